@@ -1,0 +1,79 @@
+// The whole gate: `deno task test`. Runs every check, reports each, and exits 1 if any failed.
+// Its last line is "gate: N passed, M failed", counting the tests `deno test` ran.
+const deno = Deno.execPath();
+
+interface Step {
+  name: string;
+  args: string[];
+  /** Parse `deno test`'s summary from this step's output. */
+  countsTests?: boolean;
+}
+
+const SOURCES = ["mod.ts", "src/", "cli/", "build/", "tests/", "bench/"];
+
+const steps: Step[] = [
+  { name: "fmt", args: ["fmt", "--check"] },
+  { name: "lint", args: ["lint"] },
+  { name: "type check", args: ["check", ...SOURCES] },
+  { name: "doc lint", args: ["doc", "--lint", "mod.ts"] },
+  { name: "mod exports", args: ["run", "--allow-read", "build/check_mod_exports.ts"] },
+  { name: "wasm rebuild", args: ["task", "build:wasm", "--check"] },
+  { name: "publish dry run", args: ["publish", "--dry-run", "--allow-dirty"] },
+  {
+    name: "doc tests",
+    args: ["test", "--doc", "--allow-all", "mod.ts", "src/"],
+    countsTests: true,
+  },
+  { name: "tests", args: ["test", "--allow-all", "tests/"], countsTests: true },
+  { name: "cross-runtime", args: ["run", "--allow-all", "build/cross_runtime.ts"] },
+];
+
+const only = Deno.args.length > 0 ? new Set(Deno.args) : undefined;
+let passed = 0;
+let failed = 0;
+const failures: string[] = [];
+const decoder = new TextDecoder();
+
+for (const step of steps) {
+  if (only && !only.has(step.name)) continue;
+  const started = performance.now();
+  console.log(`\n=== ${step.name}: deno ${step.args.join(" ")}`);
+  const child = new Deno.Command(deno, {
+    args: step.args,
+    stdout: step.countsTests ? "piped" : "inherit",
+    stderr: "inherit",
+    env: { NO_COLOR: "1" },
+  }).spawn();
+  let out = "";
+  if (step.countsTests) {
+    for await (const chunk of child.stdout) {
+      const text = decoder.decode(chunk, { stream: true });
+      out += text;
+      await Deno.stdout.write(chunk);
+    }
+  }
+  const status = await child.status;
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  if (step.countsTests) {
+    const m = out.match(/(\d+) passed \| (\d+) failed/g)?.at(-1)?.match(
+      /(\d+) passed \| (\d+) failed/,
+    );
+    if (m) {
+      passed += Number(m[1]);
+      failed += Number(m[2]);
+    }
+  }
+  if (status.success) {
+    console.log(`=== ${step.name}: ok (${seconds}s)`);
+  } else {
+    failures.push(step.name);
+    console.log(`=== ${step.name}: FAILED (exit ${status.code}, ${seconds}s)`);
+  }
+}
+
+console.log("");
+if (failures.length > 0) console.log(`gate failed steps: ${failures.join(", ")}`);
+// A failed step that is not a test run still fails the gate, and counts as one failure.
+const stepFailures = failures.filter((f) => !steps.find((s) => s.name === f)?.countsTests).length;
+console.log(`gate: ${passed} passed, ${failed + stepFailures} failed`);
+Deno.exit(failures.length > 0 ? 1 : 0);

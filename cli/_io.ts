@@ -1,0 +1,110 @@
+// Input and output for the CLI: a file or stdin in, a file (written atomically) or stdout out.
+import { InputError } from "./_errors.ts";
+import { type Line, readLines } from "./_lines.ts";
+
+/** Where lines come from, for messages. */
+export interface Source {
+  name: string;
+  lines: AsyncGenerator<Line>;
+}
+
+/** Opens a file, or stdin for `-` or no path. */
+export async function openSource(path: string | undefined): Promise<Source> {
+  if (path === undefined || path === "-") {
+    if (Deno.stdin.isTerminal()) {
+      console.error("Reading from stdin (pass a file, or pipe input; --help for usage)");
+    }
+    return { name: "<stdin>", lines: readLines(Deno.stdin.readable) };
+  }
+  try {
+    const file = await Deno.open(path, { read: true });
+    return { name: path, lines: readLines(file.readable) };
+  } catch (e) {
+    throw new InputError(`Cannot open ${path}: ${e instanceof Error ? e.message : e}`, {
+      cause: e,
+    });
+  }
+}
+
+/** A buffered text sink. With a path, it writes to a temporary file and renames it on `close`. */
+export class Sink {
+  #encoder = new TextEncoder();
+  #parts: string[] = [];
+  #size = 0;
+  #file: Deno.FsFile | undefined;
+  #tmp: string | undefined;
+
+  private constructor(readonly path: string | undefined) {}
+
+  /** Opens stdout, or a temporary file beside `path`. */
+  static async open(path: string | undefined): Promise<Sink> {
+    const sink = new Sink(path);
+    if (path !== undefined && path !== "-") {
+      sink.#tmp = `${path}.tmp-${crypto.randomUUID().slice(0, 8)}`;
+      sink.#file = await Deno.open(sink.#tmp, { write: true, createNew: true });
+    }
+    return sink;
+  }
+
+  /** Queues one line. */
+  async line(text: string): Promise<void> {
+    this.#parts.push(text, "\n");
+    this.#size += text.length + 1;
+    if (this.#size >= 1 << 20) await this.flush();
+  }
+
+  /** Writes what is queued. */
+  async flush(): Promise<void> {
+    if (this.#parts.length === 0) return;
+    const bytes = this.#encoder.encode(this.#parts.join(""));
+    this.#parts = [];
+    this.#size = 0;
+    await writeAll(this.#file ?? Deno.stdout, bytes);
+  }
+
+  /** Flushes and, for a file, renames the temporary file into place. */
+  async close(): Promise<void> {
+    await this.flush();
+    if (this.#file) {
+      this.#file.close();
+      await Deno.rename(this.#tmp!, this.path!);
+    }
+  }
+
+  /** Drops a half-written file. */
+  abort(): void {
+    if (this.#file) {
+      try {
+        this.#file.close();
+      } catch { /* already closed */ }
+      try {
+        Deno.removeSync(this.#tmp!);
+      } catch { /* already gone */ }
+    }
+  }
+}
+
+async function writeAll(w: { write(p: Uint8Array): Promise<number> }, bytes: Uint8Array) {
+  let at = 0;
+  while (at < bytes.length) at += await w.write(bytes.subarray(at));
+}
+
+/** Collects lines into batches of at most `maxLines` lines or about `maxChars` characters. */
+export async function* batches(
+  lines: AsyncGenerator<Line>,
+  maxLines = 2048,
+  maxChars = 8 << 20,
+): AsyncGenerator<Line[]> {
+  let batch: Line[] = [];
+  let chars = 0;
+  for await (const line of lines) {
+    batch.push(line);
+    chars += line.text.length;
+    if (batch.length >= maxLines || chars >= maxChars) {
+      yield batch;
+      batch = [];
+      chars = 0;
+    }
+  }
+  if (batch.length > 0) yield batch;
+}

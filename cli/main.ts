@@ -1,0 +1,61 @@
+/**
+ * The `assay` command line: `deno task assay <command>`.
+ *
+ * Commands:
+ * - `parse`: JSONL with an `output` field in, JSONL of `{status, name, canonical_arguments}` out;
+ * - `canonicalize`: one JSON text per line in, its canonical form (or `!error <reason>`) out.
+ *
+ * Exit codes: 0 on success, 2 on bad usage or bad input, 1 on an internal error.
+ *
+ * @module
+ */
+import { InputError, UsageError } from "./_errors.ts";
+import { runParse } from "./parse.ts";
+import { runCanonicalize } from "./canonicalize.ts";
+
+const HELP = `assay — exact scoring for LLM evaluations
+
+Usage: deno task assay <command> [options]
+
+Commands:
+  parse          Parse raw model outputs into tool calls (JSONL in, JSONL out)
+  canonicalize   Canonicalize one JSON text per line
+
+Run 'deno task assay <command> --help' for a command's options.
+`;
+
+const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
+  parse: runParse,
+  canonicalize: runCanonicalize,
+};
+
+/**
+ * Runs the CLI and returns its exit code.
+ *
+ * @param args The command-line arguments, without the program name.
+ * @returns 0 on success, 2 on bad usage or input, 1 on an internal error.
+ */
+export async function main(args: string[]): Promise<number> {
+  const [command, ...rest] = args;
+  if (command === undefined || command === "--help" || command === "-h" || command === "help") {
+    console.log(HELP);
+    return command === undefined ? 2 : 0;
+  }
+  const run = COMMANDS[command];
+  try {
+    if (!run) throw new UsageError(`Unknown command "${command}" (commands: parse, canonicalize)`);
+    await run(rest);
+    return 0;
+  } catch (e) {
+    if (e instanceof UsageError || e instanceof InputError) {
+      console.error(`assay ${command}: ${e.message}`);
+      return 2;
+    }
+    console.error(`assay ${command}: internal error:`, e);
+    return 1;
+  }
+}
+
+if (import.meta.main) {
+  Deno.exit(await main(Deno.args));
+}

@@ -1,0 +1,110 @@
+// `assay parse`: JSONL of raw model outputs in, JSONL of parse results out.
+import { batches, openSource, Sink } from "./_io.ts";
+import { engineFromFlag, parseOptions } from "./_options.ts";
+import { InputError, quote, UsageError } from "./_errors.ts";
+
+const HELP = `Usage: deno task assay parse [FILE] [--engine auto|wasm|ts] [--pairs] [--out FILE]
+
+Reads JSONL from FILE (or stdin, or '-'). Each line is an object with a string
+field "output" (a raw model output); "example_id" or "id", when present, is
+copied to the result. Writes one JSON line per input line:
+
+  {"example_id": ..., "status": "ok", "name": "get_weather", "canonical_arguments": "{...}"}
+
+status is ok, no_json, invalid_json or invalid_shape (parser assay.parser.v1);
+name and canonical_arguments are null unless status is ok; invalid_json lines
+carry "error": "<code> at <offset>". Blank lines are skipped.
+
+Options:
+  --engine NAME   auto (default), wasm or ts; both give identical output
+  --pairs         add "pairs": the flattened [path, value] argument pairs
+  --out FILE      write to FILE (atomically) instead of stdout
+  -h, --help      show this help
+`;
+
+interface Row {
+  /** The id field's name in the input (`example_id` or `id`), if any. */
+  idKey: string | undefined;
+  id: unknown;
+  output: string;
+}
+
+function readRow(text: string, source: string, lineNo: number): Row {
+  let row: unknown;
+  try {
+    row = JSON.parse(text);
+  } catch (e) {
+    throw new InputError(`${source}:${lineNo}: malformed JSON line ${quote(text)}`, { cause: e });
+  }
+  if (typeof row !== "object" || row === null || Array.isArray(row)) {
+    throw new InputError(`${source}:${lineNo}: expected a JSON object, got ${quote(text)}`);
+  }
+  const r = row as Record<string, unknown>;
+  const idKey = Object.hasOwn(r, "example_id")
+    ? "example_id"
+    : Object.hasOwn(r, "id")
+    ? "id"
+    : undefined;
+  const id = idKey === undefined ? undefined : r[idKey];
+  const where = `${source}:${lineNo}${idKey ? ` (${idKey} ${JSON.stringify(id)})` : ""}`;
+  if (!Object.hasOwn(r, "output")) throw new InputError(`${where}: missing field "output"`);
+  if (typeof r.output !== "string") {
+    throw new InputError(`${where}: field "output" must be a string, got ${typeof r.output}`);
+  }
+  return { idKey, id, output: r.output };
+}
+
+/** Runs `assay parse`. */
+export async function runParse(args: string[]): Promise<void> {
+  const { values, positionals } = parseOptions(args, {
+    engine: { type: "string" },
+    out: { type: "string" },
+    pairs: { type: "boolean" },
+    help: { type: "boolean", short: "h" },
+  });
+  if (values.help) {
+    console.log(HELP);
+    return;
+  }
+  if (positionals.length > 1) throw new UsageError("Expected at most one input file");
+  const engine = engineFromFlag(values.engine);
+  const source = await openSource(positionals[0]);
+  const sink = await Sink.open(values.out);
+  const pairs = values.pairs === true;
+  let invalidUtf8 = 0;
+  try {
+    for await (const batch of batches(source.lines)) {
+      const rows: Row[] = [];
+      for (const line of batch) {
+        if (line.text.trim() === "") continue;
+        if (line.invalidUtf8) invalidUtf8++;
+        rows.push(readRow(line.text, source.name, line.lineNo));
+      }
+      const results = engine.parseToolCallBatch(rows.map((r) => r.output), {
+        arguments: false,
+        pairs,
+      });
+      for (let i = 0; i < rows.length; i++) {
+        const r = results[i]!;
+        const out: Record<string, unknown> = {};
+        const row = rows[i]!;
+        if (row.idKey !== undefined) out[row.idKey] = row.id;
+        out.status = r.status;
+        out.name = r.name ?? null;
+        out.canonical_arguments = r.canonicalArguments ?? null;
+        if (pairs) out.pairs = r.pairs ? r.pairs.map((p) => [p.path, p.value]) : null;
+        if (r.error) out.error = `${r.error.code} at ${r.error.offset}`;
+        await sink.line(JSON.stringify(out));
+      }
+    }
+    await sink.close();
+  } catch (e) {
+    sink.abort();
+    throw e;
+  }
+  if (invalidUtf8 > 0) {
+    console.error(
+      `warning: ${invalidUtf8} line(s) of ${source.name} were not valid UTF-8 and were read with U+FFFD replacements`,
+    );
+  }
+}

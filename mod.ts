@@ -1,0 +1,37 @@
+/**
+ * Assay: exact, reproducible scoring for LLM evaluations.
+ *
+ * This module is the engine core: it turns raw model outputs into parse
+ * statuses, tool calls, canonical JSON and flattened argument pairs, exactly
+ * as Python's `json` module would, on a WebAssembly engine or its pure-TS twin.
+ *
+ * @example Parse a tool call from a raw model output
+ * ```ts
+ * import { parseToolCall } from "@assay/assay";
+ * import { deepEqual as assertEquals } from "node:assert/strict";
+ *
+ * const r = parseToolCall('Sure! {"name": "search", "arguments": {"q": "assay", "k": 5.0}}', {
+ *   pairs: true,
+ * });
+ * assertEquals(r.status, "ok");
+ * assertEquals(r.canonicalArguments, '{"k":5.0,"q":"assay"}');
+ * assertEquals(r.pairs?.length, 2);
+ * ```
+ *
+ * @module
+ */
+export { createEngine, Engine, getDefaultEngine, setDefaultEngine } from "./src/engine.ts";
+export type {
+  EngineChoice,
+  EngineOptions,
+  ParseToolCallOptions,
+  WithEngine,
+} from "./src/engine.ts";
+export { extractSpan, extractSpanBatch } from "./src/span.ts";
+export { parseToolCall, parseToolCallBatch } from "./src/tool_call.ts";
+export type { ToolCallOptions } from "./src/tool_call.ts";
+export { canonicalize, canonicalizeBatch } from "./src/canonical.ts";
+export { flattenArguments, flattenArgumentsBatch, formatPath } from "./src/flatten.ts";
+export { canonicalFloat, pyFloatRepr } from "./src/float_repr.ts";
+export { CANONICAL_ID, PARSER_ID } from "./src/ids.ts";
+export type * from "./src/types.ts";

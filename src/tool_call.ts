@@ -1,0 +1,65 @@
+/**
+ * Tool-call parsing: from a raw model output to a parse status and a call.
+ *
+ * @module
+ */
+import { _engineOf, type ParseToolCallOptions, type WithEngine } from "./engine.ts";
+import type { ToolCallResult } from "./types.ts";
+
+/** Options for {@linkcode parseToolCall} and {@linkcode parseToolCallBatch}. */
+export type ToolCallOptions = ParseToolCallOptions & WithEngine;
+
+/**
+ * Parses a raw model output into a tool call (parser `assay.parser.v1`, CONTRACT §1).
+ *
+ * The status is `ok` only for exactly `{"name": <non-empty string>, "arguments": <object>}`
+ * or a one-element array holding exactly that. A bad output is a status, never an exception.
+ *
+ * @param text A raw model output.
+ * @param options `arguments` (default true), `pairs` (default false) and the engine.
+ * @returns The status and, when `ok`, the name, arguments and canonical arguments.
+ * @throws {TypeError} If `text` is not a string.
+ *
+ * @example A call wrapped in prose
+ * ```ts
+ * import { parseToolCall } from "@assay/assay";
+ * import { deepEqual as assertEquals } from "node:assert/strict";
+ *
+ * const r = parseToolCall('Calling: {"name": "get_weather", "arguments": {"city": "Paris"}}.');
+ * assertEquals(r.status, "ok");
+ * assertEquals(r.name, "get_weather");
+ * assertEquals(r.arguments, { city: "Paris" });
+ * assertEquals(r.canonicalArguments, '{"city":"Paris"}');
+ * assertEquals(parseToolCall('{"name": "f"}').status, "invalid_shape");
+ * ```
+ */
+export function parseToolCall(text: string, options?: ToolCallOptions): ToolCallResult {
+  return parseToolCallBatch([text], options)[0]!;
+}
+
+/**
+ * The batch form of {@linkcode parseToolCall}: one engine call for many outputs.
+ *
+ * @param texts Raw model outputs.
+ * @param options `arguments` (default true), `pairs` (default false) and the engine.
+ * @returns One result per text, in order.
+ * @throws {TypeError} If `texts` is not an array of strings.
+ *
+ * @example Statuses of a batch
+ * ```ts
+ * import { parseToolCallBatch } from "@assay/assay";
+ * import { deepEqual as assertEquals } from "node:assert/strict";
+ *
+ * const rs = parseToolCallBatch(
+ *   ['{"name":"f","arguments":{}}', "sunny", '{"name":', '[{"name":"f","arguments":[]}]'],
+ *   { arguments: false },
+ * );
+ * assertEquals(rs.map((r) => r.status), ["ok", "no_json", "invalid_json", "invalid_shape"]);
+ * ```
+ */
+export function parseToolCallBatch(
+  texts: readonly string[],
+  options?: ToolCallOptions,
+): ToolCallResult[] {
+  return _engineOf(options).parseToolCallBatch(texts, options);
+}
