@@ -495,13 +495,16 @@ function isError(x: Node | JsonError): x is JsonError {
   return typeof x === "object" && !(x instanceof ObjectNode) && !(x instanceof ArrayNode);
 }
 
+/** The bracket bit stack, reused across calls (one bit per level: 1 for `{`). */
+let spanStack = new Uint32Array(64);
+
 /** Span extraction (CONTRACT §1) over UTF-16 code units, with a bit stack of unbounded depth. */
 export function tsExtractSpan(text: string): SpanResult {
   const a = text.indexOf("{");
   const b = text.indexOf("[");
   const start = a < 0 ? b : b < 0 ? a : a < b ? a : b;
   if (start < 0) return { status: "no_json" };
-  let stack = new Uint32Array(64);
+  let stack = spanStack;
   let depth = 0;
   let inString = false;
   const n = text.length;
@@ -519,7 +522,7 @@ export function tsExtractSpan(text: string): SpanResult {
       if (word >= stack.length) {
         const grown = new Uint32Array(stack.length * 2);
         grown.set(stack);
-        stack = grown;
+        stack = spanStack = grown;
       }
       const bit = 1 << (depth & 31);
       stack[word] = c === 0x7b ? stack[word]! | bit : stack[word]! & ~bit;
