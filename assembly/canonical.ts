@@ -1,0 +1,247 @@
+// Canonical JSON output (CONTRACT §2): string escaping and member ordering.
+//
+// The parser writes canonical text as it reads. An object's members are
+// written in source order; when the object closes, they are sorted by key
+// (code point order = byte order on WTF-8), a duplicated key keeps its last
+// value, and the members are rewritten in place. Floats are not formatted
+// here: the raw lexeme is written between two FLOAT_MARK bytes and the JS glue
+// replaces it with Python's repr.
+
+import {
+  outBase,
+  outByte,
+  outNeed,
+  outPos,
+  outRewind,
+  R_KEYS,
+  R_MEMBERS,
+  R_SORT,
+  regionBase,
+  reserve,
+} from "./memory";
+
+/** Brackets a float lexeme in the output; canonical text never contains it. */
+export const FLOAT_MARK: u32 = 0x01;
+
+/** Set in a member's key length when the key bytes live in R_KEYS. */
+export const KEY_IN_REGION: u32 = 0x8000_0000;
+
+/** Bytes per member record: key address or R_KEYS offset, key length (| KEY_IN_REGION), segment start. */
+export const MEMBER_SIZE: usize = 12;
+
+/** Members on the member stack. */
+export let memberTop: u32 = 0;
+/** Bytes used in R_KEYS. */
+export let keysUsed: usize = 0;
+
+const HEX: usize = memory.data<u8>([
+  0x30,
+  0x31,
+  0x32,
+  0x33,
+  0x34,
+  0x35,
+  0x36,
+  0x37,
+  0x38,
+  0x39,
+  0x61,
+  0x62,
+  0x63,
+  0x64,
+  0x65,
+  0x66,
+]);
+
+/** Empties the member stack and the key region (at the start of a text). */
+export function membersReset(): void {
+  memberTop = 0;
+  keysUsed = 0;
+}
+
+/** Restores the member stack and key region to a frame's marks. */
+export function membersRestore(top: u32, keys: usize): void {
+  memberTop = top;
+  keysUsed = keys;
+}
+
+// Writes `\uXXXX` in lowercase hex; the caller has made room.
+function writeUnit(u: u32): void {
+  outByte(0x5c);
+  outByte(0x75);
+  outByte(load<u8>(HEX + ((u >> 12) & 15)));
+  outByte(load<u8>(HEX + ((u >> 8) & 15)));
+  outByte(load<u8>(HEX + ((u >> 4) & 15)));
+  outByte(load<u8>(HEX + (u & 15)));
+}
+
+/** Writes code point `cp` as it appears inside a canonical string literal. */
+export function writeCodePoint(cp: u32): void {
+  outNeed(12);
+  if (cp >= 0x20 && cp < 0x7f) {
+    if (cp == 0x22 || cp == 0x5c) outByte(0x5c);
+    outByte(cp);
+    return;
+  }
+  if (cp < 0x20) {
+    let short: u32 = 0;
+    if (cp == 0x08) short = 0x62;
+    else if (cp == 0x09) short = 0x74;
+    else if (cp == 0x0a) short = 0x6e;
+    else if (cp == 0x0c) short = 0x66;
+    else if (cp == 0x0d) short = 0x72;
+    if (short != 0) {
+      outByte(0x5c);
+      outByte(short);
+      return;
+    }
+  }
+  if (cp < 0x10000) {
+    writeUnit(cp);
+    return;
+  }
+  const v = cp - 0x10000;
+  writeUnit(0xd800 + (v >> 10));
+  writeUnit(0xdc00 + (v & 0x3ff));
+}
+
+/** Appends `n` raw key bytes to R_KEYS. */
+export function keyAppendBytes(src: usize, n: usize): void {
+  const base = reserve(R_KEYS, keysUsed, keysUsed + n);
+  memory.copy(base + keysUsed, src, n);
+  keysUsed += n;
+}
+
+/** Appends code point `cp` to R_KEYS as generalized UTF-8 (a surrogate is 3 bytes). */
+export function keyAppendCodePoint(cp: u32): void {
+  const p = reserve(R_KEYS, keysUsed, keysUsed + 4) + keysUsed;
+  if (cp < 0x80) {
+    store<u8>(p, <u8> cp);
+    keysUsed += 1;
+  } else if (cp < 0x800) {
+    store<u8>(p, <u8> (0xc0 | (cp >> 6)));
+    store<u8>(p, <u8> (0x80 | (cp & 0x3f)), 1);
+    keysUsed += 2;
+  } else if (cp < 0x10000) {
+    store<u8>(p, <u8> (0xe0 | (cp >> 12)));
+    store<u8>(p, <u8> (0x80 | ((cp >> 6) & 0x3f)), 1);
+    store<u8>(p, <u8> (0x80 | (cp & 0x3f)), 2);
+    keysUsed += 3;
+  } else {
+    store<u8>(p, <u8> (0xf0 | (cp >> 18)));
+    store<u8>(p, <u8> (0x80 | ((cp >> 12) & 0x3f)), 1);
+    store<u8>(p, <u8> (0x80 | ((cp >> 6) & 0x3f)), 2);
+    store<u8>(p, <u8> (0x80 | (cp & 0x3f)), 3);
+    keysUsed += 4;
+  }
+}
+
+/** Pushes a member whose `"key":value` text starts at output offset `segStart`. */
+export function pushMember(keyRef: u32, keyLen: u32, segStart: usize): void {
+  const off = <usize> memberTop * MEMBER_SIZE;
+  const m = reserve(R_MEMBERS, off, off + MEMBER_SIZE) + off;
+  store<u32>(m, keyRef);
+  store<u32>(m, keyLen, 4);
+  store<u32>(m, <u32> segStart, 8);
+  memberTop++;
+}
+
+// Compares the keys of two member records by bytes.
+function compareKeys(a: usize, b: usize): i32 {
+  const ra = load<u32>(a, 4);
+  const rb = load<u32>(b, 4);
+  const la = <usize> (ra & ~KEY_IN_REGION);
+  const lb = <usize> (rb & ~KEY_IN_REGION);
+  const keys = regionBase(R_KEYS);
+  const pa = (ra & KEY_IN_REGION) != 0 ? keys + <usize> load<u32>(a) : <usize> load<u32>(a);
+  const pb = (rb & KEY_IN_REGION) != 0 ? keys + <usize> load<u32>(b) : <usize> load<u32>(b);
+  const c = memory.compare(pa, pb, la < lb ? la : lb);
+  if (c != 0) return c;
+  return la < lb ? -1 : la > lb ? 1 : 0;
+}
+
+/**
+ * Puts the members of the object being closed into canonical order. They are
+ * members `first .. memberTop-1`; their text runs from output offset
+ * `contentStart` (just after `{`) to `outPos`, separated by commas.
+ */
+export function sortMembers(first: u32, contentStart: usize): void {
+  const k = memberTop - first;
+  if (k < 2) return;
+  const members = regionBase(R_MEMBERS) + <usize> first * MEMBER_SIZE;
+  let i: u32 = 1;
+  while (
+    i < k &&
+    compareKeys(members + <usize> (i - 1) * MEMBER_SIZE, members + <usize> i * MEMBER_SIZE) < 0
+  ) {
+    i++;
+  }
+  if (i == k) return; // already strictly increasing: sorted, no duplicates
+
+  // Stable bottom-up merge sort of member indices.
+  const scratch = reserve(R_SORT, 0, <usize> k << 3);
+  let src = scratch;
+  let dst = scratch + (<usize> k << 2);
+  for (let j: u32 = 0; j < k; j++) store<u32>(src + (<usize> j << 2), j);
+  for (let width: u32 = 1; width < k; width <<= 1) {
+    for (let lo: u32 = 0; lo < k; lo += width << 1) {
+      const mid = lo + width < k ? lo + width : k;
+      const hi = mid + width < k ? mid + width : k;
+      let a = lo;
+      let b = mid;
+      let o = lo;
+      while (a < mid && b < hi) {
+        const ia = load<u32>(src + (<usize> a << 2));
+        const ib = load<u32>(src + (<usize> b << 2));
+        if (
+          compareKeys(members + <usize> ib * MEMBER_SIZE, members + <usize> ia * MEMBER_SIZE) < 0
+        ) {
+          store<u32>(dst + (<usize> o << 2), ib);
+          b++;
+        } else {
+          store<u32>(dst + (<usize> o << 2), ia);
+          a++;
+        }
+        o++;
+      }
+      while (a < mid) {
+        store<u32>(dst + (<usize> o << 2), load<u32>(src + (<usize> a << 2)));
+        a++;
+        o++;
+      }
+      while (b < hi) {
+        store<u32>(dst + (<usize> o << 2), load<u32>(src + (<usize> b << 2)));
+        b++;
+        o++;
+      }
+    }
+    const t = src;
+    src = dst;
+    dst = t;
+  }
+
+  // Rewrite: copy the surviving segments, in order, past the end of the
+  // output, then move them back over the object's content.
+  const end = outPos;
+  outNeed(end - contentStart);
+  const base = outBase;
+  let w = end;
+  for (let j: u32 = 0; j < k; j++) {
+    const idx = load<u32>(src + (<usize> j << 2));
+    const m = members + <usize> idx * MEMBER_SIZE;
+    if (j + 1 < k) {
+      const next = load<u32>(src + (<usize> (j + 1) << 2));
+      if (compareKeys(m, members + <usize> next * MEMBER_SIZE) == 0) continue; // a later duplicate wins
+    }
+    const s = <usize> load<u32>(m, 8);
+    const e = idx + 1 < k ? <usize> load<u32>(m, MEMBER_SIZE + 8) - 1 : end;
+    if (w != end) {
+      store<u8>(base + w, 0x2c);
+      w++;
+    }
+    memory.copy(base + w, base + s, e - s);
+    w += e - s;
+  }
+  memory.copy(base + contentStart, base + end, w - end);
+  outRewind(contentStart + (w - end));
+}

@@ -1,0 +1,398 @@
+// JSON acceptance: Python 3.11's `json.loads` (C scanner) plus a depth limit,
+// as pinned down in docs/engine.md. The parser is a loop over an explicit
+// frame stack (no recursion) and writes the canonical text as it goes.
+
+import {
+  FLOAT_MARK,
+  KEY_IN_REGION,
+  keyAppendBytes,
+  keyAppendCodePoint,
+  keysUsed,
+  membersRestore,
+  memberTop,
+  pushMember,
+  sortMembers,
+  writeCodePoint,
+} from "./canonical";
+import { outByte, outCopy, outNeed, outPos } from "./memory";
+import {
+  E_EXPECTING_COLON,
+  E_EXPECTING_COMMA,
+  E_EXPECTING_PROPERTY_NAME,
+  E_EXPECTING_VALUE,
+  E_EXTRA_DATA,
+  E_INTEGER_TOO_LONG,
+  E_INVALID_CONTROL_CHARACTER,
+  E_INVALID_ESCAPE,
+  E_INVALID_UNICODE_ESCAPE,
+  E_NESTING_TOO_DEEP,
+  E_UNTERMINATED_STRING,
+  fail,
+} from "./text";
+
+/** Containers nested deeper than this are rejected. */
+export const MAX_DEPTH: i32 = 512;
+/** Integer literals with more digits than this are rejected. */
+export const MAX_INT_DIGITS: usize = 4300;
+
+// One frame per open container: opening byte, member-stack mark, key-region
+// mark, output offset just after the opening bracket.
+const FRAME_SIZE: usize = 16;
+const FRAMES: usize = memory.data(<i32> (<usize> MAX_DEPTH * FRAME_SIZE));
+
+const LIT_TRUE: usize = memory.data<u8>([0x74, 0x72, 0x75, 0x65]);
+const LIT_FALSE: usize = memory.data<u8>([0x66, 0x61, 0x6c, 0x73, 0x65]);
+const LIT_NULL: usize = memory.data<u8>([0x6e, 0x75, 0x6c, 0x6c]);
+const LIT_NAN: usize = memory.data<u8>([0x4e, 0x61, 0x4e]);
+const LIT_INFINITY: usize = memory.data<u8>([0x49, 0x6e, 0x66, 0x69, 0x6e, 0x69, 0x74, 0x79]);
+
+// The key just scanned: an input address or an R_KEYS offset, and its length
+// (with KEY_IN_REGION set for the latter).
+let keyRef: u32 = 0;
+let keyLen: u32 = 0;
+
+/** Skips JSON whitespace (space, tab, LF, CR). */
+export function skipWs(p: usize, end: usize): usize {
+  while (p < end) {
+    const c = load<u8>(p);
+    if (c != 0x20 && c != 0x0a && c != 0x0d && c != 0x09) break;
+    p++;
+  }
+  return p;
+}
+
+// Whether the `n` bytes at `p` (all before `end`) equal those at `lit`.
+function matches(p: usize, end: usize, lit: usize, n: usize): bool {
+  if (p + n > end) return false;
+  return memory.compare(p, lit, n) == 0;
+}
+
+const ONES: u64 = 0x0101010101010101;
+const HIGHS: u64 = 0x8080808080808080;
+
+// Bit 7 of each byte is set for a zero byte of `x` (exact up to the lowest one).
+function zeroBytes(x: u64): u64 {
+  return (x - ONES) & ~x & HIGHS;
+}
+
+function isDigit(c: u32): bool {
+  return c - 0x30 < 10;
+}
+
+// The value of four hex digits at `p`, or -1.
+function hex4(p: usize, end: usize): i32 {
+  if (p + 4 > end) return -1;
+  let v: i32 = 0;
+  for (let i: usize = 0; i < 4; i++) {
+    const c = <i32> load<u8>(p + i);
+    let d: i32;
+    if (c >= 0x30 && c <= 0x39) d = c - 0x30;
+    else if (c >= 0x61 && c <= 0x66) d = c - 0x57;
+    else if (c >= 0x41 && c <= 0x46) d = c - 0x37;
+    else return -1;
+    v = (v << 4) | d;
+  }
+  return v;
+}
+
+/**
+ * Scans the string whose opening quote is at `q`, writing its canonical
+ * literal. For a key, also leaves its decoded bytes in keyRef/keyLen.
+ * Returns the address after the closing quote, or 0 on error.
+ */
+function scanString(q: usize, end: usize, isKey: bool): usize {
+  let p = q + 1;
+  let decoding = false; // key bytes are being copied to R_KEYS
+  const keyMark = keysUsed;
+  outNeed(1);
+  outByte(0x22);
+  while (true) {
+    // A run of bytes that are copied unchanged.
+    let r = p;
+    while (r + 8 <= end) {
+      // Stop at a control byte, DEL, a non-ASCII byte, `"` or `\`.
+      const x = load<u64>(r);
+      const m = ((x - ONES * 0x20) & ~x) | x | zeroBytes(x ^ (ONES * 0x7f)) |
+        zeroBytes(x ^ (ONES * 0x22)) |
+        zeroBytes(x ^ (ONES * 0x5c));
+      if ((m & HIGHS) != 0) {
+        r += <usize> (ctz(m & HIGHS) >> 3);
+        break;
+      }
+      r += 8;
+    }
+    while (r < end) {
+      const c = <u32> load<u8>(r);
+      if (c < 0x20 || c >= 0x7f || c == 0x22 || c == 0x5c) break;
+      r++;
+    }
+    if (r > p) {
+      outCopy(p, r - p);
+      if (decoding) keyAppendBytes(p, r - p);
+      p = r;
+    }
+    if (p >= end) return fail(E_UNTERMINATED_STRING, q);
+    const c = <u32> load<u8>(p);
+    if (c == 0x22) {
+      outNeed(1);
+      outByte(0x22);
+      p++;
+      break;
+    }
+    if (c < 0x20) return fail(E_INVALID_CONTROL_CHARACTER, p);
+    if (c == 0x5c) {
+      if (isKey && !decoding) {
+        decoding = true;
+        keyAppendBytes(q + 1, p - (q + 1));
+      }
+      if (p + 1 >= end) return fail(E_UNTERMINATED_STRING, q);
+      const e = <u32> load<u8>(p + 1);
+      let cp: u32 = 0;
+      if (e == 0x75) {
+        const h = hex4(p + 2, end);
+        if (h < 0) return fail(E_INVALID_UNICODE_ESCAPE, p);
+        cp = <u32> h;
+        p += 6;
+        if (
+          cp >= 0xd800 && cp <= 0xdbff && p + 1 < end && load<u8>(p) == 0x5c &&
+          load<u8>(p + 1) == 0x75
+        ) {
+          const l = hex4(p + 2, end);
+          if (l >= 0xdc00 && l <= 0xdfff) {
+            cp = 0x10000 + ((cp - 0xd800) << 10) + (<u32> l - 0xdc00);
+            p += 6;
+          }
+        }
+      } else {
+        if (e == 0x22 || e == 0x5c || e == 0x2f) cp = e;
+        else if (e == 0x62) cp = 0x08;
+        else if (e == 0x66) cp = 0x0c;
+        else if (e == 0x6e) cp = 0x0a;
+        else if (e == 0x72) cp = 0x0d;
+        else if (e == 0x74) cp = 0x09;
+        else return fail(E_INVALID_ESCAPE, p);
+        p += 2;
+      }
+      writeCodePoint(cp);
+      if (decoding) keyAppendCodePoint(cp);
+      continue;
+    }
+    // DEL or a multi-byte sequence (well-formed generalized UTF-8).
+    let cp = c;
+    let n: usize = 1;
+    if (c >= 0xf0) {
+      cp = ((c & 0x07) << 18) | ((<u32> load<u8>(p + 1) & 0x3f) << 12) |
+        ((<u32> load<u8>(p + 2) & 0x3f) << 6) |
+        (<u32> load<u8>(p + 3) & 0x3f);
+      n = 4;
+    } else if (c >= 0xe0) {
+      cp = ((c & 0x0f) << 12) | ((<u32> load<u8>(p + 1) & 0x3f) << 6) |
+        (<u32> load<u8>(p + 2) & 0x3f);
+      n = 3;
+    } else if (c >= 0xc0) {
+      cp = ((c & 0x1f) << 6) | (<u32> load<u8>(p + 1) & 0x3f);
+      n = 2;
+    }
+    writeCodePoint(cp);
+    if (decoding) keyAppendBytes(p, n);
+    p += n;
+  }
+  if (isKey) {
+    if (decoding) {
+      keyRef = <u32> keyMark;
+      keyLen = <u32> (keysUsed - keyMark) | KEY_IN_REGION;
+    } else {
+      keyRef = <u32> (q + 1);
+      keyLen = <u32> (p - 1 - (q + 1));
+    }
+  }
+  return p;
+}
+
+// Reads a number at `s` (a `-` or a digit); writes integers as digits and
+// floats as FLOAT_MARK lexeme FLOAT_MARK.
+function parseNumber(s: usize, end: usize): usize {
+  let p = s;
+  const negative = load<u8>(p) == 0x2d;
+  if (negative) p++;
+  if (p >= end) return fail(E_EXPECTING_VALUE, s);
+  let c = <u32> load<u8>(p);
+  if (c == 0x30) {
+    p++;
+  } else if (c >= 0x31 && c <= 0x39) {
+    p++;
+    while (p < end && isDigit(<u32> load<u8>(p))) p++;
+  } else {
+    return fail(E_EXPECTING_VALUE, s);
+  }
+  const digits = p - s - (negative ? 1 : 0);
+  let isFloat = false;
+  if (p + 1 < end && load<u8>(p) == 0x2e && isDigit(<u32> load<u8>(p + 1))) {
+    isFloat = true;
+    p += 2;
+    while (p < end && isDigit(<u32> load<u8>(p))) p++;
+  }
+  if (p < end) {
+    c = <u32> load<u8>(p);
+    if (c == 0x65 || c == 0x45) {
+      let r = p + 1;
+      if (r < end) {
+        const sign = <u32> load<u8>(r);
+        if (sign == 0x2b || sign == 0x2d) r++;
+      }
+      if (r < end && isDigit(<u32> load<u8>(r))) {
+        r++;
+        while (r < end && isDigit(<u32> load<u8>(r))) r++;
+        isFloat = true;
+        p = r;
+      }
+    }
+  }
+  if (isFloat) {
+    outNeed(p - s + 2);
+    outByte(FLOAT_MARK);
+    outCopy(s, p - s);
+    outByte(FLOAT_MARK);
+    return p;
+  }
+  if (digits > MAX_INT_DIGITS) return fail(E_INTEGER_TOO_LONG, s);
+  if (negative && digits == 1 && load<u8>(s + 1) == 0x30) {
+    outNeed(1);
+    outByte(0x30); // -0 is 0
+    return p;
+  }
+  outCopy(s, p - s);
+  return p;
+}
+
+// Reads a value that is not a container, starting with byte `c` at `p`.
+function parseScalar(p: usize, end: usize, c: u32): usize {
+  if (c == 0x22) return scanString(p, end, false);
+  if (c == 0x2d || isDigit(c)) {
+    if (c == 0x2d && matches(p + 1, end, LIT_INFINITY, 8)) {
+      outCopy(p, 9);
+      return p + 9;
+    }
+    return parseNumber(p, end);
+  }
+  let lit: usize = 0;
+  let n: usize = 0;
+  if (c == 0x74) {
+    lit = LIT_TRUE;
+    n = 4;
+  } else if (c == 0x66) {
+    lit = LIT_FALSE;
+    n = 5;
+  } else if (c == 0x6e) {
+    lit = LIT_NULL;
+    n = 4;
+  } else if (c == 0x4e) {
+    lit = LIT_NAN;
+    n = 3;
+  } else if (c == 0x49) {
+    lit = LIT_INFINITY;
+    n = 8;
+  }
+  if (n == 0 || !matches(p, end, lit, n)) return fail(E_EXPECTING_VALUE, p);
+  outCopy(p, n);
+  return p + n;
+}
+
+// Reads a key (its `"` is at `q`), the colon and the whitespace after it;
+// returns the address of the member's value.
+function parseKey(q: usize, end: usize): usize {
+  const segStart = outPos;
+  let p = scanString(q, end, true);
+  if (p == 0) return 0;
+  pushMember(keyRef, keyLen, segStart);
+  p = skipWs(p, end);
+  if (p >= end || load<u8>(p) != 0x3a) return fail(E_EXPECTING_COLON, p);
+  outNeed(1);
+  outByte(0x3a);
+  return skipWs(p + 1, end);
+}
+
+/**
+ * Parses the value at `p` (whitespace already skipped) and writes its
+ * canonical text. Returns the address after the value, or 0 on error.
+ */
+export function parseValue(p: usize, end: usize): usize {
+  let depth: i32 = 0;
+  while (true) {
+    // A value is expected at p.
+    if (p >= end) return fail(E_EXPECTING_VALUE, p);
+    let c = <u32> load<u8>(p);
+    if (c == 0x7b || c == 0x5b) {
+      if (depth == MAX_DEPTH) return fail(E_NESTING_TOO_DEEP, p);
+      outNeed(1);
+      outByte(c);
+      const q = skipWs(p + 1, end);
+      if (q < end && <u32> load<u8>(q) == c + 2) {
+        outNeed(1);
+        outByte(c + 2);
+        p = q + 1;
+      } else {
+        const f = FRAMES + <usize> depth * FRAME_SIZE;
+        store<u32>(f, c);
+        store<u32>(f, memberTop, 4);
+        store<u32>(f, <u32> keysUsed, 8);
+        store<u32>(f, <u32> outPos, 12);
+        depth++;
+        p = q;
+        if (c == 0x5b) continue;
+        if (q >= end || load<u8>(q) != 0x22) return fail(E_EXPECTING_PROPERTY_NAME, q);
+        p = parseKey(q, end);
+        if (p == 0) return 0;
+        continue;
+      }
+    } else {
+      p = parseScalar(p, end, c);
+      if (p == 0) return 0;
+    }
+    // A value has ended: close containers until one continues.
+    while (true) {
+      if (depth == 0) return p;
+      p = skipWs(p, end);
+      const f = FRAMES + <usize> (depth - 1) * FRAME_SIZE;
+      const kind = load<u32>(f);
+      if (p >= end) return fail(E_EXPECTING_COMMA, p);
+      c = <u32> load<u8>(p);
+      if (c == kind + 2) {
+        if (kind == 0x7b) {
+          sortMembers(load<u32>(f, 4), <usize> load<u32>(f, 12));
+          membersRestore(load<u32>(f, 4), <usize> load<u32>(f, 8));
+        }
+        outNeed(1);
+        outByte(c);
+        p++;
+        depth--;
+        continue;
+      }
+      if (c != 0x2c) return fail(E_EXPECTING_COMMA, p);
+      outNeed(1);
+      outByte(0x2c);
+      p = skipWs(p + 1, end);
+      if (kind == 0x7b) {
+        if (p >= end || load<u8>(p) != 0x22) return fail(E_EXPECTING_PROPERTY_NAME, p);
+        p = parseKey(p, end);
+        if (p == 0) return 0;
+      }
+      break;
+    }
+  }
+}
+
+/**
+ * Parses `[start, end)` as one JSON document (whitespace around it allowed).
+ * Returns true when accepted; otherwise the error is recorded.
+ */
+export function parseDocument(start: usize, end: usize): bool {
+  const p = parseValue(skipWs(start, end), end);
+  if (p == 0) return false;
+  const q = skipWs(p, end);
+  if (q != end) {
+    fail(E_EXTRA_DATA, q);
+    return false;
+  }
+  return true;
+}

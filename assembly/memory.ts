@@ -1,0 +1,134 @@
+// Linear memory for one batch: growth, relocatable regions and the output buffer.
+//
+// Layout, rebuilt by every batch:
+//   [static data][offsets: (count+1) u32][UTF-16 lengths: count u32][input bytes]
+//   [results: count records][regions, bump-allocated above `heapTop`]
+//
+// A region is a growable byte range addressed by offsets relative to its base,
+// so it can move. The topmost region grows in place; any other region that
+// outgrows its capacity is copied to the top. Nothing is freed within a batch:
+// the next batch starts over.
+
+/** The output region: the ASCII canonical text of every result in the batch. */
+export const R_OUT: i32 = 0;
+/** Flattened pairs, as u32 words. */
+export const R_PAIRS: i32 = 1;
+/** The member stack of the open objects, 12 bytes per member. */
+export const R_MEMBERS: i32 = 2;
+/** Decoded keys that contained escapes. */
+export const R_KEYS: i32 = 3;
+/** Scratch index arrays for sorting one object's members. */
+export const R_SORT: i32 = 4;
+/** The bracket bit stack of span extraction. */
+export const R_BITS: i32 = 5;
+const REGION_COUNT: i32 = 6;
+
+// base: u32, cap: u32 per region.
+const REGIONS: usize = memory.data(REGION_COUNT * 8);
+
+/** First free byte above every region. */
+export let heapTop: usize = 0;
+
+/** Grows linear memory so that `end` bytes are addressable; traps when 4 GiB is not enough. */
+export function growMemoryTo(end: u64): void {
+  if (end > 0x1_0000_0000) unreachable();
+  const have = (<u64> memory.size()) << 16;
+  if (end <= have) return;
+  const need = <i32> ((end - have + 0xffff) >> 16);
+  let want = memory.size() >> 2;
+  if (want < need) want = need;
+  if (memory.grow(want) < 0 && memory.grow(need) < 0) unreachable();
+}
+
+/** Places every region, empty, at `top`. */
+export function regionsReset(top: usize): void {
+  heapTop = top;
+  for (let r = 0; r < REGION_COUNT; r++) {
+    const slot = REGIONS + (<usize> r << 3);
+    store<u32>(slot, <u32> top);
+    store<u32>(slot, 0, 4);
+  }
+}
+
+/** The current base address of region `r`. */
+export function regionBase(r: i32): usize {
+  return <usize> load<u32>(REGIONS + (<usize> r << 3));
+}
+
+/** The current capacity of region `r`, in bytes. */
+export function regionCap(r: i32): usize {
+  return <usize> load<u32>(REGIONS + (<usize> r << 3), 4);
+}
+
+/**
+ * Makes region `r` hold at least `need` bytes, keeping its first `used` bytes.
+ * Returns the region's base, which may have moved.
+ */
+export function reserve(r: i32, used: usize, need: usize): usize {
+  const slot = REGIONS + (<usize> r << 3);
+  const base = <usize> load<u32>(slot);
+  const cap = <usize> load<u32>(slot, 4);
+  if (need <= cap) return base;
+  let grown: u64 = <u64> cap + (<u64> cap >> 1) + 4096;
+  if (grown < <u64> need) grown = <u64> need;
+  grown = (grown + 7) & ~(<u64> 7);
+  if (base + cap == heapTop) {
+    growMemoryTo(<u64> base + grown);
+    heapTop = base + <usize> grown;
+    store<u32>(slot, <u32> grown, 4);
+    return base;
+  }
+  const moved = heapTop;
+  growMemoryTo(<u64> moved + grown);
+  if (used > 0) memory.copy(moved, base, used);
+  heapTop = moved + <usize> grown;
+  store<u32>(slot, <u32> moved);
+  store<u32>(slot, <u32> grown, 4);
+  return moved;
+}
+
+// ---- The output buffer (region R_OUT), written sequentially.
+
+/** Base address of the output region. */
+export let outBase: usize = 0;
+/** Bytes written to the output region. */
+export let outPos: usize = 0;
+/** Capacity of the output region. */
+export let outCap: usize = 0;
+
+/** Starts an empty output region with room for `cap` bytes. */
+export function outReset(cap: usize): void {
+  outPos = 0;
+  outCap = 0;
+  outBase = reserve(R_OUT, 0, cap);
+  outCap = regionCap(R_OUT);
+}
+
+/** Makes room for `n` more bytes (the slow path of `outNeed`). */
+export function outGrow(n: usize): void {
+  outBase = reserve(R_OUT, outPos, outPos + n);
+  outCap = regionCap(R_OUT);
+}
+
+/** Makes room for `n` more bytes. */
+export function outNeed(n: usize): void {
+  if (outPos + n > outCap) outGrow(n);
+}
+
+/** Appends one byte; the caller has made room. */
+export function outByte(b: u32): void {
+  store<u8>(outBase + outPos, <u8> b);
+  outPos++;
+}
+
+/** Appends `n` bytes copied from `src`. */
+export function outCopy(src: usize, n: usize): void {
+  outNeed(n);
+  memory.copy(outBase + outPos, src, n);
+  outPos += n;
+}
+
+/** Truncates the output back to `pos`, discarding what a failed text wrote. */
+export function outRewind(pos: usize): void {
+  outPos = pos;
+}

@@ -1,0 +1,58 @@
+// The call shape (CONTRACT §1), checked on canonical text: keys are sorted and
+// unique there, so a call is exactly `{"arguments":{...},"name":"..."}`,
+// possibly as the only element of an array.
+
+import { skipString, skipValue } from "./flatten";
+import { outBase } from "./memory";
+
+// `{"arguments":{` and `,"name":"`.
+const ARGUMENTS_PREFIX: usize = memory.data<u8>([
+  0x7b,
+  0x22,
+  0x61,
+  0x72,
+  0x67,
+  0x75,
+  0x6d,
+  0x65,
+  0x6e,
+  0x74,
+  0x73,
+  0x22,
+  0x3a,
+  0x7b,
+]);
+const NAME_PREFIX: usize = memory.data<u8>([0x2c, 0x22, 0x6e, 0x61, 0x6d, 0x65, 0x22, 0x3a, 0x22]);
+
+/** Output range of the `arguments` object, when the shape is a call. */
+export let argumentsStart: usize = 0;
+export let argumentsEnd: usize = 0;
+/** Output range of the name's string literal (quotes included). */
+export let nameStart: usize = 0;
+export let nameEnd: usize = 0;
+
+// Whether the output at offset `p` (before `end`) starts with the `n` bytes at `lit`.
+function startsWith(p: usize, end: usize, lit: usize, n: usize): bool {
+  return p + n <= end && memory.compare(outBase + p, lit, n) == 0;
+}
+
+/** Checks the canonical value at output offsets `[start, end)`. */
+export function checkShape(start: usize, end: usize): bool {
+  let p = start;
+  let e = end;
+  if (load<u8>(outBase + p) == 0x5b) {
+    if (load<u8>(outBase + p + 1) == 0x5d) return false;
+    const q = skipValue(p + 1, end);
+    if (q + 1 != end) return false; // more than one element
+    p++;
+    e = q;
+  }
+  if (!startsWith(p, e, ARGUMENTS_PREFIX, 14)) return false;
+  argumentsStart = p + 13;
+  argumentsEnd = skipValue(argumentsStart, e);
+  if (!startsWith(argumentsEnd, e, NAME_PREFIX, 9)) return false;
+  nameStart = argumentsEnd + 8;
+  nameEnd = skipString(nameStart);
+  if (nameEnd - nameStart <= 2) return false; // the empty name
+  return nameEnd + 1 == e && load<u8>(outBase + nameEnd) == 0x7d;
+}
