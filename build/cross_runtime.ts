@@ -1,0 +1,241 @@
+/**
+ * The cross-runtime conformance run: the same corpus through every batch API,
+ * on both engines, on Deno, Node, Bun and workerd, and one digest that must be
+ * the same everywhere.
+ *
+ * - Deno runs `tests/conformance/main.ts` with no permissions at all.
+ * - Node runs it bundled by `deno bundle`.
+ * - Bun (pinned in `tests/runtimes/`) runs the TypeScript source.
+ * - workerd (pinned in `tests/runtimes/`) serves two workers on ephemeral
+ *   loopback ports: one imports `build/assay.wasm` as a module and passes it as
+ *   `wasmModule`; the other has no module, so `auto` must fall back to `ts`.
+ *
+ * Prints one line per runtime and engine, and exits 1 unless every run
+ * started the engine it should and all digests are identical.
+ *
+ * Usage: `deno run -A build/cross_runtime.ts [deno] [node] [bun] [workerd]`
+ * (no arguments: all of them).
+ *
+ * @module
+ */
+import { ensureRuntimes } from "../tests/runtimes/ensure.ts";
+import {
+  type ConformanceFailure,
+  type ConformanceReport,
+  missingErrorCodes,
+} from "../tests/conformance/_report.ts";
+import {
+  bundle,
+  CrossRuntimeError,
+  type Entry,
+  exec,
+  ROOT,
+  type Run,
+  RUN_TIMEOUT_MS,
+  tail,
+} from "./_runs.ts";
+import { runWorkerd } from "./_workerd.ts";
+
+const MAIN = "tests/conformance/main.ts";
+
+function parseEntries(what: string, stdout: string): Entry[] {
+  const entries = stdout.split("\n").filter((l) => l.startsWith("{")).map((l) =>
+    JSON.parse(l) as Entry
+  );
+  if (entries.length === 0) {
+    throw new CrossRuntimeError(`${what}: printed no result\n${tail(stdout)}`);
+  }
+  return entries;
+}
+
+async function runDeno(): Promise<Run[]> {
+  // No permission flags: importing and running the library must need none.
+  const out = await exec(
+    "deno",
+    Deno.execPath(),
+    ["run", "--no-prompt", MAIN],
+    RUN_TIMEOUT_MS,
+  );
+  return parseEntries("deno", out).map((entry) => ({
+    host: "deno",
+    version: Deno.version.deno,
+    entry,
+  }));
+}
+
+async function runNode(tmp: string): Promise<Run[]> {
+  const file = `${tmp}/conformance_node.mjs`;
+  await bundle(MAIN, file);
+  const version = (await exec("node", "node", ["--version"], 30_000)).trim();
+  const out = await exec("node", "node", [file], RUN_TIMEOUT_MS);
+  return parseEntries("node", out).map((entry) => ({
+    host: "node",
+    version,
+    entry,
+  }));
+}
+
+async function runBun(bun: string, version: string): Promise<Run[]> {
+  const out = await exec("bun", bun, ["run", MAIN], RUN_TIMEOUT_MS);
+  return parseEntries("bun", out).map((entry) => ({
+    host: "bun",
+    version,
+    entry,
+  }));
+}
+
+/** What each host must start for each requested engine. */
+function expectedEngine(host: string, requested: string): string | "failure" {
+  if (host === "workerd") return requested === "wasm" ? "failure" : "ts";
+  return requested === "auto" ? "wasm" : requested;
+}
+
+function isFailure(e: Entry): e is ConformanceFailure {
+  return "error" in e;
+}
+
+function check(runs: Run[], problems: string[]): void {
+  const reports = runs.filter((r) => !isFailure(r.entry)) as (Run & { entry: ConformanceReport })[];
+  for (const r of runs) {
+    const want = expectedEngine(r.host, r.entry.requested);
+    const where = `${r.host} (asked ${r.entry.requested})`;
+    if (isFailure(r.entry)) {
+      if (want !== "failure") {
+        problems.push(`${where}: could not start: ${r.entry.error}`);
+      }
+    } else if (want === "failure") {
+      problems.push(
+        `${where}: started engine ${r.entry.engine}, but should have failed`,
+      );
+    } else if (r.entry.engine !== want) {
+      problems.push(`${where}: ran engine ${r.entry.engine}, expected ${want}`);
+    } else if (
+      r.host === "workerd" && r.entry.requested === "auto" &&
+      !r.entry.fallbackReason
+    ) {
+      problems.push(`${where}: fell back to ts without a fallbackReason`);
+    }
+  }
+  // The reference: the ts engine on Deno (the reference reading of docs/engine.md).
+  const ref = reports.find((r) => r.host === "deno" && r.entry.engine === "ts") ??
+    reports[0];
+  if (!ref) {
+    problems.push("No conformance report at all");
+    return;
+  }
+  const missing = missingErrorCodes(ref.entry);
+  if (missing.length > 0) {
+    problems.push(
+      `The corpus no longer produces these error codes: ${missing.join(", ")}`,
+    );
+  }
+  const byDigest = new Map<string, string[]>();
+  for (const r of reports) {
+    const who = `${r.host} ${r.entry.engine}${r.entry.requested === "auto" ? " (auto)" : ""}`;
+    byDigest.set(r.entry.sha256, [
+      ...(byDigest.get(r.entry.sha256) ?? []),
+      who,
+    ]);
+  }
+  if (byDigest.size > 1) {
+    const lines = [
+      `Digests differ (reference: ${ref.host} ${ref.entry.engine}):`,
+    ];
+    for (const [digest, who] of byDigest) {
+      const r = reports.find((x) => x.entry.sha256 === digest)!;
+      const diff = Object.keys(ref.entry.sections).filter((k) =>
+        r.entry.sections[k] !== ref.entry.sections[k]
+      );
+      const where = diff.length > 0 ? `differs in ${diff.join(", ")}` : "reference";
+      lines.push(`  ${digest.slice(0, 16)} (${where}): ${who.join(", ")}`);
+    }
+    lines.push(
+      "  To list the inputs on which the engines differ: deno run tests/conformance/diff_engines.ts",
+    );
+    problems.push(lines.join("\n"));
+  }
+}
+
+function describe(r: Run): string {
+  const host = `${r.host} ${r.version}`.padEnd(28);
+  if (isFailure(r.entry)) {
+    return `${host} ${"-".padEnd(5)} (asked ${
+      r.entry.requested.padEnd(4)
+    })  not started: ${r.entry.error}`;
+  }
+  const e = r.entry;
+  const calls = e.counts.toolCalls ?? {};
+  const fallback = e.fallbackReason ? `  fallback: ${e.fallbackReason}` : "";
+  return `${host} ${e.engine.padEnd(5)} (asked ${e.requested.padEnd(4)})  sha256 ${
+    e.sha256.slice(0, 16)
+  }  ` +
+    `calls ok=${calls.ok ?? 0} shape=${calls.invalid_shape ?? 0} json=${calls.invalid_json ?? 0} ` +
+    `none=${calls.no_json ?? 0}${fallback}`;
+}
+
+async function main(args: string[]): Promise<number> {
+  const all = ["deno", "node", "bun", "workerd"];
+  const wanted = args.length > 0 ? args : all;
+  for (const a of wanted) {
+    if (!all.includes(a)) {
+      console.error(
+        `Unknown runtime "${a}": expected some of ${all.join(", ")}`,
+      );
+      return 2;
+    }
+  }
+  await Deno.mkdir(`${ROOT}/.tmp`, { recursive: true });
+  const tmp = await Deno.makeTempDir({
+    dir: `${ROOT}/.tmp`,
+    prefix: "cross_runtime_",
+  });
+  const problems: string[] = [];
+  const runs: Run[] = [];
+  try {
+    const needsNpm = wanted.includes("bun") || wanted.includes("workerd");
+    const rt = needsNpm ? await ensureRuntimes() : undefined;
+    if (rt) {
+      console.log(`Test runtimes: bun ${rt.bunVersion}, ${rt.workerdVersion}`);
+    }
+    const steps: [string, () => Promise<Run[]>][] = [
+      ["deno", runDeno],
+      ["node", () => runNode(tmp)],
+      ["bun", () => runBun(rt!.bun, rt!.bunVersion)],
+      [
+        "workerd",
+        () => runWorkerd(tmp, rt!.workerd, rt!.workerdPackageVersion),
+      ],
+    ];
+    for (const [name, step] of steps) {
+      if (!wanted.includes(name)) continue;
+      try {
+        const got = await step();
+        for (const r of got) console.log(describe(r));
+        runs.push(...got);
+      } catch (e) {
+        const msg = e instanceof Error ? e.message : String(e);
+        console.log(`${name.padEnd(28)} FAILED: ${msg.split("\n")[0]}`);
+        problems.push(msg);
+      }
+    }
+  } finally {
+    await Deno.remove(tmp, { recursive: true }).catch(() => {});
+  }
+  check(runs, problems);
+  if (problems.length > 0) {
+    console.error(
+      `\nCross-runtime conformance failed (${problems.length} problem(s)):`,
+    );
+    for (const p of problems) console.error(`- ${p}`);
+    return 1;
+  }
+  const ref = runs.find((r) => !isFailure(r.entry))!.entry as ConformanceReport;
+  console.log(
+    `\nCross-runtime conformance: ${runs.length} runs on ${wanted.join(", ")} agree ` +
+      `(sha256 ${ref.sha256}, corpus ${ref.corpus.prng} seed ${ref.corpus.seed}: ` +
+      `${ref.corpus.outputs} outputs, ${ref.corpus.documents} documents)`,
+  );
+  return 0;
+}
+
+if (import.meta.main) Deno.exit(await main(Deno.args));

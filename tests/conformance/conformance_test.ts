@@ -1,0 +1,43 @@
+import {
+  deepStrictEqual as assertEquals,
+  notDeepStrictEqual as assertNotEquals,
+} from "node:assert/strict";
+import { buildCorpus } from "./_corpus.ts";
+import { missingErrorCodes, runConformance, stableSerialize } from "./conformance.ts";
+
+Deno.test("buildCorpus() builds the same texts for the same seed", () => {
+  const a = buildCorpus(7);
+  assertEquals(buildCorpus(7), a);
+  assertNotEquals(buildCorpus(8).outputs, a.outputs);
+});
+
+Deno.test("stableSerialize() keeps lone surrogates, -0 and special numbers apart", () => {
+  assertEquals(stableSerialize("\ud83d\ude00"), '"\\ud83d\\ude00"');
+  assertNotEquals(stableSerialize("\ud800"), stableSerialize("\ufffd"));
+  assertEquals(
+    stableSerialize([-0, 0, NaN, -Infinity]),
+    "[-0,0,NaN,-Infinity]",
+  );
+  assertEquals(
+    stableSerialize({ b: 1, a: undefined, c: [null] }),
+    '{"b":1,"c":[null]}',
+  );
+  assertEquals(
+    stableSerialize({ b: 1, a: 2 }),
+    stableSerialize({ a: 2, b: 1 }),
+  );
+  assertNotEquals(stableSerialize(Object.create(null)), stableSerialize({}));
+});
+
+Deno.test("runConformance() gives one digest on the wasm and ts engines", async () => {
+  const ts = await runConformance({ engine: "ts" });
+  const wasm = await runConformance({ engine: "wasm" });
+  assertEquals(wasm.engine, "wasm");
+  assertEquals(wasm.sections, ts.sections);
+  assertEquals(wasm.sha256, ts.sha256);
+  assertEquals(wasm.counts, ts.counts);
+});
+
+Deno.test("runConformance() covers every error code", async () => {
+  assertEquals(missingErrorCodes(await runConformance({ engine: "ts" })), []);
+});
