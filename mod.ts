@@ -8,7 +8,7 @@
  * @example Parse a tool call from a raw model output
  * ```ts
  * import { parseToolCall } from "@assay/assay";
- * import { deepEqual as assertEquals } from "node:assert/strict";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  *
  * const r = parseToolCall('Sure! {"name": "search", "arguments": {"q": "assay", "k": 5.0}}', {
  *   pairs: true,

@@ -22,7 +22,7 @@ import type { CanonicalResult } from "./types.ts";
  * @example
  * ```ts
  * import { canonicalize } from "@assay/assay";
- * import { deepEqual as assertEquals } from "node:assert/strict";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  *
  * assertEquals(canonicalize('{"é": 1.0, "a": 10000000000000000000001}'), {
  *   ok: true,
@@ -46,7 +46,7 @@ export function canonicalize(text: string, options?: WithEngine): CanonicalResul
  * @example
  * ```ts
  * import { canonicalizeBatch } from "@assay/assay";
- * import { deepEqual as assertEquals } from "node:assert/strict";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  *
  * const rs = canonicalizeBatch(["-0", "1E400", "NaN"]);
  * assertEquals(rs.map((r) => r.ok && r.canonical), ["0", "Infinity", "NaN"]);

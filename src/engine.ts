@@ -84,7 +84,7 @@ export class Engine {
    * @example Prose around a call
    * ```ts
    * import { createEngine } from "@assay/assay";
-   * import { deepEqual as assertEquals } from "node:assert/strict";
+   * import { deepStrictEqual as assertEquals } from "node:assert/strict";
    *
    * const [span] = createEngine({ engine: "ts" }).extractSpanBatch(['Call: {"a": 1} done']);
    * assertEquals(span, { status: "found", start: 6, end: 14 });
@@ -106,7 +106,7 @@ export class Engine {
    * @example Canonical arguments and pairs
    * ```ts
    * import { createEngine } from "@assay/assay";
-   * import { deepEqual as assertEquals } from "node:assert/strict";
+   * import { deepStrictEqual as assertEquals } from "node:assert/strict";
    *
    * const engine = createEngine({ engine: "ts" });
    * const [call] = engine.parseToolCallBatch(
@@ -141,7 +141,7 @@ export class Engine {
    * @example Sorted keys, exact numbers
    * ```ts
    * import { createEngine } from "@assay/assay";
-   * import { deepEqual as assertEquals } from "node:assert/strict";
+   * import { deepStrictEqual as assertEquals } from "node:assert/strict";
    *
    * const [r] = createEngine({ engine: "ts" }).canonicalizeBatch(['{"b": 1e16, "a": 10}']);
    * assertEquals(r, { ok: true, canonical: '{"a":10,"b":1e+16}' });
@@ -162,7 +162,7 @@ export class Engine {
    * @example An empty object is one pair
    * ```ts
    * import { createEngine } from "@assay/assay";
-   * import { deepEqual as assertEquals } from "node:assert/strict";
+   * import { deepStrictEqual as assertEquals } from "node:assert/strict";
    *
    * const [r] = createEngine({ engine: "ts" }).flattenArgumentsBatch(["{}"]);
    * assertEquals(r, { ok: true, pairs: [{ path: "[]", value: "{}" }] });
@@ -197,7 +197,7 @@ function withArguments(call: CoreToolCall): ToolCallResult {
  * @example Choosing an engine
  * ```ts
  * import { createEngine } from "@assay/assay";
- * import { deepEqual as assertEquals } from "node:assert/strict";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  *
  * const ts = createEngine({ engine: "ts" });
  * assertEquals(ts.name, "ts");
@@ -235,7 +235,7 @@ let defaultEngine: Engine | undefined;
  * @example
  * ```ts
  * import { getDefaultEngine } from "@assay/assay";
- * import { deepEqual as assertEquals } from "node:assert/strict";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  *
  * assertEquals(["wasm", "ts"].includes(getDefaultEngine().name), true);
  * ```
@@ -253,7 +253,7 @@ export function getDefaultEngine(): Engine {
  * @example
  * ```ts
  * import { createEngine, getDefaultEngine, setDefaultEngine } from "@assay/assay";
- * import { deepEqual as assertEquals } from "node:assert/strict";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  *
  * setDefaultEngine(createEngine({ engine: "ts" }));
  * assertEquals(getDefaultEngine().name, "ts");

@@ -20,7 +20,7 @@ import type { FlattenResult } from "./types.ts";
  * @example
  * ```ts
  * import { flattenArguments, formatPath } from "@assay/assay";
- * import { deepEqual as assertEquals } from "node:assert/strict";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  *
  * const r = flattenArguments('{"city": "Paris", "filters": {"tags": ["quiet"]}, "options": {}}');
  * assertEquals(r.ok && r.pairs.map((p) => `${formatPath(p.path)} = ${p.value}`), [
@@ -45,7 +45,7 @@ export function flattenArguments(text: string, options?: WithEngine): FlattenRes
  * @example
  * ```ts
  * import { flattenArgumentsBatch } from "@assay/assay";
- * import { deepEqual as assertEquals } from "node:assert/strict";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  *
  * const [a, b] = flattenArgumentsBatch(['{"a.b": 1}', '{"a": {"b": 1}}']);
  * assertEquals(a, { ok: true, pairs: [{ path: '["a.b"]', value: "1" }] });
@@ -71,7 +71,7 @@ export function flattenArgumentsBatch(
  * @example
  * ```ts
  * import { formatPath } from "@assay/assay";
- * import { deepEqual as assertEquals } from "node:assert/strict";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  *
  * assertEquals(formatPath('["filters","tags",0]'), "filters.tags[0]");
  * assertEquals(formatPath("[]"), "<root>");

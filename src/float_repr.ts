@@ -20,7 +20,7 @@
  * @example Fixed and scientific layouts
  * ```ts
  * import { pyFloatRepr } from "@assay/assay";
- * import { deepEqual as assertEquals } from "node:assert/strict";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  *
  * assertEquals(pyFloatRepr(1e15), "1000000000000000.0");
  * assertEquals(pyFloatRepr(1e16), "1e+16");
@@ -58,7 +58,7 @@ export function pyFloatRepr(x: number): string {
  * @example Rounding and overflow
  * ```ts
  * import { canonicalFloat } from "@assay/assay";
- * import { deepEqual as assertEquals } from "node:assert/strict";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  *
  * assertEquals(canonicalFloat("1.50E3"), "1500.0");
  * assertEquals(canonicalFloat("-1e-400"), "-0.0");

@@ -11,7 +11,7 @@
  * @example
  * ```ts
  * import { PARSER_ID } from "@assay/assay";
- * import { deepEqual as assertEquals } from "node:assert/strict";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  *
  * assertEquals(PARSER_ID, "assay.parser.v1");
  * ```
@@ -24,7 +24,7 @@ export const PARSER_ID = "assay.parser.v1";
  * @example
  * ```ts
  * import { CANONICAL_ID } from "@assay/assay";
- * import { deepEqual as assertEquals } from "node:assert/strict";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  *
  * assertEquals(CANONICAL_ID, "assay.canonical.v1");
  * ```

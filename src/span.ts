@@ -20,7 +20,7 @@ import type { SpanResult } from "./types.ts";
  * @example Brackets inside strings are ignored
  * ```ts
  * import { extractSpan } from "@assay/assay";
- * import { deepEqual as assertEquals } from "node:assert/strict";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  *
  * const text = 'Sure: {"q": "a}b"} ok';
  * const span = extractSpan(text);
@@ -44,7 +44,7 @@ export function extractSpan(text: string, options?: WithEngine): SpanResult {
  * @example
  * ```ts
  * import { extractSpanBatch } from "@assay/assay";
- * import { deepEqual as assertEquals } from "node:assert/strict";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  *
  * const spans = extractSpanBatch(["[1]", "{", "x"]);
  * assertEquals(spans.map((s) => s.status), ["found", "invalid_json", "no_json"]);

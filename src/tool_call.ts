@@ -23,7 +23,7 @@ export type ToolCallOptions = ParseToolCallOptions & WithEngine;
  * @example A call wrapped in prose
  * ```ts
  * import { parseToolCall } from "@assay/assay";
- * import { deepEqual as assertEquals } from "node:assert/strict";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  *
  * const r = parseToolCall('Calling: {"name": "get_weather", "arguments": {"city": "Paris"}}.');
  * assertEquals(r.status, "ok");
@@ -48,7 +48,7 @@ export function parseToolCall(text: string, options?: ToolCallOptions): ToolCall
  * @example Statuses of a batch
  * ```ts
  * import { parseToolCallBatch } from "@assay/assay";
- * import { deepEqual as assertEquals } from "node:assert/strict";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  *
  * const rs = parseToolCallBatch(
  *   ['{"name":"f","arguments":{}}', "sunny", '{"name":', '[{"name":"f","arguments":[]}]'],

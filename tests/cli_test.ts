@@ -1,5 +1,5 @@
 // The `assay` CLI, run as a user would: a subprocess with files and stdin.
-import { deepEqual, equal, match } from "node:assert/strict";
+import { deepStrictEqual as deepEqual, match, strictEqual as equal } from "node:assert/strict";
 
 const deno = Deno.execPath();
 const main = new URL("../cli/main.ts", import.meta.url).pathname;

@@ -1,6 +1,6 @@
 // One test per rule of CONTRACT §1–3, on both engines. Expected canonical texts were
 // checked against Python 3.11's json module (tests/python_diff_test.ts does so at scale).
-import { deepEqual, equal } from "node:assert/strict";
+import { deepStrictEqual as deepEqual, strictEqual as equal } from "node:assert/strict";
 import {
   canonicalize,
   type CanonicalResult,
