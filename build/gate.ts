@@ -15,7 +15,17 @@ const steps: Step[] = [
   { name: "fmt", args: ["fmt", "--check"] },
   { name: "lint", args: ["lint"] },
   { name: "type check", args: ["check", ...SOURCES] },
-  { name: "doc lint", args: ["doc", "--lint", "mod.ts"] },
+  {
+    name: "doc lint",
+    args: [
+      "doc",
+      "--lint",
+      ...Object.values(
+        (JSON.parse(Deno.readTextFileSync("deno.json")) as { exports: Record<string, string> })
+          .exports,
+      ),
+    ],
+  },
   { name: "mod exports", args: ["run", "--allow-read", "build/check_mod_exports.ts"] },
   { name: "wasm rebuild", args: ["task", "build:wasm", "--check"] },
   { name: "publish dry run", args: ["publish", "--dry-run", "--allow-dirty"] },

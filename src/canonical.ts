@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { _engineOf, type WithEngine } from "./engine.ts";
+import { getDefaultEngine, type WithEngine } from "./engine.ts";
 import type { CanonicalResult } from "./types.ts";
 
 /**
@@ -56,5 +56,5 @@ export function canonicalizeBatch(
   texts: readonly string[],
   options?: WithEngine,
 ): CanonicalResult[] {
-  return _engineOf(options).canonicalizeBatch(texts);
+  return (options?.engine ?? getDefaultEngine()).canonicalizeBatch(texts);
 }

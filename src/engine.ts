@@ -269,8 +269,3 @@ export interface WithEngine {
   /** The engine to run on; the default engine when absent. */
   engine?: Engine;
 }
-
-/** Resolves the engine option. */
-export function _engineOf(options: WithEngine | undefined): Engine {
-  return options?.engine ?? getDefaultEngine();
-}

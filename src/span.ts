@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { _engineOf, type WithEngine } from "./engine.ts";
+import { getDefaultEngine, type WithEngine } from "./engine.ts";
 import type { SpanResult } from "./types.ts";
 
 /**
@@ -51,5 +51,5 @@ export function extractSpan(text: string, options?: WithEngine): SpanResult {
  * ```
  */
 export function extractSpanBatch(texts: readonly string[], options?: WithEngine): SpanResult[] {
-  return _engineOf(options).extractSpanBatch(texts);
+  return (options?.engine ?? getDefaultEngine()).extractSpanBatch(texts);
 }

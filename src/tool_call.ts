@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { _engineOf, type ParseToolCallOptions, type WithEngine } from "./engine.ts";
+import { getDefaultEngine, type ParseToolCallOptions, type WithEngine } from "./engine.ts";
 import type { ToolCallResult } from "./types.ts";
 
 /** Options for {@linkcode parseToolCall} and {@linkcode parseToolCallBatch}. */
@@ -61,5 +61,5 @@ export function parseToolCallBatch(
   texts: readonly string[],
   options?: ToolCallOptions,
 ): ToolCallResult[] {
-  return _engineOf(options).parseToolCallBatch(texts, options);
+  return (options?.engine ?? getDefaultEngine()).parseToolCallBatch(texts, options);
 }
