@@ -138,3 +138,61 @@ Deno.test("assay --help and bad usage", async () => {
   const badFlag = await assay(["parse", "--nope"], "");
   equal(badFlag.code, 2);
 });
+
+Deno.test("assay parse gives hostile outputs from a file a status, never a crash", async () => {
+  const dir = await Deno.makeTempDir();
+  const file = `${dir}/hostile.jsonl`;
+  const enc = new TextEncoder();
+  const lines = [
+    // 100 MB of prose, then a call.
+    JSON.stringify({ id: "big", output: "x".repeat(100_000_000) + '{"name":"f","arguments":{}}' }),
+    JSON.stringify({ id: "deep", output: "[".repeat(1_000_000) + "]".repeat(1_000_000) }),
+    JSON.stringify({
+      id: "proto",
+      output: '{"name":"__proto__","arguments":{"__proto__":{"x":1},"constructor":null}}',
+    }),
+    JSON.stringify({ id: "lone", output: '{"name":"f","arguments":{"s":"\ud800 \\udfff"}}' }),
+    JSON.stringify({ id: "nul", output: '{"name":"f","arguments":{"s":"a\u0000b"}}' }),
+    JSON.stringify({ id: "nul-escaped", output: '{"name":"f","arguments":{"s":"a\\u0000b"}}' }),
+    JSON.stringify({
+      id: "unterminated",
+      output: '{"name":"f","arguments":{"s":"' + "a".repeat(1e7),
+    }),
+  ];
+  const parts = lines.map((l) => enc.encode(l + "\n"));
+  // A line whose bytes are not UTF-8 at all.
+  parts.push(
+    new Uint8Array([
+      ...enc.encode('{"id":"bytes","output":"{\\"name\\":\\"'),
+      0xc0,
+      0xaf,
+      ...enc.encode('\\",\\"arguments\\":{}}"}\n'),
+    ]),
+  );
+  await Deno.writeFile(file, new Uint8Array(await new Blob(parts).arrayBuffer()));
+  const byEngine: string[] = [];
+  for (const engine of ["wasm", "ts"]) {
+    const r = await assay(["parse", file, "--engine", engine]);
+    equal(r.code, 0, r.stderr);
+    byEngine.push(r.stdout);
+    const rows = r.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    deepEqual(rows.map((x) => [x.id, x.status]), [
+      ["big", "ok"],
+      ["deep", "invalid_json"],
+      ["proto", "ok"],
+      ["lone", "ok"],
+      ["nul", "invalid_json"],
+      ["nul-escaped", "ok"],
+      ["unterminated", "invalid_json"],
+      ["bytes", "ok"],
+    ]);
+    equal(rows[2].canonical_arguments, '{"__proto__":{"x":1},"constructor":null}');
+    equal(rows[3].canonical_arguments, '{"s":"\\ud800 \\udfff"}');
+    equal(rows[4].error, "invalid_control_character at 31");
+    equal(rows[6].error, "unclosed_span at 10000030");
+    equal(rows[7].name, "\ufffd\ufffd");
+    match(r.stderr, /1 line\(s\) of .*hostile\.jsonl were not valid UTF-8/);
+  }
+  equal(byEngine[0], byEngine[1]);
+  await Deno.remove(dir, { recursive: true });
+});
