@@ -3,9 +3,9 @@
 // The parser writes canonical text as it reads. An object's members are
 // written in source order; when the object closes, they are sorted by key
 // (code point order = byte order on WTF-8), a duplicated key keeps its last
-// value, and the members are rewritten in place. Floats are not formatted
-// here: the raw lexeme is written between two FLOAT_MARK bytes and the JS glue
-// replaces it with Python's repr.
+// value, and the members are rewritten in place. Floats are written by
+// float.ts: Python's repr when the module can be sure of it, otherwise the raw
+// lexeme between two FLOAT_MARK bytes, which the JS glue replaces with repr.
 
 import {
   outBase,

@@ -3,7 +3,6 @@
 // frame stack (no recursion) and writes the canonical text as it goes.
 
 import {
-  FLOAT_MARK,
   KEY_IN_REGION,
   keyAppendBytes,
   keyAppendCodePoint,
@@ -14,6 +13,7 @@ import {
   sortMembers,
   writeCodePoint,
 } from "./canonical";
+import { writeFloat } from "./float";
 import { outByte, outCopy, outNeed, outPos } from "./memory";
 import {
   E_EXPECTING_COLON,
@@ -210,7 +210,7 @@ function scanString(q: usize, end: usize, isKey: bool): usize {
 }
 
 // Reads a number at `s` (a `-` or a digit); writes integers as digits and
-// floats as FLOAT_MARK lexeme FLOAT_MARK.
+// floats as `writeFloat` does.
 function parseNumber(s: usize, end: usize): usize {
   let p = s;
   const negative = load<u8>(p) == 0x2d;
@@ -249,10 +249,7 @@ function parseNumber(s: usize, end: usize): usize {
     }
   }
   if (isFloat) {
-    outNeed(p - s + 2);
-    outByte(FLOAT_MARK);
-    outCopy(s, p - s);
-    outByte(FLOAT_MARK);
+    writeFloat(s, p);
     return p;
   }
   if (digits > MAX_INT_DIGITS) return fail(E_INTEGER_TOO_LONG, s);

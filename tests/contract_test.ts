@@ -257,6 +257,32 @@ for (const engine of ENGINES) {
     );
   });
 
+  Deno.test(`flattenArguments() [${e}] keeps surrogate-split keys apart though their paths print alike`, () => {
+    // docs/engine.md, known issues: U+1F600 and (escaped U+D83D, raw U+DE00) are two keys.
+    const text = '{"\\ud83d\\ude00": 1, "\\ud83d\ude00": 2}';
+    deepEqual(flattenArguments(text, { engine }), {
+      ok: true,
+      pairs: [
+        { path: '["\\ud83d\\ude00"]', value: "2" },
+        { path: '["\\ud83d\\ude00"]', value: "1" },
+      ],
+    });
+    const call = parseToolCall(`{"name": "f", "arguments": ${text}}`, { engine });
+    equal(call.canonicalArguments, '{"\\ud83d\\ude00":2,"\\ud83d\\ude00":1}');
+    deepEqual(call.arguments, { "\ud83d\ude00": 1 });
+  });
+
+  Deno.test(`parseToolCall() [${e}] materialises big integers lossily but keeps them exact in canonical text`, () => {
+    const call = parseToolCall(
+      '{"name": "f", "arguments": {"n": 123456789012345678901, "x": 1.0}}',
+      {
+        engine,
+      },
+    );
+    equal(call.canonicalArguments, '{"n":123456789012345678901,"x":1.0}');
+    deepEqual(call.arguments, { n: 123456789012345680000, x: 1 });
+  });
+
   Deno.test(`flattenArguments() [${e}] keeps a key "a.b" apart from the path a, b`, () => {
     const r = flattenArguments('{"a.b": 1, "a": {"b": 1}}', { engine });
     deepEqual(r, {
