@@ -35,3 +35,37 @@ export { flattenArguments, flattenArgumentsBatch, formatPath } from "./src/flatt
 export { canonicalFloat, pyFloatRepr } from "./src/float_repr.ts";
 export { CANONICAL_ID, PARSER_ID } from "./src/ids.ts";
 export type * from "./src/types.ts";
+export {
+  argumentExactMatch,
+  argumentF1,
+  countRecords,
+  fullCallExactMatch,
+  functionNameAccuracy,
+  METRIC_NAMES,
+  metricsFromCounts,
+  metricValue,
+  toolCallMetrics,
+  validJsonRate,
+} from "./src/metrics.ts";
+export type {
+  ExampleRecord,
+  MetricCounts,
+  MetricName,
+  MetricValue,
+  ToolCallMetrics,
+} from "./src/metrics.ts";
+export { scoreToolCalls, ToolCallScorer } from "./src/evaluation.ts";
+export type {
+  DropSummary,
+  EvaluationReport,
+  ExampleInput,
+  GenerationInput,
+  InputDigest,
+  PromptInput,
+  ScoreOptions,
+} from "./src/evaluation.ts";
+export { formatLocation, InputError, InvariantViolation } from "./src/errors.ts";
+export type { Location, Violation } from "./src/errors.ts";
+export { formatReport } from "./src/report_json.ts";
+export { sha256Hex } from "./src/sha256.ts";
+export { TOOL } from "./src/version.ts";

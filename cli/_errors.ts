@@ -1,4 +1,5 @@
 // Named errors of the CLI. Messages start with a capital and have no trailing period.
+export { InputError, InvariantViolation } from "../src/errors.ts";
 
 /** Bad command-line usage: exit code 2. */
 export class UsageError extends Error {
@@ -6,18 +7,6 @@ export class UsageError extends Error {
   constructor(message: string) {
     super(message);
     this.name = "UsageError";
-  }
-}
-
-/** Bad user input (a malformed line, a missing field): exit code 2. */
-export class InputError extends Error {
-  /**
-   * @param message What is wrong, naming the file, line and id.
-   * @param options The underlying cause.
-   */
-  constructor(message: string, options?: ErrorOptions) {
-    super(message, options);
-    this.name = "InputError";
   }
 }
 

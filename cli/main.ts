@@ -3,15 +3,17 @@
  *
  * Commands:
  * - `parse`: JSONL with an `output` field in, JSONL of `{status, name, canonical_arguments}` out;
- * - `canonicalize`: one JSON text per line in, its canonical form (or `!error <reason>`) out.
+ * - `canonicalize`: one JSON text per line in, its canonical form (or `!error <reason>`) out;
+ * - `score`: examples and generations in, the `assay.evaluation.v1` report and a metric table out.
  *
  * Exit codes: 0 on success, 2 on bad usage or bad input, 1 on an internal error.
  *
  * @module
  */
-import { InputError, UsageError } from "./_errors.ts";
+import { InputError, InvariantViolation, UsageError } from "./_errors.ts";
 import { runParse } from "./parse.ts";
 import { runCanonicalize } from "./canonicalize.ts";
+import { runScore } from "./score.ts";
 
 const HELP = `assay — exact scoring for LLM evaluations
 
@@ -20,6 +22,7 @@ Usage: deno task assay <command> [options]
 Commands:
   parse          Parse raw model outputs into tool calls (JSONL in, JSONL out)
   canonicalize   Canonicalize one JSON text per line
+  score          Score tool-call generations against examples (the five metrics)
 
 Run 'deno task assay <command> --help' for a command's options.
 `;
@@ -27,6 +30,7 @@ Run 'deno task assay <command> --help' for a command's options.
 const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   parse: runParse,
   canonicalize: runCanonicalize,
+  score: runScore,
 };
 
 /**
@@ -43,11 +47,13 @@ export async function main(args: string[]): Promise<number> {
   }
   const run = COMMANDS[command];
   try {
-    if (!run) throw new UsageError(`Unknown command "${command}" (commands: parse, canonicalize)`);
+    if (!run) {
+      throw new UsageError(`Unknown command "${command}" (commands: parse, canonicalize, score)`);
+    }
     await run(rest);
     return 0;
   } catch (e) {
-    if (e instanceof UsageError || e instanceof InputError) {
+    if (e instanceof UsageError || e instanceof InputError || e instanceof InvariantViolation) {
       console.error(`assay ${command}: ${e.message}`);
       return 2;
     }

@@ -602,3 +602,38 @@ export function createTsCore(): EngineCore {
       }),
   };
 }
+
+/** A field of a JSON object, read with the exact parser. */
+export interface ExactField {
+  /** The JSON type of the value. */
+  kind: "string" | "number" | "boolean" | "null" | "object" | "array";
+  /** The value's canonical text: exact digits, `1.0` kept apart from `1`. */
+  canonical: string;
+}
+
+function kindOf(node: Node): ExactField["kind"] {
+  if (node instanceof ObjectNode) return "object";
+  if (node instanceof ArrayNode) return "array";
+  const c = node.charCodeAt(0);
+  if (c === 0x22) return "string";
+  if (c === 0x6e) return "null";
+  if (c === 0x74 || c === 0x66) return "boolean";
+  return "number";
+}
+
+/**
+ * Reads one JSON text that should be an object (a JSONL line of user data) with the exact
+ * parser. Returns its fields by decoded key, the first error, or `null` for valid JSON that is
+ * not an object.
+ */
+export function readExactObject(text: string): Map<string, ExactField> | JsonError | null {
+  const r = parseWhole(text);
+  if (isError(r)) return r;
+  if (!(r instanceof ObjectNode)) return null;
+  const fields = new Map<string, ExactField>();
+  for (let i = 0; i < r.keys.length; i++) {
+    const v = r.vals[i]!;
+    fields.set(decodeCanonicalString(r.keys[i]!), { kind: kindOf(v), canonical: nodeText(v) });
+  }
+  return fields;
+}

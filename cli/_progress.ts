@@ -1,0 +1,30 @@
+// A progress bar on stderr, shown only on a terminal and only for large inputs.
+
+/** Reports progress through `total` bytes; silent unless enabled. */
+export class Progress {
+  #done = 0;
+  #last = 0;
+  #enabled: boolean;
+
+  constructor(readonly total: number, readonly label: string, enabled: boolean) {
+    this.#enabled = enabled && Deno.stderr.isTerminal() && total >= 8 << 20;
+  }
+
+  /** Counts bytes read. */
+  add(bytes: number, rows: number): void {
+    this.#done += bytes;
+    if (!this.#enabled) return;
+    const now = performance.now();
+    if (now - this.#last < 100) return;
+    this.#last = now;
+    const f = Math.min(1, this.#done / this.total);
+    const bar = "#".repeat(Math.round(f * 30)).padEnd(30, ".");
+    const text = `\r${this.label} [${bar}] ${(f * 100).toFixed(0).padStart(3)}%  ${rows} rows`;
+    Deno.stderr.writeSync(new TextEncoder().encode(text));
+  }
+
+  /** Clears the bar. */
+  done(): void {
+    if (this.#enabled) Deno.stderr.writeSync(new TextEncoder().encode("\r\x1b[K"));
+  }
+}

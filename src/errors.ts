@@ -1,0 +1,94 @@
+/**
+ * Named errors for bad user input. A bad model output is never an error: it is a parse status.
+ *
+ * @module
+ */
+
+/** Where a piece of user data came from, for messages. */
+export interface Location {
+  /** The file (or source) name. */
+  source?: string;
+  /** The 1-based line number. */
+  line?: number;
+  /** The row's id. */
+  id?: string;
+}
+
+/**
+ * Writes a location as `file:line (id "x")`.
+ *
+ * @param at The location.
+ * @returns The location for a message.
+ *
+ * @example
+ * ```ts
+ * import { formatLocation } from "@assay/assay";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * strictEqual(formatLocation({ source: "gen.jsonl", line: 4, id: "ex-1" }), 'gen.jsonl:4 (id "ex-1")');
+ * ```
+ */
+export function formatLocation(at: Location): string {
+  let s = at.source ?? "<input>";
+  if (at.line !== undefined) s += `:${at.line}`;
+  if (at.id !== undefined) s += ` (id ${JSON.stringify(at.id)})`;
+  return s;
+}
+
+/** A malformed row: not JSON, not an object, a missing or mistyped field. */
+export class InputError extends Error {
+  /**
+   * @param message What is wrong, naming the file, line and id.
+   * @param options The underlying cause.
+   */
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "InputError";
+  }
+}
+
+/** One broken invariant of an evaluation's inputs. */
+export interface Violation {
+  /** Which invariant. */
+  kind:
+    | "duplicate_id"
+    | "orphan_generation"
+    | "missing_generation"
+    | "missing_prompt"
+    | "prompt_digest_mismatch"
+    | "prompt_text_digest_mismatch";
+  /** What happened, naming the id, files and lines. */
+  detail: string;
+}
+
+/** The inputs of an evaluation break an invariant (CONTRACT §5): no report is written. */
+export class InvariantViolation extends Error {
+  /** Every violation found (the message lists the first few of each kind). */
+  readonly violations: Violation[];
+
+  /**
+   * @param violations The violations found; at least one.
+   */
+  constructor(violations: Violation[]) {
+    super(summarize(violations));
+    this.name = "InvariantViolation";
+    this.violations = violations;
+  }
+}
+
+const SHOWN = 5;
+
+function summarize(violations: Violation[]): string {
+  const byKind = new Map<string, string[]>();
+  for (const v of violations) {
+    const list = byKind.get(v.kind) ?? [];
+    list.push(v.detail);
+    byKind.set(v.kind, list);
+  }
+  const parts: string[] = [];
+  for (const [kind, details] of byKind) {
+    const more = details.length > SHOWN ? `; and ${details.length - SHOWN} more` : "";
+    parts.push(`${kind} (${details.length}): ${details.slice(0, SHOWN).join("; ")}${more}`);
+  }
+  return `Invariant violated: ${parts.join(" | ")}`;
+}
