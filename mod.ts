@@ -69,3 +69,16 @@ export type { Location, Violation } from "./src/errors.ts";
 export { formatReport } from "./src/report_json.ts";
 export { sha256Hex } from "./src/sha256.ts";
 export { TOOL } from "./src/version.ts";
+export { PRNG_NAME, Sfc32 } from "./src/prng.ts";
+export {
+  bootstrapPacked,
+  bootstrapSettings,
+  packRecords,
+  pairedBootstrap,
+  percentileSorted,
+} from "./src/bootstrap.ts";
+export type { BootstrapOptions, BootstrapSettings, MetricDelta } from "./src/bootstrap.ts";
+export { compareReports, ComparisonGateError, gateDifferences } from "./src/comparison.ts";
+export type { ComparisonReport, GateDifference, MetricDeltas } from "./src/comparison.ts";
+export { languageGaps, pairSetSha256 } from "./src/gaps.ts";
+export type { GapOptions, GapReport, LanguageGap, MarginalDelta, PairedGap } from "./src/gaps.ts";
