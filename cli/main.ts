@@ -14,6 +14,8 @@ import { InputError, InvariantViolation, UsageError } from "./_errors.ts";
 import { runParse } from "./parse.ts";
 import { runCanonicalize } from "./canonicalize.ts";
 import { runScore } from "./score.ts";
+import { runCompare, runGaps } from "./compare.ts";
+import { ComparisonGateError } from "../src/comparison.ts";
 
 const HELP = `assay — exact scoring for LLM evaluations
 
@@ -23,6 +25,8 @@ Commands:
   parse          Parse raw model outputs into tool calls (JSONL in, JSONL out)
   canonicalize   Canonicalize one JSON text per line
   score          Score tool-call generations against examples (the five metrics)
+  compare        Compare two evaluation reports: paired-bootstrap deltas per slice
+  gaps           Language gaps inside one evaluation report
 
 Run 'deno task assay <command> --help' for a command's options.
 `;
@@ -31,6 +35,8 @@ const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   parse: runParse,
   canonicalize: runCanonicalize,
   score: runScore,
+  compare: runCompare,
+  gaps: runGaps,
 };
 
 /**
@@ -48,12 +54,17 @@ export async function main(args: string[]): Promise<number> {
   const run = COMMANDS[command];
   try {
     if (!run) {
-      throw new UsageError(`Unknown command "${command}" (commands: parse, canonicalize, score)`);
+      throw new UsageError(
+        `Unknown command "${command}" (commands: parse, canonicalize, score, compare, gaps)`,
+      );
     }
     await run(rest);
     return 0;
   } catch (e) {
-    if (e instanceof UsageError || e instanceof InputError || e instanceof InvariantViolation) {
+    if (
+      e instanceof UsageError || e instanceof InputError || e instanceof InvariantViolation ||
+      e instanceof ComparisonGateError
+    ) {
       console.error(`assay ${command}: ${e.message}`);
       return 2;
     }

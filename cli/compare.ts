@@ -1,0 +1,273 @@
+// `assay compare` and `assay gaps`: paired-bootstrap comparisons with readable tables.
+import type { EvaluationReport } from "../src/evaluation.ts";
+import { compareReports, type ComparisonReport } from "../src/comparison.ts";
+import { type GapReport, languageGaps } from "../src/gaps.ts";
+import { METRIC_NAMES } from "../src/metrics.ts";
+import { formatReport } from "../src/report_json.ts";
+import { InputError } from "../src/errors.ts";
+import { Sink } from "./_io.ts";
+import { parseOptions } from "./_options.ts";
+import { UsageError } from "./_errors.ts";
+import { rate, table } from "./_table.ts";
+
+const COMMON = `Bootstrap:
+  --seed N         PRNG seed, an integer in [0, 2^32) (default 0)
+  --resamples N    resamples per interval (default 10000)
+  --level X        interval level (default 0.95)
+
+Output:
+  --out FILE       write the JSON report (atomically)
+  --json           print the JSON report to stdout instead of the table
+`;
+
+const COMPARE_HELP = `Usage: deno task assay compare BASE.json ADAPTER.json [options]
+
+Compares two assay.evaluation.v1 reports over the same examples: per slice and
+overall, per metric, adapter − base with a seeded paired-bootstrap percentile
+interval. Refuses (exit 2, nothing written) when the reports differ in metric
+names, slices, example ids, parser id or canonical id. A '*' marks a delta
+whose interval excludes zero.
+
+${COMMON}  --html FILE      also write a self-contained HTML report (forest plot, gaps)
+  --reference L    reference language for the HTML report's gaps (default en)
+`;
+
+const GAPS_HELP = `Usage: deno task assay gaps REPORT.json [--reference en] [options]
+
+Language gaps inside one evaluation report: target − reference language.
+'primary' joins each translated row to its exact root row in the reference
+slice and bootstraps the pairs (coverage and pair-set digest included);
+'marginal_full_slices' compares the full slices, descriptively, with no
+interval. A '*' marks a delta whose interval excludes zero.
+
+${COMMON}  --reference L    the reference language (default en)
+`;
+
+const BOOTSTRAP_FLAGS = {
+  seed: { type: "string" },
+  resamples: { type: "string" },
+  level: { type: "string" },
+  out: { type: "string" },
+  json: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+function integer(flag: string, text: string | undefined, fallback: number): number {
+  if (text === undefined) return fallback;
+  if (!/^\d+$/.test(text)) {
+    throw new UsageError(`--${flag} must be a non-negative integer, got "${text}"`);
+  }
+  return Number(text);
+}
+
+function bootstrapFlags(values: { seed?: string; resamples?: string; level?: string }) {
+  const level = values.level === undefined ? 0.95 : Number(values.level);
+  if (!(level > 0 && level < 1)) {
+    throw new UsageError(`--level must be in (0, 1), got "${values.level}"`);
+  }
+  const seed = integer("seed", values.seed, 0);
+  if (seed > 0xffffffff) throw new UsageError(`--seed must be below 2^32, got ${seed}`);
+  const resamples = integer("resamples", values.resamples, 10_000);
+  if (resamples < 1 || resamples > 10_000_000) {
+    throw new UsageError(`--resamples must be in [1, 10^7], got ${resamples}`);
+  }
+  return { seed, resamples, level };
+}
+
+/** Reads an evaluation report, with named errors for a missing or wrong file. */
+export async function readEvaluation(path: string): Promise<EvaluationReport> {
+  let text: string;
+  try {
+    text = await Deno.readTextFile(path);
+  } catch (e) {
+    throw new InputError(`Cannot read ${path}: ${e instanceof Error ? e.message : e}`, {
+      cause: e,
+    });
+  }
+  let report: unknown;
+  try {
+    report = JSON.parse(text);
+  } catch (e) {
+    throw new InputError(`${path} is not JSON: ${e instanceof Error ? e.message : e}`, {
+      cause: e,
+    });
+  }
+  const r = report as Partial<EvaluationReport>;
+  if (r?.schema !== "assay.evaluation.v1" || !Array.isArray(r.records)) {
+    throw new InputError(
+      `${path} is not an assay.evaluation.v1 report (schema ${JSON.stringify(r?.schema)})`,
+    );
+  }
+  return r as EvaluationReport;
+}
+
+async function writeJson(path: string, text: string): Promise<void> {
+  const sink = await Sink.open(path);
+  try {
+    await sink.line(text.slice(0, -1));
+    await sink.close();
+  } catch (e) {
+    sink.abort();
+    throw e;
+  }
+}
+
+function signed(x: number): string {
+  return (x >= 0 ? "+" : "") + x.toFixed(3);
+}
+
+function interval(ci: [number, number]): string {
+  return `[${signed(ci[0])}, ${signed(ci[1])}]`;
+}
+
+/** `*` when the interval excludes zero. */
+export function excludesZero(ci: [number, number]): boolean {
+  return ci[0] > 0 || ci[1] < 0;
+}
+
+/** The readable table of a comparison. */
+export function comparisonTable(c: ComparisonReport): string {
+  const rows: string[][] = [];
+  const slices: [string, ComparisonReport["deltas"]["overall"]][] = [
+    ["overall", c.deltas.overall],
+    ...c.slices.map((s) => [s, c.deltas.by_language[s]!] as [string, typeof c.deltas.overall]),
+  ];
+  for (const [slice, deltas] of slices) {
+    for (const m of METRIC_NAMES) {
+      const d = deltas[m];
+      rows.push([
+        m === METRIC_NAMES[0] ? slice : "",
+        m,
+        rate(d.base),
+        rate(d.adapter),
+        signed(d.delta),
+        interval(d.ci),
+        excludesZero(d.ci) ? "*" : "",
+      ]);
+    }
+  }
+  const b = c.bootstrap;
+  return [
+    table(["slice", "metric", "base", "adapter", "delta", `${b.level * 100}% CI`, ""], rows, 2),
+    "",
+    `${c.n} examples; paired bootstrap, ${b.resamples} resamples, ${b.prng}, seed ${b.seed}; * = interval excludes 0`,
+  ].join("\n");
+}
+
+/** The readable table of language gaps. */
+export function gapTable(g: GapReport): string {
+  const rows: string[][] = [];
+  for (const lang of g.targets) {
+    const gap = g.gaps[lang]!;
+    for (const m of METRIC_NAMES) {
+      const p = gap.primary.metrics[m];
+      const marginal = gap.marginal_full_slices.metrics[m];
+      rows.push([
+        m === METRIC_NAMES[0] ? `${lang} − ${g.reference}` : "",
+        m,
+        rate(p.target),
+        rate(p.reference),
+        signed(p.delta),
+        interval(p.ci),
+        excludesZero(p.ci) ? "*" : "",
+        signed(marginal.delta),
+      ]);
+    }
+  }
+  const cov = g.targets.map((l) => {
+    const p = g.gaps[l]!.primary;
+    return `${l}: ${p.n_pairs} pairs, coverage ${rate(p.coverage)}` +
+      (p.unjoined.root_not_in_reference || p.unjoined.no_root_id
+        ? ` (unjoined: ${p.unjoined.no_root_id} without root_id, ${p.unjoined.root_not_in_reference} root not in ${g.reference})`
+        : "");
+  });
+  return [
+    table(
+      [
+        "gap",
+        "metric",
+        "target",
+        "reference",
+        "delta",
+        `${g.bootstrap.level * 100}% CI`,
+        "",
+        "marginal Δ",
+      ],
+      rows,
+      2,
+    ),
+    "",
+    ...cov,
+    `primary: paired over joined rows, ${g.bootstrap.resamples} resamples, seed ${g.bootstrap.seed}; * = interval excludes 0`,
+    "marginal Δ: full slices, descriptive only (the cohorts can differ), no interval",
+  ].join("\n");
+}
+
+/** Runs `assay compare`. */
+export async function runCompare(args: string[]): Promise<void> {
+  const { values, positionals } = parseOptions(args, {
+    ...BOOTSTRAP_FLAGS,
+    html: { type: "string" },
+    reference: { type: "string" },
+  });
+  if (values.help) {
+    console.log(COMPARE_HELP);
+    return;
+  }
+  if (positionals.length !== 2) {
+    throw new UsageError("Expected two reports: BASE.json ADAPTER.json");
+  }
+  const options = bootstrapFlags(values);
+  const base = await readEvaluation(positionals[0]!);
+  const adapter = await readEvaluation(positionals[1]!);
+  const comparison = compareReports(base, adapter, options);
+  const text = formatReport(comparison);
+  if (values.out !== undefined) await writeJson(values.out, text);
+  if (values.html !== undefined) {
+    const { renderComparisonHtml } = await import("../src/html_report.ts");
+    const reference = values.reference ?? "en";
+    const gaps = base.slices.includes(reference) && base.slices.length > 1
+      ? {
+        base: languageGaps(base, { ...options, reference }),
+        adapter: languageGaps(adapter, { ...options, reference }),
+      }
+      : undefined;
+    const html = renderComparisonHtml(comparison, gaps ? { gaps } : {});
+    const sink = await Sink.open(values.html);
+    try {
+      await sink.line(html);
+      await sink.close();
+    } catch (e) {
+      sink.abort();
+      throw e;
+    }
+  }
+  if (values.json) await Deno.stdout.write(new TextEncoder().encode(text));
+  else console.log(comparisonTable(comparison));
+}
+
+/** Runs `assay gaps`. */
+export async function runGaps(args: string[]): Promise<void> {
+  const { values, positionals } = parseOptions(args, {
+    ...BOOTSTRAP_FLAGS,
+    reference: { type: "string" },
+  });
+  if (values.help) {
+    console.log(GAPS_HELP);
+    return;
+  }
+  if (positionals.length !== 1) throw new UsageError("Expected one report: REPORT.json");
+  const options = bootstrapFlags(values);
+  const report = await readEvaluation(positionals[0]!);
+  let gaps: GapReport;
+  try {
+    gaps = languageGaps(report, { ...options, reference: values.reference ?? "en" });
+  } catch (e) {
+    if (e instanceof RangeError) throw new UsageError(e.message);
+    throw e;
+  }
+  const text = formatReport(gaps);
+  if (values.out !== undefined) await writeJson(values.out, text);
+  if (values.json) await Deno.stdout.write(new TextEncoder().encode(text));
+  else console.log(gapTable(gaps));
+}
