@@ -12,15 +12,21 @@
 import {
   canonicalize,
   canonicalizeBatch,
+  compareReports,
   createEngine,
   Engine,
   type EngineChoice,
+  type ExampleInput,
   extractSpan,
   extractSpanBatch,
   flattenArguments,
   flattenArgumentsBatch,
+  formatReport,
+  type GenerationInput,
+  languageGaps,
   parseToolCall,
   parseToolCallBatch,
+  scoreToolCalls,
 } from "../../mod.ts";
 import { buildCorpus, type Corpus, CORPUS_PRNG, CORPUS_SEED } from "./_corpus.ts";
 import type { ConformanceFailure, ConformanceReport } from "./_report.ts";
@@ -223,6 +229,11 @@ export function conformanceSections(
       ],
     },
     {
+      name: "evaluation",
+      inputs: ["score, compare, gaps"],
+      results: evaluationSection(engine, outputs),
+    },
+    {
       name: "single",
       inputs: sample,
       results: sample.map((t) => [
@@ -232,6 +243,47 @@ export function conformanceSections(
         flattenArguments(t, { engine }),
       ]),
     },
+  ];
+}
+
+/**
+ * Scores corpus outputs as two arms against fixed gold calls, then compares them and computes
+ * language gaps: the reports, as text, must be byte-identical on every runtime and engine.
+ */
+function evaluationSection(engine: Engine, outputs: string[]): string[] {
+  const langs = ["en", "de", "fr"];
+  const golds = [
+    '{"name":"get_weather","arguments":{"city":"Paris","units":"celsius"}}',
+    '{"name":"search","arguments":{"q":"caf\\u00e9","k":5.0,"filters":{"tags":["a","b"]}}}',
+    '[{"name":"f","arguments":{}}]',
+    '[{"name":"a","arguments":{}},{"name":"b","arguments":{}}]',
+  ];
+  const n = Math.min(300, Math.floor(outputs.length / 2));
+  const examples: ExampleInput[] = [];
+  const base: GenerationInput[] = [];
+  const adapter: GenerationInput[] = [];
+  for (let i = 0; i < n; i++) {
+    const lang = langs[i % 3]!;
+    const root = Math.floor(i / 3) * 3;
+    const example_id = `${lang}-${i}`;
+    examples.push({
+      example_id,
+      language: lang,
+      root_id: lang === "en" ? null : `en-${root}`,
+      target: golds[Math.floor(i / 3) % golds.length]!,
+    });
+    // Every seventh output is the gold call itself, so matches occur on both arms.
+    const gold = golds[Math.floor(i / 3) % golds.length]!;
+    base.push({ example_id, output: i % 7 === 0 ? gold : outputs[i]! });
+    adapter.push({ example_id, output: i % 5 === 0 ? gold : outputs[n + i]! });
+  }
+  const b = scoreToolCalls(examples, base, { engine });
+  const a = scoreToolCalls(examples, adapter, { engine });
+  const options = { seed: 12345, resamples: 500 };
+  return [
+    formatReport({ ...b, engine: "-" }),
+    formatReport(compareReports(b, a, options)),
+    formatReport(languageGaps(a, options)),
   ];
 }
 

@@ -41,3 +41,20 @@ Deno.test("runConformance() gives one digest on the wasm and ts engines", async 
 Deno.test("runConformance() covers every error code", async () => {
   assertEquals(missingErrorCodes(await runConformance({ engine: "ts" })), []);
 });
+
+Deno.test("conformanceSections() evaluation comparison matches its golden file on both engines, 3 runs", async () => {
+  const { conformanceSections, defaultConformanceCorpus } = await import("./conformance.ts");
+  const { createEngine } = await import("../../mod.ts");
+  const goldenUrl = new URL("../golden/conformance_comparison.json", import.meta.url);
+  const corpus = defaultConformanceCorpus();
+  const texts: string[] = [];
+  for (const engine of [createEngine({ engine: "wasm" }), createEngine({ engine: "ts" })]) {
+    for (let run = 0; run < 3; run++) {
+      const section = conformanceSections(engine, corpus).find((s) => s.name === "evaluation")!;
+      texts.push((section.results as string[])[1]!);
+    }
+  }
+  if (Deno.env.get("ASSAY_UPDATE_GOLDEN") === "1") await Deno.writeTextFile(goldenUrl, texts[0]!);
+  const golden = await Deno.readTextFile(goldenUrl);
+  for (const t of texts) assertEquals(t, golden);
+});
