@@ -13,6 +13,7 @@ import { METRIC_NAMES } from "../src/metrics.ts";
 import { formatReport } from "../src/report_json.ts";
 import { decodeCanonicalString } from "../src/_ts_engine.ts";
 import { batches, openSource, Sink } from "./_io.ts";
+import { readJsonLine } from "./_jsonl.ts";
 import { engineFromFlag, parseOptions } from "./_options.ts";
 import { quote, UsageError } from "./_errors.ts";
 import { Progress } from "./_progress.ts";
@@ -49,14 +50,13 @@ interface Tracked {
 }
 
 function lineObject(line: Line, source: string): Record<string, unknown> {
-  let row: unknown;
-  try {
-    row = JSON.parse(line.text);
-  } catch (e) {
-    throw new InputError(`${source}:${line.lineNo}: malformed JSON line ${quote(line.text)}`, {
-      cause: e,
-    });
+  const r = readJsonLine(line.text);
+  if ("error" in r) {
+    throw new InputError(
+      `${source}:${line.lineNo}: malformed JSON line ${quote(line.text)} (${r.error})`,
+    );
   }
+  const row = r.value;
   if (typeof row !== "object" || row === null || Array.isArray(row)) {
     throw new InputError(
       `${source}:${line.lineNo}: expected a JSON object, got ${quote(line.text)}`,
@@ -182,9 +182,15 @@ export async function runScore(args: string[]): Promise<void> {
     values.generations,
     (line, source): GenerationInput => {
       const r = lineObject(line, source);
+      if (r.prompt_sha256 === undefined) {
+        const id = typeof r.example_id === "string" ? r.example_id : undefined;
+        throw new InputError(
+          `${formatLocation({ source, line: line.lineNo, id })}: missing field "prompt_sha256"`,
+        );
+      }
       return {
         example_id: r.example_id as string,
-        prompt_sha256: r.prompt_sha256 as string | undefined,
+        prompt_sha256: r.prompt_sha256 as string,
         output: r.output as string,
         line: line.lineNo,
       };

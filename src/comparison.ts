@@ -21,6 +21,7 @@ import {
   toolCallMetrics,
 } from "./metrics.ts";
 import { Sfc32 } from "./prng.ts";
+import { compareCodePoints } from "./_order.ts";
 import { TOOL } from "./version.ts";
 
 /** One way two reports differ. */
@@ -86,7 +87,7 @@ const SHOWN = 5;
 function setDifference(a: Iterable<string>, b: Set<string>): string[] {
   const out: string[] = [];
   for (const x of a) if (!b.has(x)) out.push(x);
-  return out.sort();
+  return out.sort(compareCodePoints);
 }
 
 function listed(ids: string[]): string {
@@ -190,7 +191,9 @@ export function gateDifferences(
   if (moved.length) {
     d.push({
       kind: "example_languages",
-      detail: `${moved.length} examples are in different language slices (${listed(moved.sort())})`,
+      detail: `${moved.length} examples are in different language slices (${
+        listed(moved.sort(compareCodePoints))
+      })`,
     });
   }
   if (d.length === 0) d.push(...consistency("base", base), ...consistency("adapter", adapter));
@@ -244,7 +247,7 @@ export function compareReports(
     bootstrapPacked(bp, idx, ap, idx, rng, settings.resamples, settings.level);
 
   const overall = run(Int32Array.from(base.records, (_, i) => i));
-  const slices = [...base.slices].sort();
+  const slices = [...base.slices].sort(compareCodePoints);
   const by_language: Record<string, MetricDeltas> = {};
   for (const lang of slices) {
     const idx: number[] = [];

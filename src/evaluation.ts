@@ -21,6 +21,8 @@ import {
   type ToolCallMetrics,
 } from "./metrics.ts";
 import { sha256Hex } from "./sha256.ts";
+import { compareCodePoints } from "./_order.ts";
+import { materialize } from "./_materialize.ts";
 import type { ParseStatus } from "./types.ts";
 import { TOOL } from "./version.ts";
 
@@ -58,7 +60,10 @@ export interface PromptInput {
 export interface GenerationInput {
   /** The example's id. */
   example_id: string;
-  /** SHA-256 of the prompt the output answers; checked against the manifest when there is one. */
+  /**
+   * SHA-256 (hex) of the prompt the output answers; checked against the manifest when there is
+   * one. Required in generations.jsonl; optional for library callers without a manifest.
+   */
   prompt_sha256?: string;
   /** The raw model output. */
   output: string;
@@ -401,25 +406,25 @@ function requireDigest(value: unknown, at: Parameters<typeof formatLocation>[0])
   }
 }
 
-/** Classifies a canonical target that is not exactly one call. */
+/** Whether a materialised value has the call shape of CONTRACT §1. */
+function isCallShape(v: unknown): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const keys = Object.keys(v);
+  if (keys.length !== 2 || !keys.includes("name") || !keys.includes("arguments")) return false;
+  const { name, arguments: args } = v as { name: unknown; arguments: unknown };
+  return typeof name === "string" && name !== "" && typeof args === "object" && args !== null &&
+    !Array.isArray(args);
+}
+
+/**
+ * Classifies a canonical target that is not exactly one call: a list of two or more calls, an
+ * empty list, or anything else (including a list holding something that is not a call).
+ */
 function dropReason(canonical: string): keyof DropSummary {
-  if (canonical === "[]") return "empty_target";
-  if (canonical.charCodeAt(0) === 0x5b) {
-    // Count top-level elements of the canonical array: commas at depth 1, outside strings.
-    let depth = 0;
-    let inString = false;
-    for (let i = 0; i < canonical.length; i++) {
-      const c = canonical.charCodeAt(i);
-      if (inString) {
-        if (c === 0x5c) i++;
-        else if (c === 0x22) inString = false;
-      } else if (c === 0x22) inString = true;
-      else if (c === 0x5b || c === 0x7b) depth++;
-      else if (c === 0x5d || c === 0x7d) depth--;
-      else if (c === 0x2c && depth === 1) return "multiple_calls";
-    }
-  }
-  return "malformed_target";
+  const value = materialize(canonical);
+  if (!Array.isArray(value)) return "malformed_target";
+  if (value.length === 0) return "empty_target";
+  return value.length >= 2 && value.every(isCallShape) ? "multiple_calls" : "malformed_target";
 }
 
 function scoreOne(
@@ -475,7 +480,7 @@ function buildReport(
     if (list) list.push(r);
     else byLanguage.set(r.language, [r]);
   }
-  const slices = [...byLanguage.keys()].sort();
+  const slices = [...byLanguage.keys()].sort(compareCodePoints);
   const by_language: Record<string, ToolCallMetrics> = {};
   for (const lang of slices) {
     by_language[lang] = metricsFromCounts(countRecords(byLanguage.get(lang)!));

@@ -29,6 +29,7 @@ import {
 } from "./metrics.ts";
 import { Sfc32 } from "./prng.ts";
 import { sha256Hex } from "./sha256.ts";
+import { compareCodePoints } from "./_order.ts";
 import { TOOL } from "./version.ts";
 
 /** Options for {@linkcode languageGaps}. */
@@ -112,7 +113,7 @@ export interface GapReport {
 }
 
 /**
- * The SHA-256 of a pair set: the pairs sorted by target id then root id (code-unit order),
+ * The SHA-256 of a pair set: the pairs sorted by target id then root id (code-point order),
  * written as canonical JSON `[["t1","r1"],["t2","r2"]]`.
  *
  * @param pairs `[target_id, root_id]` pairs, in any order.
@@ -128,7 +129,7 @@ export interface GapReport {
  */
 export function pairSetSha256(pairs: readonly (readonly [string, string])[]): string {
   const sorted = [...pairs].sort((x, y) =>
-    x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : x[1] < y[1] ? -1 : x[1] > y[1] ? 1 : 0
+    compareCodePoints(x[0], y[0]) || compareCodePoints(x[1], y[1])
   );
   return sha256Hex(JSON.stringify(sorted));
 }
@@ -186,7 +187,7 @@ export function languageGaps(report: EvaluationReport, options: GapOptions = {})
     if (r.language === reference) refIndex.set(r.example_id, i);
   });
   const refRows = records.filter((r) => r.language === reference);
-  const targets = [...report.slices].filter((s) => s !== reference).sort();
+  const targets = [...report.slices].filter((s) => s !== reference).sort(compareCodePoints);
   const rng = new Sfc32(settings.seed);
   const gaps: Record<string, LanguageGap> = {};
   for (const lang of targets) {

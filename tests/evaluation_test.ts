@@ -101,7 +101,7 @@ Deno.test("scoreToolCalls() drops targets that are not exactly one call, by reas
     ],
   );
   strictEqual(r.n, 2);
-  assertEquals(r.drop_summary, { multiple_calls: 2, empty_target: 1, malformed_target: 3 });
+  assertEquals(r.drop_summary, { multiple_calls: 1, empty_target: 1, malformed_target: 4 });
   strictEqual(r.metrics.overall.full_call_exact_match.value, 1);
 });
 
