@@ -104,6 +104,18 @@ async function writeAll(w: { write(p: Uint8Array): Promise<number> }, bytes: Uin
   while (at < bytes.length) at += await w.write(bytes.subarray(at));
 }
 
+/** Writes a whole text to `path` atomically: a temporary file beside it, then a rename. */
+export async function writeAtomic(path: string, text: string): Promise<void> {
+  const tmp = `${path}.tmp-${crypto.randomUUID().slice(0, 8)}`;
+  try {
+    await Deno.writeFile(tmp, new TextEncoder().encode(text), { createNew: true });
+    await Deno.rename(tmp, path);
+  } catch (e) {
+    await Deno.remove(tmp).catch(() => {});
+    throw e;
+  }
+}
+
 /** Collects lines into batches of at most `maxLines` lines or about `maxChars` characters. */
 export async function* batches(
   lines: AsyncGenerator<Line>,

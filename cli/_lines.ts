@@ -38,31 +38,55 @@ function concat(parts: Uint8Array[], total: number): Uint8Array {
   return out;
 }
 
-/** Splits a byte stream into lines; a UTF-8 BOM at the very start is dropped. */
+/**
+ * Splits a byte stream into lines; a UTF-8 BOM at the very start is dropped. Each run of
+ * complete lines in a chunk is decoded at once; only a run with invalid UTF-8 is decoded line
+ * by line, to flag exactly the lines that were replaced.
+ */
 export async function* readLines(stream: ReadableStream<Uint8Array>): AsyncGenerator<Line> {
   let pending: Uint8Array[] = [];
   let pendingLen = 0;
   let lineNo = 0;
   for await (const chunk of stream) {
-    let start = 0;
-    for (;;) {
-      const nl = chunk.indexOf(10, start);
-      if (nl < 0) {
-        if (start < chunk.length) {
-          pending.push(chunk.slice(start));
-          pendingLen += chunk.length - start;
-        }
-        break;
+    const last = chunk.lastIndexOf(10);
+    if (last < 0) {
+      pending.push(chunk.slice());
+      pendingLen += chunk.length;
+      continue;
+    }
+    let region = chunk.subarray(0, last);
+    if (pendingLen > 0) {
+      pending.push(region);
+      region = concat(pending, pendingLen + region.length);
+      pending = [];
+      pendingLen = 0;
+    }
+    let text: string | undefined;
+    try {
+      text = fatal.decode(region);
+    } catch {
+      text = undefined;
+    }
+    if (text === undefined) {
+      let start = 0;
+      for (;;) {
+        const nl = region.indexOf(10, start);
+        yield decode(region.subarray(start, nl < 0 ? region.length : nl), ++lineNo);
+        if (nl < 0) break;
+        start = nl + 1;
       }
-      let bytes = chunk.subarray(start, nl);
-      if (pendingLen > 0) {
-        pending.push(bytes);
-        bytes = concat(pending, pendingLen + bytes.length);
-        pending = [];
-        pendingLen = 0;
+    } else {
+      const lines = text.split("\n");
+      for (let l of lines) {
+        lineNo++;
+        if (l.charCodeAt(l.length - 1) === 13) l = l.slice(0, -1);
+        if (lineNo === 1 && l.charCodeAt(0) === 0xfeff) l = l.slice(1);
+        yield { text: l, lineNo, invalidUtf8: false };
       }
-      yield decode(bytes, ++lineNo);
-      start = nl + 1;
+    }
+    if (last + 1 < chunk.length) {
+      pending.push(chunk.slice(last + 1));
+      pendingLen += chunk.length - last - 1;
     }
   }
   if (pendingLen > 0) yield decode(concat(pending, pendingLen), ++lineNo);

@@ -5,7 +5,7 @@ import { type GapReport, languageGaps } from "../src/gaps.ts";
 import { METRIC_NAMES } from "../src/metrics.ts";
 import { formatReport } from "../src/report_json.ts";
 import { InputError } from "../src/errors.ts";
-import { Sink } from "./_io.ts";
+import { writeAtomic } from "./_io.ts";
 import { parseOptions } from "./_options.ts";
 import { UsageError } from "./_errors.ts";
 import { rate, table } from "./_table.ts";
@@ -99,17 +99,6 @@ export async function readEvaluation(path: string): Promise<EvaluationReport> {
     );
   }
   return r as EvaluationReport;
-}
-
-async function writeJson(path: string, text: string): Promise<void> {
-  const sink = await Sink.open(path);
-  try {
-    await sink.line(text.slice(0, -1));
-    await sink.close();
-  } catch (e) {
-    sink.abort();
-    throw e;
-  }
 }
 
 function signed(x: number): string {
@@ -222,7 +211,7 @@ export async function runCompare(args: string[]): Promise<void> {
   const adapter = await readEvaluation(positionals[1]!);
   const comparison = compareReports(base, adapter, options);
   const text = formatReport(comparison);
-  if (values.out !== undefined) await writeJson(values.out, text);
+  if (values.out !== undefined) await writeAtomic(values.out, text);
   if (values.html !== undefined) {
     const { renderComparisonHtml } = await import("../src/html_report.ts");
     const reference = values.reference ?? "en";
@@ -233,14 +222,7 @@ export async function runCompare(args: string[]): Promise<void> {
       }
       : undefined;
     const html = renderComparisonHtml(comparison, gaps ? { gaps } : {});
-    const sink = await Sink.open(values.html);
-    try {
-      await sink.line(html);
-      await sink.close();
-    } catch (e) {
-      sink.abort();
-      throw e;
-    }
+    await writeAtomic(values.html, html);
   }
   if (values.json) await Deno.stdout.write(new TextEncoder().encode(text));
   else console.log(comparisonTable(comparison));
@@ -267,7 +249,7 @@ export async function runGaps(args: string[]): Promise<void> {
     throw e;
   }
   const text = formatReport(gaps);
-  if (values.out !== undefined) await writeJson(values.out, text);
+  if (values.out !== undefined) await writeAtomic(values.out, text);
   if (values.json) await Deno.stdout.write(new TextEncoder().encode(text));
   else console.log(gapTable(gaps));
 }

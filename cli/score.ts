@@ -1,6 +1,5 @@
 // `assay score`: stream examples, prompts and generations; write the evaluation report.
 import { createHash } from "node:crypto";
-import { readExactObject } from "../src/_ts_engine.ts";
 import {
   type EvaluationReport,
   type ExampleInput,
@@ -11,8 +10,9 @@ import {
 import { formatLocation, InputError } from "../src/errors.ts";
 import { METRIC_NAMES } from "../src/metrics.ts";
 import { formatReport } from "../src/report_json.ts";
-import { decodeCanonicalString } from "../src/_ts_engine.ts";
-import { batches, openSource, Sink } from "./_io.ts";
+import { decodeCanonicalString, type ExactField, fieldsOfCanonical } from "../src/_ts_engine.ts";
+import type { Engine } from "../src/engine.ts";
+import { batches, openSource, writeAtomic } from "./_io.ts";
 import { readJsonLine } from "./_jsonl.ts";
 import { engineFromFlag, parseOptions } from "./_options.ts";
 import { quote, UsageError } from "./_errors.ts";
@@ -65,12 +65,29 @@ function lineObject(line: Line, source: string): Record<string, unknown> {
   return row as Record<string, unknown>;
 }
 
-function exampleRow(line: Line, source: string): ExampleInput {
-  const fields = readExactObject(line.text);
-  if (fields === null || !(fields instanceof Map)) {
-    const why = fields === null ? "expected a JSON object" : "malformed JSON line";
-    throw new InputError(`${source}:${line.lineNo}: ${why} ${quote(line.text)}`);
-  }
+/** Example lines go through the engine's batch canonicalizer, then their fields are read off. */
+function exampleRows(engine: Engine, lines: Line[], source: string): ExampleInput[] {
+  const canonical = engine.canonicalizeBatch(lines.map((l) => l.text));
+  return lines.map((line, i) => {
+    const c = canonical[i]!;
+    if (!c.ok) {
+      throw new InputError(
+        `${source}:${line.lineNo}: malformed JSON line ${
+          quote(line.text)
+        } (${c.error.code} at ${c.error.offset})`,
+      );
+    }
+    const fields = fieldsOfCanonical(c.canonical);
+    if (fields === null) {
+      throw new InputError(
+        `${source}:${line.lineNo}: expected a JSON object, got ${quote(line.text)}`,
+      );
+    }
+    return exampleRow(fields, line, source);
+  });
+}
+
+function exampleRow(fields: Map<string, ExactField>, line: Line, source: string): ExampleInput {
   const str = (name: string): unknown => {
     const f = fields.get(name);
     if (f === undefined) return undefined;
@@ -127,6 +144,8 @@ export async function runScore(args: string[]): Promise<void> {
   const scorer = new ToolCallScorer({
     engine,
     withPrompts: values.prompts !== undefined,
+    canonicalTargets: true,
+    sha256: (text) => createHash("sha256").update(text).digest("hex"),
     sources: {
       examples: values.examples,
       generations: values.generations,
@@ -143,7 +162,7 @@ export async function runScore(args: string[]): Promise<void> {
 
   async function stream<T>(
     path: string,
-    toRow: (line: Line, source: string) => T,
+    toRows: (lines: Line[], source: string) => T[],
     add: (batch: T[]) => void,
   ): Promise<Tracked> {
     const tracked: Tracked = { path, hash: createHash("sha256"), rows: 0 };
@@ -152,11 +171,7 @@ export async function runScore(args: string[]): Promise<void> {
       progress.add(chunk.length, rowsRead);
     });
     for await (const batch of batches(source.lines)) {
-      const rows: T[] = [];
-      for (const line of batch) {
-        if (line.text.trim() === "") continue;
-        rows.push(toRow(line, source.name));
-      }
+      const rows = toRows(batch.filter((line) => line.text.trim() !== ""), source.name);
       tracked.rows += rows.length;
       rowsRead += rows.length;
       add(rows);
@@ -164,37 +179,43 @@ export async function runScore(args: string[]): Promise<void> {
     return tracked;
   }
 
-  const examples = await stream(values.examples, exampleRow, (b) => scorer.addExamples(b));
+  const examples = await stream(
+    values.examples,
+    (lines, source) => exampleRows(engine, lines, source),
+    (b) => scorer.addExamples(b),
+  );
   const prompts = values.prompts === undefined ? undefined : await stream(
     values.prompts,
-    (line, source): PromptInput => {
-      const r = lineObject(line, source);
-      return {
-        example_id: r.example_id as string,
-        prompt_sha256: r.prompt_sha256 as string,
-        prompt: r.prompt as string | undefined,
-        line: line.lineNo,
-      };
-    },
+    (lines, source) =>
+      lines.map((line): PromptInput => {
+        const r = lineObject(line, source);
+        return {
+          example_id: r.example_id as string,
+          prompt_sha256: r.prompt_sha256 as string,
+          prompt: r.prompt as string | undefined,
+          line: line.lineNo,
+        };
+      }),
     (b) => scorer.addPrompts(b),
   );
   const generations = await stream(
     values.generations,
-    (line, source): GenerationInput => {
-      const r = lineObject(line, source);
-      if (r.prompt_sha256 === undefined) {
-        const id = typeof r.example_id === "string" ? r.example_id : undefined;
-        throw new InputError(
-          `${formatLocation({ source, line: line.lineNo, id })}: missing field "prompt_sha256"`,
-        );
-      }
-      return {
-        example_id: r.example_id as string,
-        prompt_sha256: r.prompt_sha256 as string,
-        output: r.output as string,
-        line: line.lineNo,
-      };
-    },
+    (lines, source) =>
+      lines.map((line): GenerationInput => {
+        const r = lineObject(line, source);
+        if (r.prompt_sha256 === undefined) {
+          const id = typeof r.example_id === "string" ? r.example_id : undefined;
+          throw new InputError(
+            `${formatLocation({ source, line: line.lineNo, id })}: missing field "prompt_sha256"`,
+          );
+        }
+        return {
+          example_id: r.example_id as string,
+          prompt_sha256: r.prompt_sha256 as string,
+          output: r.output as string,
+          line: line.lineNo,
+        };
+      }),
     (b) => scorer.addGenerations(b),
   );
   progress.done();
@@ -206,16 +227,7 @@ export async function runScore(args: string[]): Promise<void> {
     prompts: prompts ? digest(prompts) : null,
   });
   const text = formatReport(report);
-  if (values.out !== undefined) {
-    const sink = await Sink.open(values.out);
-    try {
-      await sink.line(text.slice(0, -1));
-      await sink.close();
-    } catch (e) {
-      sink.abort();
-      throw e;
-    }
-  }
+  if (values.out !== undefined) await writeAtomic(values.out, text);
   if (values.json) {
     await Deno.stdout.write(new TextEncoder().encode(text));
   } else {

@@ -637,3 +637,51 @@ export function readExactObject(text: string): Map<string, ExactField> | JsonErr
   }
   return fields;
 }
+
+function kindOfCanonical(text: string): ExactField["kind"] {
+  const c = text.charCodeAt(0);
+  if (c === 0x7b) return "object";
+  if (c === 0x5b) return "array";
+  if (c === 0x22) return "string";
+  if (c === 0x6e) return "null";
+  if (c === 0x74 || c === 0x66) return "boolean";
+  return "number";
+}
+
+/**
+ * The top-level fields of a canonical JSON object text (an engine's own output: no whitespace,
+ * ASCII, keys unique), or `null` when the text is not an object. Cheaper than re-parsing.
+ */
+export function fieldsOfCanonical(canonical: string): Map<string, ExactField> | null {
+  if (canonical.charCodeAt(0) !== 0x7b) return null;
+  const fields = new Map<string, ExactField>();
+  const n = canonical.length - 1; // the closing brace
+  let p = 1;
+  while (p < n) {
+    // The key: a string literal.
+    let q = p + 1;
+    for (;;) {
+      const c = canonical.charCodeAt(q);
+      if (c === 0x5c) q += 2;
+      else if (c === 0x22) break;
+      else q++;
+    }
+    const key = decodeCanonicalString(canonical.slice(p, q + 1));
+    // The value runs to the next comma (or the end) at depth 0, outside strings.
+    const start = q + 2;
+    let depth = 0;
+    let r = start;
+    for (; r < n; r++) {
+      const c = canonical.charCodeAt(r);
+      if (c === 0x22) {
+        for (r++; canonical.charCodeAt(r) !== 0x22; r++) if (canonical.charCodeAt(r) === 0x5c) r++;
+      } else if (c === 0x7b || c === 0x5b) depth++;
+      else if (c === 0x7d || c === 0x5d) depth--;
+      else if (c === 0x2c && depth === 0) break;
+    }
+    const value = canonical.slice(start, r);
+    fields.set(key, { kind: kindOfCanonical(value), canonical: value });
+    p = r + 1;
+  }
+  return fields;
+}

@@ -133,12 +133,21 @@ export interface ScoreOptions {
   sources?: { examples?: string; generations?: string; prompts?: string };
   /** Digests of the input files, recorded in the report. */
   inputs?: Partial<EvaluationReport["inputs"]>;
+  /**
+   * String targets are already canonical JSON from an engine (as `assay score` reads them), so
+   * they are not canonicalized again. Wrong input here gives wrong scores: leave it off unless
+   * the texts come from `canonicalizeBatch`.
+   */
+  canonicalTargets?: boolean;
+  /** SHA-256 (hex) of a string's UTF-8 bytes; defaults to the pure-TS {@linkcode sha256Hex}. */
+  sha256?: (text: string) => string;
 }
 
 interface Gold {
   name: string;
   canonical: string;
-  pairKeys: string[];
+  paths: string[];
+  values: string[];
 }
 
 interface ExampleState {
@@ -164,6 +173,8 @@ export class ToolCallScorer {
   #violations: Violation[] = [];
   #drops: DropSummary = { multiple_calls: 0, empty_target: 0, malformed_target: 0 };
   #generationsSeen = false;
+  #canonicalTargets: boolean;
+  #sha256: (text: string) => string;
 
   /**
    * @param options The engine, whether prompts are part of the inputs, and source names.
@@ -171,6 +182,8 @@ export class ToolCallScorer {
   constructor(options: ScoreOptions = {}) {
     this.#engine = options.engine ?? getDefaultEngine();
     this.#withPrompts = options.withPrompts ?? false;
+    this.#canonicalTargets = options.canonicalTargets ?? false;
+    this.#sha256 = options.sha256 ?? sha256Hex;
     this.#src = {
       examples: options.sources?.examples ?? "examples",
       generations: options.sources?.generations ?? "generations",
@@ -199,19 +212,7 @@ export class ToolCallScorer {
       }
       texts.push(typeof ex.target === "string" ? ex.target : JSON.stringify(ex.target));
     }
-    const canon = this.#engine.canonicalizeBatch(texts);
-    const canonical: string[] = [];
-    for (let i = 0; i < batch.length; i++) {
-      const c = canon[i]!;
-      if (!c.ok) {
-        const ex = batch[i]!;
-        throw new InputError(
-          `${formatLocation({ source: this.#src.examples, line: ex.line, id: ex.example_id })}: ` +
-            `target is not valid JSON (${c.error.code} at ${c.error.offset})`,
-        );
-      }
-      canonical.push(c.canonical);
-    }
+    const canonical = this.#canonicalTargets ? texts : this.#canonicalize(batch, texts);
     const calls = this.#engine.parseToolCallBatch(canonical, { pairs: true, arguments: false });
     for (let i = 0; i < batch.length; i++) {
       const ex = batch[i]!;
@@ -238,7 +239,8 @@ export class ToolCallScorer {
         state.gold = {
           name: call.name!,
           canonical: call.canonicalArguments!,
-          pairKeys: call.pairs!.map((p) => p.path + "\n" + p.value),
+          paths: call.pairs!.map((p) => p.path),
+          values: call.pairs!.map((p) => p.value),
         };
       } else {
         state.dropped = true;
@@ -247,6 +249,18 @@ export class ToolCallScorer {
       this.#examples.set(ex.example_id, state);
       this.#order.push(ex.example_id);
     }
+  }
+
+  #canonicalize(batch: readonly ExampleInput[], texts: string[]): string[] {
+    const canon = this.#engine.canonicalizeBatch(texts);
+    return canon.map((c, i) => {
+      if (c.ok) return c.canonical;
+      const ex = batch[i]!;
+      throw new InputError(
+        `${formatLocation({ source: this.#src.examples, line: ex.line, id: ex.example_id })}: ` +
+          `target is not valid JSON (${c.error.code} at ${c.error.offset})`,
+      );
+    });
   }
 
   /**
@@ -275,7 +289,7 @@ export class ToolCallScorer {
         if (typeof p.prompt !== "string") {
           throw new InputError(`${formatLocation(at)}: field "prompt" must be a string`);
         }
-        const actual = sha256Hex(p.prompt);
+        const actual = this.#sha256(p.prompt);
         if (actual !== p.prompt_sha256) {
           this.#violations.push({
             kind: "prompt_text_digest_mismatch",
@@ -437,16 +451,18 @@ function scoreOne(
   let matched = 0;
   let predicted = 0;
   if (ok) {
+    // A multiset intersection on (path, value); argument lists are short, so a scan with a
+    // used-mask beats hashing concatenated keys.
     const pairs = call.pairs!;
     predicted = pairs.length;
-    const counts = new Map<string, number>();
-    for (const k of gold.pairKeys) counts.set(k, (counts.get(k) ?? 0) + 1);
+    const used = new Uint8Array(gold.paths.length);
     for (const p of pairs) {
-      const k = p.path + "\n" + p.value;
-      const left = counts.get(k);
-      if (left) {
-        matched++;
-        counts.set(k, left - 1);
+      for (let j = 0; j < gold.paths.length; j++) {
+        if (used[j] === 0 && gold.paths[j] === p.path && gold.values[j] === p.value) {
+          used[j] = 1;
+          matched++;
+          break;
+        }
       }
     }
   }
@@ -459,7 +475,7 @@ function scoreOne(
     arguments_match: ok && call.canonicalArguments === gold.canonical,
     matched_pairs: matched,
     predicted_pairs: predicted,
-    gold_pairs: gold.pairKeys.length,
+    gold_pairs: gold.paths.length,
   };
 }
 
