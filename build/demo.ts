@@ -1,0 +1,48 @@
+// `deno task demo`: the README's main job on the bundled demo. Scores the base model and the
+// adapter, compares them with paired-bootstrap intervals, computes language gaps, and writes
+// the JSON reports and a self-contained HTML report to demo-out/.
+import { main } from "../cli/main.ts";
+
+const out = Deno.args[0] ?? "demo-out";
+await Deno.mkdir(out, { recursive: true });
+const demo = "samples/demo";
+const steps: [string, string[]][] = [];
+for (const arm of ["base", "adapter"]) {
+  steps.push([`Scoring the ${arm} model`, [
+    "score",
+    "--quiet",
+    "--examples",
+    `${demo}/examples.jsonl`,
+    "--prompts",
+    `${demo}/prompts.jsonl`,
+    "--generations",
+    `${demo}/generations.${arm}.jsonl`,
+    "--out",
+    `${out}/${arm}.json`,
+  ]]);
+}
+steps.push(["Comparing adapter − base", [
+  "compare",
+  `${out}/base.json`,
+  `${out}/adapter.json`,
+  "--seed",
+  "0",
+  "--out",
+  `${out}/comparison.json`,
+  "--html",
+  `${out}/comparison.html`,
+]]);
+steps.push(["Language gaps of the adapter (target − en)", [
+  "gaps",
+  `${out}/adapter.json`,
+  "--out",
+  `${out}/gaps.adapter.json`,
+]]);
+for (const [title, args] of steps) {
+  console.log(`\n== ${title}\n`);
+  const code = await main(args);
+  if (code !== 0) Deno.exit(code);
+}
+console.log(
+  `\nWrote ${out}/base.json, adapter.json, comparison.json, gaps.adapter.json and comparison.html`,
+);
