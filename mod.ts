@@ -82,3 +82,5 @@ export { compareReports, ComparisonGateError, gateDifferences } from "./src/comp
 export type { ComparisonReport, GateDifference, MetricDeltas } from "./src/comparison.ts";
 export { languageGaps, pairSetSha256 } from "./src/gaps.ts";
 export type { GapOptions, GapReport, LanguageGap, MarginalDelta, PairedGap } from "./src/gaps.ts";
+export { renderComparisonHtml } from "./src/html_report.ts";
+export type { HtmlReportOptions } from "./src/html_report.ts";

@@ -46,6 +46,8 @@ export class ComparisonGateError extends Error {
   readonly differences: GateDifference[];
 
   /**
+   * Creates the error; its message says exactly what differs.
+   *
    * @param differences What differs; at least one.
    */
   constructor(differences: GateDifference[]) {

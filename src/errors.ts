@@ -38,6 +38,8 @@ export function formatLocation(at: Location): string {
 /** A malformed row: not JSON, not an object, a missing or mistyped field. */
 export class InputError extends Error {
   /**
+   * Creates the error.
+   *
    * @param message What is wrong, naming the file, line and id.
    * @param options The underlying cause.
    */
@@ -67,6 +69,8 @@ export class InvariantViolation extends Error {
   readonly violations: Violation[];
 
   /**
+   * Creates the error; its message lists the first few violations of each kind.
+   *
    * @param violations The violations found; at least one.
    */
   constructor(violations: Violation[]) {

@@ -177,6 +177,8 @@ export class ToolCallScorer {
   #sha256: (text: string) => string;
 
   /**
+   * Creates a scorer.
+   *
    * @param options The engine, whether prompts are part of the inputs, and source names.
    */
   constructor(options: ScoreOptions = {}) {
