@@ -9,13 +9,27 @@
 //   3 results: count records of RESULT_WORDS u32
 //   4 output area, 5 its length in bytes
 //   6 pair words, 7 their count
+//   8 path nodes (see intern.ts), 9 their count
+//  10 leaves (see flatten.ts), 11 their count
+//  12 values (see intern.ts), 13 their count
+//  14 path text, 15 its length in bytes
 // Result record words:
 //   0 status, 1 error code, 2 error offset (UTF-16), 3 span start, 4 span end,
 //   5/6 canonical range (output offsets), 7/8 name literal range,
-//   9 first pair word, 10 pair count
+//   9 first pair word, 10 pair count (pair words: see flatten.ts)
 
 import { membersReset } from "./canonical";
-import { flatten, pairsReset, pairsUsed } from "./flatten";
+import {
+  flatten,
+  leafCount,
+  leavesAddress,
+  pairsAddress,
+  pairsReset,
+  pairsUsed,
+  pathTextAddress,
+  pathTextUsed,
+} from "./flatten";
+import { internReset, nodeCount, nodes, valueCount, values } from "./intern";
 import { parseDocument, parseValue } from "./json";
 import {
   growMemoryTo,
@@ -23,10 +37,7 @@ import {
   outPos,
   outReset,
   outRewind,
-  R_PAIRS,
-  regionBase,
   regionsReset,
-  reserve,
 } from "./memory";
 import { argumentsEnd, argumentsStart, checkShape, nameEnd, nameStart } from "./shape";
 import { findSpan, SPAN_FOUND, SPAN_NONE, spanEnd, spanStart } from "./span";
@@ -92,8 +103,13 @@ export function run(mode: i32): void {
   growMemoryTo(<u64> top);
   memory.fill(results, 0, <usize> count * (RESULT_WORDS << 2));
   regionsReset(top);
-  pairsReset();
-  if (mode == MODE_TOOL_CALLS_PAIRS || mode == MODE_FLATTEN) reserve(R_PAIRS, 0, 1024);
+  const pairs = mode == MODE_TOOL_CALLS_PAIRS || mode == MODE_FLATTEN;
+  if (pairs) {
+    // Path texts may take twice the input, and 1 MiB more; the JS glue builds the other paths.
+    pairsReset(<usize> inputBytes * 2 + (1 << 20));
+    internReset();
+  }
+  // Last, so that the output (the region that grows most) is the topmost one.
   outReset(mode == MODE_SPANS ? 0 : inputBytes + 1024);
 
   for (let i: u32 = 0; i < count; i++) {
@@ -163,6 +179,14 @@ export function run(mode: i32): void {
   store<u32>(HEADER, <u32> results, 12);
   store<u32>(HEADER, <u32> outBase, 16);
   store<u32>(HEADER, <u32> outPos, 20);
-  store<u32>(HEADER, <u32> regionBase(R_PAIRS), 24);
-  store<u32>(HEADER, <u32> pairsUsed, 28);
+  store<u32>(HEADER, pairs ? <u32> pairsAddress() : 0, 24);
+  store<u32>(HEADER, pairs ? <u32> pairsUsed : 0, 28);
+  store<u32>(HEADER, pairs ? <u32> nodes : 0, 32);
+  store<u32>(HEADER, pairs ? nodeCount : 0, 36);
+  store<u32>(HEADER, pairs ? <u32> leavesAddress() : 0, 40);
+  store<u32>(HEADER, pairs ? leafCount : 0, 44);
+  store<u32>(HEADER, pairs ? <u32> values : 0, 48);
+  store<u32>(HEADER, pairs ? valueCount : 0, 52);
+  store<u32>(HEADER, pairs ? <u32> pathTextAddress() : 0, 56);
+  store<u32>(HEADER, pairs ? <u32> pathTextUsed : 0, 60);
 }

@@ -2,15 +2,32 @@
 //
 // Canonical text is sorted, deduplicated and has no whitespace, so one
 // left-to-right walk visits the leaves in canonical order. Each pair is
-// written to R_PAIRS as u32 words, sharing the path prefix of the previous
-// pair (the JS glue rebuilds the path strings):
-//   keep, n, n × (segment start, segment end), value start, value end
-// where a key segment is the output range of its canonical string literal and
-// an index segment is (INDEX_SEGMENT, index). All ranges are output offsets.
+// written to R_PAIRS as PAIR_WORDS u32 words, its leaf (path) id then its value:
+//   leaf, value start, value end         (an output range)
+//   leaf, constant, VALUE_CONSTANT       (true, false, null, {}, [], NaN, ...)
+//   leaf, value id, VALUE_INTERNED       (a float left to the JS glue)
+// Paths are interned as nodes (see intern.ts); the distinct paths that end a
+// pair are the batch's leaves, numbered from 0 in order of first use. Each
+// leaf gets one LEAF_WORDS record in R_LEAVES:
+//   node, text start, text end
+// where the text (`["a",0]`) is in R_PATH_TEXT, or, for a path longer than
+// PATH_TEXT_MAX bytes or past the batch's path-text budget,
+//   node, LONG_PATH, 0
+// and the JS glue builds it from the nodes. So the JS glue builds each
+// distinct path string once per batch, and formats each such float once.
 
 import { FLOAT_MARK } from "./canonical";
+import {
+  INDEX_SEGMENT,
+  internIndex,
+  internDocument,
+  internKey,
+  internValue,
+  nodeLeaf,
+  setNodeLeaf,
+} from "./intern";
 import { MAX_DEPTH } from "./json";
-import { outBase, outPos, R_PAIRS, reserve } from "./memory";
+import { outBase, outPos, R_LEAVES, R_PAIRS, R_PATH_TEXT, regionCap, reserve } from "./memory";
 
 const ONES: u64 = 0x0101010101010101;
 const HIGHS: u64 = 0x8080808080808080;
@@ -20,19 +37,160 @@ function zeroBytes(x: u64): u64 {
   return (x - ONES) & ~x & HIGHS;
 }
 
-/** Marks an array-index segment in the pair words. */
-export const INDEX_SEGMENT: u32 = 0xffff_ffff;
+/** Words per pair in R_PAIRS. */
+const PAIR_WORDS: usize = 3;
+/** The third pair word when the second is a value id. */
+const VALUE_INTERNED: u32 = 0xffff_ffff;
+/** The third pair word when the second is a constant, in the order of `constantOf`. */
+const VALUE_CONSTANT: u32 = 0xffff_fffe;
+
+// The constant number of the canonical leaf at output address `v` that starts
+// with byte `c`: true, false, null, {}, [], NaN, Infinity, -Infinity; or -1.
+function constantOf(v: usize, c: u32): i32 {
+  if (c == 0x74) return 0;
+  if (c == 0x66) return 1;
+  if (c == 0x6e) return 2;
+  if (c == 0x7b) return 3;
+  if (c == 0x5b) return 4;
+  if (c == 0x4e) return 5;
+  if (c == 0x49) return 6;
+  if (c == 0x2d && load<u8>(v + 1) == 0x49) return 7;
+  return -1;
+}
+
+/** Words per leaf in R_LEAVES. */
+const LEAF_WORDS: usize = 3;
+/** The text-start word of a leaf whose text is not in R_PATH_TEXT. */
+const LONG_PATH: u32 = 0xffff_ffff;
+/** Paths longer than this are built by the JS glue. */
+const PATH_TEXT_MAX: usize = 256;
 
 /** Words used in R_PAIRS. */
 export let pairsUsed: usize = 0;
+/** Leaves in R_LEAVES. */
+export let leafCount: u32 = 0;
+/** Bytes used in R_PATH_TEXT. */
+export let pathTextUsed: usize = 0;
+// Bytes R_PATH_TEXT may take in this batch.
+let pathTextBudget: usize = 0;
+// Base and capacity in bytes of R_PAIRS, R_LEAVES and R_PATH_TEXT.
+let pairsBase: usize = 0;
+let pairsCap: usize = 0;
+let leavesBase: usize = 0;
+let leavesCap: usize = 0;
+let textBase: usize = 0;
+let textCap: usize = 0;
 
-// Per level: segment start, segment end (or INDEX_SEGMENT, index); kind.
+// Per level: segment start, segment end (or INDEX_SEGMENT, index); kind;
+// the path node of the first `level` segments (level 0: the root), and the
+// length of their path text without the closing bracket (level 0: `[`).
 const SEGMENTS: usize = memory.data(<i32> (<usize> MAX_DEPTH * 8));
 const KINDS: usize = memory.data(MAX_DEPTH);
+const NODES: usize = memory.data(<i32> ((<usize> MAX_DEPTH + 1) * 4));
+const PREFIX_LENGTHS: usize = memory.data(<i32> ((<usize> MAX_DEPTH + 1) * 4));
 
-/** Empties R_PAIRS (at the start of a batch). */
-export function pairsReset(): void {
+/**
+ * Empties R_PAIRS, R_LEAVES and R_PATH_TEXT (at the start of a batch with
+ * pairs), and lets the path texts of the batch take up to `budget` bytes.
+ */
+export function pairsReset(budget: usize): void {
   pairsUsed = 0;
+  leafCount = 0;
+  pathTextUsed = 0;
+  pathTextBudget = budget;
+  pairsBase = reserve(R_PAIRS, 0, 1024);
+  pairsCap = regionCap(R_PAIRS);
+  leavesBase = reserve(R_LEAVES, 0, 1024);
+  leavesCap = regionCap(R_LEAVES);
+  textBase = reserve(R_PATH_TEXT, 0, 1024);
+  textCap = regionCap(R_PATH_TEXT);
+  store<u32>(PREFIX_LENGTHS, 1);
+}
+
+/** The current base address of R_PAIRS. */
+export function pairsAddress(): usize {
+  return pairsBase;
+}
+
+/** The current base address of R_LEAVES. */
+export function leavesAddress(): usize {
+  return leavesBase;
+}
+
+/** The current base address of R_PATH_TEXT. */
+export function pathTextAddress(): usize {
+  return textBase;
+}
+
+// Decimal digits of `x`.
+function decimalLength(x: u32): usize {
+  let n: usize = 1;
+  while (x >= 10) {
+    x /= 10;
+    n++;
+  }
+  return n;
+}
+
+// Writes `x` in decimal ending just before address `end`.
+function writeDecimal(end: usize, x: u32): void {
+  do {
+    end--;
+    store<u8>(end, <u8> (0x30 + x % 10));
+    x /= 10;
+  } while (x != 0);
+}
+
+// Appends a leaf record for `node`; its path has segments SEGMENTS[0, depth).
+// Writes the path text when it is short and the budget allows.
+function newLeaf(node: u32, depth: usize): u32 {
+  const id = leafCount;
+  const off = <usize> id * LEAF_WORDS << 2;
+  if (off + (LEAF_WORDS << 2) > leavesCap) {
+    leavesBase = reserve(R_LEAVES, off, off + (LEAF_WORDS << 2));
+    leavesCap = regionCap(R_LEAVES);
+  }
+  const rec = leavesBase + off;
+  store<u32>(rec, node);
+  const n = <usize> load<u32>(PREFIX_LENGTHS + (depth << 2)) + 1;
+  if (n > PATH_TEXT_MAX || n > pathTextBudget - pathTextUsed) {
+    store<u32>(rec, LONG_PATH, 4);
+    store<u32>(rec, 0, 8);
+  } else {
+    const start = pathTextUsed;
+    if (start + n > textCap) {
+      textBase = reserve(R_PATH_TEXT, start, start + n);
+      textCap = regionCap(R_PATH_TEXT);
+    }
+    let t = textBase + start;
+    store<u8>(t, 0x5b);
+    t++;
+    const base = outBase;
+    for (let level: usize = 0; level < depth; level++) {
+      if (level > 0) {
+        store<u8>(t, 0x2c);
+        t++;
+      }
+      const s = SEGMENTS + (level << 3);
+      const a = load<u32>(s);
+      const b = load<u32>(s, 4);
+      if (a == INDEX_SEGMENT) {
+        const k = decimalLength(b);
+        writeDecimal(t + k, b);
+        t += k;
+      } else {
+        memory.copy(t, base + <usize> a, <usize> (b - a));
+        t += <usize> (b - a);
+      }
+    }
+    store<u8>(t, 0x5d);
+    pathTextUsed = start + n;
+    store<u32>(rec, <u32> start, 4);
+    store<u32>(rec, <u32> pathTextUsed, 8);
+  }
+  setNodeLeaf(node, id + 1);
+  leafCount = id + 1;
+  return id;
 }
 
 /** The end of the canonical string literal whose quote is at output offset `p`. */
@@ -102,6 +260,7 @@ export function skipValue(p: usize, end: usize): usize {
  * Returns the number of pairs.
  */
 export function flatten(start: usize, end: usize): u32 {
+  internDocument();
   const base = outBase;
   let p = start;
   let depth: usize = 0;
@@ -130,15 +289,42 @@ export function flatten(start: usize, end: usize): u32 {
     // A leaf: a scalar, `{}` or `[]`.
     const q = c == 0x7b || c == 0x5b ? p + 2 : skipScalar(p, end);
     const keep = dirty < lastLen ? dirty : lastLen;
-    const n = depth - keep;
-    const words: usize = 4 + (n << 1);
-    const w = reserve(R_PAIRS, pairsUsed << 2, (pairsUsed + words) << 2) + (pairsUsed << 2);
-    store<u32>(w, <u32> keep);
-    store<u32>(w, <u32> n, 4);
-    memory.copy(w + 8, SEGMENTS + (keep << 3), n << 3);
-    store<u32>(w + 8 + (n << 3), <u32> p);
-    store<u32>(w + 12 + (n << 3), <u32> q);
-    pairsUsed += words;
+    let node = load<u32>(NODES + (keep << 2));
+    let prefix = load<u32>(PREFIX_LENGTHS + (keep << 2));
+    for (let level = keep; level < depth; level++) {
+      const s = SEGMENTS + (level << 3);
+      const a = load<u32>(s);
+      const b = load<u32>(s, 4);
+      if (a == INDEX_SEGMENT) {
+        node = internIndex(node, b);
+        prefix += <u32> decimalLength(b);
+      } else {
+        node = internKey(node, a, b);
+        prefix += b - a;
+      }
+      if (level > 0) prefix++; // the comma
+      store<u32>(NODES + ((level + 1) << 2), node);
+      store<u32>(PREFIX_LENGTHS + ((level + 1) << 2), prefix);
+    }
+    const leaf = nodeLeaf(node);
+    if (pairsUsed + PAIR_WORDS > pairsCap >> 2) {
+      pairsBase = reserve(R_PAIRS, pairsUsed << 2, (pairsUsed + PAIR_WORDS) << 2);
+      pairsCap = regionCap(R_PAIRS);
+    }
+    const w = pairsBase + (pairsUsed << 2);
+    store<u32>(w, leaf != 0 ? leaf - 1 : newLeaf(node, depth));
+    const constant = constantOf(base + p, c);
+    if (constant >= 0) {
+      store<u32>(w, <u32> constant, 4);
+      store<u32>(w, VALUE_CONSTANT, 8);
+    } else if (c == FLOAT_MARK) {
+      store<u32>(w, internValue(<u32> p, <u32> q), 4);
+      store<u32>(w, VALUE_INTERNED, 8);
+    } else {
+      store<u32>(w, <u32> p, 4);
+      store<u32>(w, <u32> q, 8);
+    }
+    pairsUsed += PAIR_WORDS;
     count++;
     lastLen = depth;
     dirty = depth;

@@ -21,7 +21,19 @@ export const R_KEYS: i32 = 3;
 export const R_SORT: i32 = 4;
 /** The bracket bit stack of span extraction. */
 export const R_BITS: i32 = 5;
-const REGION_COUNT: i32 = 6;
+/** Interned path nodes, NODE_SIZE bytes each (see intern.ts). */
+export const R_NODES: i32 = 6;
+/** The hash table of R_NODES, u32 node ids. */
+export const R_NODE_TABLE: i32 = 7;
+/** Interned values, VALUE_SIZE bytes each (see intern.ts). */
+export const R_VALUES: i32 = 8;
+/** The hash table of R_VALUES, u32 value ids + 1. */
+export const R_VALUE_TABLE: i32 = 9;
+/** The distinct pair paths of the batch (see flatten.ts). */
+export const R_LEAVES: i32 = 10;
+/** Their texts, when short enough. */
+export const R_PATH_TEXT: i32 = 11;
+const REGION_COUNT: i32 = 12;
 
 // base: u32, cap: u32 per region.
 const REGIONS: usize = memory.data(REGION_COUNT * 8);
@@ -64,11 +76,18 @@ export function regionCap(r: i32): usize {
  * Makes region `r` hold at least `need` bytes, keeping its first `used` bytes.
  * Returns the region's base, which may have moved.
  */
-export function reserve(r: i32, used: usize, need: usize): usize {
+// @ts-ignore: decorator
+@inline export function reserve(r: i32, used: usize, need: usize): usize {
+  const slot = REGIONS + (<usize> r << 3);
+  if (need <= <usize> load<u32>(slot, 4)) return <usize> load<u32>(slot);
+  return grow(r, used, need);
+}
+
+// The slow path of `reserve`: the region moves or grows.
+function grow(r: i32, used: usize, need: usize): usize {
   const slot = REGIONS + (<usize> r << 3);
   const base = <usize> load<u32>(slot);
   const cap = <usize> load<u32>(slot, 4);
-  if (need <= cap) return base;
   let grown: u64 = <u64> cap + (<u64> cap >> 1) + 4096;
   if (grown < <u64> need) grown = <u64> need;
   grown = (grown + 7) & ~(<u64> 7);

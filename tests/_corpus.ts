@@ -352,6 +352,43 @@ export function randomDouble(rng: Rng): string {
   return rng.pick(SPECIAL_DOUBLES);
 }
 
+/**
+ * A random JSON float lexeme near the edges of the Wasm engine's own float formatting (see
+ * assembly/float.ts): 1 to 17 significant digits (mostly 14 to 16), a first-digit exponent
+ * near ±307/±308, the repr layout boundaries -5/-4 and 15/16, or anywhere in [-330, 330]; laid
+ * out with leading zeros, trailing zeros, redundant exponents or as zero. Separate from
+ * {@linkcode randomDouble}, whose outputs stay as they were.
+ */
+export function randomEasyBoundaryDouble(rng: Rng): string {
+  const sign = rng.chance(0.4) ? "-" : "";
+  if (rng.chance(0.03)) {
+    // Zero, with any exponent.
+    return sign + "0" + rng.pick([".0", ".000", "e5", "E-400", ".0e99999999999999999999"]);
+  }
+  const n = rng.chance(0.7) ? 14 + rng.int(3) : 1 + rng.int(17);
+  let digits = String(1 + rng.int(9));
+  for (let i = 1; i < n; i++) digits += String(i === n - 1 ? 1 + rng.int(9) : rng.int(10));
+  if (rng.chance(0.1)) digits = digits.slice(0, 1) + "9".repeat(n - 1); // carries when rounded
+  const where = rng.int(5);
+  const e = where === 0
+    ? rng.pick([-309, -308, -307, -306])
+    : where === 1
+    ? rng.pick([306, 307, 308])
+    : where === 2
+    ? rng.pick([-6, -5, -4, -3])
+    : where === 3
+    ? rng.pick([14, 15, 16, 17])
+    : rng.int(661) - 330;
+  let pow10 = e - (n - 1);
+  if (rng.chance(0.3)) {
+    // Trailing zeros do not count as significant digits.
+    const z = 1 + rng.int(6);
+    digits += "0".repeat(z);
+    pow10 -= z;
+  }
+  return sign + layoutDecimal(rng, digits, pow10);
+}
+
 // ---------------------------------------------------------------- JSON texts
 
 /** Options for {@linkcode randomJsonText}. */

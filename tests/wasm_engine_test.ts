@@ -4,6 +4,7 @@ import { createTsCore } from "../src/_ts_engine.ts";
 import { createWasmCore } from "../src/_wasm_engine.ts";
 import { canonicalFloat } from "../src/float_repr.ts";
 import type { JsonErrorCode } from "../src/types.ts";
+import { makeRng, randomEasyBoundaryDouble } from "./_corpus.ts";
 import { WASM_BYTE_LENGTH, WASM_BYTES } from "../src/wasm_bytes.generated.ts";
 
 const wasm = createWasmCore();
@@ -275,6 +276,220 @@ Deno.test("createWasmCore() formats floats with Python's repr, in canonical text
   equal(canonical("-0"), "0");
   equal(canonical("1" + "0".repeat(40)), "1" + "0".repeat(40));
   same([text, "2.5", "[1e16]"]);
+});
+
+/** Float lexemes around the module's own formatting (15 significant digits, |exponent| <= 307). */
+const FLOAT_BOUNDARIES: [string, string][] = [
+  // 15 vs 16 significant digits.
+  ["123456789012345.0", "123456789012345.0"],
+  ["1234567890123456.0", "1234567890123456.0"],
+  ["0.123456789012345", "0.123456789012345"],
+  ["0.1234567890123456", "0.1234567890123456"],
+  ["1.00000000000001", "1.00000000000001"],
+  ["1.000000000000001", "1.000000000000001"],
+  ["9.999999999999999e307", "9.999999999999998e+307"],
+  // Exponents -307/-308 and 307/308.
+  ["1.23456789012345e-307", "1.23456789012345e-307"],
+  ["1.234567890123456e-307", "1.234567890123456e-307"],
+  ["9.99999999999999e307", "9.99999999999999e+307"],
+  ["1e-307", "1e-307"],
+  ["0.1e-306", "1e-307"],
+  ["1e-308", "1e-308"],
+  ["0.1e-307", "1e-308"],
+  ["1.5e-308", "1.5e-308"],
+  ["1e307", "1e+307"],
+  ["10e306", "1e+307"],
+  ["1e308", "1e+308"],
+  ["10e307", "1e+308"],
+  ["1.5e308", "1.5e+308"],
+  ["123456789012345e293", "1.23456789012345e+307"],
+  ["123456789012345e294", "1.23456789012345e+308"],
+  ["5e-324", "5e-324"],
+  // Exponents -5/-4 and 15/16: the fixed and scientific layouts.
+  ["0.0001", "0.0001"],
+  ["0.00001", "1e-05"],
+  ["1.5e-4", "0.00015"],
+  ["1.5e-5", "1.5e-05"],
+  ["0.00012345678901234", "0.00012345678901234"],
+  ["1e15", "1000000000000000.0"],
+  ["1e16", "1e+16"],
+  ["999999999999999.0", "999999999999999.0"],
+  ["9999999999999999.0", "1e+16"],
+  ["1.5e15", "1500000000000000.0"],
+  ["1.5e16", "1.5e+16"],
+  ["123456789012345e1", "1234567890123450.0"],
+  ["123456789012345e2", "1.23456789012345e+16"],
+  ["7e22", "7e+22"],
+  ["7.0e-22", "7e-22"],
+  ["-2.50E-3", "-0.0025"],
+  // Leading and trailing zeros, zeros, redundant exponents.
+  ["0.000100", "0.0001"],
+  ["1.50e3", "1500.0"],
+  ["-0.0e5", "-0.0"],
+  ["100e-2", "1.0"],
+  ["-0.0", "-0.0"],
+  ["0e-400", "0.0"],
+  ["0.000e+12", "0.0"],
+  ["0e99999999999999999999", "0.0"],
+  ["1.0", "1.0"],
+  ["-1.0", "-1.0"],
+  ["10.0", "10.0"],
+  ["1e0", "1.0"],
+  ["1E+00", "1.0"],
+  ["1e-0", "1.0"],
+  ["1e0001", "10.0"],
+  ["100000000000000000000000000000e-29", "1.0"],
+  ["0.00000000000000000000000000000012345e30", "0.12345"],
+  ["12345678901234500000.0e-5", "123456789012345.0"],
+  ["1234567890123450000000.0e-5", "1.23456789012345e+16"],
+  ["1e99999999999999999999", "Infinity"],
+  ["-1e99999999999999999999", "-Infinity"],
+];
+
+Deno.test("createWasmCore() formats floats at the edges of its own formatting as Python does", () => {
+  for (const [lexeme, repr] of FLOAT_BOUNDARIES) {
+    equal(canonicalFloat(lexeme), repr, lexeme);
+    equal(canonical(lexeme), repr, lexeme);
+    deepEqual(wasm.flatten([`{"x": [${lexeme}]}`]), [{
+      ok: true,
+      pairs: [{ path: '["x",0]', value: repr }],
+    }], lexeme);
+  }
+  const all = FLOAT_BOUNDARIES.map(([lexeme]) => lexeme);
+  equal(canonical("[" + all.join(", ") + "]"), "[" + FLOAT_BOUNDARIES.map(([, r]) => r) + "]");
+  same([
+    "[" + all.join(",") + "]",
+    `{"name": "f", "arguments": {"a": [${all.join(", ")}], "b": ${all[0]}}}`,
+    ...all,
+  ]);
+});
+
+Deno.test("createWasmCore() formats random floats near its limits as canonicalFloat() does", () => {
+  const rng = makeRng(0xf10a7);
+  const lexemes: string[] = [];
+  for (let i = 0; i < 100_000; i++) lexemes.push(randomEasyBoundaryDouble(rng));
+  const [r] = wasm.canonical(["[" + lexemes.join(",") + "]"]);
+  ok(r?.ok);
+  const got = r.canonical.slice(1, -1).split(",");
+  equal(got.length, lexemes.length);
+  for (let i = 0; i < lexemes.length; i++) equal(got[i], canonicalFloat(lexemes[i]!), lexemes[i]);
+  // Tool calls with pairs: floats in canonical arguments and pair values, repeated across texts.
+  const calls: string[] = [];
+  for (let i = 0; i < 2000; i++) {
+    const xs = lexemes.slice(i * 5, i * 5 + 5);
+    calls.push(
+      `{"name": "f", "arguments": {"v": [${xs.join(", ")}], "w": {"x": ${xs[0]}, "y": ${
+        lexemes[i % 7]
+      }}}}`,
+    );
+  }
+  same(calls);
+});
+
+Deno.test("createWasmCore() shares paths between pairs and texts of a batch", () => {
+  // The same path as a leaf in one text and a prefix in another, in both orders.
+  const texts = [
+    '{"a": 1, "b": [true, false, null]}',
+    '{"a": {"b": 1, "c": {}}, "b": [[], {"x": NaN}, Infinity, -Infinity]}',
+    '{"a": [1, {"b": 2}], "b": []}',
+    '{"a": 1, "b": [true, false, null]}',
+    '{"a": {"b": {"c": {"d": 0.5}}}, "": {"": [""]}}',
+    "[1, [2, [3, [4]]], {}, []]",
+    "[]",
+    "{}",
+    "7",
+    '"s"',
+  ];
+  for (let i = 0; i < 30; i++) texts.push(texts[i % 10]!);
+  same(texts);
+  deepEqual(wasm.flatten(texts.slice(0, 3)), [
+    {
+      ok: true,
+      pairs: [
+        { path: '["a"]', value: "1" },
+        { path: '["b",0]', value: "true" },
+        { path: '["b",1]', value: "false" },
+        { path: '["b",2]', value: "null" },
+      ],
+    },
+    {
+      ok: true,
+      pairs: [
+        { path: '["a","b"]', value: "1" },
+        { path: '["a","c"]', value: "{}" },
+        { path: '["b",0]', value: "[]" },
+        { path: '["b",1,"x"]', value: "NaN" },
+        { path: '["b",2]', value: "Infinity" },
+        { path: '["b",3]', value: "-Infinity" },
+      ],
+    },
+    {
+      ok: true,
+      pairs: [
+        { path: '["a",0]', value: "1" },
+        { path: '["a",1,"b"]', value: "2" },
+        { path: '["b"]', value: "[]" },
+      ],
+    },
+  ]);
+  // Many indices: every number of digits.
+  const array = "[" + Array.from({ length: 12_000 }, (_, i) => String(i % 3)).join(",") + "]";
+  const [r] = wasm.flatten([array, array]);
+  ok(r?.ok);
+  deepEqual(r.pairs[10_999], { path: "[10999]", value: "1" });
+  same([array, `{"name": "f", "arguments": {"k": ${array}}}`]);
+  // Tool calls whose arguments repeat paths and floats across texts, with and without pairs.
+  const calls = Array.from(
+    { length: 3000 },
+    (_, i) =>
+      `{"name": "f${i % 3}", "arguments": {"n": ${i % 10}, "x": ${
+        i % 4
+      }.5, "h": 0.30000000000000004, ` +
+      `"d": {"days": ${i % 14}, "unit": "c"}, "l": [${i % 10}, true, null], "s": "${
+        "é".repeat(i % 5)
+      }"}}`,
+  );
+  same(calls);
+  const [call] = wasm.toolCalls([calls[1]!], true);
+  deepEqual(call, {
+    status: "ok",
+    name: "f1",
+    canonicalArguments:
+      '{"d":{"days":1,"unit":"c"},"h":0.30000000000000004,"l":[1,true,null],"n":1,"s":"\\u00e9","x":1.5}',
+    pairs: [
+      { path: '["d","days"]', value: "1" },
+      { path: '["d","unit"]', value: '"c"' },
+      { path: '["h"]', value: "0.30000000000000004" },
+      { path: '["l",0]', value: "1" },
+      { path: '["l",1]', value: "true" },
+      { path: '["l",2]', value: "null" },
+      { path: '["n"]', value: "1" },
+      { path: '["s"]', value: '"\\u00e9"' },
+      { path: '["x"]', value: "1.5" },
+    ],
+  });
+});
+
+Deno.test("createWasmCore() builds long paths and paths past the path-text budget", () => {
+  // Paths longer than the module writes out, with escapes in their keys.
+  const longKey = "k\\n\\u00e9".repeat(40);
+  const long = `{"${longKey}": {"${longKey}": [1, 2, {"z": 3}]}, "a": 0}`;
+  const [r] = wasm.flatten([long]);
+  ok(r?.ok);
+  const key = JSON.stringify(JSON.parse(`"${longKey}"`)).replace(
+    /[\u007f-\uffff]/g,
+    (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"),
+  );
+  deepEqual(r.pairs[3], { path: `[${key},${key},2,"z"]`, value: "3" });
+  // Deep nesting: the paths of many leaves under 500 levels.
+  const deep = "[".repeat(500) + Array.from({ length: 3000 }, (_, i) => i).join(",") +
+    "]".repeat(500);
+  // Paths of about 240 bytes, far more of them than the budget (twice the input and 1 MiB).
+  const wide = `{"${"w".repeat(230)}": [${"0,".repeat(30_000)}0]}`;
+  same([long, deep, wide, long, `{"name": "f", "arguments": ${long}}`]);
+  const [w] = wasm.flatten([wide]);
+  ok(w?.ok);
+  deepEqual(w.pairs[30_000], { path: `["${"w".repeat(230)}",30000]`, value: "0" });
 });
 
 Deno.test("createWasmCore() handles surrogates, escaped and raw", () => {
