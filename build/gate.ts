@@ -35,6 +35,7 @@ const steps: Step[] = [
     countsTests: true,
   },
   { name: "tests", args: ["test", "--allow-all", "tests/"], countsTests: true },
+  { name: "bootstrap coverage", args: ["task", "test:coverage"] },
   { name: "cross-runtime", args: ["run", "--allow-all", "build/cross_runtime.ts"] },
 ];
 

@@ -154,36 +154,45 @@ export function bootstrapPacked(
     Float64Array,
   ];
   if (n > 0) {
-    const limit = 0x100000000 - (0x100000000 % n);
-    for (let r = 0; r < resamples; r++) {
-      let b0 = 0, b1 = 0, b2 = 0, b3 = 0, b4 = 0, b5 = 0, b6 = 0;
-      let a0 = 0, a1 = 0, a2 = 0, a3 = 0, a4 = 0, a5 = 0, a6 = 0;
-      for (let k = 0; k < n; k++) {
-        let x = rng.nextUint32();
-        while (x >= limit) x = rng.nextUint32();
-        const j = x % n;
-        const ob = baseIdx[j]! * STRIDE;
-        const oa = adapterIdx[j]! * STRIDE;
-        b0 += base[ob]!;
-        b1 += base[ob + 1]!;
-        b2 += base[ob + 2]!;
-        b3 += base[ob + 3]!;
-        b4 += base[ob + 4]!;
-        b5 += base[ob + 5]!;
-        b6 += base[ob + 6]!;
-        a0 += adapter[oa]!;
-        a1 += adapter[oa + 1]!;
-        a2 += adapter[oa + 2]!;
-        a3 += adapter[oa + 3]!;
-        a4 += adapter[oa + 4]!;
-        a5 += adapter[oa + 5]!;
-        a6 += adapter[oa + 6]!;
+    // Rows with the same 14 counts are interchangeable: a resample only needs how often each
+    // group was drawn. Sums are integers, so grouping leaves every result bit-identical.
+    const groupOf = new Int32Array(n);
+    const ids = new Map<string, number>();
+    const rows: number[] = [];
+    for (let k = 0; k < n; k++) {
+      const ob = baseIdx[k]! * STRIDE;
+      const oa = adapterIdx[k]! * STRIDE;
+      const row = [...base.subarray(ob, ob + STRIDE), ...adapter.subarray(oa, oa + STRIDE)];
+      const key = row.join(",");
+      let g = ids.get(key);
+      if (g === undefined) {
+        g = ids.size;
+        ids.set(key, g);
+        rows.push(...row);
       }
-      d0[r] = a0 / n - b0 / n;
-      d1[r] = a1 / n - b1 / n;
-      d2[r] = a2 / n - b2 / n;
-      d3[r] = ratio(2 * a4, a5 + a6) - ratio(2 * b4, b5 + b6);
-      d4[r] = a3 / n - b3 / n;
+      groupOf[k] = g;
+    }
+    const groups = ids.size;
+    const table = Float64Array.from(rows);
+    const counts = new Float64Array(groups);
+    const draws = new Uint32Array(n);
+    const s = new Float64Array(2 * STRIDE);
+    for (let r = 0; r < resamples; r++) {
+      rng.fillBelow(n, draws);
+      counts.fill(0);
+      for (let k = 0; k < n; k++) counts[groupOf[draws[k]!]!]!++;
+      s.fill(0);
+      for (let g = 0; g < groups; g++) {
+        const m = counts[g]!;
+        if (m === 0) continue;
+        const o = g * 2 * STRIDE;
+        for (let c = 0; c < 2 * STRIDE; c++) s[c]! += m * table[o + c]!;
+      }
+      d0[r] = s[7]! / n - s[0]! / n;
+      d1[r] = s[8]! / n - s[1]! / n;
+      d2[r] = s[9]! / n - s[2]! / n;
+      d3[r] = ratio(2 * s[11]!, s[12]! + s[13]!) - ratio(2 * s[4]!, s[5]! + s[6]!);
+      d4[r] = s[10]! / n - s[3]! / n;
     }
   }
   const q = (1 - level) / 2;
