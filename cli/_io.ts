@@ -135,3 +135,37 @@ export async function* batches(
   }
   if (batch.length > 0) yield batch;
 }
+
+/**
+ * The loop shared by the line-to-line commands: reads `input` (a file, or stdin) in batches,
+ * turns each batch into output lines with `convert`, and writes them to `output` (a file written
+ * atomically, or stdout). Lines that were not valid UTF-8 are counted and reported on stderr.
+ */
+export async function mapLines(
+  input: string | undefined,
+  output: string | undefined,
+  convert: (batch: Line[], source: string) => string[],
+): Promise<void> {
+  const source = await openSource(input);
+  const sink = await Sink.open(output);
+  let invalid = 0;
+  let firstInvalid = 0;
+  try {
+    for await (const batch of batches(source.lines)) {
+      for (const line of batch) {
+        if (line.invalidUtf8 && invalid++ === 0) firstInvalid = line.lineNo;
+      }
+      for (const text of convert(batch, source.name)) await sink.line(text);
+    }
+    await sink.close();
+  } catch (e) {
+    sink.abort();
+    throw e;
+  }
+  if (invalid > 0) {
+    console.error(
+      `warning: ${invalid} line(s) of ${source.name} were not valid UTF-8 and were read with ` +
+        `U+FFFD replacements (first: line ${firstInvalid})`,
+    );
+  }
+}

@@ -1,5 +1,5 @@
 // `assay canonicalize`: one JSON text per line in, one canonical text or `!error` line out.
-import { batches, openSource, Sink } from "./_io.ts";
+import { mapLines } from "./_io.ts";
 import { engineFromFlag, parseOptions } from "./_options.ts";
 import { UsageError } from "./_errors.ts";
 
@@ -29,27 +29,12 @@ export async function runCanonicalize(args: string[]): Promise<void> {
   }
   if (positionals.length > 1) throw new UsageError("Expected at most one input file");
   const engine = engineFromFlag(values.engine);
-  const source = await openSource(positionals[0]);
-  const sink = await Sink.open(values.out);
-  let invalidUtf8 = 0;
-  let firstInvalid = 0;
-  try {
-    for await (const batch of batches(source.lines)) {
-      const results = engine.canonicalizeBatch(batch.map((l) => l.text));
-      for (let i = 0; i < batch.length; i++) {
-        const r = results[i]!;
-        if (batch[i]!.invalidUtf8 && invalidUtf8++ === 0) firstInvalid = batch[i]!.lineNo;
-        await sink.line(r.ok ? r.canonical : `!error ${r.error.code} at ${r.error.offset}`);
-      }
-    }
-    await sink.close();
-  } catch (e) {
-    sink.abort();
-    throw e;
-  }
-  if (invalidUtf8 > 0) {
-    console.error(
-      `warning: ${invalidUtf8} line(s) of ${source.name} were not valid UTF-8 and were read with U+FFFD replacements (first: line ${firstInvalid})`,
-    );
-  }
+  await mapLines(
+    positionals[0],
+    values.out,
+    (batch) =>
+      engine.canonicalizeBatch(batch.map((l) => l.text)).map((r) =>
+        r.ok ? r.canonical : `!error ${r.error.code} at ${r.error.offset}`
+      ),
+  );
 }

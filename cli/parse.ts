@@ -1,5 +1,5 @@
 // `assay parse`: JSONL of raw model outputs in, JSONL of parse results out.
-import { batches, openSource, Sink } from "./_io.ts";
+import { mapLines } from "./_io.ts";
 import { engineFromFlag, parseOptions } from "./_options.ts";
 import { InputError, quote, UsageError } from "./_errors.ts";
 
@@ -68,43 +68,25 @@ export async function runParse(args: string[]): Promise<void> {
   }
   if (positionals.length > 1) throw new UsageError("Expected at most one input file");
   const engine = engineFromFlag(values.engine);
-  const source = await openSource(positionals[0]);
-  const sink = await Sink.open(values.out);
   const pairs = values.pairs === true;
-  let invalidUtf8 = 0;
-  try {
-    for await (const batch of batches(source.lines)) {
-      const rows: Row[] = [];
-      for (const line of batch) {
-        if (line.text.trim() === "") continue;
-        if (line.invalidUtf8) invalidUtf8++;
-        rows.push(readRow(line.text, source.name, line.lineNo));
-      }
-      const results = engine.parseToolCallBatch(rows.map((r) => r.output), {
-        arguments: false,
-        pairs,
-      });
-      for (let i = 0; i < rows.length; i++) {
-        const r = results[i]!;
-        const out: Record<string, unknown> = {};
-        const row = rows[i]!;
-        if (row.idKey !== undefined) out[row.idKey] = row.id;
-        out.status = r.status;
-        out.name = r.name ?? null;
-        out.canonical_arguments = r.canonicalArguments ?? null;
-        if (pairs) out.pairs = r.pairs ? r.pairs.map((p) => [p.path, p.value]) : null;
-        if (r.error) out.error = `${r.error.code} at ${r.error.offset}`;
-        await sink.line(JSON.stringify(out));
-      }
-    }
-    await sink.close();
-  } catch (e) {
-    sink.abort();
-    throw e;
-  }
-  if (invalidUtf8 > 0) {
-    console.error(
-      `warning: ${invalidUtf8} line(s) of ${source.name} were not valid UTF-8 and were read with U+FFFD replacements`,
+  await mapLines(positionals[0], values.out, (batch, source) => {
+    const rows = batch.filter((l) => l.text.trim() !== "").map((l) =>
+      readRow(l.text, source, l.lineNo)
     );
-  }
+    const results = engine.parseToolCallBatch(rows.map((r) => r.output), {
+      arguments: false,
+      pairs,
+    });
+    return rows.map((row, i) => {
+      const r = results[i]!;
+      const out: Record<string, unknown> = {};
+      if (row.idKey !== undefined) out[row.idKey] = row.id;
+      out.status = r.status;
+      out.name = r.name ?? null;
+      out.canonical_arguments = r.canonicalArguments ?? null;
+      if (pairs) out.pairs = r.pairs ? r.pairs.map((p) => [p.path, p.value]) : null;
+      if (r.error) out.error = `${r.error.code} at ${r.error.offset}`;
+      return JSON.stringify(out);
+    });
+  });
 }
