@@ -69,7 +69,7 @@ export type { Location, Violation } from "./src/errors.ts";
 export { formatReport } from "./src/report_json.ts";
 export { sha256Hex } from "./src/sha256.ts";
 export { TOOL } from "./src/version.ts";
-export { PRNG_NAME, Sfc32 } from "./src/prng.ts";
+export { DRAW_NAME, PRNG_NAME, Sfc32 } from "./src/prng.ts";
 export {
   bootstrapPacked,
   bootstrapSettings,

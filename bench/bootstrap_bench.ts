@@ -7,7 +7,10 @@
  * realistic flattened-pair counts (tests/_bootstrap_sim.ts), 1,000 examples, then 100,000.
  *
  * - Assay, in this process: `pairedBootstrap(base, adapter)` (packing the records included)
- *   and `bootstrapPacked` on packed counts. One warm-up call, then the median of `--reps`.
+ *   and `bootstrapPacked` on packed counts, on the default engine (`auto`: the Wasm kernel),
+ *   and `pairedBootstrap` on the `ts` engine (the pure-TS twin, what hosts without WebAssembly
+ *   run). One warm-up call, then the median of `--reps`. Both engines' intervals must be
+ *   identical.
  * - SciPy (`/usr/bin/python3 bench/_scipy_bench.py`, same data through int32 files): one
  *   `scipy.stats.bootstrap` call per run computing all five deltas, with the 14 per-example
  *   count columns as paired samples, `paired=True, vectorized=True, method="percentile"`.
@@ -15,6 +18,7 @@
  *   in `--scipy-variants` is timed and the fastest is the one compared; at 100,000 examples
  *   the fastest variant's dtype runs with the batch scaled to the same elements per batch
  *   (memory is O(batch · n); the whole 10,000 × 100,000 index array alone would be 8 GB).
+ *   SciPy's default (int64, no batch) is also reported at 1,000 examples.
  *   Only the call is timed, not Python's start, imports or reading the data.
  *
  * Both sides' intervals are checked to agree within Monte-Carlo error (they use different
@@ -30,6 +34,8 @@
 import { parseArgs } from "node:util";
 import {
   bootstrapPacked,
+  createEngine,
+  type Engine,
   type ExampleRecord,
   METRIC_NAMES,
   packRecords,
@@ -94,8 +100,9 @@ function timeAssay(
   adapter: ExampleRecord[],
   reps: number,
   warm: boolean,
+  engine?: Engine,
 ): { paired: Side; packed: Side | undefined } {
-  const run = () => pairedBootstrap(base, adapter, { seed: SEED, resamples: B });
+  const run = () => pairedBootstrap(base, adapter, { seed: SEED, resamples: B, engine });
   if (warm) run();
   const seconds: number[] = [];
   let r: ReturnType<typeof run> | undefined;
@@ -174,19 +181,27 @@ console.log(
 );
 const result: Record<string, unknown> = { resamples: B, seed: SEED, versions };
 
+const TS_ENGINE = createEngine({ engine: "ts" });
+const same = (a: Side, b: Side) => JSON.stringify(a.ci) === JSON.stringify(b.ci);
+
 // ---------------------------------------------------------------- n = 1,000
 {
   const { base, adapter } = simulateArms(new Sfc32(SEED), N);
   const assay = timeAssay(base, adapter, REPS, true);
+  const assayTs = timeAssay(base, adapter, REPS, true, TS_ENGINE).paired;
+  if (!same(assay.paired, assayTs)) throw new Error("The wasm and ts engines' intervals differ");
   const scipy = await timeScipy(base, adapter, values["scipy-variants"]!, SCIPY_REPS);
   const best = scipy.variants.reduce((a, b) => median(b.seconds) < median(a.seconds) ? b : a);
   const tA = median(assay.paired.seconds);
   const tP = median(assay.packed!.seconds);
+  const tT = median(assayTs.seconds);
   const tS = median(best.seconds);
+  const byDefault = scipy.variants.find((v) => v.dtype === "int64" && v.batch === "all");
   const agree = agreement(assay.paired.ci, best, N);
   console.log(`n = ${N.toLocaleString("en")} examples`);
-  console.log(`  Assay pairedBootstrap      ${fmt(tA).padStart(9)}  (median of ${REPS})`);
-  console.log(`  Assay bootstrapPacked      ${fmt(tP).padStart(9)}  (median of ${REPS})`);
+  console.log(`  Assay pairedBootstrap      ${fmt(tA).padStart(9)}  (median of ${REPS}; wasm)`);
+  console.log(`  Assay bootstrapPacked      ${fmt(tP).padStart(9)}  (median of ${REPS}; wasm)`);
+  console.log(`  Assay pairedBootstrap, ts  ${fmt(tT).padStart(9)}  (median of ${REPS})`);
   for (const v of scipy.variants) {
     console.log(
       `  SciPy ${v.dtype.padEnd(5)} batch ${v.batch.padEnd(5)}    ${
@@ -197,8 +212,15 @@ const result: Record<string, unknown> = { resamples: B, seed: SEED, versions };
   console.log(
     `  SciPy / Assay: ${(tS / tA).toFixed(2)}× (pairedBootstrap), ${
       (tS / tP).toFixed(2)
-    }× (bootstrapPacked); target ≥ 10×`,
+    }× (bootstrapPacked), ${(tS / tT).toFixed(2)}× (ts engine); target ≥ 10×`,
   );
+  if (byDefault) {
+    console.log(
+      `  SciPy default (int64, no batch) / Assay: ${
+        (median(byDefault.seconds) / tA).toFixed(2)
+      }× (pairedBootstrap)`,
+    );
+  }
   console.log(
     `  intervals agree within Monte-Carlo error: ${agree.ok ? "yes" : "NO"} ` +
       `(max |Δ| ${agree.worst.toFixed(4)})\n`,
@@ -207,10 +229,13 @@ const result: Record<string, unknown> = { resamples: B, seed: SEED, versions };
     n: N,
     assay_paired_seconds: assay.paired.seconds,
     assay_packed_seconds: assay.packed!.seconds,
+    assay_ts_seconds: assayTs.seconds,
     scipy: scipy.variants,
     scipy_best: `${best.dtype}:${best.batch}`,
     ratio_paired: tS / tA,
     ratio_packed: tS / tP,
+    ratio_ts: tS / tT,
+    ratio_paired_scipy_default: byDefault ? median(byDefault.seconds) / tA : undefined,
     agree,
   };
 
@@ -219,12 +244,23 @@ const result: Record<string, unknown> = { resamples: B, seed: SEED, versions };
     const big = simulateArms(new Sfc32(SEED + 1), BIG);
     const a = timeAssay(big.base, big.adapter, BIG_REPS, false);
     const tBig = median(a.paired.seconds);
+    const aTs = timeAssay(big.base, big.adapter, BIG_REPS, false, TS_ENGINE).paired;
+    if (!same(a.paired, aTs)) throw new Error("The wasm and ts engines' intervals differ");
+    const tBigTs = median(aTs.seconds);
     console.log(`n = ${BIG.toLocaleString("en")} examples`);
     console.log(
-      `  Assay pairedBootstrap      ${fmt(tBig).padStart(9)}  (median of ${BIG_REPS}; ` +
+      `  Assay pairedBootstrap      ${fmt(tBig).padStart(9)}  (median of ${BIG_REPS}; wasm; ` +
         `${(tBig * 1e9 / (BIG * B)).toFixed(1)} ns per drawn example)`,
     );
-    const bigResult: Record<string, unknown> = { n: BIG, assay_paired_seconds: a.paired.seconds };
+    console.log(
+      `  Assay pairedBootstrap, ts  ${fmt(tBigTs).padStart(9)}  (median of ${BIG_REPS}; ` +
+        `${(tBigTs * 1e9 / (BIG * B)).toFixed(1)} ns per drawn example)`,
+    );
+    const bigResult: Record<string, unknown> = {
+      n: BIG,
+      assay_paired_seconds: a.paired.seconds,
+      assay_ts_seconds: aTs.seconds,
+    };
     if (!values["no-scipy-big"]) {
       // The fastest dtype, with as many elements per batch as the fastest batch had at n.
       const perBatch = best.batch === "all" ? B * N : Number(best.batch) * N;
@@ -238,7 +274,9 @@ const result: Record<string, unknown> = { resamples: B, seed: SEED, versions };
           fmt(tSB).padStart(9)
         }  (1 run)`,
       );
-      console.log(`  SciPy / Assay: ${(tSB / tBig).toFixed(2)}×`);
+      console.log(
+        `  SciPy / Assay: ${(tSB / tBig).toFixed(2)}× (wasm), ${(tSB / tBigTs).toFixed(2)}× (ts)`,
+      );
       console.log(
         `  intervals agree within Monte-Carlo error: ${ag.ok ? "yes" : "NO"} ` +
           `(max |Δ| ${ag.worst.toFixed(5)})`,

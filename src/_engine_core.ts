@@ -1,4 +1,6 @@
 // The contract both engines implement. Private: callers use `Engine` from engine.ts.
+import type { Sfc32 } from "./prng.ts";
+import type { ResampleJob } from "./_resample.ts";
 import type {
   CanonicalResult,
   EngineName,
@@ -21,6 +23,9 @@ export type CoreToolCall = Omit<ToolCallResult, "arguments">;
  * - `canonical`: the whole text is one JSON document (surrounding JSON
  *   whitespace allowed), as `json.loads` then canonical `json.dumps`.
  * - `flatten`: the whole text is one JSON document; its flattened pairs.
+ * - `resample`: the paired bootstrap's resampling kernel (src/_resample.ts): runs a job from
+ *   `rng`'s state, advances `rng` past every draw, and returns the deltas. Bit-identical on
+ *   both engines.
  */
 export interface EngineCore {
   readonly name: EngineName;
@@ -28,6 +33,21 @@ export interface EngineCore {
   toolCalls(texts: readonly string[], pairs: boolean): CoreToolCall[];
   canonical(texts: readonly string[]): CanonicalResult[];
   flatten(texts: readonly string[]): FlattenResult[];
+  resample(job: ResampleJob, rng: Sfc32): Float64Array;
+}
+
+const cores = new WeakMap<object, EngineCore>();
+
+/** Records the core behind a public `Engine`, for library code that runs kernels on it. */
+export function registerCore(engine: object, core: EngineCore): void {
+  cores.set(engine, core);
+}
+
+/** The core behind a public `Engine`. */
+export function coreOf(engine: object): EngineCore {
+  const core = cores.get(engine);
+  if (core === undefined) throw new TypeError("Expected an Engine from createEngine()");
+  return core;
 }
 
 /** Nesting deeper than this many containers is rejected (CONTRACT §1). */

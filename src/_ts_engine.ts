@@ -5,6 +5,7 @@
 // limit, which is checked before descending; span extraction is iterative.
 import { canonicalFloat } from "./float_repr.ts";
 import { type CoreToolCall, type EngineCore, MAX_DEPTH, MAX_INT_DIGITS } from "./_engine_core.ts";
+import { resampleTs } from "./_resample.ts";
 import type {
   ArgumentPair,
   CanonicalResult,
@@ -600,6 +601,7 @@ export function createTsCore(): EngineCore {
         flattenNode(r, out);
         return { ok: true, pairs: out };
       }),
+    resample: resampleTs,
   };
 }
 

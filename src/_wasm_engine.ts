@@ -27,6 +27,7 @@ import type {
   SpanResult,
 } from "./types.ts";
 import { WASM_BYTES } from "./wasm_bytes.generated.ts";
+import { createWasmResampler } from "./_wasm_resample.ts";
 
 interface WasmExports {
   memory: WebAssembly.Memory;
@@ -417,6 +418,7 @@ export function createWasmCore(module?: WebAssembly.Module): EngineCore {
       runBatch(texts, pairs ? MODE_TOOL_CALLS_PAIRS : MODE_TOOL_CALLS, decodeCall),
     canonical: (texts) => runBatch(texts, MODE_CANONICAL, decodeCanonical),
     flatten: (texts) => runBatch(texts, MODE_FLATTEN, decodeFlatten),
+    resample: createWasmResampler(compiled),
   };
 }
 

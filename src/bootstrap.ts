@@ -5,11 +5,23 @@
  * same draw, and every metric, `argument_f1` included, is recomputed from the
  * pooled per-example counts of the draw. Intervals are percentile intervals,
  * interpolated linearly between order statistics exactly as NumPy's default
- * `percentile` does (so they line up with `scipy.stats.bootstrap`). The work is
- * done on packed typed arrays with no allocation per resample.
+ * `percentile` does (so they line up with `scipy.stats.bootstrap`).
+ *
+ * Draws: one sfc32 stream ({@linkcode PRNG_NAME}), each resample taking n
+ * indices in [0, n) by Lemire's multiply-shift method ({@linkcode DRAW_NAME});
+ * reports record both.
+ *
+ * The resampling runs on an engine's kernel: the `engine` option, or the
+ * default engine (`auto`: the Wasm kernel where WebAssembly is available,
+ * otherwise its pure-TS twin). Column sums are exact integers and both kernels
+ * take the deltas with the same IEEE operations, so intervals are
+ * bit-identical on either engine and every runtime.
  *
  * @module
  */
+import { coreOf } from "./_engine_core.ts";
+import { COLUMNS, makeJob } from "./_resample.ts";
+import { type Engine, getDefaultEngine, type WithEngine } from "./engine.ts";
 import {
   type ExampleRecord,
   METRIC_NAMES,
@@ -17,13 +29,13 @@ import {
   type MetricValue,
   metricValue,
 } from "./metrics.ts";
-import { PRNG_NAME, Sfc32 } from "./prng.ts";
+import { DRAW_NAME, PRNG_NAME, Sfc32 } from "./prng.ts";
 
 /** Per-example counts packed per record: ok, name, args, full, matched, predicted, gold. */
 const STRIDE = 7;
 
-/** Options for {@linkcode pairedBootstrap}. */
-export interface BootstrapOptions {
+/** Options for {@linkcode pairedBootstrap}; `engine` runs the resampling (default engine). */
+export interface BootstrapOptions extends WithEngine {
   /** The PRNG seed, an integer in [0, 2^32) (default 0). */
   seed?: number;
   /** Resamples (default 10,000). */
@@ -36,6 +48,8 @@ export interface BootstrapOptions {
 export interface BootstrapSettings {
   /** The PRNG. */
   prng: string;
+  /** How its outputs become indices. */
+  draw: string;
   /** Its seed. */
   seed: number;
   /** Resamples per interval. */
@@ -70,7 +84,7 @@ export function bootstrapSettings(options: BootstrapOptions = {}): BootstrapSett
     throw new RangeError(`resamples must be an integer in [1, 10^7], got ${resamples}`);
   }
   if (!(level > 0 && level < 1)) throw new RangeError(`level must be in (0, 1), got ${level}`);
-  return { prng: PRNG_NAME, seed, resamples, level, interval: "percentile" };
+  return { prng: PRNG_NAME, draw: DRAW_NAME, seed, resamples, level, interval: "percentile" };
 }
 
 /**
@@ -93,10 +107,6 @@ export function packRecords(records: readonly ExampleRecord[]): Int32Array {
     out[o + 6] = r.gold_pairs;
   }
   return out;
-}
-
-function ratio(num: number, den: number): number {
-  return den === 0 ? 0 : num / den;
 }
 
 /** NumPy's default (linear) percentile of sorted values, with its two-sided lerp. */
@@ -128,9 +138,66 @@ function pooled(packed: Int32Array, idx: Int32Array): MetricValue[] {
   ];
 }
 
+/** Writes row `at` of `packed` as six job columns at `rows[o]`. */
+function putArm(rows: Float64Array, o: number, packed: Int32Array, at: number): void {
+  const p = at * STRIDE;
+  rows[o] = packed[p]!;
+  rows[o + 1] = packed[p + 1]!;
+  rows[o + 2] = packed[p + 2]!;
+  rows[o + 3] = packed[p + 3]!;
+  rows[o + 4] = packed[p + 4]!;
+  rows[o + 5] = packed[p + 5]! + packed[p + 6]!;
+}
+
+/**
+ * The rows of the bootstrap job: per pair, base then adapter, each ok, name, args, full,
+ * matched, and predicted + gold (only their sum enters argument_f1).
+ */
+function jobRows(
+  base: Int32Array,
+  baseIdx: Int32Array,
+  adapter: Int32Array,
+  adapterIdx: Int32Array,
+): Float64Array {
+  const rows = new Float64Array(baseIdx.length * COLUMNS);
+  for (let k = 0, o = 0; k < baseIdx.length; k++, o += COLUMNS) {
+    putArm(rows, o, base, baseIdx[k]!);
+    putArm(rows, o + COLUMNS / 2, adapter, adapterIdx[k]!);
+  }
+  return rows;
+}
+
 /**
  * The paired bootstrap on packed counts: rows `baseIdx[k]` of `base` pair with rows
- * `adapterIdx[k]` of `adapter`. Draws come from `rng`, so callers control the stream.
+ * `adapterIdx[k]` of `adapter`. Draws come from `rng`, so callers control the stream: each
+ * resample takes `baseIdx.length` draws, as {@linkcode Sfc32.fillBelow} would.
+ *
+ * @param base Packed counts ({@linkcode packRecords}) of the first arm.
+ * @param baseIdx The rows of `base` to pair.
+ * @param adapter Packed counts of the second arm (may be `base` itself).
+ * @param adapterIdx The rows of `adapter`, one per entry of `baseIdx`.
+ * @param rng The stream; left advanced past every draw.
+ * @param resamples Resamples.
+ * @param level Interval level.
+ * @param engine The engine whose kernel resamples (default: the default engine). The `ts`
+ *   kernel draws through `rng.fillBelow`; the `wasm` kernel runs sfc32 from `rng.getState()`.
+ * @returns Per metric: both MetricValues, the delta and its percentile interval.
+ * @throws {RangeError} If the index arrays differ in length, or a count is negative or so
+ *   large that a column's sum could reach 2^53.
+ *
+ * @example The bootstrap of one pair of rows is its point delta
+ * ```ts
+ * import { bootstrapPacked, packRecords, Sfc32 } from "@assay/assay";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ *
+ * const rec = { example_id: "1", language: "en", root_id: null, name_match: true,
+ *   arguments_match: false, matched_pairs: 1, predicted_pairs: 2, gold_pairs: 2 } as const;
+ * const base = packRecords([{ ...rec, status: "no_json" }]);
+ * const adapter = packRecords([{ ...rec, status: "ok" }]);
+ * const idx = Int32Array.of(0);
+ * const r = bootstrapPacked(base, idx, adapter, idx, new Sfc32(1), 100, 0.95);
+ * assertEquals(r.valid_json_rate.ci, [1, 1]);
+ * ```
  */
 export function bootstrapPacked(
   base: Int32Array,
@@ -140,68 +207,24 @@ export function bootstrapPacked(
   rng: Sfc32,
   resamples: number,
   level: number,
+  engine?: Engine,
 ): Record<MetricName, MetricDelta> {
   const n = baseIdx.length;
   if (adapterIdx.length !== n) throw new RangeError("Both arms need the same number of rows");
   const b = pooled(base, baseIdx);
   const a = pooled(adapter, adapterIdx);
-  const deltas = METRIC_NAMES.map(() => new Float64Array(resamples));
-  const [d0, d1, d2, d3, d4] = deltas as [
-    Float64Array,
-    Float64Array,
-    Float64Array,
-    Float64Array,
-    Float64Array,
-  ];
+  let deltas: Float64Array | undefined;
   if (n > 0) {
-    // Rows with the same 14 counts are interchangeable: a resample only needs how often each
-    // group was drawn. Sums are integers, so grouping leaves every result bit-identical.
-    const groupOf = new Int32Array(n);
-    const ids = new Map<string, number>();
-    const rows: number[] = [];
-    for (let k = 0; k < n; k++) {
-      const ob = baseIdx[k]! * STRIDE;
-      const oa = adapterIdx[k]! * STRIDE;
-      const row = [...base.subarray(ob, ob + STRIDE), ...adapter.subarray(oa, oa + STRIDE)];
-      const key = row.join(",");
-      let g = ids.get(key);
-      if (g === undefined) {
-        g = ids.size;
-        ids.set(key, g);
-        rows.push(...row);
-      }
-      groupOf[k] = g;
-    }
-    const groups = ids.size;
-    const table = Float64Array.from(rows);
-    const counts = new Float64Array(groups);
-    const draws = new Uint32Array(n);
-    const s = new Float64Array(2 * STRIDE);
-    for (let r = 0; r < resamples; r++) {
-      rng.fillBelow(n, draws);
-      counts.fill(0);
-      for (let k = 0; k < n; k++) counts[groupOf[draws[k]!]!]!++;
-      s.fill(0);
-      for (let g = 0; g < groups; g++) {
-        const m = counts[g]!;
-        if (m === 0) continue;
-        const o = g * 2 * STRIDE;
-        for (let c = 0; c < 2 * STRIDE; c++) s[c]! += m * table[o + c]!;
-      }
-      d0[r] = s[7]! / n - s[0]! / n;
-      d1[r] = s[8]! / n - s[1]! / n;
-      d2[r] = s[9]! / n - s[2]! / n;
-      d3[r] = ratio(2 * s[11]!, s[12]! + s[13]!) - ratio(2 * s[4]!, s[5]! + s[6]!);
-      d4[r] = s[10]! / n - s[3]! / n;
-    }
+    const job = makeJob(jobRows(base, baseIdx, adapter, adapterIdx), n, resamples);
+    deltas = coreOf(engine ?? getDefaultEngine()).resample(job, rng);
   }
   const q = (1 - level) / 2;
   const out = {} as Record<MetricName, MetricDelta>;
   METRIC_NAMES.forEach((name, m) => {
     const delta = a[m]!.value - b[m]!.value;
     let ci: [number, number] = [delta, delta];
-    if (n > 0) {
-      const sorted = deltas[m]!.sort();
+    if (deltas !== undefined) {
+      const sorted = deltas.subarray(m * resamples, (m + 1) * resamples).sort();
       ci = [percentileSorted(sorted, q), percentileSorted(sorted, 1 - q)];
     }
     out[name] = { base: b[m]!, adapter: a[m]!, delta, ci };
@@ -214,7 +237,8 @@ export function bootstrapPacked(
  *
  * @param base The base arm's records.
  * @param adapter The adapter arm's records, aligned with `base` (same examples, same order).
- * @param options Seed (default 0), resamples (default 10,000) and level (default 0.95).
+ * @param options Seed (default 0), resamples (default 10,000), level (default 0.95) and the
+ *   engine that resamples (default: the default engine).
  * @returns Per metric: both MetricValues, the delta and its percentile interval.
  * @throws {RangeError} If the arms differ in length or an option is out of range.
  *
@@ -250,5 +274,6 @@ export function pairedBootstrap(
     new Sfc32(s.seed),
     s.resamples,
     s.level,
+    options.engine,
   );
 }

@@ -211,7 +211,8 @@ export function gateDifferences(
  *
  * @param base The base model's evaluation report.
  * @param adapter The adapter's evaluation report, over the same examples.
- * @param options Seed (default 0), resamples (default 10,000) and level (default 0.95).
+ * @param options Seed (default 0), resamples (default 10,000), level (default 0.95), and the
+ *   engine whose kernel resamples (default: the default engine; both give identical output).
  * @returns The `assay.comparison.v1` report.
  * @throws {ComparisonGateError} If the reports differ in metric names, slices, example ids,
  *   parser id or canonical id.
@@ -246,7 +247,7 @@ export function compareReports(
   const ap = packRecords(aligned);
   const rng = new Sfc32(settings.seed);
   const run = (idx: Int32Array) =>
-    bootstrapPacked(bp, idx, ap, idx, rng, settings.resamples, settings.level);
+    bootstrapPacked(bp, idx, ap, idx, rng, settings.resamples, settings.level, options.engine);
 
   const overall = run(Int32Array.from(base.records, (_, i) => i));
   const slices = [...base.slices].sort(compareCodePoints);

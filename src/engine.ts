@@ -7,13 +7,18 @@
  * instantiated and otherwise falls back to `ts`, recording why in
  * {@linkcode Engine.fallbackReason}.
  *
+ * An engine also runs the paired bootstrap's resampling kernel: the functions
+ * that take bootstrap options (`pairedBootstrap`, `compareReports`,
+ * `languageGaps`) accept an `engine` there too, and otherwise use the default
+ * engine. Both kernels give bit-identical intervals.
+ *
  * Hosts that refuse to compile WebAssembly from bytes, such as Cloudflare's
  * workerd, can import the published `build/assay.wasm` as a module and pass
  * it as `wasmModule`.
  *
  * @module
  */
-import type { CoreToolCall, EngineCore } from "./_engine_core.ts";
+import { type CoreToolCall, type EngineCore, registerCore } from "./_engine_core.ts";
 import { createTsCore } from "./_ts_engine.ts";
 import { createWasmCore } from "./_wasm_engine.ts";
 import { materialize } from "./_materialize.ts";
@@ -70,6 +75,7 @@ export class Engine {
    */
   constructor(core: EngineCore, fallbackReason?: string) {
     this.#core = core;
+    registerCore(this, core);
     this.name = core.name;
     this.fallbackReason = fallbackReason;
   }

@@ -141,7 +141,8 @@ export function pairSetSha256(pairs: readonly (readonly [string, string])[]): st
  * Draws come from one sfc32 stream, target languages in sorted order.
  *
  * @param report An evaluation report.
- * @param options The reference language (default `en`), seed, resamples and level.
+ * @param options The reference language (default `en`), seed, resamples, level, and the
+ *   engine whose kernel resamples (default: the default engine; both give identical output).
  * @returns The `assay.gaps.v1` report.
  * @throws {RangeError} If the reference language is not a slice of the report.
  *
@@ -223,6 +224,7 @@ export function languageGaps(report: EvaluationReport, options: GapOptions = {})
       rng,
       settings.resamples,
       settings.level,
+      options.engine,
     );
     const primaryMetrics = {} as Record<MetricName, PairedGap>;
     for (const m of METRIC_NAMES) primaryMetrics[m] = asGap(paired[m]);

@@ -7,11 +7,46 @@
  * The output for a fixed seed is a published test vector (see the example),
  * so results can be reproduced in any language.
  *
+ * Bounded draws (an index in [0, n)) use Lemire's multiply-shift method,
+ * unbiased: a 32-bit output x becomes floor(x·n / 2^32), the high word of the
+ * 64-bit product, and x is drawn again while the low word, x·n mod 2^32, is
+ * below 2^32 mod n. {@linkcode DRAW_NAME} names this in reports.
+ *
  * @module
  */
 
 /** The PRNG's name as recorded in reports. */
 export const PRNG_NAME = "sfc32 (seeded by splitmix32)";
+
+/** How outputs become indices in [0, n), as recorded in reports. */
+export const DRAW_NAME = "lemire: floor(x*n / 2^32), x redrawn while x*n mod 2^32 < 2^32 mod n";
+
+const TWO_32 = 0x100000000;
+const INV_TWO_32 = 1 / TWO_32;
+
+function checkBound(n: number): void {
+  if (!Number.isInteger(n) || n < 1 || n > TWO_32) {
+    throw new RangeError(`A bound must be an integer in [1, 2^32], got ${n}`);
+  }
+}
+
+/**
+ * The draw of 32-bit output `x` below `n`, or -1 if `x` is rejected. For n ≤ 2^21 the
+ * product x·n < 2^53 is exact in a double, and so are its high and low words. Above, the low
+ * word comes from Math.imul (x·n mod 2^32, exact for every n) and the high word from x's
+ * 16-bit halves, each partial product below 2^48.
+ */
+function drawBelow(x: number, n: number, threshold: number): number {
+  if (n <= 0x200000) {
+    const m = x * n;
+    const high = Math.floor(m * INV_TWO_32);
+    return m - high * TWO_32 < threshold ? -1 : high;
+  }
+  if (Math.imul(x, n) >>> 0 < threshold) return -1;
+  const low = (x & 0xffff) * n;
+  const high = (x >>> 16) * n;
+  return Math.floor((high + Math.floor(low / 0x10000)) / 0x10000);
+}
 
 /** A seeded sfc32 stream. */
 export class Sfc32 {
@@ -72,8 +107,9 @@ export class Sfc32 {
   }
 
   /**
-   * An integer drawn uniformly from [0, n), without modulo bias: outputs at or above the
-   * largest multiple of `n` below 2^32 are rejected and drawn again.
+   * An integer drawn uniformly from [0, n), without modulo bias, by Lemire's multiply-shift
+   * method ({@linkcode DRAW_NAME}): an output x maps to floor(x·n / 2^32), and is drawn
+   * again while x·n mod 2^32 is below 2^32 mod n (never, when n is a power of two).
    *
    * @param n The bound, an integer in [1, 2^32].
    * @returns An integer in [0, n).
@@ -86,17 +122,17 @@ export class Sfc32 {
    *
    * const rng = new Sfc32(1);
    * for (let i = 0; i < 1000; i++) strictEqual(rng.nextBelow(3) < 3, true);
+   * // The high word of x·n: the published seed-42 output 1028872839, below 10.
+   * strictEqual(new Sfc32(42).nextBelow(10), Math.floor(1028872839 * 10 / 2 ** 32));
    * ```
    */
   nextBelow(n: number): number {
-    if (!Number.isInteger(n) || n < 1 || n > 0x100000000) {
-      throw new RangeError(`A bound must be an integer in [1, 2^32], got ${n}`);
+    checkBound(n);
+    const threshold = TWO_32 % n;
+    for (;;) {
+      const draw = drawBelow(this.nextUint32(), n, threshold);
+      if (draw >= 0) return draw;
     }
-    const limit = 0x100000000 - (0x100000000 % n);
-    let x = this.nextUint32();
-    while (x >= limit) x = this.nextUint32();
-    // Not `x % n`: V8 takes a slow floating-point path for x >= 2^31. The quotient is exact.
-    return x - Math.floor(x / n) * n;
   }
 
   /**
@@ -120,24 +156,87 @@ export class Sfc32 {
    * ```
    */
   fillBelow(n: number, out: Uint32Array | Int32Array): void {
-    if (!Number.isInteger(n) || n < 1 || n > 0x100000000) {
-      throw new RangeError(`A bound must be an integer in [1, 2^32], got ${n}`);
-    }
-    const limit = 0x100000000 - (0x100000000 % n);
+    checkBound(n);
+    const threshold = TWO_32 % n;
     let a = this.#a, b = this.#b, c = this.#c, d = this.#d;
-    for (let i = 0; i < out.length;) {
-      const t = (((a + b) | 0) + d) | 0;
-      d = (d + 1) | 0;
-      a = b ^ (b >>> 9);
-      b = (c + (c << 3)) | 0;
-      c = (((c << 21) | (c >>> 11)) + t) | 0;
-      const x = t >>> 0;
-      if (x >= limit) continue;
-      out[i++] = x - Math.floor(x / n) * n;
+    if (n <= 0x200000) {
+      // drawBelow's exact-product case, inlined.
+      for (let i = 0; i < out.length;) {
+        const t = (((a + b) | 0) + d) | 0;
+        d = (d + 1) | 0;
+        a = b ^ (b >>> 9);
+        b = (c + (c << 3)) | 0;
+        c = (((c << 21) | (c >>> 11)) + t) | 0;
+        const m = (t >>> 0) * n;
+        const high = Math.floor(m * INV_TWO_32);
+        if (m - high * TWO_32 < threshold) continue;
+        out[i++] = high;
+      }
+    } else {
+      for (let i = 0; i < out.length;) {
+        const t = (((a + b) | 0) + d) | 0;
+        d = (d + 1) | 0;
+        a = b ^ (b >>> 9);
+        b = (c + (c << 3)) | 0;
+        c = (((c << 21) | (c >>> 11)) + t) | 0;
+        const draw = drawBelow(t >>> 0, n, threshold);
+        if (draw >= 0) out[i++] = draw;
+      }
     }
     this.#a = a;
     this.#b = b;
     this.#c = c;
     this.#d = d;
+  }
+
+  /**
+   * The generator's state, four 32-bit words: what {@linkcode Sfc32.setState} restores.
+   *
+   * @returns The words a, b, c, d, each in [0, 2^32).
+   *
+   * @example Replaying a stream from a saved state
+   * ```ts
+   * import { Sfc32 } from "@assay/assay";
+   * import { strictEqual } from "node:assert/strict";
+   *
+   * const rng = new Sfc32(3);
+   * const saved = rng.getState();
+   * const first = rng.nextUint32();
+   * rng.setState(saved);
+   * strictEqual(rng.nextUint32(), first);
+   * ```
+   */
+  getState(): [number, number, number, number] {
+    return [this.#a >>> 0, this.#b >>> 0, this.#c >>> 0, this.#d >>> 0];
+  }
+
+  /**
+   * Sets the generator's state, as {@linkcode Sfc32.getState} returned it.
+   *
+   * @param state Four integers in [0, 2^32): a, b, c, d.
+   * @throws {RangeError} If `state` is not four such integers.
+   *
+   * @example
+   * ```ts
+   * import { Sfc32 } from "@assay/assay";
+   * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+   *
+   * const a = new Sfc32(1);
+   * const b = new Sfc32(2);
+   * b.setState(a.getState());
+   * assertEquals(b.nextUint32(), a.nextUint32());
+   * ```
+   */
+  setState(state: readonly number[]): void {
+    if (
+      state.length !== 4 ||
+      !state.every((w) => Number.isInteger(w) && w >= 0 && w <= 0xffffffff)
+    ) {
+      throw new RangeError(`A state must be four integers in [0, 2^32), got [${state}]`);
+    }
+    this.#a = state[0]! | 0;
+    this.#b = state[1]! | 0;
+    this.#c = state[2]! | 0;
+    this.#d = state[3]! | 0;
   }
 }

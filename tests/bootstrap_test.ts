@@ -1,12 +1,16 @@
 // Unit tests of the PRNG and the paired bootstrap (CONTRACT §6–7): the published sfc32 vector,
-// unbiased bounded draws and their rejection boundary, the bootstrap against a naive reference
-// implementation, reproducibility, the stream order of comparisons and gaps, degenerate
-// intervals, NumPy's linear percentile, and argument validation.
+// unbiased bounded draws (Lemire's multiply-shift, checked against a BigInt reference) and their
+// rejection boundary, the bootstrap against a naive reference implementation, reproducibility,
+// the stream order of comparisons and gaps, degenerate intervals, NumPy's linear percentile,
+// and argument validation. tests/resample_test.ts checks the two engines' kernels against
+// each other.
 import { deepStrictEqual, notDeepStrictEqual, ok, strictEqual, throws } from "node:assert/strict";
 import {
   bootstrapPacked,
   bootstrapSettings,
   compareReports,
+  createEngine,
+  DRAW_NAME,
   type ExampleRecord,
   languageGaps,
   METRIC_NAMES,
@@ -20,6 +24,27 @@ import {
 } from "../mod.ts";
 import { simulateArms } from "./_bootstrap_sim.ts";
 
+/**
+ * Lemire's draw of output `x` below `n` in exact BigInt arithmetic, the reference: the high
+ * word of x·n, or -1 when the low word is below 2^32 mod n (x is rejected).
+ */
+function lemire(x: number, n: number): number {
+  const m = BigInt(x) * BigInt(n);
+  if (m % 2n ** 32n < 2n ** 32n % BigInt(n)) return -1;
+  return Number(m >> 32n);
+}
+
+/** Draws below `n` from `rng` by the reference mapping. */
+function referenceBelow(rng: Sfc32, n: number): number {
+  for (;;) {
+    const j = lemire(rng.nextUint32(), n);
+    if (j >= 0) return j;
+  }
+}
+
+/** The ts engine: its kernel draws through `rng.fillBelow`, so scripted streams work. */
+const TS = createEngine({ engine: "ts" });
+
 /** An Sfc32 whose nextUint32 returns `script` in order; `used()` counts the calls. */
 function scripted(script: number[]): { rng: Sfc32; used: () => number } {
   const rng = new Sfc32(0);
@@ -28,13 +53,9 @@ function scripted(script: number[]): { rng: Sfc32; used: () => number } {
     if (i >= script.length) throw new Error("script exhausted");
     return script[i++]!;
   };
-  // The same rejection rule as Sfc32.fillBelow, on the scripted outputs.
+  // The reference mapping, on the scripted outputs.
   rng.fillBelow = (n, out) => {
-    const limit = 0x100000000 - (0x100000000 % n);
-    for (let k = 0; k < out.length;) {
-      const x = rng.nextUint32();
-      if (x < limit) out[k++] = x % n;
-    }
+    for (let k = 0; k < out.length; k++) out[k] = referenceBelow(rng, n);
   };
   return { rng, used: () => i };
 }
@@ -57,6 +78,52 @@ Deno.test("sfc32: the published vector for seed 42", () => {
     [1028872839, 2516511472, 400437680, 853279530],
   );
   strictEqual(PRNG_NAME, "sfc32 (seeded by splitmix32)");
+  strictEqual(
+    DRAW_NAME,
+    "lemire: floor(x*n / 2^32), x redrawn while x*n mod 2^32 < 2^32 mod n",
+  );
+});
+
+Deno.test("nextBelow() and fillBelow() follow the BigInt reference of Lemire's mapping", () => {
+  // Bounds on both sides of 2^21 (above it the product is taken in 16-bit halves), the
+  // extremes, and random ones; outputs at the ends of the range and random ones.
+  const pick = new Sfc32(77);
+  const bounds = [1, 2, 3, 7, 10, 1000, 2 ** 21 - 1, 2 ** 21, 2 ** 21 + 1, 3 * 2 ** 30];
+  bounds.push(2 ** 31 - 1, 2 ** 31, 2 ** 31 + 1, 2 ** 32 - 1, 2 ** 32);
+  for (let i = 0; i < 40; i++) bounds.push(1 + pick.nextBelow(2 ** 21));
+  for (let i = 0; i < 40; i++) bounds.push(2 ** 21 + pick.nextBelow(2 ** 32 - 2 ** 21) + 1);
+  const outputs = [0, 1, 2, 0x7fffffff, 0x80000000, 0xfffffffe, 0xffffffff];
+  for (let i = 0; i < 60; i++) outputs.push(pick.nextUint32());
+  for (const n of bounds) {
+    const accepted = outputs.filter((x) => lemire(x, n) >= 0);
+    // nextBelow on a script of every output: rejected ones are skipped.
+    const s = scripted(outputs);
+    for (const x of accepted) strictEqual(s.rng.nextBelow(n), lemire(x, n), `n ${n}, x ${x}`);
+    // fillBelow on the real stream, against the reference on a twin stream.
+    const a = new Sfc32(n % 1000);
+    const b = new Sfc32(n % 1000);
+    const out = new Uint32Array(50);
+    a.fillBelow(n, out);
+    deepStrictEqual([...out], Array.from({ length: 50 }, () => referenceBelow(b, n)), `n ${n}`);
+    strictEqual(a.nextUint32(), b.nextUint32(), `n ${n}: both streams at the same place`);
+  }
+});
+
+Deno.test("getState() and setState() save and restore the stream", () => {
+  const rng = new Sfc32(123);
+  rng.nextUint32();
+  const saved = rng.getState();
+  ok(saved.every((w) => Number.isInteger(w) && w >= 0 && w < 2 ** 32));
+  const ahead = [rng.nextUint32(), rng.nextBelow(1000), rng.nextUint32()];
+  const other = new Sfc32(5);
+  other.setState(saved);
+  deepStrictEqual([other.nextUint32(), other.nextBelow(1000), other.nextUint32()], ahead);
+  deepStrictEqual(other.getState(), rng.getState());
+  for (
+    const bad of [[1, 2, 3], [1, 2, 3, 4, 5], [1, 2, 3, -1], [1, 2, 3, 2 ** 32], [0.5, 0, 0, 0]]
+  ) {
+    throws(() => other.setState(bad), RangeError, `${bad}`);
+  }
 });
 
 Deno.test("sfc32: seeds are integers in [0, 2^32)", () => {
@@ -115,30 +182,38 @@ Deno.test("nextBelow: unbiased for a large non-power-of-two bound (3·2^30)", ()
 });
 
 Deno.test("nextBelow: the rejection boundary", () => {
-  // Bound 3: the largest multiple of 3 not above 2^32 is 2^32 − 1, so only 0xffffffff is drawn
-  // again.
-  let s = scripted([0xffffffff, 0xfffffffe]);
-  strictEqual(s.rng.nextBelow(3), 0xfffffffe % 3);
-  strictEqual(s.used(), 2);
-  s = scripted([0xfffffffe]);
+  // Bound 3: 2^32 mod 3 = 1, so only an output with 3x ≡ 0 (mod 2^32), x = 0, is drawn again.
+  let s = scripted([0, 0xffffffff]);
   strictEqual(s.rng.nextBelow(3), 2);
-  // Bound 3·2^30: outputs in [3·2^30, 2^32) are drawn again; 3·2^30 − 1 is kept.
-  const n = 3 * 2 ** 30;
-  s = scripted([n, 0xffffffff, n - 1]);
-  strictEqual(s.rng.nextBelow(n), n - 1);
-  strictEqual(s.used(), 3);
-  // Bound 2^31 + 1: the limit is 2^31 + 1 itself.
-  s = scripted([2 ** 31 + 1, 2 ** 31]);
-  strictEqual(s.rng.nextBelow(2 ** 31 + 1), 2 ** 31);
   strictEqual(s.used(), 2);
-  // Powers of two never reject.
-  s = scripted([0xffffffff]);
+  s = scripted([1, 0x55555555, 0x55555556, 0xaaaaaaab]);
+  deepStrictEqual([0, 1, 2, 3].map(() => s.rng.nextBelow(3)), [0, 0, 1, 2]);
+  strictEqual(s.used(), 4);
+  // Bound 3·2^30: 2^32 mod n = 2^30, and x·3·2^30 mod 2^32 is below it exactly when x ≡ 0
+  // (mod 4): a quarter of all outputs are drawn again. The top output maps to n − 1.
+  const n = 3 * 2 ** 30;
+  s = scripted([0, 4, 0xfffffffc, 0xffffffff]);
+  strictEqual(s.rng.nextBelow(n), n - 1);
+  strictEqual(s.used(), 4);
+  s = scripted([1]);
+  strictEqual(s.rng.nextBelow(n), 0);
+  // Bound 2^31 + 1: 2^32 mod n = 2^31 − 1. x = 2 has low word 2 and is drawn again; x = 1 has
+  // low word 2^31 + 1 and maps to 0; 0xffffffff has low word exactly 2^31 − 1, kept, giving n − 1.
+  s = scripted([2, 1, 0xffffffff]);
+  strictEqual(s.rng.nextBelow(2 ** 31 + 1), 0);
+  strictEqual(s.rng.nextBelow(2 ** 31 + 1), 2 ** 31);
+  strictEqual(s.used(), 3);
+  // Powers of two never reject: the high bits, as they are.
+  s = scripted([0, 0xffffffff]);
+  strictEqual(s.rng.nextBelow(256), 0);
   strictEqual(s.rng.nextBelow(256), 255);
+  strictEqual(s.used(), 2);
 });
 
 Deno.test("bootstrapPacked: rejects the same outputs as nextBelow", () => {
-  // Three rows; one resample. 0xffffffff ≡ 0 (mod 3) must be drawn again, so the resample is
-  // rows 0, 1, 2 (the data itself), not 0, 1, 0.
+  // Three rows; one resample on the ts engine, whose kernel draws through the scripted
+  // fillBelow. Output 0 is rejected for bound 3 and must be drawn again, so the resample is
+  // rows 0, 1, 2 (the data itself), not 0, 0, 1.
   const rec = (okay: boolean, gold: number): ExampleRecord => ({
     example_id: "x",
     language: "en",
@@ -153,8 +228,8 @@ Deno.test("bootstrapPacked: rejects the same outputs as nextBelow", () => {
   const base = packRecords([rec(false, 1), rec(false, 2), rec(false, 3)]);
   const adapter = packRecords([rec(true, 1), rec(false, 2), rec(true, 3)]);
   const idx = Int32Array.of(0, 1, 2);
-  const s = scripted([0xffffffff, 0, 1, 0xffffffff, 2]);
-  const r = bootstrapPacked(base, idx, adapter, idx, s.rng, 1, 0.95);
+  const s = scripted([0, 1, 0x55555556, 0, 0xffffffff]);
+  const r = bootstrapPacked(base, idx, adapter, idx, s.rng, 1, 0.95, TS);
   strictEqual(s.used(), 5);
   for (const m of METRIC_NAMES) deepStrictEqual(r[m].ci, [r[m].delta, r[m].delta], m);
   strictEqual(r.argument_f1.delta, 8 / 10);
@@ -175,7 +250,7 @@ function naiveBootstrap(
     const b: ExampleRecord[] = [];
     const a: ExampleRecord[] = [];
     for (let k = 0; k < n; k++) {
-      const j = rng.nextBelow(n);
+      const j = referenceBelow(rng, n);
       b.push(base[j]!);
       a.push(adapter[j]!);
     }
@@ -191,15 +266,21 @@ function naiveBootstrap(
 }
 
 Deno.test("pairedBootstrap equals a naive implementation of the contract, bit for bit", () => {
+  const engines = [createEngine({ engine: "wasm" }), TS];
   for (const [seed, n] of [[1, 60], [2, 7], [3, 2]]) {
     const { base, adapter } = simulateArms(new Sfc32(seed!), n!);
-    for (const level of [0.95, 0.8]) {
-      const r = pairedBootstrap(base, adapter, { seed: seed! + 100, resamples: 400, level });
+    for (const [level, engine] of [[0.95, engines[0]!], [0.8, engines[1]!]] as const) {
+      const r = pairedBootstrap(base, adapter, {
+        seed: seed! + 100,
+        resamples: 400,
+        level,
+        engine,
+      });
       const expected = naiveBootstrap(base, adapter, seed! + 100, 400, level);
       const mb = toolCallMetrics(base);
       const ma = toolCallMetrics(adapter);
       for (const m of METRIC_NAMES) {
-        deepStrictEqual(r[m].ci, expected[m], `${m}, n ${n}, level ${level}`);
+        deepStrictEqual(r[m].ci, expected[m], `${m}, n ${n}, level ${level}, ${engine.name}`);
         deepStrictEqual(r[m].base, mb[m]);
         deepStrictEqual(r[m].adapter, ma[m]);
         strictEqual(r[m].delta, ma[m].value - mb[m].value);
@@ -342,6 +423,7 @@ Deno.test("pairedBootstrap: arms of different lengths are a RangeError", () => {
 Deno.test("bootstrap options: defaults and validation", () => {
   deepStrictEqual(bootstrapSettings(), {
     prng: PRNG_NAME,
+    draw: DRAW_NAME,
     seed: 0,
     resamples: 10_000,
     level: 0.95,
@@ -349,6 +431,7 @@ Deno.test("bootstrap options: defaults and validation", () => {
   });
   deepStrictEqual(bootstrapSettings({ seed: 2 ** 32 - 1, resamples: 1, level: 0.5 }), {
     prng: PRNG_NAME,
+    draw: DRAW_NAME,
     seed: 2 ** 32 - 1,
     resamples: 1,
     level: 0.5,

@@ -154,12 +154,16 @@ Deno.test("compareReports() is byte-identical across runs and engines and matche
     );
   }
   const golden = await Deno.readTextFile(goldenUrl);
+  // Reports scored on each engine, bootstrapped on each engine's kernel.
   for (const { base, adapter } of demo) {
-    for (let run = 0; run < 3; run++) {
-      strictEqual(
-        formatReport(compareReports(base, adapter, { seed: 20261130, resamples: 2000 })),
-        golden,
-      );
+    for (const engine of ENGINES) {
+      for (let run = 0; run < 3; run++) {
+        strictEqual(
+          formatReport(compareReports(base, adapter, { seed: 20261130, resamples: 2000, engine })),
+          golden,
+          `bootstrap on ${engine.name}, run ${run}`,
+        );
+      }
     }
   }
 });

@@ -38,7 +38,15 @@ Deno.test("createWasmCore() module has zero imports and matches build/assay.wasm
   equal(WebAssembly.Module.imports(module).length, 0);
   deepEqual(
     WebAssembly.Module.exports(module).map((e) => e.name).sort(),
-    ["memory", "prepare", "reserveInput", "run"],
+    [
+      "memory",
+      "prepare",
+      "resampleDirect",
+      "resampleGrouped",
+      "resampleReserve",
+      "reserveInput",
+      "run",
+    ],
   );
   equal(WASM_BYTES.length, WASM_BYTE_LENGTH);
   const file = await Deno.readFile(new URL("../build/assay.wasm", import.meta.url));

@@ -17,6 +17,7 @@ import {
   Engine,
   type EngineChoice,
   type ExampleInput,
+  type ExampleRecord,
   extractSpan,
   extractSpanBatch,
   flattenArguments,
@@ -24,6 +25,7 @@ import {
   formatReport,
   type GenerationInput,
   languageGaps,
+  pairedBootstrap,
   parseToolCall,
   parseToolCallBatch,
   scoreToolCalls,
@@ -247,8 +249,10 @@ export function conformanceSections(
 }
 
 /**
- * Scores corpus outputs as two arms against fixed gold calls, then compares them and computes
- * language gaps: the reports, as text, must be byte-identical on every runtime and engine.
+ * Scores corpus outputs as two arms against fixed gold calls, then compares them, computes
+ * language gaps and bootstraps a large cycled copy of the pairs (both layouts of the resampling
+ * kernel), all on `engine`: the reports, as text, must be byte-identical on every runtime and
+ * engine.
  */
 function evaluationSection(engine: Engine, outputs: string[]): string[] {
   const langs = ["en", "de", "fr"];
@@ -279,11 +283,22 @@ function evaluationSection(engine: Engine, outputs: string[]): string[] {
   }
   const b = scoreToolCalls(examples, base, { engine });
   const a = scoreToolCalls(examples, adapter, { engine });
-  const options = { seed: 12345, resamples: 500 };
+  // The bootstrap runs on the engine's own resampling kernel.
+  const options = { seed: 12345, resamples: 500, engine };
+  // 33,000 pairs (the records, cycled) take the bootstrap's grouped layout; the 300 above
+  // take its direct one.
+  const many = (records: readonly ExampleRecord[]) =>
+    Array.from({ length: 33_000 }, (_, i) => records[i % records.length]!);
+  const grouped = pairedBootstrap(many(b.records), many(a.records).reverse(), {
+    seed: 54321,
+    resamples: 20,
+    engine,
+  });
   return [
     formatReport({ ...b, engine: "-" }),
     formatReport(compareReports(b, a, options)),
     formatReport(languageGaps(a, options)),
+    JSON.stringify(grouped),
   ];
 }
 
