@@ -1,6 +1,6 @@
 // Input and output for the CLI: a file or stdin in, a file (written atomically) or stdout out.
 import { InputError } from "./_errors.ts";
-import { type Line, readLines } from "./_lines.ts";
+import { type Line, type LineRun, readLineRuns, readLines } from "./_lines.ts";
 
 /** Where lines come from, for messages. */
 export interface Source {
@@ -39,6 +39,41 @@ export async function openSource(path: string | undefined, tap?: Tap): Promise<S
       cause: e,
     });
   }
+}
+
+/** Where runs of lines come from, for messages. */
+export interface RunSource {
+  name: string;
+  runs: AsyncGenerator<LineRun>;
+}
+
+/**
+ * Opens a file, or stdin for `-` or no path, to be read in large chunks: each chunk goes to `tap`
+ * and the lines it completes come out as one run.
+ */
+export async function openRuns(path: string | undefined, tap?: Tap): Promise<RunSource> {
+  if (path === undefined || path === "-") {
+    if (Deno.stdin.isTerminal()) {
+      console.error("Reading from stdin (pass a file, or pipe input; --help for usage)");
+    }
+    return { name: "<stdin>", runs: readLineRuns(Deno.stdin, tap) };
+  }
+  let file: Deno.FsFile;
+  try {
+    file = await Deno.open(path, { read: true });
+  } catch (e) {
+    throw new InputError(`Cannot open ${path}: ${e instanceof Error ? e.message : e}`, {
+      cause: e,
+    });
+  }
+  async function* runs(): AsyncGenerator<LineRun> {
+    try {
+      yield* readLineRuns(file, tap);
+    } finally {
+      file.close();
+    }
+  }
+  return { name: path, runs: runs() };
 }
 
 /** A buffered text sink. With a path, it writes to a temporary file and renames it on `close`. */

@@ -1,4 +1,5 @@
-// Streaming line reader for the CLI: bounded by the longest line, never by the file.
+// Streaming line reader for the CLI: bounded by the longest line (and the read size), never by
+// the file.
 
 /** One input line. */
 export interface Line {
@@ -10,23 +11,18 @@ export interface Line {
   invalidUtf8: boolean;
 }
 
+/** Consecutive lines: `texts[i]` is line `first + i`. */
+export interface LineRun {
+  /** The decoded lines, without their line breaks (a trailing `\r` is dropped too). */
+  texts: string[];
+  /** The 1-based number of the first line. */
+  first: number;
+  /** Indexes into `texts` of the lines that were not valid UTF-8 (decoded with U+FFFD). */
+  invalid: number[] | undefined;
+}
+
 const fatal = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 const lenient = new TextDecoder("utf-8", { ignoreBOM: true });
-
-function decode(bytes: Uint8Array, lineNo: number): Line {
-  let end = bytes.length;
-  if (end > 0 && bytes[end - 1] === 13) end--;
-  let start = 0;
-  if (lineNo === 1 && end >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
-    start = 3;
-  }
-  const view = bytes.subarray(start, end);
-  try {
-    return { text: fatal.decode(view), lineNo, invalidUtf8: false };
-  } catch {
-    return { text: lenient.decode(view), lineNo, invalidUtf8: true };
-  }
-}
 
 function concat(parts: Uint8Array[], total: number): Uint8Array {
   const out = new Uint8Array(total);
@@ -39,55 +35,144 @@ function concat(parts: Uint8Array[], total: number): Uint8Array {
 }
 
 /**
- * Splits a byte stream into lines; a UTF-8 BOM at the very start is dropped. Each run of
- * complete lines in a chunk is decoded at once; only a run with invalid UTF-8 is decoded line
- * by line, to flag exactly the lines that were replaced.
+ * Splits a byte stream into lines, a chunk at a time; a UTF-8 BOM at the very start is dropped.
+ * The complete lines of each chunk are decoded at once; only a run with invalid UTF-8 is decoded
+ * line by line, to flag exactly the lines that were replaced.
  */
-export async function* readLines(stream: ReadableStream<Uint8Array>): AsyncGenerator<Line> {
-  let pending: Uint8Array[] = [];
-  let pendingLen = 0;
-  let lineNo = 0;
-  for await (const chunk of stream) {
+export class LineSplitter {
+  #pending: Uint8Array[] = [];
+  #pendingLen = 0;
+  #lineNo = 0;
+
+  /**
+   * Takes the next chunk of bytes (which the caller may reuse afterwards) and returns the lines
+   * it completes, or `undefined` when it completes none.
+   */
+  push(chunk: Uint8Array): LineRun | undefined {
     const last = chunk.lastIndexOf(10);
     if (last < 0) {
-      pending.push(chunk.slice());
-      pendingLen += chunk.length;
-      continue;
+      if (chunk.length > 0) {
+        this.#pending.push(chunk.slice());
+        this.#pendingLen += chunk.length;
+      }
+      return undefined;
     }
     let region = chunk.subarray(0, last);
-    if (pendingLen > 0) {
-      pending.push(region);
-      region = concat(pending, pendingLen + region.length);
-      pending = [];
-      pendingLen = 0;
+    if (this.#pendingLen > 0) {
+      this.#pending.push(region);
+      region = concat(this.#pending, this.#pendingLen + region.length);
+      this.#pending = [];
+      this.#pendingLen = 0;
     }
+    const run = this.#lines(region);
+    if (last + 1 < chunk.length) {
+      this.#pending.push(chunk.slice(last + 1));
+      this.#pendingLen += chunk.length - last - 1;
+    }
+    return run;
+  }
+
+  /** The last line, when the input does not end with a line break. */
+  end(): LineRun | undefined {
+    if (this.#pendingLen === 0) return undefined;
+    const bytes = concat(this.#pending, this.#pendingLen);
+    this.#pending = [];
+    this.#pendingLen = 0;
+    const first = ++this.#lineNo;
+    const texts: string[] = [];
+    const invalid = this.#decodeOne(bytes, first, texts) ? undefined : [0];
+    return { texts, first, invalid };
+  }
+
+  /** Decodes `region`, whole lines separated by `\n`. */
+  #lines(region: Uint8Array): LineRun {
+    const first = this.#lineNo + 1;
     let text: string | undefined;
     try {
       text = fatal.decode(region);
     } catch {
       text = undefined;
     }
-    if (text === undefined) {
-      let start = 0;
-      for (;;) {
-        const nl = region.indexOf(10, start);
-        yield decode(region.subarray(start, nl < 0 ? region.length : nl), ++lineNo);
-        if (nl < 0) break;
-        start = nl + 1;
+    if (text !== undefined) {
+      const texts = text.split("\n");
+      for (let i = 0; i < texts.length; i++) {
+        const l = texts[i]!;
+        if (l.charCodeAt(l.length - 1) === 13) texts[i] = l.slice(0, -1);
       }
-    } else {
-      const lines = text.split("\n");
-      for (let l of lines) {
-        lineNo++;
-        if (l.charCodeAt(l.length - 1) === 13) l = l.slice(0, -1);
-        if (lineNo === 1 && l.charCodeAt(0) === 0xfeff) l = l.slice(1);
-        yield { text: l, lineNo, invalidUtf8: false };
-      }
+      if (first === 1 && texts[0]!.charCodeAt(0) === 0xfeff) texts[0] = texts[0]!.slice(1);
+      this.#lineNo += texts.length;
+      return { texts, first, invalid: undefined };
     }
-    if (last + 1 < chunk.length) {
-      pending.push(chunk.slice(last + 1));
-      pendingLen += chunk.length - last - 1;
+    const texts: string[] = [];
+    let invalid: number[] | undefined;
+    let start = 0;
+    for (;;) {
+      const nl = region.indexOf(10, start);
+      const lineNo = ++this.#lineNo;
+      if (!this.#decodeOne(region.subarray(start, nl < 0 ? region.length : nl), lineNo, texts)) {
+        (invalid ??= []).push(texts.length - 1);
+      }
+      if (nl < 0) break;
+      start = nl + 1;
+    }
+    return { texts, first, invalid };
+  }
+
+  /** Decodes line `lineNo` onto `texts`; false when it was not UTF-8. */
+  #decodeOne(bytes: Uint8Array, lineNo: number, texts: string[]): boolean {
+    let end = bytes.length;
+    if (end > 0 && bytes[end - 1] === 13) end--;
+    let start = 0;
+    if (
+      lineNo === 1 && end >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf
+    ) {
+      start = 3;
+    }
+    const view = bytes.subarray(start, end);
+    try {
+      texts.push(fatal.decode(view));
+      return true;
+    } catch {
+      texts.push(lenient.decode(view));
+      return false;
     }
   }
-  if (pendingLen > 0) yield decode(concat(pending, pendingLen), ++lineNo);
+}
+
+/** Splits a byte stream into lines; a UTF-8 BOM at the very start is dropped. */
+export async function* readLines(stream: ReadableStream<Uint8Array>): AsyncGenerator<Line> {
+  const splitter = new LineSplitter();
+  const emit = function* (run: LineRun | undefined): Generator<Line> {
+    if (!run) return;
+    const invalid = new Set(run.invalid);
+    for (let i = 0; i < run.texts.length; i++) {
+      yield { text: run.texts[i]!, lineNo: run.first + i, invalidUtf8: invalid.has(i) };
+    }
+  };
+  for await (const chunk of stream) yield* emit(splitter.push(chunk));
+  yield* emit(splitter.end());
+}
+
+/**
+ * Reads a file (or stdin) in chunks of `size` bytes, hands each chunk to `tap`, and yields the
+ * lines the chunks complete, a run at a time.
+ */
+export async function* readLineRuns(
+  reader: { read(p: Uint8Array): Promise<number | null>; readSync?(p: Uint8Array): number | null },
+  tap?: (chunk: Uint8Array) => void,
+  size = 1 << 20,
+): AsyncGenerator<LineRun> {
+  const splitter = new LineSplitter();
+  const buffer = new Uint8Array(size);
+  for (;;) {
+    const n = reader.readSync ? reader.readSync(buffer) : await reader.read(buffer);
+    if (n === null) break;
+    if (n === 0) continue;
+    const chunk = buffer.subarray(0, n);
+    tap?.(chunk);
+    const run = splitter.push(chunk);
+    if (run) yield run;
+  }
+  const run = splitter.end();
+  if (run) yield run;
 }

@@ -1,5 +1,5 @@
 // `assay score`: stream examples, prompts and generations; write the evaluation report.
-import { createHash } from "node:crypto";
+import * as nodeCrypto from "node:crypto";
 import {
   type EvaluationReport,
   type ExampleInput,
@@ -12,13 +12,13 @@ import { METRIC_NAMES } from "../src/metrics.ts";
 import { formatReport } from "../src/report_json.ts";
 import { decodeCanonicalString, type ExactField, fieldsOfCanonical } from "../src/_ts_engine.ts";
 import type { Engine } from "../src/engine.ts";
-import { batches, openSource, writeAtomic } from "./_io.ts";
-import { readJsonLine } from "./_jsonl.ts";
+import { openRuns, writeAtomic } from "./_io.ts";
+import { readJsonLine, scanStrictObject } from "./_jsonl.ts";
 import { engineFromFlag, parseOptions } from "./_options.ts";
 import { quote, UsageError } from "./_errors.ts";
 import { Progress } from "./_progress.ts";
 import { rate, table } from "./_table.ts";
-import type { Line } from "./_lines.ts";
+import type { Line, LineRun } from "./_lines.ts";
 
 const HELP = `Usage: deno task assay score --examples FILE --generations FILE [--prompts FILE]
                            [--out report.json] [--json] [--quiet] [--engine auto|wasm|ts]
@@ -45,9 +45,14 @@ written), 1 internal error.
 
 interface Tracked {
   path: string;
-  hash: ReturnType<typeof createHash>;
+  hash: ReturnType<typeof nodeCrypto.createHash>;
   rows: number;
 }
+
+/** SHA-256 (lowercase hex) of a prompt's UTF-8: one-shot `hash` where the runtime has it. */
+const promptSha256: (text: string) => string = typeof nodeCrypto.hash === "function"
+  ? (text) => nodeCrypto.hash("sha256", text, "hex")
+  : (text) => nodeCrypto.createHash("sha256").update(text).digest("hex");
 
 function lineObject(line: Line, source: string): Record<string, unknown> {
   const r = readJsonLine(line.text);
@@ -65,26 +70,89 @@ function lineObject(line: Line, source: string): Record<string, unknown> {
   return row as Record<string, unknown>;
 }
 
-/** Example lines go through the engine's batch canonicalizer, then their fields are read off. */
-function exampleRows(engine: Engine, lines: Line[], source: string): ExampleInput[] {
-  const canonical = engine.canonicalizeBatch(lines.map((l) => l.text));
-  return lines.map((line, i) => {
-    const c = canonical[i]!;
-    if (!c.ok) {
-      throw new InputError(
-        `${source}:${line.lineNo}: malformed JSON line ${
-          quote(line.text)
-        } (${c.error.code} at ${c.error.offset})`,
-      );
+/**
+ * Reads example lines. A line that is one object in the strictest JSON reading, with string
+ * `example_id` and `language`, a string or null `root_id` and a `target`, is read by a scan that
+ * cuts the target out as written (the scorer parses that text exactly, so `1.0` and big integers
+ * survive). Any other line, for example one holding NaN, goes through the engine's canonicalizer
+ * as a whole, which also words the errors.
+ */
+function exampleRows(
+  engine: Engine,
+  lines: Line[],
+  source: string,
+  languages: Map<string, string>,
+): ExampleInput[] {
+  const rows: ExampleInput[] = new Array(lines.length);
+  let slow: number[] | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const row = fastExample(lines[i]!, languages);
+    if (row) rows[i] = row;
+    else (slow ??= []).push(i);
+  }
+  if (slow) {
+    const canonical = engine.canonicalizeBatch(slow.map((i) => lines[i]!.text));
+    for (let k = 0; k < slow.length; k++) {
+      const line = lines[slow[k]!]!;
+      const c = canonical[k]!;
+      if (!c.ok) {
+        throw new InputError(
+          `${source}:${line.lineNo}: malformed JSON line ${
+            quote(line.text)
+          } (${c.error.code} at ${c.error.offset})`,
+        );
+      }
+      const fields = fieldsOfCanonical(c.canonical);
+      if (fields === null) {
+        throw new InputError(
+          `${source}:${line.lineNo}: expected a JSON object, got ${quote(line.text)}`,
+        );
+      }
+      rows[slow[k]!] = exampleRow(fields, line, source);
     }
-    const fields = fieldsOfCanonical(c.canonical);
-    if (fields === null) {
-      throw new InputError(
-        `${source}:${line.lineNo}: expected a JSON object, got ${quote(line.text)}`,
-      );
-    }
-    return exampleRow(fields, line, source);
-  });
+  }
+  return rows;
+}
+
+const EXAMPLE_FIELDS = ["example_id", "language", "root_id", "target"] as const;
+
+/**
+ * Decodes a string literal of a strict JSON text into a string of its own (a slice would keep
+ * the whole chunk of input it was cut from alive for as long as the row).
+ */
+function decodeLiteral(literal: string): string {
+  return JSON.parse(literal) as string;
+}
+
+/** Decodes a language's literal; languages are few, so each is decoded once (per `seen`). */
+function decodeLanguage(literal: string, seen: Map<string, string>): string {
+  let language = seen.get(literal);
+  if (language === undefined) {
+    language = decodeLiteral(literal);
+    seen.set(JSON.parse(JSON.stringify(literal)) as string, language);
+  }
+  return language;
+}
+
+/** The fast reading of an example line, or `undefined` when it needs the engine. */
+function fastExample(line: Line, languages: Map<string, string>): ExampleInput | undefined {
+  const f = scanStrictObject(line.text, EXAMPLE_FIELDS);
+  if (f === undefined) return undefined;
+  const [id, language, root, target] = f;
+  if (id?.charCodeAt(0) !== 0x22 || language?.charCodeAt(0) !== 0x22) return undefined;
+  if (target === undefined) return undefined;
+  let root_id: string | null = null;
+  if (root !== undefined && root !== "null") {
+    if (root.charCodeAt(0) !== 0x22) return undefined;
+    root_id = decodeLiteral(root);
+  }
+  return {
+    example_id: decodeLiteral(id),
+    language: decodeLanguage(language, languages),
+    root_id,
+    target,
+    line: line.lineNo,
+  };
 }
 
 function exampleRow(fields: Map<string, ExactField>, line: Line, source: string): ExampleInput {
@@ -144,8 +212,8 @@ export async function runScore(args: string[]): Promise<void> {
   const scorer = new ToolCallScorer({
     engine,
     withPrompts: values.prompts !== undefined,
-    canonicalTargets: true,
-    sha256: (text) => createHash("sha256").update(text).digest("hex"),
+    exactTargets: true,
+    sha256: promptSha256,
     sources: {
       examples: values.examples,
       generations: values.generations,
@@ -165,13 +233,13 @@ export async function runScore(args: string[]): Promise<void> {
     toRows: (lines: Line[], source: string) => T[],
     add: (batch: T[]) => void,
   ): Promise<Tracked> {
-    const tracked: Tracked = { path, hash: createHash("sha256"), rows: 0 };
-    const source = await openSource(path, (chunk) => {
+    const tracked: Tracked = { path, hash: nodeCrypto.createHash("sha256"), rows: 0 };
+    const source = await openRuns(path, (chunk) => {
       tracked.hash.update(chunk);
       progress.add(chunk.length, rowsRead);
     });
-    for await (const batch of batches(source.lines)) {
-      const rows = toRows(batch.filter((line) => line.text.trim() !== ""), source.name);
+    for await (const batch of lineBatches(source.runs)) {
+      const rows = toRows(batch, source.name);
       tracked.rows += rows.length;
       rowsRead += rows.length;
       add(rows);
@@ -179,9 +247,10 @@ export async function runScore(args: string[]): Promise<void> {
     return tracked;
   }
 
+  const languages = new Map<string, string>();
   const examples = await stream(
     values.examples,
-    (lines, source) => exampleRows(engine, lines, source),
+    (lines, source) => exampleRows(engine, lines, source, languages),
     (b) => scorer.addExamples(b),
   );
   const prompts = values.prompts === undefined ? undefined : await stream(
@@ -234,6 +303,41 @@ export async function runScore(args: string[]): Promise<void> {
     console.log(summary(report));
     if (values.out !== undefined) console.log(`\nReport written to ${values.out}`);
   }
+}
+
+function isBlank(text: string): boolean {
+  const c = text.charCodeAt(0);
+  return c !== 0x7b && text.trim() === "";
+}
+
+/**
+ * The non-blank lines in batches of consecutive lines, at most `maxLines` lines or about
+ * `maxChars` characters each (blank lines count).
+ */
+async function* lineBatches(
+  runs: AsyncGenerator<LineRun>,
+  maxLines = 2048,
+  maxChars = 8 << 20,
+): AsyncGenerator<Line[]> {
+  let batch: Line[] = [];
+  let count = 0;
+  let chars = 0;
+  for await (const run of runs) {
+    const texts = run.texts;
+    for (let i = 0; i < texts.length; i++) {
+      const text = texts[i]!;
+      if (!isBlank(text)) batch.push({ text, lineNo: run.first + i, invalidUtf8: false });
+      count++;
+      chars += text.length;
+      if (count >= maxLines || chars >= maxChars) {
+        yield batch;
+        batch = [];
+        count = 0;
+        chars = 0;
+      }
+    }
+  }
+  if (batch.length > 0) yield batch;
 }
 
 async function sizeOf(path: string): Promise<number> {

@@ -23,7 +23,7 @@ import {
 import { sha256Hex } from "./sha256.ts";
 import { compareCodePoints } from "./_order.ts";
 import { materialize } from "./_materialize.ts";
-import type { ParseStatus } from "./types.ts";
+import type { ArgumentPair, ParseStatus } from "./types.ts";
 import { TOOL } from "./version.ts";
 
 /** One row of examples.jsonl. */
@@ -139,25 +139,32 @@ export interface ScoreOptions {
    * the texts come from `canonicalizeBatch`.
    */
   canonicalTargets?: boolean;
-  /** SHA-256 (hex) of a string's UTF-8 bytes; defaults to the pure-TS {@linkcode sha256Hex}. */
+  /**
+   * String targets are each exactly one valid JSON text, not necessarily canonical (as `assay
+   * score` cuts them out of its lines): an object or array is parsed as it stands (which gives
+   * what parsing its canonical text gives), anything else is canonicalized first, and a target
+   * that is not one call is canonicalized to classify it. Wrong input here gives wrong scores:
+   * leave it off unless the texts are known to be valid JSON.
+   */
+  exactTargets?: boolean;
+  /** SHA-256 (lowercase hex) of a string's UTF-8 bytes; defaults to the pure-TS {@linkcode sha256Hex}. */
   sha256?: (text: string) => string;
 }
 
-interface Gold {
-  name: string;
-  canonical: string;
-  paths: string[];
-  values: string[];
-}
-
 interface ExampleState {
+  id: string;
   language: string;
   root_id: string | null;
   line: number | undefined;
-  gold: Gold | undefined;
+  /** The gold call's name, canonical arguments and pairs, until the example is scored. */
+  goldName: string | undefined;
+  goldCanonical: string | undefined;
+  goldPairs: ArgumentPair[] | undefined;
   dropped: boolean;
   record: ExampleRecord | undefined;
   generationLine: number | undefined;
+  /** Its generation found a manifest row (so `finish` need not look again). */
+  prompted: boolean;
 }
 
 const STATUSES: ParseStatus[] = ["ok", "no_json", "invalid_json", "invalid_shape"];
@@ -168,12 +175,17 @@ export class ToolCallScorer {
   #withPrompts: boolean;
   #src: { examples: string; generations: string; prompts: string };
   #examples = new Map<string, ExampleState>();
-  #order: string[] = [];
-  #prompts = new Map<string, { sha: string; line: number | undefined }>();
+  /** Examples in file order, duplicates left out. */
+  #order: ExampleState[] = [];
+  /** Manifest rows by example id: an index into `#promptShas` and `#promptLines`. */
+  #prompts = new Map<string, number>();
+  #promptShas: string[] = [];
+  #promptLines: (number | undefined)[] = [];
   #violations: Violation[] = [];
   #drops: DropSummary = { multiple_calls: 0, empty_target: 0, malformed_target: 0 };
   #generationsSeen = false;
   #canonicalTargets: boolean;
+  #exactTargets: boolean;
   #sha256: (text: string) => string;
 
   /**
@@ -185,6 +197,7 @@ export class ToolCallScorer {
     this.#engine = options.engine ?? getDefaultEngine();
     this.#withPrompts = options.withPrompts ?? false;
     this.#canonicalTargets = options.canonicalTargets ?? false;
+    this.#exactTargets = options.exactTargets ?? false;
     this.#sha256 = options.sha256 ?? sha256Hex;
     this.#src = {
       examples: options.sources?.examples ?? "examples",
@@ -201,21 +214,54 @@ export class ToolCallScorer {
    */
   addExamples(batch: readonly ExampleInput[]): void {
     if (this.#generationsSeen) throw new TypeError("Add all examples before any generation");
-    const texts: string[] = [];
-    for (const ex of batch) {
-      const at = { source: this.#src.examples, line: ex.line, id: ex.example_id };
-      requireString(ex.example_id, "example_id", at);
-      requireString(ex.language, "language", at);
-      if (ex.root_id !== undefined && ex.root_id !== null && typeof ex.root_id !== "string") {
-        throw new InputError(`${formatLocation(at)}: field "root_id" must be a string or null`);
-      }
-      if (ex.target === undefined) {
+    const texts: string[] = new Array(batch.length);
+    for (let i = 0; i < batch.length; i++) {
+      const ex = batch[i]!;
+      if (
+        typeof ex.example_id !== "string" || ex.example_id === "" ||
+        typeof ex.language !== "string" || ex.language === "" ||
+        (ex.root_id !== undefined && ex.root_id !== null && typeof ex.root_id !== "string") ||
+        ex.target === undefined
+      ) {
+        const at = { source: this.#src.examples, line: ex.line, id: ex.example_id };
+        requireString(ex.example_id, "example_id", at);
+        requireString(ex.language, "language", at);
+        if (ex.root_id !== undefined && ex.root_id !== null && typeof ex.root_id !== "string") {
+          throw new InputError(`${formatLocation(at)}: field "root_id" must be a string or null`);
+        }
         throw new InputError(`${formatLocation(at)}: missing field "target"`);
       }
-      texts.push(typeof ex.target === "string" ? ex.target : JSON.stringify(ex.target));
+      texts[i] = typeof ex.target === "string" ? ex.target : JSON.stringify(ex.target);
     }
-    const canonical = this.#canonicalTargets ? texts : this.#canonicalize(batch, texts);
-    const calls = this.#engine.parseToolCallBatch(canonical, { pairs: true, arguments: false });
+    // The canonical text of each target, where known; it classifies dropped targets.
+    let canonical: (string | undefined)[];
+    let parsed = texts;
+    if (this.#canonicalTargets) {
+      canonical = texts;
+    } else if (this.#exactTargets) {
+      // An object or array parses alike as it stands and canonical, unless a raw surrogate half
+      // meets an escaped one (canonical text escapes both, which pairs them); text decoded from
+      // UTF-8 has no lone surrogates. Anything else is canonicalized first.
+      canonical = new Array(texts.length);
+      const other: number[] = [];
+      for (let i = 0; i < texts.length; i++) {
+        const t = texts[i]!;
+        const c = t.charCodeAt(0);
+        if ((c !== 0x7b && c !== 0x5b) || !isWellFormed(t)) other.push(i);
+      }
+      this.#canonicalizeSome(batch, texts, other, canonical);
+      for (const i of other) texts[i] = canonical[i]!;
+    } else {
+      canonical = parsed = this.#canonicalize(batch, texts);
+    }
+    const calls = this.#engine.parseToolCallBatch(parsed, { pairs: true, arguments: false });
+    if (this.#exactTargets) {
+      const other: number[] = [];
+      for (let i = 0; i < calls.length; i++) {
+        if (calls[i]!.status !== "ok" && canonical[i] === undefined) other.push(i);
+      }
+      this.#canonicalizeSome(batch, texts, other, canonical);
+    }
     for (let i = 0; i < batch.length; i++) {
       const ex = batch[i]!;
       const call = calls[i]!;
@@ -228,29 +274,39 @@ export class ToolCallScorer {
         });
         continue;
       }
+      const ok = call.status === "ok";
       const state: ExampleState = {
+        id: ex.example_id,
         language: ex.language,
         root_id: ex.root_id ?? null,
         line: ex.line,
-        gold: undefined,
-        dropped: false,
+        goldName: ok ? call.name! : undefined,
+        goldCanonical: ok ? call.canonicalArguments! : undefined,
+        goldPairs: ok ? call.pairs! : undefined,
+        dropped: !ok,
         record: undefined,
         generationLine: undefined,
+        prompted: false,
       };
-      if (call.status === "ok") {
-        state.gold = {
-          name: call.name!,
-          canonical: call.canonicalArguments!,
-          paths: call.pairs!.map((p) => p.path),
-          values: call.pairs!.map((p) => p.value),
-        };
-      } else {
-        state.dropped = true;
-        this.#drops[dropReason(canonical[i]!)]++;
-      }
+      if (!ok) this.#drops[dropReason(canonical[i]!)]++;
       this.#examples.set(ex.example_id, state);
-      this.#order.push(ex.example_id);
+      this.#order.push(state);
     }
+  }
+
+  /** Canonicalizes `texts[i]` into `out[i]` for each `i` of `which`. */
+  #canonicalizeSome(
+    batch: readonly ExampleInput[],
+    texts: readonly string[],
+    which: readonly number[],
+    out: (string | undefined)[],
+  ): void {
+    if (which.length === 0) return;
+    const canon = this.#canonicalize(
+      which.map((i) => batch[i]!),
+      which.map((i) => texts[i]!),
+    );
+    for (let k = 0; k < which.length; k++) out[which[k]!] = canon[k]!;
   }
 
   #canonicalize(batch: readonly ExampleInput[], texts: string[]): string[] {
@@ -275,32 +331,43 @@ export class ToolCallScorer {
     if (this.#generationsSeen) throw new TypeError("Add all prompts before any generation");
     this.#withPrompts = true;
     for (const p of batch) {
-      const at = { source: this.#src.prompts, line: p.line, id: p.example_id };
-      requireString(p.example_id, "example_id", at);
-      requireDigest(p.prompt_sha256, at);
+      // A prompt that hashes to its prompt_sha256 vouches for the digest's spelling.
+      const actual = typeof p.prompt === "string" && isNonEmptyString(p.example_id)
+        ? this.#sha256(p.prompt)
+        : undefined;
+      if (
+        !isNonEmptyString(p.example_id) ||
+        ((actual === undefined || actual !== p.prompt_sha256) && !isDigest(p.prompt_sha256))
+      ) {
+        const at = { source: this.#src.prompts, line: p.line, id: p.example_id };
+        requireString(p.example_id, "example_id", at);
+        requireDigest(p.prompt_sha256, at);
+      }
       const prior = this.#prompts.get(p.example_id);
-      if (prior) {
+      if (prior !== undefined) {
         this.#violations.push({
           kind: "duplicate_id",
           detail: `example_id ${JSON.stringify(p.example_id)} in ${this.#src.prompts} at lines ` +
-            `${prior.line ?? "?"} and ${p.line ?? "?"}`,
+            `${this.#promptLines[prior] ?? "?"} and ${p.line ?? "?"}`,
         });
         continue;
       }
       if (p.prompt !== undefined) {
-        if (typeof p.prompt !== "string") {
-          throw new InputError(`${formatLocation(at)}: field "prompt" must be a string`);
+        const at = () => ({ source: this.#src.prompts, line: p.line, id: p.example_id });
+        if (actual === undefined) {
+          throw new InputError(`${formatLocation(at())}: field "prompt" must be a string`);
         }
-        const actual = this.#sha256(p.prompt);
         if (actual !== p.prompt_sha256) {
           this.#violations.push({
             kind: "prompt_text_digest_mismatch",
-            detail: `${formatLocation(at)}: prompt hashes to ${actual.slice(0, 12)}…, ` +
+            detail: `${formatLocation(at())}: prompt hashes to ${actual.slice(0, 12)}…, ` +
               `prompt_sha256 says ${p.prompt_sha256.slice(0, 12)}…`,
           });
         }
       }
-      this.#prompts.set(p.example_id, { sha: p.prompt_sha256, line: p.line });
+      this.#prompts.set(p.example_id, this.#promptShas.length);
+      this.#promptShas.push(p.prompt_sha256);
+      this.#promptLines.push(p.line);
     }
   }
 
@@ -312,23 +379,34 @@ export class ToolCallScorer {
    */
   addGenerations(batch: readonly GenerationInput[]): void {
     this.#generationsSeen = true;
-    const toScore: { g: GenerationInput; state: ExampleState }[] = [];
+    const outputs: string[] = [];
+    const states: ExampleState[] = [];
+    const withPrompts = this.#withPrompts;
     for (const g of batch) {
-      const at = { source: this.#src.generations, line: g.line, id: g.example_id };
-      requireString(g.example_id, "example_id", at);
+      const at = () => ({ source: this.#src.generations, line: g.line, id: g.example_id });
+      if (!isNonEmptyString(g.example_id)) requireString(g.example_id, "example_id", at());
       if (typeof g.output !== "string") {
         throw new InputError(
-          `${formatLocation(at)}: ${
+          `${formatLocation(at())}: ${
             g.output === undefined ? 'missing field "output"' : 'field "output" must be a string'
           }`,
         );
       }
-      if (this.#withPrompts || g.prompt_sha256 !== undefined) requireDigest(g.prompt_sha256, at);
+      // The manifest's digests were checked: one equal to the generation's vouches for it.
+      const manifest = withPrompts ? this.#prompts.get(g.example_id) : undefined;
+      const manifestSha = manifest === undefined ? undefined : this.#promptShas[manifest];
+      if (
+        (withPrompts || g.prompt_sha256 !== undefined) &&
+        (manifestSha === undefined || manifestSha !== g.prompt_sha256) &&
+        !isDigest(g.prompt_sha256)
+      ) {
+        requireDigest(g.prompt_sha256, at());
+      }
       const state = this.#examples.get(g.example_id);
       if (!state) {
         this.#violations.push({
           kind: "orphan_generation",
-          detail: `${formatLocation(at)} has no example in ${this.#src.examples}`,
+          detail: `${formatLocation(at())} has no example in ${this.#src.examples}`,
         });
         continue;
       }
@@ -342,33 +420,34 @@ export class ToolCallScorer {
         continue;
       }
       state.generationLine = g.line ?? 0;
-      if (this.#withPrompts) {
-        const manifest = this.#prompts.get(g.example_id);
-        if (!manifest) {
+      if (withPrompts) {
+        state.prompted = manifest !== undefined;
+        if (manifestSha === undefined) {
           this.#violations.push({
             kind: "missing_prompt",
-            detail: `${formatLocation(at)} has no row in ${this.#src.prompts}`,
+            detail: `${formatLocation(at())} has no row in ${this.#src.prompts}`,
           });
-        } else if (manifest.sha !== g.prompt_sha256) {
+        } else if (manifestSha !== g.prompt_sha256) {
+          const line = this.#promptLines[manifest!];
           this.#violations.push({
             kind: "prompt_digest_mismatch",
             detail:
-              `${formatLocation(at)}: prompt_sha256 ${g.prompt_sha256!.slice(0, 12)}… differs ` +
-              `from ${this.#src.prompts}:${manifest.line ?? "?"} (${manifest.sha.slice(0, 12)}…)`,
+              `${formatLocation(at())}: prompt_sha256 ${g.prompt_sha256!.slice(0, 12)}… differs ` +
+              `from ${this.#src.prompts}:${line ?? "?"} (${manifestSha.slice(0, 12)}…)`,
           });
         }
       }
-      if (!state.dropped) toScore.push({ g, state });
+      if (!state.dropped) {
+        outputs.push(g.output);
+        states.push(state);
+      }
     }
-    if (toScore.length === 0) return;
-    const calls = this.#engine.parseToolCallBatch(toScore.map((t) => t.g.output), {
-      pairs: true,
-      arguments: false,
-    });
-    for (let i = 0; i < toScore.length; i++) {
-      const { g, state } = toScore[i]!;
-      state.record = scoreOne(g.example_id, state, calls[i]!);
-      state.gold = undefined;
+    if (outputs.length === 0) return;
+    const calls = this.#engine.parseToolCallBatch(outputs, { pairs: true, arguments: false });
+    for (let i = 0; i < states.length; i++) {
+      const state = states[i]!;
+      state.record = scoreOne(state, calls[i]!);
+      state.goldName = state.goldCanonical = state.goldPairs = undefined;
     }
   }
 
@@ -380,20 +459,21 @@ export class ToolCallScorer {
    */
   finish(inputs: Partial<EvaluationReport["inputs"]> = {}): EvaluationReport {
     const records: ExampleRecord[] = [];
-    for (const id of this.#order) {
-      const state = this.#examples.get(id)!;
+    for (const state of this.#order) {
       if (state.dropped) continue;
-      const at = { source: this.#src.examples, line: state.line, id };
-      if (this.#withPrompts && !this.#prompts.has(id)) {
+      const id = state.id;
+      const at = () => ({ source: this.#src.examples, line: state.line, id });
+      // The manifest is complete once generations come, so a generation's lookup stands.
+      if (this.#withPrompts && !state.prompted && !this.#prompts.has(id)) {
         this.#violations.push({
           kind: "missing_prompt",
-          detail: `${formatLocation(at)} has no row in ${this.#src.prompts}`,
+          detail: `${formatLocation(at())} has no row in ${this.#src.prompts}`,
         });
       }
       if (!state.record) {
         this.#violations.push({
           kind: "missing_generation",
-          detail: `${formatLocation(at)} has no generation in ${this.#src.generations}`,
+          detail: `${formatLocation(at())} has no generation in ${this.#src.generations}`,
         });
         continue;
       }
@@ -402,6 +482,28 @@ export class ToolCallScorer {
     if (this.#violations.length > 0) throw new InvariantViolation(this.#violations);
     return buildReport(records, this.#drops, this.#engine.name, inputs);
   }
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Whether `s` has no lone surrogates. */
+function isWellFormed(s: string): boolean {
+  const native = (s as { isWellFormed?: () => boolean }).isWellFormed;
+  return typeof native === "function" ? native.call(s) : !LONE_SURROGATE.test(s);
+}
+
+function isNonEmptyString(value: unknown): value is string {
+  return typeof value === "string" && value !== "";
+}
+
+/** Whether `value` is 64 lowercase hex digits. */
+function isDigest(value: unknown): value is string {
+  if (typeof value !== "string" || value.length !== 64) return false;
+  for (let i = 0; i < 64; i++) {
+    const c = value.charCodeAt(i);
+    if ((c < 0x30 || c > 0x39) && (c < 0x61 || c > 0x66)) return false;
+  }
+  return true;
 }
 
 function requireString(value: unknown, field: string, at: Parameters<typeof formatLocation>[0]) {
@@ -444,11 +546,10 @@ function dropReason(canonical: string): keyof DropSummary {
 }
 
 function scoreOne(
-  id: string,
   state: ExampleState,
   call: ReturnType<Engine["parseToolCallBatch"]>[number],
 ): ExampleRecord {
-  const gold = state.gold!;
+  const gold = state.goldPairs!;
   const ok = call.status === "ok";
   let matched = 0;
   let predicted = 0;
@@ -457,27 +558,48 @@ function scoreOne(
     // used-mask beats hashing concatenated keys.
     const pairs = call.pairs!;
     predicted = pairs.length;
-    const used = new Uint8Array(gold.paths.length);
-    for (const p of pairs) {
-      for (let j = 0; j < gold.paths.length; j++) {
-        if (used[j] === 0 && gold.paths[j] === p.path && gold.values[j] === p.value) {
-          used[j] = 1;
-          matched++;
-          break;
+    const n = gold.length;
+    if (n <= 32) {
+      let used = 0;
+      for (let i = 0; i < pairs.length; i++) {
+        const p = pairs[i]!;
+        for (let j = 0; j < n; j++) {
+          const bit = 1 << j;
+          if ((used & bit) !== 0) continue;
+          const q = gold[j]!;
+          if (q.path === p.path && q.value === p.value) {
+            used |= bit;
+            matched++;
+            break;
+          }
+        }
+      }
+    } else {
+      const used = new Uint8Array(n);
+      for (let i = 0; i < pairs.length; i++) {
+        const p = pairs[i]!;
+        for (let j = 0; j < n; j++) {
+          if (used[j] !== 0) continue;
+          const q = gold[j]!;
+          if (q.path === p.path && q.value === p.value) {
+            used[j] = 1;
+            matched++;
+            break;
+          }
         }
       }
     }
   }
   return {
-    example_id: id,
+    example_id: state.id,
     language: state.language,
     root_id: state.root_id,
     status: call.status,
-    name_match: ok && call.name === gold.name,
-    arguments_match: ok && call.canonicalArguments === gold.canonical,
+    name_match: ok && call.name === state.goldName,
+    arguments_match: ok && call.canonicalArguments === state.goldCanonical,
     matched_pairs: matched,
     predicted_pairs: predicted,
-    gold_pairs: gold.paths.length,
+    gold_pairs: gold.length,
   };
 }
 

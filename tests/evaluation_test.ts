@@ -11,11 +11,12 @@ import {
   InvariantViolation,
   METRIC_NAMES,
   metricsFromCounts,
+  type PromptInput,
   scoreToolCalls,
   toolCallMetrics,
 } from "../mod.ts";
 import { ENGINES } from "./_engines.ts";
-import { makeRng, type Rng } from "./_corpus.ts";
+import { makeRng, randomJsonText, type Rng } from "./_corpus.ts";
 
 const gold = (city: string) => ({ name: "get_weather", arguments: { city, units: "celsius" } });
 const WORKED: { examples: ExampleInput[]; generations: GenerationInput[] } = {
@@ -219,6 +220,93 @@ Deno.test("scoreToolCalls() gives the same report on both engines except the eng
     return formatReport({ ...r, engine: "<engine>" });
   });
   for (const t of texts) strictEqual(t, texts[0]);
+});
+
+Deno.test("ToolCallScorer with exactTargets scores JSON-text targets as the canonicalizing path does", () => {
+  const F = '{"name":"f","arguments":{}}';
+  const fixed = [
+    F,
+    ` ${F}\t`,
+    `[${F}]`,
+    `[ ${F} , ${F} ]`,
+    "[]",
+    "[1, 2]",
+    JSON.stringify(F),
+    '"x {\\"name\\":\\"f\\",\\"arguments\\":{}}"',
+    "null",
+    "3",
+    "1.0",
+    '{"name":"","arguments":{}}',
+    '{"name":"f","arguments":[]}',
+    '{"arguments":{"b":1},"name":"g","name":"f","arguments":{"a":[1.0,-0,1e5,1E+2]}}',
+    '{ "name" : "\u00e9", "arguments" : {"\u00fc": "\ud83d\ude00", "x": NaN, "y": -Infinity} }',
+    '{"name":"f","arguments":{"n":123456789012345678901234567890,"s":"\ud800","e":{},"l":[]}}',
+    '{"name":"f","arguments":{"a.b":1,"a":{"b":1},"0":"x","k":[[],[{}]]}}',
+  ];
+  for (const engine of ENGINES) {
+    const rng = makeRng(424242);
+    const texts = [...fixed];
+    while (texts.length < 1500) {
+      const args = randomJsonText(rng, { mutationRate: 0, illegalRate: 0 });
+      const text = rng.chance(0.7) ? `{"name": "f", "arguments": ${args}}` : args;
+      if (engine.canonicalizeBatch([text])[0]!.ok) texts.push(text);
+    }
+    const examples: ExampleInput[] = texts.map((target, i) => ({
+      example_id: `e${i}`,
+      language: i % 2 ? "en" : "de",
+      target,
+      line: i + 1,
+    }));
+    const generations: GenerationInput[] = texts.map((target, i) => ({
+      example_id: `e${i}`,
+      output: rng.pick([target, `Call: ${texts[rng.int(texts.length)]}`, F, "none"]),
+    }));
+    const want = formatReport(scoreToolCalls(examples, generations, { engine }));
+    strictEqual(
+      formatReport(scoreToolCalls(examples, generations, { engine, exactTargets: true })),
+      want,
+    );
+  }
+});
+
+Deno.test("ToolCallScorer checks each manifest row's id and digest before anything else", () => {
+  const H = "0".repeat(64);
+  const cases: [PromptInput, RegExp][] = [
+    [
+      { example_id: "a", prompt_sha256: undefined as unknown as string },
+      /missing field "prompt_sha256"/,
+    ],
+    [
+      { example_id: "a", prompt_sha256: undefined as unknown as string, prompt: "p" },
+      /missing field "prompt_sha256"/,
+    ],
+    [{ example_id: "a", prompt_sha256: H.toUpperCase().replace(/0/g, "A") }, /64 lowercase hex/],
+    [{ example_id: "", prompt_sha256: H, prompt: "p" }, /"example_id" must be a non-empty string/],
+    [{ example_id: "a", prompt_sha256: "x", prompt: 5 as unknown as string }, /64 lowercase hex/],
+    [
+      { example_id: "a", prompt_sha256: H, prompt: 5 as unknown as string },
+      /"prompt" must be a string/,
+    ],
+  ];
+  for (const [row, message] of cases) {
+    throws(
+      () =>
+        scoreToolCalls([], [], { prompts: [{ ...row, line: 3 }], sources: { prompts: "p.jsonl" } }),
+      (e: unknown) =>
+        e instanceof InputError && /^p\.jsonl:3/.test(e.message) && message.test(e.message),
+      JSON.stringify(row),
+    );
+  }
+  // A generation's digest is checked whether or not it matches its manifest row.
+  throws(
+    () =>
+      scoreToolCalls(
+        [{ example_id: "a", language: "en", target: gold("A") }],
+        [{ example_id: "a", output: "x", prompt_sha256: "X".repeat(64), line: 2 }],
+        { prompts: [{ example_id: "a", prompt_sha256: H }] },
+      ),
+    (e: unknown) => e instanceof InputError && /:2 \(id "a"\).*64 lowercase hex/.test(e.message),
+  );
 });
 
 Deno.test("toolCallMetrics() gives zero, not NaN, for an empty slice", () => {
