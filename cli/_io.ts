@@ -11,29 +11,17 @@ export interface Source {
 /** Sees every chunk of bytes as it is read (for digests and progress). */
 export type Tap = (chunk: Uint8Array) => void;
 
-function tapped(stream: ReadableStream<Uint8Array>, tap: Tap | undefined) {
-  if (!tap) return stream;
-  return stream.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        tap(chunk);
-        controller.enqueue(chunk);
-      },
-    }),
-  );
-}
-
 /** Opens a file, or stdin for `-` or no path. */
-export async function openSource(path: string | undefined, tap?: Tap): Promise<Source> {
+export async function openSource(path: string | undefined): Promise<Source> {
   if (path === undefined || path === "-") {
     if (Deno.stdin.isTerminal()) {
       console.error("Reading from stdin (pass a file, or pipe input; --help for usage)");
     }
-    return { name: "<stdin>", lines: readLines(tapped(Deno.stdin.readable, tap)) };
+    return { name: "<stdin>", lines: readLines(Deno.stdin.readable) };
   }
   try {
     const file = await Deno.open(path, { read: true });
-    return { name: path, lines: readLines(tapped(file.readable, tap)) };
+    return { name: path, lines: readLines(file.readable) };
   } catch (e) {
     throw new InputError(`Cannot open ${path}: ${e instanceof Error ? e.message : e}`, {
       cause: e,

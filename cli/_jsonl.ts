@@ -154,6 +154,12 @@ function strictNumberEnd(t: string, i: number): number {
   return j;
 }
 
+/** The index after the `:` that follows a key ending at `k` (whitespace allowed), or -1. */
+function afterColon(t: string, k: number): number {
+  while (isWs(t.charCodeAt(k))) k++;
+  return t.charCodeAt(k) === 0x3a ? k + 1 : -1;
+}
+
 function isWs(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 }
@@ -247,10 +253,8 @@ export function scanStrictObject(
         keyStart = i;
         keyEnd = k;
       }
-      i = k;
-      while (isWs(t.charCodeAt(i))) i++;
-      if (t.charCodeAt(i) !== 0x3a) return undefined;
-      i++;
+      i = afterColon(t, k);
+      if (i < 0) return undefined;
       continue;
     }
     // After a complete value: close containers, or go on to the next member or element.
@@ -280,10 +284,8 @@ export function scanStrictObject(
           keyStart = i;
           keyEnd = k;
         }
-        i = k;
-        while (isWs(t.charCodeAt(i))) i++;
-        if (t.charCodeAt(i) !== 0x3a) return undefined;
-        i++;
+        i = afterColon(t, k);
+        if (i < 0) return undefined;
       }
       break;
     }

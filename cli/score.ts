@@ -344,7 +344,7 @@ async function sizeOf(path: string): Promise<number> {
   try {
     return (await Deno.stat(path)).size;
   } catch {
-    return 0; // openSource reports a missing file with its own message
+    return 0; // opening the file reports a missing file with its own message
   }
 }
 
