@@ -43,7 +43,7 @@ import {
   Sfc32,
 } from "../mod.ts";
 import { simulateArms } from "../tests/_bootstrap_sim.ts";
-import { ensureScipy, PYTHON } from "../tests/_scipy.ts";
+import { ensureScipy, PYTHON } from "../tests/_debian_python.ts";
 
 const { values } = parseArgs({
   args: Deno.args,

@@ -41,7 +41,7 @@ import {
   type MetricName,
   packRecords,
 } from "../mod.ts";
-import { ensureScipy, PYTHON } from "./_scipy.ts";
+import { ensureScipy, PYTHON } from "./_debian_python.ts";
 
 const SEED = 20240601;
 const RESAMPLES = 10_000;
