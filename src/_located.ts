@@ -1,0 +1,153 @@
+// Parses YAML or JSONC into plain values plus the source position of every node, so that
+// validation errors can point at a file, line and column.
+import YAML from "yaml";
+import * as jsonc from "jsonc-parser";
+
+/** A 1-based line and column. */
+export interface Position {
+  line: number;
+  column: number;
+}
+
+/** A parsed document: its value, and where each node (by JSON pointer) starts. */
+export interface Located {
+  value: unknown;
+  positions: Map<string, Position>;
+}
+
+/** A syntax error with its position. */
+export interface SyntaxIssue extends Position {
+  message: string;
+}
+
+const PROTO_MESSAGE = 'The key "__proto__" is not allowed';
+
+/** Escapes one JSON pointer segment. */
+export function pointerSegment(s: string | number): string {
+  return String(s).replaceAll("~", "~0").replaceAll("/", "~1");
+}
+
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 0x0a) starts.push(i + 1);
+  return starts;
+}
+
+function positionAt(starts: number[], offset: number): Position {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return { line: lo + 1, column: offset - starts[lo]! + 1 };
+}
+
+/**
+ * Parses YAML (1.2 core schema; at most 100 aliases, duplicate keys rejected).
+ *
+ * @throws {Error} On Deno without env access: npm:yaml's Node build reads `LOG_TOKENS` and
+ * `LOG_STREAM` while it parses.
+ */
+export function parseYaml(text: string): Located | SyntaxIssue[] {
+  const starts = lineStarts(text);
+  let docs;
+  try {
+    docs = YAML.parseAllDocuments(text, { uniqueKeys: true, prettyErrors: false });
+  } catch (e) {
+    const name = (e as { name?: unknown } | null)?.name;
+    if (name === "NotCapable" || name === "PermissionDenied") {
+      throw new Error(
+        "Parsing YAML needs read access to the environment variables LOG_TOKENS and LOG_STREAM " +
+          "(npm:yaml reads them): grant --allow-env=LOG_TOKENS,LOG_STREAM, or write the suite as JSONC",
+        { cause: e },
+      );
+    }
+    throw e;
+  }
+  const list = Array.isArray(docs) ? docs : [docs];
+  const issues: SyntaxIssue[] = [];
+  for (const d of list) {
+    for (const e of d.errors) {
+      issues.push({ ...positionAt(starts, e.pos[0]), message: e.message.split("\n")[0]! });
+    }
+  }
+  if (issues.length > 0) return issues;
+  if (list.length > 1) {
+    const second = list[1]!;
+    const at = second.range?.[0] ?? 0;
+    return [{ ...positionAt(starts, at), message: "Expected one YAML document, found several" }];
+  }
+  const doc = list[0];
+  if (!doc) return { value: null, positions: new Map() };
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: 100 });
+  } catch (e) {
+    return [{ line: 1, column: 1, message: e instanceof Error ? e.message : String(e) }];
+  }
+  const positions = new Map<string, Position>();
+  const protoKeys: SyntaxIssue[] = [];
+  // Walk the node tree with an explicit stack.
+  const stack: [unknown, string][] = [[doc.contents, ""]];
+  while (stack.length > 0) {
+    const [node, path] = stack.pop()!;
+    if (node === null || typeof node !== "object") continue;
+    const range = (node as { range?: [number, number, number] }).range;
+    if (range && !positions.has(path)) positions.set(path, positionAt(starts, range[0]));
+    if (YAML.isMap(node)) {
+      for (const pair of node.items) {
+        const key = YAML.isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
+        const child = `${path}/${pointerSegment(key)}`;
+        const keyRange = (pair.key as { range?: [number, number, number] } | null)?.range;
+        if (key === "__proto__") {
+          protoKeys.push({ ...positionAt(starts, keyRange?.[0] ?? 0), message: PROTO_MESSAGE });
+        }
+        if (keyRange) positions.set(child, positionAt(starts, keyRange[0]));
+        stack.push([pair.value, child]);
+      }
+    } else if (YAML.isSeq(node)) {
+      node.items.forEach((item, i) => stack.push([item, `${path}/${i}`]));
+    }
+  }
+  if (protoKeys.length > 0) return protoKeys;
+  return { value, positions };
+}
+
+/** Parses JSONC (comments and trailing commas allowed). */
+export function parseJsonc(text: string): Located | SyntaxIssue[] {
+  const starts = lineStarts(text);
+  const errors: jsonc.ParseError[] = [];
+  const tree = jsonc.parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
+  if (errors.length > 0) {
+    return errors.map((e) => ({
+      ...positionAt(starts, e.offset),
+      message: `JSONC syntax error: ${jsonc.printParseErrorCode(e.error)}`,
+    }));
+  }
+  if (!tree) return [{ line: 1, column: 1, message: "Empty document" }];
+  const positions = new Map<string, Position>();
+  const protoKeys: SyntaxIssue[] = [];
+  const stack: [jsonc.Node, string][] = [[tree, ""]];
+  while (stack.length > 0) {
+    const [node, path] = stack.pop()!;
+    if (!positions.has(path)) positions.set(path, positionAt(starts, node.offset));
+    if (node.type === "object") {
+      for (const prop of node.children ?? []) {
+        const [k, v] = prop.children ?? [];
+        if (!k) continue;
+        const child = `${path}/${pointerSegment(String(k.value))}`;
+        positions.set(child, positionAt(starts, k.offset));
+        if (k.value === "__proto__") {
+          protoKeys.push({ ...positionAt(starts, k.offset), message: PROTO_MESSAGE });
+        }
+        if (v) stack.push([v, child]);
+      }
+    } else if (node.type === "array") {
+      (node.children ?? []).forEach((c, i) => stack.push([c, `${path}/${i}`]));
+    }
+  }
+  if (protoKeys.length > 0) return protoKeys;
+  return { value: jsonc.getNodeValue(tree), positions };
+}
