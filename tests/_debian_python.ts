@@ -96,6 +96,19 @@ export function ensureDebianModule(aptPackage: string, probeScript: string): Pro
   return p;
 }
 
+/**
+ * Makes sure `path` exists, installing the Debian package `aptPackage` when it does not and we
+ * are root (for oracles that are programs, such as PostgreSQL's `initdb`).
+ *
+ * @throws {Error} If the program is missing and cannot be installed here.
+ */
+export function ensureDebianProgram(aptPackage: string, path: string): Promise<string> {
+  return ensureDebianModule(
+    aptPackage,
+    `import os, sys; sys.exit(0 if os.path.exists(${JSON.stringify(path)}) else 1)`,
+  );
+}
+
 /** Makes sure Debian's python3 can import SciPy; resolves to "<scipy version> <numpy version>". */
 export function ensureScipy(): Promise<string> {
   return ensureDebianModule(
