@@ -1,0 +1,591 @@
+// `assay suite validate|run|scorecard|compare` and `assay calibrate`.
+import * as nodeCrypto from "node:crypto";
+import { parseOptions } from "./_options.ts";
+import { InputError, quote, UsageError } from "./_errors.ts";
+import { writeAtomic } from "./_io.ts";
+import { rate, table } from "./_table.ts";
+import { MetricStore, type StoredScore } from "./_store.ts";
+import { loadSuite, type Suite, SuiteError } from "../src/suite.ts";
+import { type RunResult, runSuite, suiteChecks } from "../src/suite_run.ts";
+import { compileSchema } from "../src/json_schema.ts";
+import { CATALOG_SCHEMA, GOLDEN_SCHEMA, TRACE_SCHEMA } from "../src/suite_schemas.ts";
+import type { Golden, SchemaCatalog, Trace } from "../src/suite_types.ts";
+import { compareArms, scorecard, type ScoreRow } from "../src/scorecard.ts";
+import { calibrate } from "../src/calibration.ts";
+import { createJudge, type JudgeCallEvent } from "../src/judge.ts";
+import { TOOL } from "../src/version.ts";
+
+const HELP = `Usage: deno task assay suite <command> [options]
+
+Commands:
+  validate SUITE            check a suite file (YAML or JSONC); exit 0 when valid, 2 otherwise
+  run SUITE --goldens G --traces T --catalog C [--store DB] [--no-judge]
+                            score every (golden, arm, repeat) run; write the rows to the store
+  scorecard --store DB      per arm: pass rate and mean scores, with CIs clustered by golden
+  compare ARM_A ARM_B --store DB
+                            ARM_B − ARM_A, paired by golden, with bootstrap CIs
+
+Options of run:
+  --goldens FILE     goldens JSONL ({id, question, expected_views?, reference_values?, ...})
+  --traces FILE      traces JSONL, one line per (golden, arm, repeat) run
+  --catalog FILE     the schema catalog JSON ({"views": [{"name", "columns"}]})
+  --store FILE       the SQLite metric store (created when missing; history is kept)
+  --no-judge         skip every llm_judge: no calls, no cost, fully deterministic
+  --concurrency N    judge calls in flight (default 4)
+  --timeout-ms N     per judge call (default 60000)
+  --out FILE         also write the run's results as JSON
+  --json             print the results as JSON instead of tables
+  --quiet            no progress on stderr
+Judge API keys come from ANTHROPIC_API_KEY, OPENAI_API_KEY and OPENAI_COMPATIBLE_API_KEY only.
+
+Options of scorecard and compare:
+  --store FILE       the metric store (required)
+  --suite NAME       the suite (default: the one suite in the store)
+  --run ID           a stored run (default: the suite's latest run)
+  --seed N           bootstrap seed (default 0)
+  --resamples N      bootstrap resamples (default 10000)
+  --json             print JSON
+`;
+
+const CALIBRATE_HELP =
+  `Usage: deno task assay calibrate --labels L.jsonl [--threshold T] [--kappa-bar K]
+       deno task assay calibrate --labels L.jsonl --store DB --metric NAME [--run ID]
+
+Checks a judge criterion against human labels before anyone trusts it: n, MAE, Pearson and
+Spearman correlation, Cohen's kappa and the confusion matrix at the threshold, and a verdict.
+
+Each line of L.jsonl has "human" (a label in [0, 1]) and either "judge" (the judge's score) or,
+with --store and --metric, the run's "golden_id", "arm" and "repeat" to look the score up.
+
+Options:
+  --threshold T      the pass threshold on both sides (default: the metric's, else 0.5)
+  --kappa-bar K      the kappa a judge needs to be trusted (default 0.6)
+  --min-n N          fewer labels than this is insufficient data (default 10)
+  --json             print JSON
+`;
+
+function readText(path: string): string {
+  try {
+    return Deno.readTextFileSync(path);
+  } catch (e) {
+    throw new InputError(`Cannot read ${path}: ${e instanceof Error ? e.message : e}`, {
+      cause: e,
+    });
+  }
+}
+
+function loadSuiteFile(path: string): { suite: Suite; text: string } {
+  const text = readText(path);
+  try {
+    return { suite: loadSuite(text, { source: path, ...suiteChecks() }), text };
+  } catch (e) {
+    if (e instanceof SuiteError) throw new InputError(e.message, { cause: e });
+    throw e;
+  }
+}
+
+/** Reads a JSONL file, validating each line against a JSON Schema. */
+function readJsonl<T>(path: string, schema: unknown, idField: string): T[] {
+  const validator = compileSchema(schema);
+  const rows: T[] = [];
+  const lines = readText(path).replace(/^\uFEFF/, "").split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!.replace(/\r$/, "");
+    if (line.trim() === "") continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch (e) {
+      throw new InputError(`${path}:${i + 1}: malformed JSON line ${quote(line)}`, { cause: e });
+    }
+    const r = validator.validate(value);
+    if (!r.valid) {
+      const id = typeof value === "object" && value !== null
+        ? (value as Record<string, unknown>)[idField]
+        : undefined;
+      const first = r.errors[0]!;
+      throw new InputError(
+        `${path}:${i + 1}${typeof id === "string" ? ` (${idField} ${JSON.stringify(id)})` : ""}: ` +
+          `${first.instanceLocation || "the line"}: ${first.message}`,
+      );
+    }
+    rows.push(value as T);
+  }
+  return rows;
+}
+
+async function runCommand(args: string[]): Promise<void> {
+  const { values, positionals } = parseOptions(args, {
+    goldens: { type: "string" },
+    traces: { type: "string" },
+    catalog: { type: "string" },
+    store: { type: "string" },
+    "no-judge": { type: "boolean" },
+    concurrency: { type: "string" },
+    "timeout-ms": { type: "string" },
+    out: { type: "string" },
+    json: { type: "boolean" },
+    quiet: { type: "boolean" },
+  });
+  if (positionals.length !== 1) {
+    throw new UsageError("Expected one suite file: suite run SUITE ...");
+  }
+  for (const f of ["goldens", "traces", "catalog"] as const) {
+    if (!values[f]) throw new UsageError(`--${f} is required`);
+  }
+  const suitePath = positionals[0]!;
+  const { suite, text: suiteText } = loadSuiteFile(suitePath);
+  const goldens = readJsonl<Golden>(values.goldens!, GOLDEN_SCHEMA, "id");
+  const ids = new Map<string, number>();
+  goldens.forEach((g, i) => {
+    if (ids.has(g.id)) {
+      throw new InputError(`${values.goldens}: duplicate golden id ${JSON.stringify(g.id)}`);
+    }
+    ids.set(g.id, i);
+  });
+  const traces = readJsonl<Trace>(values.traces!, TRACE_SCHEMA, "golden_id");
+  let catalog: SchemaCatalog;
+  try {
+    catalog = JSON.parse(readText(values.catalog!));
+  } catch (e) {
+    if (e instanceof InputError) throw e;
+    throw new InputError(`${values.catalog}: not valid JSON`, { cause: e });
+  }
+  const cr = compileSchema(CATALOG_SCHEMA).validate(catalog);
+  if (!cr.valid) {
+    throw new InputError(
+      `${values.catalog}: ${cr.errors[0]!.instanceLocation}: ${cr.errors[0]!.message}`,
+    );
+  }
+  const quiet = values.quiet === true;
+  const store = values.store ? MetricStore.open(values.store) : undefined;
+  const usesJudge = !values["no-judge"] && suite.metrics.some((m) => m.type === "llm_judge");
+  const env = (k: string) => Deno.env.get(k) || undefined;
+  const onCall = quiet || !Deno.stderr.isTerminal() ? undefined : (() => {
+    let calls = 0;
+    let hits = 0;
+    let errors = 0;
+    return (e: JudgeCallEvent) => {
+      if (e.outcome === "cache_hit") hits++;
+      else if (e.outcome === "ok") calls++;
+      else if (e.outcome !== "skipped") errors++;
+      Deno.stderr.writeSync(
+        new TextEncoder().encode(`\rjudge: ${calls} calls, ${hits} cached, ${errors} errors`),
+      );
+    };
+  })();
+  const judge = usesJudge
+    ? createJudge({
+      apiKeys: {
+        anthropic: env("ANTHROPIC_API_KEY"),
+        openai: env("OPENAI_API_KEY"),
+        openaiCompatible: env("OPENAI_COMPATIBLE_API_KEY"),
+      },
+      ...(values.concurrency !== undefined &&
+        { concurrency: positiveInt("--concurrency", values.concurrency) }),
+      ...(values["timeout-ms"] !== undefined &&
+        { timeoutMs: positiveInt("--timeout-ms", values["timeout-ms"]) }),
+      ...(store && {
+        cache: {
+          get: (key: string) => store.cacheGet(key),
+          set: (key: string, entry: { score: number; reason: string }) =>
+            store.cacheSet(key, entry, new Date().toISOString()),
+        },
+      }),
+      ...(onCall && { onCall }),
+    })
+    : undefined;
+  let results: RunResult[];
+  try {
+    results = await runSuite(suite, { goldens, traces, catalog }, {
+      ...(judge && { judge }),
+      noJudge: values["no-judge"] === true,
+    });
+  } catch (e) {
+    store?.close();
+    if (e instanceof RangeError) {
+      throw new InputError(`${values.traces}: ${e.message}`, { cause: e });
+    }
+    throw e;
+  }
+  if (onCall) Deno.stderr.writeSync(new TextEncoder().encode("\r\x1b[K"));
+  const createdAt = new Date().toISOString();
+  const suiteSha = nodeCrypto.createHash("sha256").update(suiteText).digest("hex");
+  const runId = `${createdAt.replace(/[-:.]/g, "").slice(0, 15)}-${suiteSha.slice(0, 8)}-` +
+    crypto.randomUUID().slice(0, 8);
+  const rows = results.flatMap((r) => r.criteria);
+  if (store) {
+    const stored: StoredScore[] = results.flatMap((r) =>
+      r.criteria.map((c) => ({
+        golden_id: c.golden_id,
+        arm: c.arm,
+        repeat: c.repeat,
+        metric: c.metric,
+        score: c.score,
+        applicable: c.applicable,
+        threshold: c.threshold,
+        pass: c.score === null ? null : c.score >= c.threshold,
+        prompt_sha256: c.prompt_sha256 ?? null,
+        rubric_sha256: c.rubric_sha256 ?? null,
+        judge_model: c.judge_model ?? null,
+        error: typeof c.details?.error === "string" ? c.details.error : null,
+      }))
+    );
+    try {
+      store.writeRun({
+        run_id: runId,
+        suite: suite.name,
+        suite_sha256: suiteSha,
+        metrics: suite.metrics.map((m) => m.name),
+        created_at: createdAt,
+      }, stored);
+    } finally {
+      store.close();
+    }
+  }
+  const card = scorecard(rows, { metrics: suite.metrics.map((m) => m.name) });
+  const report = {
+    schema: "assay.suite_run.v1",
+    tool: TOOL,
+    suite: suite.name,
+    suite_sha256: suiteSha,
+    run_id: store ? runId : null,
+    judge: values["no-judge"] ? "off" : usesJudge ? "on" : "none",
+    runs: results,
+    scorecard: card,
+  };
+  const text = JSON.stringify(report, null, 2) + "\n";
+  if (values.out) await writeAtomic(values.out, text);
+  if (values.json) {
+    console.log(text.trimEnd());
+    return;
+  }
+  printScorecard(card, suite.metrics.map((m) => m.name));
+  console.log(
+    `\n${results.length} runs, suite ${suite.name}` +
+      (values["no-judge"] ? ", judges skipped (--no-judge)" : "") +
+      (store ? `; stored as run ${runId} in ${values.store}` : ""),
+  );
+}
+
+function positiveInt(flag: string, v: string): number {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${flag} must be a positive integer`);
+  return n;
+}
+
+type Card = ReturnType<typeof scorecard>;
+
+function ci(e: { ci: [number, number] | null } | { ci?: unknown }): string {
+  const c = (e as { ci: [number, number] | null }).ci;
+  return c ? `[${c[0].toFixed(3)}, ${c[1].toFixed(3)}]` : "";
+}
+
+function printScorecard(card: Card, metrics: string[]): void {
+  for (const arm of card.arms) {
+    console.log(`\narm ${arm.arm}: ${arm.n_runs} runs over ${arm.n_goldens} goldens`);
+    const rows: string[][] = [
+      [
+        "pass rate",
+        arm.pass_rate.value === null ? "-" : rate(arm.pass_rate as never),
+        ci(arm.pass_rate),
+      ],
+      ["overall", arm.overall.value === null ? "-" : arm.overall.value.toFixed(3), ci(arm.overall)],
+    ];
+    for (const m of metrics) {
+      const s = arm.metrics.find((x) => x.metric === m);
+      if (!s) continue;
+      rows.push([
+        m,
+        s.mean.value === null
+          ? `- (${s.n_applicable} applicable)`
+          : `${s.mean.value.toFixed(3)} (n=${s.n_applicable})`,
+        ci(s.mean),
+      ]);
+    }
+    console.log(table(["", "estimate", "95% CI"], rows));
+  }
+}
+
+function openStore(path: string | undefined): MetricStore {
+  if (!path) throw new UsageError("--store is required");
+  try {
+    Deno.statSync(path);
+  } catch {
+    throw new InputError(`No metric store at ${path}`);
+  }
+  return MetricStore.open(path);
+}
+
+function storedRows(store: MetricStore, suiteName?: string, runId?: string) {
+  const runs = store.runs(suiteName);
+  if (runs.length === 0) {
+    throw new InputError(`The store has no runs${suiteName ? ` of suite "${suiteName}"` : ""}`);
+  }
+  const suites = [...new Set(runs.map((r) => r.suite))];
+  if (!suiteName && suites.length > 1) {
+    throw new UsageError(`The store holds several suites (${suites.join(", ")}): pass --suite`);
+  }
+  const run = runId ? runs.find((r) => r.run_id === runId) : runs[runs.length - 1]!;
+  if (!run) throw new InputError(`No run ${runId} in the store`);
+  const rows: ScoreRow[] = store.scores(run.run_id).map((s) => ({
+    golden_id: s.golden_id,
+    arm: s.arm,
+    repeat: s.repeat,
+    metric: s.metric,
+    score: s.score,
+    applicable: s.applicable,
+    threshold: s.threshold,
+    ...(s.rubric_sha256 !== null && { rubric_sha256: s.rubric_sha256 }),
+  }));
+  return { run, runs, rows };
+}
+
+function scorecardCommand(args: string[]): void {
+  const { values } = parseOptions(args, {
+    store: { type: "string" },
+    suite: { type: "string" },
+    run: { type: "string" },
+    seed: { type: "string" },
+    resamples: { type: "string" },
+    metrics: { type: "string" },
+    json: { type: "boolean" },
+  });
+  const store = openStore(values.store);
+  try {
+    const { run, runs, rows } = storedRows(store, values.suite, values.run);
+    const metrics = values.metrics?.split(",") ?? run.metrics;
+    const card = scorecard(rows, {
+      metrics,
+      ...(values.seed !== undefined && { seed: Number(values.seed) }),
+      ...(values.resamples !== undefined &&
+        { resamples: positiveInt("--resamples", values.resamples) }),
+    });
+    if (values.json) {
+      console.log(JSON.stringify({ run: run.run_id, suite: run.suite, scorecard: card }, null, 2));
+      return;
+    }
+    console.log(
+      `suite ${run.suite}, run ${run.run_id} (${run.created_at}); ${runs.length} run(s) in history`,
+    );
+    printScorecard(card, metrics);
+    if (runs.length > 1) {
+      console.log("\nhistory (pass rate per arm):");
+      const hist = runs.map((r) => {
+        const c = scorecard(storedRows(store, r.suite, r.run_id).rows, { metrics, resamples: 1 });
+        return [
+          r.run_id,
+          r.created_at,
+          c.arms.map((a) => `${a.arm} ${a.pass_rate.value?.toFixed(3) ?? "-"}`).join(", "),
+        ];
+      });
+      console.log(table(["run", "created", "pass rate"], hist, 3));
+    }
+  } finally {
+    store.close();
+  }
+}
+
+function compareCommand(args: string[]): void {
+  const { values, positionals } = parseOptions(args, {
+    store: { type: "string" },
+    suite: { type: "string" },
+    run: { type: "string" },
+    seed: { type: "string" },
+    resamples: { type: "string" },
+    json: { type: "boolean" },
+  });
+  if (positionals.length !== 2) {
+    throw new UsageError("Expected two arms: suite compare ARM_A ARM_B");
+  }
+  const store = openStore(values.store);
+  try {
+    const { run, rows } = storedRows(store, values.suite, values.run);
+    const metrics = run.metrics;
+    const cmp = compareArms(rows, [positionals[0]!, positionals[1]!], {
+      metrics,
+      ...(values.seed !== undefined && { seed: Number(values.seed) }),
+      ...(values.resamples !== undefined &&
+        { resamples: positiveInt("--resamples", values.resamples) }),
+    });
+    if (values.json) {
+      console.log(JSON.stringify({ run: run.run_id, suite: run.suite, comparison: cmp }, null, 2));
+      return;
+    }
+    const [a, b] = positionals;
+    console.log(`${b} − ${a}, paired by golden (${cmp.n_goldens} goldens), run ${run.run_id}`);
+    const fmt = (x: number | null) => (x === null ? "-" : x.toFixed(3));
+    const line = (
+      name: string,
+      d: {
+        a: { value: number | null };
+        b: { value: number | null };
+        delta: number | null;
+        ci: [number, number] | null;
+      },
+    ) => [
+      name,
+      fmt(d.a.value),
+      fmt(d.b.value),
+      fmt(d.delta),
+      d.ci ? `[${fmt(d.ci[0])}, ${fmt(d.ci[1])}]` : "",
+    ];
+    const rowsOut = [
+      line("pass rate", cmp.pass_rate as never),
+      line("overall", cmp.overall as never),
+    ];
+    for (const m of cmp.metrics_delta) rowsOut.push(line(m.metric, m as never));
+    console.log(table(["", a!, b!, "delta", "95% CI"], rowsOut));
+  } finally {
+    store.close();
+  }
+}
+
+function validateCommand(args: string[]): void {
+  const { positionals } = parseOptions(args, {});
+  if (positionals.length !== 1) {
+    throw new UsageError("Expected one suite file: suite validate SUITE");
+  }
+  const { suite } = loadSuiteFile(positionals[0]!);
+  console.log(
+    `${positionals[0]}: valid suite "${suite.name}" with ${suite.metrics.length} metric(s): ` +
+      suite.metrics.map((m) => m.name).join(", "),
+  );
+}
+
+/** Runs `assay suite <command>`. */
+export async function runSuiteCommand(args: string[]): Promise<void> {
+  const [command, ...rest] = args;
+  if (command === undefined || command === "--help" || command === "-h") {
+    console.log(HELP);
+    if (command === undefined) {
+      throw new UsageError("Expected a suite command (validate, run, scorecard, compare)");
+    }
+    return;
+  }
+  if (rest.includes("--help") || rest.includes("-h")) {
+    console.log(HELP);
+    return;
+  }
+  switch (command) {
+    case "validate":
+      return validateCommand(rest);
+    case "run":
+      return await runCommand(rest);
+    case "scorecard":
+      return scorecardCommand(rest);
+    case "compare":
+      return compareCommand(rest);
+    default:
+      throw new UsageError(
+        `Unknown suite command "${command}" (validate, run, scorecard, compare)`,
+      );
+  }
+}
+
+/** Runs `assay calibrate`. */
+export function runCalibrate(args: string[]): void {
+  const { values } = parseOptions(args, {
+    labels: { type: "string" },
+    store: { type: "string" },
+    metric: { type: "string" },
+    run: { type: "string" },
+    suite: { type: "string" },
+    threshold: { type: "string" },
+    "kappa-bar": { type: "string" },
+    "min-n": { type: "string" },
+    json: { type: "boolean" },
+    help: { type: "boolean", short: "h" },
+  });
+  if (values.help) {
+    console.log(CALIBRATE_HELP);
+    return;
+  }
+  if (!values.labels) throw new UsageError("--labels is required");
+  if ((values.store === undefined) !== (values.metric === undefined)) {
+    throw new UsageError("--store and --metric go together");
+  }
+  const labels = readText(values.labels).split("\n");
+  let lookup: Map<string, ScoreRow> | undefined;
+  let threshold = values.threshold === undefined ? undefined : Number(values.threshold);
+  if (values.store) {
+    const store = openStore(values.store);
+    try {
+      const { rows } = storedRows(store, values.suite, values.run);
+      lookup = new Map();
+      for (const r of rows) {
+        if (r.metric === values.metric) {
+          lookup.set(JSON.stringify([r.golden_id, r.arm, r.repeat]), r);
+        }
+      }
+      if (lookup.size === 0) {
+        throw new InputError(`The run has no scores of metric "${values.metric}"`);
+      }
+      threshold ??= [...lookup.values()][0]!.threshold;
+    } finally {
+      store.close();
+    }
+  }
+  const pairs: { judge: number; human: number }[] = [];
+  let skipped = 0;
+  labels.forEach((raw, i) => {
+    const line = raw.replace(/\r$/, "");
+    if (line.trim() === "") return;
+    const at = `${values.labels}:${i + 1}`;
+    let row: Record<string, unknown>;
+    try {
+      row = JSON.parse(line);
+    } catch (e) {
+      throw new InputError(`${at}: malformed JSON line ${quote(line)}`, { cause: e });
+    }
+    if (typeof row !== "object" || row === null) throw new InputError(`${at}: expected an object`);
+    if (typeof row.human !== "number") throw new InputError(`${at}: "human" must be a number`);
+    let judge = row.judge;
+    if (lookup) {
+      const key = JSON.stringify([row.golden_id, row.arm, row.repeat]);
+      const s = lookup.get(key);
+      if (!s) throw new InputError(`${at}: no ${values.metric} score for run ${key} in the store`);
+      if (s.score === null) {
+        skipped++;
+        return;
+      }
+      judge = s.score;
+    }
+    if (typeof judge !== "number") throw new InputError(`${at}: "judge" must be a number`);
+    pairs.push({ judge, human: row.human });
+  });
+  let result;
+  try {
+    result = calibrate(pairs, {
+      ...(threshold !== undefined && { threshold }),
+      ...(values["kappa-bar"] !== undefined && { kappaBar: Number(values["kappa-bar"]) }),
+      ...(values["min-n"] !== undefined && { minN: Number(values["min-n"]) }),
+    });
+  } catch (e) {
+    if (e instanceof RangeError || e instanceof TypeError) {
+      throw new InputError(`${values.labels}: ${e.message}`, { cause: e });
+    }
+    throw e;
+  }
+  if (values.json) {
+    console.log(JSON.stringify({ ...result, skipped_unscored: skipped }, null, 2));
+    return;
+  }
+  const f = (x: number | null) => (x === null ? "-" : x.toFixed(4));
+  const c = result.confusion;
+  console.log(table(["statistic", "value"], [
+    ["n", String(result.n)],
+    ["MAE", f(result.mae)],
+    ["Pearson r", f(result.pearson)],
+    ["Spearman rho", f(result.spearman)],
+    ["Cohen's kappa", f(result.kappa)],
+    ["agreement", f(result.agreement)],
+  ]));
+  console.log(`\nconfusion at threshold ${result.threshold} (rows: judge, columns: human)`);
+  console.log(table(["", "human pass", "human fail"], [
+    ["judge pass", String(c.tp), String(c.fp)],
+    ["judge fail", String(c.fn), String(c.tn)],
+  ]));
+  console.log(`\nverdict: ${result.verdict} — ${result.reason}`);
+  if (skipped > 0) console.log(`(${skipped} label(s) skipped: the judge gave no score)`);
+}

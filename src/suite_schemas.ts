@@ -1,0 +1,99 @@
+/**
+ * JSON Schemas (draft 2020-12) of a suite run's inputs: goldens, the schema catalog and the
+ * traces. They document the formats, and the CLI validates every input line with the project's
+ * own validator before scoring.
+ *
+ * @module
+ */
+
+/** One line of the goldens JSONL ({@linkcode Golden}). */
+export const GOLDEN_SCHEMA = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  $id: "https://assay.dev/schemas/golden.json",
+  title: "Golden",
+  type: "object",
+  required: ["id", "question"],
+  properties: {
+    id: { type: "string", minLength: 1, description: "Unique id; traces point at it" },
+    question: { type: "string", description: "The question (the judge's `input`)" },
+    expected_views: {
+      type: "array",
+      items: { type: "string", minLength: 1 },
+      uniqueItems: true,
+      description: "Views the agent needs to touch (expected_view_recall)",
+    },
+    reference_values: {
+      type: "object",
+      additionalProperties: { type: ["number", "string", "boolean", "null"] },
+      description: "Column name to the value the final query must return (reference_value_match)",
+    },
+    reference_answer_text: { type: "string", description: "The reference answer" },
+  },
+} as const;
+
+/** The schema catalog file ({@linkcode SchemaCatalog}). */
+export const CATALOG_SCHEMA = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  $id: "https://assay.dev/schemas/catalog.json",
+  title: "SchemaCatalog",
+  type: "object",
+  required: ["views"],
+  properties: {
+    views: {
+      type: "array",
+      items: {
+        type: "object",
+        required: ["name", "columns"],
+        properties: {
+          name: { type: "string", minLength: 1 },
+          columns: { type: "array", items: { type: "string", minLength: 1 }, uniqueItems: true },
+          description: { type: "string" },
+        },
+        additionalProperties: false,
+      },
+    },
+  },
+} as const;
+
+/** One line of the traces JSONL: one (golden, arm, repeat) run ({@linkcode Trace}). */
+export const TRACE_SCHEMA = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  $id: "https://assay.dev/schemas/trace.json",
+  title: "Trace",
+  type: "object",
+  required: [
+    "golden_id",
+    "arm",
+    "repeat",
+    "tool_calls",
+    "sql",
+    "final_rows",
+    "final_answer",
+    "submitted",
+    "hit_turn_limit",
+  ],
+  properties: {
+    golden_id: { type: "string", minLength: 1 },
+    arm: { type: "string", minLength: 1 },
+    repeat: { type: "integer", minimum: 0 },
+    tool_calls: {
+      type: "array",
+      items: {
+        type: "object",
+        required: ["name", "arguments"],
+        properties: {
+          name: { type: "string", minLength: 1 },
+          arguments: { type: ["object", "string"] },
+          result: true,
+          error: { type: ["string", "null"] },
+        },
+        additionalProperties: false,
+      },
+    },
+    sql: { type: "array", items: { type: "string" } },
+    final_rows: { type: ["array", "null"], items: { type: "object" } },
+    final_answer: { type: ["string", "null"] },
+    submitted: { type: "boolean" },
+    hit_turn_limit: { type: "boolean" },
+  },
+} as const;
