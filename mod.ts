@@ -84,3 +84,18 @@ export { languageGaps, pairSetSha256 } from "./src/gaps.ts";
 export type { GapOptions, GapReport, LanguageGap, MarginalDelta, PairedGap } from "./src/gaps.ts";
 export { renderComparisonHtml } from "./src/html_report.ts";
 export type { HtmlReportOptions } from "./src/html_report.ts";
+// Structured output, tools and instructions.
+export * from "./src/json_output.ts";
+export * from "./src/json_schema.ts";
+export * from "./src/xml.ts";
+export * from "./src/tool_metrics.ts";
+export * from "./src/instruction_metrics.ts";
+// Metric suites: traces, judges, scorecards and calibration.
+export * from "./src/suite_types.ts";
+export * from "./src/suite_schemas.ts";
+export * from "./src/suite.ts";
+export * from "./src/trace_metrics.ts";
+export * from "./src/judge.ts";
+export * from "./src/scorecard.ts";
+export * from "./src/calibration.ts";
+export * from "./src/suite_run.ts";

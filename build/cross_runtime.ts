@@ -53,7 +53,8 @@ async function runDeno(): Promise<Run[]> {
   const out = await exec(
     "deno",
     Deno.execPath(),
-    ["run", "--no-prompt", MAIN],
+    // npm:yaml's Node build reads LOG_TOKENS and LOG_STREAM while parsing (docs/suite.md).
+    ["run", "--no-prompt", "--allow-env=LOG_TOKENS,LOG_STREAM", MAIN],
     RUN_TIMEOUT_MS,
   );
   return parseEntries("deno", out).map((entry) => ({

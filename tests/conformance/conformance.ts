@@ -31,6 +31,7 @@ import {
   scoreToolCalls,
 } from "../../mod.ts";
 import { buildCorpus, type Corpus, CORPUS_PRNG, CORPUS_SEED } from "./_corpus.ts";
+import { structuredSection, suiteSection } from "./_structured.ts";
 import type { ConformanceFailure, ConformanceReport } from "./_report.ts";
 
 export type { ConformanceFailure, ConformanceReport } from "./_report.ts";
@@ -234,6 +235,16 @@ export function conformanceSections(
       name: "evaluation",
       inputs: ["score, compare, gaps"],
       results: evaluationSection(engine, outputs),
+    },
+    {
+      name: "structured",
+      inputs: ["json output, schema, xml, tool and instruction metrics"],
+      results: structuredSection(engine, outputs),
+    },
+    {
+      name: "suite",
+      inputs: ["suite loader, trace metrics, scorecard, calibration, judge prompts"],
+      results: suiteSection(engine),
     },
     {
       name: "single",
