@@ -711,21 +711,14 @@ Deno.test("JUDGE_PRESETS equal the reference's YAML as a YAML parser loads it", 
         !(preset.params.criteria as string).includes("\n "),
     );
   }
-  // The embedded YAML is the reference's, when the reference is present beside the repo.
-  let reference: string | undefined;
-  try {
-    reference = Deno.readTextFileSync(
-      new URL("../../shared/reference/suite_metrics.md", import.meta.url),
-    );
-  } catch {
-    reference = undefined;
-  }
-  if (reference !== undefined) {
-    const blocks = [...reference.matchAll(/```yaml\n(- type: llm_judge\n[\s\S]*?)```/g)].map((m) =>
-      m[1]
-    );
-    strictEqual(blocks.join(""), REFERENCE_PRESETS_YAML.slice(1));
-  }
+  // The embedded YAML is the reference's: its three preset blocks, copied verbatim into
+  // tests/fixtures/suites (tests/suite_test.ts loads them).
+  const blocks = [
+    "reference_4_preset_answer_correctness.yaml",
+    "reference_5_preset_sql_soundness.yaml",
+    "reference_6_preset_groundedness.yaml",
+  ].map((f) => Deno.readTextFileSync(new URL(`./fixtures/suites/${f}`, import.meta.url)));
+  strictEqual(blocks.join(""), REFERENCE_PRESETS_YAML.slice(1));
 });
 
 const TRACE = CTX.trace;
