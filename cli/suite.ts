@@ -33,6 +33,8 @@ Options of run:
   --no-judge         skip every llm_judge: no calls, no cost, fully deterministic
   --concurrency N    judge calls in flight (default 4)
   --timeout-ms N     per judge call (default 60000)
+  --anthropic-base-url URL, --openai-base-url URL
+                     send anthropic: or openai: judge calls to a proxy or gateway
   --out FILE         also write the run's results as JSON
   --json             print the results as JSON instead of tables
   --quiet            no progress on stderr
@@ -123,6 +125,8 @@ async function runCommand(args: string[]): Promise<void> {
     "no-judge": { type: "boolean" },
     concurrency: { type: "string" },
     "timeout-ms": { type: "string" },
+    "anthropic-base-url": { type: "string" },
+    "openai-base-url": { type: "string" },
     out: { type: "string" },
     json: { type: "boolean" },
     quiet: { type: "boolean" },
@@ -176,6 +180,10 @@ async function runCommand(args: string[]): Promise<void> {
   })();
   const judge = usesJudge
     ? createJudge({
+      baseUrls: {
+        ...(values["anthropic-base-url"] && { anthropic: values["anthropic-base-url"] }),
+        ...(values["openai-base-url"] && { openai: values["openai-base-url"] }),
+      },
       apiKeys: {
         anthropic: env("ANTHROPIC_API_KEY"),
         openai: env("OPENAI_API_KEY"),

@@ -17,6 +17,7 @@
  *
  * @module
  */
+import { assertSameRubric } from "./_judge_rubric.ts";
 import { bootstrapSettings } from "./bootstrap.ts";
 import { Sfc32 } from "./prng.ts";
 import { compareCodePoints } from "./_order.ts";
@@ -454,6 +455,7 @@ function estimate(column: PooledColumn, resampled: Float64Array, level: number):
  * @throws {TypeError} If a row or option is malformed.
  * @throws {RangeError} If a run misses or repeats a metric, has one not in `metrics`, a
  *   metric's threshold varies within an arm, or an option is out of range.
+ * @throws {RubricMismatchError} If a metric's scores were made under different rubric hashes.
  *
  * @example Two goldens, two repeats each
  * ```ts
@@ -474,6 +476,10 @@ function estimate(column: PooledColumn, resampled: Float64Array, level: number):
  */
 export function scorecard(rows: readonly ScoreRow[], options: ScorecardOptions): Scorecard {
   const metrics = checkMetrics(options?.metrics);
+  // Scores made under different rubrics are never aggregated.
+  if (Array.isArray(rows)) {
+    assertSameRubric(rows.filter((r) => typeof r?.rubric_sha256 === "string"));
+  }
   const s = bootstrapSettings(options);
   const arms: ArmScorecard[] = [];
   for (const [arm, goldens] of groupRows(checkRows(rows), metrics)) {

@@ -22,6 +22,7 @@ import {
   type ScoreRow,
 } from "../src/scorecard.ts";
 import { decompose, exactMean, PooledColumn, roundRatio } from "../src/_cluster_bootstrap.ts";
+import { RubricMismatchError } from "../src/judge.ts";
 import { makeRng, type Rng } from "./_corpus.ts";
 import { ensureScipy, PYTHON } from "./_debian_python.ts";
 
@@ -576,4 +577,23 @@ Deno.test("scorecard() handles hostile ids: __proto__, lone surrogates, astral o
   assertEquals(card.arms.map((a) => a.arm), ["__proto__", "\uDFFF"]);
   strictEqual(card.arms[0]!.metrics[0]!.mean.value, 0.5);
   strictEqual(Object.getPrototypeOf(card.arms[0]!), Object.prototype);
+});
+
+Deno.test("scorecard() refuses to aggregate scores made under different rubric hashes", () => {
+  const row = (arm: string, golden_id: string, rubric_sha256: string): ScoreRow => ({
+    golden_id,
+    arm,
+    repeat: 0,
+    metric: "judge",
+    score: 1,
+    applicable: true,
+    threshold: 0.5,
+    rubric_sha256,
+  });
+  const same = [row("a", "g1", "h1"), row("a", "g2", "h1"), row("b", "g1", "h1")];
+  strictEqual(scorecard(same, { metrics: ["judge"], resamples: 10 }).arms.length, 2);
+  throws(
+    () => scorecard([...same, row("b", "g2", "h2")], { metrics: ["judge"], resamples: 10 }),
+    (e: unknown) => e instanceof RubricMismatchError && /judge/.test(e.message),
+  );
 });

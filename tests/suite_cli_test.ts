@@ -3,7 +3,7 @@
 // their cache, and calibration on a hand-checked fixture.
 import { deepStrictEqual, match, ok, strictEqual } from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
-import { openaiContent, startJudgeServer } from "./_judge_server.ts";
+import { anthropicTool, openaiContent, startJudgeServer } from "./_judge_server.ts";
 
 const deno = Deno.execPath();
 const root = new URL("../", import.meta.url).pathname;
@@ -229,4 +229,47 @@ Deno.test("assay calibrate gives the hand-checked figures of the fixture", async
     "0.5",
   ]);
   match(lenient.stdout, /verdict: trusted/);
+});
+
+Deno.test("assay suite run runs every YAML example of the reference unchanged on the demo data", async () => {
+  const server = startJudgeServer(anthropicTool({ score: 0.75, reason: "plausible" }));
+  try {
+    const dir = await Deno.makeTempDir();
+    const files = [...Deno.readDirSync(`${root}tests/fixtures/suites`)].map((e) => e.name).sort();
+    strictEqual(files.length, 7);
+    for (const f of files) {
+      const args = [
+        ...demoArgs(`${dir}/metrics.db`),
+        "--anthropic-base-url",
+        server.baseUrl,
+        "--json",
+      ];
+      args[2] = `${root}tests/fixtures/suites/${f}`;
+      const before = server.requests.length;
+      const r = await assay(args, { ANTHROPIC_API_KEY: "test-key" });
+      strictEqual(r.code, 0, `${f}: ${r.stderr}`);
+      const report = JSON.parse(r.stdout);
+      strictEqual(report.runs.length, 48, f);
+      // Every judge criterion that applies was scored by the loopback judge, through the
+      // Anthropic wire format, under the default or the named model.
+      const judged = report.runs.flatMap((
+        run: {
+          criteria: {
+            metric: string;
+            applicable: boolean;
+            score: number | null;
+            judge_model?: string;
+          }[];
+        },
+      ) => run.criteria.filter((c) => c.judge_model !== undefined));
+      const applicable = judged.filter((c: { applicable: boolean }) => c.applicable);
+      ok(applicable.every((c: { score: number | null }) => c.score === 0.75), f);
+      // Each distinct prompt is judged once: repeats with the same trace hit the store's cache.
+      ok(server.requests.length - before <= applicable.length, f);
+      ok(server.requests.every((q) => q.path === "/v1/messages"));
+    }
+    ok(server.requests.length > 0);
+  } finally {
+    await server.close();
+  }
 });
