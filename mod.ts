@@ -97,5 +97,6 @@ export * from "./src/suite.ts";
 export * from "./src/trace_metrics.ts";
 export * from "./src/judge.ts";
 export * from "./src/scorecard.ts";
+export * from "./src/arm_comparison.ts";
 export * from "./src/calibration.ts";
 export * from "./src/suite_run.ts";

@@ -21,7 +21,7 @@ import { runCompare, runGaps } from "./compare.ts";
 import { runStructured } from "./structured.ts";
 import { runCalibrate, runSuiteCommand } from "./suite.ts";
 import { ComparisonGateError } from "../src/comparison.ts";
-import { ArmComparisonError } from "../src/scorecard.ts";
+import { ArmComparisonError } from "../src/arm_comparison.ts";
 import { RubricMismatchError } from "../src/judge.ts";
 
 const HELP = `assay — exact scoring for LLM evaluations

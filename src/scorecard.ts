@@ -1,7 +1,7 @@
 /**
  * The scorecard of a metric suite: per arm, pass rate, mean overall score and per-metric mean
- * scores, each with a bootstrap interval clustered by golden; and the paired comparison of two
- * arms (B − A), refused when their metrics, thresholds or rubric hashes differ.
+ * scores, each with a bootstrap interval clustered by golden. The paired comparison of two arms
+ * is in `@assay/assay/arm-comparison`.
  *
  * Rows are the metric store's: one {@linkcode ScoreRow} per (golden, arm, repeat, metric).
  * A run's overall score is the mean of its applicable criteria; it passes when that reaches
@@ -17,16 +17,23 @@
  *
  * @module
  */
+import { clusterResample } from "./_cluster_bootstrap.ts";
 import { assertSameRubric } from "./_judge_rubric.ts";
 import { bootstrapSettings } from "./bootstrap.ts";
 import { Sfc32 } from "./prng.ts";
-import { compareCodePoints } from "./_order.ts";
 import {
-  clusterResample,
-  exactMean,
-  percentileInterval,
-  PooledColumn,
-} from "./_cluster_bootstrap.ts";
+  alignRun,
+  checkMetrics,
+  checkRow,
+  checkRows,
+  columnsOf,
+  distinct,
+  estimate,
+  groupRows,
+  overallOf,
+  runName,
+  thresholdOf,
+} from "./_score_rows.ts";
 
 /** One metric's result for one run: a row of the metric store. */
 export interface ScoreRow {
@@ -158,171 +165,6 @@ export interface Scorecard {
   arms: ArmScorecard[];
 }
 
-/** A paired statistic: both arms over the shared goldens, and B − A with its interval. */
-export interface ArmDelta {
-  /** Arm A. */
-  a: Estimate;
-  /** Arm B. */
-  b: Estimate;
-  /** `b.value − a.value`; null when either is null. */
-  delta: number | null;
-  /** The percentile interval of the delta. */
-  ci: [number, number] | null;
-  /** Resamples where either side was undefined, left out of the interval. */
-  undefined_resamples: number;
-}
-
-/** One metric of a comparison. */
-export interface MetricComparison extends ArmDelta {
-  /** The metric. */
-  metric: string;
-  /** Its threshold (the same in both arms). */
-  threshold: number;
-  /** Its rubric hash (the same in both arms), or null when none is recorded. */
-  rubric_sha256: string | null;
-}
-
-/** The paired comparison of two arms, B − A. */
-export interface ArmComparison {
-  /** How the intervals were made (one stream; both arms share every draw). */
-  bootstrap: ClusterBootstrapSettings;
-  /** Arm A (the reference). */
-  a: string;
-  /** Arm B. */
-  b: string;
-  /** The metric names, in suite order. */
-  metrics: string[];
-  /** The pass threshold: the first metric's. */
-  threshold: number;
-  /** Goldens run by both arms: the paired clusters. */
-  n_goldens: number;
-  /** Goldens run by one arm only, left out: counts. */
-  dropped: { a: number; b: number };
-  /** Their ids, sorted by code point. */
-  dropped_goldens: { a: string[]; b: string[] };
-  /** Pass rate. */
-  pass_rate: ArmDelta;
-  /** Mean overall score. */
-  overall: ArmDelta;
-  /** Per metric, in suite order. */
-  metrics_delta: MetricComparison[];
-}
-
-/** One way two arms cannot be compared. */
-export interface ArmDifference {
-  /** What differs. */
-  kind: "metric_set" | "threshold" | "rubric_sha256";
-  /** The metric concerned, if one. */
-  metric: string | null;
-  /** Exactly what differs. */
-  detail: string;
-}
-
-/** Two arms cannot be compared: their metrics, thresholds or rubric hashes differ. */
-export class ArmComparisonError extends Error {
-  /** Every difference found. */
-  readonly differences: ArmDifference[];
-
-  /**
-   * Creates the error; its message says exactly what differs.
-   *
-   * @param differences What differs; at least one.
-   */
-  constructor(differences: ArmDifference[]) {
-    super(`Refusing to compare arms: ${differences.map((d) => d.detail).join("; ")}`);
-    this.name = "ArmComparisonError";
-    this.differences = differences;
-  }
-}
-
-const quote = (s: string) => JSON.stringify(s.length > 80 ? `${s.slice(0, 80)}…` : s);
-
-function checkRow(row: unknown, at: string): ScoreRow {
-  if (typeof row !== "object" || row === null || Array.isArray(row)) {
-    throw new TypeError(`${at} must be an object`);
-  }
-  const r = row as Record<string, unknown>;
-  for (const k of ["golden_id", "arm", "metric"]) {
-    if (typeof r[k] !== "string") throw new TypeError(`${at}.${k} must be a string`);
-  }
-  if (typeof r.repeat !== "number" || !Number.isSafeInteger(r.repeat) || r.repeat < 0) {
-    throw new RangeError(`${at}.repeat must be an integer ≥ 0, got ${String(r.repeat)}`);
-  }
-  if (typeof r.applicable !== "boolean") throw new TypeError(`${at}.applicable must be a boolean`);
-  for (const k of ["score", "threshold"]) {
-    const v = r[k];
-    if (k === "score" && v === null) continue;
-    if (typeof v !== "number") throw new TypeError(`${at}.${k} must be a number`);
-    if (!(v >= 0 && v <= 1)) throw new RangeError(`${at}.${k} must be in [0, 1], got ${v}`);
-  }
-  if (r.rubric_sha256 !== undefined && typeof r.rubric_sha256 !== "string") {
-    throw new TypeError(`${at}.rubric_sha256 must be a string when present`);
-  }
-  return r as unknown as ScoreRow;
-}
-
-function checkMetrics(metrics: unknown): string[] {
-  if (!Array.isArray(metrics) || metrics.length === 0) {
-    throw new TypeError("metrics must be a non-empty array of metric names");
-  }
-  const seen = new Set<string>();
-  for (const [i, m] of metrics.entries()) {
-    if (typeof m !== "string") throw new TypeError(`metrics[${i}] must be a string`);
-    if (seen.has(m)) throw new RangeError(`metrics[${i}] repeats the metric ${quote(m)}`);
-    seen.add(m);
-  }
-  return [...metrics] as string[];
-}
-
-function runName(r: ScoreRow): string {
-  return `(golden ${quote(r.golden_id)}, arm ${quote(r.arm)}, repeat ${r.repeat})`;
-}
-
-/** Checks one run's rows against the metric order; returns them in that order. */
-function alignRun(rows: readonly ScoreRow[], metrics: readonly string[]): ScoreRow[] {
-  const byMetric = new Map<string, ScoreRow>();
-  for (const r of rows) {
-    if (!metrics.includes(r.metric)) {
-      throw new RangeError(`Run ${runName(r)} has a row for ${quote(r.metric)}, not in metrics`);
-    }
-    if (byMetric.has(r.metric)) {
-      throw new RangeError(`Run ${runName(r)} has two rows for metric ${quote(r.metric)}`);
-    }
-    byMetric.set(r.metric, r);
-  }
-  return metrics.map((m) => {
-    const r = byMetric.get(m);
-    if (r === undefined) {
-      throw new RangeError(`Run ${runName(rows[0]!)} has no row for ${quote(m)}`);
-    }
-    return r;
-  });
-}
-
-function overallOf(aligned: readonly ScoreRow[]): RunOverall {
-  const scored: number[] = [];
-  const errored: string[] = [];
-  let applicable = 0;
-  for (const r of aligned) {
-    if (!r.applicable) continue;
-    applicable++;
-    if (r.score === null) errored.push(r.metric);
-    else scored.push(r.score);
-  }
-  const overall = exactMean(scored);
-  const threshold = aligned[0]!.threshold;
-  const status = applicable === 0 ? "unscored" : errored.length > 0 ? "incomplete" : "complete";
-  return {
-    status,
-    overall,
-    pass: status === "complete" ? overall! >= threshold : null,
-    threshold,
-    n_applicable: applicable,
-    n_scored: scored.length,
-    errored,
-  };
-}
-
 /**
  * The overall score of one run: the mean of its applicable criteria, and whether it passes.
  *
@@ -360,87 +202,6 @@ export function runOverall(rows: readonly ScoreRow[], metricOrder: readonly stri
     }
   }
   return overallOf(alignRun(checked, metrics));
-}
-
-/** One golden's runs in one arm, each aligned to the metric order. */
-type Golden = { id: string; runs: { rows: ScoreRow[]; overall: RunOverall }[] };
-
-/** Checks every row. */
-function checkRows(rows: readonly ScoreRow[]): ScoreRow[] {
-  if (!Array.isArray(rows)) throw new TypeError("rows must be an array of score rows");
-  return rows.map((row, i) => checkRow(row, `rows[${i}]`));
-}
-
-/** Groups checked rows: arm → goldens sorted by code point → runs in repeat order. */
-function groupRows(rows: readonly ScoreRow[], metrics: readonly string[]): Map<string, Golden[]> {
-  const runs = new Map<string, ScoreRow[]>();
-  for (const r of rows) {
-    const key = JSON.stringify([r.arm, r.golden_id, r.repeat]);
-    const list = runs.get(key);
-    if (list) list.push(r);
-    else runs.set(key, [r]);
-  }
-  const arms = new Map<string, Map<string, Golden>>();
-  for (const list of runs.values()) {
-    const r0 = list[0]!;
-    const aligned = alignRun(list, metrics);
-    let goldens = arms.get(r0.arm);
-    if (!goldens) arms.set(r0.arm, goldens = new Map());
-    let g = goldens.get(r0.golden_id);
-    if (!g) goldens.set(r0.golden_id, g = { id: r0.golden_id, runs: [] });
-    g.runs.push({ rows: aligned, overall: overallOf(aligned) });
-  }
-  const out = new Map<string, Golden[]>();
-  for (const arm of [...arms.keys()].sort(compareCodePoints)) {
-    const gs = [...arms.get(arm)!.values()].sort((x, y) => compareCodePoints(x.id, y.id));
-    for (const g of gs) g.runs.sort((x, y) => x.rows[0]!.repeat - y.rows[0]!.repeat);
-    out.set(arm, gs);
-  }
-  return out;
-}
-
-/** Per metric of an arm: the single value of `pick` over its rows, or a list of them. */
-function distinct(goldens: readonly Golden[], m: number, pick: (r: ScoreRow) => string): string[] {
-  const seen = new Set<string>();
-  for (const g of goldens) for (const run of g.runs) seen.add(pick(run.rows[m]!));
-  return [...seen].sort(compareCodePoints);
-}
-
-function thresholdOf(arm: string, goldens: readonly Golden[], m: number, name: string): number {
-  const ts = distinct(goldens, m, (r) => String(r.threshold));
-  if (ts.length > 1) {
-    throw new RangeError(
-      `Arm ${quote(arm)}: metric ${quote(name)} has thresholds ${ts.join(", ")}`,
-    );
-  }
-  return goldens[0]!.runs[0]!.rows[m]!.threshold;
-}
-
-/** The columns of an arm, in order: pass, overall, then each metric's scores. */
-function columnsOf(goldens: readonly Golden[], metrics: readonly string[]): PooledColumn[] {
-  const complete = (g: Golden) => g.runs.filter((r) => r.overall.status === "complete");
-  return [
-    new PooledColumn(goldens.map((g) => complete(g).map((r) => r.overall.pass ? 1 : 0))),
-    new PooledColumn(goldens.map((g) => complete(g).map((r) => r.overall.overall!))),
-    ...metrics.map((_, m) =>
-      new PooledColumn(goldens.map((g) =>
-        g.runs.flatMap((r) => {
-          const row = r.rows[m]!;
-          return row.applicable && row.score !== null ? [row.score] : [];
-        })
-      ))
-    ),
-  ];
-}
-
-function estimate(column: PooledColumn, resampled: Float64Array, level: number): Estimate {
-  const [sum, count, mean] = column.pool(new Int32Array(column.goldens).fill(1));
-  return {
-    value: count === 0 ? null : mean,
-    numerator: sum,
-    denominator: count,
-    ...percentileInterval(resampled, level),
-  };
 }
 
 /**
@@ -511,169 +272,4 @@ export function scorecard(rows: readonly ScoreRow[], options: ScorecardOptions):
     });
   }
   return { bootstrap: { ...s, cluster: "golden" }, metrics, arms };
-}
-
-/** What differs between two arms' metric sets, thresholds and rubric hashes. */
-function armDifferences(
-  rows: readonly ScoreRow[],
-  a: string,
-  b: string,
-): ArmDifference[] {
-  const info = (arm: string) => {
-    const m = new Map<string, { thresholds: Set<number>; hashes: Set<string | null> }>();
-    for (const r of rows) {
-      if (r.arm !== arm) continue;
-      let e = m.get(r.metric);
-      if (!e) m.set(r.metric, e = { thresholds: new Set(), hashes: new Set() });
-      e.thresholds.add(r.threshold);
-      e.hashes.add(r.rubric_sha256 ?? null);
-    }
-    return m;
-  };
-  const ia = info(a);
-  const ib = info(b);
-  const out: ArmDifference[] = [];
-  const onlyA = [...ia.keys()].filter((m) => !ib.has(m)).sort(compareCodePoints);
-  const onlyB = [...ib.keys()].filter((m) => !ia.has(m)).sort(compareCodePoints);
-  if (onlyA.length + onlyB.length > 0) {
-    const list = (ms: string[]) => ms.length ? ms.map(quote).join(", ") : "none";
-    out.push({
-      kind: "metric_set",
-      metric: null,
-      detail: `the metric sets differ (only in ${quote(a)}: ${list(onlyA)}; only in ${quote(b)}: ${
-        list(onlyB)
-      })`,
-    });
-  }
-  const shared = [...ia.keys()].filter((m) => ib.has(m)).sort(compareCodePoints);
-  const fmt = (xs: Iterable<string | number | null>) =>
-    [...xs].map((x) => x === null ? "none" : typeof x === "string" ? quote(x) : String(x))
-      .sort(compareCodePoints).join(", ");
-  for (const m of shared) {
-    const x = ia.get(m)!;
-    const y = ib.get(m)!;
-    const ts = new Set([...x.thresholds, ...y.thresholds]);
-    if (ts.size > 1) {
-      out.push({
-        kind: "threshold",
-        metric: m,
-        detail: `metric ${quote(m)} has threshold ${fmt(x.thresholds)} in ${quote(a)} and ${
-          fmt(y.thresholds)
-        } in ${quote(b)}`,
-      });
-    }
-    const hs = new Set([...x.hashes, ...y.hashes]);
-    if (hs.size > 1) {
-      out.push({
-        kind: "rubric_sha256",
-        metric: m,
-        detail: `metric ${quote(m)}: scores made under different rubric hashes cannot be ` +
-          `compared (${quote(a)}: ${fmt(x.hashes)}; ${quote(b)}: ${fmt(y.hashes)})`,
-      });
-    }
-  }
-  return out;
-}
-
-function pairedDelta(
-  ca: PooledColumn,
-  cb: PooledColumn,
-  ra: Float64Array,
-  rb: Float64Array,
-  level: number,
-): ArmDelta {
-  const a = estimate(ca, ra, level);
-  const b = estimate(cb, rb, level);
-  const d = ra.map((x, i) => rb[i]! - x);
-  return {
-    a,
-    b,
-    delta: a.value === null || b.value === null ? null : b.value - a.value,
-    ...percentileInterval(d, level),
-  };
-}
-
-/**
- * Compares two arms, B − A, paired by golden: only goldens both arms ran count, and every
- * resample draws the same goldens for both (each arm pooling its own repeats of them).
- *
- * @param rows The metric store's rows (other arms' rows are ignored).
- * @param arms `[a, b]`: the reference arm and the arm compared with it.
- * @param options The suite's metrics in order (required), seed (default 0), resamples
- *   (default 10,000) and level (default 0.95).
- * @returns Pass rate, mean overall score and per-metric deltas with paired intervals.
- * @throws {ArmComparisonError} If the arms' metric sets, a metric's threshold or a metric's
- *   rubric hashes differ: scores made under different rubric hashes cannot be compared.
- * @throws {TypeError} If a row or option is malformed.
- * @throws {RangeError} If an arm has no rows, the arms are the same, the arms share no
- *   golden, or a run misses or repeats a metric.
- *
- * @example Same goldens, B better on one
- * ```ts
- * import { compareArms, type ScoreRow } from "@assay/assay/scorecard";
- * import { deepStrictEqual as assertEquals } from "node:assert/strict";
- *
- * const row = (arm: string, golden_id: string, score: number): ScoreRow => ({
- *   golden_id, arm, repeat: 0, metric: "accuracy", score, applicable: true, threshold: 0.5,
- * });
- * const rows = [row("base", "g1", 0), row("base", "g2", 1), row("new", "g1", 1), row("new", "g2", 1)];
- * const c = compareArms(rows, ["base", "new"], { metrics: ["accuracy"], seed: 1, resamples: 1000 });
- * assertEquals(c.pass_rate.delta, 0.5);
- * assertEquals(c.metrics_delta[0]!.delta, 0.5);
- * ```
- */
-export function compareArms(
-  rows: readonly ScoreRow[],
-  arms: readonly [string, string],
-  options: ScorecardOptions,
-): ArmComparison {
-  const metrics = checkMetrics(options?.metrics);
-  const s = bootstrapSettings(options);
-  if (!Array.isArray(arms) || arms.length !== 2 || !arms.every((x) => typeof x === "string")) {
-    throw new TypeError("arms must be two arm names, [a, b]");
-  }
-  const [a, b] = arms;
-  if (a === b) throw new RangeError(`Cannot compare arm ${quote(a)} with itself`);
-  const checked = checkRows(rows).filter((r) => r.arm === a || r.arm === b);
-  for (const arm of arms) {
-    if (!checked.some((r) => r.arm === arm)) throw new RangeError(`No rows for arm ${quote(arm)}`);
-  }
-  const differences = armDifferences(checked, a, b);
-  if (differences.length > 0) throw new ArmComparisonError(differences);
-  const grouped = groupRows(checked, metrics);
-  const ga = grouped.get(a)!;
-  const gb = grouped.get(b)!;
-  const inB = new Set(gb.map((g) => g.id));
-  const inA = new Set(ga.map((g) => g.id));
-  const pa = ga.filter((g) => inB.has(g.id));
-  const pb = gb.filter((g) => inA.has(g.id));
-  if (pa.length === 0) {
-    throw new RangeError(`Arms ${quote(a)} and ${quote(b)} share no golden`);
-  }
-  const ca = columnsOf(pa, metrics);
-  const cb = columnsOf(pb, metrics);
-  const res = clusterResample([...ca, ...cb], pa.length, new Sfc32(s.seed), s.resamples);
-  const k = ca.length;
-  const delta = (i: number) => pairedDelta(ca[i]!, cb[i]!, res[i]!, res[k + i]!, s.level);
-  const firstRow = pa[0]!.runs[0]!.rows;
-  const droppedA = ga.filter((g) => !inB.has(g.id)).map((g) => g.id);
-  const droppedB = gb.filter((g) => !inA.has(g.id)).map((g) => g.id);
-  return {
-    bootstrap: { ...s, cluster: "golden" },
-    a,
-    b,
-    metrics,
-    threshold: firstRow[0]!.threshold,
-    n_goldens: pa.length,
-    dropped: { a: droppedA.length, b: droppedB.length },
-    dropped_goldens: { a: droppedA, b: droppedB },
-    pass_rate: delta(0),
-    overall: delta(1),
-    metrics_delta: metrics.map((metric, m) => ({
-      metric,
-      threshold: firstRow[m]!.threshold,
-      rubric_sha256: firstRow[m]!.rubric_sha256 ?? null,
-      ...delta(m + 2),
-    })),
-  };
 }

@@ -13,14 +13,8 @@ import {
 } from "node:assert/strict";
 import { Sfc32 } from "../src/prng.ts";
 import { percentileSorted } from "../src/bootstrap.ts";
-import {
-  ArmComparisonError,
-  compareArms,
-  type Estimate,
-  runOverall,
-  scorecard,
-  type ScoreRow,
-} from "../src/scorecard.ts";
+import { type Estimate, runOverall, scorecard, type ScoreRow } from "../src/scorecard.ts";
+import { ArmComparisonError, compareArms } from "../src/arm_comparison.ts";
 import { decompose, exactMean, PooledColumn, roundRatio } from "../src/_cluster_bootstrap.ts";
 import { RubricMismatchError } from "../src/judge.ts";
 import { makeRng, type Rng } from "./_corpus.ts";
