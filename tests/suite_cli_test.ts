@@ -186,6 +186,38 @@ Deno.test("assay suite run calls judges over loopback, caches in the store and n
       r.criteria.filter((c) => c.metric === "groundedness").map((c) => c.score)
     );
     strictEqual(scores.filter((s: number | null) => s === 0.8).length, 43);
+    // Calibrate the stored judge scores against human labels joined by run.
+    const labels = report.runs.filter((
+      r: { criteria: { metric: string; score: number | null }[] },
+    ) => r.criteria.some((c) => c.metric === "groundedness" && c.score !== null)).slice(0, 12).map((
+      r: { golden_id: string; arm: string; repeat: number },
+      i: number,
+    ) =>
+      JSON.stringify({
+        golden_id: r.golden_id,
+        arm: r.arm,
+        repeat: r.repeat,
+        human: i % 4 === 0 ? 0 : 1,
+      })
+    );
+    await Deno.writeTextFile(`${dir}/labels.jsonl`, labels.join("\n") + "\n");
+    const cal = await assay([
+      "calibrate",
+      "--labels",
+      `${dir}/labels.jsonl`,
+      "--store",
+      `${dir}/metrics.db`,
+      "--metric",
+      "groundedness",
+      "--json",
+    ]);
+    strictEqual(cal.code, 0, cal.stderr);
+    const c = JSON.parse(cal.stdout);
+    // Every stored score is 0.8 (a pass at the metric's threshold 0.5); 3 of 12 humans say fail.
+    deepStrictEqual([c.n, c.threshold], [12, 0.5]);
+    // MAE (9 × |0.8 − 1| + 3 × |0.8 − 0|) / 12 = 0.35, up to the rounding of 1 − 0.8.
+    ok(Math.abs(c.mae - 0.35) < 1e-15, String(c.mae));
+    deepStrictEqual(c.confusion, { tp: 9, fp: 3, fn: 0, tn: 0 });
     for (const text of [first.stdout, first.stderr, second.stdout, second.stderr]) {
       ok(!text.includes(key), "the key leaked into the output");
     }
