@@ -49,7 +49,11 @@ function deterministicCheck(type: DeterministicMetricName): ParamsCheck {
     }
     // The metric checks its own values: run it once on an empty run.
     try {
-      DETERMINISTIC_METRICS[type](EMPTY_GOLDEN, EMPTY_TRACE, { views: [] }, params);
+      DETERMINISTIC_METRICS[type]({
+        golden: EMPTY_GOLDEN,
+        trace: EMPTY_TRACE,
+        catalog: { views: [] },
+      }, params);
     } catch (e) {
       return [{ field: "", message: e instanceof Error ? e.message : String(e) }];
     }
@@ -208,12 +212,11 @@ export async function runSuite(
         threshold: m.threshold,
       };
       if (m.type !== "llm_judge") {
-        const s: CriterionScore = DETERMINISTIC_METRICS[m.type](
-          golden,
-          trace,
-          inputs.catalog,
-          m.params,
-        );
+        const s: CriterionScore = DETERMINISTIC_METRICS[m.type]({
+          golden: golden,
+          trace: trace,
+          catalog: inputs.catalog,
+        }, m.params);
         return { ...base, ...s };
       }
       if (!judge) {

@@ -79,3 +79,13 @@ export interface CriterionScore {
   /** Why the metric was skipped or failed, or what it found. */
   details?: Record<string, unknown>;
 }
+
+/** One run with what scoring it needs: its golden, its trace and the schema catalog. */
+export interface RunContext {
+  /** The golden the run answers. */
+  golden: Golden;
+  /** The run's trace. */
+  trace: Trace;
+  /** The semantic layer's schema catalog. */
+  catalog: SchemaCatalog;
+}

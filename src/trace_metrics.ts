@@ -10,11 +10,12 @@
  * @module
  */
 import { canonicalizeBatch } from "./canonical.ts";
-import type { CriterionScore, Golden, SchemaCatalog, Trace } from "./suite_types.ts";
+import type { CriterionScore, RunContext, SchemaCatalog, Trace } from "./suite_types.ts";
 export type {
   CatalogView,
   CriterionScore,
   Golden,
+  RunContext,
   SchemaCatalog,
   Trace,
   TraceToolCall,
@@ -33,12 +34,14 @@ import {
 export type MetricParams = { readonly [key: string]: unknown };
 
 /** A deterministic metric: scores one run from its golden, trace and the schema catalog. */
-export type DeterministicMetric = (
-  golden: Golden,
-  trace: Trace,
-  catalog: SchemaCatalog,
-  params?: MetricParams,
-) => CriterionScore;
+export type DeterministicMetric = (run: RunContext, params?: MetricParams) => CriterionScore;
+
+function readRun(run: RunContext): RunContext {
+  if (typeof run !== "object" || run === null) {
+    throw new TypeError("Expected a run: {golden, trace, catalog}");
+  }
+  return run;
+}
 
 /** The deterministic metric types, in the reference's order. */
 export const DETERMINISTIC_METRIC_NAMES = [
@@ -121,9 +124,8 @@ function hasStatements(sql: readonly string[], dialect: string): boolean {
  * SQL exists in the schema catalog. All-or-nothing: 1.0 when every statement parses and every
  * reference exists, else 0.0. Applicable when the trace has at least one non-blank statement.
  *
- * @param golden The golden (unused).
- * @param trace The run; its `sql` is read.
- * @param catalog The semantic layer's views and columns.
+ * @param run The run: `golden` (The golden (unused)), `trace` (The run; its `sql` is read),
+ *   `catalog` (The semantic layer's views and columns).
  * @param params `{dialect}`: a node-sql-parser dialect, default `postgresql`.
  * @returns The score, with counts of statements, tables and columns and the unknown names.
  * @throws {TypeError} If `trace.sql` or the catalog has the wrong shape.
@@ -140,17 +142,13 @@ function hasStatements(sql: readonly string[], dialect: string): boolean {
  *   final_answer: null, submitted: true, hit_turn_limit: false,
  *   sql: ["WITH big AS (SELECT o.id FROM orders o WHERE o.totl > 100) SELECT id FROM big"],
  * };
- * const r = schemaMembership({ id: "q1", question: "?" }, trace, catalog);
+ * const r = schemaMembership({ golden: { id: "q1", question: "?" }, trace, catalog });
  * assertEquals(r.score, 0);
  * assertEquals(r.details?.unknown_columns, ["orders.totl"]);
  * ```
  */
-export function schemaMembership(
-  golden: Golden,
-  trace: Trace,
-  catalog: SchemaCatalog,
-  params?: MetricParams,
-): CriterionScore {
+export function schemaMembership(run: RunContext, params?: MetricParams): CriterionScore {
+  const { golden, trace, catalog } = readRun(run);
   void golden;
   const p = readParams("schema_membership", params, ["dialect"]);
   const dialect = dialectOf("schema_membership", p);
@@ -208,9 +206,8 @@ function toolStrings(args: unknown): string[] {
  * of those tools). Extra views are not penalised. Applicable when `expected_views` is a
  * non-empty list.
  *
- * @param golden The golden; its `expected_views` is read.
- * @param trace The run; its `sql` (and, with `view_tools`, `tool_calls`) is read.
- * @param catalog The schema catalog (validated; not needed for matching).
+ * @param run The run: `golden` (The golden; its `expected_views` is read), `trace` (The run; its `sql` (and, with `view_tools`, `tool_calls`) is read),
+ *   `catalog` (The schema catalog (validated; not needed for matching)).
  * @param params `{dialect, view_tools}`: the SQL dialect (default `postgresql`) and the names
  *   of tools whose string arguments name views (default none).
  * @returns Touched expected views over expected views, with the touched and missing names.
@@ -228,16 +225,12 @@ function toolStrings(args: unknown): string[] {
  *   sql: ["SELECT * FROM analytics.orders JOIN regions USING (region_id)"],
  * };
  * const golden = { id: "q1", question: "?", expected_views: ["orders", "customers"] };
- * const r = expectedViewRecall(golden, trace, { views: [] });
+ * const r = expectedViewRecall({ golden, trace, catalog: { views: [] } });
  * assertEquals([r.score, r.details?.missing], [0.5, ["customers"]]);
  * ```
  */
-export function expectedViewRecall(
-  golden: Golden,
-  trace: Trace,
-  catalog: SchemaCatalog,
-  params?: MetricParams,
-): CriterionScore {
+export function expectedViewRecall(run: RunContext, params?: MetricParams): CriterionScore {
+  const { golden, trace, catalog } = readRun(run);
   const p = readParams("expected_view_recall", params, ["dialect", "view_tools"]);
   const dialect = dialectOf("expected_view_recall", p);
   const tools = p.view_tools ?? [];
@@ -306,9 +299,8 @@ function tolerance(p: Record<string, unknown>, key: string, fallback: number): n
  * in rows count as numbers), strings, booleans and null exactly. No final rows score 0.
  * Applicable when `reference_values` has at least one entry.
  *
- * @param golden The golden; its `reference_values` is read.
- * @param trace The run; its `final_rows` is read.
- * @param catalog The schema catalog (unused).
+ * @param run The run: `golden` (The golden; its `reference_values` is read), `trace` (The run; its `final_rows` is read),
+ *   `catalog` (The schema catalog (unused)).
  * @param params `{abs_tol, rel_tol}`: defaults 1e-9 and 1e-6.
  * @returns Matched entries over entries, with a result per entry.
  * @throws {TypeError} If `reference_values` or `final_rows` has the wrong shape.
@@ -325,15 +317,11 @@ function tolerance(p: Record<string, unknown>, key: string, fallback: number): n
  *   final_answer: null, submitted: true, hit_turn_limit: false,
  *   final_rows: [{ region: "US", revenue: "1234.50" }],
  * };
- * assertEquals(referenceValueMatch(golden, trace, { views: [] }).score, 0.5);
+ * assertEquals(referenceValueMatch({ golden, trace, catalog: { views: [] } }).score, 0.5);
  * ```
  */
-export function referenceValueMatch(
-  golden: Golden,
-  trace: Trace,
-  catalog: SchemaCatalog,
-  params?: MetricParams,
-): CriterionScore {
+export function referenceValueMatch(run: RunContext, params?: MetricParams): CriterionScore {
+  const { golden, trace, catalog } = readRun(run);
   void catalog;
   const p = readParams("reference_value_match", params, ["abs_tol", "rel_tol"]);
   const absTol = tolerance(p, "abs_tol", 1e-9), relTol = tolerance(p, "rel_tol", 1e-6);
@@ -389,9 +377,8 @@ export function referenceValueMatch(
  * string arguments canonicalised as Python's `json` would, so `1` and `1.0` differ; arguments
  * that are not valid JSON compare by their raw text). Always applicable; no calls scores 1.0.
  *
- * @param golden The golden (unused).
- * @param trace The run; its `tool_calls` is read.
- * @param catalog The schema catalog (unused).
+ * @param run The run: `golden` (The golden (unused)), `trace` (The run; its `tool_calls` is read),
+ *   `catalog` (The schema catalog (unused)).
  * @param params None are accepted.
  * @returns The score, with the number of calls and duplicates and the duplicates' indexes.
  * @throws {TypeError} If `trace.tool_calls` is not a list.
@@ -412,16 +399,12 @@ export function referenceValueMatch(
  *     { name: "run_sql", arguments: { q: "x", n: 1 } },
  *   ],
  * };
- * const r = stepEfficiency({ id: "q1", question: "?" }, trace, { views: [] });
+ * const r = stepEfficiency({ golden: { id: "q1", question: "?" }, trace, catalog: { views: [] } });
  * assertEquals([r.score, r.details?.duplicates], [0.5, 2]);
  * ```
  */
-export function stepEfficiency(
-  golden: Golden,
-  trace: Trace,
-  catalog: SchemaCatalog,
-  params?: MetricParams,
-): CriterionScore {
+export function stepEfficiency(run: RunContext, params?: MetricParams): CriterionScore {
+  const { golden, trace, catalog } = readRun(run);
   void golden, catalog;
   readParams("step_efficiency", params, []);
   const calls = isRec(trace) ? trace.tool_calls : undefined;
@@ -459,9 +442,8 @@ export function stepEfficiency(
  * `hit_limit`: 1.0 when the agent did not give up, 0.0 when it hit its turn limit without
  * submitting an answer (1.0 = "did not hit the limit"). Always applicable.
  *
- * @param golden The golden (unused).
- * @param trace The run; its `hit_turn_limit` and `submitted` are read.
- * @param catalog The schema catalog (unused).
+ * @param run The run: `golden` (The golden (unused)), `trace` (The run; its `hit_turn_limit` and `submitted` are read),
+ *   `catalog` (The schema catalog (unused)).
  * @param params None are accepted.
  * @returns The score, with both flags.
  * @throws {TypeError} If either flag is not a boolean.
@@ -476,19 +458,15 @@ export function stepEfficiency(
  *   golden_id: "q1", arm: "base", repeat: 0, tool_calls: [], sql: [], final_rows: null,
  *   final_answer: null, submitted: false, hit_turn_limit: true,
  * };
- * assertEquals(hitLimit({ id: "q1", question: "?" }, trace, { views: [] }), {
+ * assertEquals(hitLimit({ golden: { id: "q1", question: "?" }, trace, catalog: { views: [] } }), {
  *   applicable: true,
  *   score: 0,
  *   details: { hit_turn_limit: true, submitted: false },
  * });
  * ```
  */
-export function hitLimit(
-  golden: Golden,
-  trace: Trace,
-  catalog: SchemaCatalog,
-  params?: MetricParams,
-): CriterionScore {
+export function hitLimit(run: RunContext, params?: MetricParams): CriterionScore {
+  const { golden, trace, catalog } = readRun(run);
   void golden, catalog;
   readParams("hit_limit", params, []);
   const hit = isRec(trace) ? trace.hit_turn_limit : undefined;
@@ -516,7 +494,8 @@ export function hitLimit(
  *   golden_id: "q1", arm: "base", repeat: 0, tool_calls: [], sql: [], final_rows: null,
  *   final_answer: "42", submitted: true, hit_turn_limit: false,
  * };
- * assertEquals(DETERMINISTIC_METRICS.hit_limit({ id: "q1", question: "?" }, trace, { views: [] }).score, 1);
+ * const golden = { id: "q1", question: "?" };
+ * assertEquals(DETERMINISTIC_METRICS.hit_limit({ golden, trace, catalog: { views: [] } }).score, 1);
  * ```
  */
 export const DETERMINISTIC_METRICS: Readonly<Record<DeterministicMetricName, DeterministicMetric>> =

@@ -286,7 +286,7 @@ const SHAPES: [string, string, Expect][] = [
 
 for (const [name, sql, want] of SHAPES) {
   Deno.test(`schemaMembership() handles ${name}`, () => {
-    const r = schemaMembership(GOLDEN, traceWith([sql]), CATALOG);
+    const r = schemaMembership({ golden: GOLDEN, trace: traceWith([sql]), catalog: CATALOG });
     const d = r.details!;
     assertEquals({
       applicable: r.applicable,
@@ -363,22 +363,30 @@ Deno.test("lexSql() measures bracket nesting and balance, and stops when asked",
 });
 
 Deno.test("schemaMembership() reads backtick-quoted identifiers in MySQL", () => {
-  const ok1 = schemaMembership(GOLDEN, traceWith(["SELECT `o`.`total` FROM `orders` o"]), CATALOG, {
+  const ok1 = schemaMembership({
+    golden: GOLDEN,
+    trace: traceWith(["SELECT `o`.`total` FROM `orders` o"]),
+    catalog: CATALOG,
+  }, {
     dialect: "mysql",
   });
   assertEquals([ok1.score, ok1.details!.tables, ok1.details!.columns], [1, 1, 1]);
-  const bad = schemaMembership(GOLDEN, traceWith(["SELECT `Total` FROM `orders`"]), CATALOG, {
+  const bad = schemaMembership({
+    golden: GOLDEN,
+    trace: traceWith(["SELECT `Total` FROM `orders`"]),
+    catalog: CATALOG,
+  }, {
     dialect: "mysql",
   });
   assertEquals([bad.score, bad.details!.unknown_columns], [0, ['"Total"']]);
 });
 
 Deno.test("schemaMembership() reports the parser's error for a broken statement", () => {
-  const r = schemaMembership(
-    GOLDEN,
-    traceWith(["SELECT 1", "SELECT id FROM orders WHERE"]),
-    CATALOG,
-  );
+  const r = schemaMembership({
+    golden: GOLDEN,
+    trace: traceWith(["SELECT 1", "SELECT id FROM orders WHERE"]),
+    catalog: CATALOG,
+  });
   const errors = r.details!.errors as { sql: number; statement: number; error: string }[];
   strictEqual(errors.length, 1);
   assertEquals([errors[0]!.sql, errors[0]!.statement], [1, 0]);
@@ -513,7 +521,10 @@ const parser = new pkg.Parser();
 
 for (const issue of knownIssues) {
   Deno.test(`knownIssues: schemaMembership() gives ${issue.ours} for ${issue.sql}`, () => {
-    strictEqual(schemaMembership(GOLDEN, traceWith([issue.sql]), CATALOG).score, issue.ours);
+    strictEqual(
+      schemaMembership({ golden: GOLDEN, trace: traceWith([issue.sql]), catalog: CATALOG }).score,
+      issue.ours,
+    );
     if (issue.kind === "limit") {
       ok(ranges(issue.sql).every((r) => r.depth > MAX_NESTING));
       return; // and re-checked against PostgreSQL below
@@ -557,15 +568,15 @@ Deno.test("schemaMembership() turns hostile SQL into verdicts", () => {
     ["an unterminated quote", ['SELECT "abc FROM orders'], 1],
   ];
   for (const [name, sql, unparseable] of cases) {
-    const r = schemaMembership(GOLDEN, traceWith(sql), CATALOG);
+    const r = schemaMembership({ golden: GOLDEN, trace: traceWith(sql), catalog: CATALOG });
     assertEquals([name, r.score, r.details!.unparseable], [name, 0, unparseable]);
   }
   // The budget: failed parses of depth 4 cost 4 ** 4 each; after that nothing is parsed.
-  const r = schemaMembership(
-    GOLDEN,
-    traceWith(Array(100).fill(DEEP4)),
-    CATALOG,
-  );
+  const r = schemaMembership({
+    golden: GOLDEN,
+    trace: traceWith(Array(100).fill(DEEP4)),
+    catalog: CATALOG,
+  });
   const errors = (r.details!.errors as { error: string }[]).map((e) =>
     e.error.startsWith("Not parsed")
   );
@@ -576,17 +587,21 @@ Deno.test("schemaMembership() turns hostile SQL into verdicts", () => {
 
 Deno.test("schemaMembership() survives a 100 MB statement, lone surrogates and __proto__", () => {
   const huge = "SELECT 1;" + " ".repeat(100 * 1024 * 1024) + "x";
-  const r = schemaMembership(GOLDEN, traceWith([huge]), CATALOG);
+  const r = schemaMembership({ golden: GOLDEN, trace: traceWith([huge]), catalog: CATALOG });
   assertEquals([r.score, r.details!.statements, r.details!.unparseable], [0, 2, 1]);
   // 50 million statements: counted in one pass, only the first 50 errors kept.
-  const many = schemaMembership(GOLDEN, traceWith(["x;".repeat(50_000_000)]), CATALOG);
+  const many = schemaMembership({
+    golden: GOLDEN,
+    trace: traceWith(["x;".repeat(50_000_000)]),
+    catalog: CATALOG,
+  });
   assertEquals([many.details!.statements, many.details!.unparseable], [50_000_000, 50_000_000]);
   strictEqual((many.details!.errors as unknown[]).length, 50);
-  const weird = schemaMembership(
-    GOLDEN,
-    traceWith(['SELECT "\ud800", __proto__, "__proto__".constructor FROM "__proto__"']),
-    { views: [{ name: "__proto__", columns: ["\ud800", "__proto__"] }] },
-  );
+  const weird = schemaMembership({
+    golden: GOLDEN,
+    trace: traceWith(['SELECT "\ud800", __proto__, "__proto__".constructor FROM "__proto__"']),
+    catalog: { views: [{ name: "__proto__", columns: ["\ud800", "__proto__"] }] },
+  });
   assertEquals([weird.score, weird.details!.unknown_columns], [0, ["__proto__.constructor"]]);
 });
 
@@ -904,7 +919,8 @@ Deno.test({
       const state = states[i]!;
       tally[state] = (tally[state] ?? 0) + 1;
       const pg = state === "ok" ? 1 : 0;
-      const ours = schemaMembership(GOLDEN, traceWith([sql]), CATALOG).score;
+      const ours =
+        schemaMembership({ golden: GOLDEN, trace: traceWith([sql]), catalog: CATALOG }).score;
       if (ours !== pg || generatorSays[i] !== pg) {
         disagreements.push(`${state} ours=${ours} gen=${generatorSays[i]}: ${sql}`);
       }

@@ -52,11 +52,24 @@ Deno.test("DETERMINISTIC_METRICS maps every name to its function", () => {
 
 Deno.test("every metric rejects unknown params with a RangeError naming the allowed ones", () => {
   for (const name of DETERMINISTIC_METRIC_NAMES) {
-    throws(() => DETERMINISTIC_METRICS[name](GOLDEN, trace(), CATALOG, { bogus: 1 }), {
-      name: "RangeError",
-      message: new RegExp(`^Unknown param "bogus" for ${name}: expected [a-z_, ]+$`),
-    });
-    throws(() => DETERMINISTIC_METRICS[name](GOLDEN, trace(), CATALOG, [] as never), TypeError);
+    throws(
+      () =>
+        DETERMINISTIC_METRICS[name]({ golden: GOLDEN, trace: trace(), catalog: CATALOG }, {
+          bogus: 1,
+        }),
+      {
+        name: "RangeError",
+        message: new RegExp(`^Unknown param "bogus" for ${name}: expected [a-z_, ]+$`),
+      },
+    );
+    throws(
+      () =>
+        DETERMINISTIC_METRICS[name](
+          { golden: GOLDEN, trace: trace(), catalog: CATALOG },
+          [] as never,
+        ),
+      TypeError,
+    );
   }
 });
 
@@ -64,7 +77,7 @@ Deno.test("every metric rejects unknown params with a RangeError naming the allo
 
 Deno.test("schemaMembership() is not applicable without SQL", () => {
   for (const sql of [[], [""], ["  \n"], [";;", "-- just a comment\n/* and another */;"]]) {
-    assertEquals(schemaMembership(GOLDEN, trace({ sql }), CATALOG), {
+    assertEquals(schemaMembership({ golden: GOLDEN, trace: trace({ sql }), catalog: CATALOG }), {
       applicable: false,
       score: null,
       details: { reason: "The trace contains no SQL" },
@@ -73,7 +86,11 @@ Deno.test("schemaMembership() is not applicable without SQL", () => {
 });
 
 Deno.test("schemaMembership() is applicable with one non-blank statement among blank ones", () => {
-  const r = schemaMembership(GOLDEN, trace({ sql: ["", ";", "SELECT id FROM orders"] }), CATALOG);
+  const r = schemaMembership({
+    golden: GOLDEN,
+    trace: trace({ sql: ["", ";", "SELECT id FROM orders"] }),
+    catalog: CATALOG,
+  });
   assertEquals(r, {
     applicable: true,
     score: 1,
@@ -92,11 +109,13 @@ Deno.test("schemaMembership() is applicable with one non-blank statement among b
 });
 
 Deno.test("schemaMembership() counts across entries and fails on any miss", () => {
-  const r = schemaMembership(
-    GOLDEN,
-    trace({ sql: ["SELECT id FROM orders", "SELECT c.name, c.email FROM customers c", "x"] }),
-    CATALOG,
-  );
+  const r = schemaMembership({
+    golden: GOLDEN,
+    trace: trace({
+      sql: ["SELECT id FROM orders", "SELECT c.name, c.email FROM customers c", "x"],
+    }),
+    catalog: CATALOG,
+  });
   assertEquals([r.score, r.details!.tables, r.details!.columns, r.details!.unknown_columns], [
     0,
     2,
@@ -107,11 +126,29 @@ Deno.test("schemaMembership() counts across entries and fails on any miss", () =
 });
 
 Deno.test("schemaMembership() validates its inputs and the dialect", () => {
-  throws(() => schemaMembership(GOLDEN, trace({ sql: [1] as never }), CATALOG), TypeError);
-  throws(() => schemaMembership(GOLDEN, trace(), { views: [{ name: "x" }] } as never), TypeError);
-  throws(() => schemaMembership(GOLDEN, trace(), CATALOG, { dialect: "oracle" }), RangeError);
+  throws(
+    () =>
+      schemaMembership({ golden: GOLDEN, trace: trace({ sql: [1] as never }), catalog: CATALOG }),
+    TypeError,
+  );
+  throws(
+    () =>
+      schemaMembership({
+        golden: GOLDEN,
+        trace: trace(),
+        catalog: { views: [{ name: "x" }] } as never,
+      }),
+    TypeError,
+  );
+  throws(
+    () =>
+      schemaMembership({ golden: GOLDEN, trace: trace(), catalog: CATALOG }, { dialect: "oracle" }),
+    RangeError,
+  );
   strictEqual(
-    schemaMembership(GOLDEN, trace({ sql: ["SELECT 1"] }), CATALOG, { dialect: "sqlite" }).score,
+    schemaMembership({ golden: GOLDEN, trace: trace({ sql: ["SELECT 1"] }), catalog: CATALOG }, {
+      dialect: "sqlite",
+    }).score,
     1,
   );
 });
@@ -121,15 +158,15 @@ Deno.test("schemaMembership() validates its inputs and the dialect", () => {
 Deno.test("expectedViewRecall() is applicable only with a non-empty expected_views", () => {
   const t = trace({ sql: ["SELECT * FROM orders"] });
   for (const g of [GOLDEN, { ...GOLDEN, expected_views: [] }]) {
-    assertEquals(expectedViewRecall(g, t, CATALOG), {
+    assertEquals(expectedViewRecall({ golden: g, trace: t, catalog: CATALOG }), {
       applicable: false,
       score: null,
       details: { reason: "The golden has no expected_views" },
     });
   }
   const g = { ...GOLDEN, expected_views: ["orders"] };
-  assertEquals(expectedViewRecall(g, trace(), CATALOG).score, 0);
-  assertEquals(expectedViewRecall(g, t, CATALOG).score, 1);
+  assertEquals(expectedViewRecall({ golden: g, trace: trace(), catalog: CATALOG }).score, 0);
+  assertEquals(expectedViewRecall({ golden: g, trace: t, catalog: CATALOG }).score, 1);
 });
 
 Deno.test("expectedViewRecall() counts SQL references, not extra views, CTEs or text", () => {
@@ -142,7 +179,7 @@ Deno.test("expectedViewRecall() counts SQL references, not extra views, CTEs or 
       "SELECT * FROM audit_log", // an extra view: not penalised
     ],
   });
-  assertEquals(expectedViewRecall(g, t, CATALOG), {
+  assertEquals(expectedViewRecall({ golden: g, trace: t, catalog: CATALOG }), {
     applicable: true,
     score: 2 / 3,
     details: {
@@ -157,7 +194,9 @@ Deno.test("expectedViewRecall() counts SQL references, not extra views, CTEs or 
 Deno.test("expectedViewRecall() matches dotted names on their shared trailing parts", () => {
   const g = { ...GOLDEN, expected_views: ["analytics.customers", "orders"] };
   const t = trace({ sql: ['SELECT 1 FROM sales.customers, "public"."orders"'] });
-  assertEquals(expectedViewRecall(g, t, CATALOG).details!.missing, ["analytics.customers"]);
+  assertEquals(expectedViewRecall({ golden: g, trace: t, catalog: CATALOG }).details!.missing, [
+    "analytics.customers",
+  ]);
 });
 
 Deno.test("expectedViewRecall() counts view_tools arguments only when asked", () => {
@@ -168,12 +207,25 @@ Deno.test("expectedViewRecall() counts view_tools arguments only when asked", ()
     { name: "search", arguments: { q: "analytics.customers" } },
   ];
   const t = trace({ tool_calls });
-  assertEquals(expectedViewRecall(g, t, CATALOG).score, 0);
-  const r = expectedViewRecall(g, t, CATALOG, { view_tools: ["describe_view", "get_views"] });
+  assertEquals(expectedViewRecall({ golden: g, trace: t, catalog: CATALOG }).score, 0);
+  const r = expectedViewRecall({ golden: g, trace: t, catalog: CATALOG }, {
+    view_tools: ["describe_view", "get_views"],
+  });
   assertEquals(r.score, 1);
-  throws(() => expectedViewRecall(g, t, CATALOG, { view_tools: "describe_view" }), RangeError);
   throws(
-    () => expectedViewRecall({ ...g, expected_views: "orders" as never }, t, CATALOG),
+    () =>
+      expectedViewRecall({ golden: g, trace: t, catalog: CATALOG }, {
+        view_tools: "describe_view",
+      }),
+    RangeError,
+  );
+  throws(
+    () =>
+      expectedViewRecall({
+        golden: { ...g, expected_views: "orders" as never },
+        trace: t,
+        catalog: CATALOG,
+      }),
     TypeError,
   );
 });
@@ -182,18 +234,25 @@ Deno.test("expectedViewRecall() counts view_tools arguments only when asked", ()
 
 Deno.test("referenceValueMatch() is applicable only with a non-empty reference_values", () => {
   for (const g of [GOLDEN, { ...GOLDEN, reference_values: {} }]) {
-    assertEquals(referenceValueMatch(g, trace({ final_rows: [{ a: 1 }] }), CATALOG), {
-      applicable: false,
-      score: null,
-      details: { reason: "The golden has no reference_values" },
-    });
+    assertEquals(
+      referenceValueMatch({
+        golden: g,
+        trace: trace({ final_rows: [{ a: 1 }] }),
+        catalog: CATALOG,
+      }),
+      {
+        applicable: false,
+        score: null,
+        details: { reason: "The golden has no reference_values" },
+      },
+    );
   }
 });
 
 Deno.test("referenceValueMatch() scores 0 when there are no final rows", () => {
   const g = { ...GOLDEN, reference_values: { n: 1 } };
   for (const final_rows of [null, []]) {
-    const r = referenceValueMatch(g, trace({ final_rows }), CATALOG);
+    const r = referenceValueMatch({ golden: g, trace: trace({ final_rows }), catalog: CATALOG });
     assertEquals([r.applicable, r.score, r.details!.reason], [
       true,
       0,
@@ -211,7 +270,11 @@ Deno.test("referenceValueMatch() compares per entry, in any row, by exact column
     { region: "US", revenue: "1000.0000001", active: "true", count: 3 },
     { region: "EU", revenue: 999, note: null },
   ];
-  const r = referenceValueMatch(g, trace({ final_rows: rows }), CATALOG);
+  const r = referenceValueMatch({
+    golden: g,
+    trace: trace({ final_rows: rows }),
+    catalog: CATALOG,
+  });
   assertEquals(r.score, 3 / 5);
   assertEquals(r.details!.entries, [
     { column: "revenue", expected: 1000, matched: true, column_present: true },
@@ -224,12 +287,11 @@ Deno.test("referenceValueMatch() compares per entry, in any row, by exact column
 
 Deno.test("referenceValueMatch() applies |a - b| <= abs_tol + rel_tol * |b| exactly", () => {
   const check = (expected: number, actual: unknown, params?: Record<string, number>) =>
-    referenceValueMatch(
-      { ...GOLDEN, reference_values: { v: expected } },
-      trace({ final_rows: [{ v: actual }] }),
-      CATALOG,
-      params,
-    ).score;
+    referenceValueMatch({
+      golden: { ...GOLDEN, reference_values: { v: expected } },
+      trace: trace({ final_rows: [{ v: actual }] }),
+      catalog: CATALOG,
+    }, params).score;
   strictEqual(check(1e6, 1e6 + 1), 1); // 1 <= 1e-9 + 1e-6 * 1e6
   strictEqual(check(1e6, 1e6 + 1.01), 0);
   strictEqual(check(0, 1e-9), 1);
@@ -252,15 +314,27 @@ Deno.test("referenceValueMatch() applies |a - b| <= abs_tol + rel_tol * |b| exac
 Deno.test("referenceValueMatch() compares strings exactly and never reads the prototype", () => {
   const g = { ...GOLDEN, reference_values: { name: "Acme", toString: "x", __proto__x: 1 } };
   const rows = [{ name: "acme" }, JSON.parse('{"__proto__": {"name": "Acme"}, "name": "Acme "}')];
-  const r = referenceValueMatch(g, trace({ final_rows: rows }), CATALOG);
+  const r = referenceValueMatch({
+    golden: g,
+    trace: trace({ final_rows: rows }),
+    catalog: CATALOG,
+  });
   assertEquals([r.score, r.details!.matched], [0, 0]);
-  throws(() => referenceValueMatch(g, trace({ final_rows: {} as never }), CATALOG), TypeError);
+  throws(
+    () =>
+      referenceValueMatch({
+        golden: g,
+        trace: trace({ final_rows: {} as never }),
+        catalog: CATALOG,
+      }),
+    TypeError,
+  );
 });
 
 // ---- step_efficiency ------------------------------------------------------------------
 
 Deno.test("stepEfficiency() is always applicable and scores 1 with no tool calls", () => {
-  assertEquals(stepEfficiency(GOLDEN, trace(), CATALOG), {
+  assertEquals(stepEfficiency({ golden: GOLDEN, trace: trace(), catalog: CATALOG }), {
     applicable: true,
     score: 1,
     details: { tool_calls: 0, duplicates: 0, duplicate_calls: [] },
@@ -280,11 +354,14 @@ Deno.test("stepEfficiency() follows the canonical contract for string arguments"
     { name: "q", arguments: '{"a": 100000000000000000001}' },
     { name: "q", arguments: '{"a": 100000000000000000000}' }, // big integers keep their digits
   ];
-  assertEquals(stepEfficiency(GOLDEN, trace({ tool_calls: calls }), CATALOG), {
-    applicable: true,
-    score: 1 - 3 / 10,
-    details: { tool_calls: 10, duplicates: 3, duplicate_calls: [2, 3, 6] },
-  });
+  assertEquals(
+    stepEfficiency({ golden: GOLDEN, trace: trace({ tool_calls: calls }), catalog: CATALOG }),
+    {
+      applicable: true,
+      score: 1 - 3 / 10,
+      details: { tool_calls: 10, duplicates: 3, duplicate_calls: [2, 3, 6] },
+    },
+  );
 });
 
 Deno.test("stepEfficiency() never crashes on arguments JSON.stringify cannot serialise", () => {
@@ -301,10 +378,22 @@ Deno.test("stepEfficiency() never crashes on arguments JSON.stringify cannot ser
     { name: "q", arguments: "[".repeat(100_000) },
     { name: "q", arguments: "[".repeat(100_000) },
   ] as TraceToolCall[];
-  const r = stepEfficiency(GOLDEN, trace({ tool_calls: calls }), CATALOG);
+  const r = stepEfficiency({
+    golden: GOLDEN,
+    trace: trace({ tool_calls: calls }),
+    catalog: CATALOG,
+  });
   // A cycle or a BigInt is never a duplicate; nesting past 512 levels compares by raw text.
   assertEquals(r.details, { tool_calls: 7, duplicates: 2, duplicate_calls: [4, 6] });
-  throws(() => stepEfficiency(GOLDEN, trace({ tool_calls: null as never }), CATALOG), TypeError);
+  throws(
+    () =>
+      stepEfficiency({
+        golden: GOLDEN,
+        trace: trace({ tool_calls: null as never }),
+        catalog: CATALOG,
+      }),
+    TypeError,
+  );
 });
 
 function randomArgs(rng: Rng, depth = 0): unknown {
@@ -363,14 +452,19 @@ Deno.test("stepEfficiency() duplicate counts ignore key order and spacing (seede
     const distinct = new Set(calls.map((c) => JSON.stringify([c.name, sorted(c.arguments)])));
     const expected = calls.length - distinct.size;
     if (expected > 0) withDuplicates++;
-    const base = stepEfficiency(GOLDEN, trace({ tool_calls: calls }), CATALOG);
+    const base = stepEfficiency({
+      golden: GOLDEN,
+      trace: trace({ tool_calls: calls }),
+      catalog: CATALOG,
+    });
     strictEqual(base.details!.duplicates, expected);
     const shuffled = calls.map((c) => ({ ...c, arguments: shuffleKeys(rng, c.arguments) }));
     const asText = shuffled.map((c, i) =>
       i % 2 ? { ...c, arguments: JSON.stringify(c.arguments, null, rng.int(3)) } : c
     ) as TraceToolCall[];
     strictEqual(
-      stepEfficiency(GOLDEN, trace({ tool_calls: asText }), CATALOG).details!.duplicates,
+      stepEfficiency({ golden: GOLDEN, trace: trace({ tool_calls: asText }), catalog: CATALOG })
+        .details!.duplicates,
       expected,
     );
     strictEqual(base.score, 1 - expected / calls.length);
@@ -388,11 +482,15 @@ Deno.test("stepEfficiency() keeps 1 and 1.0 apart in JSON strings (seeded, 300 r
     const float = `{"${key}": ${n}.0, "k": [${n}]}`;
     const calls = [int, spaced, float].map((args) => ({ name: "q", arguments: args }));
     // The second is the first with other spacing and key order; the third has a float.
-    assertEquals(stepEfficiency(GOLDEN, trace({ tool_calls: calls }), CATALOG).details, {
-      tool_calls: 3,
-      duplicates: 1,
-      duplicate_calls: [1],
-    });
+    assertEquals(
+      stepEfficiency({ golden: GOLDEN, trace: trace({ tool_calls: calls }), catalog: CATALOG })
+        .details,
+      {
+        tool_calls: 3,
+        duplicates: 1,
+        duplicate_calls: [1],
+      },
+    );
   }
 });
 
@@ -406,11 +504,18 @@ Deno.test("hitLimit() is 0 only when the limit was hit without an answer", () =>
     [true, false, 0],
   ];
   for (const [hit_turn_limit, submitted, score] of table) {
-    assertEquals(hitLimit(GOLDEN, trace({ hit_turn_limit, submitted }), CATALOG), {
-      applicable: true,
-      score,
-      details: { hit_turn_limit, submitted },
-    });
+    assertEquals(
+      hitLimit({ golden: GOLDEN, trace: trace({ hit_turn_limit, submitted }), catalog: CATALOG }),
+      {
+        applicable: true,
+        score,
+        details: { hit_turn_limit, submitted },
+      },
+    );
   }
-  throws(() => hitLimit(GOLDEN, trace({ submitted: "yes" as never }), CATALOG), TypeError);
+  throws(
+    () =>
+      hitLimit({ golden: GOLDEN, trace: trace({ submitted: "yes" as never }), catalog: CATALOG }),
+    TypeError,
+  );
 });

@@ -192,7 +192,7 @@ export function suiteSection(engine: Engine): unknown[] {
         };
         traces.push(trace);
         for (const [metric, f] of Object.entries(DETERMINISTIC_METRICS)) {
-          const s = f(g, trace, catalog);
+          const s = f({ golden: g, trace, catalog });
           rows.push({
             golden_id: g.id,
             arm,
