@@ -13,16 +13,7 @@
  *
  * @module
  */
-import { InputError, InvariantViolation, UsageError } from "./_errors.ts";
-import { runParse } from "./parse.ts";
-import { runCanonicalize } from "./canonicalize.ts";
-import { runScore } from "./score.ts";
-import { runCompare, runGaps } from "./compare.ts";
-import { runStructured } from "./structured.ts";
-import { runCalibrate, runSuiteCommand } from "./suite.ts";
-import { ComparisonGateError } from "../src/comparison.ts";
-import { ArmComparisonError } from "../src/arm_comparison.ts";
-import { RubricMismatchError } from "../src/judge.ts";
+import { UsageError } from "./_errors.ts";
 
 const HELP = `assay — exact scoring for LLM evaluations
 
@@ -41,16 +32,29 @@ Commands:
 Run 'deno task assay <command> --help' for a command's options.
 `;
 
-const COMMANDS: Record<string, (args: string[]) => Promise<void> | void> = {
-  parse: runParse,
-  canonicalize: runCanonicalize,
-  score: runScore,
-  compare: runCompare,
-  gaps: runGaps,
-  structured: runStructured,
-  suite: runSuiteCommand,
-  calibrate: runCalibrate,
+type Command = (args: string[]) => Promise<void> | void;
+
+// Each command's module is loaded only when it runs, so a command pays for its own imports only.
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  parse: async () => (await import("./parse.ts")).runParse,
+  canonicalize: async () => (await import("./canonicalize.ts")).runCanonicalize,
+  score: async () => (await import("./score.ts")).runScore,
+  compare: async () => (await import("./compare.ts")).runCompare,
+  gaps: async () => (await import("./compare.ts")).runGaps,
+  structured: async () => (await import("./structured.ts")).runStructured,
+  suite: async () => (await import("./suite.ts")).runSuiteCommand,
+  calibrate: async () => (await import("./suite.ts")).runCalibrate,
 };
+
+/** The named errors that mean bad usage or bad input (exit 2), by their `name`. */
+const INPUT_ERRORS = new Set([
+  "UsageError",
+  "InputError",
+  "InvariantViolation",
+  "ComparisonGateError",
+  "ArmComparisonError",
+  "RubricMismatchError",
+]);
 
 /**
  * Runs the CLI and returns its exit code.
@@ -64,21 +68,18 @@ export async function main(args: string[]): Promise<number> {
     console.log(HELP);
     return command === undefined ? 2 : 0;
   }
-  const run = COMMANDS[command];
+  const load = COMMANDS[command];
   try {
-    if (!run) {
+    if (!load) {
       throw new UsageError(
         `Unknown command "${command}" (commands: ${Object.keys(COMMANDS).join(", ")})`,
       );
     }
+    const run = await load();
     await run(rest);
     return 0;
   } catch (e) {
-    if (
-      e instanceof UsageError || e instanceof InputError || e instanceof InvariantViolation ||
-      e instanceof ComparisonGateError || e instanceof ArmComparisonError ||
-      e instanceof RubricMismatchError
-    ) {
+    if (e instanceof Error && INPUT_ERRORS.has(e.name)) {
       console.error(`assay ${command}: ${e.message}`);
       return 2;
     }
