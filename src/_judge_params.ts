@@ -1,5 +1,6 @@
 // The `llm_judge` params: the seven context fields, the judge-model syntax, and the validator
 // the suite loader calls (it turns a JudgeParamsError's `field` into file/line/field).
+import { suggestName } from "./_suggest.ts";
 
 /**
  * The context fields an `llm_judge` metric can render (`evaluation_params`) or test
@@ -81,37 +82,9 @@ export class JudgeParamsError extends Error {
   }
 }
 
-/** Levenshtein distance, two rows, for short names only. */
-function distance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
-    }
-    prev = cur;
-  }
-  return prev[b.length]!;
-}
-
-/**
- * The valid name closest to `name` (case-insensitive Levenshtein, ties to the earlier name), or
- * undefined when nothing is within half the name's length.
- */
-export function closestName(name: string, valid: readonly string[]): string | undefined {
-  const probe = name.slice(0, 64).toLowerCase();
-  let best: string | undefined;
-  let bestD = Infinity;
-  for (const v of valid) {
-    const d = distance(probe, v);
-    if (d < bestD) {
-      best = v;
-      bestD = d;
-    }
-  }
-  return bestD <= Math.max(2, Math.ceil(probe.length / 2)) ? best : undefined;
-}
+/** The valid name closest to `name`, if it is a likely typo (see `_suggest.ts`). */
+export const closestName: (name: string, valid: readonly string[]) => string | undefined =
+  suggestName;
 
 /** A value quoted for a message, cut short. */
 export function quote(x: unknown): string {

@@ -11,6 +11,7 @@
  * @module
  */
 import { type Located, parseJsonc, parseYaml, pointerSegment, type Position } from "./_located.ts";
+import { suggestName } from "./_suggest.ts";
 
 /** The metric types a suite can declare. */
 export const METRIC_TYPES = [
@@ -144,32 +145,7 @@ const METRIC_KEYS = ["type", "name", "threshold", "params", "preset"];
  * ```
  */
 export function closestName(word: string, candidates: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestD = Infinity;
-  const w = word.toLowerCase();
-  for (const c of candidates) {
-    const d = editDistance(w, c.toLowerCase());
-    if (d < bestD) {
-      bestD = d;
-      best = c;
-    }
-  }
-  const limit = Math.max(2, Math.floor(word.length / 3));
-  return bestD <= limit ? best : undefined;
-}
-
-function editDistance(a: string, b: string): number {
-  if (Math.abs(a.length - b.length) > 8) return Infinity;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
-    }
-    prev = cur;
-  }
-  return prev[b.length]!;
+  return suggestName(word, candidates);
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

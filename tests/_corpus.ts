@@ -994,3 +994,24 @@ export function randomToolCallOutput(rng: Rng): string {
   }
   return rng.pick(PROSE_BEFORE) + body + rng.pick(PROSE_AFTER);
 }
+
+/** The same JSON value with every object's keys in a shuffled order (own keys only, `__proto__` kept). */
+export function shuffleKeys(rng: Rng, v: unknown): unknown {
+  if (Array.isArray(v)) return v.map((x) => shuffleKeys(rng, x));
+  if (typeof v !== "object" || v === null) return v;
+  const keys = Object.keys(v);
+  for (let i = keys.length - 1; i > 0; i--) {
+    const j = rng.int(i + 1);
+    [keys[i], keys[j]] = [keys[j]!, keys[i]!];
+  }
+  const o: Record<string, unknown> = {};
+  for (const k of keys) {
+    Object.defineProperty(o, k, {
+      value: shuffleKeys(rng, (v as Record<string, unknown>)[k]),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return o;
+}

@@ -37,7 +37,7 @@ import {
   type Reply,
   startJudgeServer,
 } from "./_judge_server.ts";
-import { makeRng, randomJsonText, type Rng } from "./_corpus.ts";
+import { makeRng, randomJsonText, type Rng, shuffleKeys } from "./_corpus.ts";
 import { PYTHON } from "./_debian_python.ts";
 
 const KEY_ANTHROPIC = 'sk-ant-api03-FAKE"KEY/7c1d2e3f4a5b6c7d8e9f';
@@ -895,27 +895,6 @@ function randomObject(rng: Rng): Record<string, unknown> {
   return o;
 }
 
-/** The same value with every object's keys in a shuffled order. */
-function shuffled(rng: Rng, v: unknown): unknown {
-  if (Array.isArray(v)) return v.map((x) => shuffled(rng, x));
-  if (typeof v !== "object" || v === null) return v;
-  const keys = Object.keys(v);
-  for (let i = keys.length - 1; i > 0; i--) {
-    const j = rng.int(i + 1);
-    [keys[i], keys[j]] = [keys[j]!, keys[i]!];
-  }
-  const o: Record<string, unknown> = {};
-  for (const k of keys) {
-    Object.defineProperty(o, k, {
-      value: shuffled(rng, (v as Record<string, unknown>)[k]),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  }
-  return o;
-}
-
 Deno.test("renderJudgePrompt() is independent of key order on a seeded corpus", () => {
   const rng = makeRng(0x1d6e);
   let differing = 0;
@@ -930,17 +909,19 @@ Deno.test("renderJudgePrompt() is independent of key order on a seeded corpus", 
       ...CTX,
       trace: { ...TRACE, final_rows: rows, tool_calls: calls },
     });
-    const b = renderJudgePrompt(shuffled(rng, params), {
+    const b = renderJudgePrompt(shuffleKeys(rng, params), {
       ...CTX,
       trace: {
         ...TRACE,
-        final_rows: shuffled(rng, rows) as typeof rows,
-        tool_calls: shuffled(rng, calls) as typeof calls,
+        final_rows: shuffleKeys(rng, rows) as typeof rows,
+        tool_calls: shuffleKeys(rng, calls) as typeof calls,
       },
     });
     strictEqual(a.prompt_sha256, b.prompt_sha256);
-    strictEqual(rubricSha256(params), rubricSha256(shuffled(rng, params)));
-    if (JSON.stringify([rows, calls]) !== JSON.stringify(shuffled(rng, [rows, calls]))) differing++;
+    strictEqual(rubricSha256(params), rubricSha256(shuffleKeys(rng, params)));
+    if (JSON.stringify([rows, calls]) !== JSON.stringify(shuffleKeys(rng, [rows, calls]))) {
+      differing++;
+    }
   }
   ok(differing > 500, `only ${differing} cases had a different key order`);
 });

@@ -11,7 +11,7 @@ import {
   stepEfficiency,
 } from "../src/trace_metrics.ts";
 import type { Golden, SchemaCatalog, Trace, TraceToolCall } from "../src/suite_types.ts";
-import { makeRng, type Rng } from "./_corpus.ts";
+import { makeRng, type Rng, shuffleKeys } from "./_corpus.ts";
 
 const CATALOG: SchemaCatalog = {
   views: [
@@ -406,26 +406,6 @@ function randomArgs(rng: Rng, depth = 0): unknown {
   for (let i = rng.int(4); i > 0; i--) {
     Object.defineProperty(o, rng.pick(["x", "y", "z", "__proto__"]), {
       value: randomArgs(rng, depth + 1),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  }
-  return o;
-}
-
-function shuffleKeys(rng: Rng, v: unknown): unknown {
-  if (Array.isArray(v)) return v.map((x) => shuffleKeys(rng, x));
-  if (typeof v !== "object" || v === null) return v;
-  const keys = Object.keys(v);
-  for (let i = keys.length - 1; i > 0; i--) {
-    const j = rng.int(i + 1);
-    [keys[i], keys[j]] = [keys[j]!, keys[i]!];
-  }
-  const o: Record<string, unknown> = {};
-  for (const k of keys) {
-    Object.defineProperty(o, k, {
-      value: shuffleKeys(rng, (v as Record<string, unknown>)[k]),
       enumerable: true,
       writable: true,
       configurable: true,
