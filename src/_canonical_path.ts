@@ -35,20 +35,24 @@ export function splitDottedPath(path: string): string[] {
   return segments;
 }
 
+// Index just past the string literal whose opening quote is at `p`.
+function skipString(t: string, p: number): number {
+  p++;
+  for (;;) {
+    const d = t.charCodeAt(p);
+    if (d === 0x5c) p += 2;
+    else if (d === 0x22) return p + 1;
+    else p++;
+  }
+}
+
 // Index just past the value starting at `p`.
 function skipValue(t: string, p: number): number {
   let depth = 0;
   for (;;) {
     const c = t.charCodeAt(p);
     if (c === 0x22) {
-      p++;
-      for (;;) {
-        const d = t.charCodeAt(p);
-        if (d === 0x5c) p += 2;
-        else if (d === 0x22) break;
-        else p++;
-      }
-      p++;
+      p = skipString(t, p);
     } else if (c === 0x7b || c === 0x5b) {
       depth++;
       p++;
@@ -137,14 +141,7 @@ export function numericForm(canonical: string): string {
   while (p < t.length) {
     const c = t.charCodeAt(p);
     if (c === 0x22) {
-      p++;
-      for (;;) {
-        const d = t.charCodeAt(p);
-        if (d === 0x5c) p += 2;
-        else if (d === 0x22) break;
-        else p++;
-      }
-      p++;
+      p = skipString(t, p);
     } else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
       let e = p + 1;
       let isFloat = false;
