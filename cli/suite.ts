@@ -88,9 +88,13 @@ function loadSuiteFile(path: string): { suite: Suite; text: string } {
 }
 
 /** Reads a JSONL file, validating each line against a JSON Schema. */
-function readJsonl<T>(path: string, schema: unknown, idField: string): T[] {
+function readJsonl<T>(
+  path: string,
+  schema: unknown,
+  idField: string,
+): { value: T; line: number }[] {
   const validator = compileSchema(schema);
-  const rows: T[] = [];
+  const rows: { value: T; line: number }[] = [];
   const lines = readText(path).replace(/^\uFEFF/, "").split("\n");
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.replace(/\r$/, "");
@@ -112,7 +116,7 @@ function readJsonl<T>(path: string, schema: unknown, idField: string): T[] {
           `${first.instanceLocation || "the line"}: ${first.message}`,
       );
     }
-    rows.push(value as T);
+    rows.push({ value: value as T, line: i + 1 });
   }
   return rows;
 }
@@ -140,15 +144,37 @@ async function runCommand(args: string[]): Promise<void> {
   }
   const suitePath = positionals[0]!;
   const { suite, text: suiteText } = loadSuiteFile(suitePath);
-  const goldens = readJsonl<Golden>(values.goldens!, GOLDEN_SCHEMA, "id");
+  const goldenRows = readJsonl<Golden>(values.goldens!, GOLDEN_SCHEMA, "id");
   const ids = new Map<string, number>();
-  goldens.forEach((g, i) => {
-    if (ids.has(g.id)) {
-      throw new InputError(`${values.goldens}: duplicate golden id ${JSON.stringify(g.id)}`);
+  for (const { value: g, line } of goldenRows) {
+    const first = ids.get(g.id);
+    if (first !== undefined) {
+      throw new InputError(
+        `${values.goldens}:${line}: duplicate golden id ${
+          JSON.stringify(g.id)
+        } (first on line ${first})`,
+      );
     }
-    ids.set(g.id, i);
-  });
-  const traces = readJsonl<Trace>(values.traces!, TRACE_SCHEMA, "golden_id");
+    ids.set(g.id, line);
+  }
+  const goldens = goldenRows.map((r) => r.value);
+  const traceRows = readJsonl<Trace>(values.traces!, TRACE_SCHEMA, "golden_id");
+  const runs = new Map<string, number>();
+  for (const { value: t, line } of traceRows) {
+    const at = `${values.traces}:${line} (golden_id ${JSON.stringify(t.golden_id)})`;
+    if (!ids.has(t.golden_id)) {
+      throw new InputError(`${at}: no golden with this id in ${values.goldens}`);
+    }
+    const key = JSON.stringify([t.golden_id, t.arm, t.repeat]);
+    const first = runs.get(key);
+    if (first !== undefined) {
+      throw new InputError(
+        `${at}: run (arm ${JSON.stringify(t.arm)}, repeat ${t.repeat}) already on line ${first}`,
+      );
+    }
+    runs.set(key, line);
+  }
+  const traces = traceRows.map((r) => r.value);
   let catalog: SchemaCatalog;
   try {
     catalog = JSON.parse(readText(values.catalog!));

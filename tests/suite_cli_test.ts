@@ -109,6 +109,29 @@ Deno.test("assay suite run names a bad trace line and writes nothing", async () 
   strictEqual(exists, false);
 });
 
+Deno.test("assay suite run names an orphan trace and a repeated run by line", async () => {
+  const dir = await Deno.makeTempDir();
+  const first = (await Deno.readTextFile(`${demo}/traces.jsonl`)).split("\n")[0]!;
+  const cases: [string, RegExp][] = [
+    [
+      first.replace('"golden_id":"g01"', '"golden_id":"nope"'),
+      /traces\.jsonl:1 \(golden_id "nope"\): no golden/,
+    ],
+    [
+      `${first}\n${first}`,
+      /traces\.jsonl:2 \(golden_id "g01"\): run \(arm "base", repeat 0\) already on line 1/,
+    ],
+  ];
+  for (const [text, message] of cases) {
+    await Deno.writeTextFile(`${dir}/traces.jsonl`, text + "\n");
+    const args = demoArgs(`${dir}/metrics.db`);
+    args[6] = `${dir}/traces.jsonl`;
+    const r = await assay([...args, "--no-judge"]);
+    strictEqual(r.code, 2);
+    match(r.stderr, message);
+  }
+});
+
 Deno.test("the metric store shows no partial run after a crash mid-run, and the next run proceeds", async () => {
   const dir = await Deno.makeTempDir();
   const store = `${dir}/metrics.db`;
