@@ -35,6 +35,19 @@ const demoArgs = (store: string) => [
   store,
 ];
 
+Deno.test("make_demo.ts regenerates the committed suite demo byte for byte", async () => {
+  const dir = await Deno.makeTempDir();
+  const out = await new Deno.Command(deno, {
+    args: ["run", `--allow-write=${dir}`, `${demo}/make_demo.ts`, dir],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  strictEqual(out.code, 0, dec.decode(out.stderr));
+  for (const f of ["goldens.jsonl", "catalog.json", "traces.jsonl"]) {
+    deepStrictEqual(await Deno.readFile(`${dir}/${f}`), await Deno.readFile(`${demo}/${f}`), f);
+  }
+});
+
 Deno.test("assay suite validate exits 0 on the demo and 2 with file, line and a suggestion", async () => {
   const good = await assay(["suite", "validate", `${demo}/suite.yaml`]);
   strictEqual(good.code, 0, good.stderr);

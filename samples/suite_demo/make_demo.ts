@@ -1,6 +1,6 @@
 // Builds the bundled suite demo (see README.md in this folder). From the repository root:
 //
-//   deno run --allow-write=samples/suite_demo samples/suite_demo/make_demo.ts
+//   deno run --allow-write=samples/suite_demo samples/suite_demo/make_demo.ts [OUT_DIR]
 //
 // A small analytics semantic layer, eight golden questions, and the traces of two agent arms
 // (`base` and `adapter`), three repeats each. Every draw comes from a PRNG seeded by the arm,
@@ -8,7 +8,9 @@
 import { Sfc32 } from "../../src/prng.ts";
 import type { CatalogView, Golden, Trace, TraceToolCall } from "../../src/suite_types.ts";
 
-const OUT = new URL("./", import.meta.url);
+const OUT = Deno.args[0] === undefined
+  ? new URL("./", import.meta.url)
+  : new URL(`file://${Deno.args[0].replace(/\/?$/, "/")}`);
 
 const VIEWS: CatalogView[] = [
   { name: "orders", columns: ["order_id", "customer_id", "order_date", "status", "total_usd"] },
