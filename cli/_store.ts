@@ -5,16 +5,10 @@
 // leaves nothing of that run behind; the next run opens the store and proceeds. Judge cache
 // entries commit one by one, so the calls a crashed run paid for are still free next time.
 import { DatabaseSync } from "node:sqlite";
+import type { ScoreRow } from "../src/scorecard.ts";
 
-/** One flat row: one metric of one (golden, arm, repeat) run. */
-export interface StoredScore {
-  golden_id: string;
-  arm: string;
-  repeat: number;
-  metric: string;
-  score: number | null;
-  applicable: boolean;
-  threshold: number;
+/** One flat row: a scorecard row plus what the store keeps beside it (nulls where absent). */
+export interface StoredScore extends Omit<ScoreRow, "rubric_sha256"> {
   pass: boolean | null;
   prompt_sha256: string | null;
   rubric_sha256: string | null;

@@ -284,6 +284,12 @@ function expectedFields(file: Loaded, row: Row): Record<string, string> {
 
 type Result = MetricValue & { details?: unknown };
 
+/** A value computed on first use and kept. */
+function once<T>(make: () => T): () => T {
+  let value: { v: T } | undefined;
+  return () => (value ??= { v: make() }).v;
+}
+
 /** Runs `assay structured`. */
 export async function runStructured(args: string[]): Promise<void> {
   const { values, positionals } = parseOptions(args, {
@@ -400,10 +406,12 @@ export async function runStructured(args: string[]): Promise<void> {
     }
   }
 
-  const texts = () => outputs.rows.map((r) => stringField(outputs, r, "output"));
-  const exp = () =>
-    joined!.map((r) => toolCallsField(expected!, r, "tool_calls") as ToolCallsEntry);
-  const pred = () => outputs.rows.map((r) => toolCallsField(outputs, r, "tool_calls"));
+  // Each field is read once, by the first metric that needs it.
+  const texts = once(() => outputs.rows.map((r) => stringField(outputs, r, "output")));
+  const exp = once(() =>
+    joined!.map((r) => toolCallsField(expected!, r, "tool_calls") as ToolCallsEntry)
+  );
+  const pred = once(() => outputs.rows.map((r) => toolCallsField(outputs, r, "tool_calls")));
   const withEngine = { engine };
   const results: Partial<Record<StructuredMetric, Result>> = {};
   for (const m of metrics) {

@@ -10,8 +10,8 @@ import { type RunResult, runSuite, suiteChecks } from "../src/suite_run.ts";
 import { compileSchema } from "../src/json_schema.ts";
 import { CATALOG_SCHEMA, GOLDEN_SCHEMA, TRACE_SCHEMA } from "../src/suite_schemas.ts";
 import type { Golden, SchemaCatalog, Trace } from "../src/suite_types.ts";
-import { scorecard, type ScoreRow } from "../src/scorecard.ts";
-import { compareArms } from "../src/arm_comparison.ts";
+import { type Estimate, scorecard, type ScoreRow } from "../src/scorecard.ts";
+import { type ArmDelta, compareArms } from "../src/arm_comparison.ts";
 import { calibrate } from "../src/calibration.ts";
 import { createJudge, type JudgeCallEvent } from "../src/judge.ts";
 import { TOOL } from "../src/version.ts";
@@ -311,9 +311,8 @@ function positiveInt(flag: string, v: string): number {
 
 type Card = ReturnType<typeof scorecard>;
 
-function ci(e: { ci: [number, number] | null } | { ci?: unknown }): string {
-  const c = (e as { ci: [number, number] | null }).ci;
-  return c ? `[${c[0].toFixed(3)}, ${c[1].toFixed(3)}]` : "";
+function ci(e: Estimate): string {
+  return e.ci ? `[${e.ci[0].toFixed(3)}, ${e.ci[1].toFixed(3)}]` : "";
 }
 
 function printScorecard(card: Card, metrics: string[]): void {
@@ -322,7 +321,7 @@ function printScorecard(card: Card, metrics: string[]): void {
     const rows: string[][] = [
       [
         "pass rate",
-        arm.pass_rate.value === null ? "-" : rate(arm.pass_rate as never),
+        arm.pass_rate.value === null ? "-" : rate({ ...arm.pass_rate, value: arm.pass_rate.value }),
         ci(arm.pass_rate),
       ],
       ["overall", arm.overall.value === null ? "-" : arm.overall.value.toFixed(3), ci(arm.overall)],
@@ -352,7 +351,8 @@ function openStore(path: string | undefined): MetricStore {
   return MetricStore.open(path);
 }
 
-function storedRows(store: MetricStore, suiteName?: string, runId?: string) {
+/** The run to read: `runId`, or the latest run of the suite (the store's only suite by default). */
+function pickRun(store: MetricStore, suiteName?: string, runId?: string) {
   const runs = store.runs(suiteName);
   if (runs.length === 0) {
     throw new InputError(`The store has no runs${suiteName ? ` of suite "${suiteName}"` : ""}`);
@@ -363,7 +363,12 @@ function storedRows(store: MetricStore, suiteName?: string, runId?: string) {
   }
   const run = runId ? runs.find((r) => r.run_id === runId) : runs[runs.length - 1]!;
   if (!run) throw new InputError(`No run ${runId} in the store`);
-  const rows: ScoreRow[] = store.scores(run.run_id).map((s) => ({
+  return { run, runs };
+}
+
+/** A stored run's rows, as the scorecard reads them. */
+function rowsOf(store: MetricStore, runId: string): ScoreRow[] {
+  return store.scores(runId).map((s) => ({
     golden_id: s.golden_id,
     arm: s.arm,
     repeat: s.repeat,
@@ -373,7 +378,6 @@ function storedRows(store: MetricStore, suiteName?: string, runId?: string) {
     threshold: s.threshold,
     ...(s.rubric_sha256 !== null && { rubric_sha256: s.rubric_sha256 }),
   }));
-  return { run, runs, rows };
 }
 
 function scorecardCommand(args: string[]): void {
@@ -388,7 +392,8 @@ function scorecardCommand(args: string[]): void {
   });
   const store = openStore(values.store);
   try {
-    const { run, runs, rows } = storedRows(store, values.suite, values.run);
+    const { run, runs } = pickRun(store, values.suite, values.run);
+    const rows = rowsOf(store, run.run_id);
     const metrics = values.metrics?.split(",") ?? run.metrics;
     const card = scorecard(rows, {
       metrics,
@@ -407,7 +412,7 @@ function scorecardCommand(args: string[]): void {
     if (runs.length > 1) {
       console.log("\nhistory (pass rate per arm):");
       const hist = runs.map((r) => {
-        const c = scorecard(storedRows(store, r.suite, r.run_id).rows, { metrics, resamples: 1 });
+        const c = scorecard(rowsOf(store, r.run_id), { metrics: r.metrics, resamples: 1 });
         return [
           r.run_id,
           r.created_at,
@@ -435,7 +440,8 @@ function compareCommand(args: string[]): void {
   }
   const store = openStore(values.store);
   try {
-    const { run, rows } = storedRows(store, values.suite, values.run);
+    const { run } = pickRun(store, values.suite, values.run);
+    const rows = rowsOf(store, run.run_id);
     const metrics = run.metrics;
     const cmp = compareArms(rows, [positionals[0]!, positionals[1]!], {
       metrics,
@@ -452,12 +458,7 @@ function compareCommand(args: string[]): void {
     const fmt = (x: number | null) => (x === null ? "-" : x.toFixed(3));
     const line = (
       name: string,
-      d: {
-        a: { value: number | null };
-        b: { value: number | null };
-        delta: number | null;
-        ci: [number, number] | null;
-      },
+      d: ArmDelta,
     ) => [
       name,
       fmt(d.a.value),
@@ -466,10 +467,10 @@ function compareCommand(args: string[]): void {
       d.ci ? `[${fmt(d.ci[0])}, ${fmt(d.ci[1])}]` : "",
     ];
     const rowsOut = [
-      line("pass rate", cmp.pass_rate as never),
-      line("overall", cmp.overall as never),
+      line("pass rate", cmp.pass_rate),
+      line("overall", cmp.overall),
     ];
-    for (const m of cmp.metrics_delta) rowsOut.push(line(m.metric, m as never));
+    for (const m of cmp.metrics_delta) rowsOut.push(line(m.metric, m));
     console.log(table(["", a!, b!, "delta", "95% CI"], rowsOut));
   } finally {
     store.close();
@@ -546,7 +547,7 @@ export function runCalibrate(args: string[]): void {
   if (values.store) {
     const store = openStore(values.store);
     try {
-      const { rows } = storedRows(store, values.suite, values.run);
+      const rows = rowsOf(store, pickRun(store, values.suite, values.run).run.run_id);
       lookup = new Map();
       for (const r of rows) {
         if (r.metric === values.metric) {

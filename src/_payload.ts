@@ -82,6 +82,14 @@ export function fencedContent(text: string): [number, number] | undefined {
   return undefined;
 }
 
+// The whole output, when it is the payload that failed: nothing at all if it is blank.
+function wholeFailure(text: string, error: JsonError): Payload {
+  const [s, e] = trimmedBounds(text);
+  return s === e
+    ? { ok: false, found: false }
+    : { ok: false, found: true, start: s, end: e, error };
+}
+
 /**
  * Finds the payload of every output, in `mode`, with one engine batch per stage.
  *
@@ -104,10 +112,7 @@ export function findPayloads(
       const [s, e] = trimmedBounds(outputs[i]!);
       result[i] = { ok: true, canonical: r.canonical, source: "whole", start: s, end: e };
     } else if (mode === "strict") {
-      const [s, e] = trimmedBounds(outputs[i]!);
-      result[i] = s === e
-        ? { ok: false, found: false }
-        : { ok: false, found: true, start: s, end: e, error: r.error };
+      result[i] = wholeFailure(outputs[i]!, r.error);
     } else {
       pending.push(i);
     }
@@ -153,11 +158,8 @@ export function findPayloads(
   }
   if (mode === "fenced") {
     for (const i of rest) {
-      const [s, e] = trimmedBounds(outputs[i]!);
-      const w = whole[i]!;
-      result[i] = s === e || w.ok
-        ? { ok: false, found: false }
-        : { ok: false, found: true, start: s, end: e, error: w.error };
+      // Only outputs whose whole text failed to parse get here.
+      result[i] = wholeFailure(outputs[i]!, (whole[i] as { error: JsonError }).error);
     }
     return result;
   }

@@ -19,7 +19,7 @@
  */
 import { clusterResample } from "./_cluster_bootstrap.ts";
 import { assertSameRubric } from "./_judge_rubric.ts";
-import { bootstrapSettings } from "./bootstrap.ts";
+import { type BootstrapSettings, bootstrapSettings } from "./bootstrap.ts";
 import { Sfc32 } from "./prng.ts";
 import {
   alignRun,
@@ -138,19 +138,7 @@ export interface ArmScorecard {
 }
 
 /** How the intervals were made, as recorded in the output. */
-export interface ClusterBootstrapSettings {
-  /** The PRNG. */
-  prng: string;
-  /** How its outputs become indices. */
-  draw: string;
-  /** Its seed. */
-  seed: number;
-  /** Resamples per interval. */
-  resamples: number;
-  /** Interval level. */
-  level: number;
-  /** Always `percentile` (NumPy's linear rule). */
-  interval: "percentile";
+export interface ClusterBootstrapSettings extends BootstrapSettings {
   /** Always `golden`: goldens are drawn, each with all its repeats. */
   cluster: "golden";
 }

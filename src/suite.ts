@@ -280,14 +280,16 @@ function checkSuite(doc: Located, source: string, options: LoadSuiteOptions): Su
     let preset: { threshold: number; params: Record<string, unknown> } | undefined;
     if (entry.preset !== undefined) {
       const presets = options.presets ?? {};
-      const names = Object.keys(presets);
+      const presetNames = Object.keys(presets);
       if (type !== "llm_judge") {
         issue([...at, "preset"], "Only an llm_judge can use a preset");
       } else if (typeof entry.preset !== "string" || !Object.hasOwn(presets, entry.preset)) {
         issue(
           [...at, "preset"],
-          `Unknown preset ${JSON.stringify(entry.preset)} (presets: ${names.join(", ") || "none"})`,
-          typeof entry.preset === "string" ? closestName(entry.preset, names) : undefined,
+          `Unknown preset ${JSON.stringify(entry.preset)} (presets: ${
+            presetNames.join(", ") || "none"
+          })`,
+          typeof entry.preset === "string" ? closestName(entry.preset, presetNames) : undefined,
         );
       } else {
         preset = presets[entry.preset];

@@ -9,17 +9,12 @@ import { type Judge, JUDGE_PRESETS, judgeParamsIssues, type JudgeScore } from ".
 import { type RunOverall, runOverall, type ScoreRow } from "./scorecard.ts";
 import { closestName, type LoadSuiteOptions, type ParamsCheck, type Suite } from "./suite.ts";
 import type { CriterionScore, Golden, SchemaCatalog, Trace } from "./suite_types.ts";
-import { DETERMINISTIC_METRICS, type DeterministicMetricName } from "./trace_metrics.ts";
+import {
+  DETERMINISTIC_METRIC_PARAMS,
+  DETERMINISTIC_METRICS,
+  type DeterministicMetricName,
+} from "./trace_metrics.ts";
 import { compareCodePoints } from "./_order.ts";
-
-/** The params each deterministic metric accepts. */
-const DETERMINISTIC_PARAMS: Record<DeterministicMetricName, readonly string[]> = {
-  schema_membership: ["dialect"],
-  expected_view_recall: ["dialect", "view_tools"],
-  reference_value_match: ["abs_tol", "rel_tol"],
-  step_efficiency: [],
-  hit_limit: [],
-};
 
 const EMPTY_GOLDEN: Golden = { id: "", question: "" };
 const EMPTY_TRACE: Trace = {
@@ -36,16 +31,19 @@ const EMPTY_TRACE: Trace = {
 
 function deterministicCheck(type: DeterministicMetricName): ParamsCheck {
   return (params) => {
-    const allowed = DETERMINISTIC_PARAMS[type];
+    const allowed = DETERMINISTIC_METRIC_PARAMS[type];
     const unknown = Object.keys(params).filter((k) => !allowed.includes(k));
     if (unknown.length > 0) {
-      return unknown.map((k) => ({
-        field: k,
-        message: allowed.length === 0
-          ? `Unknown param "${k}": ${type} takes no params`
-          : `Unknown param "${k}" (params: ${allowed.join(", ")})`,
-        ...(closestName(k, allowed) !== undefined && { suggestion: closestName(k, allowed) }),
-      }));
+      return unknown.map((k) => {
+        const suggestion = closestName(k, allowed);
+        return {
+          field: k,
+          message: allowed.length === 0
+            ? `Unknown param "${k}": ${type} takes no params`
+            : `Unknown param "${k}" (params: ${allowed.join(", ")})`,
+          ...(suggestion !== undefined && { suggestion }),
+        };
+      });
     }
     // The metric checks its own values: run it once on an empty run.
     try {
@@ -88,7 +86,7 @@ export function suiteChecks(): LoadSuiteOptions {
         ...(i.suggestion !== undefined && { suggestion: i.suggestion }),
       })),
   };
-  for (const type of Object.keys(DETERMINISTIC_PARAMS) as DeterministicMetricName[]) {
+  for (const type of Object.keys(DETERMINISTIC_METRIC_PARAMS) as DeterministicMetricName[]) {
     paramsChecks[type] = deterministicCheck(type);
   }
   return { paramsChecks, presets: JUDGE_PRESETS };

@@ -67,7 +67,19 @@ const skip = (reason: string): CriterionScore => ({
   details: { reason },
 });
 
-function readParams(metric: string, params: unknown, allowed: readonly string[]) {
+/** The params each deterministic metric accepts; any other key is a `RangeError`. */
+export const DETERMINISTIC_METRIC_PARAMS: Readonly<
+  Record<DeterministicMetricName, readonly string[]>
+> = Object.freeze({
+  schema_membership: ["dialect"],
+  expected_view_recall: ["dialect", "view_tools"],
+  reference_value_match: ["abs_tol", "rel_tol"],
+  step_efficiency: [],
+  hit_limit: [],
+});
+
+function readParams(metric: DeterministicMetricName, params: unknown) {
+  const allowed = DETERMINISTIC_METRIC_PARAMS[metric];
   if (params === undefined || params === null) return {};
   if (!isRec(params)) throw new TypeError(`The params of ${metric} must be an object`);
   for (const k of Object.keys(params)) {
@@ -150,7 +162,7 @@ function hasStatements(sql: readonly string[], dialect: string): boolean {
 export function schemaMembership(run: RunContext, params?: MetricParams): CriterionScore {
   const { golden, trace, catalog } = readRun(run);
   void golden;
-  const p = readParams("schema_membership", params, ["dialect"]);
+  const p = readParams("schema_membership", params);
   const dialect = dialectOf("schema_membership", p);
   const sql = sqlOf(trace);
   const index = catalogIndex(catalog);
@@ -231,7 +243,7 @@ function toolStrings(args: unknown): string[] {
  */
 export function expectedViewRecall(run: RunContext, params?: MetricParams): CriterionScore {
   const { golden, trace, catalog } = readRun(run);
-  const p = readParams("expected_view_recall", params, ["dialect", "view_tools"]);
+  const p = readParams("expected_view_recall", params);
   const dialect = dialectOf("expected_view_recall", p);
   const tools = p.view_tools ?? [];
   if (!Array.isArray(tools) || !tools.every((t) => typeof t === "string")) {
@@ -323,7 +335,7 @@ function tolerance(p: Record<string, unknown>, key: string, fallback: number): n
 export function referenceValueMatch(run: RunContext, params?: MetricParams): CriterionScore {
   const { golden, trace, catalog } = readRun(run);
   void catalog;
-  const p = readParams("reference_value_match", params, ["abs_tol", "rel_tol"]);
+  const p = readParams("reference_value_match", params);
   const absTol = tolerance(p, "abs_tol", 1e-9), relTol = tolerance(p, "rel_tol", 1e-6);
   const ref = isRec(golden) ? golden.reference_values : undefined;
   if (ref !== undefined && ref !== null && !isRec(ref)) {
@@ -406,7 +418,7 @@ export function referenceValueMatch(run: RunContext, params?: MetricParams): Cri
 export function stepEfficiency(run: RunContext, params?: MetricParams): CriterionScore {
   const { golden, trace, catalog } = readRun(run);
   void golden, catalog;
-  readParams("step_efficiency", params, []);
+  readParams("step_efficiency", params);
   const calls = isRec(trace) ? trace.tool_calls : undefined;
   if (!Array.isArray(calls)) throw new TypeError("The trace's tool_calls must be a list");
   const texts: (string | null)[] = calls.map((c) => {
@@ -468,7 +480,7 @@ export function stepEfficiency(run: RunContext, params?: MetricParams): Criterio
 export function hitLimit(run: RunContext, params?: MetricParams): CriterionScore {
   const { golden, trace, catalog } = readRun(run);
   void golden, catalog;
-  readParams("hit_limit", params, []);
+  readParams("hit_limit", params);
   const hit = isRec(trace) ? trace.hit_turn_limit : undefined;
   const submitted = isRec(trace) ? trace.submitted : undefined;
   if (typeof hit !== "boolean" || typeof submitted !== "boolean") {

@@ -133,3 +133,40 @@ export function ensureLxml(): Promise<string> {
     "import lxml.etree as e; print('.'.join(map(str, e.LXML_VERSION)))",
   );
 }
+
+/**
+ * Runs a Python oracle once over a whole corpus: each of `lines` (already JSON text) goes to its
+ * stdin as one line, and it must answer with exactly one line per input. Writing runs while the
+ * output is read, so a full pipe never deadlocks the two sides.
+ *
+ * @param args The interpreter's arguments: a script path, or `["-c", source]`.
+ * @param lines One JSON text per case.
+ * @returns The oracle's answer lines, in order.
+ * @throws {Error} If the oracle fails or answers a different number of lines.
+ */
+export async function runLineOracle(args: string[], lines: readonly string[]): Promise<string[]> {
+  const child = new Deno.Command(PYTHON, {
+    args,
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const writing = (async () => {
+    const writer = child.stdin.getWriter();
+    const enc = new TextEncoder();
+    for (let i = 0; i < lines.length; i += 1000) {
+      await writer.write(enc.encode(lines.slice(i, i + 1000).join("\n") + "\n"));
+    }
+    await writer.close();
+  })();
+  const [out] = await Promise.all([child.output(), writing]);
+  if (!out.success) {
+    throw new Error(`The oracle ${args.join(" ").slice(0, 80)} failed: ${dec.decode(out.stderr)}`);
+  }
+  const answers = dec.decode(out.stdout).split("\n");
+  if (answers.at(-1) === "") answers.pop();
+  if (answers.length !== lines.length) {
+    throw new Error(`The oracle answered ${answers.length} lines for ${lines.length} cases`);
+  }
+  return answers;
+}

@@ -6,7 +6,7 @@
 import { deepStrictEqual as assertEquals, ok, strictEqual, throws } from "node:assert/strict";
 import { calibrate, type CalibrationPair } from "../src/calibration.ts";
 import { makeRng, type Rng } from "./_corpus.ts";
-import { ensureScipy, PYTHON } from "./_debian_python.ts";
+import { ensureScipy, runLineOracle } from "./_debian_python.ts";
 
 const ORACLE = decodeURIComponent(new URL("./_calibration_oracle.py", import.meta.url).pathname);
 
@@ -133,18 +133,7 @@ interface OracleOut {
 
 async function oracle(cases: unknown[]): Promise<OracleOut[]> {
   await ensureScipy();
-  const child = new Deno.Command(PYTHON, {
-    args: [ORACLE],
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const writer = child.stdin.getWriter();
-  const input = new TextEncoder().encode(cases.map((c) => JSON.stringify(c) + "\n").join(""));
-  const [out] = await Promise.all([child.output(), writer.write(input).then(() => writer.close())]);
-  if (!out.success) throw new Error(new TextDecoder().decode(out.stderr));
-  const lines = new TextDecoder().decode(out.stdout).trim().split("\n");
-  strictEqual(lines.length, cases.length);
+  const lines = await runLineOracle([ORACLE], cases.map((c) => JSON.stringify(c)));
   return lines.map((l) => JSON.parse(l) as OracleOut);
 }
 

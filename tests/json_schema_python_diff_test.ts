@@ -11,7 +11,7 @@
 import { deepStrictEqual, ok, strictEqual } from "node:assert/strict";
 import { type CompiledSchema, compileSchema } from "../src/json_schema.ts";
 import { makeRng } from "./_corpus.ts";
-import { ensureJsonschema, PYTHON } from "./_debian_python.ts";
+import { ensureJsonschema, runLineOracle } from "./_debian_python.ts";
 import { generateSchemaCorpus, type Json, obj, pythonJson } from "./_schema_corpus.ts";
 
 const ORACLE = new URL("./_jsonschema_oracle.py", import.meta.url).pathname;
@@ -26,28 +26,7 @@ type Verdict = boolean | { error: string };
 
 /** Runs the oracle once over all `lines` (JSONL) and returns one verdict per line. */
 async function oracle(lines: string[]): Promise<Verdict[]> {
-  const child = new Deno.Command(PYTHON, {
-    args: [ORACLE],
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const writing = (async () => {
-    const writer = child.stdin.getWriter();
-    const enc = new TextEncoder();
-    for (let i = 0; i < lines.length; i += 500) {
-      await writer.write(enc.encode(lines.slice(i, i + 500).join("\n") + "\n"));
-    }
-    await writer.close();
-  })();
-  const [out] = await Promise.all([child.output(), writing]);
-  const dec = new TextDecoder();
-  strictEqual(out.code, 0, `oracle failed: ${dec.decode(out.stderr)}`);
-  const verdicts = dec.decode(out.stdout).trim().split("\n").filter((l) => l !== "").map((l) =>
-    JSON.parse(l) as Verdict
-  );
-  strictEqual(verdicts.length, lines.length, "the oracle answered every line");
-  return verdicts;
+  return (await runLineOracle([ORACLE], lines)).map((l) => JSON.parse(l) as Verdict);
 }
 
 // ------------------------------------------------------------------ known issues

@@ -38,7 +38,7 @@ import {
   startJudgeServer,
 } from "./_judge_server.ts";
 import { makeRng, randomJsonText, type Rng, shuffleKeys } from "./_corpus.ts";
-import { PYTHON } from "./_debian_python.ts";
+import { runLineOracle } from "./_debian_python.ts";
 
 const KEY_ANTHROPIC = 'sk-ant-api03-FAKE"KEY/7c1d2e3f4a5b6c7d8e9f';
 const KEY_OPENAI = "sk-proj-FAKEKEY-0a9b8c7d6e5f4a3b2c1d+=";
@@ -1066,20 +1066,8 @@ const keepNonFinite = (_key: string, v: unknown) =>
   typeof v === "number" && !Number.isFinite(v) ? { $nonfinite: String(v) } : v;
 
 async function pythonOracle(jobs: unknown[]): Promise<string[]> {
-  const child = new Deno.Command(PYTHON, {
-    args: ["-c", PY_ORACLE],
-    stdin: "piped",
-    stdout: "piped",
-  }).spawn();
-  const output = child.output(); // read while writing, or a full pipe deadlocks both sides
-  const writer = child.stdin.getWriter();
-  await writer.write(new TextEncoder().encode(jobs.map((j) => JSON.stringify(j) + "\n").join("")));
-  await writer.close();
-  const out = await output;
-  strictEqual(out.code, 0);
-  return new TextDecoder().decode(out.stdout).trimEnd().split("\n").map((l) =>
-    JSON.parse(l) as string
-  );
+  const lines = await runLineOracle(["-c", PY_ORACLE], jobs.map((j) => JSON.stringify(j)));
+  return lines.map((l) => JSON.parse(l) as string);
 }
 
 Deno.test("renderJudgePrompt() and rubricSha256() agree with Python on a seeded corpus", async () => {

@@ -18,28 +18,14 @@ import { ArmComparisonError, compareArms } from "../src/arm_comparison.ts";
 import { decompose, exactMean, PooledColumn, roundRatio } from "../src/_cluster_bootstrap.ts";
 import { RubricMismatchError } from "../src/judge.ts";
 import { makeRng, type Rng } from "./_corpus.ts";
-import { ensureScipy, PYTHON } from "./_debian_python.ts";
+import { ensureScipy, runLineOracle } from "./_debian_python.ts";
 
 const ORACLE = decodeURIComponent(new URL("./_scorecard_oracle.py", import.meta.url).pathname);
 
 /** Runs the oracle once over every case (JSONL in, JSONL out). */
 async function oracle<T>(cases: unknown[]): Promise<T[]> {
   await ensureScipy();
-  const child = new Deno.Command(PYTHON, {
-    args: [ORACLE],
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const input = cases.map((c) => JSON.stringify(c) + "\n").join("");
-  const writer = child.stdin.getWriter();
-  const [out] = await Promise.all([
-    child.output(),
-    writer.write(new TextEncoder().encode(input)).then(() => writer.close()),
-  ]);
-  if (!out.success) throw new Error(new TextDecoder().decode(out.stderr));
-  const lines = new TextDecoder().decode(out.stdout).trim().split("\n");
-  strictEqual(lines.length, cases.length);
+  const lines = await runLineOracle([ORACLE], cases.map((c) => JSON.stringify(c)));
   return lines.map((l) => JSON.parse(l) as T);
 }
 

@@ -331,6 +331,8 @@ Deno.test("assay suite run runs every YAML example of the reference unchanged on
         },
       ) => run.criteria.filter((c) => c.judge_model !== undefined));
       const applicable = judged.filter((c: { applicable: boolean }) => c.applicable);
+      // A suite with a judge has judged runs; one without has none.
+      strictEqual(applicable.length > 0, f !== "reference_2_deterministic.yaml", f);
       ok(applicable.every((c: { score: number | null }) => c.score === 0.75), f);
       // Each distinct prompt is judged once: repeats with the same trace hit the store's cache.
       ok(server.requests.length - before <= applicable.length, f);

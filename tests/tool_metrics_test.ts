@@ -11,7 +11,7 @@ import {
 } from "../src/tool_metrics.ts";
 import { makeRng, randomJsonText } from "./_corpus.ts";
 import { ENGINES } from "./_engines.ts";
-import { PYTHON } from "./_debian_python.ts";
+import { runLineOracle } from "./_debian_python.ts";
 
 const mv = (numerator: number, denominator: number) => ({
   value: denominator === 0 ? 0 : numerator / denominator,
@@ -170,23 +170,8 @@ function inOrderByName(
   return n;
 }
 
-async function python(script: string, lines: string[]): Promise<string[]> {
-  const child = new Deno.Command(PYTHON, {
-    args: ["-c", script],
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const writing = (async () => {
-    const w = child.stdin.getWriter();
-    await w.write(new TextEncoder().encode(lines.join("\n") + "\n"));
-    await w.close();
-  })();
-  const [out] = await Promise.all([child.output(), writing]);
-  strictEqual(out.code, 0, new TextDecoder().decode(out.stderr));
-  const answers = new TextDecoder().decode(out.stdout).trim().split("\n");
-  strictEqual(answers.length, lines.length);
-  return answers;
+function python(script: string, lines: string[]): Promise<string[]> {
+  return runLineOracle(["-c", script], lines);
 }
 
 // Per line {"a": text, "b": text}: [a parses to a dict, b does, canonical dumps equal, == equal,

@@ -9,7 +9,7 @@
 import { deepStrictEqual as assertEquals, ok, strictEqual } from "node:assert/strict";
 import { checkXml } from "../src/xml.ts";
 import { makeRng } from "./_corpus.ts";
-import { ensureLxml, PYTHON } from "./_debian_python.ts";
+import { ensureLxml, runLineOracle } from "./_debian_python.ts";
 import { classifyDisagreement, KNOWN_ISSUES, makeXmlCorpus } from "./_xml_corpus.ts";
 
 const SEED = 0x0c0ffee1;
@@ -240,20 +240,8 @@ const TARGETED: readonly string[] = [
 
 /** Runs the oracle once over all texts: one verdict per text. */
 async function lxmlVerdicts(texts: readonly string[]): Promise<string[][]> {
-  const child = new Deno.Command(PYTHON, {
-    args: [ORACLE],
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "inherit",
-  }).spawn();
-  const writer = child.stdin.getWriter();
-  const written = writer.write(new TextEncoder().encode(
-    texts.map((t) => JSON.stringify(t)).join("\n") + "\n",
-  )).then(() => writer.close());
-  const out = await child.output();
-  await written;
-  strictEqual(out.code, 0, "the lxml oracle failed");
-  return new TextDecoder().decode(out.stdout).trimEnd().split("\n").map((l) => JSON.parse(l));
+  const lines = await runLineOracle([ORACLE], texts.map((t) => JSON.stringify(t)));
+  return lines.map((l) => JSON.parse(l));
 }
 
 const show = (t: string) => JSON.stringify(t.length > 160 ? t.slice(0, 160) + "…" : t);
