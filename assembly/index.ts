@@ -4,3 +4,28 @@
 
 export { prepare, reserveInput, run } from "./batch";
 export { resampleDirect, resampleGrouped, resampleReserve } from "./bootstrap";
+export {
+  bailLine,
+  chunkRows,
+  DROPS,
+  kCounts,
+  kExamples,
+  kFinish,
+  kFreeze,
+  kGenerations,
+  kGold,
+  kGoldLength,
+  kInput,
+  kLanguage,
+  kLanguageLength,
+  kNameLength,
+  kPrompts,
+  kQueue,
+  kQueueCount,
+  kRecordsLength,
+  kRecordsText,
+  kSetRecord,
+  kStart,
+  langCount,
+  nextLine,
+} from "./score";

@@ -76,7 +76,7 @@ function mix(h: u64): u32 {
 }
 
 // A hash of the `n` bytes at `p`, seeded with `seed`.
-function hashBytes(p: usize, n: usize, seed: u32): u32 {
+export function hashBytes(p: usize, n: usize, seed: u32): u32 {
   let h: u64 = (<u64> seed << 32) ^ (<u64> n * 0x9e3779b97f4a7c15);
   while (n >= 8) {
     h = (h ^ load<u64>(p)) * 0x9e3779b97f4a7c15;

@@ -33,7 +33,15 @@ export const R_VALUE_TABLE: i32 = 9;
 export const R_LEAVES: i32 = 10;
 /** Their texts, when short enough. */
 export const R_PATH_TEXT: i32 = 11;
-const REGION_COUNT: i32 = 12;
+/** The scoring kernel's output for one chunk: example entries, or records to write. */
+export const R_EMIT: i32 = 12;
+/** The scoring kernel's decoded string (one at a time). */
+export const R_TEXT: i32 = 13;
+/** The scoring kernel's pair keys of one prediction. */
+export const R_PRED: i32 = 14;
+/** The scoring kernel's queue of examples left to the JS glue, for one chunk. */
+export const R_QUEUE: i32 = 15;
+const REGION_COUNT: i32 = 16;
 
 // base: u32, cap: u32 per region.
 const REGIONS: usize = memory.data(REGION_COUNT * 8);

@@ -128,10 +128,11 @@ async function writeAll(w: { write(p: Uint8Array): Promise<number> }, bytes: Uin
 }
 
 /** Writes a whole text to `path` atomically: a temporary file beside it, then a rename. */
-export async function writeAtomic(path: string, text: string): Promise<void> {
+export async function writeAtomic(path: string, text: string | Uint8Array): Promise<void> {
   const tmp = `${path}.tmp-${crypto.randomUUID().slice(0, 8)}`;
   try {
-    await Deno.writeFile(tmp, new TextEncoder().encode(text), { createNew: true });
+    const bytes = typeof text === "string" ? new TextEncoder().encode(text) : text;
+    await Deno.writeFile(tmp, bytes, { createNew: true });
     await Deno.rename(tmp, path);
   } catch (e) {
     await Deno.remove(tmp).catch(() => {});

@@ -17,6 +17,7 @@ import { readJsonLine, scanStrictObject } from "./_jsonl.ts";
 import { engineFromFlag, parseOptions } from "./_options.ts";
 import { quote, UsageError } from "./_errors.ts";
 import { Progress } from "./_progress.ts";
+import { scoreFast } from "./_score_fast.ts";
 import { rate, table } from "./_table.ts";
 import type { Line, LineRun } from "./_lines.ts";
 
@@ -38,6 +39,10 @@ Output:
   --json               print the report to stdout instead of the table
   --quiet              no progress bar
   --engine NAME        auto (default), wasm or ts; both give identical reports
+  --no-fast-path       read with the general reader only; by default the wasm
+                       engine reads the files in its scoring kernel and hands
+                       the run to the general reader on anything else (the
+                       report is the same either way)
 
 Exit codes: 0 success, 2 invalid input or a broken invariant (no report is
 written), 1 internal error.
@@ -198,6 +203,7 @@ export async function runScore(args: string[]): Promise<void> {
     json: { type: "boolean" },
     quiet: { type: "boolean", short: "q" },
     engine: { type: "string" },
+    "no-fast-path": { type: "boolean" },
     help: { type: "boolean", short: "h" },
   });
   if (values.help) {
@@ -209,6 +215,33 @@ export async function runScore(args: string[]): Promise<void> {
   if (!values.generations) throw new UsageError("--generations is required");
   const quiet = values.quiet === true;
   const engine = engineFromFlag(values.engine, quiet);
+  const paths = {
+    examples: values.examples,
+    generations: values.generations,
+    prompts: values.prompts,
+  };
+  let totalBytes = 0;
+  for (const p of [values.examples, values.prompts, values.generations]) {
+    if (p !== undefined) totalBytes += await sizeOf(p);
+  }
+
+  async function emit(report: EvaluationReport, text: string | Uint8Array): Promise<void> {
+    if (values.out !== undefined) await writeAtomic(values.out, text);
+    if (values.json) {
+      await Deno.stdout.write(typeof text === "string" ? new TextEncoder().encode(text) : text);
+    } else {
+      console.log(summary(report));
+      if (values.out !== undefined) console.log(`\nReport written to ${values.out}`);
+    }
+  }
+
+  if (engine.name === "wasm" && values["no-fast-path"] !== true) {
+    const progress = new Progress(totalBytes, "scoring", !quiet);
+    const fast = scoreFast(paths, engine, progress);
+    progress.done();
+    if (fast) return await emit(fast.report, fast.bytes);
+  }
+
   const scorer = new ToolCallScorer({
     engine,
     withPrompts: values.prompts !== undefined,
@@ -221,10 +254,6 @@ export async function runScore(args: string[]): Promise<void> {
     },
   });
 
-  let totalBytes = 0;
-  for (const p of [values.examples, values.prompts, values.generations]) {
-    if (p !== undefined) totalBytes += await sizeOf(p);
-  }
   const progress = new Progress(totalBytes, "scoring", !quiet);
   let rowsRead = 0;
 
@@ -295,14 +324,7 @@ export async function runScore(args: string[]): Promise<void> {
     generations: digest(generations),
     prompts: prompts ? digest(prompts) : null,
   });
-  const text = formatReport(report);
-  if (values.out !== undefined) await writeAtomic(values.out, text);
-  if (values.json) {
-    await Deno.stdout.write(new TextEncoder().encode(text));
-  } else {
-    console.log(summary(report));
-    if (values.out !== undefined) console.log(`\nReport written to ${values.out}`);
-  }
+  await emit(report, formatReport(report));
 }
 
 function isBlank(text: string): boolean {

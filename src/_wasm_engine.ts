@@ -362,6 +362,17 @@ class Instance {
   }
 }
 
+let compiledDefault: WebAssembly.Module | undefined;
+
+/**
+ * The inlined module, compiled once (throws on hosts that forbid compiling Wasm from bytes).
+ *
+ * @returns The compiled build/assay.wasm.
+ */
+export function defaultWasmModule(): WebAssembly.Module {
+  return compiledDefault ??= new WebAssembly.Module(WASM_BYTES);
+}
+
 /**
  * Creates the Wasm engine.
  *
@@ -372,7 +383,7 @@ class Instance {
  *   compiled or instantiated.
  */
 export function createWasmCore(module?: WebAssembly.Module): EngineCore {
-  const compiled = module ?? new WebAssembly.Module(WASM_BYTES);
+  const compiled = module ?? defaultWasmModule();
   let wasm: Instance | undefined = new Instance(compiled);
 
   /** Runs `texts` through `mode` in chunks of bounded size. */

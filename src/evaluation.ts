@@ -11,20 +11,16 @@
  */
 import { type Engine, getDefaultEngine } from "./engine.ts";
 import { formatLocation, InputError, InvariantViolation, type Violation } from "./errors.ts";
-import { CANONICAL_ID, PARSER_ID } from "./ids.ts";
-import {
-  countRecords,
-  type ExampleRecord,
-  METRIC_NAMES,
-  type MetricName,
-  metricsFromCounts,
-  type ToolCallMetrics,
-} from "./metrics.ts";
+import type { ExampleRecord, MetricName, ToolCallMetrics } from "./metrics.ts";
 import { sha256Hex } from "./sha256.ts";
-import { compareCodePoints } from "./_order.ts";
+import {
+  emptySliceCounts,
+  reportFromCounts,
+  scoreCall,
+  type SliceCounts,
+} from "./_evaluation_parts.ts";
 import { materialize } from "./_materialize.ts";
 import type { ArgumentPair, ParseStatus } from "./types.ts";
-import { TOOL } from "./version.ts";
 
 /** One row of examples.jsonl. */
 export interface ExampleInput {
@@ -166,8 +162,6 @@ interface ExampleState {
   /** Its generation found a manifest row (so `finish` need not look again). */
   prompted: boolean;
 }
-
-const STATUSES: ParseStatus[] = ["ok", "no_json", "invalid_json", "invalid_shape"];
 
 /** Scores tool-call generations against examples, one batch at a time. */
 export class ToolCallScorer {
@@ -549,57 +543,14 @@ function scoreOne(
   state: ExampleState,
   call: ReturnType<Engine["parseToolCallBatch"]>[number],
 ): ExampleRecord {
-  const gold = state.goldPairs!;
-  const ok = call.status === "ok";
-  let matched = 0;
-  let predicted = 0;
-  if (ok) {
-    // A multiset intersection on (path, value); argument lists are short, so a scan with a
-    // used-mask beats hashing concatenated keys.
-    const pairs = call.pairs!;
-    predicted = pairs.length;
-    const n = gold.length;
-    if (n <= 32) {
-      let used = 0;
-      for (let i = 0; i < pairs.length; i++) {
-        const p = pairs[i]!;
-        for (let j = 0; j < n; j++) {
-          const bit = 1 << j;
-          if ((used & bit) !== 0) continue;
-          const q = gold[j]!;
-          if (q.path === p.path && q.value === p.value) {
-            used |= bit;
-            matched++;
-            break;
-          }
-        }
-      }
-    } else {
-      const used = new Uint8Array(n);
-      for (let i = 0; i < pairs.length; i++) {
-        const p = pairs[i]!;
-        for (let j = 0; j < n; j++) {
-          if (used[j] !== 0) continue;
-          const q = gold[j]!;
-          if (q.path === p.path && q.value === p.value) {
-            used[j] = 1;
-            matched++;
-            break;
-          }
-        }
-      }
-    }
-  }
   return {
     example_id: state.id,
     language: state.language,
     root_id: state.root_id,
-    status: call.status,
-    name_match: ok && call.name === state.goldName,
-    arguments_match: ok && call.canonicalArguments === state.goldCanonical,
-    matched_pairs: matched,
-    predicted_pairs: predicted,
-    gold_pairs: gold.length,
+    ...scoreCall(
+      { name: state.goldName!, canonical: state.goldCanonical!, pairs: state.goldPairs! },
+      call,
+    ),
   };
 }
 
@@ -609,41 +560,23 @@ function buildReport(
   engine: string,
   inputs: Partial<EvaluationReport["inputs"]>,
 ): EvaluationReport {
-  const statusCounts = Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<
-    ParseStatus,
-    number
-  >;
-  const byLanguage = new Map<string, ExampleRecord[]>();
+  const byLanguage = new Map<string, SliceCounts>();
   for (const r of records) {
-    statusCounts[r.status]++;
-    const list = byLanguage.get(r.language);
-    if (list) list.push(r);
-    else byLanguage.set(r.language, [r]);
+    let c = byLanguage.get(r.language);
+    if (!c) byLanguage.set(r.language, c = emptySliceCounts());
+    c.n++;
+    c.statuses[r.status]++;
+    if (r.status === "ok") c.ok++;
+    if (r.name_match) c.name++;
+    if (r.arguments_match) c.args++;
+    if (r.name_match && r.arguments_match) c.full++;
+    c.matched += r.matched_pairs;
+    c.predicted += r.predicted_pairs;
+    c.gold += r.gold_pairs;
   }
-  const slices = [...byLanguage.keys()].sort(compareCodePoints);
-  const by_language: Record<string, ToolCallMetrics> = {};
-  for (const lang of slices) {
-    by_language[lang] = metricsFromCounts(countRecords(byLanguage.get(lang)!));
-  }
-  return {
-    schema: "assay.evaluation.v1",
-    tool: { name: TOOL.name, version: TOOL.version },
-    parser_id: PARSER_ID,
-    canonical_id: CANONICAL_ID,
-    engine,
-    inputs: {
-      examples: inputs.examples ?? null,
-      generations: inputs.generations ?? null,
-      prompts: inputs.prompts ?? null,
-    },
-    n: records.length,
-    drop_summary: { ...drops },
-    parse_status_counts: statusCounts,
-    metric_names: [...METRIC_NAMES],
-    slices,
-    metrics: { overall: metricsFromCounts(countRecords(records)), by_language },
-    records,
-  };
+  const report = reportFromCounts(byLanguage, drops, engine, inputs);
+  report.records = records;
+  return report;
 }
 
 /**

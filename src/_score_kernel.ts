@@ -1,0 +1,236 @@
+// The JS side of the Wasm scoring kernel (assembly/score.ts): `assay score` on raw JSONL bytes.
+//
+// The caller writes each chunk of whole lines into the view `input` returns (a file read can go
+// straight into it), then calls the phase. A phase returns a `KernelBail` when the kernel met
+// something it does not read itself; the caller then scores the files with the general reader
+// (ToolCallScorer), which gives the same report or words the error. The examples the kernel
+// queues (a float or a path it leaves to JS) are scored here, with the general engine.
+import type { Engine } from "./engine.ts";
+import type { DropSummary, EvaluationReport } from "./evaluation.ts";
+import { canonicalFloat } from "./float_repr.ts";
+import {
+  emptySliceCounts,
+  reportFromCounts,
+  scoreCall,
+  type SliceCounts,
+} from "./_evaluation_parts.ts";
+import type { ParseStatus } from "./types.ts";
+
+interface KernelExports {
+  memory: WebAssembly.Memory;
+  kStart(prompts: number): void;
+  kInput(cap: number): number;
+  kExamples(len: number, firstLine: number): number;
+  kFreeze(): number;
+  kPrompts(len: number, firstLine: number): number;
+  kGenerations(len: number, firstLine: number): number;
+  kQueue(): number;
+  kQueueCount(): number;
+  kSetRecord(
+    i: number,
+    status: number,
+    name: number,
+    args: number,
+    matched: number,
+    predicted: number,
+    gold: number,
+  ): void;
+  kFinish(): number;
+  kRecordsText(): number;
+  kRecordsLength(): number;
+  kCounts(): number;
+  kLanguage(k: number): number;
+  kLanguageLength(k: number): number;
+  kGold(i: number): number;
+  kNameLength(i: number): number;
+  kGoldLength(i: number): number;
+  bailLine: WebAssembly.Global;
+  nextLine: WebAssembly.Global;
+  chunkRows: WebAssembly.Global;
+  langCount: WebAssembly.Global;
+  DROPS: WebAssembly.Global;
+}
+
+/** Why the kernel gave a run back, by code (assembly/score.ts). */
+const BAIL_REASONS = [
+  "",
+  "not UTF-8",
+  "a line it does not read strictly",
+  "a missing, mistyped or empty field",
+  "a lone surrogate in an id, language or prompt",
+  "a duplicate id",
+  "an id that is not an example's",
+  "a malformed or mismatched digest",
+  "a missing generation or prompt",
+  "an example left unscored",
+] as const;
+
+/** The kernel gave the run back: why, and at which line of the phase's file. */
+export interface KernelBail {
+  reason: string;
+  line: number;
+}
+
+const STATUSES: readonly ParseStatus[] = ["ok", "no_json", "invalid_json", "invalid_shape"];
+const STATUS_CODE: Record<ParseStatus, number> = {
+  ok: 0,
+  no_json: 1,
+  invalid_json: 2,
+  invalid_shape: 3,
+};
+const COUNT_FIELDS = 11;
+const decoder = new TextDecoder();
+
+/** One scoring job on a fresh instance of the module. */
+export class ScoreKernel {
+  readonly #ex: KernelExports;
+  readonly #engine: Engine;
+
+  /**
+   * @param module The compiled build/assay.wasm.
+   * @param engine The engine that scores the examples the kernel leaves to JS.
+   * @param withPrompts Whether a prompts manifest is part of the job.
+   */
+  constructor(module: WebAssembly.Module, engine: Engine, withPrompts: boolean) {
+    this.#ex = new WebAssembly.Instance(module, {}).exports as unknown as KernelExports;
+    if (typeof this.#ex.kStart !== "function") {
+      throw new TypeError("The module has no scoring kernel");
+    }
+    this.#engine = engine;
+    this.#ex.kStart(withPrompts ? 1 : 0);
+  }
+
+  /** A view of `cap` bytes of linear memory where the next chunk goes (valid until a call). */
+  input(cap: number): Uint8Array {
+    const at = this.#ex.kInput(cap);
+    return new Uint8Array(this.#ex.memory.buffer, at, cap);
+  }
+
+  /** The line after the last chunk's last line. */
+  get nextLine(): number {
+    return this.#ex.nextLine.value as number;
+  }
+
+  /** Non-blank lines in the last chunk. */
+  get chunkRows(): number {
+    return this.#ex.chunkRows.value as number;
+  }
+
+  #bail(code: number): KernelBail | undefined {
+    if (code === 0) return undefined;
+    return {
+      reason: BAIL_REASONS[code] ?? `code ${code}`,
+      line: this.#ex.bailLine.value as number,
+    };
+  }
+
+  /** Reads a chunk of examples: `len` bytes of whole lines, the first numbered `firstLine`. */
+  examples(len: number, firstLine: number): KernelBail | undefined {
+    return this.#bail(this.#ex.kExamples(len, firstLine));
+  }
+
+  /** Ends the examples: checks ids are unique and builds the tables. */
+  freeze(): KernelBail | undefined {
+    return this.#bail(this.#ex.kFreeze());
+  }
+
+  /** Reads a chunk of prompts. */
+  prompts(len: number, firstLine: number): KernelBail | undefined {
+    return this.#bail(this.#ex.kPrompts(len, firstLine));
+  }
+
+  /** Reads a chunk of generations, and scores what the kernel queued. */
+  generations(len: number, firstLine: number): KernelBail | undefined {
+    const ex = this.#ex;
+    const bail = this.#bail(ex.kGenerations(len, firstLine));
+    if (bail) return bail;
+    const count = ex.kQueueCount();
+    if (count === 0) return undefined;
+    const words = new Uint32Array(ex.memory.buffer, ex.kQueue(), count * 3).slice();
+    const bytes = new Uint8Array(ex.memory.buffer);
+    const texts: string[] = [];
+    for (let k = 0; k < count; k++) {
+      const i = words[k * 3]!;
+      texts.push(this.#goldText(i));
+      texts.push(JSON.parse(decoder.decode(bytes.subarray(words[k * 3 + 1]!, words[k * 3 + 2]!))));
+    }
+    const calls = this.#engine.parseToolCallBatch(texts, { pairs: true, arguments: false });
+    for (let k = 0; k < count; k++) {
+      const gold = calls[2 * k]!;
+      if (gold.status !== "ok") throw new Error("The kernel's gold call does not parse");
+      const s = scoreCall(
+        { name: gold.name!, canonical: gold.canonicalArguments!, pairs: gold.pairs! },
+        calls[2 * k + 1]!,
+      );
+      ex.kSetRecord(
+        words[k * 3]!,
+        STATUS_CODE[s.status],
+        s.name_match ? 1 : 0,
+        s.arguments_match ? 1 : 0,
+        s.matched_pairs,
+        s.predicted_pairs,
+        s.gold_pairs,
+      );
+    }
+    return undefined;
+  }
+
+  /** Example `i`'s gold call as canonical text, its floats formatted here. */
+  #goldText(i: number): string {
+    const ex = this.#ex;
+    const at = ex.kGold(i);
+    const nameLength = ex.kNameLength(i);
+    const text = decoder.decode(new Uint8Array(ex.memory.buffer, at, ex.kGoldLength(i)));
+    const name = text.slice(0, nameLength);
+    // Floats left to JS are between two \x01 bytes: the odd parts of a split.
+    const args = text.slice(nameLength).split("\x01").map((part, k) =>
+      k % 2 === 1 ? canonicalFloat(part) : part
+    ).join("");
+    return `{"arguments":${args},"name":${name}}`;
+  }
+
+  /**
+   * Checks that every kept example was scored, and returns the report (without records) and the
+   * records' JSON lines, joined by ",\n" (a view of linear memory, valid until the next call).
+   */
+  finish(
+    engineName: string,
+    inputs: Partial<EvaluationReport["inputs"]>,
+  ): { report: EvaluationReport; records: Uint8Array } | KernelBail {
+    const ex = this.#ex;
+    const bail = this.#bail(ex.kFinish());
+    if (bail) return bail;
+    const buffer = ex.memory.buffer;
+    const languages = ex.langCount.value as number;
+    const counts = new Float64Array(buffer, ex.kCounts(), languages * COUNT_FIELDS);
+    const byLanguage = new Map<string, SliceCounts>();
+    for (let k = 0; k < languages; k++) {
+      const c = k * COUNT_FIELDS;
+      if (counts[c] === 0) continue; // only dropped examples speak it
+      const language = decoder.decode(
+        new Uint8Array(buffer, ex.kLanguage(k), ex.kLanguageLength(k)),
+      );
+      const slice = emptySliceCounts();
+      slice.n = counts[c]!;
+      STATUSES.forEach((s, j) => slice.statuses[s] = counts[c + 1 + j]!);
+      slice.ok = slice.statuses.ok;
+      slice.name = counts[c + 5]!;
+      slice.args = counts[c + 6]!;
+      slice.full = counts[c + 7]!;
+      slice.matched = counts[c + 8]!;
+      slice.predicted = counts[c + 9]!;
+      slice.gold = counts[c + 10]!;
+      byLanguage.set(language, slice);
+    }
+    const drops = new Uint32Array(buffer, ex.DROPS.value as number, 3);
+    const summary: DropSummary = {
+      multiple_calls: drops[0]!,
+      empty_target: drops[1]!,
+      malformed_target: drops[2]!,
+    };
+    return {
+      report: reportFromCounts(byLanguage, summary, engineName, inputs),
+      records: new Uint8Array(buffer, ex.kRecordsText(), ex.kRecordsLength()),
+    };
+  }
+}

@@ -1,0 +1,344 @@
+// The Wasm scoring kernel (`assay score`'s fast path) against the general reader: on seeded
+// corpora the kernel must take the whole run and write the general reader's report byte for
+// byte; on every input it does not read itself it must give the run back (and the command then
+// answers exactly as the general reader does, report or error).
+import { deepStrictEqual as assertEquals, ok, strictEqual } from "node:assert/strict";
+import { runScore } from "../cli/score.ts";
+import { lastBail } from "../cli/_score_fast.ts";
+import { sha256Hex } from "../mod.ts";
+import { writeScoreCorpus } from "./_score_corpus.ts";
+
+interface Outcome {
+  report?: string;
+  error?: string;
+}
+
+/** Runs `assay score` in this process, quietly; the report text or the error's name and text. */
+async function run(dir: string, args: string[]): Promise<Outcome> {
+  const out = `${dir}/report-${crypto.randomUUID()}.json`;
+  const log = console.log;
+  console.log = () => {};
+  try {
+    await runScore([...args, "--quiet", "--out", out]);
+    return { report: await Deno.readTextFile(out) };
+  } catch (e) {
+    return { error: e instanceof Error ? `${e.name}: ${e.message}` : String(e) };
+  } finally {
+    console.log = log;
+    await Deno.remove(out).catch(() => {});
+  }
+}
+
+/** Scores with the fast path and with the general reader; returns both and the kernel's bail. */
+async function both(dir: string, args: string[]) {
+  const fast = await run(dir, ["--engine", "wasm", ...args]);
+  const bail = lastBail;
+  const general = await run(dir, ["--engine", "wasm", "--no-fast-path", ...args]);
+  return { fast, general, bail };
+}
+
+async function withFiles(
+  files: Record<string, string | Uint8Array>,
+): Promise<[string, ...string[]]> {
+  const dir = await Deno.makeTempDir({ prefix: "assay_kernel_" });
+  const args: [string, ...string[]] = [dir];
+  for (const [name, body] of Object.entries(files)) {
+    const path = `${dir}/${name}.jsonl`;
+    if (typeof body === "string") await Deno.writeTextFile(path, body);
+    else await Deno.writeFile(path, body);
+    args.push(`--${name}`, path);
+  }
+  return args;
+}
+
+Deno.test("the kernel takes seeded corpora whole and writes the general reader's report byte for byte", async (t) => {
+  const cases = [
+    { seed: 11, count: 3000, prompts: true, lineNoise: false },
+    { seed: 12, count: 3000, prompts: false, lineNoise: true },
+    { seed: 13, count: 2000, prompts: true, lineNoise: true, outputBytes: 900 },
+    { seed: 14, count: 2000, prompts: true, lineNoise: false, fuzzRate: 0.5, hostileGoldRate: 0.3 },
+  ];
+  for (const c of cases) {
+    await t.step(`seed ${c.seed}`, async () => {
+      const dir = await Deno.makeTempDir({ prefix: "assay_kernel_corpus_" });
+      const files = await writeScoreCorpus(dir, c);
+      const args = ["--examples", files.examples, "--generations", files.generations];
+      if (files.prompts) args.push("--prompts", files.prompts);
+      const { fast, general, bail } = await both(dir, args);
+      strictEqual(bail, undefined, `the kernel gave the run back: ${JSON.stringify(bail)}`);
+      ok(fast.report !== undefined, fast.error);
+      strictEqual(fast.report, general.report);
+      const ts = await run(dir, ["--engine", "ts", ...args]);
+      strictEqual(ts.report, fast.report!.replace('"engine": "wasm"', '"engine": "ts"'));
+      await Deno.remove(dir, { recursive: true });
+    });
+  }
+});
+
+const call = (name: string, args: unknown) => ({ name, arguments: args });
+const row = (o: Record<string, unknown>) => JSON.stringify(o);
+const SHA = "a".repeat(64);
+
+/** One example, one generation, and optionally a prompt: the base that each case bends. */
+function base(opts: { target?: string; output?: string; id?: string } = {}) {
+  const id = opts.id ?? "e1";
+  const target = opts.target ?? JSON.stringify(call("f", { a: 1 }));
+  return {
+    examples: `{"example_id":${JSON.stringify(id)},"language":"en","target":${target}}\n`,
+    generations: row({
+      example_id: id,
+      prompt_sha256: SHA,
+      output: opts.output ?? '{"name":"f","arguments":{"a":1}}',
+    }) + "\n",
+  };
+}
+
+Deno.test("the kernel reads the rare forms it should, and gives back everything else", async (t) => {
+  const pair = row({ example_id: "e2", language: "en", target: call("g", {}) });
+  const gen2 = row({ example_id: "e2", prompt_sha256: SHA, output: "none" });
+  const prompt = (id: string, text: string, sha = sha256Hex(text)) =>
+    row({ example_id: id, prompt_sha256: sha, prompt: text });
+  const cases: {
+    name: string;
+    files: Record<string, string | Uint8Array>;
+    kernel: boolean; // the kernel takes the run
+  }[] = [
+    { name: "the base case", files: base(), kernel: true },
+    {
+      name: "a one-call list target",
+      files: base({ target: '[{"name":"f","arguments":{"a":1}}]' }),
+      kernel: true,
+    },
+    { name: "an empty list target", files: base({ target: "[]" }), kernel: true },
+    {
+      name: "a list of two calls",
+      files: base({ target: '[{"name":"f","arguments":{}},{"name":"g","arguments":{"x":[]}}]' }),
+      kernel: true,
+    },
+    {
+      name: "a list with a non-call",
+      files: base({ target: '[{"name":"f","arguments":{}},1]' }),
+      kernel: true,
+    },
+    {
+      name: "a string target",
+      files: base({ target: '"{\\"name\\":\\"f\\",\\"arguments\\":{}}"' }),
+      kernel: true,
+    },
+    { name: "a number target", files: base({ target: "1e5" }), kernel: true },
+    {
+      name: "a call with NaN",
+      files: base({
+        target: '{"name":"f","arguments":{"a":NaN,"b":-Infinity}}',
+        output: '{"name":"f","arguments":{"a":NaN}}',
+      }),
+      kernel: true,
+    },
+    {
+      name: "17-digit floats in gold and output",
+      files: base({
+        target: '{"name":"f","arguments":{"a":0.30000000000000004,"b":[1e400]}}',
+        output: 'x {"name":"f","arguments":{"a":0.30000000000000004,"b":[1E+400]}}',
+      }),
+      kernel: true,
+    },
+    {
+      name: "a 17-digit float in the output only",
+      files: base({ output: '{"name":"f","arguments":{"a":1.0000000000000002}}' }),
+      kernel: true,
+    },
+    {
+      name: "a path longer than 256 bytes",
+      files: base({
+        target: `{"name":"f","arguments":{"${"k".repeat(300)}":1}}`,
+        output: `{"name":"f","arguments":{"${"k".repeat(300)}":1,"b":2}}`,
+      }),
+      kernel: true,
+    },
+    {
+      name: "escapes, __proto__ and control characters",
+      files: base({
+        id: 'e\u0001"\\\u2028',
+        target: '{"name":"f\\u00e9","arguments":{"__proto__":{"x":"\\u0000"},"\\ud83d\\ude00":1}}',
+        output: '{"name":"fé","arguments":{"__proto__":{"x":"\\u0000"},"😀":1}}',
+      }),
+      kernel: true,
+    },
+    {
+      name: "a lone surrogate in the output",
+      files: base({ output: '{"name":"f","arguments":{"a":"\ud800"}}' }),
+      kernel: true,
+    },
+    {
+      name: "nesting 600 deep in the output",
+      files: base({
+        output: `{"name":"f","arguments":{"a":${"[".repeat(600)}${"]".repeat(600)}}}`,
+      }),
+      kernel: true,
+    },
+    {
+      name: "CRLF, a BOM, blank lines and no final newline",
+      files: {
+        examples: "\ufeff\r\n  \t\r\n" + base().examples.replace("\n", "\r\n") + pair,
+        generations: "\n" + base().generations + "\n \n" + gen2,
+      },
+      kernel: true,
+    },
+    {
+      name: "a generation whose digest is not its prompt's",
+      files: { ...base(), prompts: prompt("e1", "héllo\n😀") + "\n" },
+      kernel: false, // the generation's digest is not the prompt's: a broken invariant
+    },
+    {
+      name: "a duplicate example",
+      files: { ...base(), examples: base().examples + base().examples },
+      kernel: false,
+    },
+    {
+      name: "a duplicate generation",
+      files: { ...base(), generations: base().generations + base().generations },
+      kernel: false,
+    },
+    {
+      name: "an orphan generation",
+      files: { ...base(), generations: base().generations + gen2 },
+      kernel: false,
+    },
+    {
+      name: "a missing generation",
+      files: { ...base(), examples: base().examples + pair },
+      kernel: false,
+    },
+    {
+      name: "an escaped nested key",
+      files: base({
+        target: '{"name":"f","arguments":{"\\u0061":1}}',
+        output: '{"name":"f","arguments":{"a":1}}',
+      }),
+      kernel: true,
+    },
+    {
+      name: "an escaped top-level key",
+      files: { ...base(), generations: base().generations.replace('"output"', '"\\u006futput"') },
+      kernel: false,
+    },
+    {
+      name: "a malformed line",
+      files: { ...base(), generations: base().generations + "{oops\n" },
+      kernel: false,
+    },
+    {
+      name: "invalid UTF-8",
+      files: {
+        ...base(),
+        examples: new Uint8Array([
+          ...new TextEncoder().encode(base().examples.slice(0, -3)),
+          0xff,
+          0x7d,
+          0x7d,
+          0x0a,
+        ]),
+      },
+      kernel: false,
+    },
+    { name: "a lone surrogate in an id", files: base({ id: "e\ud800" }), kernel: false },
+    { name: "an empty id", files: base({ id: "" }), kernel: false },
+    {
+      name: "a missing output",
+      files: { ...base(), generations: row({ example_id: "e1", prompt_sha256: SHA }) + "\n" },
+      kernel: false,
+    },
+    {
+      name: "an output that is not a string",
+      files: {
+        ...base(),
+        generations: row({ example_id: "e1", prompt_sha256: SHA, output: 1 }) + "\n",
+      },
+      kernel: false,
+    },
+    {
+      name: "an uppercase digest",
+      files: {
+        ...base(),
+        generations: row({ example_id: "e1", prompt_sha256: SHA.toUpperCase(), output: "x" }) +
+          "\n",
+      },
+      kernel: false,
+    },
+    {
+      name: "a line nested 100,000 deep",
+      files: {
+        ...base(),
+        generations: base().generations.replace(
+          "}\n",
+          `,"meta":${"[".repeat(100000)}${"]".repeat(100000)}}\n`,
+        ),
+      },
+      kernel: false,
+    },
+    {
+      name: "a NaN in a line's extra field",
+      files: { ...base(), examples: base().examples.replace("}\n", ',"meta":NaN}\n') },
+      kernel: true,
+    },
+    {
+      name: "Unicode whitespace on a blank line",
+      files: { ...base(), examples: base().examples + "\u00a0\n" },
+      kernel: false,
+    },
+  ];
+  const withPrompt = base();
+  const text = "the prompt";
+  cases.push(
+    {
+      name: "a manifest whose prompts hash to their digests",
+      files: {
+        examples: withPrompt.examples,
+        generations: withPrompt.generations.replace(SHA, sha256Hex(text)),
+        prompts: prompt("e1", text) + "\n",
+      },
+      kernel: true,
+    },
+    {
+      name: "a prompt that does not hash to its digest",
+      files: {
+        examples: withPrompt.examples,
+        generations: withPrompt.generations,
+        prompts: prompt("e1", text, SHA) + "\n",
+      },
+      kernel: false,
+    },
+    {
+      name: "a prompt row for an unknown id",
+      files: {
+        examples: withPrompt.examples,
+        generations: withPrompt.generations.replace(SHA, sha256Hex(text)),
+        prompts: prompt("e1", text) + "\n" + prompt("zz", text) + "\n",
+      },
+      kernel: false,
+    },
+  );
+  for (const c of cases) {
+    await t.step(c.name, async () => {
+      const [dir, ...args] = await withFiles(c.files);
+      const { fast, general, bail } = await both(dir, args);
+      assertEquals(fast, general);
+      strictEqual(bail === undefined, c.kernel, `bail: ${JSON.stringify(bail)}`);
+      await Deno.remove(dir, { recursive: true });
+    });
+  }
+});
+
+Deno.test("the kernel reads a line longer than its read chunk", async () => {
+  const output = "x".repeat(9 << 20) + '{"name":"f","arguments":{"a":1}}';
+  const files = base({ output });
+  files.examples = base().examples.repeat(1) +
+    row({ example_id: "e2", language: "de", target: call("g", {}) });
+  files.generations += row({ example_id: "e2", prompt_sha256: SHA, output: "y".repeat(5 << 20) });
+  const [dir, ...args] = await withFiles(files);
+  const { fast, general, bail } = await both(dir, args);
+  strictEqual(bail, undefined);
+  ok(fast.report);
+  strictEqual(fast.report, general.report);
+  await Deno.remove(dir, { recursive: true });
+});
