@@ -12,6 +12,7 @@
 // `d.ddde±XX` with at least two exponent digits.
 
 import { FLOAT_MARK } from "./canonical";
+import { floatLookup, floatTable } from "./floattable";
 import { outByte, outCopy, outNeed } from "./memory";
 
 /** At most this many significant digits are formatted here. */
@@ -87,6 +88,7 @@ export function writeFloat(s: usize, end: usize): void {
   }
   const e = intLen - 1 - first + exponent;
   if (!easy || e < -MAX_EXPONENT || e > MAX_EXPONENT) {
+    if (floatTable != 0 && floatLookup(s, end)) return;
     outNeed(end - s + 2);
     outByte(FLOAT_MARK);
     outCopy(s, end - s);

@@ -5,27 +5,34 @@
 export { prepare, reserveInput, run } from "./batch";
 export { resampleDirect, resampleGrouped, resampleReserve } from "./bootstrap";
 export {
-  bailLine,
   chunkRows,
-  DROPS,
-  kCounts,
   kExamples,
-  kFinish,
   kFreeze,
   kGenerations,
   kGold,
   kGoldLength,
+  kGoldNameLength,
   kInput,
-  kLanguage,
-  kLanguageLength,
-  kNameLength,
+  kPending,
+  kPendingClear,
+  kPendingCount,
   kPrompts,
   kQueue,
   kQueueCount,
-  kRecordsLength,
-  kRecordsText,
+  kRegold,
+  kRetry,
   kSetRecord,
   kStart,
-  langCount,
   nextLine,
 } from "./score";
+export { bailLine } from "./score_common";
+export { DROPS } from "./score_entries";
+export {
+  kCounts,
+  kFinish,
+  kLanguage,
+  kLanguageCount,
+  kLanguageLength,
+  kRecordsLength,
+  kRecordsText,
+} from "./score_records";

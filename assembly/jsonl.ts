@@ -9,7 +9,7 @@
 // else sends the whole run back to the general reader, which words the error
 // or reads the rare line.
 
-import { MAX_DEPTH, MAX_INT_DIGITS, skipWs } from "./json";
+import { MAX_DEPTH, MAX_INT_DIGITS } from "./json";
 
 /** Most named members a line is scanned for. */
 export const MAX_FIELDS: i32 = 4;
@@ -33,53 +33,22 @@ function zeroBytes(x: u64): u64 {
   return (x - ONES) & ~x & HIGHS;
 }
 
+/** Skips the whitespace JSON allows within a line: space, tab and CR (a LF ends the line). */
+export function skipWs(p: usize, end: usize): usize {
+  while (p < end) {
+    const c = load<u8>(p);
+    if (c != 0x20 && c != 0x0d && c != 0x09) break;
+    p++;
+  }
+  return p;
+}
+
 function isDigit(c: u32): bool {
   return c - 0x30 < 10;
 }
 
 function isContinuation(p: usize): bool {
   return (load<u8>(p) & 0xc0) == 0x80;
-}
-
-/** Whether `[p, end)` is UTF-8 as a fatal WHATWG decoder reads it. */
-export function validUtf8(p: usize, end: usize): bool {
-  while (p < end) {
-    while (p + 8 <= end && (load<u64>(p) & HIGHS) == 0) p += 8;
-    if (p >= end) break;
-    const c = <u32> load<u8>(p);
-    if (c < 0x80) {
-      p++;
-      continue;
-    }
-    if (c < 0xc2) return false;
-    if (c < 0xe0) {
-      if (p + 2 > end || !isContinuation(p + 1)) return false;
-      p += 2;
-      continue;
-    }
-    if (c < 0xf0) {
-      if (p + 3 > end) return false;
-      const b = <u32> load<u8>(p + 1);
-      if (c == 0xe0 && b < 0xa0) return false; // overlong
-      if (c == 0xed && b >= 0xa0) return false; // a surrogate
-      if (!isContinuation(p + 1) || !isContinuation(p + 2)) return false;
-      p += 3;
-      continue;
-    }
-    if (c < 0xf5) {
-      if (p + 4 > end) return false;
-      const b = <u32> load<u8>(p + 1);
-      if (c == 0xf0 && b < 0x90) return false; // overlong
-      if (c == 0xf4 && b >= 0x90) return false; // past U+10FFFF
-      if (!isContinuation(p + 1) || !isContinuation(p + 2) || !isContinuation(p + 3)) {
-        return false;
-      }
-      p += 4;
-      continue;
-    }
-    return false;
-  }
-  return true;
 }
 
 // The value of the four hex digits at `p`, or -1.
@@ -98,16 +67,39 @@ function hex4(p: usize): i32 {
 }
 
 /**
+ * The length of the UTF-8 sequence at `p` (its lead byte at least 0x80), as a
+ * fatal WHATWG decoder reads it, or 0 when it is not one.
+ */
+function utf8Length(p: usize, end: usize): usize {
+  const c = <u32> load<u8>(p);
+  if (c < 0xc2) return 0;
+  if (c < 0xe0) return p + 2 <= end && isContinuation(p + 1) ? 2 : 0;
+  if (c < 0xf0) {
+    if (p + 3 > end) return 0;
+    const b = <u32> load<u8>(p + 1);
+    if (c == 0xe0 && b < 0xa0) return 0; // overlong
+    if (c == 0xed && b >= 0xa0) return 0; // a surrogate
+    return isContinuation(p + 1) && isContinuation(p + 2) ? 3 : 0;
+  }
+  if (c >= 0xf5 || p + 4 > end) return 0;
+  const b = <u32> load<u8>(p + 1);
+  if (c == 0xf0 && b < 0x90) return 0; // overlong
+  if (c == 0xf4 && b >= 0x90) return 0; // past U+10FFFF
+  return isContinuation(p + 1) && isContinuation(p + 2) && isContinuation(p + 3) ? 4 : 0;
+}
+
+/**
  * The address after the closing quote of the strict JSON string literal whose
- * opening quote is at `q`, or 0 when there is none before `end`.
+ * opening quote is at `q`, or 0 when there is none before `end` or its bytes
+ * are not UTF-8.
  */
 export function stringEnd(q: usize, end: usize): usize {
   let p = q + 1;
   while (true) {
-    // Eight bytes at a time to the next control byte, `"` or `\`.
+    // Eight bytes at a time to the next control byte, `"`, `\` or non-ASCII byte.
     while (p + 8 <= end) {
       const x = load<u64>(p);
-      const m = ((x - ONES * 0x20) & ~x & HIGHS) | zeroBytes(x ^ (ONES * 0x22)) |
+      const m = ((x - ONES * 0x20) & ~x & HIGHS) | (x & HIGHS) | zeroBytes(x ^ (ONES * 0x22)) |
         zeroBytes(x ^ (ONES * 0x5c));
       if (m != 0) {
         p += <usize> (ctz(m) >> 3);
@@ -119,6 +111,12 @@ export function stringEnd(q: usize, end: usize): usize {
     const c = <u32> load<u8>(p);
     if (c == 0x22) return p + 1;
     if (c < 0x20) return 0;
+    if (c >= 0x80) {
+      const n = utf8Length(p, end);
+      if (n == 0) return 0;
+      p += n;
+      continue;
+    }
     if (c != 0x5c) {
       p++;
       continue;
@@ -191,6 +189,13 @@ function member(key: usize, keyEnd: usize, value: usize, valueEnd: usize, names:
   return true;
 }
 
+// Whether the key literal `[key, keyEnd)` is, unescaped, name `k` of `names`.
+function isName(key: usize, keyEnd: usize, names: usize, k: i32): bool {
+  const name = names + (<usize> k << 3);
+  const n = <usize> load<u32>(name, 4);
+  return keyEnd - key - 2 == n && memory.compare(key + 1, <usize> load<u32>(name), n) == 0;
+}
+
 // The address after the `:` that follows the key literal at `q`, or 0; the key
 // ends at `keyEnd` then.
 let keyEnd: usize = 0;
@@ -203,14 +208,23 @@ function keyColon(q: usize, end: usize): usize {
 }
 
 /**
- * Scans `[s, end)` as one JSON object and leaves in FIELDS the value range of
- * the last top-level member named each of the `count` names. False when the
- * line is not such an object in the strict reading (see the header).
+ * Scans the JSON object at `s` (its `{`), on one line before `end`, and leaves
+ * in FIELDS the value range of the last top-level member named each of the
+ * `count` names. The string value of the member named `names[decode]` (if
+ * `decode` is not -1) is decoded to `dst` as it is read (see decodeChecked).
+ * Returns the address after the object, or 0 when it is not such an object in
+ * the strict reading (see the header) or the line ends before it does.
  */
-export function scanObject(s: usize, end: usize, names: usize, count: i32): bool {
+export function scanObject(
+  s: usize,
+  end: usize,
+  names: usize,
+  count: i32,
+  decode: i32,
+  dst: usize,
+): usize {
   memory.fill(FIELDS, 0, <usize> MAX_FIELDS << 3);
-  let i = skipWs(s, end);
-  if (i >= end || load<u8>(i) != 0x7b) return false;
+  let i = s;
   let depth: i32 = 0;
   let key: usize = 0;
   let keyStop: usize = 0;
@@ -219,11 +233,11 @@ export function scanObject(s: usize, end: usize, names: usize, count: i32): bool
     // A value at i.
     i = skipWs(i, end);
     if (depth == 1) value = i;
-    if (i >= end) return false;
+    if (i >= end) return 0;
     const c = <u32> load<u8>(i);
     let opened = false;
     if (c == 0x7b || c == 0x5b) {
-      if (depth == MAX_DEPTH) return false;
+      if (depth == MAX_DEPTH) return 0;
       depth++;
       store<u8>(KINDS + <usize> depth, <u8> c);
       i = skipWs(i + 1, end);
@@ -234,7 +248,9 @@ export function scanObject(s: usize, end: usize, names: usize, count: i32): bool
         opened = true;
       }
     } else if (c == 0x22) {
-      i = stringEnd(i, end);
+      i = depth == 1 && decode >= 0 && isName(key, keyStop, names, decode)
+        ? decodeChecked(i, end, dst)
+        : stringEnd(i, end);
     } else if (c == 0x2d && i + 1 < end && load<u8>(i + 1) == 0x49) {
       i = literalEnd(i + 1, end, LIT_INFINITY, 8);
     } else if (c == 0x2d || isDigit(c)) {
@@ -250,14 +266,14 @@ export function scanObject(s: usize, end: usize, names: usize, count: i32): bool
     } else if (c == 0x49) {
       i = literalEnd(i, end, LIT_INFINITY, 8);
     } else {
-      return false;
+      return 0;
     }
-    if (i == 0) return false;
+    if (i == 0) return 0;
     if (opened) {
       if (<u32> load<u8>(KINDS + <usize> depth) != 0x7b) continue; // an array's first element
       const q = i;
       i = keyColon(q, end);
-      if (i == 0) return false;
+      if (i == 0) return 0;
       if (depth == 1) {
         key = q;
         keyStop = keyEnd;
@@ -267,12 +283,12 @@ export function scanObject(s: usize, end: usize, names: usize, count: i32): bool
     // After a complete value: close containers, or go on to the next member or element.
     while (true) {
       if (depth == 1 && value != 0) {
-        if (!member(key, keyStop, value, i, names, count)) return false;
+        if (!member(key, keyStop, value, i, names, count)) return 0;
         value = 0;
       }
+      if (depth == 0) return i;
       i = skipWs(i, end);
-      if (depth == 0) return i == end;
-      if (i >= end) return false;
+      if (i >= end) return 0;
       const d = <u32> load<u8>(i);
       const kind = <u32> load<u8>(KINDS + <usize> depth);
       if (d == kind + 2) {
@@ -280,12 +296,12 @@ export function scanObject(s: usize, end: usize, names: usize, count: i32): bool
         depth--;
         continue;
       }
-      if (d != 0x2c) return false;
+      if (d != 0x2c) return 0;
       i++;
       if (kind == 0x7b) {
         const q = skipWs(i, end);
         i = keyColon(q, end);
-        if (i == 0) return false;
+        if (i == 0) return 0;
         if (depth == 1) {
           key = q;
           keyStop = keyEnd;
@@ -296,8 +312,93 @@ export function scanObject(s: usize, end: usize, names: usize, count: i32): bool
   }
 }
 
-/** Set by `decodeString` when it wrote a lone surrogate. */
+/** Set by `decodeString` and `decodeChecked` when they wrote a lone surrogate. */
 export let decodedLone: bool = false;
+/** The length `decodeChecked` wrote. */
+export let decodedLength: usize = 0;
+
+/**
+ * `stringEnd` and `decodeString` in one pass: checks the string literal whose
+ * opening quote is at `q` (before `end`) and decodes it to `dst` (which has
+ * room for the literal's length), leaving its length in `decodedLength`.
+ * Returns the address after the closing quote, or 0.
+ */
+export function decodeChecked(q: usize, end: usize, dst: usize): usize {
+  decodedLone = false;
+  let p = q + 1;
+  let o = dst;
+  while (true) {
+    // A run of bytes copied as they are: ASCII, then valid UTF-8 sequences.
+    let r = p;
+    while (true) {
+      while (r + 8 <= end) {
+        const x = load<u64>(r);
+        const m = ((x - ONES * 0x20) & ~x & HIGHS) | (x & HIGHS) |
+          zeroBytes(x ^ (ONES * 0x22)) | zeroBytes(x ^ (ONES * 0x5c));
+        if (m != 0) {
+          r += <usize> (ctz(m) >> 3);
+          break;
+        }
+        r += 8;
+      }
+      while (r < end) {
+        const c = <u32> load<u8>(r);
+        if (c < 0x20 || c == 0x22 || c == 0x5c || c >= 0x80) break;
+        r++;
+      }
+      if (r >= end || <u32> load<u8>(r) < 0x80) break;
+      const n = utf8Length(r, end);
+      if (n == 0) return 0;
+      r += n;
+    }
+    if (r > p) {
+      memory.copy(o, p, r - p);
+      o += r - p;
+      p = r;
+    }
+    if (p >= end) return 0;
+    const c = <u32> load<u8>(p);
+    if (c == 0x22) {
+      decodedLength = o - dst;
+      return p + 1;
+    }
+    if (c < 0x20 || p + 1 >= end) return 0;
+    // An escape.
+    const e = <u32> load<u8>(p + 1);
+    if (e == 0x75) {
+      if (p + 6 > end) return 0;
+      const u = hex4(p + 2);
+      if (u < 0) return 0;
+      p += 6;
+      if (
+        u >= 0xd800 && u <= 0xdbff && p + 6 <= end && load<u8>(p) == 0x5c &&
+        load<u8>(p + 1) == 0x75
+      ) {
+        const low = hex4(p + 2);
+        if (low >= 0xdc00 && low <= 0xdfff) {
+          o = writeUtf8(o, 0x10000 + ((<u32> u - 0xd800) << 10) + (<u32> low - 0xdc00));
+          p += 6;
+          continue;
+        }
+      }
+      if (u >= 0xd800 && u <= 0xdfff) decodedLone = true;
+      o = writeUtf8(o, <u32> u);
+      continue;
+    }
+    let b: u32;
+    if (e == 0x22 || e == 0x5c || e == 0x2f) b = e;
+    else if (e == 0x62) b = 0x08;
+    else if (e == 0x66) b = 0x0c;
+    else if (e == 0x6e) b = 0x0a;
+    else if (e == 0x72) b = 0x0d;
+    else if (e == 0x74) b = 0x09;
+    else return 0;
+    store<u8>(o, <u8> b);
+    o++;
+    p += 2;
+  }
+  return 0;
+}
 
 // Writes code point `cp` (a surrogate as three bytes) at `o`; returns the end.
 function writeUtf8(o: usize, cp: u32): usize {

@@ -21,11 +21,16 @@ interface KernelExports {
   kStart(prompts: number): void;
   kInput(cap: number): number;
   kExamples(len: number, firstLine: number): number;
+  kRegold(): void;
   kFreeze(): number;
   kPrompts(len: number, firstLine: number): number;
   kGenerations(len: number, firstLine: number): number;
   kQueue(): number;
   kQueueCount(): number;
+  kRetry(): void;
+  kPending(): number;
+  kPendingCount(): number;
+  kPendingClear(): void;
   kSetRecord(
     i: number,
     status: number,
@@ -39,23 +44,22 @@ interface KernelExports {
   kRecordsText(): number;
   kRecordsLength(): number;
   kCounts(): number;
+  kLanguageCount(): number;
   kLanguage(k: number): number;
   kLanguageLength(k: number): number;
   kGold(i: number): number;
-  kNameLength(i: number): number;
   kGoldLength(i: number): number;
+  kGoldNameLength(i: number): number;
   bailLine: WebAssembly.Global;
   nextLine: WebAssembly.Global;
   chunkRows: WebAssembly.Global;
-  langCount: WebAssembly.Global;
   DROPS: WebAssembly.Global;
 }
 
 /** Why the kernel gave a run back, by code (assembly/score.ts). */
 const BAIL_REASONS = [
   "",
-  "not UTF-8",
-  "a line it does not read strictly",
+  "a line it does not read strictly (or not UTF-8)",
   "a missing, mistyped or empty field",
   "a lone surrogate in an id, language or prompt",
   "a duplicate id",
@@ -79,6 +83,9 @@ const STATUS_CODE: Record<ParseStatus, number> = {
   invalid_shape: 3,
 };
 const COUNT_FIELDS = 11;
+/** Bytes a float's repr may take in the kernel's table, and the mark of one it cannot hold. */
+const REPR_ROOM = 32;
+const UNFORMATTABLE = 0xfffffffe;
 const decoder = new TextDecoder();
 
 /** One scoring job on a fresh instance of the module. */
@@ -124,13 +131,43 @@ export class ScoreKernel {
     };
   }
 
-  /** Reads a chunk of examples: `len` bytes of whole lines, the first numbered `firstLine`. */
-  examples(len: number, firstLine: number): KernelBail | undefined {
-    return this.#bail(this.#ex.kExamples(len, firstLine));
+  /**
+   * Formats the floats the last call met and could not format (Python's repr, as the general
+   * engine does) into the kernel's table. Returns how many it formatted.
+   */
+  #formatFloats(): number {
+    const ex = this.#ex;
+    const count = ex.kPendingCount();
+    if (count === 0) return 0;
+    const buffer = ex.memory.buffer;
+    const list = new Uint32Array(buffer, ex.kPending(), count);
+    const view = new DataView(buffer);
+    const bytes = new Uint8Array(buffer);
+    for (let k = 0; k < count; k++) {
+      const entry = list[k]!;
+      const n = view.getUint32(entry, true);
+      const repr = canonicalFloat(decoder.decode(bytes.subarray(entry + 8, entry + 8 + n)));
+      if (repr.length > REPR_ROOM) {
+        view.setUint32(entry + 4, UNFORMATTABLE, true);
+        continue;
+      }
+      for (let j = 0; j < repr.length; j++) bytes[entry + 8 + n + j] = repr.charCodeAt(j);
+      view.setUint32(entry + 4, repr.length, true);
+    }
+    ex.kPendingClear();
+    return count;
   }
 
-  /** Ends the examples: checks ids are unique and builds the tables. */
+  /** Reads a chunk of examples: `len` bytes of whole lines, the first numbered `firstLine`. */
+  examples(len: number, firstLine: number): KernelBail | undefined {
+    const bail = this.#bail(this.#ex.kExamples(len, firstLine));
+    this.#formatFloats();
+    return bail;
+  }
+
+  /** Ends the examples: reads the gold left for its floats again, checks ids, builds tables. */
   freeze(): KernelBail | undefined {
+    this.#ex.kRegold();
     return this.#bail(this.#ex.kFreeze());
   }
 
@@ -144,6 +181,8 @@ export class ScoreKernel {
     const ex = this.#ex;
     const bail = this.#bail(ex.kGenerations(len, firstLine));
     if (bail) return bail;
+    if (this.#formatFloats() > 0 && ex.kQueueCount() > 0) ex.kRetry();
+    this.#formatFloats(); // none are new: a retried output met only floats met before
     const count = ex.kQueueCount();
     if (count === 0) return undefined;
     const words = new Uint32Array(ex.memory.buffer, ex.kQueue(), count * 3).slice();
@@ -157,7 +196,7 @@ export class ScoreKernel {
     const calls = this.#engine.parseToolCallBatch(texts, { pairs: true, arguments: false });
     for (let k = 0; k < count; k++) {
       const gold = calls[2 * k]!;
-      if (gold.status !== "ok") throw new Error("The kernel's gold call does not parse");
+      if (gold.status !== "ok") throw new Error("The kernel kept a gold that is not one call");
       const s = scoreCall(
         { name: gold.name!, canonical: gold.canonicalArguments!, pairs: gold.pairs! },
         calls[2 * k + 1]!,
@@ -175,18 +214,15 @@ export class ScoreKernel {
     return undefined;
   }
 
-  /** Example `i`'s gold call as canonical text, its floats formatted here. */
+  /** Example `i`'s gold call as text: its raw target, or one built from its canonical parts. */
   #goldText(i: number): string {
     const ex = this.#ex;
-    const at = ex.kGold(i);
-    const nameLength = ex.kNameLength(i);
-    const text = decoder.decode(new Uint8Array(ex.memory.buffer, at, ex.kGoldLength(i)));
-    const name = text.slice(0, nameLength);
-    // Floats left to JS are between two \x01 bytes: the odd parts of a split.
-    const args = text.slice(nameLength).split("\x01").map((part, k) =>
-      k % 2 === 1 ? canonicalFloat(part) : part
-    ).join("");
-    return `{"arguments":${args},"name":${name}}`;
+    const text = decoder.decode(
+      new Uint8Array(ex.memory.buffer, ex.kGold(i), ex.kGoldLength(i)),
+    );
+    const nameLength = ex.kGoldNameLength(i);
+    if (nameLength === 0) return text;
+    return `{"arguments":${text.slice(nameLength)},"name":${text.slice(0, nameLength)}}`;
   }
 
   /**
@@ -201,7 +237,7 @@ export class ScoreKernel {
     const bail = this.#bail(ex.kFinish());
     if (bail) return bail;
     const buffer = ex.memory.buffer;
-    const languages = ex.langCount.value as number;
+    const languages = ex.kLanguageCount();
     const counts = new Float64Array(buffer, ex.kCounts(), languages * COUNT_FIELDS);
     const byLanguage = new Map<string, SliceCounts>();
     for (let k = 0; k < languages; k++) {

@@ -1,0 +1,311 @@
+// What the scoring kernel's parts share (see score.ts): codes, the named
+// fields of a line, the per-chunk regions and pair keys.
+
+import { FLOAT_MARK } from "./canonical";
+import { leavesAddress, pairsAddress, pairsReset, pathTextAddress } from "./flatten";
+import { hashBytes, INDEX_SEGMENT, internReset, NODE_SIZE, nodes } from "./intern";
+import { MAX_DEPTH } from "./json";
+import { FIELDS } from "./jsonl";
+import {
+  outBase,
+  outReset,
+  R_EMIT,
+  R_PRED,
+  R_QUEUE,
+  R_TEXT,
+  regionCap,
+  regionsReset,
+  reserve,
+} from "./memory";
+
+export const K_OK: i32 = 0;
+/** A line that is not one object in the strict reading (or not UTF-8, or not blank). */
+export const BAIL_LINE: i32 = 1;
+/** A field missing, mistyped or empty. */
+export const BAIL_FIELD: i32 = 2;
+/** A lone surrogate in an id, language or prompt. */
+export const BAIL_SURROGATE: i32 = 3;
+/** An id twice in one file. */
+export const BAIL_DUPLICATE: i32 = 4;
+/** A prompt or generation whose id is not an example's. */
+export const BAIL_UNKNOWN_ID: i32 = 5;
+/** A digest that is malformed or does not match. */
+export const BAIL_DIGEST: i32 = 6;
+/** An example without its generation, or without its prompt. */
+export const BAIL_MISSING: i32 = 7;
+/** A queued example the glue did not score. */
+export const BAIL_UNSCORED: i32 = 8;
+
+/** The line of the last bail (1-based), or 0. */
+export let bailLine: u32 = 0;
+
+/** Records where a phase gave up; returns `code`. */
+export function bail(code: i32, line: u32): i32 {
+  bailLine = line;
+  return code;
+}
+
+export function align8(p: usize): usize {
+  return (p + 7) & ~(<usize> 7);
+}
+
+export function align4(p: usize): usize {
+  return (p + 3) & ~(<usize> 3);
+}
+
+export function sameBytes(a: usize, an: usize, b: usize, bn: usize): bool {
+  return an == bn && memory.compare(a, b, an) == 0;
+}
+
+// ---- Named fields: up to four names (u32 address, u32 length each).
+
+/** The names the line scan looks for (see jsonl.ts `scanObject`). */
+export const NAMES: usize = memory.data(4 * 8);
+
+/** Sets the names the next lines are scanned for. */
+export function setNames(
+  a: usize,
+  an: u32,
+  b: usize,
+  bn: u32,
+  c: usize,
+  cn: u32,
+  d: usize,
+  dn: u32,
+): void {
+  store<u32>(NAMES, <u32> a);
+  store<u32>(NAMES, an, 4);
+  store<u32>(NAMES, <u32> b, 8);
+  store<u32>(NAMES, bn, 12);
+  store<u32>(NAMES, <u32> c, 16);
+  store<u32>(NAMES, cn, 20);
+  store<u32>(NAMES, <u32> d, 24);
+  store<u32>(NAMES, dn, 28);
+}
+
+/** Where the value of named field `k` starts (0 when the line has none). */
+export function fieldStart(k: usize): usize {
+  return <usize> load<u32>(FIELDS + (k << 3));
+}
+
+/** Where it ends. */
+export function fieldEnd(k: usize): usize {
+  return <usize> load<u32>(FIELDS + (k << 3), 4);
+}
+
+// ---- The emit region: a chunk's entries, or the records' text.
+
+export let emitBase: usize = 0;
+export let emitUsed: usize = 0;
+let emitCap: usize = 0;
+
+/** Room for `n` more bytes; returns the address of the first (emitBase + emitUsed). */
+export function emitNeed(n: usize): usize {
+  if (emitUsed + n > emitCap) {
+    emitBase = reserve(R_EMIT, emitUsed, emitUsed + n);
+    emitCap = regionCap(R_EMIT);
+  }
+  return emitBase + emitUsed;
+}
+
+/** Sets the bytes in use. */
+export function emitSet(used: usize): void {
+  emitUsed = used;
+}
+
+/** Empties the emit region, with room for `cap` bytes. */
+export function emitReset(cap: usize): void {
+  emitBase = reserve(R_EMIT, 0, cap);
+  emitCap = regionCap(R_EMIT);
+  emitUsed = 0;
+}
+
+/**
+ * Lays out every region, empty, above `end`, for a chunk of `len` bytes: with
+ * room enough that few of them grow, since a region that grows moves.
+ */
+export function chunkReset(end: usize, len: usize): void {
+  regionsReset(align8(end));
+  emitReset(len + 4096);
+  reserve(R_TEXT, 0, 1 << 16);
+  reserve(R_PRED, 0, 1 << 16);
+  reserve(R_QUEUE, 0, 1 << 12);
+  internReset();
+  pairsReset(len * 2 + (1 << 20));
+  outReset(len * 2 + 1024);
+}
+
+// ---- Pair keys.
+
+// The canonical texts of flatten's constant values, as (offset, length) into CONSTANT_TEXT:
+// true, false, null, {}, [], NaN, Infinity, -Infinity.
+const CONSTANT_TEXT: usize = memory.data<u8>([
+  0x74, 0x72, 0x75, 0x65, 0x66, 0x61, 0x6c, 0x73, 0x65, 0x6e, 0x75, 0x6c, 0x6c, 0x7b, 0x7d, 0x5b,
+  0x5d, 0x4e, 0x61, 0x4e, 0x49, 0x6e, 0x66, 0x69, 0x6e, 0x69, 0x74, 0x79, 0x2d, 0x49, 0x6e, 0x66,
+  0x69, 0x6e, 0x69, 0x74, 0x79,
+]);
+const CONSTANT_AT: usize = memory.data<u8>([0, 4, 4, 5, 9, 4, 13, 2, 15, 2, 17, 3, 20, 8, 28, 9]);
+
+// The path nodes of a long path, leaf first.
+const CHAIN: usize = memory.data(<i32> (<usize> MAX_DEPTH + 2) * 4);
+
+// Decimal digits of `x`.
+function decimalLength(x: u32): usize {
+  let n: usize = 1;
+  for (; x >= 10; x /= 10) n++;
+  return n;
+}
+
+/**
+ * Writes the text of path node `node` (`["a",0]`) at `o`, with room for
+ * `room` bytes, as flatten.ts writes short ones; its length, or -2 when there
+ * is no room.
+ */
+function longPath(node: u32, o: usize, room: usize): i32 {
+  let depth: usize = 0;
+  let n: usize = 1;
+  for (let k = node; k != 0; ) {
+    const e = nodes + <usize> k * NODE_SIZE;
+    store<u32>(CHAIN + (depth << 2), k);
+    depth++;
+    const a = load<u32>(e, 4);
+    const b = load<u32>(e, 8);
+    n += 1 + (a == INDEX_SEGMENT ? decimalLength(b) : <usize> (b - a));
+    k = load<u32>(e);
+  }
+  if (depth == 0) n++;
+  if (n > room) return -2;
+  let p = o;
+  store<u8>(p++, 0x5b);
+  for (let level = depth; level > 0; level--) {
+    if (level < depth) store<u8>(p++, 0x2c);
+    const e = nodes + <usize> load<u32>(CHAIN + ((level - 1) << 2)) * NODE_SIZE;
+    const a = load<u32>(e, 4);
+    let b = load<u32>(e, 8);
+    if (a == INDEX_SEGMENT) {
+      const k = decimalLength(b);
+      for (let q = p + k; q > p; b /= 10) store<u8>(--q, <u8> (0x30 + b % 10));
+      p += k;
+    } else {
+      memory.copy(p, outBase + <usize> a, <usize> (b - a));
+      p += <usize> (b - a);
+    }
+  }
+  store<u8>(p++, 0x5d);
+  return <i32> (p - o);
+}
+
+/**
+ * Writes the key of pair `j` of the pair table (its path text, a NUL, its value
+ * text) at `o`, which has room for `room` bytes. Returns the key's length, -1
+ * when the value is left to the glue, or -2 when there is no room.
+ */
+function pairKey(j: usize, o: usize, room: usize): i32 {
+  const w = pairsAddress() + j * 12;
+  const leaf = leavesAddress() + <usize> load<u32>(w) * 12;
+  const t = load<u32>(leaf, 4);
+  let tn: usize;
+  if (t == 0xffff_ffff) {
+    const r = longPath(load<u32>(leaf), o, room);
+    if (r < 0) return r;
+    tn = <usize> r;
+  } else {
+    tn = <usize> (load<u32>(leaf, 8) - t);
+  }
+  const a = load<u32>(w, 4);
+  const b = load<u32>(w, 8);
+  let v: usize;
+  let vn: usize;
+  if (b == 0xffff_fffe) {
+    v = CONSTANT_TEXT + <usize> load<u8>(CONSTANT_AT + (<usize> a << 1));
+    vn = <usize> load<u8>(CONSTANT_AT + (<usize> a << 1) + 1);
+  } else if (b == 0xffff_ffff) {
+    return -1;
+  } else {
+    v = outBase + <usize> a;
+    vn = <usize> (b - a);
+  }
+  if (tn + 1 + vn > room) return -2;
+  if (t != 0xffff_ffff) memory.copy(o, pathTextAddress() + <usize> t, tn);
+  store<u8>(o + tn, 0);
+  memory.copy(o + tn + 1, v, vn);
+  return <i32> (tn + 1 + vn);
+}
+
+/** Whether the output range `[a, b)` holds a float left to the glue. */
+export function hasFloatMark(a: usize, b: usize): bool {
+  for (let p = outBase + a; p < outBase + b; p++) {
+    if (<u32> load<u8>(p) == FLOAT_MARK) return true;
+  }
+  return false;
+}
+
+/**
+ * Appends the keys of pairs `[first, first + count)` as (hash, length, bytes
+ * padded to 4): to the emit region when `emit` (advancing emitUsed), else to
+ * R_PRED from offset 0. Returns the bytes written, or -1 when a key is left to
+ * the glue (nothing is kept then).
+ */
+export function writeKeys(first: usize, count: u32, emit: bool): i32 {
+  const start = emit ? emitUsed : 0;
+  let at = start;
+  for (let k: u32 = 0; k < count; k++) {
+    let len: i32 = -2;
+    let room: usize = 256;
+    while (len == -2) {
+      // `at` bytes of the region are in use: a move keeps them.
+      let o: usize;
+      if (emit) {
+        emitUsed = at;
+        o = emitNeed(8 + room);
+      } else {
+        o = reserve(R_PRED, at, at + 8 + room) + at;
+      }
+      len = pairKey(first + <usize> k, o + 8, room);
+      if (len == -1) {
+        if (emit) emitUsed = start;
+        return -1;
+      }
+      if (len >= 0) {
+        store<u32>(o, hashBytes(o + 8, <usize> len, 0x5eed));
+        store<u32>(o, <u32> len, 4);
+        at += 8 + align4(<usize> len);
+      }
+      room <<= 2;
+    }
+  }
+  if (emit) emitUsed = at;
+  return <i32> (at - start);
+}
+
+/**
+ * Counts the predicted keys (R_PRED, `bytes` long) that match a distinct gold
+ * key of the `count` at `gold`, each gold key used at most once: the size of
+ * the multiset intersection.
+ */
+export function matchKeys(gold: usize, count: u32, bytes: usize): u32 {
+  if (count == 0) return 0;
+  // A used flag per gold key, after the predicted keys.
+  const pred = reserve(R_PRED, bytes, bytes + <usize> count);
+  const used = pred + bytes;
+  memory.fill(used, 0, <usize> count);
+  let matched: u32 = 0;
+  for (let p = pred; p < pred + bytes;) {
+    const h = load<u32>(p);
+    const n = <usize> load<u32>(p, 4);
+    let g = gold;
+    for (let k: u32 = 0; k < count; k++) {
+      const gn = <usize> load<u32>(g, 4);
+      if (
+        load<u8>(used + <usize> k) == 0 && load<u32>(g) == h && sameBytes(g + 8, gn, p + 8, n)
+      ) {
+        store<u8>(used + <usize> k, 1);
+        matched++;
+        break;
+      }
+      g += 8 + align4(gn);
+    }
+    p += 8 + align4(n);
+  }
+  return matched;
+}

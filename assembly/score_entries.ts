@@ -1,0 +1,438 @@
+// The scoring kernel's examples (see score.ts): one entry per example in a
+// zone at the bottom of the heap, then, once every example is in, the tables
+// that join prompts and generations to them.
+//
+// Entry: u32 words, then the bytes of the id, the language and the root id
+// (unless null), padded to 4, then (for a kept example) its gold block:
+//   u32 name length, u32 canonical length, u32 pair count, the name literal,
+//   the canonical arguments, padded to 4, and the gold pair keys.
+// E_GOLD is the offset from the entry to its gold block, which follows it, or
+// (after kRegold) lies past the last entry. A gold the kernel leaves to the
+// glue (GOLD_TO_GLUE) has a block holding the raw target text instead of the
+// canonical arguments.
+
+import { argumentsEnd, argumentsStart, checkShape, nameEnd, nameStart } from "./shape";
+import { membersReset } from "./canonical";
+import { flatten, pairsUsed, skipString, skipValue } from "./flatten";
+import { hashBytes } from "./intern";
+import { parseValue } from "./json";
+import { decodedLone, decodeString } from "./jsonl";
+import { growMemoryTo, outBase, outPos } from "./memory";
+import {
+  align4,
+  align8,
+  BAIL_DUPLICATE,
+  BAIL_FIELD,
+  bail,
+  chunkReset,
+  emitBase,
+  emitNeed,
+  emitSet,
+  emitUsed,
+  fieldEnd,
+  fieldStart,
+  hasFloatMark,
+  K_OK,
+  sameBytes,
+  writeKeys,
+} from "./score_common";
+import { setText } from "./text";
+
+const E_SIZE: usize = 0;
+const E_LINE: usize = 4;
+const E_KIND: usize = 8;
+const E_ID: usize = 12;
+const E_LANG: usize = 16;
+const E_ROOT: usize = 20;
+const E_HASH: usize = 24;
+const E_LANG_INDEX: usize = 28;
+const E_GOLD: usize = 32;
+const E_INDEX: usize = 36;
+const E_DATA: usize = 40;
+const NULL_ROOT: u32 = 0xffff_ffff;
+
+/** Entry kinds: kept, or dropped for a reason (in DropSummary's order). */
+export const KEPT: u32 = 0;
+const MULTIPLE_CALLS: u32 = 1;
+const EMPTY_TARGET: u32 = 2;
+const MALFORMED_TARGET: u32 = 3;
+/** A kept example whose gold is left to the glue (its block holds the raw target). */
+export const GOLD_TO_GLUE: u32 = 0x100;
+// A GOLD_TO_GLUE entry kRegold gave a block, whose offset E_GOLD holds for now.
+const REGOLDED: u32 = 0x200;
+
+/** Where the zone starts, and its end (entries, then the regold blocks, then the tables). */
+export let zone: usize = 0;
+export let entriesTop: usize = 0;
+/** Examples read. */
+export let entryCount: u32 = 0;
+/** Distinct languages, in order of first appearance. */
+export let langCount: u32 = 0;
+/** Dropped examples by reason: multiple_calls, empty_target, malformed_target. */
+export const DROPS: usize = memory.data(12);
+/** Whether some gold is left to the glue (so kRegold has work). */
+export let goldToGlue: u32 = 0;
+// After kFreeze: per example, its entry address and state; the hash tables.
+export let entryAt: usize = 0;
+export let stateAt: usize = 0;
+let idTable: usize = 0;
+let idMask: u32 = 0;
+let langTable: usize = 0;
+let langFirst: usize = 0;
+
+/** Empties the zone, which starts at `at`. */
+export function entriesReset(at: usize): void {
+  zone = at;
+  entriesTop = at;
+  entryCount = 0;
+  langCount = 0;
+  goldToGlue = 0;
+  memory.fill(DROPS, 0, 12);
+}
+
+/** Moves the `n` bytes at `from` (a chunk's entries, or regold blocks) to the top of the zone. */
+export function entriesAppend(from: usize, n: usize): usize {
+  const at = entriesTop;
+  memory.copy(at, from, n);
+  entriesTop = at + n;
+  return at;
+}
+
+// ---- Entry accessors.
+
+export function entryLine(e: usize): u32 {
+  return load<u32>(e + E_LINE);
+}
+
+export function entryKind(e: usize): u32 {
+  return load<u32>(e + E_KIND);
+}
+
+export function idAddr(e: usize): usize {
+  return e + E_DATA;
+}
+
+export function idLength(e: usize): usize {
+  return <usize> load<u32>(e + E_ID);
+}
+
+export function langAddr(e: usize): usize {
+  return idAddr(e) + idLength(e);
+}
+
+export function langLength(e: usize): usize {
+  return <usize> load<u32>(e + E_LANG);
+}
+
+export function langIndex(e: usize): u32 {
+  return load<u32>(e + E_LANG_INDEX);
+}
+
+/** The root id's length, or -1 for null. */
+export function rootLength(e: usize): i32 {
+  const r = load<u32>(e + E_ROOT);
+  return r == NULL_ROOT ? -1 : <i32> r;
+}
+
+export function rootAddr(e: usize): usize {
+  return langAddr(e) + langLength(e);
+}
+
+/** The gold block of a kept entry. */
+export function goldBlock(e: usize): usize {
+  return e + <usize> load<u32>(e + E_GOLD);
+}
+
+export function goldNameLength(g: usize): usize {
+  return <usize> load<u32>(g);
+}
+
+export function goldCanonLength(g: usize): usize {
+  return <usize> load<u32>(g, 4);
+}
+
+export function goldPairs(g: usize): u32 {
+  return load<u32>(g, 8);
+}
+
+export function goldName(g: usize): usize {
+  return g + 12;
+}
+
+export function goldCanon(g: usize): usize {
+  return g + 12 + goldNameLength(g);
+}
+
+export function goldKeys(g: usize): usize {
+  return align4(goldCanon(g) + goldCanonLength(g));
+}
+
+// ---- Reading examples.
+
+// Decodes the string literal of field `k` to the emit region; its length, or -1 when the field
+// is not a non-empty string without lone surrogates (or null when `nullable`: then -2).
+function emitString(k: usize, nullable: bool): i32 {
+  const s = fieldStart(k);
+  if (s == 0) return nullable ? -2 : -1;
+  const c = load<u8>(s);
+  if (c != 0x22) return nullable && c == 0x6e ? -2 : -1;
+  const e = fieldEnd(k);
+  const n = decodeString(s, e, emitNeed(e - s));
+  if (decodedLone || (n == 0 && !nullable)) return -1;
+  emitSet(emitUsed + n);
+  return <i32> n;
+}
+
+// Whether the canonical text at output offsets `[p, e)` is a call object:
+// `{"arguments":{...},"name":"..."}` with a non-empty name.
+function isCall(p: usize, e: usize): bool {
+  const base = outBase;
+  if (
+    e - p < 27 || load<u64>(base + p) != 0x656d75677261227b ||
+    load<u32>(base + p + 8) != 0x2273746e || load<u16>(base + p + 12) != 0x7b3a
+  ) {
+    return false;
+  }
+  const a = skipValue(p + 13, e);
+  if (a + 9 > e || load<u64>(base + a) != 0x3a22656d616e222c || load<u8>(base + a + 8) != 0x22) {
+    return false;
+  }
+  const n = skipString(a + 8);
+  return n - (a + 8) > 2 && n + 1 == e && load<u8>(base + n) == 0x7d;
+}
+
+// Why the canonical target at output offsets `[p, e)`, not one call, is dropped.
+function dropKind(p: usize, e: usize): u32 {
+  if (load<u8>(outBase + p) != 0x5b) return MALFORMED_TARGET;
+  if (e - p == 2) return EMPTY_TARGET;
+  let count: u32 = 0;
+  let calls = true;
+  let q = p + 1;
+  while (q < e - 1) {
+    const r = skipValue(q, e - 1);
+    if (!isCall(q, r)) calls = false;
+    count++;
+    q = r + 1; // past the comma, or onto the closing bracket
+  }
+  return count >= 2 && calls ? MULTIPLE_CALLS : MALFORMED_TARGET;
+}
+
+/**
+ * Writes a gold block at the emit region's end for the target `[t, end)`,
+ * parsed into the output: GOLD_TO_GLUE when its canonical arguments or pairs
+ * are left to the glue (the block is then not kept), else KEPT, or the drop
+ * kind when it is not one call (no block).
+ */
+function goldOf(t: usize, end: usize): u32 {
+  // The target is one JSON value that starts with its bracket: its span is all of it.
+  membersReset();
+  setText(t, end, <u32> (end - t));
+  const mark = outPos;
+  if (parseValue(t, end) == 0) return MALFORMED_TARGET; // cannot happen: the line was read
+  if (!checkShape(mark, outPos)) return dropKind(mark, outPos);
+  if (hasFloatMark(argumentsStart, argumentsEnd)) return GOLD_TO_GLUE;
+  const start = emitUsed;
+  const nameLen = nameEnd - nameStart;
+  const canonLen = argumentsEnd - argumentsStart;
+  const g = emitNeed(12 + nameLen + canonLen + 4);
+  store<u32>(g, <u32> nameLen);
+  store<u32>(g, <u32> canonLen, 4);
+  memory.copy(g + 12, outBase + nameStart, nameLen);
+  memory.copy(g + 12 + nameLen, outBase + argumentsStart, canonLen);
+  emitSet(align4(start + 12 + nameLen + canonLen));
+  const first = pairsUsed / 3;
+  const count = flatten(argumentsStart, argumentsEnd);
+  if (writeKeys(first, count, true) < 0) {
+    emitSet(start);
+    return GOLD_TO_GLUE;
+  }
+  store<u32>(emitBase + start, count, 8);
+  return KEPT;
+}
+
+// A block holding the raw target `[t, end)`, for the glue.
+function rawBlock(t: usize, end: usize): void {
+  const n = end - t;
+  const g = emitNeed(12 + n + 4);
+  store<u32>(g, 0);
+  store<u32>(g, <u32> n, 4);
+  store<u32>(g, 0, 8);
+  memory.copy(g + 12, t, n);
+  emitSet(align4(emitUsed + 12 + n));
+}
+
+/** Reads the example on line `line` (its fields scanned) into an entry in the emit region. */
+export function example(s: usize, e: usize, line: u32): i32 {
+  const target = fieldStart(3);
+  if (target == 0) return BAIL_FIELD;
+  const at = emitUsed;
+  emitNeed(E_DATA);
+  emitSet(at + E_DATA);
+  const idLen = emitString(0, false);
+  if (idLen < 0) return BAIL_FIELD;
+  const langLen = emitString(1, false);
+  if (langLen < 0) return BAIL_FIELD;
+  const rootLen = emitString(2, true);
+  if (rootLen == -1) return BAIL_FIELD;
+  emitNeed(4);
+  emitSet(align4(emitUsed));
+  const block = emitUsed;
+  let kind = MALFORMED_TARGET; // a scalar target
+  const c = load<u8>(target);
+  if (c == 0x7b || c == 0x5b) {
+    const end = fieldEnd(3);
+    kind = goldOf(target, end);
+    if (kind == GOLD_TO_GLUE) {
+      rawBlock(target, end);
+      goldToGlue++;
+    }
+  }
+  const h = emitBase + at;
+  store<u32>(h + E_SIZE, <u32> (emitUsed - at));
+  store<u32>(h + E_LINE, line);
+  store<u32>(h + E_KIND, kind);
+  store<u32>(h + E_ID, <u32> idLen);
+  store<u32>(h + E_LANG, <u32> langLen);
+  store<u32>(h + E_ROOT, rootLen == -2 ? NULL_ROOT : <u32> rootLen);
+  store<u32>(h + E_HASH, hashBytes(h + E_DATA, <usize> idLen, 0x1d));
+  store<u32>(h + E_GOLD, <u32> (block - at));
+  entryCount++;
+  return K_OK;
+}
+
+/**
+ * Parses the raw targets of the GOLD_TO_GLUE entries again (the glue has
+ * formatted their floats since), and gives those that now parse whole a gold
+ * block past the last entry.
+ */
+export function regold(): void {
+  if (goldToGlue == 0) return;
+  chunkReset(align8(entriesTop), entriesTop - zone);
+  for (let e = zone; e < entriesTop; e += <usize> load<u32>(e + E_SIZE)) {
+    if (load<u32>(e + E_KIND) != GOLD_TO_GLUE) continue;
+    const g = goldBlock(e);
+    const t = goldCanon(g);
+    const start = emitUsed;
+    if (goldOf(t, t + goldCanonLength(g)) != KEPT) {
+      emitSet(start);
+      continue;
+    }
+    store<u32>(e + E_KIND, REGOLDED);
+    store<u32>(e + E_GOLD, <u32> start);
+    goldToGlue--;
+  }
+  const top = entriesTop;
+  const blocks = entriesAppend(emitBase, emitUsed);
+  for (let e = zone; e < top; e += <usize> load<u32>(e + E_SIZE)) {
+    if (load<u32>(e + E_KIND) != REGOLDED) continue;
+    store<u32>(e + E_KIND, KEPT);
+    store<u32>(e + E_GOLD, <u32> (blocks + <usize> load<u32>(e + E_GOLD) - e));
+  }
+}
+
+// ---- Freezing: the tables.
+
+/**
+ * Lays out after the zone the per-example tables (entry address, state, and
+ * `extraBytes` more per example, at `extraAt`) and the id and language hash
+ * tables; checks that ids are unique. Returns the end of the tables.
+ */
+export function freeze(extraBytes: usize): i32 {
+  let slots: u32 = 16;
+  while (slots < entryCount * 2) slots <<= 1;
+  let p = align8(entriesTop);
+  entryAt = p;
+  p += <usize> entryCount << 2;
+  stateAt = p;
+  p += <usize> entryCount << 2;
+  extraAt = align8(p);
+  p = extraAt + <usize> entryCount * extraBytes;
+  idTable = align8(p);
+  idMask = slots - 1;
+  langTable = idTable + (<usize> slots << 3);
+  langFirst = langTable + (<usize> slots << 2);
+  tablesTop = langFirst + (<usize> entryCount << 2);
+  growMemoryTo(<u64> tablesTop);
+  memory.fill(stateAt, 0, <usize> entryCount << 2);
+  memory.fill(extraAt, 0, <usize> entryCount * extraBytes);
+  memory.fill(idTable, 0, <usize> slots * 12);
+  let e = zone;
+  for (let i: u32 = 0; i < entryCount; i++) {
+    store<u32>(entryAt + (<usize> i << 2), <u32> e);
+    store<u32>(e + E_INDEX, i);
+    // The id: a slot holds its hash and its entry.
+    const n = idLength(e);
+    const h = load<u32>(e + E_HASH);
+    let slot = h & idMask;
+    while (true) {
+      const at = idTable + (<usize> slot << 3);
+      const o = <usize> load<u32>(at, 4);
+      if (o == 0) {
+        store<u32>(at, h);
+        store<u32>(at, <u32> e, 4);
+        break;
+      }
+      if (load<u32>(at) == h && sameBytes(idAddr(o), idLength(o), idAddr(e), n)) {
+        return bail(BAIL_DUPLICATE, entryLine(e));
+      }
+      slot = (slot + 1) & idMask;
+    }
+    // The language.
+    const l = langAddr(e);
+    const ln = langLength(e);
+    slot = hashBytes(l, ln, 0x1a) & idMask;
+    while (true) {
+      const v = load<u32>(langTable + (<usize> slot << 2));
+      if (v == 0) {
+        store<u32>(langTable + (<usize> slot << 2), langCount + 1);
+        store<u32>(langFirst + (<usize> langCount << 2), <u32> e);
+        store<u32>(e + E_LANG_INDEX, langCount);
+        langCount++;
+        break;
+      }
+      const o = <usize> load<u32>(langFirst + (<usize> (v - 1) << 2));
+      if (sameBytes(langAddr(o), langLength(o), l, ln)) {
+        store<u32>(e + E_LANG_INDEX, v - 1);
+        break;
+      }
+      slot = (slot + 1) & idMask;
+    }
+    const kind = load<u32>(e + E_KIND) & 0xff;
+    if (kind != KEPT) {
+      const d = DROPS + ((<usize> kind - 1) << 2);
+      store<u32>(d, load<u32>(d) + 1);
+    }
+    e += <usize> load<u32>(e + E_SIZE);
+  }
+  return K_OK;
+}
+
+/** The per-example bytes freeze laid out (extraBytes each). */
+export let extraAt: usize = 0;
+/** The end of the tables. */
+export let tablesTop: usize = 0;
+
+/** Example `i`'s entry. */
+export function entryOf(i: u32): usize {
+  return <usize> load<u32>(entryAt + (<usize> i << 2));
+}
+
+/** The example whose id is the `n` bytes at `p`, or -1. */
+export function findId(p: usize, n: usize): i32 {
+  const h = hashBytes(p, n, 0x1d);
+  let slot = h & idMask;
+  while (true) {
+    const at = idTable + (<usize> slot << 3);
+    const e = <usize> load<u32>(at, 4);
+    if (e == 0) return -1;
+    if (load<u32>(at) == h && sameBytes(idAddr(e), idLength(e), p, n)) {
+      return <i32> load<u32>(e + E_INDEX);
+    }
+    slot = (slot + 1) & idMask;
+  }
+}
+
+/** Language `k`'s first entry. */
+export function languageEntry(k: u32): usize {
+  return <usize> load<u32>(langFirst + (<usize> k << 2));
+}
