@@ -52,9 +52,17 @@ import {
   writeKeys,
 } from "./score_common";
 import {
+  adoptState,
+  appendEntries,
+  compact,
   entriesAppend,
   entriesReset,
+  entryLine,
+  saveState,
+  STATE_WORDS,
+  zone,
   entriesTop,
+  entryCount,
   entryKind,
   entryOf,
   example,
@@ -82,7 +90,10 @@ export let nextLine: u32 = 1;
 /** Non-blank lines of the last chunk. */
 export let chunkRows: u32 = 0;
 
-/** Per example after kFreeze: its record (RECORD_SIZE), then its prompt digest (64 bytes). */
+/**
+ * Per example after kFreeze: its record (16 bytes), then, with a manifest, the digests of its
+ * prompt and of its generation's prompt_sha256 (32 bytes each), compared by kFinish.
+ */
 export let extraBytes: usize = 16;
 /** Record: flags (status | name << 8 | arguments << 9 | SET), matched, predicted, gold. */
 export const SET: u32 = 0x1_0000;
@@ -218,6 +229,35 @@ export function kExamples(len: u32, firstLine: u32): i32 {
   return K_OK;
 }
 
+/**
+ * Appends `count` entries another instance read (its zone's bytes, written by the glue at
+ * kInput's address, `len` bytes): the examples that follow this instance's in the file.
+ */
+export function kAppendEntries(len: u32, count: u32): void {
+  if (frozen) unreachable();
+  appendEntries(chunkInput, <usize> len, count);
+}
+
+/** Puts every gold block back inside its entry (before exporting the entries). */
+export function kCompact(): void {
+  if (frozen) unreachable();
+  compact();
+}
+
+/** Where this instance's entries lie: kZone() to kZoneEnd() (to export them). */
+export function kZone(): usize {
+  return zone;
+}
+
+export function kZoneEnd(): usize {
+  return frozen ? tablesTop : entriesTop;
+}
+
+/** Examples read. */
+export function kEntryCount(): u32 {
+  return entryCount;
+}
+
 /** Gives the gold left to the glue another parse, now that its floats are known. */
 export function kRegold(): void {
   if (frozen) unreachable();
@@ -229,6 +269,66 @@ export function kFreeze(): i32 {
   const r = freeze(extraBytes);
   frozen = true;
   return r;
+}
+
+/**
+ * The frozen state, for another instance of the module to adopt: the words
+ * kAdopt reads, at a static address. The other instance also needs this one's
+ * memory from kZone() to kZoneEnd(), at the same addresses.
+ */
+export function kFrozenState(): usize {
+  saveState(STATE_WORDS);
+  return STATE_WORDS;
+}
+
+/** Takes over another instance's frozen state (kFrozenState), its zone already copied here. */
+export function kAdopt(): void {
+  adoptState(STATE_WORDS);
+  frozen = true;
+}
+
+/** Makes `[0, end)` addressable (for the glue to copy a zone in). */
+export function kReserve(end: usize): void {
+  growMemoryTo(<u64> end);
+}
+
+/** Where another instance's per-example states and extra bytes go for kMerge (count * (4 + extraBytes)). */
+export function kMergeInput(): usize {
+  return kInput(<u32> (<usize> entryCount * (4 + extraBytes)));
+}
+
+/** The per-example states and extra bytes (contiguous, count * (4 + extraBytes)) to export. */
+export function kResults(): usize {
+  return stateAt;
+}
+
+export function kResultsLength(): usize {
+  return <usize> entryCount * (4 + extraBytes);
+}
+
+/**
+ * Merges another instance's states and extra bytes (written at kMergeInput's address): its
+ * prompts, generations and records. An id both read is a duplicate.
+ */
+export function kMerge(): i32 {
+  const states = chunkInput;
+  const extras = states + (<usize> entryCount << 2);
+  for (let i: u32 = 0; i < entryCount; i++) {
+    const theirs = load<u32>(states + (<usize> i << 2));
+    if (theirs == 0) continue;
+    const at = stateAt + (<usize> i << 2);
+    const ours = load<u32>(at);
+    if ((ours & theirs) != 0) return bail(BAIL_DUPLICATE, entryLine(entryOf(i)));
+    store<u32>(at, ours | theirs);
+    const from = extras + <usize> i * extraBytes;
+    const to = recordOf(i);
+    if ((theirs & STATE_GENERATION) != 0) {
+      memory.copy(to, from, 16);
+      if (withPrompts) memory.copy(to + 48, from + 48, 32);
+    }
+    if ((theirs & STATE_PROMPT) != 0) memory.copy(to + 16, from + 16, 32);
+  }
+  return K_OK;
 }
 
 function recordOf(i: u32): usize {
@@ -246,6 +346,17 @@ function lineExample(): i32 {
   if (decodedLone) return -BAIL_SURROGATE;
   const i = findId(t, n);
   return i < 0 ? -BAIL_UNKNOWN_ID : i;
+}
+
+// Writes the 64 lowercase hex digits at `hex` as 32 bytes at `o`.
+function digestBytes(hex: usize, o: usize): void {
+  for (let k: usize = 0; k < 32; k++) {
+    const a = <u32> load<u8>(hex + 2 * k);
+    const b = <u32> load<u8>(hex + 2 * k + 1);
+    const hi = a <= 0x39 ? a - 0x30 : a - 0x57;
+    const lo = b <= 0x39 ? b - 0x30 : b - 0x57;
+    store<u8>(o + k, <u8> ((hi << 4) | lo));
+  }
 }
 
 // Whether field 1 is a string literal of 64 lowercase hex digits.
@@ -278,7 +389,7 @@ function prompt(): i32 {
   const st = stateAt + (<usize> i << 2);
   if ((load<u32>(st) & STATE_PROMPT) != 0) return BAIL_DUPLICATE;
   store<u32>(st, load<u32>(st) | STATE_PROMPT);
-  memory.copy(recordOf(<u32> i) + 16, fieldStart(1) + 1, 64);
+  digestBytes(fieldStart(1) + 1, recordOf(<u32> i) + 16);
   const p = fieldStart(2);
   if (p != 0) {
     if (load<u8>(p) != 0x22) return BAIL_FIELD;
@@ -367,10 +478,8 @@ function generation(): i32 {
   const state = load<u32>(st);
   if ((state & STATE_GENERATION) != 0) return BAIL_DUPLICATE;
   store<u32>(st, state | STATE_GENERATION);
-  if (withPrompts) {
-    if ((state & STATE_PROMPT) == 0) return BAIL_MISSING;
-    if (memory.compare(recordOf(<u32> i) + 16, fieldStart(1) + 1, 64) != 0) return BAIL_DIGEST;
-  }
+  // With a manifest, kFinish compares the two digests (the prompt may be another instance's).
+  if (withPrompts) digestBytes(fieldStart(1) + 1, recordOf(<u32> i) + 48);
   const kind = entryKind(entryOf(<u32> i));
   if (kind == GOLD_TO_GLUE) enqueue(<u32> i, out, fieldEnd(2));
   else if (kind == KEPT && !scoreOutput(<u32> i, reserve(R_TEXT, 0, 0), n)) {

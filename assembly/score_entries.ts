@@ -17,7 +17,7 @@ import { flatten, pairsUsed, skipString, skipValue } from "./flatten";
 import { hashBytes } from "./intern";
 import { parseValue } from "./json";
 import { decodedLone, decodeString } from "./jsonl";
-import { growMemoryTo, outBase, outPos } from "./memory";
+import { growMemoryTo, outBase, outPos, regionsReset } from "./memory";
 import {
   align4,
   align8,
@@ -27,6 +27,7 @@ import {
   chunkReset,
   emitBase,
   emitNeed,
+  emitReset,
   emitSet,
   emitUsed,
   fieldEnd,
@@ -64,6 +65,8 @@ const REGOLDED: u32 = 0x200;
 /** Where the zone starts, and its end (entries, then the regold blocks, then the tables). */
 export let zone: usize = 0;
 export let entriesTop: usize = 0;
+// The end of the last entry (regold blocks may follow it).
+let entriesEnd: usize = 0;
 /** Examples read. */
 export let entryCount: u32 = 0;
 /** Distinct languages, in order of first appearance. */
@@ -84,14 +87,73 @@ let langFirst: usize = 0;
 export function entriesReset(at: usize): void {
   zone = at;
   entriesTop = at;
+  entriesEnd = at;
   entryCount = 0;
   langCount = 0;
   goldToGlue = 0;
   memory.fill(DROPS, 0, 12);
 }
 
-/** Moves the `n` bytes at `from` (a chunk's entries, or regold blocks) to the top of the zone. */
+/** Appends `count` entries (`n` bytes at `from`) another instance read; counts their glue gold. */
+export function appendEntries(from: usize, n: usize, count: u32): void {
+  const at = entriesAppend(from, n);
+  for (let e = at; e < at + n; e += <usize> load<u32>(e + E_SIZE)) {
+    if (load<u32>(e + E_KIND) == GOLD_TO_GLUE) goldToGlue++;
+  }
+  entryCount += count;
+}
+
+/** Words of the frozen state (see saveState). */
+export const STATE_WORDS: usize = memory.data(32 * 4);
+
+/** Saves the frozen state as words at `w`, for another instance (adoptState). */
+export function saveState(w: usize): void {
+  store<u32>(w, <u32> zone);
+  store<u32>(w, <u32> entriesTop, 4);
+  store<u32>(w, entryCount, 8);
+  store<u32>(w, langCount, 12);
+  store<u32>(w, <u32> entryAt, 16);
+  store<u32>(w, <u32> stateAt, 20);
+  store<u32>(w, <u32> extraAt, 24);
+  store<u32>(w, <u32> idTable, 28);
+  store<u32>(w, idMask, 32);
+  store<u32>(w, <u32> langTable, 36);
+  store<u32>(w, <u32> langFirst, 40);
+  store<u32>(w, <u32> tablesTop, 44);
+  store<u32>(w, goldToGlue, 48);
+  memory.copy(w + 52, DROPS, 12);
+  store<u32>(w, <u32> entriesEnd, 64);
+}
+
+/** Takes the frozen state saved by another instance (its zone copied to the same addresses). */
+export function adoptState(w: usize): void {
+  zone = <usize> load<u32>(w);
+  entriesTop = <usize> load<u32>(w, 4);
+  entryCount = load<u32>(w, 8);
+  langCount = load<u32>(w, 12);
+  entryAt = <usize> load<u32>(w, 16);
+  stateAt = <usize> load<u32>(w, 20);
+  extraAt = <usize> load<u32>(w, 24);
+  idTable = <usize> load<u32>(w, 28);
+  idMask = load<u32>(w, 32);
+  langTable = <usize> load<u32>(w, 36);
+  langFirst = <usize> load<u32>(w, 40);
+  tablesTop = <usize> load<u32>(w, 44);
+  goldToGlue = load<u32>(w, 48);
+  memory.copy(DROPS, w + 52, 12);
+  entriesEnd = <usize> load<u32>(w, 64);
+}
+
+/** Moves `n` bytes of entries at `from` to the top of the zone (no regold block is there yet). */
 export function entriesAppend(from: usize, n: usize): usize {
+  if (entriesEnd != entriesTop) unreachable();
+  const at = blocksAppend(from, n);
+  entriesEnd = entriesTop;
+  return at;
+}
+
+// Moves `n` bytes of regold blocks at `from` to the top of the zone.
+function blocksAppend(from: usize, n: usize): usize {
   const at = entriesTop;
   memory.copy(at, from, n);
   entriesTop = at + n;
@@ -308,7 +370,7 @@ export function example(s: usize, e: usize, line: u32): i32 {
 export function regold(): void {
   if (goldToGlue == 0) return;
   chunkReset(align8(entriesTop), entriesTop - zone);
-  for (let e = zone; e < entriesTop; e += <usize> load<u32>(e + E_SIZE)) {
+  for (let e = zone; e < entriesEnd; e += <usize> load<u32>(e + E_SIZE)) {
     if (load<u32>(e + E_KIND) != GOLD_TO_GLUE) continue;
     const g = goldBlock(e);
     const t = goldCanon(g);
@@ -321,13 +383,49 @@ export function regold(): void {
     store<u32>(e + E_GOLD, <u32> start);
     goldToGlue--;
   }
-  const top = entriesTop;
-  const blocks = entriesAppend(emitBase, emitUsed);
-  for (let e = zone; e < top; e += <usize> load<u32>(e + E_SIZE)) {
+  const blocks = blocksAppend(emitBase, emitUsed);
+  for (let e = zone; e < entriesEnd; e += <usize> load<u32>(e + E_SIZE)) {
     if (load<u32>(e + E_KIND) != REGOLDED) continue;
     store<u32>(e + E_KIND, KEPT);
     store<u32>(e + E_GOLD, <u32> (blocks + <usize> load<u32>(e + E_GOLD) - e));
   }
+}
+
+/**
+ * Rewrites the entries with each gold block inline again (kRegold put some
+ * past the last entry), so that they can be appended to another instance's.
+ */
+export function compact(): void {
+  if (entriesEnd == entriesTop) return;
+  regionsReset(align8(entriesTop));
+  emitReset(entriesTop - zone + 4096);
+  for (let e = zone; e < entriesEnd; e += <usize> load<u32>(e + E_SIZE)) {
+    const size = <usize> load<u32>(e + E_SIZE);
+    const gold = <usize> load<u32>(e + E_GOLD);
+    const at = emitUsed;
+    if (gold <= size) {
+      memory.copy(emitNeed(size), e, size);
+      emitSet(at + size);
+      continue;
+    }
+    // The header and strings, then the block from past the entries.
+    const strings = align4(E_DATA + idLength(e) + langLength(e) + <usize> max<i32>(rootLength(e), 0));
+    const g = e + gold;
+    let blockSize = align4(12 + goldNameLength(g) + goldCanonLength(g));
+    const keys = goldKeys(g);
+    let k = keys;
+    for (let n: u32 = 0; n < goldPairs(g); n++) k += 8 + align4(<usize> load<u32>(k, 4));
+    blockSize += k - keys;
+    const o = emitNeed(strings + blockSize);
+    memory.copy(o, e, strings);
+    memory.copy(o + strings, g, blockSize);
+    store<u32>(o + E_SIZE, <u32> (strings + blockSize));
+    store<u32>(o + E_GOLD, <u32> strings);
+    emitSet(at + strings + blockSize);
+  }
+  memory.copy(zone, emitBase, emitUsed);
+  entriesTop = zone + emitUsed;
+  entriesEnd = entriesTop;
 }
 
 // ---- Freezing: the tables.
@@ -345,7 +443,7 @@ export function freeze(extraBytes: usize): i32 {
   p += <usize> entryCount << 2;
   stateAt = p;
   p += <usize> entryCount << 2;
-  extraAt = align8(p);
+  extraAt = p; // right after the states: kResults exports both at once
   p = extraAt + <usize> entryCount * extraBytes;
   idTable = align8(p);
   idMask = slots - 1;

@@ -6,6 +6,7 @@ import { writeJsonString } from "./jsonl";
 import { regionsReset } from "./memory";
 import {
   align8,
+  BAIL_DIGEST,
   BAIL_MISSING,
   BAIL_UNSCORED,
   bail,
@@ -126,12 +127,17 @@ export function kFinish(): i32 {
   let lines: u32 = 0;
   for (let i: u32 = 0; i < entryCount; i++) {
     const e = entryOf(i);
-    if ((entryKind(e) & 0xff) != KEPT) continue;
     const state = load<u32>(stateAt + (<usize> i << 2));
+    const r = extraAt + <usize> i * extraBytes;
+    // With a manifest, every generation names the digest of its prompt's row.
+    if (withPrompts && (state & STATE_GENERATION) != 0) {
+      if ((state & STATE_PROMPT) == 0) return bail(BAIL_MISSING, entryLine(e));
+      if (memory.compare(r + 16, r + 48, 32) != 0) return bail(BAIL_DIGEST, entryLine(e));
+    }
+    if ((entryKind(e) & 0xff) != KEPT) continue;
     if ((state & STATE_GENERATION) == 0 || (withPrompts && (state & STATE_PROMPT) == 0)) {
       return bail(BAIL_MISSING, entryLine(e));
     }
-    const r = extraAt + <usize> i * extraBytes;
     const flags = load<u32>(r);
     if ((flags & SET) == 0) return bail(BAIL_UNSCORED, entryLine(e));
     const status = flags & 0xff;

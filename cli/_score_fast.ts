@@ -2,16 +2,29 @@
 // (src/_score_kernel.ts), one chunk of whole lines at a time. It returns undefined when the
 // kernel gives the run back (anything it does not read itself, errors included); the caller then
 // scores the files with the general reader, which gives the same report or words the error.
-import * as nodeCrypto from "node:crypto";
+import { digestFile } from "./_digest.ts";
 import type { Engine } from "../src/engine.ts";
-import type { EvaluationReport, InputDigest } from "../src/evaluation.ts";
+import type { EvaluationReport } from "../src/evaluation.ts";
 import { formatReport } from "../src/report_json.ts";
 import { type KernelBail, ScoreKernel } from "../src/_score_kernel.ts";
 import { defaultWasmModule } from "../src/_wasm_engine.ts";
+import { type FileRange, readPhase, splitPoint } from "./_kernel_read.ts";
 import type { Progress } from "./_progress.ts";
 
-/** Bytes read per chunk. */
+/** Bytes read per chunk, when digesting here. */
 const READ_BYTES = 4 << 20;
+/** Inputs at least this large are read by two kernel instances, here and on a worker. */
+let parallelBytes = 16 << 20;
+/**
+ * The share of examples.jsonl read here: the worker starts later, and ships its entries over
+ * (prompts and generations are shared half and half).
+ */
+const EXAMPLES_HERE = 0.6;
+
+/** Sets the input size from which a worker reads half the files (for tests). */
+export function setParallelBytes(bytes: number): void {
+  parallelBytes = bytes;
+}
 const encoder = new TextEncoder();
 
 /** The fast path's result: the report (records left out) and the report file's bytes. */
@@ -20,76 +33,99 @@ export interface FastScore {
   bytes: Uint8Array;
 }
 
-/** Why the last fast run gave up, for tests and ASSAY_DEBUG. */
+/** Why the last fast run gave up, for tests. */
 export let lastBail: (KernelBail & { file: string }) | undefined;
+/** How the last fast run went, for tests: whether a worker read half, and how many examples
+ * the glue scored on this thread. */
+export let lastRun: { helper: boolean; scoredHere: number } | undefined;
 
-/** Streams one file through a kernel phase; its digest, or why the kernel gave up. */
-function phase(
-  path: string,
-  kernel: ScoreKernel,
-  run: (len: number, firstLine: number) => KernelBail | undefined,
-  progress: Progress,
-): InputDigest | KernelBail {
-  const hash = nodeCrypto.createHash("sha256");
-  const file = Deno.openSync(path, { read: true });
-  let rows = 0;
+/**
+ * The SHA-256 of each file, computed on a worker thread while the kernel reads them (or here,
+ * when workers are not available); `stop` ends the worker early.
+ */
+function digests(paths: string[]): { done: Promise<string[]>; stop: () => void } {
+  let worker: Worker;
   try {
-    let tail = new Uint8Array(0);
-    let line = 1;
-    let first = true;
-    let eof = false;
-    while (!eof) {
-      const view = kernel.input(tail.length + READ_BYTES);
-      view.set(tail);
-      let filled = tail.length;
-      while (filled < view.length) {
-        const n = file.readSync(view.subarray(filled));
-        if (n === null) {
-          eof = true;
-          break;
-        }
-        hash.update(view.subarray(filled, filled + n));
-        progress.add(n, rows);
-        filled += n;
-      }
-      if (first && filled >= 3 && view[0] === 0xef && view[1] === 0xbb && view[2] === 0xbf) {
-        view.copyWithin(0, 3, filled);
-        filled -= 3;
-      }
-      first = false;
-      let len = filled;
-      tail = new Uint8Array(0);
-      if (!eof) {
-        const nl = view.subarray(0, filled).lastIndexOf(10);
-        if (nl < 0) {
-          tail = view.slice(0, filled); // a line longer than the chunk: read on
-          continue;
-        }
-        len = nl + 1;
-        tail = view.slice(len, filled);
-      }
-      if (len === 0) continue;
-      const bail = run(len, line);
-      if (bail) return bail;
-      line = kernel.nextLine;
-      rows += kernel.chunkRows;
-    }
-  } finally {
-    file.close();
+    worker = new Worker(new URL("./_digest_worker.ts", import.meta.url), { type: "module" });
+  } catch {
+    return { done: Promise.resolve(paths.map((p) => digestFile(p))), stop: () => {} };
   }
-  return { sha256: hash.digest("hex"), rows };
+  const done = new Promise<string[]>((resolve, reject) => {
+    worker.onmessage = (e: MessageEvent<{ digests?: string[]; error?: string }>) => {
+      worker.terminate();
+      if (e.data.digests) resolve(e.data.digests);
+      else reject(new Error(`Digest worker: ${e.data.error}`));
+    };
+    worker.onerror = (e) => {
+      e.preventDefault();
+      worker.terminate();
+      reject(new Error(`Digest worker: ${e.message}`));
+    };
+  });
+  worker.postMessage({ paths });
+  return { done, stop: () => worker.terminate() };
+}
+
+/** The worker's reply to "examples". */
+interface EntriesReply {
+  rows: number;
+  entries: { bytes: Uint8Array; count: number };
+}
+
+/** The worker's reply to "score". */
+interface ResultsReply {
+  rows: { prompts: number; generations: number };
+  results: Uint8Array;
+  digests: string[];
+}
+
+/** The worker that reads the second half of each file (cli/_score_worker.ts), if one starts. */
+function startHelper():
+  | {
+    post(message: unknown, transfer?: Transferable[]): void;
+    next<T extends EntriesReply | ResultsReply>(): Promise<T | { bail: KernelBail }>;
+    stop(): void;
+  }
+  | undefined {
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL("./_score_worker.ts", import.meta.url), { type: "module" });
+  } catch {
+    return undefined;
+  }
+  let waiting: { resolve(v: unknown): void; reject(e: unknown): void } | undefined;
+  worker.onmessage = (e: MessageEvent<{ error?: string }>) => {
+    const w = waiting!;
+    waiting = undefined;
+    if (e.data.error !== undefined) w.reject(new Error(`Score worker: ${e.data.error}`));
+    else w.resolve(e.data);
+  };
+  worker.onerror = (e) => {
+    e.preventDefault();
+    waiting?.reject(new Error(`Score worker: ${e.message}`));
+    waiting = undefined;
+  };
+  return {
+    post: (message, transfer) => worker.postMessage(message, transfer ?? []),
+    next: <T>() =>
+      new Promise<T>((resolve, reject) =>
+        waiting = { resolve: resolve as (v: unknown) => void, reject }
+      ),
+    stop: () => worker.terminate(),
+  };
 }
 
 /**
  * Scores the files with the kernel. Returns undefined when the kernel gives the run back, or
  * when a file is not a regular file (stdin cannot be read twice).
  */
-export function scoreFast(
+export async function scoreFast(
   paths: { examples: string; generations: string; prompts: string | undefined },
   engine: Engine,
   progress: Progress,
-): FastScore | undefined {
+): Promise<FastScore | undefined> {
   lastBail = undefined;
+  lastRun = undefined;
   for (const p of [paths.examples, paths.generations, paths.prompts]) {
     if (p === undefined) continue;
     if (p === "-") return undefined;
@@ -99,29 +135,85 @@ export function scoreFast(
       return undefined; // the general reader words the error
     }
   }
-  const kernel = new ScoreKernel(defaultWasmModule(), engine, paths.prompts !== undefined);
+  const files = [paths.examples, paths.generations, ...paths.prompts ? [paths.prompts] : []];
+  const sizes = files.map((p) => Deno.statSync(p).size);
+  const withPrompts = paths.prompts !== undefined;
+  const helper = sizes.reduce((a, b) => a + b, 0) >= parallelBytes ? startHelper() : undefined;
+  // The helper digests the files itself, while this thread freezes the examples.
+  const digesting = helper ? { done: undefined, stop: () => {} } : digests(files);
+  const kernel = new ScoreKernel(defaultWasmModule(), engine, withPrompts);
   const gaveUp = (file: string, bail: KernelBail): undefined => {
+    digesting.stop();
+    helper?.stop();
     lastBail = { ...bail, file };
     return undefined;
   };
-  const examples = phase(paths.examples, kernel, (l, f) => kernel.examples(l, f), progress);
-  if ("reason" in examples) return gaveUp(paths.examples, examples);
+  const onRead = (n: number, rows: number) => progress.add(n, rows);
+  const whole = (path: string, size: number): FileRange => ({ path, from: 0, to: size });
+  // Each file is read whole here, or (with a helper) its first half here and the rest there.
+  const split = (path: string, size: number, share: number): [FileRange, FileRange | undefined] => {
+    if (!helper) return [whole(path, size), undefined];
+    const at = splitPoint(path, size, share);
+    return [{ path, from: 0, to: at }, { path, from: at, to: size }];
+  };
+
+  const [examplesHere, examplesThere] = split(paths.examples, sizes[0]!, EXAMPLES_HERE);
+  helper?.post({ kind: "examples", range: examplesThere, withPrompts, digest: files });
+  let examples = readPhase(examplesHere, kernel, (l, f) => kernel.examples(l, f), onRead);
+  if (typeof examples !== "number") return gaveUp(paths.examples, examples);
+  if (helper) {
+    const r = await helper.next<EntriesReply>();
+    if ("bail" in r) return gaveUp(paths.examples, r.bail);
+    kernel.appendEntries(r.entries);
+    examples += r.rows;
+  }
   const frozen = kernel.freeze();
   if (frozen) return gaveUp(paths.examples, frozen);
-  let prompts: InputDigest | null = null;
-  if (paths.prompts !== undefined) {
-    const p = phase(paths.prompts, kernel, (l, f) => kernel.prompts(l, f), progress);
-    if ("reason" in p) return gaveUp(paths.prompts, p);
+
+  const [promptsHere, promptsThere] = paths.prompts === undefined
+    ? [undefined, undefined]
+    : split(paths.prompts, sizes[2]!, 0.5);
+  const [generationsHere, generationsThere] = split(paths.generations, sizes[1]!, 0.5);
+  if (helper) {
+    const state = kernel.frozenState();
+    helper.post(
+      { kind: "score", state, prompts: promptsThere, generations: generationsThere },
+      [state.bytes.buffer],
+    );
+  }
+  let prompts = 0;
+  if (promptsHere) {
+    const p = readPhase(promptsHere, kernel, (l, f) => kernel.prompts(l, f), onRead);
+    if (typeof p !== "number") return gaveUp(promptsHere.path, p);
     prompts = p;
   }
-  const generations = phase(
-    paths.generations,
+  let generations = readPhase(
+    generationsHere,
     kernel,
     (l, f) => kernel.generations(l, f),
-    progress,
+    onRead,
   );
-  if ("reason" in generations) return gaveUp(paths.generations, generations);
-  const done = kernel.finish(engine.name, { examples, generations, prompts });
+  if (typeof generations !== "number") return gaveUp(paths.generations, generations);
+  let fileDigests: string[];
+  if (helper) {
+    const r = await helper.next<ResultsReply>();
+    helper.stop();
+    if ("bail" in r) return gaveUp(paths.generations, r.bail);
+    fileDigests = r.digests;
+    const merged = kernel.merge(r.results);
+    if (merged) return gaveUp(paths.generations, merged);
+    prompts += r.rows.prompts;
+    generations += r.rows.generations;
+  } else {
+    fileDigests = await digesting.done!;
+  }
+  const [e, g, p] = fileDigests;
+  lastRun = { helper: helper !== undefined, scoredHere: kernel.scoredHere };
+  const done = kernel.finish(engine.name, {
+    examples: { sha256: e!, rows: examples },
+    generations: { sha256: g!, rows: generations },
+    prompts: p === undefined ? null : { sha256: p, rows: prompts },
+  });
   if ("reason" in done) return gaveUp(paths.examples, done);
   // The report with `"records": []`, its records spliced in as the general writer lays them out.
   const text = formatReport(done.report);

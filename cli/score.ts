@@ -237,7 +237,7 @@ export async function runScore(args: string[]): Promise<void> {
 
   if (engine.name === "wasm" && values["no-fast-path"] !== true) {
     const progress = new Progress(totalBytes, "scoring", !quiet);
-    const fast = scoreFast(paths, engine, progress);
+    const fast = await scoreFast(paths, engine, progress);
     progress.done();
     if (fast) return await emit(fast.report, fast.bytes);
   }

@@ -23,6 +23,18 @@ interface KernelExports {
   kExamples(len: number, firstLine: number): number;
   kRegold(): void;
   kFreeze(): number;
+  kAppendEntries(len: number, count: number): void;
+  kCompact(): void;
+  kZone(): number;
+  kZoneEnd(): number;
+  kEntryCount(): number;
+  kFrozenState(): number;
+  kAdopt(): void;
+  kReserve(end: number): void;
+  kMergeInput(): number;
+  kResults(): number;
+  kResultsLength(): number;
+  kMerge(): number;
   kPrompts(len: number, firstLine: number): number;
   kGenerations(len: number, firstLine: number): number;
   kQueue(): number;
@@ -88,10 +100,19 @@ const REPR_ROOM = 32;
 const UNFORMATTABLE = 0xfffffffe;
 const decoder = new TextDecoder();
 
+/** A frozen kernel state: linear memory from `zone`, and the state words. */
+export interface FrozenState {
+  zone: number;
+  bytes: Uint8Array<ArrayBuffer>;
+  words: Uint8Array;
+}
+
 /** One scoring job on a fresh instance of the module. */
 export class ScoreKernel {
   readonly #ex: KernelExports;
   readonly #engine: Engine;
+  /** Examples the glue scored (the kernel left them to JS). */
+  scoredHere = 0;
 
   /**
    * @param module The compiled build/assay.wasm.
@@ -165,10 +186,72 @@ export class ScoreKernel {
     return bail;
   }
 
-  /** Ends the examples: reads the gold left for its floats again, checks ids, builds tables. */
+  /**
+   * Ends the examples: reads the gold left for its floats again (until no float is new: entries
+   * appended from another instance may hold floats this one never met), checks ids, and builds
+   * the tables.
+   */
   freeze(): KernelBail | undefined {
-    this.#ex.kRegold();
+    do this.#ex.kRegold(); while (this.#formatFloats() > 0);
     return this.#bail(this.#ex.kFreeze());
+  }
+
+  /**
+   * This instance's entries (instead of freeze), to append to another's: their gold read again
+   * now that their floats are known, each block inside its entry; a copy, and their count.
+   */
+  exportEntries(): { bytes: Uint8Array<ArrayBuffer>; count: number } {
+    const ex = this.#ex;
+    do ex.kRegold(); while (this.#formatFloats() > 0);
+    ex.kCompact();
+    return {
+      bytes: new Uint8Array((ex.memory.buffer as ArrayBuffer).slice(ex.kZone(), ex.kZoneEnd())),
+      count: ex.kEntryCount(),
+    };
+  }
+
+  /** Appends the entries another instance read, from the part of the file after this one's. */
+  appendEntries(entries: { bytes: Uint8Array; count: number }): void {
+    this.input(entries.bytes.length).set(entries.bytes);
+    this.#ex.kAppendEntries(entries.bytes.length, entries.count);
+  }
+
+  /** The frozen state (after freeze), for another instance to adopt: copies. */
+  frozenState(): FrozenState {
+    const ex = this.#ex;
+    const words = new Uint8Array(
+      ex.memory.buffer.slice(ex.kFrozenState(), ex.kFrozenState() + 128),
+    );
+    const zone = ex.kZone();
+    return {
+      zone,
+      bytes: new Uint8Array((ex.memory.buffer as ArrayBuffer).slice(zone, ex.kZoneEnd())),
+      words,
+    };
+  }
+
+  /** Takes over another instance's frozen state; it reads prompts and generations from here on. */
+  adopt(state: FrozenState): void {
+    const ex = this.#ex;
+    if (ex.kZone() !== state.zone) throw new Error("The instances lay their zones out apart");
+    ex.kReserve(state.zone + state.bytes.length + 8);
+    new Uint8Array(ex.memory.buffer, state.zone, state.bytes.length).set(state.bytes);
+    new Uint8Array(ex.memory.buffer, ex.kFrozenState(), 128).set(state.words);
+    ex.kAdopt();
+  }
+
+  /** What this instance read of prompts and generations (after adopt): a copy, for merge. */
+  results(): Uint8Array<ArrayBuffer> {
+    const ex = this.#ex;
+    const at = ex.kResults();
+    return new Uint8Array((ex.memory.buffer as ArrayBuffer).slice(at, at + ex.kResultsLength()));
+  }
+
+  /** Merges what another instance read of prompts and generations (its `results`). */
+  merge(results: Uint8Array): KernelBail | undefined {
+    const ex = this.#ex;
+    new Uint8Array(ex.memory.buffer, ex.kMergeInput(), results.length).set(results);
+    return this.#bail(ex.kMerge());
   }
 
   /** Reads a chunk of prompts. */
@@ -194,6 +277,7 @@ export class ScoreKernel {
       texts.push(JSON.parse(decoder.decode(bytes.subarray(words[k * 3 + 1]!, words[k * 3 + 2]!))));
     }
     const calls = this.#engine.parseToolCallBatch(texts, { pairs: true, arguments: false });
+    this.scoredHere += count;
     for (let k = 0; k < count; k++) {
       const gold = calls[2 * k]!;
       if (gold.status !== "ok") throw new Error("The kernel kept a gold that is not one call");

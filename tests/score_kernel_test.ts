@@ -4,7 +4,7 @@
 // answers exactly as the general reader does, report or error).
 import { deepStrictEqual as assertEquals, ok, strictEqual } from "node:assert/strict";
 import { runScore } from "../cli/score.ts";
-import { lastBail } from "../cli/_score_fast.ts";
+import { lastBail, lastRun, setParallelBytes } from "../cli/_score_fast.ts";
 import { sha256Hex } from "../mod.ts";
 import { writeScoreCorpus } from "./_score_corpus.ts";
 
@@ -33,8 +33,33 @@ async function run(dir: string, args: string[]): Promise<Outcome> {
 async function both(dir: string, args: string[]) {
   const fast = await run(dir, ["--engine", "wasm", ...args]);
   const bail = lastBail;
+  const stats = lastRun;
   const general = await run(dir, ["--engine", "wasm", "--no-fast-path", ...args]);
-  return { fast, general, bail };
+  if (bail === undefined) strictEqual(stats?.helper, parallel, "the fast path's readers");
+  return { fast, general, bail, stats };
+}
+
+/** The two ways the fast path reads: on this thread alone, and with a worker reading half. */
+const MODES = [
+  { name: "one reader", bytes: Infinity },
+  { name: "two readers", bytes: 0 },
+] as const;
+
+let parallel = false;
+
+async function inModes(t: Deno.TestContext, name: string, fn: () => Promise<void>): Promise<void> {
+  for (const mode of MODES) {
+    await t.step(`${name} (${mode.name})`, async () => {
+      setParallelBytes(mode.bytes);
+      parallel = mode.bytes === 0;
+      try {
+        await fn();
+      } finally {
+        setParallelBytes(16 << 20);
+        parallel = false;
+      }
+    });
+  }
 }
 
 async function withFiles(
@@ -59,7 +84,7 @@ Deno.test("the kernel takes seeded corpora whole and writes the general reader's
     { seed: 14, count: 2000, prompts: true, lineNoise: false, fuzzRate: 0.5, hostileGoldRate: 0.3 },
   ];
   for (const c of cases) {
-    await t.step(`seed ${c.seed}`, async () => {
+    await inModes(t, `seed ${c.seed}`, async () => {
       const dir = await Deno.makeTempDir({ prefix: "assay_kernel_corpus_" });
       const files = await writeScoreCorpus(dir, c);
       const args = ["--examples", files.examples, "--generations", files.generations];
@@ -102,6 +127,7 @@ Deno.test("the kernel reads the rare forms it should, and gives back everything 
     name: string;
     files: Record<string, string | Uint8Array>;
     kernel: boolean; // the kernel takes the run
+    glue?: number; // examples the glue scores
   }[] = [
     { name: "the base case", files: base(), kernel: true },
     {
@@ -287,6 +313,38 @@ Deno.test("the kernel reads the rare forms it should, and gives back everything 
       kernel: false,
     },
   ];
+  // Ten examples: with two readers, the first lines are read here and the last ones there.
+  const ten = Array.from({ length: 10 }, (_, k) => base({ id: `e${k}` }));
+  const tenFiles = {
+    examples: ten.map((f) => f.examples).join(""),
+    generations: ten.map((f) => f.generations).join(""),
+  };
+  const longFloat = "0." + "1".repeat(5000);
+  cases.push(
+    { name: "ten examples", files: tenFiles, kernel: true },
+    {
+      name: "a duplicate example, first and last",
+      files: { ...tenFiles, examples: tenFiles.examples + ten[0]!.examples },
+      kernel: false,
+    },
+    {
+      name: "a duplicate generation, first and last",
+      files: { ...tenFiles, generations: tenFiles.generations + ten[0]!.generations },
+      kernel: false,
+    },
+    {
+      name: "a float too long for the kernel's table (scored by the glue)",
+      files: {
+        examples: tenFiles.examples +
+          base({ id: "f", target: `{"name":"f","arguments":{"a":${longFloat},"b":1.5}}` }).examples,
+        generations: tenFiles.generations +
+          base({ id: "f", output: `{"name":"f","arguments":{"a":${longFloat}1,"b":1.5}}` })
+            .generations,
+      },
+      kernel: true,
+      glue: 1,
+    },
+  );
   const withPrompt = base();
   const text = "the prompt";
   cases.push(
@@ -309,6 +367,37 @@ Deno.test("the kernel reads the rare forms it should, and gives back everything 
       kernel: false,
     },
     {
+      name: "a duplicate prompt row, first and last",
+      files: {
+        ...tenFiles,
+        generations: tenFiles.generations.replaceAll(SHA, sha256Hex(text)),
+        prompts: ten.map((_, k) => prompt(`e${k}`, text) + "\n").join("") + prompt("e0", text) +
+          "\n",
+      },
+      kernel: false,
+    },
+    {
+      name: "a prompt and its generation read apart, digests unequal",
+      files: {
+        ...tenFiles,
+        generations: tenFiles.generations.replaceAll(SHA, sha256Hex(text)).replace(
+          sha256Hex(text),
+          SHA,
+        ),
+        prompts: ten.map((_, k) => prompt(`e${9 - k}`, text) + "\n").join(""),
+      },
+      kernel: false,
+    },
+    {
+      name: "ten prompts read apart from their generations",
+      files: {
+        ...tenFiles,
+        generations: tenFiles.generations.replaceAll(SHA, sha256Hex(text)),
+        prompts: ten.map((_, k) => prompt(`e${9 - k}`, text) + "\n").join(""),
+      },
+      kernel: true,
+    },
+    {
       name: "a prompt row for an unknown id",
       files: {
         examples: withPrompt.examples,
@@ -319,17 +408,22 @@ Deno.test("the kernel reads the rare forms it should, and gives back everything 
     },
   );
   for (const c of cases) {
-    await t.step(c.name, async () => {
+    await inModes(t, c.name, async () => {
       const [dir, ...args] = await withFiles(c.files);
-      const { fast, general, bail } = await both(dir, args);
+      const { fast, general, bail, stats } = await both(dir, args);
       assertEquals(fast, general);
       strictEqual(bail === undefined, c.kernel, `bail: ${JSON.stringify(bail)}`);
+      if (c.kernel && !parallel) strictEqual(stats?.scoredHere, c.glue ?? 0);
       await Deno.remove(dir, { recursive: true });
     });
   }
 });
 
-Deno.test("the kernel reads a line longer than its read chunk", async () => {
+Deno.test("the kernel reads a line longer than its read chunk", async (t) => {
+  await inModes(t, "a 9 MB output", longLine);
+});
+
+async function longLine(): Promise<void> {
   const output = "x".repeat(9 << 20) + '{"name":"f","arguments":{"a":1}}';
   const files = base({ output });
   files.examples = base().examples.repeat(1) +
@@ -341,4 +435,4 @@ Deno.test("the kernel reads a line longer than its read chunk", async () => {
   ok(fast.report);
   strictEqual(fast.report, general.report);
   await Deno.remove(dir, { recursive: true });
-});
+}

@@ -1,0 +1,68 @@
+// The second reader of `assay score`'s fast path: a worker with its own instance of the scoring
+// kernel. It reads the second half of examples.jsonl (its entries go to the main thread, which
+// freezes them with its own), then adopts the frozen state and reads the second halves of the
+// prompts and generations; the main thread merges what it read.
+//
+// Messages in:  { kind: "examples", range, withPrompts } then
+//               { kind: "score", state, prompts?: range, generations: range }.
+// Messages out: { rows, entries } then { rows: { prompts, generations }, results, digests }
+// (the SHA-256 of the `digest` files, computed while the main thread freezes), or
+//               { bail } (the kernel gave up) or { error } (anything else).
+import { createEngine } from "../src/engine.ts";
+import { type FrozenState, type KernelBail, ScoreKernel } from "../src/_score_kernel.ts";
+import { defaultWasmModule } from "../src/_wasm_engine.ts";
+import { digestFile } from "./_digest.ts";
+import { type FileRange, readPhase } from "./_kernel_read.ts";
+
+/** This worker's side of the channel (the default lib types `self` as a window). */
+const scope = self as unknown as {
+  postMessage(message: unknown, transfer?: Transferable[]): void;
+  onmessage: ((e: MessageEvent) => void) | null;
+};
+
+type Message =
+  | { kind: "examples"; range: FileRange; withPrompts: boolean; digest: string[] }
+  | { kind: "score"; state: FrozenState; prompts?: FileRange; generations: FileRange };
+
+let kernel: ScoreKernel | undefined;
+let digests: string[] = [];
+
+function handle(m: Message): void {
+  if (m.kind === "examples") {
+    kernel = new ScoreKernel(defaultWasmModule(), createEngine({ engine: "wasm" }), m.withPrompts);
+    const k = kernel;
+    const rows = readPhase(m.range, k, (l, f) => k.examples(l, f));
+    if (typeof rows !== "number") return bail(rows);
+    const entries = k.exportEntries();
+    scope.postMessage({ rows, entries }, [entries.bytes.buffer]);
+    // While the main thread freezes the examples, the input files' digests.
+    digests = m.digest.map((path) => digestFile(path));
+    return;
+  }
+  const k = kernel!;
+  k.adopt(m.state);
+  let prompts = 0;
+  if (m.prompts) {
+    const r = readPhase(m.prompts, k, (l, f) => k.prompts(l, f));
+    if (typeof r !== "number") return bail(r);
+    prompts = r;
+  }
+  const generations = readPhase(m.generations, k, (l, f) => k.generations(l, f));
+  if (typeof generations !== "number") return bail(generations);
+  const results = k.results();
+  scope.postMessage({ rows: { prompts, generations }, results, digests }, [results.buffer]);
+}
+
+function bail(b: KernelBail): void {
+  scope.postMessage({ bail: b });
+}
+
+scope.onmessage = (e: MessageEvent<Message>) => {
+  try {
+    handle(e.data);
+  } catch (err) {
+    scope.postMessage({
+      error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
+    });
+  }
+};
