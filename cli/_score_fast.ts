@@ -11,8 +11,6 @@ import { defaultWasmModule } from "../src/_wasm_engine.ts";
 import { type FileRange, readPhase, splitPoint } from "./_kernel_read.ts";
 import type { Progress } from "./_progress.ts";
 
-/** Bytes read per chunk, when digesting here. */
-const READ_BYTES = 4 << 20;
 /** Inputs at least this large are read by two kernel instances, here and on a worker. */
 let parallelBytes = 16 << 20;
 /**
