@@ -79,8 +79,8 @@ function isDigit(c: u32): bool {
   return c - 0x30 < 10;
 }
 
-// The value of four hex digits at `p`, or -1.
-function hex4(p: usize, end: usize): i32 {
+/** The value of the four hex digits at `p` (before `end`), or -1. */
+export function hex4(p: usize, end: usize): i32 {
   if (p + 4 > end) return -1;
   let v: i32 = 0;
   for (let i: usize = 0; i < 4; i++) {

@@ -9,7 +9,7 @@
 // else sends the whole run back to the general reader, which words the error
 // or reads the rare line.
 
-import { MAX_DEPTH, MAX_INT_DIGITS } from "./json";
+import { hex4, MAX_DEPTH, MAX_INT_DIGITS } from "./json";
 
 /** Most named members a line is scanned for. */
 export const MAX_FIELDS: i32 = 4;
@@ -51,20 +51,6 @@ function isContinuation(p: usize): bool {
   return (load<u8>(p) & 0xc0) == 0x80;
 }
 
-// The value of the four hex digits at `p`, or -1.
-function hex4(p: usize): i32 {
-  let v: i32 = 0;
-  for (let i: usize = 0; i < 4; i++) {
-    const c = <i32> load<u8>(p + i);
-    let d: i32;
-    if (c >= 0x30 && c <= 0x39) d = c - 0x30;
-    else if (c >= 0x61 && c <= 0x66) d = c - 0x57;
-    else if (c >= 0x41 && c <= 0x46) d = c - 0x37;
-    else return -1;
-    v = (v << 4) | d;
-  }
-  return v;
-}
 
 /**
  * The length of the UTF-8 sequence at `p` (its lead byte at least 0x80), as a
@@ -124,7 +110,7 @@ export function stringEnd(q: usize, end: usize): usize {
     if (p + 1 >= end) return 0;
     const e = <u32> load<u8>(p + 1);
     if (e == 0x75) {
-      if (p + 6 > end || hex4(p + 2) < 0) return 0;
+      if (p + 6 > end || hex4(p + 2, end) < 0) return 0;
       p += 6;
     } else if (
       e == 0x22 || e == 0x5c || e == 0x2f || e == 0x62 || e == 0x66 || e == 0x6e || e == 0x72 ||
@@ -367,14 +353,14 @@ export function decodeChecked(q: usize, end: usize, dst: usize): usize {
     const e = <u32> load<u8>(p + 1);
     if (e == 0x75) {
       if (p + 6 > end) return 0;
-      const u = hex4(p + 2);
+      const u = hex4(p + 2, end);
       if (u < 0) return 0;
       p += 6;
       if (
         u >= 0xd800 && u <= 0xdbff && p + 6 <= end && load<u8>(p) == 0x5c &&
         load<u8>(p + 1) == 0x75
       ) {
-        const low = hex4(p + 2);
+        const low = hex4(p + 2, end);
         if (low >= 0xdc00 && low <= 0xdfff) {
           o = writeUtf8(o, 0x10000 + ((<u32> u - 0xd800) << 10) + (<u32> low - 0xdc00));
           p += 6;
@@ -454,10 +440,10 @@ export function decodeString(q: usize, e: usize, dst: usize): usize {
     const c = <u32> load<u8>(r + 1);
     p = r + 2;
     if (c == 0x75) {
-      const u = <u32> hex4(p);
+      const u = <u32> hex4(p, end);
       p += 4;
       if (u >= 0xd800 && u <= 0xdbff && p + 6 <= end && load<u8>(p) == 0x5c && load<u8>(p + 1) == 0x75) {
-        const low = <u32> hex4(p + 2);
+        const low = <u32> hex4(p + 2, end);
         if (low >= 0xdc00 && low <= 0xdfff) {
           o = writeUtf8(o, 0x10000 + ((u - 0xd800) << 10) + (low - 0xdc00));
           p += 6;

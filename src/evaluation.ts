@@ -11,7 +11,12 @@
  */
 import { type Engine, getDefaultEngine } from "./engine.ts";
 import { formatLocation, InputError, InvariantViolation, type Violation } from "./errors.ts";
-import type { ExampleRecord, MetricName, ToolCallMetrics } from "./metrics.ts";
+import {
+  countRecords,
+  type ExampleRecord,
+  type MetricName,
+  type ToolCallMetrics,
+} from "./metrics.ts";
 import { sha256Hex } from "./sha256.ts";
 import {
   emptySliceCounts,
@@ -560,19 +565,17 @@ function buildReport(
   engine: string,
   inputs: Partial<EvaluationReport["inputs"]>,
 ): EvaluationReport {
-  const byLanguage = new Map<string, SliceCounts>();
+  const slices = new Map<string, ExampleRecord[]>();
   for (const r of records) {
-    let c = byLanguage.get(r.language);
-    if (!c) byLanguage.set(r.language, c = emptySliceCounts());
-    c.n++;
-    c.statuses[r.status]++;
-    if (r.status === "ok") c.ok++;
-    if (r.name_match) c.name++;
-    if (r.arguments_match) c.args++;
-    if (r.name_match && r.arguments_match) c.full++;
-    c.matched += r.matched_pairs;
-    c.predicted += r.predicted_pairs;
-    c.gold += r.gold_pairs;
+    const list = slices.get(r.language);
+    if (list) list.push(r);
+    else slices.set(r.language, [r]);
+  }
+  const byLanguage = new Map<string, SliceCounts>();
+  for (const [language, list] of slices) {
+    const statuses = emptySliceCounts().statuses;
+    for (const r of list) statuses[r.status]++;
+    byLanguage.set(language, { ...countRecords(list), statuses });
   }
   const report = reportFromCounts(byLanguage, drops, engine, inputs);
   report.records = records;
