@@ -403,7 +403,8 @@ export function compact(): void {
     const size = <usize> load<u32>(e + E_SIZE);
     const gold = <usize> load<u32>(e + E_GOLD);
     const at = emitUsed;
-    if (gold <= size) {
+    // A block past the entry is a kept example's; a dropped one's E_GOLD is its end, and blockless.
+    if (gold < size || load<u32>(e + E_KIND) != KEPT) {
       memory.copy(emitNeed(size), e, size);
       emitSet(at + size);
       continue;

@@ -5,13 +5,15 @@
  * prompts manifest) into a temp dir, then times, on the same files and in one run:
  *
  * - the Assay CLI (`deno run -A cli/main.ts score ... --out report.json --quiet`, spawned with
- *   `Deno.execPath()`): read, join, parse, score and write, with `--engine wasm` and `--engine ts`;
+ *   `Deno.execPath()`): read, join, parse, score and write, with `--engine wasm` (the scoring
+ *   kernel, which takes two threads from 16 MB of input on), `--engine wasm --no-fast-path` (the
+ *   general reader) and `--engine ts`;
  * - `python3 tests/_score_oracle.py` on the same files.
  *
  * Each is run several times; examples/s is from the median wall time (process start to exit).
  * Peak memory is the maximum resident set size reported by `/usr/bin/time -v` (or, without it,
- * VmHWM polled from /proc/<pid>/status). Both sides' reports are checked to agree before timing
- * counts.
+ * VmHWM polled from /proc/<pid>/status). Before timing counts, the Assay reports are checked to be
+ * the same bytes (but for the engine's name) and to agree with the oracle on every figure.
  *
  * Usage: `deno run -A bench/score_bench.ts [--count N] [--bytes B] [--reps R] [--oracle-reps R]
  *         [--no-prompts] [--json FILE]`
@@ -128,30 +130,43 @@ try {
       Object.entries(sizes).map(([k, v]) => `${k} ${mb(v)}`).join(", "),
   );
 
-  const assayArgs = (engine: string) => [
+  // The sides: the Wasm engine with its scoring kernel (the default), the Wasm engine with the
+  // general reader only, and the TS engine (which always reads with the general reader).
+  const SIDES: Record<string, string[]> = {
+    "assay wasm": ["--engine", "wasm"],
+    "assay general": ["--engine", "wasm", "--no-fast-path"],
+    "assay ts": ["--engine", "ts"],
+  };
+  const assayArgs = (side: string) => [
     "run",
     "-A",
     CLI,
     "score",
     ...inputs,
     "--out",
-    `${dir}/report_${engine}.json`,
+    `${dir}/report_${side.replace(" ", "_")}.json`,
     "--quiet",
-    "--engine",
-    engine,
+    ...SIDES[side]!,
   ];
   const oracleArgs = [ORACLE, ...inputs, "--out", `${dir}/oracle.json`];
 
-  // Warm-up (module cache, page cache), and a check that both sides agree before timing counts.
-  await measure(Deno.execPath(), assayArgs("wasm"));
-  await measure(Deno.execPath(), assayArgs("ts"));
+  // Warm-up (module cache, page cache), and a check that every side agrees before timing counts:
+  // the Assay reports byte for byte (but for the engine's name), the oracle on every figure.
+  for (const side of Object.keys(SIDES)) await measure(Deno.execPath(), assayArgs(side));
   await measure("python3", oracleArgs);
   const oracleReport = JSON.parse(await Deno.readTextFile(`${dir}/oracle.json`));
-  for (const engine of ["wasm", "ts"]) {
-    const r = JSON.parse(await Deno.readTextFile(`${dir}/report_${engine}.json`));
+  const reportOf = (side: string) =>
+    Deno.readTextFile(`${dir}/report_${side.replace(" ", "_")}.json`);
+  const kernelText = await reportOf("assay wasm");
+  for (const side of Object.keys(SIDES)) {
+    const text = await reportOf(side);
+    if (text.replace('"engine": "ts"', '"engine": "wasm"') !== kernelText) {
+      throw new Error(`${side} wrote another report than the kernel`);
+    }
+    const r = JSON.parse(text);
     for (const k of ["n", "drop_summary", "parse_status_counts", "slices", "metrics"]) {
       if (JSON.stringify(r[k]) !== JSON.stringify(oracleReport[k])) {
-        throw new Error(`assay (${engine}) and the oracle disagree on ${k}`);
+        throw new Error(`${side} and the oracle disagree on ${k}`);
       }
     }
   }
@@ -167,8 +182,9 @@ try {
   };
   // Interleave the sides so that drift on a shared machine hits both alike.
   for (let i = 0; i < Math.max(REPS, ORACLE_REPS); i++) {
-    if (i < REPS) record("assay wasm", await measure(Deno.execPath(), assayArgs("wasm")));
-    if (i < REPS) record("assay ts", await measure(Deno.execPath(), assayArgs("ts")));
+    for (const side of Object.keys(SIDES)) {
+      if (i < REPS) record(side, await measure(Deno.execPath(), assayArgs(side)));
+    }
     if (i < ORACLE_REPS) record("python oracle", await measure("python3", oracleArgs));
   }
 

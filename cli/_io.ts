@@ -122,17 +122,35 @@ export class Sink {
   }
 }
 
-async function writeAll(w: { write(p: Uint8Array): Promise<number> }, bytes: Uint8Array) {
-  let at = 0;
-  while (at < bytes.length) at += await w.write(bytes.subarray(at));
+/** Writes all of `bytes` to `w`. */
+export async function writeAll(
+  w: { write(p: Uint8Array): Promise<number> },
+  bytes: Uint8Array,
+): Promise<void> {
+  for (let at = 0; at < bytes.length;) at += await w.write(bytes.subarray(at));
 }
 
-/** Writes a whole text to `path` atomically: a temporary file beside it, then a rename. */
-export async function writeAtomic(path: string, text: string | Uint8Array): Promise<void> {
+/**
+ * Writes a whole text (or its bytes, or its bytes in parts) to `path` atomically: a temporary file
+ * beside it, then a rename.
+ */
+export async function writeAtomic(
+  path: string,
+  text: string | Uint8Array | readonly Uint8Array[],
+): Promise<void> {
   const tmp = `${path}.tmp-${crypto.randomUUID().slice(0, 8)}`;
   try {
-    const bytes = typeof text === "string" ? new TextEncoder().encode(text) : text;
-    await Deno.writeFile(tmp, bytes, { createNew: true });
+    const parts = typeof text === "string"
+      ? [new TextEncoder().encode(text)]
+      : text instanceof Uint8Array
+      ? [text]
+      : text;
+    const file = await Deno.open(tmp, { write: true, createNew: true });
+    try {
+      for (const part of parts) await writeAll(file, part);
+    } finally {
+      file.close();
+    }
     await Deno.rename(tmp, path);
   } catch (e) {
     await Deno.remove(tmp).catch(() => {});

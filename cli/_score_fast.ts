@@ -25,10 +25,13 @@ export function setParallelBytes(bytes: number): void {
 }
 const encoder = new TextEncoder();
 
-/** The fast path's result: the report (records left out) and the report file's bytes. */
+/**
+ * The fast path's result: the report (records left out) and the report file's bytes, in parts
+ * (the records' lines are a view of the kernel's memory).
+ */
 export interface FastScore {
   report: EvaluationReport;
-  bytes: Uint8Array;
+  parts: Uint8Array[];
 }
 
 /** Why the last fast run gave up, for tests. */
@@ -160,6 +163,7 @@ export async function scoreFast(
   let examples = readPhase(examplesHere, kernel, (l, f) => kernel.examples(l, f), onRead);
   if (typeof examples !== "number") return gaveUp(paths.examples, examples);
   if (helper) {
+    kernel.settleGold(); // while the worker reads its part
     const r = await helper.next<EntriesReply>();
     if ("bail" in r) return gaveUp(paths.examples, r.bail);
     kernel.appendEntries(r.entries);
@@ -221,11 +225,5 @@ export async function scoreFast(
   const parts = done.records.length === 0
     ? [head, encoder.encode(end)]
     : [head, encoder.encode("[\n"), done.records, encoder.encode("\n  ]\n}\n")];
-  const bytes = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    bytes.set(p, at);
-    at += p.length;
-  }
-  return { report: done.report, bytes };
+  return { report: done.report, parts };
 }

@@ -12,7 +12,7 @@ import { METRIC_NAMES } from "../src/metrics.ts";
 import { formatReport } from "../src/report_json.ts";
 import { decodeCanonicalString, type ExactField, fieldsOfCanonical } from "../src/_ts_engine.ts";
 import type { Engine } from "../src/engine.ts";
-import { openRuns, writeAtomic } from "./_io.ts";
+import { openRuns, writeAll, writeAtomic } from "./_io.ts";
 import { readJsonLine, scanStrictObject } from "./_jsonl.ts";
 import { engineFromFlag, parseOptions } from "./_options.ts";
 import { quote, UsageError } from "./_errors.ts";
@@ -225,10 +225,11 @@ export async function runScore(args: string[]): Promise<void> {
     if (p !== undefined) totalBytes += await sizeOf(p);
   }
 
-  async function emit(report: EvaluationReport, text: string | Uint8Array): Promise<void> {
+  async function emit(report: EvaluationReport, text: string | Uint8Array[]): Promise<void> {
     if (values.out !== undefined) await writeAtomic(values.out, text);
     if (values.json) {
-      await Deno.stdout.write(typeof text === "string" ? new TextEncoder().encode(text) : text);
+      const parts = typeof text === "string" ? [new TextEncoder().encode(text)] : text;
+      for (const part of parts) await writeAll(Deno.stdout, part);
     } else {
       console.log(summary(report));
       if (values.out !== undefined) console.log(`\nReport written to ${values.out}`);
@@ -239,7 +240,7 @@ export async function runScore(args: string[]): Promise<void> {
     const progress = new Progress(totalBytes, "scoring", !quiet);
     const fast = await scoreFast(paths, engine, progress);
     progress.done();
-    if (fast) return await emit(fast.report, fast.bytes);
+    if (fast) return await emit(fast.report, fast.parts);
   }
 
   const scorer = new ToolCallScorer({

@@ -197,20 +197,29 @@ export class ScoreKernel {
   }
 
   /**
-   * This instance's entries (instead of freeze), to append to another's: their gold read again
-   * now that their floats are known, each block inside its entry; a copy, and their count.
+   * Reads again the gold left for its floats, now that they are known, and puts every gold block
+   * back inside its entry: what an instance does before it exports its entries, or appends
+   * another's.
    */
+  settleGold(): void {
+    do this.#ex.kRegold(); while (this.#formatFloats() > 0);
+    this.#ex.kCompact();
+  }
+
+  /** This instance's entries (instead of freeze), to append to another's: a copy, and their count. */
   exportEntries(): { bytes: Uint8Array<ArrayBuffer>; count: number } {
     const ex = this.#ex;
-    do ex.kRegold(); while (this.#formatFloats() > 0);
-    ex.kCompact();
+    this.settleGold();
     return {
       bytes: new Uint8Array((ex.memory.buffer as ArrayBuffer).slice(ex.kZone(), ex.kZoneEnd())),
       count: ex.kEntryCount(),
     };
   }
 
-  /** Appends the entries another instance read, from the part of the file after this one's. */
+  /**
+   * Appends the entries another instance read (`exportEntries`), from the part of the file after
+   * this one's; call `settleGold` first.
+   */
   appendEntries(entries: { bytes: Uint8Array; count: number }): void {
     this.input(entries.bytes.length).set(entries.bytes);
     this.#ex.kAppendEntries(entries.bytes.length, entries.count);

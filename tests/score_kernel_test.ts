@@ -320,8 +320,22 @@ Deno.test("the kernel reads the rare forms it should, and gives back everything 
     generations: ten.map((f) => f.generations).join(""),
   };
   const longFloat = "0." + "1".repeat(5000);
+  const floatGold = base({
+    id: "f",
+    target: '{"name":"f","arguments":{"a":0.30000000000000004}}',
+    output: '{"name":"f","arguments":{"a":0.30000000000000004}}',
+  });
   cases.push(
     { name: "ten examples", files: tenFiles, kernel: true },
+    {
+      // Its gold is read again once its float is formatted, and its block moved back inside it.
+      name: "a 17-digit float in the last example's gold",
+      files: {
+        examples: tenFiles.examples + floatGold.examples,
+        generations: floatGold.generations + tenFiles.generations,
+      },
+      kernel: true,
+    },
     {
       name: "a duplicate example, first and last",
       files: { ...tenFiles, examples: tenFiles.examples + ten[0]!.examples },
