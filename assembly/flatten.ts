@@ -216,8 +216,8 @@ export function skipString(p: usize): usize {
   return p + 1;
 }
 
-// The end of the canonical scalar at output offset `p` (not a container).
-function skipScalar(p: usize, end: usize): usize {
+/** The end of the canonical scalar at output offset `p` (not a container). */
+export function skipScalar(p: usize, end: usize): usize {
   const base = outBase;
   const c = <u32> load<u8>(base + p);
   if (c == 0x22) return skipString(p);

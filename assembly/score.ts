@@ -45,11 +45,11 @@ import {
   fieldStart,
   hasFloatMark,
   K_OK,
-  matchKeys,
   NAMES,
+  predictedPairs,
   sameBytes,
   setNames,
-  writeKeys,
+  sharedPairs,
 } from "./score_common";
 import {
   adoptState,
@@ -73,7 +73,6 @@ import {
   goldBlock,
   goldCanon,
   goldCanonLength,
-  goldKeys,
   goldName,
   goldNameLength,
   goldPairs,
@@ -547,11 +546,21 @@ function scoreOutput(i: u32, t: usize, n: usize): bool {
     outBase + argumentsStart,
     argumentsEnd - argumentsStart,
   );
-  const first = pairsUsed / 3;
-  const predicted = flatten(argumentsStart, argumentsEnd);
-  const bytes = writeKeys(first, predicted, false);
-  if (bytes < 0) return false;
-  const matched = matchKeys(goldKeys(g), gold, <usize> bytes);
+  // Equal canonical arguments share every pair; otherwise both sides are flattened and matched.
+  let predicted = gold;
+  let matched = gold;
+  if (!argsMatch) {
+    const shared = sharedPairs(
+      argumentsStart,
+      argumentsEnd,
+      goldCanon(g),
+      goldCanonLength(g),
+      gold,
+    );
+    if (shared < 0) return false;
+    matched = <u32> shared;
+    predicted = predictedPairs;
+  }
   const flags = STATUS_OK | (nameMatch ? 0x100 : 0) | (argsMatch ? 0x200 : 0);
   setRecord(i, flags, matched, predicted, gold);
   return true;

@@ -2,12 +2,23 @@
 // fields of a line, the per-chunk regions and pair keys.
 
 import { FLOAT_MARK } from "./canonical";
-import { leavesAddress, pairsAddress, pairsReset, pathTextAddress } from "./flatten";
+import {
+  flatten,
+  leavesAddress,
+  pairsAddress,
+  pairsReset,
+  pairsUsed,
+  pathTextAddress,
+  skipScalar,
+  skipString,
+} from "./flatten";
 import { hashBytes, INDEX_SEGMENT, internReset, NODE_SIZE, nodes } from "./intern";
 import { MAX_DEPTH } from "./json";
 import { FIELDS } from "./jsonl";
 import {
   outBase,
+  outCopy,
+  outPos,
   outReset,
   R_EMIT,
   R_PRED,
@@ -230,6 +241,70 @@ function pairKey(j: usize, o: usize, room: usize): i32 {
   store<u8>(o + tn, 0);
   memory.copy(o + tn + 1, v, vn);
   return <i32> (tn + 1 + vn);
+}
+
+// The kind (`{` or `[`) of each open container of countLeaves.
+const LEAF_KINDS: usize = memory.data(<i32> MAX_DEPTH + 2);
+
+/**
+ * The number of pairs flatten.ts finds in the canonical value at output offsets
+ * `[p, end)`: its scalars and empty containers (the value itself when it is
+ * one of those), without building them.
+ */
+export function countLeaves(p: usize, end: usize): u32 {
+  const base = outBase;
+  let count: u32 = 0;
+  let depth: usize = 0;
+  while (true) {
+    const c = <u32> load<u8>(base + p);
+    if ((c == 0x7b || c == 0x5b) && <u32> load<u8>(base + p + 1) != c + 2) {
+      store<u8>(LEAF_KINDS + depth, <u8> c);
+      depth++;
+      p++;
+      if (c == 0x7b) p = skipString(p) + 1; // the first key and its colon
+      continue;
+    }
+    count++;
+    p = c == 0x7b || c == 0x5b ? p + 2 : skipScalar(p, end);
+    // Close containers until one continues.
+    while (depth > 0) {
+      const d = load<u8>(base + p);
+      if (d == 0x2c) {
+        p++;
+        if (load<u8>(LEAF_KINDS + depth - 1) == 0x7b) p = skipString(p) + 1;
+        break;
+      }
+      p++;
+      depth--;
+    }
+    if (depth == 0) return count;
+  }
+  return count;
+}
+
+/** The prediction's pair count, as sharedPairs found it. */
+export let predictedPairs: u32 = 0;
+
+/**
+ * Counts the pairs the canonical arguments at output offsets `[p, end)` share
+ * with the gold's canonical arguments `[gold, gold + n)` (a multiset
+ * intersection): both are flattened and their keys matched. -1 when a key of
+ * the prediction is left to the glue.
+ */
+export function sharedPairs(p: usize, end: usize, gold: usize, n: usize, goldCount: u32): i32 {
+  const first = pairsUsed / 3;
+  const predicted = flatten(p, end);
+  predictedPairs = predicted;
+  const bytes = writeKeys(first, predicted, false);
+  if (bytes < 0) return -1;
+  // The gold, copied into the output to be flattened, its keys in the emit region.
+  const at = outPos;
+  outCopy(gold, n);
+  const goldFirst = pairsUsed / 3;
+  const count = flatten(at, at + n);
+  emitUsed = 0;
+  if (count != goldCount || writeKeys(goldFirst, count, true) < 0) unreachable();
+  return <i32> matchKeys(emitBase, count, <usize> bytes);
 }
 
 /** Whether the output range `[a, b)` holds a float left to the glue. */

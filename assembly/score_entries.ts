@@ -5,7 +5,7 @@
 // Entry: u32 words, then the bytes of the id, the language and the root id
 // (unless null), padded to 4, then (for a kept example) its gold block:
 //   u32 name length, u32 canonical length, u32 pair count, the name literal,
-//   the canonical arguments, padded to 4, and the gold pair keys.
+//   the canonical arguments, padded to 4.
 // E_GOLD is the offset from the entry to its gold block, which follows it, or
 // (after kRegold) lies past the last entry. A gold the kernel leaves to the
 // glue (GOLD_TO_GLUE) has a block holding the raw target text instead of the
@@ -25,6 +25,7 @@ import {
   BAIL_FIELD,
   bail,
   chunkReset,
+  countLeaves,
   emitBase,
   emitNeed,
   emitReset,
@@ -225,9 +226,6 @@ export function goldCanon(g: usize): usize {
   return g + 12 + goldNameLength(g);
 }
 
-export function goldKeys(g: usize): usize {
-  return align4(goldCanon(g) + goldCanonLength(g));
-}
 
 // ---- Reading examples.
 
@@ -299,16 +297,11 @@ function goldOf(t: usize, end: usize): u32 {
   const g = emitNeed(12 + nameLen + canonLen + 4);
   store<u32>(g, <u32> nameLen);
   store<u32>(g, <u32> canonLen, 4);
+  // Its pairs are only counted here: kGenerations flattens the gold of an output that differs.
+  store<u32>(g, countLeaves(argumentsStart, argumentsEnd), 8);
   memory.copy(g + 12, outBase + nameStart, nameLen);
   memory.copy(g + 12 + nameLen, outBase + argumentsStart, canonLen);
   emitSet(align4(start + 12 + nameLen + canonLen));
-  const first = pairsUsed / 3;
-  const count = flatten(argumentsStart, argumentsEnd);
-  if (writeKeys(first, count, true) < 0) {
-    emitSet(start);
-    return GOLD_TO_GLUE;
-  }
-  store<u32>(emitBase + start, count, 8);
   return KEPT;
 }
 
@@ -412,11 +405,7 @@ export function compact(): void {
     // The header and strings, then the block from past the entries.
     const strings = align4(E_DATA + idLength(e) + langLength(e) + <usize> max<i32>(rootLength(e), 0));
     const g = e + gold;
-    let blockSize = align4(12 + goldNameLength(g) + goldCanonLength(g));
-    const keys = goldKeys(g);
-    let k = keys;
-    for (let n: u32 = 0; n < goldPairs(g); n++) k += 8 + align4(<usize> load<u32>(k, 4));
-    blockSize += k - keys;
+    const blockSize = align4(12 + goldNameLength(g) + goldCanonLength(g));
     const o = emitNeed(strings + blockSize);
     memory.copy(o, e, strings);
     memory.copy(o + strings, g, blockSize);
