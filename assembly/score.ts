@@ -27,7 +27,17 @@ import { flatten, pairsUsed } from "./flatten";
 import { FLOAT_TABLE_BYTES, floatTableInit, pendingClear, pendingCount, pendingList } from "./floattable";
 import { parseValue } from "./json";
 import { decodedLength, decodedLone, decodeString, scanObject, skipWs } from "./jsonl";
-import { growMemoryTo, outBase, outPos, outRewind, R_PRED, R_QUEUE, R_TEXT, reserve } from "./memory";
+import {
+  growMemoryTo,
+  outBase,
+  outPos,
+  outRewind,
+  R_EMIT,
+  R_PRED,
+  R_QUEUE,
+  R_TEXT,
+  reserve,
+} from "./memory";
 import {
   align8,
   BAIL_DIGEST,
@@ -64,9 +74,9 @@ import {
   entriesTop,
   entryCount,
   entryKind,
+  entryIndex,
   entryOf,
   example,
-  extraAt,
   findId,
   freeze,
   GOLD_TO_GLUE,
@@ -78,7 +88,8 @@ import {
   goldPairs,
   KEPT,
   regold,
-  stateAt,
+  RESULT_BYTES,
+  resultOf,
   tablesTop,
 } from "./score_entries";
 import { sha256Equals } from "./sha256";
@@ -89,11 +100,12 @@ export let nextLine: u32 = 1;
 /** Non-blank lines of the last chunk. */
 export let chunkRows: u32 = 0;
 
-/**
- * Per example after kFreeze: its record (16 bytes), then, with a manifest, the digests of its
- * prompt and of its generation's prompt_sha256 (32 bytes each), compared by kFinish.
- */
-export let extraBytes: usize = 16;
+// In an entry's result area (score_entries.ts): the state, the record, and, with a manifest,
+// the digests of its prompt and of its generation's prompt_sha256, compared by kFinish.
+const R_STATE: usize = 0;
+const R_RECORD: usize = 4;
+const R_PROMPT_DIGEST: usize = 20;
+const R_GENERATION_DIGEST: usize = 52;
 /** Record: flags (status | name << 8 | arguments << 9 | SET), matched, predicted, gold. */
 export const SET: u32 = 0x1_0000;
 export const STATE_PROMPT: u32 = 1;
@@ -124,7 +136,6 @@ let chunkInput: usize = 0;
 /** Starts a job; `prompts` says whether a manifest is part of it. */
 export function kStart(prompts: bool): void {
   withPrompts = prompts;
-  extraBytes = prompts ? 80 : 16;
   const table = align8(__heap_base);
   growMemoryTo(<u64> table + <u64> FLOAT_TABLE_BYTES + 8);
   floatTableInit(table);
@@ -265,7 +276,7 @@ export function kRegold(): void {
 
 /** Ends the examples: checks ids are unique and lays out the tables. */
 export function kFreeze(): i32 {
-  const r = freeze(extraBytes);
+  const r = freeze();
   frozen = true;
   return r;
 }
@@ -291,60 +302,63 @@ export function kReserve(end: usize): void {
   growMemoryTo(<u64> end);
 }
 
-/** Where another instance's per-example states and extra bytes go for kMerge (count * (4 + extraBytes)). */
+/** Where another instance's results (kResults) go for kMerge. */
 export function kMergeInput(): usize {
-  return kInput(<u32> (<usize> entryCount * (4 + extraBytes)));
+  return kInput(<u32> (<usize> entryCount * RESULT_BYTES));
 }
 
-/** The per-example states and extra bytes (contiguous, count * (4 + extraBytes)) to export. */
+/** The result areas of the examples, in order and contiguous (entryCount * RESULT_BYTES), to export. */
 export function kResults(): usize {
-  return stateAt;
+  const n = <usize> entryCount * RESULT_BYTES;
+  const out = reserve(R_EMIT, 0, n);
+  for (let i: u32 = 0; i < entryCount; i++) {
+    memory.copy(out + <usize> i * RESULT_BYTES, resultOf(entryOf(i)), RESULT_BYTES);
+  }
+  return out;
 }
 
 export function kResultsLength(): usize {
-  return <usize> entryCount * (4 + extraBytes);
+  return <usize> entryCount * RESULT_BYTES;
 }
 
 /**
- * Merges another instance's states and extra bytes (written at kMergeInput's address): its
- * prompts, generations and records. An id both read is a duplicate.
+ * Merges another instance's results (written at kMergeInput's address): its prompts,
+ * generations and records. An id both read is a duplicate.
  */
 export function kMerge(): i32 {
-  const states = chunkInput;
-  const extras = states + (<usize> entryCount << 2);
+  const from = chunkInput;
   for (let i: u32 = 0; i < entryCount; i++) {
-    const theirs = load<u32>(states + (<usize> i << 2));
+    const t = from + <usize> i * RESULT_BYTES;
+    const theirs = load<u32>(t);
     if (theirs == 0) continue;
-    const at = stateAt + (<usize> i << 2);
-    const ours = load<u32>(at);
-    if ((ours & theirs) != 0) return bail(BAIL_DUPLICATE, entryLine(entryOf(i)));
-    store<u32>(at, ours | theirs);
-    const from = extras + <usize> i * extraBytes;
-    const to = recordOf(i);
+    const e = entryOf(i);
+    const r = resultOf(e);
+    const ours = load<u32>(r);
+    if ((ours & theirs) != 0) return bail(BAIL_DUPLICATE, entryLine(e));
+    store<u32>(r, ours | theirs);
     if ((theirs & STATE_GENERATION) != 0) {
-      memory.copy(to, from, 16);
-      if (withPrompts) memory.copy(to + 48, from + 48, 32);
+      memory.copy(r + R_RECORD, t + R_RECORD, 16);
+      memory.copy(r + R_GENERATION_DIGEST, t + R_GENERATION_DIGEST, 32);
     }
-    if ((theirs & STATE_PROMPT) != 0) memory.copy(to + 16, from + 16, 32);
+    if ((theirs & STATE_PROMPT) != 0) memory.copy(r + R_PROMPT_DIGEST, t + R_PROMPT_DIGEST, 32);
   }
   return K_OK;
 }
 
-function recordOf(i: u32): usize {
-  return extraAt + <usize> i * extraBytes;
-}
-
-// The example named by field 0 (decoded to R_PRED), or a negative BAIL code.
-function lineExample(): i32 {
+// The entry of the example named by field 0 (decoded to R_PRED), or 0 with `lineBail` set.
+let lineBail: i32 = 0;
+function lineEntry(): usize {
   const s = fieldStart(0);
-  if (s == 0 || load<u8>(s) != 0x22) return -BAIL_FIELD;
+  lineBail = BAIL_FIELD;
+  if (s == 0 || load<u8>(s) != 0x22) return 0;
   const e = fieldEnd(0);
   const t = reserve(R_PRED, 0, e - s);
   const n = decodeString(s, e, t);
-  if (n == 0) return -BAIL_FIELD;
-  if (decodedLone) return -BAIL_SURROGATE;
-  const i = findId(t, n);
-  return i < 0 ? -BAIL_UNKNOWN_ID : i;
+  if (n == 0) return 0;
+  lineBail = BAIL_SURROGATE;
+  if (decodedLone) return 0;
+  lineBail = BAIL_UNKNOWN_ID;
+  return findId(t, n);
 }
 
 // Writes the 64 lowercase hex digits at `hex` as 32 bytes at `o`.
@@ -383,12 +397,12 @@ function prompt(): i32 {
   const lone = decodedLone;
   const n = decodedLength;
   if (!digestField()) return BAIL_DIGEST;
-  const i = lineExample();
-  if (i < 0) return -i;
-  const st = stateAt + (<usize> i << 2);
-  if ((load<u32>(st) & STATE_PROMPT) != 0) return BAIL_DUPLICATE;
-  store<u32>(st, load<u32>(st) | STATE_PROMPT);
-  digestBytes(fieldStart(1) + 1, recordOf(<u32> i) + 16);
+  const entry = lineEntry();
+  if (entry == 0) return lineBail;
+  const r = resultOf(entry);
+  if ((load<u32>(r) & STATE_PROMPT) != 0) return BAIL_DUPLICATE;
+  store<u32>(r, load<u32>(r) | STATE_PROMPT);
+  digestBytes(fieldStart(1) + 1, r + R_PROMPT_DIGEST);
   const p = fieldStart(2);
   if (p != 0) {
     if (load<u8>(p) != 0x22) return BAIL_FIELD;
@@ -435,17 +449,18 @@ export function kRetry(): void {
     const i = load<u32>(q);
     const s = <usize> load<u32>(q, 4);
     const e = <usize> load<u32>(q, 8);
-    if (entryKind(entryOf(i)) == GOLD_TO_GLUE) {
+    const entry = entryOf(i);
+    if (entryKind(entry) == GOLD_TO_GLUE) {
       enqueue(i, s, e);
       continue;
     }
     const t = reserve(R_TEXT, 0, e - s);
-    if (!scoreOutput(i, t, decodeString(s, e, t))) enqueue(i, s, e);
+    if (!scoreOutput(entry, t, decodeString(s, e, t))) enqueue(i, s, e);
   }
 }
 
-function setRecord(i: u32, flags: u32, matched: u32, predicted: u32, gold: u32): void {
-  const r = recordOf(i);
+function setRecord(entry: usize, flags: u32, matched: u32, predicted: u32, gold: u32): void {
+  const r = resultOf(entry) + R_RECORD;
   store<u32>(r, flags | SET);
   store<u32>(r, matched, 4);
   store<u32>(r, predicted, 8);
@@ -462,7 +477,8 @@ export function kSetRecord(
   predicted: u32,
   gold: u32,
 ): void {
-  setRecord(i, status | (name ? 0x100 : 0) | (args ? 0x200 : 0), matched, predicted, gold);
+  const flags = status | (name ? 0x100 : 0) | (args ? 0x200 : 0);
+  setRecord(entryOf(i), flags, matched, predicted, gold);
 }
 
 function generation(): i32 {
@@ -471,18 +487,18 @@ function generation(): i32 {
   if (!digestField()) return BAIL_DIGEST;
   const out = fieldStart(2);
   if (out == 0 || load<u8>(out) != 0x22) return BAIL_FIELD;
-  const i = lineExample();
-  if (i < 0) return -i;
-  const st = stateAt + (<usize> i << 2);
-  const state = load<u32>(st);
+  const entry = lineEntry();
+  if (entry == 0) return lineBail;
+  const r = resultOf(entry);
+  const state = load<u32>(r);
   if ((state & STATE_GENERATION) != 0) return BAIL_DUPLICATE;
-  store<u32>(st, state | STATE_GENERATION);
+  store<u32>(r, state | STATE_GENERATION);
   // With a manifest, kFinish compares the two digests (the prompt may be another instance's).
-  if (withPrompts) digestBytes(fieldStart(1) + 1, recordOf(<u32> i) + 48);
-  const kind = entryKind(entryOf(<u32> i));
-  if (kind == GOLD_TO_GLUE) enqueue(<u32> i, out, fieldEnd(2));
-  else if (kind == KEPT && !scoreOutput(<u32> i, reserve(R_TEXT, 0, 0), n)) {
-    enqueue(<u32> i, out, fieldEnd(2));
+  if (withPrompts) digestBytes(fieldStart(1) + 1, r + R_GENERATION_DIGEST);
+  const kind = entryKind(entry);
+  if (kind == GOLD_TO_GLUE) enqueue(entryIndex(entry), out, fieldEnd(2));
+  else if (kind == KEPT && !scoreOutput(entry, reserve(R_TEXT, 0, 0), n)) {
+    enqueue(entryIndex(entry), out, fieldEnd(2));
   }
   return K_OK;
 }
@@ -511,26 +527,26 @@ function firstBracket(p: usize, end: usize): usize {
   return 0;
 }
 
-// Scores example i's output, decoded to `[t, t + n)`; false when it is left to the glue.
-function scoreOutput(i: u32, t: usize, n: usize): bool {
-  const g = goldBlock(entryOf(i));
+// Scores entry's output, decoded to `[t, t + n)`; false when it is left to the glue.
+function scoreOutput(entry: usize, t: usize, n: usize): bool {
+  const g = goldBlock(entry);
   const gold = goldPairs(g);
   membersReset();
   setText(t, t + n, <u32> n);
   const start = firstBracket(t, t + n);
   if (start == 0) {
-    setRecord(i, STATUS_NO_JSON, 0, 0, gold);
+    setRecord(entry, STATUS_NO_JSON, 0, 0, gold);
     return true;
   }
   const mark = outPos;
   if (parseValue(start, t + n) == 0) {
     outRewind(mark);
-    setRecord(i, STATUS_INVALID_JSON, 0, 0, gold);
+    setRecord(entry, STATUS_INVALID_JSON, 0, 0, gold);
     return true;
   }
   if (!checkShape(mark, outPos)) {
     outRewind(mark);
-    setRecord(i, STATUS_INVALID_SHAPE, 0, 0, gold);
+    setRecord(entry, STATUS_INVALID_SHAPE, 0, 0, gold);
     return true;
   }
   if (hasFloatMark(argumentsStart, argumentsEnd)) return false;
@@ -562,7 +578,7 @@ function scoreOutput(i: u32, t: usize, n: usize): bool {
     predicted = predictedPairs;
   }
   const flags = STATUS_OK | (nameMatch ? 0x100 : 0) | (argsMatch ? 0x200 : 0);
-  setRecord(i, flags, matched, predicted, gold);
+  setRecord(entry, flags, matched, predicted, gold);
   return true;
 }
 

@@ -50,7 +50,14 @@ const E_HASH: usize = 24;
 const E_LANG_INDEX: usize = 28;
 const E_GOLD: usize = 32;
 const E_INDEX: usize = 36;
-const E_DATA: usize = 40;
+/** Where the prompts and generations leave what they find: see resultOf. */
+const E_RESULT: usize = 40;
+/**
+ * The result area of an entry: u32 state, the record (16 bytes: flags, matched, predicted,
+ * gold), the digest of its prompt's row and the one its generation names (32 bytes each).
+ */
+export const RESULT_BYTES: usize = 84;
+const E_DATA: usize = E_RESULT + RESULT_BYTES;
 const NULL_ROOT: u32 = 0xffff_ffff;
 
 /** Entry kinds: kept, or dropped for a reason (in DropSummary's order). */
@@ -76,9 +83,8 @@ export let langCount: u32 = 0;
 export const DROPS: usize = memory.data(12);
 /** Whether some gold is left to the glue (so kRegold has work). */
 export let goldToGlue: u32 = 0;
-// After kFreeze: per example, its entry address and state; the hash tables.
+// After kFreeze: per example, its entry address; the hash tables.
 export let entryAt: usize = 0;
-export let stateAt: usize = 0;
 let idTable: usize = 0;
 let idMask: u32 = 0;
 let langTable: usize = 0;
@@ -114,8 +120,7 @@ export function saveState(w: usize): void {
   store<u32>(w, entryCount, 8);
   store<u32>(w, langCount, 12);
   store<u32>(w, <u32> entryAt, 16);
-  store<u32>(w, <u32> stateAt, 20);
-  store<u32>(w, <u32> extraAt, 24);
+
   store<u32>(w, <u32> idTable, 28);
   store<u32>(w, idMask, 32);
   store<u32>(w, <u32> langTable, 36);
@@ -133,8 +138,7 @@ export function adoptState(w: usize): void {
   entryCount = load<u32>(w, 8);
   langCount = load<u32>(w, 12);
   entryAt = <usize> load<u32>(w, 16);
-  stateAt = <usize> load<u32>(w, 20);
-  extraAt = <usize> load<u32>(w, 24);
+
   idTable = <usize> load<u32>(w, 28);
   idMask = load<u32>(w, 32);
   langTable = <usize> load<u32>(w, 36);
@@ -165,6 +169,11 @@ function blocksAppend(from: usize, n: usize): usize {
 
 export function entryLine(e: usize): u32 {
   return load<u32>(e + E_LINE);
+}
+
+/** The result area of entry `e` (RESULT_BYTES). */
+export function resultOf(e: usize): usize {
+  return e + E_RESULT;
 }
 
 export function entryKind(e: usize): u32 {
@@ -321,7 +330,7 @@ export function example(s: usize, e: usize, line: u32): i32 {
   const target = fieldStart(3);
   if (target == 0) return BAIL_FIELD;
   const at = emitUsed;
-  emitNeed(E_DATA);
+  memory.fill(emitNeed(E_DATA), 0, E_DATA);
   emitSet(at + E_DATA);
   const idLen = emitString(0, false);
   if (idLen < 0) return BAIL_FIELD;
@@ -421,28 +430,21 @@ export function compact(): void {
 // ---- Freezing: the tables.
 
 /**
- * Lays out after the zone the per-example tables (entry address, state, and
- * `extraBytes` more per example, at `extraAt`) and the id and language hash
- * tables; checks that ids are unique. Returns the end of the tables.
+ * Lays out after the zone the table of entry addresses and the id and
+ * language hash tables; checks that ids are unique.
  */
-export function freeze(extraBytes: usize): i32 {
+export function freeze(): i32 {
   let slots: u32 = 16;
   while (slots < entryCount * 2) slots <<= 1;
   let p = align8(entriesTop);
   entryAt = p;
   p += <usize> entryCount << 2;
-  stateAt = p;
-  p += <usize> entryCount << 2;
-  extraAt = p; // right after the states: kResults exports both at once
-  p = extraAt + <usize> entryCount * extraBytes;
   idTable = align8(p);
   idMask = slots - 1;
   langTable = idTable + (<usize> slots << 3);
   langFirst = langTable + (<usize> slots << 2);
   tablesTop = langFirst + (<usize> entryCount << 2);
   growMemoryTo(<u64> tablesTop);
-  memory.fill(stateAt, 0, <usize> entryCount << 2);
-  memory.fill(extraAt, 0, <usize> entryCount * extraBytes);
   memory.fill(idTable, 0, <usize> slots * 12);
   let e = zone;
   for (let i: u32 = 0; i < entryCount; i++) {
@@ -495,8 +497,6 @@ export function freeze(extraBytes: usize): i32 {
   return K_OK;
 }
 
-/** The per-example bytes freeze laid out (extraBytes each). */
-export let extraAt: usize = 0;
 /** The end of the tables. */
 export let tablesTop: usize = 0;
 
@@ -505,19 +505,22 @@ export function entryOf(i: u32): usize {
   return <usize> load<u32>(entryAt + (<usize> i << 2));
 }
 
-/** The example whose id is the `n` bytes at `p`, or -1. */
-export function findId(p: usize, n: usize): i32 {
+/** The entry of the example whose id is the `n` bytes at `p`, or 0. */
+export function findId(p: usize, n: usize): usize {
   const h = hashBytes(p, n, 0x1d);
   let slot = h & idMask;
   while (true) {
     const at = idTable + (<usize> slot << 3);
     const e = <usize> load<u32>(at, 4);
-    if (e == 0) return -1;
-    if (load<u32>(at) == h && sameBytes(idAddr(e), idLength(e), p, n)) {
-      return <i32> load<u32>(e + E_INDEX);
-    }
+    if (e == 0) return 0;
+    if (load<u32>(at) == h && sameBytes(idAddr(e), idLength(e), p, n)) return e;
     slot = (slot + 1) & idMask;
   }
+}
+
+/** Entry `e`'s example number (its order in the file). */
+export function entryIndex(e: usize): u32 {
+  return load<u32>(e + E_INDEX);
 }
 
 /** Language `k`'s first entry. */

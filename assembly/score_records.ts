@@ -22,7 +22,6 @@ import {
   entryKind,
   entryLine,
   entryOf,
-  extraAt,
   idAddr,
   idLength,
   KEPT,
@@ -31,12 +30,12 @@ import {
   langIndex,
   langLength,
   languageEntry,
+  resultOf,
   rootAddr,
   rootLength,
-  stateAt,
   tablesTop,
 } from "./score_entries";
-import { extraBytes, SET, STATE_GENERATION, STATE_PROMPT, withPrompts } from "./score";
+import { SET, STATE_GENERATION, STATE_PROMPT, withPrompts } from "./score";
 
 /** Counts per language in kCounts' table, as f64: n, ok, no_json, invalid_json, invalid_shape,
  * name, args, full, matched, predicted, gold. */
@@ -127,12 +126,13 @@ export function kFinish(): i32 {
   let lines: u32 = 0;
   for (let i: u32 = 0; i < entryCount; i++) {
     const e = entryOf(i);
-    const state = load<u32>(stateAt + (<usize> i << 2));
-    const r = extraAt + <usize> i * extraBytes;
+    const result = resultOf(e);
+    const state = load<u32>(result);
+    const r = result + 4; // the record
     // With a manifest, every generation names the digest of its prompt's row.
     if (withPrompts && (state & STATE_GENERATION) != 0) {
       if ((state & STATE_PROMPT) == 0) return bail(BAIL_MISSING, entryLine(e));
-      if (memory.compare(r + 16, r + 48, 32) != 0) return bail(BAIL_DIGEST, entryLine(e));
+      if (memory.compare(result + 20, result + 52, 32) != 0) return bail(BAIL_DIGEST, entryLine(e));
     }
     if ((entryKind(e) & 0xff) != KEPT) continue;
     if ((state & STATE_GENERATION) == 0 || (withPrompts && (state & STATE_PROMPT) == 0)) {

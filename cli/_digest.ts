@@ -1,20 +1,24 @@
-// The SHA-256 of an input file, as the evaluation report records it.
-import * as nodeCrypto from "node:crypto";
+// The SHA-256 of input files, as the evaluation report records them. `node:crypto` is loaded on
+// first use: it takes a while to load, and the fast path's main thread does not need it.
 
 const CHUNK = 4 << 20;
 
-/** SHA-256 (lowercase hex) of a file's bytes, read in chunks into `buffer`. */
-export function digestFile(path: string, buffer: Uint8Array = new Uint8Array(CHUNK)): string {
-  const hash = nodeCrypto.createHash("sha256");
-  const file = Deno.openSync(path, { read: true });
-  try {
-    for (;;) {
-      const n = file.readSync(buffer);
-      if (n === null) break;
-      hash.update(buffer.subarray(0, n));
+/** SHA-256 (lowercase hex) of each file's bytes, read in chunks. */
+export async function digestFiles(paths: readonly string[]): Promise<string[]> {
+  const { createHash } = await import("node:crypto");
+  const buffer = new Uint8Array(CHUNK);
+  return paths.map((path) => {
+    const hash = createHash("sha256");
+    const file = Deno.openSync(path, { read: true });
+    try {
+      for (;;) {
+        const n = file.readSync(buffer);
+        if (n === null) break;
+        hash.update(buffer.subarray(0, n));
+      }
+    } finally {
+      file.close();
     }
-  } finally {
-    file.close();
-  }
-  return hash.digest("hex");
+    return hash.digest("hex");
+  });
 }

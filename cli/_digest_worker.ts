@@ -3,7 +3,7 @@
 //
 // Message in: { paths: string[] }. Message out: { digests: string[] } (lowercase hex, in order),
 // or { error: string }.
-import { digestFile } from "./_digest.ts";
+import { digestFiles } from "./_digest.ts";
 
 /** This worker's side of the channel (the default lib types `self` as a window). */
 const scope = self as unknown as {
@@ -11,10 +11,9 @@ const scope = self as unknown as {
   onmessage: ((e: MessageEvent) => void) | null;
 };
 
-scope.onmessage = (e: MessageEvent<{ paths: string[] }>) => {
+scope.onmessage = async (e: MessageEvent<{ paths: string[] }>) => {
   try {
-    const buffer = new Uint8Array(4 << 20);
-    scope.postMessage({ digests: e.data.paths.map((p) => digestFile(p, buffer)) });
+    scope.postMessage({ digests: await digestFiles(e.data.paths) });
   } catch (err) {
     scope.postMessage({ error: err instanceof Error ? err.message : String(err) });
   }

@@ -2,7 +2,7 @@
 // (src/_score_kernel.ts), one chunk of whole lines at a time. It returns undefined when the
 // kernel gives the run back (anything it does not read itself, errors included); the caller then
 // scores the files with the general reader, which gives the same report or words the error.
-import { digestFile } from "./_digest.ts";
+import { digestFiles } from "./_digest.ts";
 import type { Engine } from "../src/engine.ts";
 import type { EvaluationReport } from "../src/evaluation.ts";
 import { formatReport } from "../src/report_json.ts";
@@ -49,7 +49,7 @@ function digests(paths: string[]): { done: Promise<string[]>; stop: () => void }
   try {
     worker = new Worker(new URL("./_digest_worker.ts", import.meta.url), { type: "module" });
   } catch {
-    return { done: Promise.resolve(paths.map((p) => digestFile(p))), stop: () => {} };
+    return { done: digestFiles(paths), stop: () => {} };
   }
   const done = new Promise<string[]>((resolve, reject) => {
     worker.onmessage = (e: MessageEvent<{ digests?: string[]; error?: string }>) => {

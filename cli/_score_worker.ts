@@ -11,7 +11,7 @@
 import { createEngine } from "../src/engine.ts";
 import { type FrozenState, type KernelBail, ScoreKernel } from "../src/_score_kernel.ts";
 import { defaultWasmModule } from "../src/_wasm_engine.ts";
-import { digestFile } from "./_digest.ts";
+import { digestFiles } from "./_digest.ts";
 import { type FileRange, readPhase } from "./_kernel_read.ts";
 
 /** This worker's side of the channel (the default lib types `self` as a window). */
@@ -25,9 +25,9 @@ type Message =
   | { kind: "score"; state: FrozenState; prompts?: FileRange; generations: FileRange };
 
 let kernel: ScoreKernel | undefined;
-let digests: string[] = [];
+let digests: Promise<string[]> | undefined;
 
-function handle(m: Message): void {
+async function handle(m: Message): Promise<void> {
   if (m.kind === "examples") {
     kernel = new ScoreKernel(defaultWasmModule(), createEngine({ engine: "wasm" }), m.withPrompts);
     const k = kernel;
@@ -36,10 +36,12 @@ function handle(m: Message): void {
     const entries = k.exportEntries();
     scope.postMessage({ rows, entries }, [entries.bytes.buffer]);
     // While the main thread freezes the examples, the input files' digests.
-    digests = m.digest.map((path) => digestFile(path));
+    digests = digestFiles(m.digest);
+    await digests;
     return;
   }
   const k = kernel!;
+  const fileDigests = await digests!;
   k.adopt(m.state);
   let prompts = 0;
   if (m.prompts) {
@@ -50,16 +52,18 @@ function handle(m: Message): void {
   const generations = readPhase(m.generations, k, (l, f) => k.generations(l, f));
   if (typeof generations !== "number") return bail(generations);
   const results = k.results();
-  scope.postMessage({ rows: { prompts, generations }, results, digests }, [results.buffer]);
+  scope.postMessage({ rows: { prompts, generations }, results, digests: fileDigests }, [
+    results.buffer,
+  ]);
 }
 
 function bail(b: KernelBail): void {
   scope.postMessage({ bail: b });
 }
 
-scope.onmessage = (e: MessageEvent<Message>) => {
+scope.onmessage = async (e: MessageEvent<Message>) => {
   try {
-    handle(e.data);
+    await handle(e.data);
   } catch (err) {
     scope.postMessage({
       error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),

@@ -1,5 +1,4 @@
 // `assay score`: stream examples, prompts and generations; write the evaluation report.
-import * as nodeCrypto from "node:crypto";
 import {
   type EvaluationReport,
   type ExampleInput,
@@ -48,16 +47,20 @@ Exit codes: 0 success, 2 invalid input or a broken invariant (no report is
 written), 1 internal error.
 `;
 
+type NodeCrypto = typeof import("node:crypto");
+
 interface Tracked {
   path: string;
-  hash: ReturnType<typeof nodeCrypto.createHash>;
+  hash: ReturnType<NodeCrypto["createHash"]>;
   rows: number;
 }
 
 /** SHA-256 (lowercase hex) of a prompt's UTF-8: one-shot `hash` where the runtime has it. */
-const promptSha256: (text: string) => string = typeof nodeCrypto.hash === "function"
-  ? (text) => nodeCrypto.hash("sha256", text, "hex")
-  : (text) => nodeCrypto.createHash("sha256").update(text).digest("hex");
+function promptSha256(nodeCrypto: NodeCrypto): (text: string) => string {
+  return typeof nodeCrypto.hash === "function"
+    ? (text) => nodeCrypto.hash("sha256", text, "hex")
+    : (text) => nodeCrypto.createHash("sha256").update(text).digest("hex");
+}
 
 function lineObject(line: Line, source: string): Record<string, unknown> {
   const r = readJsonLine(line.text);
@@ -243,11 +246,13 @@ export async function runScore(args: string[]): Promise<void> {
     if (fast) return await emit(fast.report, fast.parts);
   }
 
+  // The general reader: node:crypto is loaded only now (it takes a while to load).
+  const nodeCrypto = await import("node:crypto");
   const scorer = new ToolCallScorer({
     engine,
     withPrompts: values.prompts !== undefined,
     exactTargets: true,
-    sha256: promptSha256,
+    sha256: promptSha256(nodeCrypto),
     sources: {
       examples: values.examples,
       generations: values.generations,
