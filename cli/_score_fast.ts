@@ -14,10 +14,11 @@ import type { Progress } from "./_progress.ts";
 /** Inputs at least this large are read by two kernel instances, here and on a worker. */
 let parallelBytes = 16 << 20;
 /**
- * The share of examples.jsonl read here: the worker starts later, and ships its entries over
- * (prompts and generations are shared half and half).
+ * The share of examples.jsonl read here: the worker starts later, and ships its entries over.
  */
-const EXAMPLES_HERE = 0.6;
+const EXAMPLES_HERE = 0.55;
+/** The share of prompts.jsonl and generations.jsonl read here (the worker digests the files). */
+const REST_HERE = 0.55;
 
 /** Sets the input size from which a worker reads half the files (for tests). */
 export function setParallelBytes(bytes: number): void {
@@ -174,8 +175,8 @@ export async function scoreFast(
 
   const [promptsHere, promptsThere] = paths.prompts === undefined
     ? [undefined, undefined]
-    : split(paths.prompts, sizes[2]!, 0.5);
-  const [generationsHere, generationsThere] = split(paths.generations, sizes[1]!, 0.5);
+    : split(paths.prompts, sizes[2]!, REST_HERE);
+  const [generationsHere, generationsThere] = split(paths.generations, sizes[1]!, REST_HERE);
   if (helper) {
     const state = kernel.frozenState();
     helper.post(
