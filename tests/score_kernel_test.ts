@@ -100,6 +100,38 @@ Deno.test("the kernel takes seeded corpora whole and writes the general reader's
   }
 });
 
+Deno.test("the kernel agrees with the general reader on 24 small seeded corpora, with one reader and with two", async (t) => {
+  for (const mode of MODES) {
+    await t.step(mode.name, async () => {
+      setParallelBytes(mode.bytes);
+      parallel = mode.bytes === 0;
+      try {
+        for (let k = 0; k < 24; k++) {
+          const dir = await Deno.makeTempDir({ prefix: "assay_kernel_small_" });
+          const files = await writeScoreCorpus(dir, {
+            seed: 1000 + k,
+            count: 40 + 16 * k,
+            prompts: k % 2 === 0,
+            lineNoise: k % 3 === 0,
+            fuzzRate: 0.3,
+            hostileGoldRate: 0.25,
+            dropRate: 0.1,
+          });
+          const args = ["--examples", files.examples, "--generations", files.generations];
+          if (files.prompts) args.push("--prompts", files.prompts);
+          const { fast, general, bail } = await both(dir, args);
+          strictEqual(bail, undefined, `seed ${1000 + k}: ${JSON.stringify(bail)}`);
+          strictEqual(fast.report, general.report, `seed ${1000 + k}`);
+          await Deno.remove(dir, { recursive: true });
+        }
+      } finally {
+        setParallelBytes(16 << 20);
+        parallel = false;
+      }
+    });
+  }
+});
+
 const call = (name: string, args: unknown) => ({ name, arguments: args });
 const row = (o: Record<string, unknown>) => JSON.stringify(o);
 const SHA = "a".repeat(64);
