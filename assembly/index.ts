@@ -8,7 +8,6 @@ export {
   chunkRows,
   kAdopt,
   kAppendEntries,
-  kCompact,
   kEntryCount,
   kExamples,
   kFreeze,

@@ -64,7 +64,6 @@ import {
 import {
   adoptState,
   appendEntries,
-  compact,
   entriesAppend,
   entriesReset,
   entryLine,
@@ -246,12 +245,6 @@ export function kExamples(len: u32, firstLine: u32): i32 {
 export function kAppendEntries(len: u32, count: u32): void {
   if (frozen) unreachable();
   appendEntries(chunkInput, <usize> len, count);
-}
-
-/** Puts every gold block back inside its entry (before exporting the entries). */
-export function kCompact(): void {
-  if (frozen) unreachable();
-  compact();
 }
 
 /** Where this instance's entries lie: kZone() to kZoneEnd() (to export them). */

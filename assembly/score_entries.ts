@@ -7,9 +7,10 @@
 //   u32 name length, u32 canonical length, u32 pair count, the name literal,
 //   the canonical arguments, padded to 4.
 // E_GOLD is the offset from the entry to its gold block, which follows it, or
-// (after kRegold) lies past the last entry. A gold the kernel leaves to the
-// glue (GOLD_TO_GLUE) has a block holding the raw target text instead of the
-// canonical arguments.
+// (after kRegold) lies in a SKIP area appended to the zone: offsets stay right
+// when the zone's bytes are appended to another instance's. A gold the kernel
+// leaves to the glue (GOLD_TO_GLUE) has a block holding the raw target text
+// instead of the canonical arguments.
 
 import { argumentsEnd, argumentsStart, checkShape, nameEnd, nameStart } from "./shape";
 import { membersReset } from "./canonical";
@@ -69,12 +70,16 @@ const MALFORMED_TARGET: u32 = 3;
 export const GOLD_TO_GLUE: u32 = 0x100;
 // A GOLD_TO_GLUE entry kRegold gave a block, whose offset E_GOLD holds for now.
 const REGOLDED: u32 = 0x200;
+/**
+ * Not an entry: an area of gold blocks kRegold appended (E_SIZE bytes, its
+ * blocks after a SKIP_HEADER); walks over the zone step over it.
+ */
+const SKIP: u32 = 0x400;
+const SKIP_HEADER: usize = 12;
 
 /** Where the zone starts, and its end (entries, then the regold blocks, then the tables). */
 export let zone: usize = 0;
 export let entriesTop: usize = 0;
-// The end of the last entry (regold blocks may follow it).
-let entriesEnd: usize = 0;
 /** Examples read. */
 export let entryCount: u32 = 0;
 /** Distinct languages, in order of first appearance. */
@@ -94,7 +99,6 @@ let langFirst: usize = 0;
 export function entriesReset(at: usize): void {
   zone = at;
   entriesTop = at;
-  entriesEnd = at;
   entryCount = 0;
   langCount = 0;
   goldToGlue = 0;
@@ -128,7 +132,6 @@ export function saveState(w: usize): void {
   store<u32>(w, <u32> tablesTop, 44);
   store<u32>(w, goldToGlue, 48);
   memory.copy(w + 52, DROPS, 12);
-  store<u32>(w, <u32> entriesEnd, 64);
 }
 
 /** Takes the frozen state saved by another instance (its zone copied to the same addresses). */
@@ -146,19 +149,10 @@ export function adoptState(w: usize): void {
   tablesTop = <usize> load<u32>(w, 44);
   goldToGlue = load<u32>(w, 48);
   memory.copy(DROPS, w + 52, 12);
-  entriesEnd = <usize> load<u32>(w, 64);
 }
 
-/** Moves `n` bytes of entries at `from` to the top of the zone (no regold block is there yet). */
+/** Moves `n` bytes of entries (and SKIP areas) at `from` to the top of the zone. */
 export function entriesAppend(from: usize, n: usize): usize {
-  if (entriesEnd != entriesTop) unreachable();
-  const at = blocksAppend(from, n);
-  entriesEnd = entriesTop;
-  return at;
-}
-
-// Moves `n` bytes of regold blocks at `from` to the top of the zone.
-function blocksAppend(from: usize, n: usize): usize {
   const at = entriesTop;
   memory.copy(at, from, n);
   entriesTop = at + n;
@@ -367,12 +361,15 @@ export function example(s: usize, e: usize, line: u32): i32 {
 /**
  * Parses the raw targets of the GOLD_TO_GLUE entries again (the glue has
  * formatted their floats since), and gives those that now parse whole a gold
- * block past the last entry.
+ * block, in a SKIP area appended to the zone.
  */
 export function regold(): void {
   if (goldToGlue == 0) return;
   chunkReset(align8(entriesTop), entriesTop - zone);
-  for (let e = zone; e < entriesEnd; e += <usize> load<u32>(e + E_SIZE)) {
+  // The SKIP area's header: its size (set below), a line, its kind.
+  memory.fill(emitNeed(SKIP_HEADER), 0, SKIP_HEADER);
+  emitSet(SKIP_HEADER);
+  for (let e = zone; e < entriesTop; e += <usize> load<u32>(e + E_SIZE)) {
     if (load<u32>(e + E_KIND) != GOLD_TO_GLUE) continue;
     const g = goldBlock(e);
     const t = goldCanon(g);
@@ -385,46 +382,16 @@ export function regold(): void {
     store<u32>(e + E_GOLD, <u32> start);
     goldToGlue--;
   }
-  const blocks = blocksAppend(emitBase, emitUsed);
-  for (let e = zone; e < entriesEnd; e += <usize> load<u32>(e + E_SIZE)) {
+  if (emitUsed == SKIP_HEADER) return;
+  store<u32>(emitBase + E_SIZE, <u32> emitUsed);
+  store<u32>(emitBase + E_KIND, SKIP);
+  const top = entriesTop;
+  const area = entriesAppend(emitBase, emitUsed);
+  for (let e = zone; e < top; e += <usize> load<u32>(e + E_SIZE)) {
     if (load<u32>(e + E_KIND) != REGOLDED) continue;
     store<u32>(e + E_KIND, KEPT);
-    store<u32>(e + E_GOLD, <u32> (blocks + <usize> load<u32>(e + E_GOLD) - e));
+    store<u32>(e + E_GOLD, <u32> (area + <usize> load<u32>(e + E_GOLD) - e));
   }
-}
-
-/**
- * Rewrites the entries with each gold block inline again (kRegold put some
- * past the last entry), so that they can be appended to another instance's.
- */
-export function compact(): void {
-  if (entriesEnd == entriesTop) return;
-  regionsReset(align8(entriesTop));
-  emitReset(entriesTop - zone + 4096);
-  for (let e = zone; e < entriesEnd; e += <usize> load<u32>(e + E_SIZE)) {
-    const size = <usize> load<u32>(e + E_SIZE);
-    const gold = <usize> load<u32>(e + E_GOLD);
-    const at = emitUsed;
-    // A block past the entry is a kept example's; a dropped one's E_GOLD is its end, and blockless.
-    if (gold < size || load<u32>(e + E_KIND) != KEPT) {
-      memory.copy(emitNeed(size), e, size);
-      emitSet(at + size);
-      continue;
-    }
-    // The header and strings, then the block from past the entries.
-    const strings = align4(E_DATA + idLength(e) + langLength(e) + <usize> max<i32>(rootLength(e), 0));
-    const g = e + gold;
-    const blockSize = align4(12 + goldNameLength(g) + goldCanonLength(g));
-    const o = emitNeed(strings + blockSize);
-    memory.copy(o, e, strings);
-    memory.copy(o + strings, g, blockSize);
-    store<u32>(o + E_SIZE, <u32> (strings + blockSize));
-    store<u32>(o + E_GOLD, <u32> strings);
-    emitSet(at + strings + blockSize);
-  }
-  memory.copy(zone, emitBase, emitUsed);
-  entriesTop = zone + emitUsed;
-  entriesEnd = entriesTop;
 }
 
 // ---- Freezing: the tables.
@@ -448,6 +415,7 @@ export function freeze(): i32 {
   memory.fill(idTable, 0, <usize> slots * 12);
   let e = zone;
   for (let i: u32 = 0; i < entryCount; i++) {
+    while (load<u32>(e + E_KIND) == SKIP) e += <usize> load<u32>(e + E_SIZE);
     store<u32>(entryAt + (<usize> i << 2), <u32> e);
     store<u32>(e + E_INDEX, i);
     // The id: a slot holds its hash and its entry.

@@ -24,7 +24,6 @@ interface KernelExports {
   kRegold(): void;
   kFreeze(): number;
   kAppendEntries(len: number, count: number): void;
-  kCompact(): void;
   kZone(): number;
   kZoneEnd(): number;
   kEntryCount(): number;
@@ -197,13 +196,11 @@ export class ScoreKernel {
   }
 
   /**
-   * Reads again the gold left for its floats, now that they are known, and puts every gold block
-   * back inside its entry: what an instance does before it exports its entries, or appends
-   * another's.
+   * Reads again the gold left for its floats, now that they are known: what an instance does
+   * before it exports its entries (or while another reads its part).
    */
   settleGold(): void {
     do this.#ex.kRegold(); while (this.#formatFloats() > 0);
-    this.#ex.kCompact();
   }
 
   /** This instance's entries (instead of freeze), to append to another's: a copy, and their count. */
@@ -218,7 +215,7 @@ export class ScoreKernel {
 
   /**
    * Appends the entries another instance read (`exportEntries`), from the part of the file after
-   * this one's; call `settleGold` first.
+   * this one's.
    */
   appendEntries(entries: { bytes: Uint8Array; count: number }): void {
     this.input(entries.bytes.length).set(entries.bytes);

@@ -44,7 +44,7 @@ Deno.test("createWasmCore() module has zero imports and matches build/assay.wasm
       "chunkRows",
       "kAdopt",
       "kAppendEntries",
-      "kCompact",
+      
       "kCounts",
       "kEntryCount",
       "kExamples",
