@@ -44,7 +44,6 @@ Deno.test("createWasmCore() module has zero imports and matches build/assay.wasm
       "chunkRows",
       "kAdopt",
       "kAppendEntries",
-      
       "kCounts",
       "kEntryCount",
       "kExamples",
