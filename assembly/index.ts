@@ -6,18 +6,13 @@ export { prepare, reserveInput, run } from "./batch";
 export { resampleDirect, resampleGrouped, resampleReserve } from "./bootstrap";
 export {
   chunkRows,
-  kAdopt,
-  kAppendEntries,
-  kEntryCount,
   kExamples,
   kFreeze,
-  kFrozenState,
   kGenerations,
   kGold,
   kGoldLength,
   kGoldNameLength,
   kInput,
-  kMerge,
   kMergeInput,
   kPending,
   kPendingClear,
@@ -26,14 +21,9 @@ export {
   kQueue,
   kQueueCount,
   kRegold,
-  kReserve,
-  kResults,
-  kResultsLength,
   kRetry,
   kSetRecord,
   kStart,
-  kZone,
-  kZoneEnd,
   nextLine,
 } from "./score";
 export { bailLine } from "./score_common";
@@ -47,3 +37,15 @@ export {
   kRecordsLength,
   kRecordsText,
 } from "./score_records";
+export {
+  kAdopt,
+  kAppendEntries,
+  kEntryCount,
+  kFrozenState,
+  kMerge,
+  kReserve,
+  kResults,
+  kResultsLength,
+  kZone,
+  kZoneEnd,
+} from "./score_share";

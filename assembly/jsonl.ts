@@ -1,6 +1,6 @@
-// JSONL lines for the scoring kernel (score.ts): UTF-8 validation, a strict
-// scan of one line as a JSON object that finds the values of named top-level
-// members, string literal decoding, and JSON.stringify's string escaping.
+// JSONL lines for the scoring kernel (score.ts): a strict scan of one line as
+// a JSON object that finds the values of named top-level members, checking
+// UTF-8 inside its strings (their decoding is in jsonl_strings.ts).
 //
 // The scan accepts a line only when the general reader (cli/score.ts) reads
 // it the same way for certain: one JSON object (JSON.parse's grammar plus NaN,
@@ -10,6 +10,7 @@
 // or reads the rare line.
 
 import { hex4, MAX_DEPTH, MAX_INT_DIGITS } from "./json";
+import { decodeChecked, HIGHS, ONES, utf8Length, zeroBytes } from "./jsonl_strings";
 
 /** Most named members a line is scanned for. */
 export const MAX_FIELDS: i32 = 4;
@@ -25,14 +26,6 @@ const LIT_NULL: usize = memory.data<u8>([0x6e, 0x75, 0x6c, 0x6c]);
 const LIT_NAN: usize = memory.data<u8>([0x4e, 0x61, 0x4e]);
 const LIT_INFINITY: usize = memory.data<u8>([0x49, 0x6e, 0x66, 0x69, 0x6e, 0x69, 0x74, 0x79]);
 
-const ONES: u64 = 0x0101010101010101;
-const HIGHS: u64 = 0x8080808080808080;
-
-// Bit 7 of each byte is set for a zero byte of `x` (exact up to the lowest one).
-function zeroBytes(x: u64): u64 {
-  return (x - ONES) & ~x & HIGHS;
-}
-
 /** Skips the whitespace JSON allows within a line: space, tab and CR (a LF ends the line). */
 export function skipWs(p: usize, end: usize): usize {
   while (p < end) {
@@ -45,33 +38,6 @@ export function skipWs(p: usize, end: usize): usize {
 
 function isDigit(c: u32): bool {
   return c - 0x30 < 10;
-}
-
-function isContinuation(p: usize): bool {
-  return (load<u8>(p) & 0xc0) == 0x80;
-}
-
-
-/**
- * The length of the UTF-8 sequence at `p` (its lead byte at least 0x80), as a
- * fatal WHATWG decoder reads it, or 0 when it is not one.
- */
-function utf8Length(p: usize, end: usize): usize {
-  const c = <u32> load<u8>(p);
-  if (c < 0xc2) return 0;
-  if (c < 0xe0) return p + 2 <= end && isContinuation(p + 1) ? 2 : 0;
-  if (c < 0xf0) {
-    if (p + 3 > end) return 0;
-    const b = <u32> load<u8>(p + 1);
-    if (c == 0xe0 && b < 0xa0) return 0; // overlong
-    if (c == 0xed && b >= 0xa0) return 0; // a surrogate
-    return isContinuation(p + 1) && isContinuation(p + 2) ? 3 : 0;
-  }
-  if (c >= 0xf5 || p + 4 > end) return 0;
-  const b = <u32> load<u8>(p + 1);
-  if (c == 0xf0 && b < 0x90) return 0; // overlong
-  if (c == 0xf4 && b >= 0x90) return 0; // past U+10FFFF
-  return isContinuation(p + 1) && isContinuation(p + 2) && isContinuation(p + 3) ? 4 : 0;
 }
 
 /**
@@ -160,14 +126,22 @@ function literalEnd(p: usize, end: usize, lit: usize, n: usize): usize {
 
 // Records the member `key: value` when the key is one of the `count` names
 // (a table of u32 address, u32 length at `names`). False for an escaped key.
-function member(key: usize, keyEnd: usize, value: usize, valueEnd: usize, names: usize, count: i32): bool {
+function member(
+  key: usize,
+  keyEnd: usize,
+  value: usize,
+  valueEnd: usize,
+  names: usize,
+  count: i32,
+): bool {
   const n = keyEnd - key - 2;
   for (let p = key + 1; p < keyEnd - 1; p++) {
     if (load<u8>(p) == 0x5c) return false;
   }
   for (let k = 0; k < count; k++) {
     const name = names + (<usize> k << 3);
-    if (<usize> load<u32>(name, 4) == n && memory.compare(key + 1, <usize> load<u32>(name), n) == 0) {
+    const at = <usize> load<u32>(name);
+    if (<usize> load<u32>(name, 4) == n && memory.compare(key + 1, at, n) == 0) {
       store<u32>(FIELDS + (<usize> k << 3), <u32> value);
       store<u32>(FIELDS + (<usize> k << 3), <u32> valueEnd, 4);
     }
@@ -296,210 +270,4 @@ export function scanObject(
       break;
     }
   }
-}
-
-/** Set by `decodeString` and `decodeChecked` when they wrote a lone surrogate. */
-export let decodedLone: bool = false;
-/** The length `decodeChecked` wrote. */
-export let decodedLength: usize = 0;
-
-/**
- * `stringEnd` and `decodeString` in one pass: checks the string literal whose
- * opening quote is at `q` (before `end`) and decodes it to `dst` (which has
- * room for the literal's length), leaving its length in `decodedLength`.
- * Returns the address after the closing quote, or 0.
- */
-export function decodeChecked(q: usize, end: usize, dst: usize): usize {
-  decodedLone = false;
-  let p = q + 1;
-  let o = dst;
-  while (true) {
-    // A run of bytes copied as they are: ASCII, then valid UTF-8 sequences.
-    let r = p;
-    while (true) {
-      while (r + 8 <= end) {
-        const x = load<u64>(r);
-        const m = ((x - ONES * 0x20) & ~x & HIGHS) | (x & HIGHS) |
-          zeroBytes(x ^ (ONES * 0x22)) | zeroBytes(x ^ (ONES * 0x5c));
-        if (m != 0) {
-          r += <usize> (ctz(m) >> 3);
-          break;
-        }
-        r += 8;
-      }
-      while (r < end) {
-        const c = <u32> load<u8>(r);
-        if (c < 0x20 || c == 0x22 || c == 0x5c || c >= 0x80) break;
-        r++;
-      }
-      if (r >= end || <u32> load<u8>(r) < 0x80) break;
-      const n = utf8Length(r, end);
-      if (n == 0) return 0;
-      r += n;
-    }
-    if (r > p) {
-      memory.copy(o, p, r - p);
-      o += r - p;
-      p = r;
-    }
-    if (p >= end) return 0;
-    const c = <u32> load<u8>(p);
-    if (c == 0x22) {
-      decodedLength = o - dst;
-      return p + 1;
-    }
-    if (c < 0x20 || p + 1 >= end) return 0;
-    // An escape.
-    const e = <u32> load<u8>(p + 1);
-    if (e == 0x75) {
-      if (p + 6 > end) return 0;
-      const u = hex4(p + 2, end);
-      if (u < 0) return 0;
-      p += 6;
-      if (
-        u >= 0xd800 && u <= 0xdbff && p + 6 <= end && load<u8>(p) == 0x5c &&
-        load<u8>(p + 1) == 0x75
-      ) {
-        const low = hex4(p + 2, end);
-        if (low >= 0xdc00 && low <= 0xdfff) {
-          o = writeUtf8(o, 0x10000 + ((<u32> u - 0xd800) << 10) + (<u32> low - 0xdc00));
-          p += 6;
-          continue;
-        }
-      }
-      if (u >= 0xd800 && u <= 0xdfff) decodedLone = true;
-      o = writeUtf8(o, <u32> u);
-      continue;
-    }
-    let b: u32;
-    if (e == 0x22 || e == 0x5c || e == 0x2f) b = e;
-    else if (e == 0x62) b = 0x08;
-    else if (e == 0x66) b = 0x0c;
-    else if (e == 0x6e) b = 0x0a;
-    else if (e == 0x72) b = 0x0d;
-    else if (e == 0x74) b = 0x09;
-    else return 0;
-    store<u8>(o, <u8> b);
-    o++;
-    p += 2;
-  }
-  return 0;
-}
-
-// Writes code point `cp` (a surrogate as three bytes) at `o`; returns the end.
-function writeUtf8(o: usize, cp: u32): usize {
-  if (cp < 0x80) {
-    store<u8>(o, <u8> cp);
-    return o + 1;
-  }
-  if (cp < 0x800) {
-    store<u8>(o, <u8> (0xc0 | (cp >> 6)));
-    store<u8>(o + 1, <u8> (0x80 | (cp & 0x3f)));
-    return o + 2;
-  }
-  if (cp < 0x10000) {
-    store<u8>(o, <u8> (0xe0 | (cp >> 12)));
-    store<u8>(o + 1, <u8> (0x80 | ((cp >> 6) & 0x3f)));
-    store<u8>(o + 2, <u8> (0x80 | (cp & 0x3f)));
-    return o + 3;
-  }
-  store<u8>(o, <u8> (0xf0 | (cp >> 18)));
-  store<u8>(o + 1, <u8> (0x80 | ((cp >> 12) & 0x3f)));
-  store<u8>(o + 2, <u8> (0x80 | ((cp >> 6) & 0x3f)));
-  store<u8>(o + 3, <u8> (0x80 | (cp & 0x3f)));
-  return o + 4;
-}
-
-/**
- * Decodes the string literal `[q, e)` (validated by `stringEnd`) to
- * generalized UTF-8 at `dst`, as JSON.parse reads it: a lone surrogate escape
- * becomes three bytes and sets `decodedLone`. Returns the length, at most
- * `e - q - 2`.
- */
-export function decodeString(q: usize, e: usize, dst: usize): usize {
-  decodedLone = false;
-  let p = q + 1;
-  const end = e - 1;
-  let o = dst;
-  while (true) {
-    let r = p;
-    while (r + 8 <= end) {
-      const m = zeroBytes(load<u64>(r) ^ (ONES * 0x5c));
-      if (m != 0) {
-        r += <usize> (ctz(m) >> 3);
-        break;
-      }
-      r += 8;
-    }
-    while (r < end && load<u8>(r) != 0x5c) r++;
-    if (r > p) {
-      memory.copy(o, p, r - p);
-      o += r - p;
-    }
-    if (r >= end) break;
-    const c = <u32> load<u8>(r + 1);
-    p = r + 2;
-    if (c == 0x75) {
-      const u = <u32> hex4(p, end);
-      p += 4;
-      if (u >= 0xd800 && u <= 0xdbff && p + 6 <= end && load<u8>(p) == 0x5c && load<u8>(p + 1) == 0x75) {
-        const low = <u32> hex4(p + 2, end);
-        if (low >= 0xdc00 && low <= 0xdfff) {
-          o = writeUtf8(o, 0x10000 + ((u - 0xd800) << 10) + (low - 0xdc00));
-          p += 6;
-          continue;
-        }
-      }
-      if (u >= 0xd800 && u <= 0xdfff) decodedLone = true;
-      o = writeUtf8(o, u);
-      continue;
-    }
-    let b: u32 = c; // `"`, `\` and `/` stand for themselves
-    if (c == 0x62) b = 0x08;
-    else if (c == 0x66) b = 0x0c;
-    else if (c == 0x6e) b = 0x0a;
-    else if (c == 0x72) b = 0x0d;
-    else if (c == 0x74) b = 0x09;
-    store<u8>(o, <u8> b);
-    o++;
-  }
-  return o - dst;
-}
-
-const HEX_DIGITS: usize = memory.data<u8>([
-  0x30, 0x31, 0x32, 0x33, 0x34, 0x35, 0x36, 0x37, 0x38, 0x39, 0x61, 0x62, 0x63, 0x64, 0x65, 0x66,
-]);
-
-/**
- * Writes the UTF-8 string `[p, p + n)` (no lone surrogates) at `o` as
- * JSON.stringify does: `"` and `\` escaped, the control characters as `\b`,
- * `\t`, `\n`, `\f`, `\r` or `\u00xx`, everything else as it is. Needs room for
- * `6 * n + 2` bytes; returns the end.
- */
-export function writeJsonString(o: usize, p: usize, n: usize): usize {
-  store<u8>(o++, 0x22);
-  const end = p + n;
-  while (p < end) {
-    const c = <u32> load<u8>(p++);
-    if (c >= 0x20 && c != 0x22 && c != 0x5c) {
-      store<u8>(o++, <u8> c);
-      continue;
-    }
-    store<u8>(o++, 0x5c);
-    if (c == 0x22 || c == 0x5c) store<u8>(o++, <u8> c);
-    else if (c == 0x08) store<u8>(o++, 0x62);
-    else if (c == 0x09) store<u8>(o++, 0x74);
-    else if (c == 0x0a) store<u8>(o++, 0x6e);
-    else if (c == 0x0c) store<u8>(o++, 0x66);
-    else if (c == 0x0d) store<u8>(o++, 0x72);
-    else {
-      store<u8>(o++, 0x75);
-      store<u8>(o++, 0x30);
-      store<u8>(o++, 0x30);
-      store<u8>(o++, load<u8>(HEX_DIGITS + (c >> 4)));
-      store<u8>(o++, load<u8>(HEX_DIGITS + (c & 15)));
-    }
-  }
-  store<u8>(o++, 0x22);
-  return o;
 }

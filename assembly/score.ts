@@ -21,98 +21,73 @@
 // words the error. So the kernel never words an error, and only has to be
 // exact where it succeeds.
 
-import { argumentsEnd, argumentsStart, checkShape, nameEnd, nameStart } from "./shape";
-import { membersReset } from "./canonical";
-import { flatten, pairsUsed } from "./flatten";
-import { FLOAT_TABLE_BYTES, floatTableInit, pendingClear, pendingCount, pendingList } from "./floattable";
-import { parseValue } from "./json";
-import { decodedLength, decodedLone, decodeString, scanObject, skipWs } from "./jsonl";
 import {
-  growMemoryTo,
-  outBase,
-  outPos,
-  outRewind,
-  R_EMIT,
-  R_PRED,
-  R_QUEUE,
-  R_TEXT,
-  reserve,
-} from "./memory";
+  FLOAT_TABLE_BYTES,
+  floatTableInit,
+  pendingClear,
+  pendingCount,
+  pendingList,
+} from "./floattable";
+import { scanObject, skipWs } from "./jsonl";
+import { decodedLength, decodedLone, decodeString } from "./jsonl_strings";
+import { growMemoryTo, R_PRED, R_QUEUE, R_TEXT, reserve } from "./memory";
 import {
   align8,
+  bail,
   BAIL_DIGEST,
   BAIL_DUPLICATE,
   BAIL_FIELD,
   BAIL_LINE,
-  BAIL_MISSING,
   BAIL_SURROGATE,
   BAIL_UNKNOWN_ID,
-  bail,
+  chunkInput,
   chunkReset,
   emitBase,
   emitUsed,
   fieldEnd,
   fieldStart,
-  hasFloatMark,
+  frozen,
+  jobReset,
   K_OK,
   NAMES,
-  predictedPairs,
-  sameBytes,
+  setChunkInput,
+  setFrozen,
   setNames,
-  sharedPairs,
+  withPrompts,
 } from "./score_common";
 import {
-  adoptState,
-  appendEntries,
   entriesAppend,
   entriesReset,
-  entryLine,
-  saveState,
-  STATE_WORDS,
-  zone,
   entriesTop,
   entryCount,
-  entryKind,
   entryIndex,
+  entryKind,
   entryOf,
   example,
   findId,
   freeze,
   GOLD_TO_GLUE,
   goldBlock,
-  goldCanon,
   goldCanonLength,
   goldName,
   goldNameLength,
-  goldPairs,
   KEPT,
+  R_GENERATION_DIGEST,
+  R_PROMPT_DIGEST,
   regold,
   RESULT_BYTES,
   resultOf,
+  STATE_GENERATION,
+  STATE_PROMPT,
   tablesTop,
 } from "./score_entries";
+import { scoreOutput, setRecord } from "./score_outputs";
 import { sha256Equals } from "./sha256";
-import { setText } from "./text";
 
 /** The line after the last chunk's last line. */
 export let nextLine: u32 = 1;
 /** Non-blank lines of the last chunk. */
 export let chunkRows: u32 = 0;
-
-// In an entry's result area (score_entries.ts): the state, the record, and, with a manifest,
-// the digests of its prompt and of its generation's prompt_sha256, compared by kFinish.
-const R_STATE: usize = 0;
-const R_RECORD: usize = 4;
-const R_PROMPT_DIGEST: usize = 20;
-const R_GENERATION_DIGEST: usize = 52;
-/** Record: flags (status | name << 8 | arguments << 9 | SET), matched, predicted, gold. */
-export const SET: u32 = 0x1_0000;
-export const STATE_PROMPT: u32 = 1;
-export const STATE_GENERATION: u32 = 2;
-const STATUS_OK: u32 = 0;
-const STATUS_NO_JSON: u32 = 1;
-const STATUS_INVALID_JSON: u32 = 2;
-const STATUS_INVALID_SHAPE: u32 = 3;
 
 // Field names.
 const S_EXAMPLE_ID: usize = memory.data<u8>([
@@ -127,27 +102,22 @@ const S_PROMPT_SHA: usize = memory.data<u8>([
 const S_PROMPT: usize = memory.data<u8>([0x70, 0x72, 0x6f, 0x6d, 0x70, 0x74]);
 const S_OUTPUT: usize = memory.data<u8>([0x6f, 0x75, 0x74, 0x70, 0x75, 0x74]);
 
-/** Whether a manifest is part of the job. */
-export let withPrompts: bool = false;
-let frozen: bool = false;
-let chunkInput: usize = 0;
-
 /** Starts a job; `prompts` says whether a manifest is part of it. */
 export function kStart(prompts: bool): void {
-  withPrompts = prompts;
+  jobReset(prompts);
   const table = align8(__heap_base);
   growMemoryTo(<u64> table + <u64> FLOAT_TABLE_BYTES + 8);
   floatTableInit(table);
   entriesReset(align8(table + FLOAT_TABLE_BYTES));
-  frozen = false;
   nextLine = 1;
 }
 
 /** The address where the glue writes the next chunk, of up to `cap` bytes. */
 export function kInput(cap: u32): usize {
-  chunkInput = align8(frozen ? tablesTop : entriesTop);
-  growMemoryTo(<u64> chunkInput + <u64> cap + 8);
-  return chunkInput;
+  const at = align8(frozen ? tablesTop : entriesTop);
+  setChunkInput(at);
+  growMemoryTo(<u64> at + <u64> cap + 8);
+  return at;
 }
 
 /** The floats met that the glue is to format: kPendingCount entry addresses (floattable.ts). */
@@ -238,61 +208,10 @@ export function kExamples(len: u32, firstLine: u32): i32 {
   return K_OK;
 }
 
-/**
- * Appends `count` entries another instance read (its zone's bytes, written by the glue at
- * kInput's address, `len` bytes): the examples that follow this instance's in the file.
- */
-export function kAppendEntries(len: u32, count: u32): void {
-  if (frozen) unreachable();
-  appendEntries(chunkInput, <usize> len, count);
-}
-
-/** Where this instance's entries lie: kZone() to kZoneEnd() (to export them). */
-export function kZone(): usize {
-  return zone;
-}
-
-export function kZoneEnd(): usize {
-  return frozen ? tablesTop : entriesTop;
-}
-
-/** Examples read. */
-export function kEntryCount(): u32 {
-  return entryCount;
-}
-
 /** Gives the gold left to the glue another parse, now that its floats are known. */
 export function kRegold(): void {
   if (frozen) unreachable();
   regold();
-}
-
-/** Ends the examples: checks ids are unique and lays out the tables. */
-export function kFreeze(): i32 {
-  const r = freeze();
-  frozen = true;
-  return r;
-}
-
-/**
- * The frozen state, for another instance of the module to adopt: the words
- * kAdopt reads, at a static address. The other instance also needs this one's
- * memory from kZone() to kZoneEnd(), at the same addresses.
- */
-export function kFrozenState(): usize {
-  saveState(STATE_WORDS);
-  return STATE_WORDS;
-}
-
-/** Takes over another instance's frozen state (kFrozenState), its zone already copied here. */
-export function kAdopt(): void {
-  adoptState(STATE_WORDS);
-  frozen = true;
-}
-
-/** Makes `[0, end)` addressable (for the glue to copy a zone in). */
-export function kReserve(end: usize): void {
-  growMemoryTo(<u64> end);
 }
 
 /** Where another instance's results (kResults) go for kMerge. */
@@ -300,42 +219,11 @@ export function kMergeInput(): usize {
   return kInput(<u32> (<usize> entryCount * RESULT_BYTES));
 }
 
-/** The result areas of the examples, in order and contiguous (entryCount * RESULT_BYTES), to export. */
-export function kResults(): usize {
-  const n = <usize> entryCount * RESULT_BYTES;
-  const out = reserve(R_EMIT, 0, n);
-  for (let i: u32 = 0; i < entryCount; i++) {
-    memory.copy(out + <usize> i * RESULT_BYTES, resultOf(entryOf(i)), RESULT_BYTES);
-  }
-  return out;
-}
-
-export function kResultsLength(): usize {
-  return <usize> entryCount * RESULT_BYTES;
-}
-
-/**
- * Merges another instance's results (written at kMergeInput's address): its prompts,
- * generations and records. An id both read is a duplicate.
- */
-export function kMerge(): i32 {
-  const from = chunkInput;
-  for (let i: u32 = 0; i < entryCount; i++) {
-    const t = from + <usize> i * RESULT_BYTES;
-    const theirs = load<u32>(t);
-    if (theirs == 0) continue;
-    const e = entryOf(i);
-    const r = resultOf(e);
-    const ours = load<u32>(r);
-    if ((ours & theirs) != 0) return bail(BAIL_DUPLICATE, entryLine(e));
-    store<u32>(r, ours | theirs);
-    if ((theirs & STATE_GENERATION) != 0) {
-      memory.copy(r + R_RECORD, t + R_RECORD, 16);
-      memory.copy(r + R_GENERATION_DIGEST, t + R_GENERATION_DIGEST, 32);
-    }
-    if ((theirs & STATE_PROMPT) != 0) memory.copy(r + R_PROMPT_DIGEST, t + R_PROMPT_DIGEST, 32);
-  }
-  return K_OK;
+/** Ends the examples: checks ids are unique and lays out the tables. */
+export function kFreeze(): i32 {
+  const r = freeze();
+  setFrozen();
+  return r;
 }
 
 // The entry of the example named by field 0 (decoded to R_PRED), or 0 with `lineBail` set.
@@ -452,14 +340,6 @@ export function kRetry(): void {
   }
 }
 
-function setRecord(entry: usize, flags: u32, matched: u32, predicted: u32, gold: u32): void {
-  const r = resultOf(entry) + R_RECORD;
-  store<u32>(r, flags | SET);
-  store<u32>(r, matched, 4);
-  store<u32>(r, predicted, 8);
-  store<u32>(r, gold, 12);
-}
-
 /** Sets the record of a queued example, which the glue scored. */
 export function kSetRecord(
   i: u32,
@@ -494,85 +374,6 @@ function generation(): i32 {
     enqueue(entryIndex(entry), out, fieldEnd(2));
   }
   return K_OK;
-}
-
-/**
- * The first `{` or `[` of `[p, end)`, where CONTRACT §1's span starts, or 0.
- *
- * Parsing from there to the end of the text accepts exactly when the span
- * (from there to the bracket that balances it, strings skipped) parses: a JSON
- * value ends where its brackets balance, and its strings are skipped alike. So
- * the kernel parses from the bracket and leaves span.ts's scan out.
- */
-function firstBracket(p: usize, end: usize): usize {
-  while (p + 8 <= end) {
-    const x = load<u64>(p) | 0x2020202020202020; // `[` becomes `{`
-    const y = x ^ 0x7b7b7b7b7b7b7b7b;
-    const m = (y - 0x0101010101010101) & ~y & 0x8080808080808080;
-    if (m != 0) return p + <usize> (ctz(m) >> 3);
-    p += 8;
-  }
-  while (p < end) {
-    const c = load<u8>(p);
-    if (c == 0x7b || c == 0x5b) return p;
-    p++;
-  }
-  return 0;
-}
-
-// Scores entry's output, decoded to `[t, t + n)`; false when it is left to the glue.
-function scoreOutput(entry: usize, t: usize, n: usize): bool {
-  const g = goldBlock(entry);
-  const gold = goldPairs(g);
-  membersReset();
-  setText(t, t + n, <u32> n);
-  const start = firstBracket(t, t + n);
-  if (start == 0) {
-    setRecord(entry, STATUS_NO_JSON, 0, 0, gold);
-    return true;
-  }
-  const mark = outPos;
-  if (parseValue(start, t + n) == 0) {
-    outRewind(mark);
-    setRecord(entry, STATUS_INVALID_JSON, 0, 0, gold);
-    return true;
-  }
-  if (!checkShape(mark, outPos)) {
-    outRewind(mark);
-    setRecord(entry, STATUS_INVALID_SHAPE, 0, 0, gold);
-    return true;
-  }
-  if (hasFloatMark(argumentsStart, argumentsEnd)) return false;
-  const nameMatch = sameBytes(
-    goldName(g),
-    goldNameLength(g),
-    outBase + nameStart,
-    nameEnd - nameStart,
-  );
-  const argsMatch = sameBytes(
-    goldCanon(g),
-    goldCanonLength(g),
-    outBase + argumentsStart,
-    argumentsEnd - argumentsStart,
-  );
-  // Equal canonical arguments share every pair; otherwise both sides are flattened and matched.
-  let predicted = gold;
-  let matched = gold;
-  if (!argsMatch) {
-    const shared = sharedPairs(
-      argumentsStart,
-      argumentsEnd,
-      goldCanon(g),
-      goldCanonLength(g),
-      gold,
-    );
-    if (shared < 0) return false;
-    matched = <u32> shared;
-    predicted = predictedPairs;
-  }
-  const flags = STATUS_OK | (nameMatch ? 0x100 : 0) | (argsMatch ? 0x200 : 0);
-  setRecord(entry, flags, matched, predicted, gold);
-  return true;
 }
 
 /**

@@ -50,6 +50,29 @@ export const BAIL_UNSCORED: i32 = 8;
 /** The line of the last bail (1-based), or 0. */
 export let bailLine: u32 = 0;
 
+/** Whether a manifest is part of the job. */
+export let withPrompts: bool = false;
+/** Whether the examples are frozen (the tables laid out). */
+export let frozen: bool = false;
+/** Where the glue wrote the last chunk (see kInput). */
+export let chunkInput: usize = 0;
+
+/** Starts a job. */
+export function jobReset(prompts: bool): void {
+  withPrompts = prompts;
+  frozen = false;
+}
+
+/** The examples are frozen. */
+export function setFrozen(): void {
+  frozen = true;
+}
+
+/** The next chunk goes at `at`. */
+export function setChunkInput(at: usize): void {
+  chunkInput = at;
+}
+
 /** Records where a phase gave up; returns `code`. */
 export function bail(code: i32, line: u32): i32 {
   bailLine = line;

@@ -1,24 +1,16 @@
-// The scoring kernel's examples (see score.ts): one entry per example in a
-// zone at the bottom of the heap, then, once every example is in, the tables
-// that join prompts and generations to them.
-//
-// Entry: u32 words, then the bytes of the id, the language and the root id
-// (unless null), padded to 4, then (for a kept example) its gold block:
-//   u32 name length, u32 canonical length, u32 pair count, the name literal,
-//   the canonical arguments, padded to 4.
-// E_GOLD is the offset from the entry to its gold block, which follows it, or
-// (after kRegold) lies in a SKIP area appended to the zone: offsets stay right
-// when the zone's bytes are appended to another instance's. A gold the kernel
-// leaves to the glue (GOLD_TO_GLUE) has a block holding the raw target text
-// instead of the canonical arguments.
+// The scoring kernel's examples (see score.ts): one entry per example (its
+// layout in score_entry.ts) in a zone at the bottom of the heap, then, once
+// every example is in, the tables that join prompts and generations to them.
+
+export * from "./score_entry";
 
 import { argumentsEnd, argumentsStart, checkShape, nameEnd, nameStart } from "./shape";
 import { membersReset } from "./canonical";
-import { flatten, pairsUsed, skipString, skipValue } from "./flatten";
+import { skipString, skipValue } from "./flatten";
 import { hashBytes } from "./intern";
 import { parseValue } from "./json";
-import { decodedLone, decodeString } from "./jsonl";
-import { growMemoryTo, outBase, outPos, regionsReset } from "./memory";
+import { decodedLone, decodeString } from "./jsonl_strings";
+import { growMemoryTo, outBase, outPos } from "./memory";
 import {
   align4,
   align8,
@@ -29,7 +21,6 @@ import {
   countLeaves,
   emitBase,
   emitNeed,
-  emitReset,
   emitSet,
   emitUsed,
   fieldEnd,
@@ -37,45 +28,38 @@ import {
   hasFloatMark,
   K_OK,
   sameBytes,
-  writeKeys,
 } from "./score_common";
 import { setText } from "./text";
-
-const E_SIZE: usize = 0;
-const E_LINE: usize = 4;
-const E_KIND: usize = 8;
-const E_ID: usize = 12;
-const E_LANG: usize = 16;
-const E_ROOT: usize = 20;
-const E_HASH: usize = 24;
-const E_LANG_INDEX: usize = 28;
-const E_GOLD: usize = 32;
-const E_INDEX: usize = 36;
-/** Where the prompts and generations leave what they find: see resultOf. */
-const E_RESULT: usize = 40;
-/**
- * The result area of an entry: u32 state, the record (16 bytes: flags, matched, predicted,
- * gold), the digest of its prompt's row and the one its generation names (32 bytes each).
- */
-export const RESULT_BYTES: usize = 84;
-const E_DATA: usize = E_RESULT + RESULT_BYTES;
-const NULL_ROOT: u32 = 0xffff_ffff;
-
-/** Entry kinds: kept, or dropped for a reason (in DropSummary's order). */
-export const KEPT: u32 = 0;
-const MULTIPLE_CALLS: u32 = 1;
-const EMPTY_TARGET: u32 = 2;
-const MALFORMED_TARGET: u32 = 3;
-/** A kept example whose gold is left to the glue (its block holds the raw target). */
-export const GOLD_TO_GLUE: u32 = 0x100;
-// A GOLD_TO_GLUE entry kRegold gave a block, whose offset E_GOLD holds for now.
-const REGOLDED: u32 = 0x200;
-/**
- * Not an entry: an area of gold blocks kRegold appended (E_SIZE bytes, its
- * blocks after a SKIP_HEADER); walks over the zone step over it.
- */
-const SKIP: u32 = 0x400;
-const SKIP_HEADER: usize = 12;
+import {
+  E_DATA,
+  E_GOLD,
+  E_HASH,
+  E_ID,
+  E_INDEX,
+  E_KIND,
+  E_LANG,
+  E_LANG_INDEX,
+  E_LINE,
+  E_ROOT,
+  E_SIZE,
+  EMPTY_TARGET,
+  entryLine,
+  GOLD_TO_GLUE,
+  goldBlock,
+  goldCanon,
+  goldCanonLength,
+  idAddr,
+  idLength,
+  KEPT,
+  langAddr,
+  langLength,
+  MALFORMED_TARGET,
+  MULTIPLE_CALLS,
+  NULL_ROOT,
+  REGOLDED,
+  SKIP,
+  SKIP_HEADER,
+} from "./score_entry";
 
 /** Where the zone starts, and its end (entries, then the regold blocks, then the tables). */
 export let zone: usize = 0;
@@ -158,77 +142,6 @@ export function entriesAppend(from: usize, n: usize): usize {
   entriesTop = at + n;
   return at;
 }
-
-// ---- Entry accessors.
-
-export function entryLine(e: usize): u32 {
-  return load<u32>(e + E_LINE);
-}
-
-/** The result area of entry `e` (RESULT_BYTES). */
-export function resultOf(e: usize): usize {
-  return e + E_RESULT;
-}
-
-export function entryKind(e: usize): u32 {
-  return load<u32>(e + E_KIND);
-}
-
-export function idAddr(e: usize): usize {
-  return e + E_DATA;
-}
-
-export function idLength(e: usize): usize {
-  return <usize> load<u32>(e + E_ID);
-}
-
-export function langAddr(e: usize): usize {
-  return idAddr(e) + idLength(e);
-}
-
-export function langLength(e: usize): usize {
-  return <usize> load<u32>(e + E_LANG);
-}
-
-export function langIndex(e: usize): u32 {
-  return load<u32>(e + E_LANG_INDEX);
-}
-
-/** The root id's length, or -1 for null. */
-export function rootLength(e: usize): i32 {
-  const r = load<u32>(e + E_ROOT);
-  return r == NULL_ROOT ? -1 : <i32> r;
-}
-
-export function rootAddr(e: usize): usize {
-  return langAddr(e) + langLength(e);
-}
-
-/** The gold block of a kept entry. */
-export function goldBlock(e: usize): usize {
-  return e + <usize> load<u32>(e + E_GOLD);
-}
-
-export function goldNameLength(g: usize): usize {
-  return <usize> load<u32>(g);
-}
-
-export function goldCanonLength(g: usize): usize {
-  return <usize> load<u32>(g, 4);
-}
-
-export function goldPairs(g: usize): u32 {
-  return load<u32>(g, 8);
-}
-
-export function goldName(g: usize): usize {
-  return g + 12;
-}
-
-export function goldCanon(g: usize): usize {
-  return g + 12 + goldNameLength(g);
-}
-
 
 // ---- Reading examples.
 

@@ -2,7 +2,7 @@
 // its generation (and its prompt); the records are written as the report's
 // JSON lines, as JSON.stringify writes them, and counted per language.
 
-import { writeJsonString } from "./jsonl";
+import { writeJsonString } from "./jsonl_strings";
 import { regionsReset } from "./memory";
 import {
   align8,
@@ -16,6 +16,7 @@ import {
   emitSet,
   emitUsed,
   K_OK,
+  withPrompts,
 } from "./score_common";
 import {
   entryCount,
@@ -33,9 +34,11 @@ import {
   resultOf,
   rootAddr,
   rootLength,
+  SET,
+  STATE_GENERATION,
+  STATE_PROMPT,
   tablesTop,
 } from "./score_entries";
-import { SET, STATE_GENERATION, STATE_PROMPT, withPrompts } from "./score";
 
 /** Counts per language in kCounts' table, as f64: n, ok, no_json, invalid_json, invalid_shape,
  * name, args, full, matched, predicted, gold. */

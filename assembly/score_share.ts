@@ -1,0 +1,109 @@
+// The scoring kernel shared between two instances of the module (see score.ts):
+// the second reads the later part of each file. Its entries are appended to
+// the first's before it freezes; it then adopts the first's frozen state (its
+// zone copied to the same addresses) and reads its part of the prompts and
+// generations; the first merges the results.
+
+import { growMemoryTo, R_EMIT, reserve } from "./memory";
+import { bail, BAIL_DUPLICATE, chunkInput, frozen, K_OK, setFrozen } from "./score_common";
+import {
+  adoptState,
+  appendEntries,
+  entriesTop,
+  entryCount,
+  entryLine,
+  entryOf,
+  R_GENERATION_DIGEST,
+  R_PROMPT_DIGEST,
+  R_RECORD,
+  RESULT_BYTES,
+  resultOf,
+  saveState,
+  STATE_GENERATION,
+  STATE_PROMPT,
+  STATE_WORDS,
+  tablesTop,
+  zone,
+} from "./score_entries";
+
+/**
+ * Appends `count` entries another instance read (its zone's bytes, written by the glue at
+ * kInput's address, `len` bytes): the examples that follow this instance's in the file.
+ */
+export function kAppendEntries(len: u32, count: u32): void {
+  if (frozen) unreachable();
+  appendEntries(chunkInput, <usize> len, count);
+}
+
+/** Where this instance's entries lie: kZone() to kZoneEnd() (to export them). */
+export function kZone(): usize {
+  return zone;
+}
+
+export function kZoneEnd(): usize {
+  return frozen ? tablesTop : entriesTop;
+}
+
+/** Examples read. */
+export function kEntryCount(): u32 {
+  return entryCount;
+}
+
+/**
+ * The frozen state, for another instance of the module to adopt: the words
+ * kAdopt reads, at a static address. The other instance also needs this one's
+ * memory from kZone() to kZoneEnd(), at the same addresses.
+ */
+export function kFrozenState(): usize {
+  saveState(STATE_WORDS);
+  return STATE_WORDS;
+}
+
+/** Takes over another instance's frozen state (kFrozenState), its zone already copied here. */
+export function kAdopt(): void {
+  adoptState(STATE_WORDS);
+  setFrozen();
+}
+
+/** Makes `[0, end)` addressable (for the glue to copy a zone in). */
+export function kReserve(end: usize): void {
+  growMemoryTo(<u64> end);
+}
+
+/** The examples' result areas, in order and contiguous (entryCount * RESULT_BYTES), to export. */
+export function kResults(): usize {
+  const n = <usize> entryCount * RESULT_BYTES;
+  const out = reserve(R_EMIT, 0, n);
+  for (let i: u32 = 0; i < entryCount; i++) {
+    memory.copy(out + <usize> i * RESULT_BYTES, resultOf(entryOf(i)), RESULT_BYTES);
+  }
+  return out;
+}
+
+export function kResultsLength(): usize {
+  return <usize> entryCount * RESULT_BYTES;
+}
+
+/**
+ * Merges another instance's results (written at kMergeInput's address): its prompts,
+ * generations and records. An id both read is a duplicate.
+ */
+export function kMerge(): i32 {
+  const from = chunkInput;
+  for (let i: u32 = 0; i < entryCount; i++) {
+    const t = from + <usize> i * RESULT_BYTES;
+    const theirs = load<u32>(t);
+    if (theirs == 0) continue;
+    const e = entryOf(i);
+    const r = resultOf(e);
+    const ours = load<u32>(r);
+    if ((ours & theirs) != 0) return bail(BAIL_DUPLICATE, entryLine(e));
+    store<u32>(r, ours | theirs);
+    if ((theirs & STATE_GENERATION) != 0) {
+      memory.copy(r + R_RECORD, t + R_RECORD, 16);
+      memory.copy(r + R_GENERATION_DIGEST, t + R_GENERATION_DIGEST, 32);
+    }
+    if ((theirs & STATE_PROMPT) != 0) memory.copy(r + R_PROMPT_DIGEST, t + R_PROMPT_DIGEST, 32);
+  }
+  return K_OK;
+}
