@@ -128,6 +128,26 @@ export async function scoreFast(
 ): Promise<FastScore | undefined> {
   lastBail = undefined;
   lastRun = undefined;
+  const stops: (() => void)[] = [];
+  try {
+    return await runFast(paths, engine, progress, stops);
+  } catch (e) {
+    // A failure of the fast path itself (a worker that died, memory past the module's 4 GiB):
+    // the general reader scores the files, and says so.
+    for (const stop of stops) stop();
+    const why = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+    lastBail = { reason: `the fast path failed (${why})`, line: 0, file: "" };
+    console.error(`assay score: the fast path failed (${why}); reading with the general reader`);
+    return undefined;
+  }
+}
+
+async function runFast(
+  paths: { examples: string; generations: string; prompts: string | undefined },
+  engine: Engine,
+  progress: Progress,
+  stops: (() => void)[],
+): Promise<FastScore | undefined> {
   for (const p of [paths.examples, paths.generations, paths.prompts]) {
     if (p === undefined) continue;
     if (p === "-") return undefined;
@@ -143,6 +163,8 @@ export async function scoreFast(
   const helper = sizes.reduce((a, b) => a + b, 0) >= parallelBytes ? startHelper() : undefined;
   // The helper digests the files itself, while this thread freezes the examples.
   const digesting = helper ? { done: undefined, stop: () => {} } : digests(files);
+  stops.push(digesting.stop);
+  if (helper) stops.push(helper.stop);
   const kernel = new ScoreKernel(defaultWasmModule(), engine, withPrompts);
   const gaveUp = (file: string, bail: KernelBail): undefined => {
     digesting.stop();
