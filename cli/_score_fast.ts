@@ -95,24 +95,36 @@ function startHelper():
   } catch {
     return undefined;
   }
+  // Replies in order; a reply that comes before `next` is asked for waits in `arrived`.
+  const arrived: ({ value: unknown } | { error: Error })[] = [];
   let waiting: { resolve(v: unknown): void; reject(e: unknown): void } | undefined;
-  worker.onmessage = (e: MessageEvent<{ error?: string }>) => {
-    const w = waiting!;
+  const deliver = (r: { value: unknown } | { error: Error }) => {
+    const w = waiting;
     waiting = undefined;
-    if (e.data.error !== undefined) w.reject(new Error(`Score worker: ${e.data.error}`));
-    else w.resolve(e.data);
+    if (!w) arrived.push(r);
+    else if ("error" in r) w.reject(r.error);
+    else w.resolve(r.value);
+  };
+  worker.onmessage = (e: MessageEvent<{ error?: string }>) => {
+    deliver(
+      e.data.error !== undefined
+        ? { error: new Error(`Score worker: ${e.data.error}`) }
+        : { value: e.data },
+    );
   };
   worker.onerror = (e) => {
     e.preventDefault();
-    waiting?.reject(new Error(`Score worker: ${e.message}`));
-    waiting = undefined;
+    deliver({ error: new Error(`Score worker: ${e.message}`) });
   };
   return {
     post: (message, transfer) => worker.postMessage(message, transfer ?? []),
     next: <T>() =>
-      new Promise<T>((resolve, reject) =>
-        waiting = { resolve: resolve as (v: unknown) => void, reject }
-      ),
+      new Promise<T>((resolve, reject) => {
+        const r = arrived.shift();
+        if (!r) waiting = { resolve: resolve as (v: unknown) => void, reject };
+        else if ("error" in r) reject(r.error);
+        else resolve(r.value as T);
+      }),
     stop: () => worker.terminate(),
   };
 }
