@@ -28,7 +28,8 @@ import {
   pendingCount,
   pendingList,
 } from "./floattable";
-import { scanObject, skipWs } from "./jsonl";
+import { FIELDS, scanObject, skipWs } from "./jsonl";
+import { hashBytes } from "./intern";
 import { decodedLength, decodedLone, decodeString } from "./jsonl_strings";
 import { growMemoryTo, R_PRED, R_QUEUE, R_TEXT, reserve } from "./memory";
 import {
@@ -56,6 +57,7 @@ import {
   withPrompts,
 } from "./score_common";
 import {
+  likelyEntry,
   entriesAppend,
   entriesReset,
   entriesTop,
@@ -156,8 +158,10 @@ function eachLine(len: u32, firstLine: u32, phase: i32): i32 {
   const count = phase == PHASE_EXAMPLES ? 4 : 3;
   chunkRows = 0;
   chunkReset(end, <usize> len);
-  // The output or prompt of a line is decoded here as it is scanned.
-  const textAt = reserve(R_TEXT, 0, <usize> len + 16);
+  // The output or prompt of a line is decoded here as it is scanned, one after the other.
+  const textAt = reserve(R_TEXT, 0, <usize> len + 16 + (BATCH_LINES << 3));
+  let textUsed: usize = 0;
+  batched = 0;
   queueCount = 0;
   let p = start;
   let line = firstLine;
@@ -179,20 +183,94 @@ function eachLine(len: u32, firstLine: u32, phase: i32): i32 {
       p = r + 1;
       continue;
     }
-    const o = scanObject(q, end, NAMES, count, phase == PHASE_EXAMPLES ? -1 : 2, textAt);
+    const text = phase == PHASE_EXAMPLES ? textAt : textAt + textUsed;
+    const o = scanObject(q, end, NAMES, count, phase == PHASE_EXAMPLES ? -1 : 2, text);
     if (o == 0) return bail(BAIL_LINE, line);
     const r = skipWs(o, end);
     if (r < end && load<u8>(r) != 0x0a) return bail(BAIL_LINE, line);
     chunkRows++;
-    let code: i32;
-    if (phase == PHASE_EXAMPLES) code = example(q, r, line);
-    else if (phase == PHASE_PROMPTS) code = prompt();
-    else code = generation();
-    if (code != K_OK) return bail(code, line);
+    if (phase == PHASE_EXAMPLES) {
+      const code = example(q, r, line);
+      if (code != K_OK) return bail(code, line);
+    } else {
+      // Prompts and generations are joined to their examples a batch at a time (see flush).
+      const rec = BATCH + <usize> batched * LINE_BYTES;
+      memory.copy(rec, FIELDS, 24);
+      store<u32>(rec, line, 24);
+      store<u32>(rec, <u32> text, 28);
+      store<u32>(rec, <u32> decodedLength, 32);
+      store<u32>(rec, decodedLone ? 1 : 0, 36);
+      textUsed += (decodedLength + 7) & ~(<usize> 7);
+      batched++;
+      if (batched == BATCH_LINES) {
+        const code = flush(phase);
+        if (code != K_OK) return code;
+        textUsed = 0;
+      }
+    }
     line++;
     p = r + 1;
   }
+  if (batched > 0) {
+    const code = flush(phase);
+    if (code != K_OK) return code;
+  }
   nextLine = line;
+  return K_OK;
+}
+
+// Prompt and generation lines wait in a batch, each as LINE_BYTES: its six field words
+// (FIELDS), its line, its decoded output or prompt (address, length, lone surrogate), and the
+// hash of its id's raw bytes (flush's guess).
+const BATCH_LINES: u32 = 32;
+const LINE_BYTES: usize = 44;
+const BATCH: usize = memory.data(<i32> (<usize> BATCH_LINES * LINE_BYTES));
+let batched: u32 = 0;
+// The loads of flush's first two passes go here, so they are not optimized away.
+let touched: u32 = 0;
+// The line being joined: its decoded output or prompt.
+let lineText: usize = 0;
+let lineTextLength: usize = 0;
+let lineLone: bool = false;
+
+/**
+ * Joins the batched lines to their examples and reads them. The joins read
+ * memory at random (the id table, then the entries), so two first passes load
+ * what each line's lookup will read, one load after the other: their cache
+ * misses overlap, instead of each line waiting for its own.
+ */
+function flush(phase: i32): i32 {
+  const n = batched;
+  batched = 0;
+  let sink: u32 = 0;
+  for (let k: u32 = 0; k < n; k++) {
+    const rec = BATCH + <usize> k * LINE_BYTES;
+    const s = <usize> load<u32>(rec);
+    const e = <usize> load<u32>(rec, 4);
+    // The id's raw bytes: escapes are rare, and a wrong guess only costs the touch.
+    store<u32>(rec, 0, 40); // no guess
+    if (s == 0 || e - s < 2) continue;
+    const h = hashBytes(s + 1, e - s - 2, 0x1d);
+    store<u32>(rec, h, 40);
+    sink ^= <u32> likelyEntry(h);
+  }
+  for (let k: u32 = 0; k < n; k++) {
+    const rec = BATCH + <usize> k * LINE_BYTES;
+    const h = load<u32>(rec, 40);
+    if (h == 0) continue;
+    const entry = likelyEntry(h);
+    if (entry != 0) sink ^= load<u32>(entry) ^ load<u32>(goldBlock(entry));
+  }
+  touched ^= sink;
+  for (let k: u32 = 0; k < n; k++) {
+    const rec = BATCH + <usize> k * LINE_BYTES;
+    memory.copy(FIELDS, rec, 24);
+    lineText = <usize> load<u32>(rec, 28);
+    lineTextLength = <usize> load<u32>(rec, 32);
+    lineLone = load<u32>(rec, 36) != 0;
+    const code = phase == PHASE_PROMPTS ? prompt() : generation();
+    if (code != K_OK) return bail(code, load<u32>(rec, 24));
+  }
   return K_OK;
 }
 
@@ -274,9 +352,9 @@ export function kPrompts(len: u32, firstLine: u32): i32 {
 }
 
 function prompt(): i32 {
-  // The prompt, if any, was decoded to R_TEXT as the line was scanned.
-  const lone = decodedLone;
-  const n = decodedLength;
+  // The prompt, if any, was decoded as the line was scanned.
+  const lone = lineLone;
+  const n = lineTextLength;
   if (!digestField()) return BAIL_DIGEST;
   const entry = lineEntry();
   if (entry == 0) return lineBail;
@@ -288,7 +366,7 @@ function prompt(): i32 {
   if (p != 0) {
     if (load<u8>(p) != 0x22) return BAIL_FIELD;
     if (lone) return BAIL_SURROGATE;
-    if (!sha256Equals(reserve(R_TEXT, 0, 0), n, fieldStart(1) + 1)) return BAIL_DIGEST;
+    if (!sha256Equals(lineText, n, fieldStart(1) + 1)) return BAIL_DIGEST;
   }
   return K_OK;
 }
@@ -355,8 +433,8 @@ export function kSetRecord(
 }
 
 function generation(): i32 {
-  // The output was decoded to R_TEXT as the line was scanned.
-  const n = decodedLength;
+  // The output was decoded as the line was scanned.
+  const n = lineTextLength;
   if (!digestField()) return BAIL_DIGEST;
   const out = fieldStart(2);
   if (out == 0 || load<u8>(out) != 0x22) return BAIL_FIELD;
@@ -370,7 +448,7 @@ function generation(): i32 {
   if (withPrompts) digestBytes(fieldStart(1) + 1, r + R_GENERATION_DIGEST);
   const kind = entryKind(entry);
   if (kind == GOLD_TO_GLUE) enqueue(entryIndex(entry), out, fieldEnd(2));
-  else if (kind == KEPT && !scoreOutput(entry, reserve(R_TEXT, 0, 0), n)) {
+  else if (kind == KEPT && !scoreOutput(entry, lineText, n)) {
     enqueue(entryIndex(entry), out, fieldEnd(2));
   }
   return K_OK;

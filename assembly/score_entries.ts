@@ -386,6 +386,14 @@ export function entryOf(i: u32): usize {
   return <usize> load<u32>(entryAt + (<usize> i << 2));
 }
 
+/**
+ * The entry in the first slot the id hashed `h` probes (0 for none): a guess,
+ * for touching the memory a lookup will read before it does.
+ */
+export function likelyEntry(h: u32): usize {
+  return <usize> load<u32>(idTable + (<usize> (h & idMask) << 3), 4);
+}
+
 /** The entry of the example whose id is the `n` bytes at `p`, or 0. */
 export function findId(p: usize, n: usize): usize {
   const h = hashBytes(p, n, 0x1d);
