@@ -194,7 +194,13 @@ async function runFast(
   };
 
   const [examplesHere, examplesThere] = split(paths.examples, sizes[0]!, EXAMPLES_HERE);
-  helper?.post({ kind: "examples", range: examplesThere, withPrompts, digest: files });
+  helper?.post({
+    kind: "examples",
+    range: examplesThere,
+    withPrompts,
+    digest: files,
+    module: defaultWasmModule(),
+  });
   let examples = readPhase(examplesHere, kernel, (l, f) => kernel.examples(l, f), onRead);
   if (typeof examples !== "number") return gaveUp(paths.examples, examples);
   if (helper) {

@@ -21,7 +21,14 @@ const scope = self as unknown as {
 };
 
 type Message =
-  | { kind: "examples"; range: FileRange; withPrompts: boolean; digest: string[] }
+  | {
+    kind: "examples";
+    range: FileRange;
+    withPrompts: boolean;
+    digest: string[];
+    /** The main thread's compiled module: its code is shared, not compiled again. */
+    module?: WebAssembly.Module;
+  }
   | { kind: "score"; state: FrozenState; prompts?: FileRange; generations: FileRange };
 
 let kernel: ScoreKernel | undefined;
@@ -29,7 +36,9 @@ let digests: Promise<string[]> | undefined;
 
 async function handle(m: Message): Promise<void> {
   if (m.kind === "examples") {
-    kernel = new ScoreKernel(defaultWasmModule(), createEngine({ engine: "wasm" }), m.withPrompts);
+    const module = m.module ?? defaultWasmModule();
+    const engine = createEngine({ engine: "wasm", wasmModule: module });
+    kernel = new ScoreKernel(module, engine, m.withPrompts);
     const k = kernel;
     const rows = readPhase(m.range, k, (l, f) => k.examples(l, f));
     if (typeof rows !== "number") return bail(rows);
