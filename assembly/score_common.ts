@@ -21,6 +21,10 @@ import {
   outPos,
   outReset,
   R_EMIT,
+  R_LEAVES,
+  R_NODES,
+  R_PAIRS,
+  R_PATH_TEXT,
   R_PRED,
   R_QUEUE,
   R_TEXT,
@@ -160,10 +164,16 @@ export function emitReset(cap: usize): void {
  */
 export function chunkReset(end: usize, len: usize): void {
   regionsReset(align8(end));
-  emitReset(len + 4096);
+  emitReset(2 * len + 4096);
   reserve(R_TEXT, 0, 1 << 16);
   reserve(R_PRED, 0, 1 << 16);
   reserve(R_QUEUE, 0, 1 << 12);
+  // The pair and path regions start as large as a chunk usually needs (internReset and
+  // pairsReset keep a region that is larger than they ask for).
+  reserve(R_NODES, 0, len);
+  reserve(R_PAIRS, 0, len >> 1);
+  reserve(R_LEAVES, 0, len >> 2);
+  reserve(R_PATH_TEXT, 0, len >> 1);
   internReset();
   pairsReset(len * 2 + (1 << 20));
   outReset(len * 2 + 1024);
