@@ -57,6 +57,7 @@ import {
   withPrompts,
 } from "./score_common";
 import {
+  GLUE_LIST_BYTES,
   likelyEntry,
   entriesAppend,
   entriesReset,
@@ -108,9 +109,9 @@ const S_OUTPUT: usize = memory.data<u8>([0x6f, 0x75, 0x74, 0x70, 0x75, 0x74]);
 export function kStart(prompts: bool): void {
   jobReset(prompts);
   const table = align8(__heap_base);
-  growMemoryTo(<u64> table + <u64> FLOAT_TABLE_BYTES + 8);
+  growMemoryTo(<u64> table + <u64> FLOAT_TABLE_BYTES + <u64> GLUE_LIST_BYTES + 8);
   floatTableInit(table);
-  entriesReset(align8(table + FLOAT_TABLE_BYTES));
+  entriesReset(align8(table + FLOAT_TABLE_BYTES) + GLUE_LIST_BYTES);
   nextLine = 1;
 }
 

@@ -72,6 +72,23 @@ export let langCount: u32 = 0;
 export const DROPS: usize = memory.data(12);
 /** Whether some gold is left to the glue (so kRegold has work). */
 export let goldToGlue: u32 = 0;
+// Where the GOLD_TO_GLUE entries are (offsets from the zone), so that kRegold need not walk the
+// whole zone; past GLUE_CAP of them it does.
+const GLUE_CAP: u32 = 1 << 16;
+/** Bytes of the list of GOLD_TO_GLUE entries, which lies before the zone. */
+export const GLUE_LIST_BYTES: usize = <usize> GLUE_CAP << 2;
+let glueList: usize = 0;
+let glueCount: u32 = 0;
+let glueOverflow: bool = false;
+
+function noteGlue(e: usize): void {
+  if (glueCount == GLUE_CAP) {
+    glueOverflow = true;
+    return;
+  }
+  store<u32>(glueList + (<usize> glueCount << 2), <u32> (e - zone));
+  glueCount++;
+}
 // After kFreeze: per example, its entry address; the hash tables.
 export let entryAt: usize = 0;
 let idTable: usize = 0;
@@ -79,8 +96,11 @@ let idMask: u32 = 0;
 let langTable: usize = 0;
 let langFirst: usize = 0;
 
-/** Empties the zone, which starts at `at`. */
+/** Empties the zone, which starts at `at`, GLUE_LIST_BYTES after the list of glue entries. */
 export function entriesReset(at: usize): void {
+  glueList = at - GLUE_LIST_BYTES;
+  glueCount = 0;
+  glueOverflow = false;
   zone = at;
   entriesTop = at;
   entryCount = 0;
@@ -93,7 +113,9 @@ export function entriesReset(at: usize): void {
 export function appendEntries(from: usize, n: usize, count: u32): void {
   const at = entriesAppend(from, n);
   for (let e = at; e < at + n; e += <usize> load<u32>(e + E_SIZE)) {
-    if (load<u32>(e + E_KIND) == GOLD_TO_GLUE) goldToGlue++;
+    if (load<u32>(e + E_KIND) != GOLD_TO_GLUE) continue;
+    goldToGlue++;
+    noteGlue(e);
   }
   entryCount += count;
 }
@@ -256,6 +278,8 @@ export function example(s: usize, e: usize, line: u32): i32 {
     if (kind == GOLD_TO_GLUE) {
       rawBlock(target, end);
       goldToGlue++;
+      // Where the entry will be once the chunk's entries are appended to the zone.
+      noteGlue(entriesTop + at);
     }
   }
   const h = emitBase + at;
@@ -282,29 +306,49 @@ export function regold(): void {
   // The SKIP area's header: its size (set below), a line, its kind.
   memory.fill(emitNeed(SKIP_HEADER), 0, SKIP_HEADER);
   emitSet(SKIP_HEADER);
-  for (let e = zone; e < entriesTop; e += <usize> load<u32>(e + E_SIZE)) {
-    if (load<u32>(e + E_KIND) != GOLD_TO_GLUE) continue;
-    const g = goldBlock(e);
-    const t = goldCanon(g);
-    const start = emitUsed;
-    if (goldOf(t, t + goldCanonLength(g)) != KEPT) {
-      emitSet(start);
-      continue;
-    }
-    store<u32>(e + E_KIND, REGOLDED);
-    store<u32>(e + E_GOLD, <u32> start);
-    goldToGlue--;
+  const listed = !glueOverflow;
+  for (let k: u32 = 0, e = zone; listed ? k < glueCount : e < entriesTop; k++) {
+    if (listed) e = zone + <usize> load<u32>(glueList + (<usize> k << 2));
+    const next = e + <usize> load<u32>(e + E_SIZE);
+    if (load<u32>(e + E_KIND) == GOLD_TO_GLUE) regoldOne(e);
+    if (!listed) e = next;
   }
   if (emitUsed == SKIP_HEADER) return;
   store<u32>(emitBase + E_SIZE, <u32> emitUsed);
   store<u32>(emitBase + E_KIND, SKIP);
   const top = entriesTop;
   const area = entriesAppend(emitBase, emitUsed);
-  for (let e = zone; e < top; e += <usize> load<u32>(e + E_SIZE)) {
-    if (load<u32>(e + E_KIND) != REGOLDED) continue;
-    store<u32>(e + E_KIND, KEPT);
-    store<u32>(e + E_GOLD, <u32> (area + <usize> load<u32>(e + E_GOLD) - e));
+  // Point the entries given a block at it, and keep listing those still left to the glue.
+  let kept: u32 = 0;
+  for (let k: u32 = 0, e = zone; listed ? k < glueCount : e < top; k++) {
+    if (listed) e = zone + <usize> load<u32>(glueList + (<usize> k << 2));
+    const next = e + <usize> load<u32>(e + E_SIZE);
+    const kind = load<u32>(e + E_KIND);
+    if (kind == REGOLDED) {
+      store<u32>(e + E_KIND, KEPT);
+      store<u32>(e + E_GOLD, <u32> (area + <usize> load<u32>(e + E_GOLD) - e));
+    } else if (listed && kind == GOLD_TO_GLUE) {
+      store<u32>(glueList + (<usize> kept << 2), <u32> (e - zone));
+      kept++;
+    }
+    if (!listed) e = next;
   }
+  if (listed) glueCount = kept;
+}
+
+// Parses entry e's raw target again; when it now parses whole, gives it a block in the emit
+// region (E_GOLD holds its offset there for now) and marks it REGOLDED.
+function regoldOne(e: usize): void {
+  const g = goldBlock(e);
+  const t = goldCanon(g);
+  const start = emitUsed;
+  if (goldOf(t, t + goldCanonLength(g)) != KEPT) {
+    emitSet(start);
+    return;
+  }
+  store<u32>(e + E_KIND, REGOLDED);
+  store<u32>(e + E_GOLD, <u32> start);
+  goldToGlue--;
 }
 
 // ---- Freezing: the tables.

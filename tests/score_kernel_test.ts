@@ -465,6 +465,39 @@ Deno.test("the kernel reads the rare forms it should, and gives back everything 
   }
 });
 
+Deno.test("the kernel agrees with the general reader past its list of gold left for floats", async () => {
+  // 70,000 examples whose gold holds a float of 17 significant digits, each a new one: more than
+  // the 65,536 the kernel lists for kRegold (it then walks the zone) and its float table holds.
+  const n = 70_000;
+  const examples: string[] = [];
+  const generations: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const x = `0.${1_000_000_000_000_000n + BigInt(i) * 7919n}1`; // 17 significant digits
+    examples.push(
+      `{"example_id":"g${i}","language":"en","target":{"name":"f","arguments":{"x":${x}}}}`,
+    );
+    const output = i % 3 === 0
+      ? `{"name":"f","arguments":{"x":${x}}}`
+      : `{"name":"f","arguments":{"x":1}}`;
+    generations.push(row({ example_id: `g${i}`, prompt_sha256: SHA, output }));
+  }
+  const [dir, ...args] = await withFiles({
+    examples: examples.join("\n") + "\n",
+    generations: generations.join("\n") + "\n",
+  });
+  setParallelBytes(Infinity);
+  try {
+    const { fast, general, bail, stats } = await both(dir, args);
+    strictEqual(bail, undefined);
+    ok(fast.report);
+    strictEqual(fast.report, general.report);
+    ok(stats!.scoredHere > 0, `some gold is left to the glue: ${JSON.stringify(stats)}`);
+  } finally {
+    setParallelBytes(16 << 20);
+  }
+  await Deno.remove(dir, { recursive: true });
+});
+
 Deno.test("the kernel reads a line longer than its read chunk", async (t) => {
   await inModes(t, "a 9 MB output", longLine);
 });
