@@ -1,0 +1,296 @@
+// `assay score`'s general reader: the files as lines of text, read with the engine's batch calls
+// and ToolCallScorer. It takes every input (the fast path hands it what it does not read itself)
+// and words every error. Loaded only when it runs.
+import {
+  type EvaluationReport,
+  type ExampleInput,
+  type GenerationInput,
+  type PromptInput,
+  ToolCallScorer,
+} from "../src/evaluation.ts";
+import { formatLocation, InputError } from "../src/errors.ts";
+import { decodeCanonicalString, type ExactField, fieldsOfCanonical } from "../src/_ts_engine.ts";
+import type { Engine } from "../src/engine.ts";
+import { openRuns } from "./_io.ts";
+import { readJsonLine, scanStrictObject } from "./_jsonl.ts";
+import { quote } from "./_errors.ts";
+import { Progress } from "./_progress.ts";
+import type { Line, LineRun } from "./_lines.ts";
+
+type NodeCrypto = typeof import("node:crypto");
+
+interface Tracked {
+  path: string;
+  hash: ReturnType<NodeCrypto["createHash"]>;
+  rows: number;
+}
+
+/** SHA-256 (lowercase hex) of a prompt's UTF-8: one-shot `hash` where the runtime has it. */
+function promptSha256(nodeCrypto: NodeCrypto): (text: string) => string {
+  return typeof nodeCrypto.hash === "function"
+    ? (text) => nodeCrypto.hash("sha256", text, "hex")
+    : (text) => nodeCrypto.createHash("sha256").update(text).digest("hex");
+}
+
+function lineObject(line: Line, source: string): Record<string, unknown> {
+  const r = readJsonLine(line.text);
+  if ("error" in r) {
+    throw new InputError(
+      `${source}:${line.lineNo}: malformed JSON line ${quote(line.text)} (${r.error})`,
+    );
+  }
+  const row = r.value;
+  if (typeof row !== "object" || row === null || Array.isArray(row)) {
+    throw new InputError(
+      `${source}:${line.lineNo}: expected a JSON object, got ${quote(line.text)}`,
+    );
+  }
+  return row as Record<string, unknown>;
+}
+
+/**
+ * Reads example lines. A line that is one object in the strictest JSON reading, with string
+ * `example_id` and `language`, a string or null `root_id` and a `target`, is read by a scan that
+ * cuts the target out as written (the scorer parses that text exactly, so `1.0` and big integers
+ * survive). Any other line, for example one holding NaN, goes through the engine's canonicalizer
+ * as a whole, which also words the errors.
+ */
+function exampleRows(
+  engine: Engine,
+  lines: Line[],
+  source: string,
+  languages: Map<string, string>,
+): ExampleInput[] {
+  const rows: ExampleInput[] = new Array(lines.length);
+  let slow: number[] | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const row = fastExample(lines[i]!, languages);
+    if (row) rows[i] = row;
+    else (slow ??= []).push(i);
+  }
+  if (slow) {
+    const canonical = engine.canonicalizeBatch(slow.map((i) => lines[i]!.text));
+    for (let k = 0; k < slow.length; k++) {
+      const line = lines[slow[k]!]!;
+      const c = canonical[k]!;
+      if (!c.ok) {
+        throw new InputError(
+          `${source}:${line.lineNo}: malformed JSON line ${
+            quote(line.text)
+          } (${c.error.code} at ${c.error.offset})`,
+        );
+      }
+      const fields = fieldsOfCanonical(c.canonical);
+      if (fields === null) {
+        throw new InputError(
+          `${source}:${line.lineNo}: expected a JSON object, got ${quote(line.text)}`,
+        );
+      }
+      rows[slow[k]!] = exampleRow(fields, line, source);
+    }
+  }
+  return rows;
+}
+
+const EXAMPLE_FIELDS = ["example_id", "language", "root_id", "target"] as const;
+
+/**
+ * Decodes a string literal of a strict JSON text into a string of its own (a slice would keep
+ * the whole chunk of input it was cut from alive for as long as the row).
+ */
+function decodeLiteral(literal: string): string {
+  return JSON.parse(literal) as string;
+}
+
+/** Decodes a language's literal; languages are few, so each is decoded once (per `seen`). */
+function decodeLanguage(literal: string, seen: Map<string, string>): string {
+  let language = seen.get(literal);
+  if (language === undefined) {
+    language = decodeLiteral(literal);
+    seen.set(JSON.parse(JSON.stringify(literal)) as string, language);
+  }
+  return language;
+}
+
+/** The fast reading of an example line, or `undefined` when it needs the engine. */
+function fastExample(line: Line, languages: Map<string, string>): ExampleInput | undefined {
+  const f = scanStrictObject(line.text, EXAMPLE_FIELDS);
+  if (f === undefined) return undefined;
+  const [id, language, root, target] = f;
+  if (id?.charCodeAt(0) !== 0x22 || language?.charCodeAt(0) !== 0x22) return undefined;
+  if (target === undefined) return undefined;
+  let root_id: string | null = null;
+  if (root !== undefined && root !== "null") {
+    if (root.charCodeAt(0) !== 0x22) return undefined;
+    root_id = decodeLiteral(root);
+  }
+  return {
+    example_id: decodeLiteral(id),
+    language: decodeLanguage(language, languages),
+    root_id,
+    target,
+    line: line.lineNo,
+  };
+}
+
+function exampleRow(fields: Map<string, ExactField>, line: Line, source: string): ExampleInput {
+  const str = (name: string): unknown => {
+    const f = fields.get(name);
+    if (f === undefined) return undefined;
+    if (f.kind === "null") return null;
+    return f.kind === "string" ? decodeCanonicalString(f.canonical) : f.canonical;
+  };
+  const id = str("example_id");
+  const at = { source, line: line.lineNo, id: typeof id === "string" ? id : undefined };
+  for (const name of ["example_id", "language"]) {
+    const f = fields.get(name);
+    if (!f) throw new InputError(`${formatLocation(at)}: missing field "${name}"`);
+    if (f.kind !== "string") {
+      throw new InputError(
+        `${formatLocation(at)}: field "${name}" must be a string, got ${f.kind}`,
+      );
+    }
+  }
+  const target = fields.get("target");
+  if (!target) throw new InputError(`${formatLocation(at)}: missing field "target"`);
+  const root = fields.get("root_id");
+  if (root && root.kind !== "string" && root.kind !== "null") {
+    throw new InputError(`${formatLocation(at)}: field "root_id" must be a string or null`);
+  }
+  return {
+    example_id: id as string,
+    language: str("language") as string,
+    root_id: (str("root_id") ?? null) as string | null,
+    target: target.canonical,
+    line: line.lineNo,
+  };
+}
+
+/** Scores the files with the general reader; the report, or a named error. */
+export async function scoreGeneral(
+  values: { examples: string; generations: string; prompts: string | undefined },
+  engine: Engine,
+  totalBytes: number,
+  quiet: boolean,
+): Promise<EvaluationReport> {
+  // node:crypto is loaded only now (it takes a while to load).
+  const nodeCrypto = await import("node:crypto");
+  const scorer = new ToolCallScorer({
+    engine,
+    withPrompts: values.prompts !== undefined,
+    exactTargets: true,
+    sha256: promptSha256(nodeCrypto),
+    sources: {
+      examples: values.examples,
+      generations: values.generations,
+      prompts: values.prompts,
+    },
+  });
+
+  const progress = new Progress(totalBytes, "scoring", !quiet);
+  let rowsRead = 0;
+
+  async function stream<T>(
+    path: string,
+    toRows: (lines: Line[], source: string) => T[],
+    add: (batch: T[]) => void,
+  ): Promise<Tracked> {
+    const tracked: Tracked = { path, hash: nodeCrypto.createHash("sha256"), rows: 0 };
+    const source = await openRuns(path, (chunk) => {
+      tracked.hash.update(chunk);
+      progress.add(chunk.length, rowsRead);
+    });
+    for await (const batch of lineBatches(source.runs)) {
+      const rows = toRows(batch, source.name);
+      tracked.rows += rows.length;
+      rowsRead += rows.length;
+      add(rows);
+    }
+    return tracked;
+  }
+
+  const languages = new Map<string, string>();
+  const examples = await stream(
+    values.examples,
+    (lines, source) => exampleRows(engine, lines, source, languages),
+    (b) => scorer.addExamples(b),
+  );
+  const prompts = values.prompts === undefined ? undefined : await stream(
+    values.prompts,
+    (lines, source) =>
+      lines.map((line): PromptInput => {
+        const r = lineObject(line, source);
+        return {
+          example_id: r.example_id as string,
+          prompt_sha256: r.prompt_sha256 as string,
+          prompt: r.prompt as string | undefined,
+          line: line.lineNo,
+        };
+      }),
+    (b) => scorer.addPrompts(b),
+  );
+  const generations = await stream(
+    values.generations,
+    (lines, source) =>
+      lines.map((line): GenerationInput => {
+        const r = lineObject(line, source);
+        if (r.prompt_sha256 === undefined) {
+          const id = typeof r.example_id === "string" ? r.example_id : undefined;
+          throw new InputError(
+            `${formatLocation({ source, line: line.lineNo, id })}: missing field "prompt_sha256"`,
+          );
+        }
+        return {
+          example_id: r.example_id as string,
+          prompt_sha256: r.prompt_sha256 as string,
+          output: r.output as string,
+          line: line.lineNo,
+        };
+      }),
+    (b) => scorer.addGenerations(b),
+  );
+  progress.done();
+
+  const digest = (t: Tracked) => ({ sha256: t.hash.digest("hex"), rows: t.rows });
+  const report = scorer.finish({
+    examples: digest(examples),
+    generations: digest(generations),
+    prompts: prompts ? digest(prompts) : null,
+  });
+  return report;
+}
+
+function isBlank(text: string): boolean {
+  const c = text.charCodeAt(0);
+  return c !== 0x7b && text.trim() === "";
+}
+
+/**
+ * The non-blank lines in batches of consecutive lines, at most `maxLines` lines or about
+ * `maxChars` characters each (blank lines count).
+ */
+async function* lineBatches(
+  runs: AsyncGenerator<LineRun>,
+  maxLines = 2048,
+  maxChars = 8 << 20,
+): AsyncGenerator<Line[]> {
+  let batch: Line[] = [];
+  let count = 0;
+  let chars = 0;
+  for await (const run of runs) {
+    const texts = run.texts;
+    for (let i = 0; i < texts.length; i++) {
+      const text = texts[i]!;
+      if (!isBlank(text)) batch.push({ text, lineNo: run.first + i, invalidUtf8: false });
+      count++;
+      chars += text.length;
+      if (count >= maxLines || chars >= maxChars) {
+        yield batch;
+        batch = [];
+        count = 0;
+        chars = 0;
+      }
+    }
+  }
+  if (batch.length > 0) yield batch;
+}
