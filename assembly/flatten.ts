@@ -122,8 +122,8 @@ export function pathTextAddress(): usize {
   return textBase;
 }
 
-// Decimal digits of `x`.
-function decimalLength(x: u32): usize {
+/** Decimal digits of `x`. */
+export function decimalLength(x: u32): usize {
   let n: usize = 1;
   while (x >= 10) {
     x /= 10;
@@ -132,8 +132,8 @@ function decimalLength(x: u32): usize {
   return n;
 }
 
-// Writes `x` in decimal ending just before address `end`.
-function writeDecimal(end: usize, x: u32): void {
+/** Writes `x` in decimal ending just before address `end`. */
+export function writeDecimal(end: usize, x: u32): void {
   do {
     end--;
     store<u8>(end, <u8> (0x30 + x % 10));

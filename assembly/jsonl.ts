@@ -13,7 +13,7 @@ import { hex4, MAX_DEPTH, MAX_INT_DIGITS } from "./json";
 import { decodeChecked, HIGHS, ONES, utf8Length, zeroBytes } from "./jsonl_strings";
 
 /** Most named members a line is scanned for. */
-export const MAX_FIELDS: i32 = 4;
+const MAX_FIELDS: i32 = 4;
 /** Value range (start, end addresses) of each named member; 0, 0 when absent. */
 export const FIELDS: usize = memory.data(MAX_FIELDS * 8);
 

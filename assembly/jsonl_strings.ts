@@ -38,16 +38,17 @@ export function utf8Length(p: usize, end: usize): usize {
   return isContinuation(p + 1) && isContinuation(p + 2) && isContinuation(p + 3) ? 4 : 0;
 }
 
-/** Set by `decodeString` and `decodeChecked` when they wrote a lone surrogate. */
+/** Set by `decodeChecked` when it wrote a lone surrogate. */
 export let decodedLone: bool = false;
 /** The length `decodeChecked` wrote. */
 export let decodedLength: usize = 0;
 
 /**
- * `stringEnd` and `decodeString` in one pass: checks the string literal whose
- * opening quote is at `q` (before `end`) and decodes it to `dst` (which has
- * room for the literal's length), leaving its length in `decodedLength`.
- * Returns the address after the closing quote, or 0.
+ * Checks the string literal whose opening quote is at `q` (before `end`) as
+ * jsonl.ts's `stringEnd` does, and decodes it to `dst` (which has room for the
+ * literal's length) as JSON.parse reads it: a lone surrogate escape becomes
+ * three bytes and sets `decodedLone`. Leaves the length in `decodedLength`;
+ * returns the address after the closing quote, or 0.
  */
 export function decodeChecked(q: usize, end: usize, dst: usize): usize {
   decodedLone = false;
@@ -148,65 +149,6 @@ function writeUtf8(o: usize, cp: u32): usize {
   store<u8>(o + 2, <u8> (0x80 | ((cp >> 6) & 0x3f)));
   store<u8>(o + 3, <u8> (0x80 | (cp & 0x3f)));
   return o + 4;
-}
-
-/**
- * Decodes the string literal `[q, e)` (validated by `stringEnd`) to
- * generalized UTF-8 at `dst`, as JSON.parse reads it: a lone surrogate escape
- * becomes three bytes and sets `decodedLone`. Returns the length, at most
- * `e - q - 2`.
- */
-export function decodeString(q: usize, e: usize, dst: usize): usize {
-  decodedLone = false;
-  let p = q + 1;
-  const end = e - 1;
-  let o = dst;
-  while (true) {
-    let r = p;
-    while (r + 8 <= end) {
-      const m = zeroBytes(load<u64>(r) ^ (ONES * 0x5c));
-      if (m != 0) {
-        r += <usize> (ctz(m) >> 3);
-        break;
-      }
-      r += 8;
-    }
-    while (r < end && load<u8>(r) != 0x5c) r++;
-    if (r > p) {
-      memory.copy(o, p, r - p);
-      o += r - p;
-    }
-    if (r >= end) break;
-    const c = <u32> load<u8>(r + 1);
-    p = r + 2;
-    if (c == 0x75) {
-      const u = <u32> hex4(p, end);
-      p += 4;
-      if (
-        u >= 0xd800 && u <= 0xdbff && p + 6 <= end && load<u8>(p) == 0x5c &&
-        load<u8>(p + 1) == 0x75
-      ) {
-        const low = <u32> hex4(p + 2, end);
-        if (low >= 0xdc00 && low <= 0xdfff) {
-          o = writeUtf8(o, 0x10000 + ((u - 0xd800) << 10) + (low - 0xdc00));
-          p += 6;
-          continue;
-        }
-      }
-      if (u >= 0xd800 && u <= 0xdfff) decodedLone = true;
-      o = writeUtf8(o, u);
-      continue;
-    }
-    let b: u32 = c; // `"`, `\` and `/` stand for themselves
-    if (c == 0x62) b = 0x08;
-    else if (c == 0x66) b = 0x0c;
-    else if (c == 0x6e) b = 0x0a;
-    else if (c == 0x72) b = 0x0d;
-    else if (c == 0x74) b = 0x09;
-    store<u8>(o, <u8> b);
-    o++;
-  }
-  return o - dst;
 }
 
 const HEX_DIGITS: usize = memory.data<u8>([

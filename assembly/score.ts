@@ -30,7 +30,7 @@ import {
 } from "./floattable";
 import { FIELDS, scanObject, skipWs } from "./jsonl";
 import { hashBytes } from "./intern";
-import { decodedLength, decodedLone, decodeString } from "./jsonl_strings";
+import { decodeChecked, decodedLength, decodedLone } from "./jsonl_strings";
 import { growMemoryTo, R_PRED, R_QUEUE, R_TEXT, reserve } from "./memory";
 import {
   align8,
@@ -313,7 +313,8 @@ function lineEntry(): usize {
   if (s == 0 || load<u8>(s) != 0x22) return 0;
   const e = fieldEnd(0);
   const t = reserve(R_PRED, 0, e - s);
-  const n = decodeString(s, e, t);
+  decodeChecked(s, e, t);
+  const n = decodedLength;
   if (n == 0) return 0;
   lineBail = BAIL_SURROGATE;
   if (decodedLone) return 0;
@@ -415,7 +416,8 @@ export function kRetry(): void {
       continue;
     }
     const t = reserve(R_TEXT, 0, e - s);
-    if (!scoreOutput(entry, t, decodeString(s, e, t))) enqueue(i, s, e);
+    decodeChecked(s, e, t);
+    if (!scoreOutput(entry, t, decodedLength)) enqueue(i, s, e);
   }
 }
 

@@ -3,6 +3,7 @@
 
 import { FLOAT_MARK } from "./canonical";
 import {
+  decimalLength,
   flatten,
   leavesAddress,
   pairsAddress,
@@ -11,6 +12,7 @@ import {
   pathTextAddress,
   skipScalar,
   skipString,
+  writeDecimal,
 } from "./flatten";
 import { hashBytes, INDEX_SEGMENT, internReset, NODE_SIZE, nodes } from "./intern";
 import { MAX_DEPTH } from "./json";
@@ -193,13 +195,6 @@ const CONSTANT_AT: usize = memory.data<u8>([0, 4, 4, 5, 9, 4, 13, 2, 15, 2, 17, 
 // The path nodes of a long path, leaf first.
 const CHAIN: usize = memory.data(<i32> (<usize> MAX_DEPTH + 2) * 4);
 
-// Decimal digits of `x`.
-function decimalLength(x: u32): usize {
-  let n: usize = 1;
-  for (; x >= 10; x /= 10) n++;
-  return n;
-}
-
 /**
  * Writes the text of path node `node` (`["a",0]`) at `o`, with room for
  * `room` bytes, as flatten.ts writes short ones; its length, or -2 when there
@@ -228,7 +223,7 @@ function longPath(node: u32, o: usize, room: usize): i32 {
     let b = load<u32>(e, 8);
     if (a == INDEX_SEGMENT) {
       const k = decimalLength(b);
-      for (let q = p + k; q > p; b /= 10) store<u8>(--q, <u8> (0x30 + b % 10));
+      writeDecimal(p + k, b);
       p += k;
     } else {
       memory.copy(p, outBase + <usize> a, <usize> (b - a));
@@ -354,7 +349,7 @@ export function hasFloatMark(a: usize, b: usize): bool {
  * R_PRED from offset 0. Returns the bytes written, or -1 when a key is left to
  * the glue (nothing is kept then).
  */
-export function writeKeys(first: usize, count: u32, emit: bool): i32 {
+function writeKeys(first: usize, count: u32, emit: bool): i32 {
   const start = emit ? emitUsed : 0;
   let at = start;
   for (let k: u32 = 0; k < count; k++) {
@@ -391,7 +386,7 @@ export function writeKeys(first: usize, count: u32, emit: bool): i32 {
  * key of the `count` at `gold`, each gold key used at most once: the size of
  * the multiset intersection.
  */
-export function matchKeys(gold: usize, count: u32, bytes: usize): u32 {
+function matchKeys(gold: usize, count: u32, bytes: usize): u32 {
   if (count == 0) return 0;
   // A used flag per gold key, after the predicted keys.
   const pred = reserve(R_PRED, bytes, bytes + <usize> count);

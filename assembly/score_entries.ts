@@ -9,7 +9,7 @@ import { membersReset } from "./canonical";
 import { skipString, skipValue } from "./flatten";
 import { hashBytes } from "./intern";
 import { parseValue } from "./json";
-import { decodedLone, decodeString } from "./jsonl_strings";
+import { decodeChecked, decodedLength, decodedLone } from "./jsonl_strings";
 import { growMemoryTo, outBase, outPos } from "./memory";
 import {
   align4,
@@ -71,7 +71,7 @@ export let langCount: u32 = 0;
 /** Dropped examples by reason: multiple_calls, empty_target, malformed_target. */
 export const DROPS: usize = memory.data(12);
 /** Whether some gold is left to the glue (so kRegold has work). */
-export let goldToGlue: u32 = 0;
+let goldToGlue: u32 = 0;
 // Where the GOLD_TO_GLUE entries are (offsets from the zone), so that kRegold need not walk the
 // whole zone; past GLUE_CAP of them it does.
 const GLUE_CAP: u32 = 1 << 16;
@@ -90,7 +90,7 @@ function noteGlue(e: usize): void {
   glueCount++;
 }
 // After kFreeze: per example, its entry address; the hash tables.
-export let entryAt: usize = 0;
+let entryAt: usize = 0;
 let idTable: usize = 0;
 let idMask: u32 = 0;
 let langTable: usize = 0;
@@ -175,7 +175,8 @@ function emitString(k: usize, nullable: bool): i32 {
   const c = load<u8>(s);
   if (c != 0x22) return nullable && c == 0x6e ? -2 : -1;
   const e = fieldEnd(k);
-  const n = decodeString(s, e, emitNeed(e - s));
+  decodeChecked(s, e, emitNeed(e - s));
+  const n = decodedLength;
   if (decodedLone || (n == 0 && !nullable)) return -1;
   emitSet(emitUsed + n);
   return <i32> n;

@@ -30,8 +30,7 @@ export const E_RESULT: usize = 40;
  */
 export const RESULT_BYTES: usize = 84;
 export const E_DATA: usize = E_RESULT + RESULT_BYTES;
-/** In an entry's result area: the state (STATE_* bits). */
-export const R_STATE: usize = 0;
+// In an entry's result area, the state (STATE_* bits) is the first word.
 /** The record: flags (status | name << 8 | arguments << 9 | SET), matched, predicted, gold. */
 export const R_RECORD: usize = 4;
 /** With a manifest: the digest of its prompt's row, and the one its generation names. */

@@ -18,6 +18,7 @@ import {
   SET,
 } from "./score_entries";
 import { argumentsEnd, argumentsStart, checkShape, nameEnd, nameStart } from "./shape";
+import { firstBracket } from "./span";
 import { setText } from "./text";
 
 const STATUS_OK: u32 = 0;
@@ -34,29 +35,10 @@ export function setRecord(entry: usize, flags: u32, matched: u32, predicted: u32
   store<u32>(r, gold, 12);
 }
 
-/**
- * The first `{` or `[` of `[p, end)`, where CONTRACT §1's span starts, or 0.
- *
- * Parsing from there to the end of the text accepts exactly when the span
- * (from there to the bracket that balances it, strings skipped) parses: a JSON
- * value ends where its brackets balance, and its strings are skipped alike. So
- * the kernel parses from the bracket and leaves span.ts's scan out.
- */
-function firstBracket(p: usize, end: usize): usize {
-  while (p + 8 <= end) {
-    const x = load<u64>(p) | 0x2020202020202020; // `[` becomes `{`
-    const y = x ^ 0x7b7b7b7b7b7b7b7b;
-    const m = (y - 0x0101010101010101) & ~y & 0x8080808080808080;
-    if (m != 0) return p + <usize> (ctz(m) >> 3);
-    p += 8;
-  }
-  while (p < end) {
-    const c = load<u8>(p);
-    if (c == 0x7b || c == 0x5b) return p;
-    p++;
-  }
-  return 0;
-}
+// Parsing from the span's first bracket to the end of the text accepts exactly when the span
+// (from there to the bracket that balances it, strings skipped) parses: a JSON value ends where
+// its brackets balance, and its strings are skipped alike. So the kernel parses from the bracket
+// and leaves span.ts's bracket-balancing scan out.
 
 // Scores entry's output, decoded to `[t, t + n)`; false when it is left to the glue.
 export function scoreOutput(entry: usize, t: usize, n: usize): bool {
@@ -65,7 +47,7 @@ export function scoreOutput(entry: usize, t: usize, n: usize): bool {
   membersReset();
   setText(t, t + n, <u32> n);
   const start = firstBracket(t, t + n);
-  if (start == 0) {
+  if (start == t + n) {
     setRecord(entry, STATUS_NO_JSON, 0, 0, gold);
     return true;
   }

@@ -2,6 +2,7 @@
 // its generation (and its prompt); the records are written as the report's
 // JSON lines, as JSON.stringify writes them, and counted per language.
 
+import { decimalLength, writeDecimal } from "./flatten";
 import { writeJsonString } from "./jsonl_strings";
 import { regionsReset } from "./memory";
 import {
@@ -31,6 +32,9 @@ import {
   langIndex,
   langLength,
   languageEntry,
+  R_GENERATION_DIGEST,
+  R_PROMPT_DIGEST,
+  R_RECORD,
   resultOf,
   rootAddr,
   rootLength,
@@ -100,15 +104,9 @@ function putBool(o: usize, b: bool): usize {
 }
 
 function putDecimal(o: usize, x: u32): usize {
-  let n: usize = 1;
-  for (let y = x; y >= 10; y /= 10) n++;
-  let e = o + n;
-  do {
-    e--;
-    store<u8>(e, <u8> (0x30 + x % 10));
-    x /= 10;
-  } while (x != 0);
-  return o + n;
+  const end = o + decimalLength(x);
+  writeDecimal(end, x);
+  return end;
 }
 
 function add(at: usize, x: f64): void {
@@ -131,11 +129,13 @@ export function kFinish(): i32 {
     const e = entryOf(i);
     const result = resultOf(e);
     const state = load<u32>(result);
-    const r = result + 4; // the record
+    const r = result + R_RECORD;
     // With a manifest, every generation names the digest of its prompt's row.
     if (withPrompts && (state & STATE_GENERATION) != 0) {
       if ((state & STATE_PROMPT) == 0) return bail(BAIL_MISSING, entryLine(e));
-      if (memory.compare(result + 20, result + 52, 32) != 0) return bail(BAIL_DIGEST, entryLine(e));
+      if (memory.compare(result + R_PROMPT_DIGEST, result + R_GENERATION_DIGEST, 32) != 0) {
+        return bail(BAIL_DIGEST, entryLine(e));
+      }
     }
     if ((entryKind(e) & 0xff) != KEPT) continue;
     if ((state & STATE_GENERATION) == 0 || (withPrompts && (state & STATE_PROMPT) == 0)) {

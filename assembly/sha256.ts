@@ -105,12 +105,6 @@ function writeHex(out: usize): void {
   }
 }
 
-/** Writes the SHA-256 of the `len` bytes at `start` as 64 lowercase ASCII hex bytes at `out`. */
-export function sha256Hex(start: usize, len: usize, out: usize): void {
-  digest(start, len);
-  writeHex(out);
-}
-
 /** Whether the SHA-256 of the `len` bytes at `start` equals the 64 lowercase hex bytes at `hex`. */
 export function sha256Equals(start: usize, len: usize, hex: usize): bool {
   digest(start, len);

@@ -23,16 +23,15 @@ export let spanStart: usize = 0;
 /** Address just after the span, when found. */
 export let spanEnd: usize = 0;
 
-/** Extracts the span of `[start, end)`; on SPAN_INVALID the error is recorded. */
-export function findSpan(start: usize, end: usize): i32 {
-  let p = start;
+/**
+ * The first `{` or `[` of `[p, end)`, where a span starts (CONTRACT §1), or
+ * `end` when there is none.
+ */
+export function firstBracket(p: usize, end: usize): usize {
   while (p + 8 <= end) {
     const x = load<u64>(p) | (ONES * 0x20); // `[` becomes `{`
     const m = zeroBytes(x ^ (ONES * 0x7b));
-    if (m != 0) {
-      p += <usize> (ctz(m) >> 3);
-      break;
-    }
+    if (m != 0) return p + <usize> (ctz(m) >> 3);
     p += 8;
   }
   while (p < end) {
@@ -40,6 +39,12 @@ export function findSpan(start: usize, end: usize): i32 {
     if (c == 0x7b || c == 0x5b) break;
     p++;
   }
+  return p;
+}
+
+/** Extracts the span of `[start, end)`; on SPAN_INVALID the error is recorded. */
+export function findSpan(start: usize, end: usize): i32 {
+  let p = firstBracket(start, end);
   if (p >= end) return SPAN_NONE;
   spanStart = p;
   let bits = reserve(R_BITS, 0, 64);

@@ -1,6 +1,8 @@
 // Deterministic benchmark inputs, shared by engine_bench.ts (which times them)
 // and report.ts (which needs their sizes to turn times into MB/s).
 
+import { rng } from "../tests/conformance/_corpus.ts";
+
 /** The input sizes of the per-size groups, in UTF-8 bytes. */
 export const SIZES: readonly { label: string; bytes: number }[] = [
   { label: "256B", bytes: 256 },
@@ -18,17 +20,6 @@ const encoder = new TextEncoder();
 /** UTF-8 length of a text. */
 export function utf8Length(text: string): number {
   return encoder.encode(text).length;
-}
-
-/** mulberry32, as in the conformance corpus. */
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    let t = (s = (s + 0x6d2b79f5) >>> 0);
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const WORDS = [

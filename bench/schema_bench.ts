@@ -9,6 +9,7 @@
 import { compileSchema } from "../src/json_schema.ts";
 import { Validator } from "@cfworker/json-schema";
 import { Ajv2020 } from "ajv/dist/2020";
+import { rng } from "../tests/conformance/_corpus.ts";
 
 const HHMM = "^([01][0-9]|2[0-3]):[0-5][0-9]$";
 export const SEARCH_FLIGHTS = {
@@ -86,18 +87,6 @@ export const SEARCH_FLIGHTS = {
   additionalProperties: false,
 };
 
-/** mulberry32: a small seeded PRNG. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const AIRPORTS = ["OSL", "CDG", "JFK", "LHR", "NRT", "SFO", "FRA", "AMS", "MAD", "SIN"];
 const AIRLINES = ["AF", "BA", "LH", "KL", "UA", "DL", "SK", "JL", "NH", "QF"];
 
@@ -167,7 +156,7 @@ const MUTATIONS: ((o: { [k: string]: Json }, r: () => number) => void)[] = [
 ];
 
 function corpus(n: number, seed: number): Json[] {
-  const r = mulberry32(seed);
+  const r = rng(seed);
   return Array.from({ length: n }, () => {
     const o = makeInstance(r) as { [k: string]: Json };
     if (r() < 0.3) MUTATIONS[Math.floor(r() * MUTATIONS.length)]!(o, r);

@@ -203,6 +203,18 @@ export function scanStrictObject(
   let keyStart = -1;
   let keyEnd = -1;
   let memberStart = -1;
+  // Reads the key literal at `at` and its colon (noting a top-level key); the index after the
+  // colon, or -1.
+  const memberKey = (at: number): number => {
+    if (t.charCodeAt(at) !== 0x22) return -1;
+    const k = strictStringEnd(t, at);
+    if (k < 0) return -1;
+    if (depth === 1) {
+      keyStart = at;
+      keyEnd = k;
+    }
+    return afterColon(t, k);
+  };
   // Enter the top-level object; then alternate between reading a value and what follows it.
   for (;;) {
     // A value at i (after whitespace).
@@ -245,15 +257,7 @@ export function scanStrictObject(
     if (i < 0) return undefined;
     if (opened) {
       if (kinds[depth] !== OBJECT) continue; // the first element of an array
-      // The first key of an object.
-      if (t.charCodeAt(i) !== 0x22) return undefined;
-      const k = strictStringEnd(t, i);
-      if (k < 0) return undefined;
-      if (depth === 1) {
-        keyStart = i;
-        keyEnd = k;
-      }
-      i = afterColon(t, k);
+      i = memberKey(i); // the first key of an object
       if (i < 0) return undefined;
       continue;
     }
@@ -277,14 +281,7 @@ export function scanStrictObject(
       i++;
       if (object) {
         while (isWs(t.charCodeAt(i))) i++;
-        if (t.charCodeAt(i) !== 0x22) return undefined;
-        const k = strictStringEnd(t, i);
-        if (k < 0) return undefined;
-        if (depth === 1) {
-          keyStart = i;
-          keyEnd = k;
-        }
-        i = afterColon(t, k);
+        i = memberKey(i);
         if (i < 0) return undefined;
       }
       break;

@@ -17,7 +17,7 @@ let parallelBytes = 16 << 20;
  * The share of examples.jsonl read here: the worker starts later, and ships its entries over.
  */
 const EXAMPLES_HERE = 0.55;
-/** The share of prompts.jsonl and generations.jsonl read here (the worker digests the files). */
+/** The share of prompts.jsonl and generations.jsonl read here. */
 const REST_HERE = 0.55;
 
 /** Sets the input size from which a worker reads half the files (for tests). */
@@ -40,33 +40,6 @@ export let lastBail: (KernelBail & { file: string }) | undefined;
 /** How the last fast run went, for tests: whether a worker read half, and how many examples
  * the glue scored on this thread. */
 export let lastRun: { helper: boolean; scoredHere: number } | undefined;
-
-/**
- * The SHA-256 of each file, computed on a worker thread while the kernel reads them (or here,
- * when workers are not available); `stop` ends the worker early.
- */
-function digests(paths: string[]): { done: Promise<string[]>; stop: () => void } {
-  let worker: Worker;
-  try {
-    worker = new Worker(new URL("./_digest_worker.ts", import.meta.url), { type: "module" });
-  } catch {
-    return { done: digestFiles(paths), stop: () => {} };
-  }
-  const done = new Promise<string[]>((resolve, reject) => {
-    worker.onmessage = (e: MessageEvent<{ digests?: string[]; error?: string }>) => {
-      worker.terminate();
-      if (e.data.digests) resolve(e.data.digests);
-      else reject(new Error(`Digest worker: ${e.data.error}`));
-    };
-    worker.onerror = (e) => {
-      e.preventDefault();
-      worker.terminate();
-      reject(new Error(`Digest worker: ${e.message}`));
-    };
-  });
-  worker.postMessage({ paths });
-  return { done, stop: () => worker.terminate() };
-}
 
 /** The worker's reply to "examples". */
 interface EntriesReply {
@@ -160,27 +133,27 @@ async function runFast(
   progress: Progress,
   stops: (() => void)[],
 ): Promise<FastScore | undefined> {
-  for (const p of [paths.examples, paths.generations, paths.prompts]) {
-    if (p === undefined) continue;
+  const files = [paths.examples, paths.generations, ...paths.prompts ? [paths.prompts] : []];
+  const sizes: number[] = [];
+  for (const p of files) {
     if (p === "-") return undefined;
     try {
-      if (!Deno.statSync(p).isFile) return undefined;
+      const info = Deno.statSync(p);
+      if (!info.isFile) return undefined;
+      sizes.push(info.size);
     } catch {
       return undefined; // the general reader words the error
     }
   }
-  const files = [paths.examples, paths.generations, ...paths.prompts ? [paths.prompts] : []];
-  const sizes = files.map((p) => Deno.statSync(p).size);
   const withPrompts = paths.prompts !== undefined;
+  // From parallelBytes on, a worker reads the later part of each file and digests the files;
+  // below, this thread digests them at the end (hashing less than that takes less than starting
+  // a worker).
   const helper = sizes.reduce((a, b) => a + b, 0) >= parallelBytes ? startHelper() : undefined;
-  // The helper digests the files itself, while this thread freezes the examples.
-  const digesting = helper ? { done: undefined, stop: () => {} } : digests(files);
-  stops.push(digesting.stop);
   if (helper) stops.push(helper.stop);
   const kernel = new ScoreKernel(defaultWasmModule(), engine, withPrompts);
   const gaveUp = (file: string, bail: KernelBail): undefined => {
-    digesting.stop();
-    helper?.stop();
+    for (const stop of stops) stop();
     lastBail = { ...bail, file };
     return undefined;
   };
@@ -248,7 +221,7 @@ async function runFast(
     prompts += r.rows.prompts;
     generations += r.rows.generations;
   } else {
-    fileDigests = await digesting.done!;
+    fileDigests = await digestFiles(files);
   }
   const [e, g, p] = fileDigests;
   lastRun = { helper: helper !== undefined, scoredHere: kernel.scoredHere };

@@ -3,14 +3,13 @@
 // freezes them with its own), then adopts the frozen state and reads the second halves of the
 // prompts and generations; the main thread merges what it read.
 //
-// Messages in:  { kind: "examples", range, withPrompts } then
+// Messages in:  { kind: "examples", range, withPrompts, digest: paths, module } then
 //               { kind: "score", state, prompts?: range, generations: range }.
 // Messages out: { rows, entries } then { rows: { prompts, generations }, results, digests }
 // (the SHA-256 of the `digest` files, computed while the main thread freezes), or
 //               { bail } (the kernel gave up) or { error } (anything else).
 import { createEngine } from "../src/engine.ts";
 import { type FrozenState, type KernelBail, ScoreKernel } from "../src/_score_kernel.ts";
-import { defaultWasmModule } from "../src/_wasm_engine.ts";
 import { digestFiles } from "./_digest.ts";
 import { type FileRange, readPhase } from "./_kernel_read.ts";
 
@@ -27,7 +26,7 @@ type Message =
     withPrompts: boolean;
     digest: string[];
     /** The main thread's compiled module: its code is shared, not compiled again. */
-    module?: WebAssembly.Module;
+    module: WebAssembly.Module;
   }
   | { kind: "score"; state: FrozenState; prompts?: FileRange; generations: FileRange };
 
@@ -36,9 +35,8 @@ let digests: Promise<string[]> | undefined;
 
 async function handle(m: Message): Promise<void> {
   if (m.kind === "examples") {
-    const module = m.module ?? defaultWasmModule();
-    const engine = createEngine({ engine: "wasm", wasmModule: module });
-    kernel = new ScoreKernel(module, engine, m.withPrompts);
+    const engine = createEngine({ engine: "wasm", wasmModule: m.module });
+    kernel = new ScoreKernel(m.module, engine, m.withPrompts);
     const k = kernel;
     const rows = readPhase(m.range, k, (l, f) => k.examples(l, f));
     if (typeof rows !== "number") return bail(rows);

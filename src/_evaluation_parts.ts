@@ -4,6 +4,7 @@
 import type { DropSummary, EvaluationReport } from "./evaluation.ts";
 import { CANONICAL_ID, PARSER_ID } from "./ids.ts";
 import {
+  countRecords,
   METRIC_NAMES,
   type MetricCounts,
   metricsFromCounts,
@@ -76,6 +77,14 @@ export function scoreCall(gold: GoldCall, call: PredictedCall): CallScore {
   };
 }
 
+/** The parse statuses, in report order. */
+export const PARSE_STATUSES: readonly ParseStatus[] = [
+  "ok",
+  "no_json",
+  "invalid_json",
+  "invalid_shape",
+];
+
 /** Counts of one slice: the metric counts and the parse statuses. */
 export interface SliceCounts extends MetricCounts {
   statuses: Record<ParseStatus, number>;
@@ -83,17 +92,8 @@ export interface SliceCounts extends MetricCounts {
 
 /** Empty slice counts. */
 export function emptySliceCounts(): SliceCounts {
-  return {
-    n: 0,
-    ok: 0,
-    name: 0,
-    args: 0,
-    full: 0,
-    matched: 0,
-    predicted: 0,
-    gold: 0,
-    statuses: { ok: 0, no_json: 0, invalid_json: 0, invalid_shape: 0 },
-  };
+  const statuses = Object.fromEntries(PARSE_STATUSES.map((s) => [s, 0]));
+  return { ...countRecords([]), statuses: statuses as Record<ParseStatus, number> };
 }
 
 /**
@@ -107,13 +107,10 @@ export function reportFromCounts(
   inputs: Partial<EvaluationReport["inputs"]>,
 ): EvaluationReport {
   const total = emptySliceCounts();
+  const keys = Object.keys(countRecords([])) as (keyof MetricCounts)[];
   for (const c of byLanguage.values()) {
-    for (const k of ["n", "ok", "name", "args", "full", "matched", "predicted", "gold"] as const) {
-      total[k] += c[k];
-    }
-    for (const s of ["ok", "no_json", "invalid_json", "invalid_shape"] as const) {
-      total.statuses[s] += c.statuses[s];
-    }
+    for (const k of keys) total[k] += c[k];
+    for (const s of PARSE_STATUSES) total.statuses[s] += c.statuses[s];
   }
   const slices = [...byLanguage.keys()].sort(compareCodePoints);
   const by_language: Record<string, ToolCallMetrics> = {};

@@ -10,11 +10,11 @@ import type { DropSummary, EvaluationReport } from "./evaluation.ts";
 import { canonicalFloat } from "./float_repr.ts";
 import {
   emptySliceCounts,
+  PARSE_STATUSES,
   reportFromCounts,
   scoreCall,
   type SliceCounts,
 } from "./_evaluation_parts.ts";
-import type { ParseStatus } from "./types.ts";
 
 interface KernelExports {
   memory: WebAssembly.Memory;
@@ -86,13 +86,6 @@ export interface KernelBail {
   line: number;
 }
 
-const STATUSES: readonly ParseStatus[] = ["ok", "no_json", "invalid_json", "invalid_shape"];
-const STATUS_CODE: Record<ParseStatus, number> = {
-  ok: 0,
-  no_json: 1,
-  invalid_json: 2,
-  invalid_shape: 3,
-};
 const COUNT_FIELDS = 11;
 /** Bytes a float's repr may take in the kernel's table, and the mark of one it cannot hold. */
 const REPR_ROOM = 32;
@@ -191,7 +184,7 @@ export class ScoreKernel {
    * the tables.
    */
   freeze(): KernelBail | undefined {
-    do this.#ex.kRegold(); while (this.#formatFloats() > 0);
+    this.settleGold();
     return this.#bail(this.#ex.kFreeze());
   }
 
@@ -293,7 +286,7 @@ export class ScoreKernel {
       );
       ex.kSetRecord(
         words[k * 3]!,
-        STATUS_CODE[s.status],
+        PARSE_STATUSES.indexOf(s.status),
         s.name_match ? 1 : 0,
         s.arguments_match ? 1 : 0,
         s.matched_pairs,
@@ -338,7 +331,7 @@ export class ScoreKernel {
       );
       const slice = emptySliceCounts();
       slice.n = counts[c]!;
-      STATUSES.forEach((s, j) => slice.statuses[s] = counts[c + 1 + j]!);
+      PARSE_STATUSES.forEach((s, j) => slice.statuses[s] = counts[c + 1 + j]!);
       slice.ok = slice.statuses.ok;
       slice.name = counts[c + 5]!;
       slice.args = counts[c + 6]!;

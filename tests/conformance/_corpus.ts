@@ -57,6 +57,12 @@ class Rng {
   }
 }
 
+/** The same PRNG as a function returning uniform floats in [0, 1) (for other seeded inputs). */
+export function rng(seed: number): () => number {
+  const r = new Rng(seed);
+  return () => r.next();
+}
+
 /** Generates JSON text (optionally with raw control characters and other faults). */
 class Writer {
   constructor(readonly rng: Rng) {}

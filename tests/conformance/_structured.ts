@@ -28,6 +28,7 @@ import {
   type Trace,
   xmlValidity,
 } from "../../mod.ts";
+import { rng } from "./_corpus.ts";
 
 const SCHEMA = {
   type: "object",
@@ -59,18 +60,6 @@ const XML_PARTS = [
 ];
 
 const FORMATS = ["Answer: [A-D]", "(?:yes|no)", "\\{.*\\}", "[^\\n]{0,40}"];
-
-/** Tiny seeded generator (mulberry32) so the derived inputs are the same everywhere. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The structured-output and tool metrics over corpus outputs. */
 export function structuredSection(engine: Engine, outputs: string[]): unknown[] {
