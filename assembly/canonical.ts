@@ -19,6 +19,7 @@ import {
   regionBase,
   reserve,
 } from "./memory";
+import { bytesCompare } from "./bytes";
 
 /** Brackets a float lexeme in the output; canonical text never contains it. */
 export const FLOAT_MARK: u32 = 0x01;
@@ -155,7 +156,7 @@ function compareKeys(a: usize, b: usize): i32 {
   const keys = regionBase(R_KEYS);
   const pa = (ra & KEY_IN_REGION) != 0 ? keys + <usize> load<u32>(a) : <usize> load<u32>(a);
   const pb = (rb & KEY_IN_REGION) != 0 ? keys + <usize> load<u32>(b) : <usize> load<u32>(b);
-  const c = memory.compare(pa, pb, la < lb ? la : lb);
+  const c = bytesCompare(pa, pb, la < lb ? la : lb);
   if (c != 0) return c;
   return la < lb ? -1 : la > lb ? 1 : 0;
 }

@@ -14,6 +14,7 @@
 
 import { hashBytes } from "./intern";
 import { outCopy } from "./memory";
+import { bytesEqual } from "./bytes";
 
 const SLOTS: u32 = 1 << 17;
 const PENDING_MAX: u32 = 1 << 14;
@@ -81,7 +82,7 @@ export function floatLookup(s: usize, end: usize): bool {
       entries++;
       return false;
     }
-    if (<usize> load<u32>(e) == n && memory.compare(e + 8, s, n) == 0) {
+    if (<usize> load<u32>(e) == n && bytesEqual(e + 8, s, n)) {
       const r = load<u32>(e, 4);
       if (r > <u32> REPR_ROOM) return false; // pending, or not formattable here
       outCopy(e + 8 + n, <usize> r);

@@ -38,6 +38,7 @@ import {
   regionCap,
   reserve,
 } from "./memory";
+import { bytesEqual } from "./bytes";
 
 /** Bytes per node. */
 export const NODE_SIZE: usize = 24;
@@ -125,7 +126,7 @@ export function internReset(): void {
 function sameRange(e: usize, off: usize, p: usize, n: usize): bool {
   const a = load<u32>(e + off);
   return a != INDEX_SEGMENT && <usize> (load<u32>(e + off, 4) - a) == n &&
-    memory.compare(outBase + <usize> a, p, n) == 0;
+    bytesEqual(outBase + <usize> a, p, n);
 }
 
 // Doubles the node table and reinserts every node it held.

@@ -29,6 +29,7 @@ import {
   E_UNTERMINATED_STRING,
   fail,
 } from "./text";
+import { bytesEqual } from "./bytes";
 
 /** Containers nested deeper than this are rejected. */
 export const MAX_DEPTH: i32 = 512;
@@ -64,7 +65,7 @@ export function skipWs(p: usize, end: usize): usize {
 // Whether the `n` bytes at `p` (all before `end`) equal those at `lit`.
 function matches(p: usize, end: usize, lit: usize, n: usize): bool {
   if (p + n > end) return false;
-  return memory.compare(p, lit, n) == 0;
+  return bytesEqual(p, lit, n);
 }
 
 const ONES: u64 = 0x0101010101010101;

@@ -11,6 +11,7 @@
 
 import { hex4, MAX_DEPTH, MAX_INT_DIGITS } from "./json";
 import { decodeChecked, HIGHS, ONES, utf8Length, zeroBytes } from "./jsonl_strings";
+import { bytesEqual } from "./bytes";
 
 /** Most named members a line is scanned for. */
 const MAX_FIELDS: i32 = 4;
@@ -121,7 +122,7 @@ function numberEnd(p: usize, end: usize): usize {
 
 // The end of the literal of `n` bytes at `lit` when `p` starts with it, or 0.
 function literalEnd(p: usize, end: usize, lit: usize, n: usize): usize {
-  return p + n <= end && memory.compare(p, lit, n) == 0 ? p + n : 0;
+  return p + n <= end && bytesEqual(p, lit, n) ? p + n : 0;
 }
 
 // Records the member `key: value` when the key is one of the `count` names
@@ -141,7 +142,7 @@ function member(
   for (let k = 0; k < count; k++) {
     const name = names + (<usize> k << 3);
     const at = <usize> load<u32>(name);
-    if (<usize> load<u32>(name, 4) == n && memory.compare(key + 1, at, n) == 0) {
+    if (<usize> load<u32>(name, 4) == n && bytesEqual(key + 1, at, n)) {
       store<u32>(FIELDS + (<usize> k << 3), <u32> value);
       store<u32>(FIELDS + (<usize> k << 3), <u32> valueEnd, 4);
     }
@@ -153,7 +154,7 @@ function member(
 function isName(key: usize, keyEnd: usize, names: usize, k: i32): bool {
   const name = names + (<usize> k << 3);
   const n = <usize> load<u32>(name, 4);
-  return keyEnd - key - 2 == n && memory.compare(key + 1, <usize> load<u32>(name), n) == 0;
+  return keyEnd - key - 2 == n && bytesEqual(key + 1, <usize> load<u32>(name), n);
 }
 
 // The address after the `:` that follows the key literal at `q`, or 0; the key

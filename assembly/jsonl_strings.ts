@@ -45,52 +45,62 @@ export let decodedLength: usize = 0;
 
 /**
  * Checks the string literal whose opening quote is at `q` (before `end`) as
- * jsonl.ts's `stringEnd` does, and decodes it to `dst` (which has room for the
- * literal's length) as JSON.parse reads it: a lone surrogate escape becomes
- * three bytes and sets `decodedLone`. Leaves the length in `decodedLength`;
- * returns the address after the closing quote, or 0.
+ * jsonl.ts's `stringEnd` does, and decodes it to `dst` as JSON.parse reads it:
+ * a lone surrogate escape becomes three bytes and sets `decodedLone`. `dst`
+ * needs room for the literal's length plus 8 bytes: plain bytes are copied
+ * eight at a time as they are scanned, and the last copy may run past what it
+ * keeps. Leaves the length in `decodedLength`; returns the address after the
+ * closing quote, or 0.
  */
 export function decodeChecked(q: usize, end: usize, dst: usize): usize {
   decodedLone = false;
   let p = q + 1;
   let o = dst;
   while (true) {
-    // A run of bytes copied as they are: ASCII, then valid UTF-8 sequences.
-    let r = p;
-    while (true) {
-      while (r + 8 <= end) {
-        const x = load<u64>(r);
-        const m = ((x - ONES * 0x20) & ~x & HIGHS) | (x & HIGHS) |
-          zeroBytes(x ^ (ONES * 0x22)) | zeroBytes(x ^ (ONES * 0x5c));
-        if (m != 0) {
-          r += <usize> (ctz(m) >> 3);
-          break;
-        }
-        r += 8;
+    // Plain ASCII, copied eight bytes at a time up to the first byte that is a
+    // control character, a quote, a backslash or past 0x7f.
+    while (p + 8 <= end) {
+      const x = load<u64>(p);
+      store<u64>(o, x);
+      const m = ((x - ONES * 0x20) & ~x & HIGHS) | (x & HIGHS) |
+        zeroBytes(x ^ (ONES * 0x22)) | zeroBytes(x ^ (ONES * 0x5c));
+      if (m != 0) {
+        const k = <usize> (ctz(m) >> 3);
+        p += k;
+        o += k;
+        break;
       }
-      while (r < end) {
-        const c = <u32> load<u8>(r);
-        if (c < 0x20 || c == 0x22 || c == 0x5c || c >= 0x80) break;
-        r++;
-      }
-      if (r >= end || <u32> load<u8>(r) < 0x80) break;
-      const n = utf8Length(r, end);
-      if (n == 0) return 0;
-      r += n;
-    }
-    if (r > p) {
-      memory.copy(o, p, r - p);
-      o += r - p;
-      p = r;
+      p += 8;
+      o += 8;
     }
     if (p >= end) return 0;
     const c = <u32> load<u8>(p);
+    if (c >= 0x80) {
+      // A run of UTF-8 sequences, each checked and copied as it is.
+      do {
+        const n = utf8Length(p, end);
+        if (n == 0) return 0;
+        store<u16>(o, load<u16>(p));
+        if (n > 2) store<u16>(o + n - 2, load<u16>(p + n - 2));
+        p += n;
+        o += n;
+      } while (p < end && <u32> load<u8>(p) >= 0x80);
+      continue;
+    }
     if (c == 0x22) {
       decodedLength = o - dst;
       return p + 1;
     }
-    if (c < 0x20 || p + 1 >= end) return 0;
+    if (c < 0x20) return 0;
+    if (c != 0x5c) {
+      // A plain byte among the last seven before `end`.
+      store<u8>(o, <u8> c);
+      p++;
+      o++;
+      continue;
+    }
     // An escape.
+    if (p + 1 >= end) return 0;
     const e = <u32> load<u8>(p + 1);
     if (e == 0x75) {
       if (p + 6 > end) return 0;

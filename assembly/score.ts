@@ -62,7 +62,6 @@ import {
   entriesAppend,
   entriesReset,
   entriesTop,
-  entryCount,
   entryIndex,
   entryKind,
   entryOf,
@@ -78,7 +77,6 @@ import {
   R_GENERATION_DIGEST,
   R_PROMPT_DIGEST,
   regold,
-  RESULT_BYTES,
   resultOf,
   STATE_GENERATION,
   STATE_PROMPT,
@@ -293,9 +291,9 @@ export function kRegold(): void {
   regold();
 }
 
-/** Where another instance's results (kResults) go for kMerge. */
-export function kMergeInput(): usize {
-  return kInput(<u32> (<usize> entryCount * RESULT_BYTES));
+/** Where another instance's results (`len` bytes from its kResults) go for kMerge. */
+export function kMergeInput(len: u32): usize {
+  return kInput(len);
 }
 
 /** Ends the examples: checks ids are unique and lays out the tables. */
@@ -312,7 +310,7 @@ function lineEntry(): usize {
   lineBail = BAIL_FIELD;
   if (s == 0 || load<u8>(s) != 0x22) return 0;
   const e = fieldEnd(0);
-  const t = reserve(R_PRED, 0, e - s);
+  const t = reserve(R_PRED, 0, e - s + 8);
   decodeChecked(s, e, t);
   const n = decodedLength;
   if (n == 0) return 0;
@@ -415,7 +413,7 @@ export function kRetry(): void {
       enqueue(i, s, e);
       continue;
     }
-    const t = reserve(R_TEXT, 0, e - s);
+    const t = reserve(R_TEXT, 0, e - s + 8);
     decodeChecked(s, e, t);
     if (!scoreOutput(entry, t, decodedLength)) enqueue(i, s, e);
   }

@@ -34,6 +34,7 @@ import {
   regionsReset,
   reserve,
 } from "./memory";
+import { bytesEqual } from "./bytes";
 
 export const K_OK: i32 = 0;
 /** A line that is not one object in the strict reading (or not UTF-8, or not blank). */
@@ -94,7 +95,7 @@ export function align4(p: usize): usize {
 }
 
 export function sameBytes(a: usize, an: usize, b: usize, bn: usize): bool {
-  return an == bn && memory.compare(a, b, an) == 0;
+  return an == bn && bytesEqual(a, b, an);
 }
 
 // ---- Named fields: up to four names (u32 address, u32 length each).

@@ -43,6 +43,7 @@ import {
   STATE_PROMPT,
   tablesTop,
 } from "./score_entries";
+import { bytesEqual } from "./bytes";
 
 /** Counts per language in kCounts' table, as f64: n, ok, no_json, invalid_json, invalid_shape,
  * name, args, full, matched, predicted, gold. */
@@ -133,7 +134,7 @@ export function kFinish(): i32 {
     // With a manifest, every generation names the digest of its prompt's row.
     if (withPrompts && (state & STATE_GENERATION) != 0) {
       if ((state & STATE_PROMPT) == 0) return bail(BAIL_MISSING, entryLine(e));
-      if (memory.compare(result + R_PROMPT_DIGEST, result + R_GENERATION_DIGEST, 32) != 0) {
+      if (!bytesEqual(result + R_PROMPT_DIGEST, result + R_GENERATION_DIGEST, 32)) {
         return bail(BAIL_DIGEST, entryLine(e));
       }
     }

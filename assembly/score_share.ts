@@ -5,7 +5,15 @@
 // generations; the first merges the results.
 
 import { growMemoryTo, R_EMIT, reserve } from "./memory";
-import { bail, BAIL_DUPLICATE, chunkInput, frozen, K_OK, setFrozen } from "./score_common";
+import {
+  bail,
+  BAIL_DUPLICATE,
+  chunkInput,
+  frozen,
+  K_OK,
+  setFrozen,
+  withPrompts,
+} from "./score_common";
 import {
   adoptState,
   appendEntries,
@@ -70,40 +78,75 @@ export function kReserve(end: usize): void {
   growMemoryTo(<u64> end);
 }
 
-/** The examples' result areas, in order and contiguous (entryCount * RESULT_BYTES), to export. */
+/**
+ * What this instance found of the prompts and generations, to export: for each
+ * example it met, in order, u32 index, u32 state, then (for a generation) the
+ * record and, with a manifest, the digest the generation names, then (for a
+ * prompt) the prompt's digest. Its length is kResultsLength's.
+ */
 export function kResults(): usize {
-  const n = <usize> entryCount * RESULT_BYTES;
-  const out = reserve(R_EMIT, 0, n);
+  const out = reserve(R_EMIT, 0, <usize> entryCount * (8 + 16 + 32 + 32));
+  let o = out;
   for (let i: u32 = 0; i < entryCount; i++) {
-    memory.copy(out + <usize> i * RESULT_BYTES, resultOf(entryOf(i)), RESULT_BYTES);
+    const r = resultOf(entryOf(i));
+    const state = load<u32>(r);
+    if (state == 0) continue;
+    store<u32>(o, i);
+    store<u32>(o, state, 4);
+    o += 8;
+    if ((state & STATE_GENERATION) != 0) {
+      memory.copy(o, r + R_RECORD, 16);
+      o += 16;
+      if (withPrompts) {
+        memory.copy(o, r + R_GENERATION_DIGEST, 32);
+        o += 32;
+      }
+    }
+    if ((state & STATE_PROMPT) != 0) {
+      memory.copy(o, r + R_PROMPT_DIGEST, 32);
+      o += 32;
+    }
   }
+  resultsLength = o - out;
   return out;
 }
 
+let resultsLength: usize = 0;
+
 export function kResultsLength(): usize {
-  return <usize> entryCount * RESULT_BYTES;
+  return resultsLength;
 }
 
 /**
- * Merges another instance's results (written at kMergeInput's address): its prompts,
- * generations and records. An id both read is a duplicate.
+ * Merges another instance's results (`len` bytes, written at kMergeInput's
+ * address): its prompts, generations and records. An id both read is a
+ * duplicate.
  */
-export function kMerge(): i32 {
-  const from = chunkInput;
-  for (let i: u32 = 0; i < entryCount; i++) {
-    const t = from + <usize> i * RESULT_BYTES;
-    const theirs = load<u32>(t);
-    if (theirs == 0) continue;
+export function kMerge(len: u32): i32 {
+  let t = chunkInput;
+  const end = t + <usize> len;
+  while (t < end) {
+    const i = load<u32>(t);
+    const theirs = load<u32>(t, 4);
+    t += 8;
+    if (i >= entryCount) unreachable();
     const e = entryOf(i);
     const r = resultOf(e);
     const ours = load<u32>(r);
     if ((ours & theirs) != 0) return bail(BAIL_DUPLICATE, entryLine(e));
     store<u32>(r, ours | theirs);
     if ((theirs & STATE_GENERATION) != 0) {
-      memory.copy(r + R_RECORD, t + R_RECORD, 16);
-      memory.copy(r + R_GENERATION_DIGEST, t + R_GENERATION_DIGEST, 32);
+      memory.copy(r + R_RECORD, t, 16);
+      t += 16;
+      if (withPrompts) {
+        memory.copy(r + R_GENERATION_DIGEST, t, 32);
+        t += 32;
+      }
     }
-    if ((theirs & STATE_PROMPT) != 0) memory.copy(r + R_PROMPT_DIGEST, t + R_PROMPT_DIGEST, 32);
+    if ((theirs & STATE_PROMPT) != 0) {
+      memory.copy(r + R_PROMPT_DIGEST, t, 32);
+      t += 32;
+    }
   }
   return K_OK;
 }

@@ -4,6 +4,8 @@
 // The final one or two blocks (the tail plus the padding and the bit length) are
 // built in a static buffer, so no byte at or past `start + len` is ever read.
 
+import { bytesEqual } from "./bytes";
+
 /** The round constants: the first 32 bits of the fractional parts of the cube roots of the
  * first 64 primes. */
 const K: usize = memory.data<u32>([
@@ -109,5 +111,5 @@ function writeHex(out: usize): void {
 export function sha256Equals(start: usize, len: usize, hex: usize): bool {
   digest(start, len);
   writeHex(HEX);
-  return memory.compare(HEX, hex, 64) == 0;
+  return bytesEqual(HEX, hex, 64);
 }

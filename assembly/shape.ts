@@ -4,6 +4,7 @@
 
 import { skipString, skipValue } from "./flatten";
 import { outBase } from "./memory";
+import { bytesEqual } from "./bytes";
 
 // `{"arguments":{` and `,"name":"`.
 const ARGUMENTS_PREFIX: usize = memory.data<u8>([
@@ -33,7 +34,7 @@ export let nameEnd: usize = 0;
 
 // Whether the output at offset `p` (before `end`) starts with the `n` bytes at `lit`.
 function startsWith(p: usize, end: usize, lit: usize, n: usize): bool {
-  return p + n <= end && memory.compare(outBase + p, lit, n) == 0;
+  return p + n <= end && bytesEqual(outBase + p, lit, n);
 }
 
 /** Checks the canonical value at output offsets `[start, end)`. */

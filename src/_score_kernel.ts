@@ -30,10 +30,10 @@ interface KernelExports {
   kFrozenState(): number;
   kAdopt(): void;
   kReserve(end: number): void;
-  kMergeInput(): number;
+  kMergeInput(len: number): number;
   kResults(): number;
   kResultsLength(): number;
-  kMerge(): number;
+  kMerge(len: number): number;
   kPrompts(len: number, firstLine: number): number;
   kGenerations(len: number, firstLine: number): number;
   kQueue(): number;
@@ -249,8 +249,8 @@ export class ScoreKernel {
   /** Merges what another instance read of prompts and generations (its `results`). */
   merge(results: Uint8Array): KernelBail | undefined {
     const ex = this.#ex;
-    new Uint8Array(ex.memory.buffer, ex.kMergeInput(), results.length).set(results);
-    return this.#bail(ex.kMerge());
+    new Uint8Array(ex.memory.buffer, ex.kMergeInput(results.length), results.length).set(results);
+    return this.#bail(ex.kMerge(results.length));
   }
 
   /** Reads a chunk of prompts. */

@@ -1,0 +1,51 @@
+// Comparing byte ranges with unaligned 8-byte loads. AssemblyScript's
+// memory.compare goes byte by byte unless both addresses share an alignment,
+// which keys, names and literals in a line seldom do.
+
+/** Whether the `n` bytes at `a` equal the `n` bytes at `b`. */
+export function bytesEqual(a: usize, b: usize, n: usize): bool {
+  while (n >= 8) {
+    if (load<u64>(a) != load<u64>(b)) return false;
+    a += 8;
+    b += 8;
+    n -= 8;
+  }
+  if (n >= 4) {
+    if (load<u32>(a) != load<u32>(b)) return false;
+    a += 4;
+    b += 4;
+    n -= 4;
+  }
+  while (n > 0) {
+    if (load<u8>(a) != load<u8>(b)) return false;
+    a++;
+    b++;
+    n--;
+  }
+  return true;
+}
+
+/**
+ * Compares the `n` bytes at `a` with those at `b` as unsigned bytes, in order:
+ * negative, zero or positive, as memory.compare does.
+ */
+export function bytesCompare(a: usize, b: usize, n: usize): i32 {
+  while (n >= 8) {
+    const x = load<u64>(a);
+    const y = load<u64>(b);
+    // Little-endian words: byte-swapped, the first byte is the most significant.
+    if (x != y) return bswap<u64>(x) < bswap<u64>(y) ? -1 : 1;
+    a += 8;
+    b += 8;
+    n -= 8;
+  }
+  while (n > 0) {
+    const x = <i32> load<u8>(a);
+    const y = <i32> load<u8>(b);
+    if (x != y) return x - y;
+    a++;
+    b++;
+    n--;
+  }
+  return 0;
+}
