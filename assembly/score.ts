@@ -320,26 +320,53 @@ function lineEntry(): usize {
   return findId(t, n);
 }
 
-// Writes the 64 lowercase hex digits at `hex` as 32 bytes at `o`.
-function digestBytes(hex: usize, o: usize): void {
-  for (let k: usize = 0; k < 32; k++) {
-    const a = <u32> load<u8>(hex + 2 * k);
-    const b = <u32> load<u8>(hex + 2 * k + 1);
-    const hi = a <= 0x39 ? a - 0x30 : a - 0x57;
-    const lo = b <= 0x39 ? b - 0x30 : b - 0x57;
-    store<u8>(o + k, <u8> ((hi << 4) | lo));
-  }
+// The digest field of the line being read (field 1), as 32 bytes (see digestField).
+const DIGEST: usize = memory.data(32);
+
+const HEX_ONES: u64 = 0x0101010101010101;
+const HEX_HIGHS: u64 = 0x8080808080808080;
+
+// Reads the 8 lowercase hex digits at `p` as 4 bytes (the first digit the high nibble of the
+// first byte), little-endian in the result's low 32 bits; -1 when one is not such a digit.
+function hex8(p: usize): i64 {
+  const x = load<u64>(p);
+  if ((x & HEX_HIGHS) != 0) return -1;
+  // Bit 7 of a byte of `x + k * ONES` is set when the byte is at least 0x80 - k (no byte
+  // carries: every byte is below 0x80, and k below 0x80).
+  const ge0 = x + HEX_ONES * (0x80 - 0x30);
+  const gt9 = x + HEX_ONES * (0x80 - 0x3a);
+  const gea = x + HEX_ONES * (0x80 - 0x61);
+  const gtf = x + HEX_ONES * (0x80 - 0x67);
+  const digit = ge0 & ~gt9 & HEX_HIGHS;
+  const letter = gea & ~gtf & HEX_HIGHS;
+  if ((digit | letter) != HEX_HIGHS) return -1;
+  // '0'..'9' are 0x30..0x39 and 'a'..'f' 0x61..0x66: the low nibble, plus 9 for a letter.
+  const n = (x & (HEX_ONES * 0x0f)) + (letter >> 7) * 9;
+  // Each 16-bit lane: its first digit times 16 plus its second, in its low byte.
+  const t = ((n & 0x000f000f000f000f) << 4) | ((n >> 8) & 0x000f000f000f000f);
+  return <i64> ((t & 0xff) | ((t >> 8) & 0xff00) | ((t >> 16) & 0xff0000) |
+    ((t >> 24) & 0xff000000));
 }
 
-// Whether field 1 is a string literal of 64 lowercase hex digits.
+// Whether field 1 is a string literal of 64 lowercase hex digits; if so, leaves their 32 bytes
+// in DIGEST.
 function digestField(): bool {
   const s = fieldStart(1);
   if (s == 0 || fieldEnd(1) - s != 66 || load<u8>(s) != 0x22) return false;
-  for (let p = s + 1; p < s + 65; p++) {
-    const c = <u32> load<u8>(p);
-    if (c - 0x30 >= 10 && c - 0x61 >= 6) return false;
+  for (let k: usize = 0; k < 8; k++) {
+    const b = hex8(s + 1 + (k << 3));
+    if (b < 0) return false;
+    store<u32>(DIGEST + (k << 2), <u32> b);
   }
   return true;
+}
+
+// Copies DIGEST to `o`.
+function digestTo(o: usize): void {
+  store<u64>(o, load<u64>(DIGEST));
+  store<u64>(o, load<u64>(DIGEST, 8), 8);
+  store<u64>(o, load<u64>(DIGEST, 16), 16);
+  store<u64>(o, load<u64>(DIGEST, 24), 24);
 }
 
 // ---- Prompts.
@@ -361,12 +388,12 @@ function prompt(): i32 {
   const r = resultOf(entry);
   if ((load<u32>(r) & STATE_PROMPT) != 0) return BAIL_DUPLICATE;
   store<u32>(r, load<u32>(r) | STATE_PROMPT);
-  digestBytes(fieldStart(1) + 1, r + R_PROMPT_DIGEST);
+  digestTo(r + R_PROMPT_DIGEST);
   const p = fieldStart(2);
   if (p != 0) {
     if (load<u8>(p) != 0x22) return BAIL_FIELD;
     if (lone) return BAIL_SURROGATE;
-    if (!sha256Equals(lineText, n, fieldStart(1) + 1)) return BAIL_DIGEST;
+    if (!sha256Equals(lineText, n, DIGEST)) return BAIL_DIGEST;
   }
   return K_OK;
 }
@@ -446,7 +473,7 @@ function generation(): i32 {
   if ((state & STATE_GENERATION) != 0) return BAIL_DUPLICATE;
   store<u32>(r, state | STATE_GENERATION);
   // With a manifest, kFinish compares the two digests (the prompt may be another instance's).
-  if (withPrompts) digestBytes(fieldStart(1) + 1, r + R_GENERATION_DIGEST);
+  if (withPrompts) digestTo(r + R_GENERATION_DIGEST);
   const kind = entryKind(entry);
   if (kind == GOLD_TO_GLUE) enqueue(entryIndex(entry), out, fieldEnd(2));
   else if (kind == KEPT && !scoreOutput(entry, lineText, n)) {

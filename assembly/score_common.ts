@@ -314,6 +314,104 @@ export function countLeaves(p: usize, end: usize): u32 {
 /** The prediction's pair count, as sharedPairs found it. */
 export let predictedPairs: u32 = 0;
 
+// ---- Flat arguments: pairs shared without flattening.
+
+/** At most this many members in an object that flatShared reads. */
+const FLAT_MAX: i32 = 32;
+// Each member of a flat object: key literal start, end, value start, end (addresses).
+const PRED_MEMBERS: usize = memory.data(<i32> FLAT_MAX * 16);
+const GOLD_MEMBERS: usize = memory.data(<i32> FLAT_MAX * 16);
+
+// The end of the canonical string literal whose opening quote is at `q`.
+function canonStringEnd(q: usize): usize {
+  let p = q + 1;
+  while (true) {
+    const c = <u32> load<u8>(p);
+    if (c == 0x22) return p + 1;
+    p += c == 0x5c ? 2 : 1;
+  }
+  return p;
+}
+
+/**
+ * Reads the canonical object `[p, end)` (addresses) into member records at
+ * `out`: its count, or -1 when it is not a flat object (one whose values are
+ * scalars or empty containers, so each member is one pair whose path is its
+ * key) with 1 to FLAT_MAX members.
+ */
+function flatMembers(p: usize, end: usize, out: usize): i32 {
+  if (end - p < 3 || <u32> load<u8>(p) != 0x7b) return -1;
+  p++;
+  let n: i32 = 0;
+  while (true) {
+    if (n == FLAT_MAX || <u32> load<u8>(p) != 0x22) return -1;
+    const key = p;
+    p = canonStringEnd(p);
+    const keyEnd = p;
+    p++; // the colon
+    const value = p;
+    const c = <u32> load<u8>(p);
+    if (c == 0x22) {
+      p = canonStringEnd(p);
+    } else if (c == 0x7b || c == 0x5b) {
+      if (<u32> load<u8>(p + 1) != c + 2) return -1; // a container that is not empty
+      p += 2;
+    } else {
+      while (p < end) {
+        const d = <u32> load<u8>(p);
+        if (d == 0x2c || d == 0x7d) break;
+        p++;
+      }
+    }
+    const m = out + (<usize> n << 4);
+    store<u32>(m, <u32> key);
+    store<u32>(m, <u32> keyEnd, 4);
+    store<u32>(m, <u32> value, 8);
+    store<u32>(m, <u32> p, 12);
+    n++;
+    if (p >= end) return -1;
+    const d = <u32> load<u8>(p);
+    if (d == 0x7d) return p + 1 == end ? n : -1;
+    p++; // the comma
+  }
+  return -1;
+}
+
+// Whether the byte ranges in the words at `a` and `b` (start, end) are equal.
+function sameRange(a: usize, b: usize): bool {
+  const as = <usize> load<u32>(a);
+  const bs = <usize> load<u32>(b);
+  const n = <usize> load<u32>(a, 4) - as;
+  return <usize> load<u32>(b, 4) - bs == n && bytesEqual(as, bs, n);
+}
+
+/**
+ * The pairs two flat canonical objects share (addresses `[p, pEnd)` and
+ * `[g, gEnd)`), or -1 when either is not flat (see flatMembers) or the gold's
+ * member count is not `goldCount`. A flat object's pairs are its members, each
+ * path built from its key alone, and its keys are distinct: the multiset
+ * intersection counts the keys both hold with equal canonical values. Sets
+ * predictedPairs.
+ */
+function flatShared(p: usize, pEnd: usize, g: usize, gEnd: usize, goldCount: u32): i32 {
+  const np = flatMembers(p, pEnd, PRED_MEMBERS);
+  if (np < 0) return -1;
+  const ng = flatMembers(g, gEnd, GOLD_MEMBERS);
+  if (ng < 0 || <u32> ng != goldCount) return -1;
+  let matched: i32 = 0;
+  for (let i: i32 = 0; i < np; i++) {
+    const a = PRED_MEMBERS + (<usize> i << 4);
+    for (let j: i32 = 0; j < ng; j++) {
+      const b = GOLD_MEMBERS + (<usize> j << 4);
+      if (!sameRange(a, b)) continue;
+      if (sameRange(a + 8, b + 8)) matched++;
+      break;
+    }
+  }
+  predictedPairs = <u32> np;
+  return matched;
+}
+
 /**
  * Counts the pairs the canonical arguments at output offsets `[p, end)` share
  * with the gold's canonical arguments `[gold, gold + n)` (a multiset
@@ -321,6 +419,8 @@ export let predictedPairs: u32 = 0;
  * the prediction is left to the glue.
  */
 export function sharedPairs(p: usize, end: usize, gold: usize, n: usize, goldCount: u32): i32 {
+  const flat = flatShared(outBase + p, outBase + end, gold, gold + n, goldCount);
+  if (flat >= 0) return flat;
   const first = pairsUsed / 3;
   const predicted = flatten(p, end);
   predictedPairs = predicted;

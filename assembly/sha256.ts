@@ -1,10 +1,8 @@
-// SHA-256 (FIPS 180-4) over bytes in linear memory, as 64 lowercase hex digits.
+// SHA-256 (FIPS 180-4) over bytes in linear memory, checked against an expected digest.
 //
 // Whole 64-byte blocks are read straight from the input, which is never written.
 // The final one or two blocks (the tail plus the padding and the bit length) are
 // built in a static buffer, so no byte at or past `start + len` is ever read.
-
-import { bytesEqual } from "./bytes";
 
 /** The round constants: the first 32 bits of the fractional parts of the cube roots of the
  * first 64 primes. */
@@ -25,8 +23,6 @@ const W: usize = memory.data(256);
 const H: usize = memory.data(32);
 /** The final block or two: the input's tail, the padding and the big-endian bit length. */
 const TAIL: usize = memory.data(128);
-/** The digest as hex, for `sha256Equals`. */
-const HEX: usize = memory.data(64);
 
 /** Mixes the 64-byte block at `p` into the state `H`. */
 function compress(p: usize): void {
@@ -96,20 +92,11 @@ function digest(start: usize, len: usize): void {
   if (blocks == 128) compress(TAIL + 64);
 }
 
-/** Writes the state `H` as 64 lowercase ASCII hex bytes at `out`. */
-function writeHex(out: usize): void {
-  for (let i: usize = 0; i < 32; i += 4) {
-    const word = load<u32>(H + i);
-    for (let j: usize = 0; j < 8; j++) {
-      const nibble = (word >>> (28 - (<u32> j << 2))) & 15;
-      store<u8>(out + (i << 1) + j, nibble < 10 ? 0x30 + nibble : 0x57 + nibble);
-    }
-  }
-}
-
-/** Whether the SHA-256 of the `len` bytes at `start` equals the 64 lowercase hex bytes at `hex`. */
-export function sha256Equals(start: usize, len: usize, hex: usize): bool {
+/** Whether the SHA-256 of the `len` bytes at `start` equals the 32 bytes at `expected`. */
+export function sha256Equals(start: usize, len: usize, expected: usize): bool {
   digest(start, len);
-  writeHex(HEX);
-  return bytesEqual(HEX, hex, 64);
+  for (let i: usize = 0; i < 32; i += 4) {
+    if (bswap<u32>(load<u32>(H + i)) != load<u32>(expected + i)) return false;
+  }
+  return true;
 }

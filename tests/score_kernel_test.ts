@@ -391,6 +391,42 @@ Deno.test("the kernel reads the rare forms it should, and gives back everything 
       glue: 1,
     },
   );
+  // Arguments that differ from the gold's: flat ones (every value a scalar or an empty
+  // container) are matched member by member, the others flattened.
+  const differing: [string, string, string][] = [
+    ["flat, some members shared", '{"a":1,"b":"x","c":[]}', '{"b":"x","a":2,"c":[],"d":null}'],
+    ["flat, keys escaped and out of byte order", '{"z":1,"ä":2,"\\n":3}', '{"ä":2,"z":3,"\\n":3}'],
+    ["flat, a dotted key against a nested one", '{"a.b":1,"c":{}}', '{"a":{"b":1},"c":{}}'],
+    ["flat, strings with escapes", '{"s":"a\\"b","t":"\\u00e9"}', '{"s":"a\\"b","t":"é","u":""}'],
+    ["flat, numbers written two ways", '{"a":1.0,"b":-0,"c":1e2}', '{"a":1,"b":0,"c":100.0}'],
+    ["flat against empty", "{}", '{"a":1}'],
+    ["empty against flat", '{"a":1}', "{}"],
+    ["flat with nothing shared", '{"a":1}', '{"b":1}'],
+    ["flat, 40 members", `{${Array.from({ length: 40 }, (_, k) => `"k${k}":${k}`)}}`,
+      `{${Array.from({ length: 40 }, (_, k) => `"k${k}":${k % 3}`)}}`],
+  ];
+  for (const [name, gold, output] of differing) {
+    cases.push({
+      name: `differing arguments: ${name}`,
+      files: base({
+        target: `{"name":"f","arguments":${gold}}`,
+        output: `{"name":"f","arguments":${output}}`,
+      }),
+      kernel: true,
+    });
+  }
+  // A digest is 64 lowercase hex digits; bytes just outside their ranges are given back.
+  for (const c of ["/", ":", "@", "`", "g", "A", "F", "G", " "]) {
+    for (const at of [0, 37, 63]) {
+      const hex = "0123456789abcdef".repeat(4);
+      const sha = hex.slice(0, at) + c + hex.slice(at + 1);
+      cases.push({
+        name: `a generation digest holding ${JSON.stringify(c)} at ${at}`,
+        files: { ...base(), generations: base().generations.replace(SHA, sha) },
+        kernel: false,
+      });
+    }
+  }
   const withPrompt = base();
   const text = "the prompt";
   cases.push(
