@@ -6,6 +6,12 @@ import type { KernelBail, ScoreKernel } from "../src/_score_kernel.ts";
 /** Bytes read per chunk. */
 const READ_BYTES = 4 << 20;
 
+/** A file two readers share, by claims (see readClaims). */
+export interface FileShare {
+  path: string;
+  size: number;
+}
+
 /** A byte range of a file: `[from, to)`. */
 export interface FileRange {
   path: string;
@@ -16,17 +22,19 @@ export interface FileRange {
 /**
  * Streams the lines of `range` through a kernel phase (a UTF-8 BOM is dropped at the file's
  * start); returns its non-blank rows, or why the kernel gave up. `progress` sees each read.
+ * `open` is the file, already open, when the caller reads more of it.
  */
 export function readPhase(
   range: FileRange,
   kernel: ScoreKernel,
   run: (len: number, firstLine: number) => KernelBail | undefined,
   progress?: (bytes: number, rows: number) => void,
+  open?: Deno.FsFile,
 ): number | KernelBail {
-  const file = Deno.openSync(range.path, { read: true });
+  const file = open ?? Deno.openSync(range.path, { read: true });
   let rows = 0;
   try {
-    if (range.from > 0) file.seekSync(range.from, Deno.SeekMode.Start);
+    file.seekSync(range.from, Deno.SeekMode.Start);
     let left = range.to - range.from;
     let tail = new Uint8Array(0);
     let line = 1; // lines of a range after the first are numbered from 1 too: only bails use them
@@ -71,7 +79,7 @@ export function readPhase(
       rows += kernel.chunkRows;
     }
   } finally {
-    file.close();
+    if (!open) file.close();
   }
   return rows;
 }
@@ -95,5 +103,82 @@ export function splitPoint(path: string, size: number, share: number): number {
     }
   } finally {
     file.close();
+  }
+}
+
+/** The largest and smallest share of a file one claim takes (see readClaims). */
+let claimMax = 2 << 20;
+let claimMin = 256 << 10;
+
+/** Sets the bounds of a claim (for tests: small claims make two readers take turns often). */
+export function setClaimBytes(min: number, max: number): void {
+  claimMin = min;
+  claimMax = max;
+}
+
+/**
+ * Two readers sharing a file: each claims the next byte range from `next[slot]` (an atomic
+ * counter both see) and reads the lines that start in it (see claimLines), until the file is
+ * claimed. Claims shrink as the file runs out (an eighth of what is left, within the bounds), so
+ * the two finish close together however fast each one reads. Returns the rows read here, or why
+ * the kernel gave up.
+ */
+export function readClaims(
+  path: string,
+  size: number,
+  next: BigInt64Array,
+  slot: number,
+  kernel: ScoreKernel,
+  run: (len: number, firstLine: number) => KernelBail | undefined,
+  progress?: (bytes: number, rows: number) => void,
+): number | KernelBail {
+  const file = Deno.openSync(path, { read: true });
+  let rows = 0;
+  try {
+    for (;;) {
+      const left = size - Number(Atomics.load(next, slot));
+      if (left <= 0) break;
+      const want = Math.min(claimMax, Math.max(claimMin, Math.ceil(left / 8)));
+      const from = Number(Atomics.add(next, slot, BigInt(want)));
+      if (from >= size) break;
+      const [start, end] = claimLines(file, from, Math.min(size, from + want), size);
+      if (start === end) continue;
+      const r = readPhase({ path, from: start, to: end }, kernel, run, progress, file);
+      if (typeof r !== "number") return r;
+      rows += r;
+    }
+  } finally {
+    file.close();
+  }
+  return rows;
+}
+
+/**
+ * The lines of a claim `[from, to)` of a file of `size` bytes: those that start in it, from the
+ * first that starts at or after `from` to the end of the last that starts before `to`, as a byte
+ * range (empty when no line starts in the claim). Consecutive claims that cover the file give
+ * ranges that cover it too, each line in exactly one.
+ */
+export function claimLines(
+  file: Deno.FsFile,
+  from: number,
+  to: number,
+  size: number,
+): [number, number] {
+  const start = from === 0 ? 0 : lineAfter(file, from - 1, size);
+  if (start >= to) return [start, start];
+  return [start, lineAfter(file, to - 1, size)];
+}
+
+/** The position just after the first line break at or after `at` (the file's size without one). */
+function lineAfter(file: Deno.FsFile, at: number, size: number): number {
+  const buffer = new Uint8Array(4096);
+  file.seekSync(at, Deno.SeekMode.Start);
+  for (;;) {
+    const n = file.readSync(buffer);
+    if (n === null) return size;
+    const nl = buffer.subarray(0, n).indexOf(10);
+    if (nl >= 0) return at + nl + 1;
+    at += n;
   }
 }

@@ -8,22 +8,17 @@ import type { EvaluationReport } from "../src/evaluation.ts";
 import { formatReport } from "../src/report_json.ts";
 import { type KernelBail, ScoreKernel } from "../src/_score_kernel.ts";
 import { defaultWasmModule } from "../src/_wasm_engine.ts";
-import { type FileRange, readPhase, splitPoint } from "./_kernel_read.ts";
+import {
+  type FileRange,
+  type FileShare,
+  readClaims,
+  readPhase,
+  splitPoint,
+} from "./_kernel_read.ts";
 import type { Progress } from "./_progress.ts";
+import { EXAMPLES_HERE, parallelBytes, takeScoreWorker } from "./_score_prestart.ts";
+export { setParallelBytes } from "./_score_prestart.ts";
 
-/** Inputs at least this large are read by two kernel instances, here and on a worker. */
-let parallelBytes = 16 << 20;
-/**
- * The share of examples.jsonl read here: the worker starts later, and ships its entries over.
- */
-const EXAMPLES_HERE = 0.55;
-/** The share of prompts.jsonl and generations.jsonl read here. */
-const REST_HERE = 0.55;
-
-/** Sets the input size from which a worker reads half the files (for tests). */
-export function setParallelBytes(bytes: number): void {
-  parallelBytes = bytes;
-}
 const encoder = new TextEncoder();
 
 /**
@@ -37,9 +32,9 @@ export interface FastScore {
 
 /** Why the last fast run gave up, for tests. */
 export let lastBail: (KernelBail & { file: string }) | undefined;
-/** How the last fast run went, for tests: whether a worker read half, and how many examples
- * the glue scored on this thread. */
-export let lastRun: { helper: boolean; scoredHere: number } | undefined;
+/** How the last fast run went, for tests: whether a worker read a part (and whether it was
+ * started ahead), and how many examples the glue scored on this thread. */
+export let lastRun: { helper: boolean; ahead: boolean; scoredHere: number } | undefined;
 
 /** The worker's reply to "examples". */
 interface EntriesReply {
@@ -51,11 +46,14 @@ interface EntriesReply {
 interface ResultsReply {
   rows: { prompts: number; generations: number };
   results: Uint8Array;
-  digests: string[];
+  digests: Record<string, string>;
 }
 
-/** The worker that reads the second half of each file (cli/_score_worker.ts), if one starts. */
-function startHelper():
+/**
+ * The worker that reads the later part of examples.jsonl and claims its share of the others
+ * (cli/_score_worker.ts): `started`, or a new one, if one starts.
+ */
+function startHelper(started?: Worker):
   | {
     post(message: unknown, transfer?: Transferable[]): void;
     next<T extends EntriesReply | ResultsReply>(): Promise<T | { bail: KernelBail }>;
@@ -64,7 +62,8 @@ function startHelper():
   | undefined {
   let worker: Worker;
   try {
-    worker = new Worker(new URL("./_score_worker.ts", import.meta.url), { type: "module" });
+    worker = started ??
+      new Worker(new URL("./_score_worker.ts", import.meta.url), { type: "module" });
   } catch {
     return undefined;
   }
@@ -146,12 +145,25 @@ async function runFast(
     }
   }
   const withPrompts = paths.prompts !== undefined;
-  // From parallelBytes on, a worker reads the later part of each file and digests the files;
-  // below, this thread digests them at the end (hashing less than that takes less than starting
-  // a worker).
-  const helper = sizes.reduce((a, b) => a + b, 0) >= parallelBytes ? startHelper() : undefined;
+  // From parallelBytes on, a worker reads the later part of examples.jsonl, claims its share of
+  // the other files and digests the files; below, this thread reads them all and digests them at
+  // the end (hashing less than that takes less than starting a worker). A worker started ahead
+  // (cli/_score_prestart.ts) is already reading its part of the examples, if it guessed the
+  // files this run reads.
+  let ahead = takeScoreWorker();
+  const parallel = sizes.reduce((a, b) => a + b, 0) >= parallelBytes;
+  if (
+    ahead &&
+    (!parallel || ahead.examples.path !== paths.examples || ahead.examples.size !== sizes[0] ||
+      ahead.withPrompts !== withPrompts)
+  ) {
+    ahead.worker.terminate();
+    ahead = undefined;
+  }
+  const helper = parallel ? startHelper(ahead?.worker) : undefined;
   if (helper) stops.push(helper.stop);
-  const kernel = new ScoreKernel(defaultWasmModule(), engine, withPrompts);
+  const module = ahead?.module ?? defaultWasmModule();
+  const kernel = new ScoreKernel(module, engine, withPrompts);
   const gaveUp = (file: string, bail: KernelBail): undefined => {
     for (const stop of stops) stop();
     lastBail = { ...bail, file };
@@ -159,21 +171,17 @@ async function runFast(
   };
   const onRead = (n: number, rows: number) => progress.add(n, rows);
   const whole = (path: string, size: number): FileRange => ({ path, from: 0, to: size });
-  // Each file is read whole here, or (with a helper) its first half here and the rest there.
-  const split = (path: string, size: number, share: number): [FileRange, FileRange | undefined] => {
-    if (!helper) return [whole(path, size), undefined];
-    const at = splitPoint(path, size, share);
-    return [{ path, from: 0, to: at }, { path, from: at, to: size }];
-  };
-
-  const [examplesHere, examplesThere] = split(paths.examples, sizes[0]!, EXAMPLES_HERE);
-  helper?.post({
-    kind: "examples",
-    range: examplesThere,
-    withPrompts,
-    digest: files,
-    module: defaultWasmModule(),
-  });
+  // examples.jsonl is read whole here, or (with a helper) its first part here, the rest there.
+  const examplesHere = whole(paths.examples, sizes[0]!);
+  if (ahead) examplesHere.to = ahead.examples.at;
+  else if (helper) {
+    examplesHere.to = splitPoint(paths.examples, sizes[0]!, EXAMPLES_HERE);
+    const there = { path: paths.examples, from: examplesHere.to, to: sizes[0]! };
+    helper.post({ kind: "examples", range: there, withPrompts, module });
+  }
+  // Once the worker has read its examples, and while this thread freezes them, it digests the
+  // files: work it would otherwise wait through.
+  helper?.post({ kind: "digest", paths: files });
   let examples = readPhase(examplesHere, kernel, (l, f) => kernel.examples(l, f), onRead);
   if (typeof examples !== "number") return gaveUp(paths.examples, examples);
   if (helper) {
@@ -186,49 +194,56 @@ async function runFast(
   const frozen = kernel.freeze();
   if (frozen) return gaveUp(paths.examples, frozen);
 
-  const [promptsHere, promptsThere] = paths.prompts === undefined
-    ? [undefined, undefined]
-    : split(paths.prompts, sizes[2]!, REST_HERE);
-  const [generationsHere, generationsThere] = split(paths.generations, sizes[1]!, REST_HERE);
+  // Prompts, then generations. With a helper, both readers claim ranges of each file in turn
+  // through shared counters (see readClaims), so they end together however fast each reads.
+  const claims = helper ? new BigInt64Array(new SharedArrayBuffer(16)) : undefined;
+  const prompts: FileShare | undefined = paths.prompts === undefined
+    ? undefined
+    : { path: paths.prompts, size: sizes[2]! };
+  const generations: FileShare = { path: paths.generations, size: sizes[1]! };
   if (helper) {
     const state = kernel.frozenState();
-    helper.post(
-      { kind: "score", state, prompts: promptsThere, generations: generationsThere },
-      [state.bytes.buffer],
-    );
+    helper.post({ kind: "score", state, claims, prompts, generations }, [state.bytes.buffer]);
   }
-  let prompts = 0;
-  if (promptsHere) {
-    const p = readPhase(promptsHere, kernel, (l, f) => kernel.prompts(l, f), onRead);
-    if (typeof p !== "number") return gaveUp(promptsHere.path, p);
-    prompts = p;
+  const read = (
+    file: FileShare,
+    slot: number,
+    run: (len: number, firstLine: number) => KernelBail | undefined,
+  ) =>
+    claims
+      ? readClaims(file.path, file.size, claims, slot, kernel, run, onRead)
+      : readPhase(whole(file.path, file.size), kernel, run, onRead);
+  let promptRows = 0;
+  if (prompts) {
+    const p = read(prompts, 0, (l, f) => kernel.prompts(l, f));
+    if (typeof p !== "number") return gaveUp(prompts.path, p);
+    promptRows = p;
   }
-  let generations = readPhase(
-    generationsHere,
-    kernel,
-    (l, f) => kernel.generations(l, f),
-    onRead,
-  );
-  if (typeof generations !== "number") return gaveUp(paths.generations, generations);
+  let generationRows = read(generations, 1, (l, f) => kernel.generations(l, f));
+  if (typeof generationRows !== "number") return gaveUp(paths.generations, generationRows);
   let fileDigests: string[];
   if (helper) {
     const r = await helper.next<ResultsReply>();
     helper.stop();
     if ("bail" in r) return gaveUp(paths.generations, r.bail);
-    fileDigests = r.digests;
+    fileDigests = files.map((f) => r.digests[f]!);
     const merged = kernel.merge(r.results);
     if (merged) return gaveUp(paths.generations, merged);
-    prompts += r.rows.prompts;
-    generations += r.rows.generations;
+    promptRows += r.rows.prompts;
+    generationRows += r.rows.generations;
   } else {
     fileDigests = await digestFiles(files);
   }
   const [e, g, p] = fileDigests;
-  lastRun = { helper: helper !== undefined, scoredHere: kernel.scoredHere };
+  lastRun = {
+    helper: helper !== undefined,
+    ahead: ahead !== undefined,
+    scoredHere: kernel.scoredHere,
+  };
   const done = kernel.finish(engine.name, {
     examples: { sha256: e!, rows: examples },
-    generations: { sha256: g!, rows: generations },
-    prompts: p === undefined ? null : { sha256: p, rows: prompts },
+    generations: { sha256: g!, rows: generationRows },
+    prompts: p === undefined ? null : { sha256: p, rows: promptRows },
   });
   if ("reason" in done) return gaveUp(paths.examples, done);
   // The report with `"records": []`, its records spliced in as the general writer lays them out.

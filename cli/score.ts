@@ -7,6 +7,7 @@ import { engineFromFlag, parseOptions } from "./_options.ts";
 import { UsageError } from "./_errors.ts";
 import { Progress } from "./_progress.ts";
 import { scoreFast } from "./_score_fast.ts";
+import { takeScoreWorker } from "./_score_prestart.ts";
 import { rate, table } from "./_table.ts";
 
 const HELP = `Usage: deno task assay score --examples FILE --generations FILE [--prompts FILE]
@@ -38,6 +39,14 @@ written), 1 internal error.
 
 /** Runs `assay score`. */
 export async function runScore(args: string[]): Promise<void> {
+  try {
+    await score(args);
+  } finally {
+    takeScoreWorker()?.worker.terminate(); // started for a fast path that did not use it
+  }
+}
+
+async function score(args: string[]): Promise<void> {
   const { values, positionals } = parseOptions(args, {
     examples: { type: "string" },
     generations: { type: "string" },

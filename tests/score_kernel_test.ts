@@ -5,6 +5,9 @@
 import { deepStrictEqual as assertEquals, ok, strictEqual } from "node:assert/strict";
 import { runScore } from "../cli/score.ts";
 import { lastBail, lastRun, setParallelBytes } from "../cli/_score_fast.ts";
+import { setClaimBytes } from "../cli/_kernel_read.ts";
+import { prestartScoreWorker, takeScoreWorker } from "../cli/_score_prestart.ts";
+import { main } from "../cli/main.ts";
 import { sha256Hex } from "../mod.ts";
 import { writeScoreCorpus } from "./_score_corpus.ts";
 
@@ -39,27 +42,35 @@ async function both(dir: string, args: string[]) {
   return { fast, general, bail, stats };
 }
 
-/** The two ways the fast path reads: on this thread alone, and with a worker reading half. */
+/**
+ * The ways the fast path reads: on this thread alone; with a worker reading a part of the
+ * examples and claiming its share of the other files; and so with claims of at most a few lines,
+ * so that the two readers take turns many times in each file.
+ */
 const MODES = [
-  { name: "one reader", bytes: Infinity },
-  { name: "two readers", bytes: 0 },
+  { name: "one reader", bytes: Infinity, claims: undefined },
+  { name: "two readers", bytes: 0, claims: undefined },
+  { name: "two readers, small claims", bytes: 0, claims: [16, 600] },
 ] as const;
 
 let parallel = false;
 
-async function inModes(t: Deno.TestContext, name: string, fn: () => Promise<void>): Promise<void> {
-  for (const mode of MODES) {
-    await t.step(`${name} (${mode.name})`, async () => {
-      setParallelBytes(mode.bytes);
-      parallel = mode.bytes === 0;
-      try {
-        await fn();
-      } finally {
-        setParallelBytes(16 << 20);
-        parallel = false;
-      }
-    });
+/** Runs `fn` with the fast path set to read as `mode` says. */
+async function inMode(mode: (typeof MODES)[number], fn: () => Promise<void>): Promise<void> {
+  setParallelBytes(mode.bytes);
+  if (mode.claims) setClaimBytes(mode.claims[0], mode.claims[1]);
+  parallel = mode.bytes === 0;
+  try {
+    await fn();
+  } finally {
+    setParallelBytes(16 << 20);
+    setClaimBytes(256 << 10, 2 << 20);
+    parallel = false;
   }
+}
+
+async function inModes(t: Deno.TestContext, name: string, fn: () => Promise<void>): Promise<void> {
+  for (const mode of MODES) await t.step(`${name} (${mode.name})`, () => inMode(mode, fn));
 }
 
 async function withFiles(
@@ -103,9 +114,7 @@ Deno.test("the kernel takes seeded corpora whole and writes the general reader's
 Deno.test("the kernel agrees with the general reader on 24 small seeded corpora, with one reader and with two", async (t) => {
   for (const mode of MODES) {
     await t.step(mode.name, async () => {
-      setParallelBytes(mode.bytes);
-      parallel = mode.bytes === 0;
-      try {
+      await inMode(mode, async () => {
         for (let k = 0; k < 24; k++) {
           const dir = await Deno.makeTempDir({ prefix: "assay_kernel_small_" });
           const files = await writeScoreCorpus(dir, {
@@ -124,10 +133,7 @@ Deno.test("the kernel agrees with the general reader on 24 small seeded corpora,
           strictEqual(fast.report, general.report, `seed ${1000 + k}`);
           await Deno.remove(dir, { recursive: true });
         }
-      } finally {
-        setParallelBytes(16 << 20);
-        parallel = false;
-      }
+      });
     });
   }
 });
@@ -402,8 +408,11 @@ Deno.test("the kernel reads the rare forms it should, and gives back everything 
     ["flat against empty", "{}", '{"a":1}'],
     ["empty against flat", '{"a":1}', "{}"],
     ["flat with nothing shared", '{"a":1}', '{"b":1}'],
-    ["flat, 40 members", `{${Array.from({ length: 40 }, (_, k) => `"k${k}":${k}`)}}`,
-      `{${Array.from({ length: 40 }, (_, k) => `"k${k}":${k % 3}`)}}`],
+    [
+      "flat, 40 members",
+      `{${Array.from({ length: 40 }, (_, k) => `"k${k}":${k}`)}}`,
+      `{${Array.from({ length: 40 }, (_, k) => `"k${k}":${k % 3}`)}}`,
+    ],
   ];
   for (const [name, gold, output] of differing) {
     cases.push({
@@ -551,3 +560,52 @@ async function longLine(): Promise<void> {
   strictEqual(fast.report, general.report);
   await Deno.remove(dir, { recursive: true });
 }
+
+Deno.test("a worker started ahead reads its part of the examples, and is let go when the run does not need it", async (t) => {
+  const dir = await Deno.makeTempDir({ prefix: "assay_kernel_ahead_" });
+  const corpus = async (name: string, seed: number) => {
+    await Deno.mkdir(`${dir}/${name}`);
+    const f = await writeScoreCorpus(`${dir}/${name}`, { seed, count: 1500, prompts: true });
+    return ["--examples", f.examples, "--generations", f.generations, "--prompts", f.prompts!];
+  };
+  const a = await corpus("a", 71);
+  const b = await corpus("b", 72);
+  const expected = (await run(dir, ["--engine", "wasm", "--no-fast-path", ...a])).report;
+  ok(expected);
+  setParallelBytes(0);
+  try {
+    await t.step("through the command line, which starts it while `score` loads", async () => {
+      const out = `${dir}/cli.json`;
+      const log = console.log;
+      console.log = () => {};
+      let code: number;
+      try {
+        code = await main(["score", ...a, "--quiet", "--out", out]);
+      } finally {
+        console.log = log;
+      }
+      strictEqual(code, 0);
+      strictEqual(lastRun?.ahead, true, "the worker started ahead read the examples");
+      strictEqual(await Deno.readTextFile(out), expected);
+    });
+    await t.step("started for other files than the run reads", async () => {
+      await prestartScoreWorker(b);
+      const fast = await run(dir, a);
+      strictEqual(lastRun?.ahead, false);
+      strictEqual(lastRun?.helper, true);
+      strictEqual(fast.report, expected);
+    });
+    await t.step("started for a run that stops on a usage error", async () => {
+      await prestartScoreWorker(a);
+      const r = await run(dir, a.slice(0, 2)); // no --generations
+      ok(r.error?.startsWith("UsageError"), r.error);
+      // runScore took the worker and stopped it (workers escape the test's sanitizers).
+      const left = takeScoreWorker();
+      left?.worker.terminate();
+      strictEqual(left, undefined, "the worker started ahead was left running");
+    });
+  } finally {
+    setParallelBytes(16 << 20);
+    await Deno.remove(dir, { recursive: true });
+  }
+});
