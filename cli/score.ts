@@ -74,7 +74,7 @@ async function score(args: string[]): Promise<void> {
   };
   let totalBytes = 0;
   for (const p of [values.examples, values.prompts, values.generations]) {
-    if (p !== undefined) totalBytes += await sizeOf(p);
+    if (p !== undefined) totalBytes += sizeOf(p);
   }
 
   async function emit(report: EvaluationReport, text: string | Uint8Array[]): Promise<void> {
@@ -100,9 +100,11 @@ async function score(args: string[]): Promise<void> {
   await emit(report, formatReport(report));
 }
 
-async function sizeOf(path: string): Promise<number> {
+// A stat that does not wait on the event loop: the worker started ahead is busy by now, and an
+// async stat waits for a thread of its own.
+function sizeOf(path: string): number {
   try {
-    return (await Deno.stat(path)).size;
+    return Deno.statSync(path).size;
   } catch {
     return 0; // opening the file reports a missing file with its own message
   }

@@ -10,6 +10,8 @@ import { prestartScoreWorker, takeScoreWorker } from "../cli/_score_prestart.ts"
 import { main } from "../cli/main.ts";
 import { sha256Hex } from "../mod.ts";
 import { writeScoreCorpus } from "./_score_corpus.ts";
+import { rng } from "./conformance/_corpus.ts";
+import { createHash } from "node:crypto";
 
 interface Outcome {
   report?: string;
@@ -608,4 +610,80 @@ Deno.test("a worker started ahead reads its part of the examples, and is let go 
     setParallelBytes(16 << 20);
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+Deno.test("the kernel reads UTF-8 in ids, prompts and outputs as the general reader does", async (t) => {
+  // Byte sequences at the edges of UTF-8: valid two-, three- and four-byte forms next to the
+  // overlong ones, surrogates, truncated forms, stray continuation bytes and bytes never used.
+  const units: number[][] = [
+    [0x41],
+    [0x5c, 0x6e],
+    [0x5c, 0x22],
+    [0xc2, 0x80],
+    [0xdf, 0xbf],
+    [0xc0, 0xaf],
+    [0xc1, 0xbf],
+    [0xe0, 0xa0, 0x80],
+    [0xe0, 0x9f, 0xbf],
+    [0xe3, 0x81, 0x82],
+    [0xed, 0x9f, 0xbf],
+    [0xed, 0xa0, 0x80],
+    [0xef, 0xbf, 0xbf],
+    [0xf0, 0x90, 0x80, 0x80],
+    [0xf0, 0x8f, 0xbf, 0xbf],
+    [0xf4, 0x8f, 0xbf, 0xbf],
+    [0xf4, 0x90, 0x80, 0x80],
+    [0xf5, 0x80, 0x80, 0x80],
+    [0x80],
+    [0xbf],
+    [0xe3, 0x81],
+    [0xc2],
+    [0xf0, 0x90, 0x80],
+    [0xff],
+    [0xfe],
+  ];
+  const next = rng(20261130);
+  const encoder = new TextEncoder();
+  const bytesOf = (n: number) => {
+    const out: number[] = [];
+    for (let k = 0; k < n; k++) out.push(...units[Math.floor(next() * units.length)]!);
+    return out;
+  };
+  const cat = (...parts: (string | number[])[]) =>
+    new Uint8Array(parts.flatMap((p) => typeof p === "string" ? [...encoder.encode(p)] : p));
+  let kernelTook = 0;
+  for (let k = 0; k < 120; k++) {
+    const where = k % 3; // the output, the id, the prompt
+    const id = where === 1 ? bytesOf(1 + Math.floor(next() * 4)) : [...encoder.encode("e1")];
+    const text = where === 2 ? bytesOf(1 + Math.floor(next() * 6)) : [...encoder.encode("p")];
+    const output = where === 0 ? bytesOf(1 + Math.floor(next() * 12)) : [];
+    // The prompt's digest is that of its bytes as JSON.parse reads the two escapes used here.
+    const decoded: number[] = [];
+    for (let i = 0; i < text.length; i++) {
+      if (text[i] === 0x5c) decoded.push(text[++i] === 0x6e ? 0x0a : text[i]!);
+      else decoded.push(text[i]!);
+    }
+    const sha = createHash("sha256").update(new Uint8Array(decoded)).digest("hex");
+    const target = '{"name":"f","arguments":{"a":"x"}}';
+    const files = {
+      examples: cat('{"example_id":"', id, `","language":"en","target":${target}}\n`),
+      generations: cat(
+        '{"example_id":"',
+        id,
+        `","prompt_sha256":"${sha}","output":"{\\"name\\":\\"f\\",\\"arguments\\":{\\"a\\":\\"`,
+        output,
+        '\\"}}"}\n',
+      ),
+      prompts: cat('{"example_id":"', id, `","prompt_sha256":"${sha}","prompt":"`, text, '"}\n'),
+    };
+    await t.step(`case ${k}`, async () => {
+      const [dir, ...args] = await withFiles(files);
+      const { fast, general, bail } = await both(dir, args);
+      assertEquals(fast, general);
+      if (bail === undefined) kernelTook++;
+      await Deno.remove(dir, { recursive: true });
+    });
+  }
+  // Valid cases are taken, not all given back.
+  ok(kernelTook > 10, `the kernel took ${kernelTook} of 120`);
 });
