@@ -44,8 +44,8 @@ export {
   kFrozenState,
   kMerge,
   kReserve,
-  kResults,
-  kResultsLength,
+  kChunkResults,
+  kChunkResultsLength,
   kZone,
   kZoneEnd,
 } from "./score_share";

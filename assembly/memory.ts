@@ -41,7 +41,9 @@ export const R_TEXT: i32 = 13;
 export const R_PRED: i32 = 14;
 /** The scoring kernel's queue of examples left to the JS glue, for one chunk. */
 export const R_QUEUE: i32 = 15;
-const REGION_COUNT: i32 = 16;
+/** The examples a chunk of prompts or generations met, for kChunkResults. */
+export const R_MET: i32 = 16;
+const REGION_COUNT: i32 = 17;
 
 // base: u32, cap: u32 per region.
 const REGIONS: usize = memory.data(REGION_COUNT * 8);

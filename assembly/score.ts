@@ -51,6 +51,8 @@ import {
   jobReset,
   K_OK,
   NAMES,
+  noteMeeting,
+  noteMet,
   setChunkInput,
   setFrozen,
   setNames,
@@ -291,7 +293,7 @@ export function kRegold(): void {
   regold();
 }
 
-/** Where another instance's results (`len` bytes from its kResults) go for kMerge. */
+/** Where another instance's results (`len` bytes from its kChunkResults) go for kMerge. */
 export function kMergeInput(len: u32): usize {
   return kInput(len);
 }
@@ -389,6 +391,7 @@ function prompt(): i32 {
   if ((load<u32>(r) & STATE_PROMPT) != 0) return BAIL_DUPLICATE;
   store<u32>(r, load<u32>(r) | STATE_PROMPT);
   digestTo(r + R_PROMPT_DIGEST);
+  if (noteMet) noteMeeting(entryIndex(entry), false);
   const p = fieldStart(2);
   if (p != 0) {
     if (load<u8>(p) != 0x22) return BAIL_FIELD;
@@ -472,6 +475,7 @@ function generation(): i32 {
   const state = load<u32>(r);
   if ((state & STATE_GENERATION) != 0) return BAIL_DUPLICATE;
   store<u32>(r, state | STATE_GENERATION);
+  if (noteMet) noteMeeting(entryIndex(entry), true);
   // With a manifest, kFinish compares the two digests (the prompt may be another instance's).
   if (withPrompts) digestTo(r + R_GENERATION_DIGEST);
   const kind = entryKind(entry);

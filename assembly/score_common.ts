@@ -29,6 +29,7 @@ import {
   R_PATH_TEXT,
   R_PRED,
   R_QUEUE,
+  R_MET,
   R_TEXT,
   regionCap,
   regionsReset,
@@ -69,6 +70,7 @@ export let chunkInput: usize = 0;
 export function jobReset(prompts: bool): void {
   withPrompts = prompts;
   frozen = false;
+  noteMet = false;
 }
 
 /** The examples are frozen. */
@@ -168,6 +170,7 @@ export function emitReset(cap: usize): void {
  */
 export function chunkReset(end: usize, len: usize): void {
   regionsReset(align8(end));
+  metCount = 0;
   emitReset(2 * len + 4096);
   reserve(R_TEXT, 0, 1 << 16);
   reserve(R_PRED, 0, 1 << 16);
@@ -181,6 +184,25 @@ export function chunkReset(end: usize, len: usize): void {
   internReset();
   pairsReset(len * 2 + (1 << 20));
   outReset(len * 2 + 1024);
+}
+
+// ---- The examples a chunk met (when another instance merges what this one reads).
+
+/** Whether prompts and generations note the examples they meet (see kChunkResults). */
+export let noteMet: bool = false;
+
+export function setNoteMet(on: bool): void {
+  noteMet = on;
+}
+
+/** How many examples the chunk met: u32 words `index << 1 | 1 for a generation` in R_MET. */
+export let metCount: u32 = 0;
+
+/** Notes that the line just read was example `index`'s prompt, or its generation. */
+export function noteMeeting(index: u32, generation: bool): void {
+  const at = <usize> metCount << 2;
+  store<u32>(reserve(R_MET, at, at + 4) + at, (index << 1) | (generation ? 1 : 0));
+  metCount++;
 }
 
 // ---- Pair keys.

@@ -4,14 +4,16 @@
 // zone copied to the same addresses) and reads its part of the prompts and
 // generations; the first merges the results.
 
-import { growMemoryTo, R_EMIT, reserve } from "./memory";
+import { growMemoryTo, R_EMIT, R_MET, regionBase, reserve } from "./memory";
 import {
   bail,
   BAIL_DUPLICATE,
   chunkInput,
   frozen,
   K_OK,
+  metCount,
   setFrozen,
+  setNoteMet,
   withPrompts,
 } from "./score_common";
 import {
@@ -24,7 +26,6 @@ import {
   R_GENERATION_DIGEST,
   R_PROMPT_DIGEST,
   R_RECORD,
-  RESULT_BYTES,
   resultOf,
   saveState,
   STATE_GENERATION,
@@ -71,6 +72,7 @@ export function kFrozenState(): usize {
 export function kAdopt(): void {
   adoptState(STATE_WORDS);
   setFrozen();
+  setNoteMet(true); // the instance that adopts sends what it reads, a chunk at a time
 }
 
 /** Makes `[0, end)` addressable (for the glue to copy a zone in). */
@@ -79,42 +81,42 @@ export function kReserve(end: usize): void {
 }
 
 /**
- * What this instance found of the prompts and generations, to export: for each
- * example it met, in order, u32 index, u32 state, then (for a generation) the
- * record and, with a manifest, the digest the generation names, then (for a
- * prompt) the prompt's digest. Its length is kResultsLength's.
+ * What this chunk of prompts or generations found (after the glue scored its queue), to export:
+ * for each line, in order, u32 example index, u32 state bit (STATE_PROMPT or STATE_GENERATION),
+ * then for a generation its record and, with a manifest, the digest it names, and for a prompt
+ * its row's digest. Another instance merges it with kMerge; its length is kChunkResultsLength's.
  */
-export function kResults(): usize {
-  const out = reserve(R_EMIT, 0, <usize> entryCount * (8 + 16 + 32 + 32));
+export function kChunkResults(): usize {
+  const met = regionBase(R_MET);
+  const n = metCount;
+  const out = reserve(R_EMIT, 0, <usize> n * (8 + 16 + 32));
   let o = out;
-  for (let i: u32 = 0; i < entryCount; i++) {
-    const r = resultOf(entryOf(i));
-    const state = load<u32>(r);
-    if (state == 0) continue;
-    store<u32>(o, i);
-    store<u32>(o, state, 4);
-    o += 8;
-    if ((state & STATE_GENERATION) != 0) {
-      memory.copy(o, r + R_RECORD, 16);
-      o += 16;
+  for (let k: u32 = 0; k < n; k++) {
+    const m = load<u32>(met + (<usize> k << 2));
+    const r = resultOf(entryOf(m >> 1));
+    store<u32>(o, m >> 1);
+    if ((m & 1) != 0) {
+      store<u32>(o, STATE_GENERATION, 4);
+      memory.copy(o + 8, r + R_RECORD, 16);
+      o += 24;
       if (withPrompts) {
         memory.copy(o, r + R_GENERATION_DIGEST, 32);
         o += 32;
       }
-    }
-    if ((state & STATE_PROMPT) != 0) {
-      memory.copy(o, r + R_PROMPT_DIGEST, 32);
-      o += 32;
+    } else {
+      store<u32>(o, STATE_PROMPT, 4);
+      memory.copy(o + 8, r + R_PROMPT_DIGEST, 32);
+      o += 40;
     }
   }
-  resultsLength = o - out;
+  chunkResultsLength = o - out;
   return out;
 }
 
-let resultsLength: usize = 0;
+let chunkResultsLength: usize = 0;
 
-export function kResultsLength(): usize {
-  return resultsLength;
+export function kChunkResultsLength(): usize {
+  return chunkResultsLength;
 }
 
 /**

@@ -22,7 +22,8 @@ export interface FileRange {
 /**
  * Streams the lines of `range` through a kernel phase (a UTF-8 BOM is dropped at the file's
  * start); returns its non-blank rows, or why the kernel gave up. `progress` sees each read.
- * `open` is the file, already open, when the caller reads more of it.
+ * `open` is the file, already open, when the caller reads more of it; `after` runs after each
+ * chunk (and may give up too).
  */
 export function readPhase(
   range: FileRange,
@@ -30,6 +31,7 @@ export function readPhase(
   run: (len: number, firstLine: number) => KernelBail | undefined,
   progress?: (bytes: number, rows: number) => void,
   open?: Deno.FsFile,
+  after?: () => KernelBail | undefined,
 ): number | KernelBail {
   const file = open ?? Deno.openSync(range.path, { read: true });
   let rows = 0;
@@ -73,7 +75,7 @@ export function readPhase(
         tail = view.slice(len, filled);
       }
       if (len === 0) continue;
-      const bail = run(len, line);
+      const bail = run(len, line) ?? after?.();
       if (bail) return bail;
       line = kernel.nextLine;
       rows += kernel.chunkRows;
@@ -120,8 +122,8 @@ export function setClaimBytes(min: number, max: number): void {
  * Two readers sharing a file: each claims the next byte range from `next[slot]` (an atomic
  * counter both see) and reads the lines that start in it (see claimLines), until the file is
  * claimed. Claims shrink as the file runs out (an eighth of what is left, within the bounds), so
- * the two finish close together however fast each one reads. Returns the rows read here, or why
- * the kernel gave up.
+ * the two finish close together however fast each one reads. `after` runs after each chunk.
+ * Returns the rows read here, or why the kernel gave up.
  */
 export function readClaims(
   path: string,
@@ -131,6 +133,7 @@ export function readClaims(
   kernel: ScoreKernel,
   run: (len: number, firstLine: number) => KernelBail | undefined,
   progress?: (bytes: number, rows: number) => void,
+  after?: () => KernelBail | undefined,
 ): number | KernelBail {
   const file = Deno.openSync(path, { read: true });
   let rows = 0;
@@ -143,7 +146,7 @@ export function readClaims(
       if (from >= size) break;
       const [start, end] = claimLines(file, from, Math.min(size, from + want), size);
       if (start === end) continue;
-      const r = readPhase({ path, from: start, to: end }, kernel, run, progress, file);
+      const r = readPhase({ path, from: start, to: end }, kernel, run, progress, file, after);
       if (typeof r !== "number") return r;
       rows += r;
     }

@@ -42,10 +42,9 @@ interface EntriesReply {
   entries: { bytes: Uint8Array; count: number };
 }
 
-/** The worker's reply to "score". */
+/** The worker's reply to "score", once all it found is in the shared buffer. */
 interface ResultsReply {
   rows: { prompts: number; generations: number };
-  results: Uint8Array;
   digests: Record<string, string>;
 }
 
@@ -195,15 +194,30 @@ async function runFast(
   if (frozen) return gaveUp(paths.examples, frozen);
 
   // Prompts, then generations. With a helper, both readers claim ranges of each file in turn
-  // through shared counters (see readClaims), so they end together however fast each reads.
-  const claims = helper ? new BigInt64Array(new SharedArrayBuffer(16)) : undefined;
+  // through shared counters (see readClaims), so they end together however fast each reads. The
+  // worker appends what each of its chunks found to `found` (and its length to the third
+  // counter); this thread merges it between its own chunks, so little is left at the end.
+  const claims = helper ? new BigInt64Array(new SharedArrayBuffer(24)) : undefined;
+  // At most a prompt (40 bytes) and a generation (56) per example: more is a duplicate, which
+  // the worker gives up on first.
+  const found = helper ? new Uint8Array(new SharedArrayBuffer(examples * 96 + 1024)) : undefined;
+  let merged = 0;
+  const merge = (): KernelBail | undefined => {
+    const written = Number(Atomics.load(claims!, 2));
+    if (written === merged) return undefined;
+    const bail = kernel.merge(found!.subarray(merged, written));
+    merged = written;
+    return bail;
+  };
   const prompts: FileShare | undefined = paths.prompts === undefined
     ? undefined
     : { path: paths.prompts, size: sizes[2]! };
   const generations: FileShare = { path: paths.generations, size: sizes[1]! };
   if (helper) {
     const state = kernel.frozenState();
-    helper.post({ kind: "score", state, claims, prompts, generations }, [state.bytes.buffer]);
+    helper.post({ kind: "score", state, claims, found, prompts, generations }, [
+      state.bytes.buffer,
+    ]);
   }
   const read = (
     file: FileShare,
@@ -211,7 +225,7 @@ async function runFast(
     run: (len: number, firstLine: number) => KernelBail | undefined,
   ) =>
     claims
-      ? readClaims(file.path, file.size, claims, slot, kernel, run, onRead)
+      ? readClaims(file.path, file.size, claims, slot, kernel, run, onRead, merge)
       : readPhase(whole(file.path, file.size), kernel, run, onRead);
   let promptRows = 0;
   if (prompts) {
@@ -227,8 +241,8 @@ async function runFast(
     helper.stop();
     if ("bail" in r) return gaveUp(paths.generations, r.bail);
     fileDigests = files.map((f) => r.digests[f]!);
-    const merged = kernel.merge(r.results);
-    if (merged) return gaveUp(paths.generations, merged);
+    const bail = merge(); // what the worker found in its last chunks
+    if (bail) return gaveUp(paths.generations, bail);
     promptRows += r.rows.prompts;
     generationRows += r.rows.generations;
   } else {

@@ -8,9 +8,9 @@
 // Messages in, handled one after the other:
 //   { kind: "examples", range, withPrompts, module } (from cli/_score_prestart.ts or the fast
 //     path), { kind: "digest", paths } (before "score"), then
-//   { kind: "score", state, claims, prompts?: file, generations: file }.
-// Messages out: { rows, entries } then { rows: { prompts, generations }, results, digests }
-// (digests: path -> SHA-256 of every file it was told to digest), or
+//   { kind: "score", state, claims, found, prompts?: file, generations: file }.
+// Messages out: { rows, entries } then { rows: { prompts, generations }, digests } once all it
+// found is in `found` (digests: path -> SHA-256 of every file it was told to digest), or
 //               { bail } (the kernel gave up) or { error } (anything else).
 import { createEngine } from "../src/engine.ts";
 import { type FrozenState, type KernelBail, ScoreKernel } from "../src/_score_kernel.ts";
@@ -34,8 +34,13 @@ type Message =
   | {
     kind: "score";
     state: FrozenState;
-    /** The counters the two readers claim ranges of prompts (0) and generations (1) by. */
+    /**
+     * The counters the two readers claim ranges of prompts (0) and generations (1) by, and the
+     * length of what this worker wrote to `found` (2).
+     */
     claims: BigInt64Array;
+    /** Where this worker appends what each of its chunks found, for the main thread to merge. */
+    found: Uint8Array;
     prompts?: FileShare;
     generations: FileShare;
   }
@@ -62,20 +67,26 @@ async function handle(m: Message): Promise<void> {
   }
   const k = kernel!;
   k.adopt(m.state);
+  let written = 0;
+  const publish = (): undefined => {
+    const bytes = k.chunkResults();
+    if (written + bytes.length > m.found.length) throw new Error("The results buffer is full");
+    m.found.set(bytes, written);
+    written += bytes.length;
+    Atomics.store(m.claims, 2, BigInt(written)); // after the bytes: the main thread reads up to it
+  };
   let prompts = 0;
   if (m.prompts) {
     const { path, size } = m.prompts;
-    const r = readClaims(path, size, m.claims, 0, k, (l, f) => k.prompts(l, f));
+    const r = readClaims(path, size, m.claims, 0, k, (l, f) => k.prompts(l, f), undefined, publish);
     if (typeof r !== "number") return bail(r);
     prompts = r;
   }
   const { path, size } = m.generations;
-  const generations = readClaims(path, size, m.claims, 1, k, (l, f) => k.generations(l, f));
+  const run = (l: number, f: number) => k.generations(l, f);
+  const generations = readClaims(path, size, m.claims, 1, k, run, undefined, publish);
   if (typeof generations !== "number") return bail(generations);
-  const results = k.results();
-  scope.postMessage({ rows: { prompts, generations }, results, digests }, [
-    results.buffer,
-  ]);
+  scope.postMessage({ rows: { prompts, generations }, digests });
 }
 
 function bail(b: KernelBail): void {

@@ -31,8 +31,8 @@ interface KernelExports {
   kAdopt(): void;
   kReserve(end: number): void;
   kMergeInput(len: number): number;
-  kResults(): number;
-  kResultsLength(): number;
+  kChunkResults(): number;
+  kChunkResultsLength(): number;
   kMerge(len: number): number;
   kPrompts(len: number, firstLine: number): number;
   kGenerations(len: number, firstLine: number): number;
@@ -239,14 +239,16 @@ export class ScoreKernel {
     ex.kAdopt();
   }
 
-  /** What this instance read of prompts and generations (after adopt): a copy, for merge. */
-  results(): Uint8Array<ArrayBuffer> {
+  /**
+   * What the last chunk of prompts or generations found (after adopt), for another instance to
+   * merge: a view of linear memory, valid until the next call.
+   */
+  chunkResults(): Uint8Array {
     const ex = this.#ex;
-    const at = ex.kResults();
-    return new Uint8Array((ex.memory.buffer as ArrayBuffer).slice(at, at + ex.kResultsLength()));
+    return new Uint8Array(ex.memory.buffer, ex.kChunkResults(), ex.kChunkResultsLength());
   }
 
-  /** Merges what another instance read of prompts and generations (its `results`). */
+  /** Merges what another instance found in its chunks of prompts and generations. */
   merge(results: Uint8Array): KernelBail | undefined {
     const ex = this.#ex;
     new Uint8Array(ex.memory.buffer, ex.kMergeInput(results.length), results.length).set(results);
