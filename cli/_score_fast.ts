@@ -168,7 +168,11 @@ async function runFast(
     lastBail = { ...bail, file };
     return undefined;
   };
-  const onRead = (n: number, rows: number) => progress.add(n, rows);
+  // Rows are counted per claim here, and in part there: the bar shows bytes.
+  const onRead = (n: number) => progress.add(n);
+  // The bytes the worker has read, which it counts where the progress bar sees them.
+  const workerRead = ahead?.read ?? new BigInt64Array(new SharedArrayBuffer(8));
+  if (helper) progress.countOthers(() => Number(Atomics.load(workerRead, 0)));
   const whole = (path: string, size: number): FileRange => ({ path, from: 0, to: size });
   // examples.jsonl is read whole here, or (with a helper) its first part here, the rest there.
   const examplesHere = whole(paths.examples, sizes[0]!);
@@ -176,7 +180,7 @@ async function runFast(
   else if (helper) {
     examplesHere.to = splitPoint(paths.examples, sizes[0]!, EXAMPLES_HERE);
     const there = { path: paths.examples, from: examplesHere.to, to: sizes[0]! };
-    helper.post({ kind: "examples", range: there, withPrompts, module });
+    helper.post({ kind: "examples", range: there, withPrompts, module, read: workerRead });
   }
   // Once the worker has read its examples, and while this thread freezes them, it digests the
   // files: work it would otherwise wait through.

@@ -25,6 +25,8 @@ export interface Prestarted {
   withPrompts: boolean;
   /** The compiled module the worker was sent, for this thread's kernel. */
   module: WebAssembly.Module;
+  /** The bytes the worker has read (for the progress bar). */
+  read: BigInt64Array;
 }
 
 let started: Prestarted | undefined;
@@ -82,13 +84,15 @@ export async function prestartScoreWorker(args: readonly string[]): Promise<void
     const size = sizes.get("examples")!;
     const at = splitPoint(examples, size, EXAMPLES_HERE);
     const withPrompts = flags.has("prompts");
+    const read = new BigInt64Array(new SharedArrayBuffer(8));
     worker.postMessage({
       kind: "examples",
       range: { path: examples, from: at, to: size },
       withPrompts,
       module,
+      read,
     });
-    started = { worker, examples: { path: examples, size, at }, withPrompts, module };
+    started = { worker, examples: { path: examples, size, at }, withPrompts, module, read };
   } catch {
     worker.terminate(); // the fast path starts its own worker, or reads alone
   }

@@ -6,7 +6,7 @@
 // happens while this thread would otherwise wait for the frozen state.
 //
 // Messages in, handled one after the other:
-//   { kind: "examples", range, withPrompts, module } (from cli/_score_prestart.ts or the fast
+//   { kind: "examples", range, withPrompts, module, read } (from cli/_score_prestart.ts or the fast
 //     path), { kind: "digest", paths } (before "score"), then
 //   { kind: "score", state, claims, found, prompts?: file, generations: file }.
 // Messages out: { rows, entries } then { rows: { prompts, generations }, digests } once all it
@@ -30,6 +30,8 @@ type Message =
     withPrompts: boolean;
     /** The main thread's compiled module: its code is shared, not compiled again. */
     module: WebAssembly.Module;
+    /** Where this worker counts the bytes it reads, for the main thread's progress bar. */
+    read: BigInt64Array;
   }
   | {
     kind: "score";
@@ -47,6 +49,10 @@ type Message =
   | { kind: "digest"; paths: string[] };
 
 let kernel: ScoreKernel | undefined;
+let counted: BigInt64Array | undefined;
+const count = (bytes: number) => {
+  if (counted) Atomics.add(counted, 0, BigInt(bytes));
+};
 const digests: Record<string, string> = {};
 
 async function handle(m: Message): Promise<void> {
@@ -59,7 +65,8 @@ async function handle(m: Message): Promise<void> {
     const engine = createEngine({ engine: "wasm", wasmModule: m.module });
     kernel = new ScoreKernel(m.module, engine, m.withPrompts);
     const k = kernel;
-    const rows = readPhase(m.range, k, (l, f) => k.examples(l, f));
+    counted = m.read;
+    const rows = readPhase(m.range, k, (l, f) => k.examples(l, f), count);
     if (typeof rows !== "number") return bail(rows);
     const entries = k.exportEntries();
     scope.postMessage({ rows, entries }, [entries.bytes.buffer]);
@@ -78,13 +85,13 @@ async function handle(m: Message): Promise<void> {
   let prompts = 0;
   if (m.prompts) {
     const { path, size } = m.prompts;
-    const r = readClaims(path, size, m.claims, 0, k, (l, f) => k.prompts(l, f), undefined, publish);
+    const r = readClaims(path, size, m.claims, 0, k, (l, f) => k.prompts(l, f), count, publish);
     if (typeof r !== "number") return bail(r);
     prompts = r;
   }
   const { path, size } = m.generations;
   const run = (l: number, f: number) => k.generations(l, f);
-  const generations = readClaims(path, size, m.claims, 1, k, run, undefined, publish);
+  const generations = readClaims(path, size, m.claims, 1, k, run, count, publish);
   if (typeof generations !== "number") return bail(generations);
   scope.postMessage({ rows: { prompts, generations }, digests });
 }
