@@ -4,8 +4,9 @@
  * Generates one seeded corpus (default 100,000 examples, model outputs of about 300 B, with a
  * prompts manifest) into a temp dir, then times, on the same files and in one run:
  *
- * - the Assay CLI (`deno run -A cli/main.ts score ... --out report.json --quiet`, spawned with
- *   `Deno.execPath()`): read, join, parse, score and write, with `--engine wasm` (the scoring
+ * - the Assay CLI (`deno run <the assay task's flags> cli/main.ts score ... --out report.json
+ *   --quiet`, spawned with `Deno.execPath()`, as `deno task assay` runs it): read, join, parse,
+ *   score and write, with `--engine wasm` (the scoring
  *   kernel, which takes two threads from 16 MB of input on), `--engine wasm --no-fast-path` (the
  *   general reader) and `--engine ts`;
  * - `python3 tests/_score_oracle.py` on the same files.
@@ -22,6 +23,7 @@
  */
 import { parseArgs } from "node:util";
 import { writeScoreCorpus } from "../tests/_score_corpus.ts";
+import { assayRun } from "./_cli.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -41,7 +43,8 @@ const REPS = Number(values.reps);
 const ORACLE_REPS = Number(values["oracle-reps"]);
 
 const ROOT = decodeURIComponent(new URL("../", import.meta.url).pathname).replace(/\/$/, "");
-const CLI = `${ROOT}/cli/main.ts`;
+/** `run`, the assay task's flags and cli/main.ts: the CLI as `deno task assay` starts it. */
+const run = await assayRun();
 const ORACLE = `${ROOT}/tests/_score_oracle.py`;
 const TIME = "/usr/bin/time";
 const hasTime = await Deno.stat(TIME).then(() => true, () => false);
@@ -138,9 +141,7 @@ try {
     "assay ts": ["--engine", "ts"],
   };
   const assayArgs = (side: string) => [
-    "run",
-    "-A",
-    CLI,
+    ...run,
     "score",
     ...inputs,
     "--out",

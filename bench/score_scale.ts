@@ -2,6 +2,8 @@
 // from disk through the CLI. Prints wall time, examples/s and peak RSS (from /proc, polled).
 //
 //   deno run -A bench/score_scale.ts [N] [--keep]
+import { assayRun } from "./_cli.ts";
+
 const n = Number(Deno.args.find((a) => /^\d+$/.test(a)) ?? 1_000_000);
 const dir = await Deno.makeTempDir({ prefix: "assay-scale-" });
 const enc = new TextEncoder();
@@ -51,9 +53,7 @@ console.log(sizes.join(", "));
 const started = performance.now();
 const child = new Deno.Command(Deno.execPath(), {
   args: [
-    "run",
-    "-A",
-    new URL("../cli/main.ts", import.meta.url).pathname,
+    ...await assayRun(),
     "score",
     "--quiet",
     "--examples",
