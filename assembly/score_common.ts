@@ -339,9 +339,9 @@ export let predictedPairs: u32 = 0;
 
 // ---- Flat arguments: pairs shared without flattening.
 
-/** At most this many members in an object that flatShared reads. */
+/** At most this many members in an object that membersShared reads. */
 const FLAT_MAX: i32 = 32;
-// Each member of a flat object: key literal start, end, value start, end (addresses).
+// The members of an object (see objectMembers), 16 bytes each.
 const PRED_MEMBERS: usize = memory.data(<i32> FLAT_MAX * 16);
 const GOLD_MEMBERS: usize = memory.data(<i32> FLAT_MAX * 16);
 
@@ -356,13 +356,33 @@ function canonStringEnd(q: usize): usize {
   return p;
 }
 
+// The end of the canonical container whose bracket is at `p` (strings skipped).
+function canonContainerEnd(p: usize): usize {
+  let depth: u32 = 0;
+  while (true) {
+    const c = <u32> load<u8>(p);
+    if (c == 0x22) {
+      p = canonStringEnd(p);
+      continue;
+    }
+    p++;
+    if (c == 0x7b || c == 0x5b) depth++;
+    else if (c == 0x7d || c == 0x5d) {
+      if (--depth == 0) return p;
+    }
+  }
+  return p;
+}
+
 /**
  * Reads the canonical object `[p, end)` (addresses) into member records at
- * `out`: its count, or -1 when it is not a flat object (one whose values are
- * scalars or empty containers, so each member is one pair whose path is its
- * key) with 1 to FLAT_MAX members.
+ * `out`: key literal start, its length, value start, value end (addresses);
+ * the length has NESTED set when the value is a container that is not empty
+ * (more than one pair, each with a path under the key), clear for a scalar or
+ * an empty container (one pair, whose path is the key). Returns the count, or
+ * -1 for an object with no members or more than FLAT_MAX.
  */
-function flatMembers(p: usize, end: usize, out: usize): i32 {
+function objectMembers(p: usize, end: usize, out: usize): i32 {
   if (end - p < 3 || <u32> load<u8>(p) != 0x7b) return -1;
   p++;
   let n: i32 = 0;
@@ -374,11 +394,16 @@ function flatMembers(p: usize, end: usize, out: usize): i32 {
     p++; // the colon
     const value = p;
     const c = <u32> load<u8>(p);
+    let nested: u32 = 0;
     if (c == 0x22) {
       p = canonStringEnd(p);
     } else if (c == 0x7b || c == 0x5b) {
-      if (<u32> load<u8>(p + 1) != c + 2) return -1; // a container that is not empty
-      p += 2;
+      if (<u32> load<u8>(p + 1) == c + 2) {
+        p += 2;
+      } else {
+        p = canonContainerEnd(p);
+        nested = NESTED;
+      }
     } else {
       while (p < end) {
         const d = <u32> load<u8>(p);
@@ -388,7 +413,7 @@ function flatMembers(p: usize, end: usize, out: usize): i32 {
     }
     const m = out + (<usize> n << 4);
     store<u32>(m, <u32> key);
-    store<u32>(m, <u32> keyEnd, 4);
+    store<u32>(m, <u32> (keyEnd - key) | nested, 4);
     store<u32>(m, <u32> value, 8);
     store<u32>(m, <u32> p, 12);
     n++;
@@ -400,39 +425,63 @@ function flatMembers(p: usize, end: usize, out: usize): i32 {
   return -1;
 }
 
-// Whether the byte ranges in the words at `a` and `b` (start, end) are equal.
-function sameRange(a: usize, b: usize): bool {
-  const as = <usize> load<u32>(a);
-  const bs = <usize> load<u32>(b);
-  const n = <usize> load<u32>(a, 4) - as;
-  return <usize> load<u32>(b, 4) - bs == n && bytesEqual(as, bs, n);
-}
+/** Set in a member's key length when its value holds more than one pair (see objectMembers). */
+const NESTED: u32 = 0x8000_0000;
 
 /**
- * The pairs two flat canonical objects share (addresses `[p, pEnd)` and
- * `[g, gEnd)`), or -1 when either is not flat (see flatMembers) or the gold's
- * member count is not `goldCount`. A flat object's pairs are its members, each
- * path built from its key alone, and its keys are distinct: the multiset
- * intersection counts the keys both hold with equal canonical values. Sets
- * predictedPairs.
+ * The pairs two canonical objects share (the prediction at output offsets
+ * `[p, end)`, the gold at addresses `[g, gEnd)`), counted member by member, or
+ * -1 when that cannot be done (then both are flattened). Pairs are
+ * (path, value) and a path starts with its top-level key, so the multiset
+ * intersection is the sum over the keys both objects hold:
+ * - two scalars or empty containers (one pair each, the path the key): 1 when
+ *   their canonical texts are equal;
+ * - one such and a container that is not empty: 0 (their paths differ in
+ *   length);
+ * - two such containers: all their pairs when their canonical texts are equal
+ *   (they are the same value), else -1.
+ * Sets predictedPairs: the sum of the prediction's members' pairs.
  */
-function flatShared(p: usize, pEnd: usize, g: usize, gEnd: usize, goldCount: u32): i32 {
-  const np = flatMembers(p, pEnd, PRED_MEMBERS);
+function membersShared(p: usize, end: usize, g: usize, gEnd: usize): i32 {
+  const np = objectMembers(outBase + p, outBase + end, PRED_MEMBERS);
   if (np < 0) return -1;
-  const ng = flatMembers(g, gEnd, GOLD_MEMBERS);
-  if (ng < 0 || <u32> ng != goldCount) return -1;
+  const ng = objectMembers(g, gEnd, GOLD_MEMBERS);
+  if (ng < 0) return -1;
   let matched: i32 = 0;
+  let predicted: u32 = 0;
   for (let i: i32 = 0; i < np; i++) {
     const a = PRED_MEMBERS + (<usize> i << 4);
+    const aNested = (load<u32>(a, 4) & NESTED) != 0;
+    // The member's value as output offsets, for countLeaves.
+    const pairs: u32 = aNested
+      ? countLeaves(<usize> load<u32>(a, 8) - outBase, <usize> load<u32>(a, 12) - outBase)
+      : 1;
+    predicted += pairs;
     for (let j: i32 = 0; j < ng; j++) {
       const b = GOLD_MEMBERS + (<usize> j << 4);
-      if (!sameRange(a, b)) continue;
-      if (sameRange(a + 8, b + 8)) matched++;
+      // Equal keys, and both values nested or neither: their paths can be equal.
+      if (!sameField(a, b, 0)) continue;
+      if (sameField(a, b, 8)) matched += <i32> pairs;
+      else if (aNested) return -1; // two different containers: flatten them
       break;
     }
   }
-  predictedPairs = <u32> np;
+  predictedPairs = predicted;
   return matched;
+}
+
+// Whether the member records at `a` and `b` hold equal byte ranges at `off` (the key, with its
+// NESTED flag, or the value): a start, then a length (off 0) or an end (off 8).
+function sameField(a: usize, b: usize, off: usize): bool {
+  const as = <usize> load<u32>(a + off);
+  const bs = <usize> load<u32>(b + off);
+  let an = <usize> load<u32>(a + off, 4);
+  let bn = <usize> load<u32>(b + off, 4);
+  if (off != 0) {
+    an -= as;
+    bn -= bs;
+  }
+  return an == bn && bytesEqual(as, bs, an & ~(<usize> NESTED));
 }
 
 /**
@@ -442,8 +491,8 @@ function flatShared(p: usize, pEnd: usize, g: usize, gEnd: usize, goldCount: u32
  * the prediction is left to the glue.
  */
 export function sharedPairs(p: usize, end: usize, gold: usize, n: usize, goldCount: u32): i32 {
-  const flat = flatShared(outBase + p, outBase + end, gold, gold + n, goldCount);
-  if (flat >= 0) return flat;
+  const shared = membersShared(p, end, gold, gold + n);
+  if (shared >= 0) return shared;
   const first = pairsUsed / 3;
   const predicted = flatten(p, end);
   predictedPairs = predicted;

@@ -411,6 +411,17 @@ Deno.test("the kernel reads the rare forms it should, and gives back everything 
     ["empty against flat", '{"a":1}', "{}"],
     ["flat with nothing shared", '{"a":1}', '{"b":1}'],
     [
+      "a nested member equal, another not",
+      '{"a":{"b":1,"c":[1,2]},"d":1}',
+      '{"a":{"b":1,"c":[1,2]},"d":2,"e":{"f":[3]}}',
+    ],
+    ["a nested member against a scalar", '{"a":{"b":1},"c":[1]}', '{"a":1,"c":[1],"d":[[]]}'],
+    ["a scalar against a nested member", '{"a":1,"c":2}', '{"a":{"b":1},"c":2}'],
+    ["equal nested values under other keys", '{"a":{"x":1},"b":2}', '{"c":{"x":1},"b":2}'],
+    ["two different nested members", '{"a":{"b":1,"c":2},"d":3}', '{"a":{"b":1,"c":3},"d":3}'],
+    ["a dotted key next to a nested one", '{"a.b":1,"a":{"b":1}}', '{"a":{"b":1},"a.b":2}'],
+    ["nested empty containers", '{"a":[[]],"b":{},"c":[{}]}', '{"a":[[]],"b":[],"c":[{}]}'],
+    [
       "flat, 40 members",
       `{${Array.from({ length: 40 }, (_, k) => `"k${k}":${k}`)}}`,
       `{${Array.from({ length: 40 }, (_, k) => `"k${k}":${k % 3}`)}}`,
