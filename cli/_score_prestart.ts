@@ -16,7 +16,7 @@ export function setParallelBytes(bytes: number): void {
  * The share of examples.jsonl the main thread reads; the worker, started sooner, reads the rest
  * and ships its entries over.
  */
-export const EXAMPLES_HERE = 0.48;
+export const EXAMPLES_HERE = 0.5;
 
 /** A worker started ahead, reading the part of examples.jsonl from `at` on. */
 export interface Prestarted {
