@@ -2,6 +2,7 @@
 // written straight into the kernel's memory, a chunk at a time. Shared by `assay score`'s fast
 // path and its worker.
 import type { KernelBail, ScoreKernel } from "../src/_score_kernel.ts";
+import { EXAMPLE_CHUNK } from "./_score_prestart.ts";
 
 /** Bytes read per chunk. */
 const READ_BYTES = 4 << 20;
@@ -86,36 +87,65 @@ export function readPhase(
   return rows;
 }
 
+/** The largest and smallest share of a file one claim takes (see readClaims). */
+let claimMax = 2 << 20;
+let claimMin = 256 << 10;
+/** The chunk two readers take from the two ends of a file (see readEnds). */
+let endChunk = EXAMPLE_CHUNK;
+
+/** The chunk of readEnds now (both readers must use the same). */
+export function endChunkBytes(): number {
+  return endChunk;
+}
+
 /**
- * Where to cut a file in two for two readers: just after the first line break at or past the
- * `share` of its size (the file's size when there is none).
+ * Sets the bounds of a claim and the chunk of readEnds (for tests: small ones make two readers
+ * take turns often).
  */
-export function splitPoint(path: string, size: number, share: number): number {
+export function setClaimBytes(min: number, max: number, ends: number): void {
+  claimMin = min;
+  claimMax = max;
+  endChunk = ends;
+}
+
+/**
+ * Two readers sharing a file from its two ends: the file is cut into chunks of `chunk` bytes (the
+ * same for both),
+ * `taken` (an atomic counter both see) counts those handed out, and each reader takes the next
+ * one from its end, the front reader chunks 0, 1, 2, … and the back reader the last, the one
+ * before, … (each read forward), until none is left. The front reader's lines are a prefix of
+ * the file and the back reader's the rest, however fast each one reads. `chunkDone` runs after
+ * each chunk the kernel read. Returns the rows read here, or why the kernel gave up.
+ */
+export function readEnds(
+  path: string,
+  size: number,
+  chunk: number,
+  taken: Int32Array,
+  front: boolean,
+  kernel: ScoreKernel,
+  run: (len: number, firstLine: number) => KernelBail | undefined,
+  progress?: (bytes: number, rows: number) => void,
+  chunkDone?: () => void,
+): number | KernelBail {
+  const chunks = Math.max(1, Math.ceil(size / chunk));
   const file = Deno.openSync(path, { read: true });
+  let rows = 0;
   try {
-    let at = Math.floor(size * share);
-    file.seekSync(at, Deno.SeekMode.Start);
-    const buffer = new Uint8Array(1 << 16);
-    for (;;) {
-      const n = file.readSync(buffer);
-      if (n === null) return size;
-      const nl = buffer.subarray(0, n).indexOf(10);
-      if (nl >= 0) return at + nl + 1;
-      at += n;
+    for (let mine = 0; Atomics.add(taken, 0, 1) < chunks; mine++) {
+      const i = front ? mine : chunks - 1 - mine;
+      const from = i * chunk;
+      const [start, end] = claimLines(file, from, Math.min(size, from + chunk), size);
+      if (start === end) continue;
+      const r = readPhase({ path, from: start, to: end }, kernel, run, progress, file);
+      if (typeof r !== "number") return r;
+      rows += r;
+      chunkDone?.();
     }
   } finally {
     file.close();
   }
-}
-
-/** The largest and smallest share of a file one claim takes (see readClaims). */
-let claimMax = 2 << 20;
-let claimMin = 256 << 10;
-
-/** Sets the bounds of a claim (for tests: small claims make two readers take turns often). */
-export function setClaimBytes(min: number, max: number): void {
-  claimMin = min;
-  claimMax = max;
+  return rows;
 }
 
 /**

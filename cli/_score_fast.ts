@@ -9,14 +9,15 @@ import { formatReport } from "../src/report_json.ts";
 import { type KernelBail, ScoreKernel } from "../src/_score_kernel.ts";
 import { defaultWasmModule } from "../src/_wasm_engine.ts";
 import {
+  endChunkBytes,
   type FileRange,
   type FileShare,
   readClaims,
+  readEnds,
   readPhase,
-  splitPoint,
 } from "./_kernel_read.ts";
 import type { Progress } from "./_progress.ts";
-import { EXAMPLES_HERE, parallelBytes, takeScoreWorker } from "./_score_prestart.ts";
+import { parallelBytes, takeScoreWorker } from "./_score_prestart.ts";
 export { setParallelBytes } from "./_score_prestart.ts";
 
 const encoder = new TextEncoder();
@@ -36,11 +37,8 @@ export let lastBail: (KernelBail & { file: string }) | undefined;
  * started ahead), and how many examples the glue scored on this thread. */
 export let lastRun: { helper: boolean; ahead: boolean; scoredHere: number } | undefined;
 
-/** The worker's reply to "examples". */
-interface EntriesReply {
-  rows: number;
-  entries: { bytes: Uint8Array; count: number };
-}
+/** The worker's messages after "examples": a chunk's entries each, then its rows. */
+type EntriesReply = { segment: { bytes: Uint8Array; count: number } } | { rows: number };
 
 /** The worker's reply to "score", once all it found is in the shared buffer. */
 interface ResultsReply {
@@ -154,6 +152,7 @@ async function runFast(
   if (
     ahead &&
     (!parallel || ahead.examples.path !== paths.examples || ahead.examples.size !== sizes[0] ||
+      ahead.examples.chunk !== endChunkBytes() ||
       ahead.withPrompts !== withPrompts)
   ) {
     ahead.worker.terminate();
@@ -174,25 +173,44 @@ async function runFast(
   const workerRead = ahead?.read ?? new BigInt64Array(new SharedArrayBuffer(8));
   if (helper) progress.countOthers(() => Number(Atomics.load(workerRead, 0)));
   const whole = (path: string, size: number): FileRange => ({ path, from: 0, to: size });
-  // examples.jsonl is read whole here, or (with a helper) its first part here, the rest there.
-  const examplesHere = whole(paths.examples, sizes[0]!);
-  if (ahead) examplesHere.to = ahead.examples.at;
-  else if (helper) {
-    examplesHere.to = splitPoint(paths.examples, sizes[0]!, EXAMPLES_HERE);
-    const there = { path: paths.examples, from: examplesHere.to, to: sizes[0]! };
-    helper.post({ kind: "examples", range: there, withPrompts, module, read: workerRead });
+  // examples.jsonl is read whole here, or (with a helper) from its two ends: this thread takes
+  // chunks from the front, the worker from the back, until they meet (see readEnds).
+  const taken = ahead?.examples.taken ?? new Int32Array(new SharedArrayBuffer(4));
+  if (helper && !ahead) {
+    helper.post({
+      kind: "examples",
+      path: paths.examples,
+      size: sizes[0]!,
+      chunk: endChunkBytes(),
+      taken,
+      withPrompts,
+      module,
+      read: workerRead,
+    });
   }
   // Once the worker has read its examples, and while this thread freezes them, it digests the
   // files: work it would otherwise wait through.
   helper?.post({ kind: "digest", paths: files });
-  let examples = readPhase(examplesHere, kernel, (l, f) => kernel.examples(l, f), onRead);
+  const runExamples = (l: number, f: number) => kernel.examples(l, f);
+  let examples = helper
+    ? readEnds(paths.examples, sizes[0]!, endChunkBytes(), taken, true, kernel, runExamples, onRead)
+    : readPhase(whole(paths.examples, sizes[0]!), kernel, runExamples, onRead);
   if (typeof examples !== "number") return gaveUp(paths.examples, examples);
   if (helper) {
-    kernel.settleGold(); // while the worker reads its part
-    const r = await helper.next<EntriesReply>();
-    if ("bail" in r) return gaveUp(paths.examples, r.bail);
-    kernel.appendEntries(r.entries);
-    examples += r.rows;
+    kernel.settleGold(); // while the worker reads its last chunks
+    // Its chunks came from the back of the file, the last first: appended the other way round.
+    const segments: { bytes: Uint8Array; count: number }[] = [];
+    for (;;) {
+      const r = await helper.next<EntriesReply>();
+      if ("bail" in r) return gaveUp(paths.examples, r.bail);
+      if ("segment" in r) {
+        segments.push(r.segment);
+        continue;
+      }
+      for (const segment of segments.reverse()) kernel.appendEntries(segment);
+      examples += r.rows;
+      break;
+    }
   }
   const frozen = kernel.freeze();
   if (frozen) return gaveUp(paths.examples, frozen);

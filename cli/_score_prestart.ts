@@ -1,5 +1,5 @@
 // Starts the worker of `assay score`'s fast path (cli/_score_worker.ts) before the command loads
-// the rest of its code, and sets it reading its part of examples.jsonl. Starting a worker blocks
+// the rest of its code, and sets it reading examples.jsonl from its end. Starting a worker blocks
 // this thread for about 10 ms, and the worker then loads its own modules; begun here, both happen
 // while `score` is still being loaded, and the worker starts reading about 20 ms sooner.
 // This module is loaded by cli/main.ts for every command, so it imports nothing up front.
@@ -12,16 +12,16 @@ export function setParallelBytes(bytes: number): void {
   parallelBytes = bytes;
 }
 
-/**
- * The share of examples.jsonl the main thread reads; the worker, started sooner, reads the rest
- * and ships its entries over.
- */
-export const EXAMPLES_HERE = 0.5;
+/** The chunk the two readers of examples.jsonl take from its two ends (see readEnds). */
+export const EXAMPLE_CHUNK = 512 << 10;
 
-/** A worker started ahead, reading the part of examples.jsonl from `at` on. */
+/**
+ * A worker started ahead, reading examples.jsonl from its end in chunks of `chunk` bytes (see
+ * readEnds): `taken` counts the chunks the two readers have taken.
+ */
 export interface Prestarted {
   worker: Worker;
-  examples: { path: string; size: number; at: number };
+  examples: { path: string; size: number; chunk: number; taken: Int32Array };
   withPrompts: boolean;
   /** The compiled module the worker was sent, for this thread's kernel. */
   module: WebAssembly.Module;
@@ -75,24 +75,31 @@ export async function prestartScoreWorker(args: readonly string[]): Promise<void
     return; // the fast path starts one itself, or reads alone
   }
   try {
-    // Modules `score` loads anyway: loaded here, the worker has its module and its part sooner.
-    const [{ defaultWasmModule }, { splitPoint }] = await Promise.all([
-      import("../src/_wasm_engine.ts"),
-      import("./_kernel_read.ts"),
-    ]);
+    // A module `score` loads anyway: loaded here, the worker has its compiled module sooner.
+    const { defaultWasmModule } = await import("../src/_wasm_engine.ts");
     const module = defaultWasmModule();
     const size = sizes.get("examples")!;
-    const at = splitPoint(examples, size, EXAMPLES_HERE);
+    const taken = new Int32Array(new SharedArrayBuffer(4));
     const withPrompts = flags.has("prompts");
     const read = new BigInt64Array(new SharedArrayBuffer(8));
+    const chunk = EXAMPLE_CHUNK;
     worker.postMessage({
       kind: "examples",
-      range: { path: examples, from: at, to: size },
+      path: examples,
+      size,
+      chunk,
+      taken,
       withPrompts,
       module,
       read,
     });
-    started = { worker, examples: { path: examples, size, at }, withPrompts, module, read };
+    started = {
+      worker,
+      examples: { path: examples, size, chunk, taken },
+      withPrompts,
+      module,
+      read,
+    };
   } catch {
     worker.terminate(); // the fast path starts its own worker, or reads alone
   }

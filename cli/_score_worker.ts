@@ -6,16 +6,17 @@
 // happens while this thread would otherwise wait for the frozen state.
 //
 // Messages in, handled one after the other:
-//   { kind: "examples", range, withPrompts, module, read } (from cli/_score_prestart.ts or the fast
-//     path), { kind: "digest", paths } (before "score"), then
+//   { kind: "examples", path, size, chunk, taken, withPrompts, module, read } (from
+//     cli/_score_prestart.ts or the fast path), { kind: "digest", paths } (before "score"), then
 //   { kind: "score", state, claims, found, prompts?: file, generations: file }.
-// Messages out: { rows, entries } then { rows: { prompts, generations }, digests } once all it
+// Messages out: { segment: { bytes, count } } for each chunk of examples it read (from the back
+// of the file), then { rows }, then { rows: { prompts, generations }, digests } once all it
 // found is in `found` (digests: path -> SHA-256 of every file it was told to digest), or
 //               { bail } (the kernel gave up) or { error } (anything else).
 import { createEngine } from "../src/engine.ts";
 import { type FrozenState, type KernelBail, ScoreKernel } from "../src/_score_kernel.ts";
 import { digestFiles } from "./_digest.ts";
-import { type FileRange, type FileShare, readClaims, readPhase } from "./_kernel_read.ts";
+import { type FileShare, readClaims, readEnds } from "./_kernel_read.ts";
 
 /** This worker's side of the channel (the default lib types `self` as a window). */
 const scope = self as unknown as {
@@ -26,7 +27,11 @@ const scope = self as unknown as {
 type Message =
   | {
     kind: "examples";
-    range: FileRange;
+    path: string;
+    size: number;
+    /** The chunk of readEnds, and the chunks of examples.jsonl the two readers have taken. */
+    chunk: number;
+    taken: Int32Array;
     withPrompts: boolean;
     /** The main thread's compiled module: its code is shared, not compiled again. */
     module: WebAssembly.Module;
@@ -50,7 +55,7 @@ type Message =
 
 let kernel: ScoreKernel | undefined;
 let counted: BigInt64Array | undefined;
-const count = (bytes: number) => {
+const countRead = (bytes: number) => {
   if (counted) Atomics.add(counted, 0, BigInt(bytes));
 };
 const digests: Record<string, string> = {};
@@ -66,10 +71,19 @@ async function handle(m: Message): Promise<void> {
     kernel = new ScoreKernel(m.module, engine, m.withPrompts);
     const k = kernel;
     counted = m.read;
-    const rows = readPhase(m.range, k, (l, f) => k.examples(l, f), count);
+    // Chunks from the back of the file: each one's entries go to the main thread as soon as they
+    // are read, and it appends them in the file's order.
+    let top = k.entriesEnd;
+    let count = k.entryCount;
+    const run = (l: number, f: number) => k.examples(l, f);
+    const rows = readEnds(m.path, m.size, m.chunk, m.taken, false, k, run, countRead, () => {
+      const bytes = k.entriesBetween(top, k.entriesEnd);
+      scope.postMessage({ segment: { bytes, count: k.entryCount - count } }, [bytes.buffer]);
+      top = k.entriesEnd;
+      count = k.entryCount;
+    });
     if (typeof rows !== "number") return bail(rows);
-    const entries = k.exportEntries();
-    scope.postMessage({ rows, entries }, [entries.bytes.buffer]);
+    scope.postMessage({ rows });
     return;
   }
   const k = kernel!;
@@ -85,13 +99,13 @@ async function handle(m: Message): Promise<void> {
   let prompts = 0;
   if (m.prompts) {
     const { path, size } = m.prompts;
-    const r = readClaims(path, size, m.claims, 0, k, (l, f) => k.prompts(l, f), count, publish);
+    const r = readClaims(path, size, m.claims, 0, k, (l, f) => k.prompts(l, f), countRead, publish);
     if (typeof r !== "number") return bail(r);
     prompts = r;
   }
   const { path, size } = m.generations;
   const run = (l: number, f: number) => k.generations(l, f);
-  const generations = readClaims(path, size, m.claims, 1, k, run, count, publish);
+  const generations = readClaims(path, size, m.claims, 1, k, run, countRead, publish);
   if (typeof generations !== "number") return bail(generations);
   scope.postMessage({ rows: { prompts, generations }, digests });
 }

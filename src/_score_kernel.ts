@@ -196,18 +196,27 @@ export class ScoreKernel {
     do this.#ex.kRegold(); while (this.#formatFloats() > 0);
   }
 
-  /** This instance's entries (instead of freeze), to append to another's: a copy, and their count. */
-  exportEntries(): { bytes: Uint8Array<ArrayBuffer>; count: number } {
-    const ex = this.#ex;
-    this.settleGold();
-    return {
-      bytes: new Uint8Array((ex.memory.buffer as ArrayBuffer).slice(ex.kZone(), ex.kZoneEnd())),
-      count: ex.kEntryCount(),
-    };
+  /** The end of the entries read so far (before freeze): where the next chunk's will start. */
+  get entriesEnd(): number {
+    return this.#ex.kZoneEnd();
+  }
+
+  /** Examples read so far. */
+  get entryCount(): number {
+    return this.#ex.kEntryCount();
   }
 
   /**
-   * Appends the entries another instance read (`exportEntries`), from the part of the file after
+   * The entries in linear memory from `from` to `to` (a chunk's, between two `entriesEnd`): a
+   * copy. Gold left for floats is not read again here (the instance that appends them does it),
+   * so no entry points past its chunk, and chunks can be appended in any order.
+   */
+  entriesBetween(from: number, to: number): Uint8Array<ArrayBuffer> {
+    return new Uint8Array((this.#ex.memory.buffer as ArrayBuffer).slice(from, to));
+  }
+
+  /**
+   * Appends the entries another instance read (`entriesBetween`), from the part of the file after
    * this one's.
    */
   appendEntries(entries: { bytes: Uint8Array; count: number }): void {

@@ -60,13 +60,13 @@ let parallel = false;
 /** Runs `fn` with the fast path set to read as `mode` says. */
 async function inMode(mode: (typeof MODES)[number], fn: () => Promise<void>): Promise<void> {
   setParallelBytes(mode.bytes);
-  if (mode.claims) setClaimBytes(mode.claims[0], mode.claims[1]);
+  if (mode.claims) setClaimBytes(mode.claims[0], mode.claims[1], mode.claims[1]);
   parallel = mode.bytes === 0;
   try {
     await fn();
   } finally {
     setParallelBytes(16 << 20);
-    setClaimBytes(256 << 10, 2 << 20);
+    setClaimBytes(256 << 10, 2 << 20, 512 << 10);
     parallel = false;
   }
 }
