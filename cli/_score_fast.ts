@@ -17,7 +17,7 @@ import {
   readPhase,
 } from "./_kernel_read.ts";
 import type { Progress } from "./_progress.ts";
-import { parallelBytes, takeScoreWorker } from "./_score_prestart.ts";
+import { parallelBytes, type Prestarted, takeScoreWorker } from "./_score_prestart.ts";
 export { setParallelBytes } from "./_score_prestart.ts";
 
 const encoder = new TextEncoder();
@@ -47,10 +47,11 @@ interface ResultsReply {
 }
 
 /**
- * The worker that reads the later part of examples.jsonl and claims its share of the others
- * (cli/_score_worker.ts): `started`, or a new one, if one starts.
+ * The worker that reads examples.jsonl from its back end and claims its share of the others
+ * (cli/_score_worker.ts): `started` (with what it said before this took it over), or a new one,
+ * if one starts.
  */
-function startHelper(started?: Worker):
+function startHelper(started?: { worker: Worker; early: Prestarted["early"] }):
   | {
     post(message: unknown, transfer?: Transferable[]): void;
     next<T extends EntriesReply | ResultsReply>(): Promise<T | { bail: KernelBail }>;
@@ -59,7 +60,7 @@ function startHelper(started?: Worker):
   | undefined {
   let worker: Worker;
   try {
-    worker = started ??
+    worker = started?.worker ??
       new Worker(new URL("./_score_worker.ts", import.meta.url), { type: "module" });
   } catch {
     return undefined;
@@ -74,16 +75,22 @@ function startHelper(started?: Worker):
     else if ("error" in r) w.reject(r.error);
     else w.resolve(r.value);
   };
-  worker.onmessage = (e: MessageEvent<{ error?: string }>) => {
+  const received = (data: { error?: string }) =>
     deliver(
-      e.data.error !== undefined
-        ? { error: new Error(`Score worker: ${e.data.error}`) }
-        : { value: e.data },
+      data.error !== undefined
+        ? { error: new Error(`Score worker: ${data.error}`) }
+        : { value: data },
     );
-  };
+  const failed = (message: string) => deliver({ error: new Error(`Score worker: ${message}`) });
+  // A worker started ahead may have spoken already (its words were kept for this).
+  for (const m of started?.early ?? []) {
+    if ("error" in m) failed(m.error);
+    else received(m.data as { error?: string });
+  }
+  worker.onmessage = (e: MessageEvent<{ error?: string }>) => received(e.data);
   worker.onerror = (e) => {
     e.preventDefault();
-    deliver({ error: new Error(`Score worker: ${e.message}`) });
+    failed(e.message);
   };
   return {
     post: (message, transfer) => worker.postMessage(message, transfer ?? []),
@@ -158,7 +165,7 @@ async function runFast(
     ahead.worker.terminate();
     ahead = undefined;
   }
-  const helper = parallel ? startHelper(ahead?.worker) : undefined;
+  const helper = parallel ? startHelper(ahead) : undefined;
   if (helper) stops.push(helper.stop);
   const module = ahead?.module ?? defaultWasmModule();
   const kernel = new ScoreKernel(module, engine, withPrompts);

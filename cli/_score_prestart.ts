@@ -27,15 +27,21 @@ export interface Prestarted {
   module: WebAssembly.Module;
   /** The bytes the worker has read (for the progress bar). */
   read: BigInt64Array;
+  /**
+   * What the worker said before the fast path took it over, in order (a message event that
+   * finds no handler is lost): its messages, and its errors as `{ error }`.
+   */
+  early: ({ data: unknown } | { error: string })[];
 }
 
 let started: Prestarted | undefined;
 
 /**
  * Starts the worker when `args` (those of `assay score`) name files of at least parallelBytes
- * in all and leave the fast path on. It only guesses from the arguments: `score` parses them
- * again, takes the worker with takeScoreWorker when it has a use for it, and the worker does
- * nothing until it is told what to read.
+ * in all and leave the fast path on, and sets it reading examples.jsonl from its back end (the
+ * job the fast path would give it). It only guesses from the arguments: `score` parses them
+ * again, and takes the worker with takeScoreWorker when the guess is the run it makes; otherwise
+ * the worker is stopped.
  */
 export async function prestartScoreWorker(args: readonly string[]): Promise<void> {
   const flags = new Map<string, string | true>();
@@ -74,6 +80,13 @@ export async function prestartScoreWorker(args: readonly string[]): Promise<void
   } catch {
     return; // the fast path starts one itself, or reads alone
   }
+  // Until the fast path takes the worker over, what it says is kept here.
+  const early: ({ data: unknown } | { error: string })[] = [];
+  worker.onmessage = (e: MessageEvent) => early.push({ data: e.data });
+  worker.onerror = (e: ErrorEvent) => {
+    e.preventDefault();
+    early.push({ error: e.message });
+  };
   try {
     // A module `score` loads anyway: loaded here, the worker has its compiled module sooner.
     const { defaultWasmModule } = await import("../src/_wasm_engine.ts");
@@ -99,6 +112,7 @@ export async function prestartScoreWorker(args: readonly string[]): Promise<void
       withPrompts,
       module,
       read,
+      early,
     };
   } catch {
     worker.terminate(); // the fast path starts its own worker, or reads alone

@@ -583,6 +583,11 @@ Deno.test("a worker started ahead reads its part of the examples, and is let go 
   };
   const a = await corpus("a", 71);
   const b = await corpus("b", 72);
+  await Deno.mkdir(`${dir}/big`);
+  const f = await writeScoreCorpus(`${dir}/big`, { seed: 73, count: 4000, prompts: false });
+  const big = ["--examples", f.examples, "--generations", f.generations];
+  ok((await Deno.stat(f.examples)).size > 512 << 10, "more than one chunk of examples");
+  const bigExpected = (await run(dir, ["--engine", "wasm", "--no-fast-path", ...big])).report;
   const expected = (await run(dir, ["--engine", "wasm", "--no-fast-path", ...a])).report;
   ok(expected);
   setParallelBytes(0);
@@ -600,6 +605,15 @@ Deno.test("a worker started ahead reads its part of the examples, and is let go 
       strictEqual(code, 0);
       strictEqual(lastRun?.ahead, true, "the worker started ahead read the examples");
       strictEqual(await Deno.readTextFile(out), expected);
+    });
+    await t.step("whose messages came before the fast path took it over", async () => {
+      // The worker reads all of examples.jsonl (2 chunks here) and sends its entries while no
+      // one listens yet: what it said must reach the fast path all the same.
+      await prestartScoreWorker(big);
+      await new Promise((r) => setTimeout(r, 400));
+      const fast = await run(dir, big);
+      strictEqual(lastRun?.ahead, true, "the worker started ahead read the examples");
+      strictEqual(fast.report, bigExpected);
     });
     await t.step("started for other files than the run reads", async () => {
       await prestartScoreWorker(b);
