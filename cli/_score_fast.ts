@@ -24,11 +24,15 @@ const encoder = new TextEncoder();
 
 /**
  * The fast path's result: the report (records left out) and the report file's bytes, in parts
- * (the records' lines are a view of the kernel's memory).
+ * (the records' lines are a view of the kernel's memory). With a worker, the files' digests may
+ * still be on their way: `digests` resolves once they are in the report and in `parts[0]`, the
+ * head, which it gives again (the same length: a digest is 64 hex digits, placeholders too), so
+ * the rest of the file can be written meanwhile.
  */
 export interface FastScore {
   report: EvaluationReport;
   parts: Uint8Array[];
+  digests: Promise<Uint8Array>;
 }
 
 /** Why the last fast run gave up, for tests. */
@@ -43,6 +47,10 @@ type EntriesReply = { segment: { bytes: Uint8Array; count: number } } | { rows: 
 /** The worker's reply to "score", once all it found is in the shared buffer. */
 interface ResultsReply {
   rows: { prompts: number; generations: number };
+}
+
+/** The worker's reply to the last "digest". */
+interface DigestsReply {
   digests: Record<string, string>;
 }
 
@@ -54,7 +62,7 @@ interface ResultsReply {
 function startHelper(started?: { worker: Worker; early: Prestarted["early"] }):
   | {
     post(message: unknown, transfer?: Transferable[]): void;
-    next<T extends EntriesReply | ResultsReply>(): Promise<T | { bail: KernelBail }>;
+    next<T extends EntriesReply | ResultsReply | DigestsReply>(): Promise<T | { bail: KernelBail }>;
     stop(): void;
   }
   | undefined {
@@ -196,8 +204,9 @@ async function runFast(
     });
   }
   // Once the worker has read its examples, and while this thread freezes them, it digests the
-  // files: work it would otherwise wait through.
-  helper?.post({ kind: "digest", paths: files });
+  // other files; examples.jsonl once all are read, while this thread writes the records (the
+  // digests are written last, over placeholders of the same length).
+  helper?.post({ kind: "digest", paths: files.filter((f) => f !== paths.examples) });
   const runExamples = (l: number, f: number) => kernel.examples(l, f);
   let examples = helper
     ? readEnds(paths.examples, sizes[0]!, endChunkBytes(), taken, true, kernel, runExamples, onRead)
@@ -247,6 +256,7 @@ async function runFast(
     helper.post({ kind: "score", state, claims, found, prompts, generations }, [
       state.bytes.buffer,
     ]);
+    helper.post({ kind: "digest", paths: [paths.examples], reply: true });
   }
   const read = (
     file: FileShare,
@@ -264,38 +274,54 @@ async function runFast(
   }
   let generationRows = read(generations, 1, (l, f) => kernel.generations(l, f));
   if (typeof generationRows !== "number") return gaveUp(paths.generations, generationRows);
-  let fileDigests: string[];
   if (helper) {
     const r = await helper.next<ResultsReply>();
-    helper.stop();
     if ("bail" in r) return gaveUp(paths.generations, r.bail);
-    fileDigests = files.map((f) => r.digests[f]!);
     const bail = merge(); // what the worker found in its last chunks
     if (bail) return gaveUp(paths.generations, bail);
     promptRows += r.rows.prompts;
     generationRows += r.rows.generations;
-  } else {
-    fileDigests = await digestFiles(files);
   }
-  const [e, g, p] = fileDigests;
   lastRun = {
     helper: helper !== undefined,
     ahead: ahead !== undefined,
     scoredHere: kernel.scoredHere,
   };
+  const placeholder = "0".repeat(64);
   const done = kernel.finish(engine.name, {
-    examples: { sha256: e!, rows: examples },
-    generations: { sha256: g!, rows: generationRows },
-    prompts: p === undefined ? null : { sha256: p, rows: promptRows },
+    examples: { sha256: placeholder, rows: examples },
+    generations: { sha256: placeholder, rows: generationRows },
+    prompts: prompts ? { sha256: placeholder, rows: promptRows } : null,
   });
   if ("reason" in done) return gaveUp(paths.examples, done);
   // The report with `"records": []`, its records spliced in as the general writer lays them out.
-  const text = formatReport(done.report);
   const end = "[]\n}\n";
-  if (!text.endsWith(end)) throw new Error("Unexpected report layout");
-  const head = encoder.encode(text.slice(0, -end.length));
+  const headOf = (report: EvaluationReport) => {
+    const text = formatReport(report);
+    if (!text.endsWith(end)) throw new Error("Unexpected report layout");
+    return encoder.encode(text.slice(0, -end.length));
+  };
+  const head = headOf(done.report);
   const parts = done.records.length === 0
     ? [head, encoder.encode(end)]
     : [head, encoder.encode("[\n"), done.records, encoder.encode("\n  ]\n}\n")];
-  return { report: done.report, parts };
+  const digests = (async () => {
+    let hex: string[] | undefined;
+    if (helper) {
+      // The worker digests examples.jsonl while the records are written.
+      const r = await helper.next<DigestsReply>().catch(() => undefined);
+      helper.stop();
+      if (r && !("bail" in r)) hex = files.map((f) => r.digests[f]!);
+    }
+    hex ??= await digestFiles(files); // alone, or if the worker failed to
+    const inputs = done.report.inputs;
+    (["examples", "generations", "prompts"] as const).forEach((file, i) => {
+      const input = inputs[file];
+      if (input) input.sha256 = hex[i]!;
+    });
+    parts[0] = headOf(done.report);
+    if (parts[0].length !== head.length) throw new Error("The report's head changed length");
+    return parts[0];
+  })();
+  return { report: done.report, parts, digests };
 }

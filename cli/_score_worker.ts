@@ -1,18 +1,19 @@
 // The second reader of `assay score`'s fast path: a worker with its own instance of the scoring
-// kernel. It reads the later part of examples.jsonl (its entries go to the main thread, which
-// freezes them with its own), then adopts the frozen state and claims its share of the prompts
-// and generations with the main thread (see readClaims); the main thread merges what it read. It
-// also takes the SHA-256 of the input files when told to, which the main thread does so that it
-// happens while this thread would otherwise wait for the frozen state.
+// kernel. It reads examples.jsonl from its back end while the main thread reads it from the front
+// (see readEnds; its entries go to the main thread, which freezes them with its own), then adopts
+// the frozen state and claims its share of the prompts and generations with the main thread (see
+// readClaims), writing what it finds where the main thread merges it. It also takes the SHA-256 of
+// the input files when told to: the main thread has it do so while it would otherwise wait (for
+// the frozen state, and while the records are written).
 //
 // Messages in, handled one after the other:
 //   { kind: "examples", path, size, chunk, taken, withPrompts, module, read } (from
-//     cli/_score_prestart.ts or the fast path), { kind: "digest", paths } (before "score"), then
-//   { kind: "score", state, claims, found, prompts?: file, generations: file }.
-// Messages out: { segment: { bytes, count } } for each chunk of examples it read (from the back
-// of the file), then { rows }, then { rows: { prompts, generations }, digests } once all it
-// found is in `found` (digests: path -> SHA-256 of every file it was told to digest), or
-//               { bail } (the kernel gave up) or { error } (anything else).
+//     cli/_score_prestart.ts or the fast path), { kind: "digest", paths, reply? } (any number),
+//   and { kind: "score", state, claims, found, prompts?: file, generations: file }.
+// Messages out: { segment: { bytes, count } } for each chunk of examples it read, then { rows };
+// { rows: { prompts, generations } } once all it found is in `found`; { digests } after a
+// "digest" with `reply` (path -> SHA-256 of every file digested so far); or { bail } (the kernel
+// gave up) or { error } (anything else) in place of any of them.
 import { createEngine } from "../src/engine.ts";
 import { type FrozenState, type KernelBail, ScoreKernel } from "../src/_score_kernel.ts";
 import { digestFiles } from "./_digest.ts";
@@ -51,7 +52,12 @@ type Message =
     prompts?: FileShare;
     generations: FileShare;
   }
-  | { kind: "digest"; paths: string[] };
+  | {
+    kind: "digest";
+    paths: string[];
+    /** Reply with every digest taken so far. */
+    reply?: boolean;
+  };
 
 let kernel: ScoreKernel | undefined;
 let counted: BigInt64Array | undefined;
@@ -64,6 +70,7 @@ async function handle(m: Message): Promise<void> {
   if (m.kind === "digest") {
     const hex = await digestFiles(m.paths);
     m.paths.forEach((path, i) => digests[path] = hex[i]!);
+    if (m.reply) scope.postMessage({ digests });
     return;
   }
   if (m.kind === "examples") {
@@ -107,7 +114,7 @@ async function handle(m: Message): Promise<void> {
   const run = (l: number, f: number) => k.generations(l, f);
   const generations = readClaims(path, size, m.claims, 1, k, run, countRead, publish);
   if (typeof generations !== "number") return bail(generations);
-  scope.postMessage({ rows: { prompts, generations }, digests });
+  scope.postMessage({ rows: { prompts, generations } });
 }
 
 function bail(b: KernelBail): void {

@@ -77,8 +77,18 @@ async function score(args: string[]): Promise<void> {
     if (p !== undefined) totalBytes += sizeOf(p);
   }
 
-  async function emit(report: EvaluationReport, text: string | Uint8Array[]): Promise<void> {
-    if (values.out !== undefined) await writeAtomic(values.out, text);
+  /**
+   * Writes the report (to --out, atomically) and prints it or its table. `head`, when given,
+   * resolves to the report's first part as it is to be: it replaces that part, of the same length,
+   * once the rest is written (the fast path's digests may still be on their way).
+   */
+  async function emit(
+    report: EvaluationReport,
+    text: string | Uint8Array[],
+    head?: Promise<Uint8Array>,
+  ): Promise<void> {
+    if (values.out !== undefined) await writeAtomic(values.out, text, head);
+    else await head;
     if (values.json) {
       const parts = typeof text === "string" ? [new TextEncoder().encode(text)] : text;
       for (const part of parts) await writeAll(Deno.stdout, part);
@@ -92,7 +102,7 @@ async function score(args: string[]): Promise<void> {
     const progress = new Progress(totalBytes, "scoring", !quiet);
     const fast = await scoreFast(paths, engine, progress);
     progress.done();
-    if (fast) return await emit(fast.report, fast.parts);
+    if (fast) return await emit(fast.report, fast.parts, fast.digests);
   }
 
   const { scoreGeneral } = await import("./_score_general.ts");
