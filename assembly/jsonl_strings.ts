@@ -38,6 +38,28 @@ export function utf8Length(p: usize, end: usize): usize {
   return isContinuation(p + 1) && isContinuation(p + 2) && isContinuation(p + 3) ? 4 : 0;
 }
 
+/**
+ * Copies the bytes at `p` (before `end`) to `o`, eight at a time, up to the
+ * first that is a control character, a quote or a backslash, or (`highs`) past
+ * 0x7f; returns how many come before it. The last copy may run up to 7 bytes
+ * past them. Eight-byte steps only: the caller reads the last few bytes itself.
+ */
+// @ts-ignore: decorator
+@inline function copyPlain(p: usize, o: usize, end: usize, highs: bool): usize {
+  const start = p;
+  while (p + 8 <= end) {
+    const x = load<u64>(p);
+    store<u64>(o, x);
+    let m = ((x - ONES * 0x20) & ~x & HIGHS) | zeroBytes(x ^ (ONES * 0x22)) |
+      zeroBytes(x ^ (ONES * 0x5c));
+    if (highs) m |= x & HIGHS;
+    if (m != 0) return p - start + <usize> (ctz(m) >> 3);
+    p += 8;
+    o += 8;
+  }
+  return p - start;
+}
+
 /** Set by `decodeChecked` when it wrote a lone surrogate. */
 export let decodedLone: bool = false;
 /** The length `decodeChecked` wrote. */
@@ -57,22 +79,10 @@ export function decodeChecked(q: usize, end: usize, dst: usize): usize {
   let p = q + 1;
   let o = dst;
   while (true) {
-    // Plain ASCII, copied eight bytes at a time up to the first byte that is a
-    // control character, a quote, a backslash or past 0x7f.
-    while (p + 8 <= end) {
-      const x = load<u64>(p);
-      store<u64>(o, x);
-      const m = ((x - ONES * 0x20) & ~x & HIGHS) | (x & HIGHS) |
-        zeroBytes(x ^ (ONES * 0x22)) | zeroBytes(x ^ (ONES * 0x5c));
-      if (m != 0) {
-        const k = <usize> (ctz(m) >> 3);
-        p += k;
-        o += k;
-        break;
-      }
-      p += 8;
-      o += 8;
-    }
+    // Plain ASCII, copied as it is.
+    const k = copyPlain(p, o, end, true);
+    p += k;
+    o += k;
     if (p >= end) return 0;
     const c = <u32> load<u8>(p);
     if (c >= 0x80) {
@@ -198,22 +208,9 @@ export function writeJsonString(o: usize, p: usize, n: usize): usize {
   store<u8>(o++, 0x22);
   const end = p + n;
   while (p < end) {
-    // Eight bytes at a time up to the first control character, quote or backslash (the last
-    // copy may run up to 7 bytes past what it keeps).
-    while (p + 8 <= end) {
-      const x = load<u64>(p);
-      store<u64>(o, x);
-      const m = ((x - ONES * 0x20) & ~x & HIGHS) | zeroBytes(x ^ (ONES * 0x22)) |
-        zeroBytes(x ^ (ONES * 0x5c));
-      if (m != 0) {
-        const k = <usize> (ctz(m) >> 3);
-        p += k;
-        o += k;
-        break;
-      }
-      p += 8;
-      o += 8;
-    }
+    const k = copyPlain(p, o, end, false);
+    p += k;
+    o += k;
     if (p >= end) break;
     const c = <u32> load<u8>(p++);
     if (c >= 0x20 && c != 0x22 && c != 0x5c) {

@@ -129,23 +129,13 @@ export function readEnds(
   chunkDone?: () => void,
 ): number | KernelBail {
   const chunks = Math.max(1, Math.ceil(size / chunk));
-  const file = Deno.openSync(path, { read: true });
-  let rows = 0;
-  try {
-    for (let mine = 0; Atomics.add(taken, 0, 1) < chunks; mine++) {
-      const i = front ? mine : chunks - 1 - mine;
-      const from = i * chunk;
-      const [start, end] = claimLines(file, from, Math.min(size, from + chunk), size);
-      if (start === end) continue;
-      const r = readPhase({ path, from: start, to: end }, kernel, run, progress, file);
-      if (typeof r !== "number") return r;
-      rows += r;
-      chunkDone?.();
-    }
-  } finally {
-    file.close();
-  }
-  return rows;
+  let mine = 0;
+  return readEach(path, size, kernel, run, progress, undefined, chunkDone, () => {
+    if (Atomics.add(taken, 0, 1) >= chunks) return undefined;
+    const i = front ? mine : chunks - 1 - mine;
+    mine++;
+    return [i * chunk, Math.min(size, (i + 1) * chunk)];
+  });
 }
 
 /**
@@ -165,20 +155,39 @@ export function readClaims(
   progress?: (bytes: number, rows: number) => void,
   after?: () => KernelBail | undefined,
 ): number | KernelBail {
+  return readEach(path, size, kernel, run, progress, after, undefined, () => {
+    const left = size - Number(Atomics.load(next, slot));
+    if (left <= 0) return undefined;
+    const want = Math.min(claimMax, Math.max(claimMin, Math.ceil(left / 8)));
+    const from = Number(Atomics.add(next, slot, BigInt(want)));
+    return from >= size ? undefined : [from, Math.min(size, from + want)];
+  });
+}
+
+/**
+ * Reads, with one open file, the lines of each claim `claim` hands out (see claimLines) until it
+ * hands out none; `after` runs after each chunk of the kernel's, `claimDone` after each claim.
+ */
+function readEach(
+  path: string,
+  size: number,
+  kernel: ScoreKernel,
+  run: (len: number, firstLine: number) => KernelBail | undefined,
+  progress: ((bytes: number, rows: number) => void) | undefined,
+  after: (() => KernelBail | undefined) | undefined,
+  claimDone: (() => void) | undefined,
+  claim: () => [number, number] | undefined,
+): number | KernelBail {
   const file = Deno.openSync(path, { read: true });
   let rows = 0;
   try {
-    for (;;) {
-      const left = size - Number(Atomics.load(next, slot));
-      if (left <= 0) break;
-      const want = Math.min(claimMax, Math.max(claimMin, Math.ceil(left / 8)));
-      const from = Number(Atomics.add(next, slot, BigInt(want)));
-      if (from >= size) break;
-      const [start, end] = claimLines(file, from, Math.min(size, from + want), size);
+    for (let c = claim(); c; c = claim()) {
+      const [start, end] = claimLines(file, c[0], c[1], size);
       if (start === end) continue;
       const r = readPhase({ path, from: start, to: end }, kernel, run, progress, file, after);
       if (typeof r !== "number") return r;
       rows += r;
+      claimDone?.();
     }
   } finally {
     file.close();
