@@ -122,6 +122,21 @@ export function pathTextAddress(): usize {
   return textBase;
 }
 
+/**
+ * Writes one segment of a path's text at `t`: an array index (`a` is
+ * INDEX_SEGMENT, `b` the index) as its digits, a key as its literal in the
+ * output (`[a, b)`, output offsets). Returns the end.
+ */
+export function writeSegment(t: usize, a: u32, b: u32): usize {
+  if (a == INDEX_SEGMENT) {
+    const k = decimalLength(b);
+    writeDecimal(t + k, b);
+    return t + k;
+  }
+  memory.copy(t, outBase + <usize> a, <usize> (b - a));
+  return t + <usize> (b - a);
+}
+
 /** Decimal digits of `x`. */
 export function decimalLength(x: u32): usize {
   let n: usize = 1;
@@ -165,23 +180,13 @@ function newLeaf(node: u32, depth: usize): u32 {
     let t = textBase + start;
     store<u8>(t, 0x5b);
     t++;
-    const base = outBase;
     for (let level: usize = 0; level < depth; level++) {
       if (level > 0) {
         store<u8>(t, 0x2c);
         t++;
       }
       const s = SEGMENTS + (level << 3);
-      const a = load<u32>(s);
-      const b = load<u32>(s, 4);
-      if (a == INDEX_SEGMENT) {
-        const k = decimalLength(b);
-        writeDecimal(t + k, b);
-        t += k;
-      } else {
-        memory.copy(t, base + <usize> a, <usize> (b - a));
-        t += <usize> (b - a);
-      }
+      t = writeSegment(t, load<u32>(s), load<u32>(s, 4));
     }
     store<u8>(t, 0x5d);
     pathTextUsed = start + n;

@@ -80,6 +80,20 @@ function isDigit(c: u32): bool {
   return c - 0x30 < 10;
 }
 
+/**
+ * The character a two-character escape stands for, by its second character `e`
+ * (`"`, `\`, `/`, `b`, `f`, `n`, `r`, `t`), or -1 (`u` too: it takes four digits).
+ */
+export function escapedChar(e: u32): i32 {
+  if (e == 0x22 || e == 0x5c || e == 0x2f) return <i32> e;
+  if (e == 0x62) return 0x08;
+  if (e == 0x66) return 0x0c;
+  if (e == 0x6e) return 0x0a;
+  if (e == 0x72) return 0x0d;
+  if (e == 0x74) return 0x09;
+  return -1;
+}
+
 /** The value of the four hex digits at `p` (before `end`), or -1. */
 export function hex4(p: usize, end: usize): i32 {
   if (p + 4 > end) return -1;
@@ -165,13 +179,9 @@ function scanString(q: usize, end: usize, isKey: bool): usize {
           }
         }
       } else {
-        if (e == 0x22 || e == 0x5c || e == 0x2f) cp = e;
-        else if (e == 0x62) cp = 0x08;
-        else if (e == 0x66) cp = 0x0c;
-        else if (e == 0x6e) cp = 0x0a;
-        else if (e == 0x72) cp = 0x0d;
-        else if (e == 0x74) cp = 0x09;
-        else return fail(E_INVALID_ESCAPE, p);
+        const c = escapedChar(e);
+        if (c < 0) return fail(E_INVALID_ESCAPE, p);
+        cp = <u32> c;
         p += 2;
       }
       writeCodePoint(cp);

@@ -9,7 +9,7 @@
 // else sends the whole run back to the general reader, which words the error
 // or reads the rare line.
 
-import { hex4, MAX_DEPTH, MAX_INT_DIGITS } from "./json";
+import { escapedChar, hex4, MAX_DEPTH, MAX_INT_DIGITS } from "./json";
 import { decodeChecked, HIGHS, ONES, utf8Length, zeroBytes } from "./jsonl_strings";
 import { bytesEqual } from "./bytes";
 
@@ -79,10 +79,7 @@ export function stringEnd(q: usize, end: usize): usize {
     if (e == 0x75) {
       if (p + 6 > end || hex4(p + 2, end) < 0) return 0;
       p += 6;
-    } else if (
-      e == 0x22 || e == 0x5c || e == 0x2f || e == 0x62 || e == 0x66 || e == 0x6e || e == 0x72 ||
-      e == 0x74
-    ) {
+    } else if (escapedChar(e) >= 0) {
       p += 2;
     } else {
       return 0;

@@ -2,7 +2,7 @@
 // them to generalized UTF-8 as JSON.parse reads them (with or without the
 // checks of jsonl.ts's scan), and writing strings back as JSON.stringify does.
 
-import { hex4 } from "./json";
+import { escapedChar, hex4 } from "./json";
 
 export const ONES: u64 = 0x0101010101010101;
 export const HIGHS: u64 = 0x8080808080808080;
@@ -154,14 +154,8 @@ export function decodeChecked(q: usize, end: usize, dst: usize): usize {
       o = writeUtf8(o, <u32> u);
       continue;
     }
-    let b: u32;
-    if (e == 0x22 || e == 0x5c || e == 0x2f) b = e;
-    else if (e == 0x62) b = 0x08;
-    else if (e == 0x66) b = 0x0c;
-    else if (e == 0x6e) b = 0x0a;
-    else if (e == 0x72) b = 0x0d;
-    else if (e == 0x74) b = 0x09;
-    else return 0;
+    const b = escapedChar(e);
+    if (b < 0) return 0;
     store<u8>(o, <u8> b);
     o++;
     p += 2;

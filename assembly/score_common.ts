@@ -12,7 +12,7 @@ import {
   pathTextAddress,
   skipScalar,
   skipString,
-  writeDecimal,
+  writeSegment,
 } from "./flatten";
 import { hashBytes, INDEX_SEGMENT, internReset, NODE_SIZE, nodes } from "./intern";
 import { MAX_DEPTH } from "./json";
@@ -243,16 +243,7 @@ function longPath(node: u32, o: usize, room: usize): i32 {
   for (let level = depth; level > 0; level--) {
     if (level < depth) store<u8>(p++, 0x2c);
     const e = nodes + <usize> load<u32>(CHAIN + ((level - 1) << 2)) * NODE_SIZE;
-    const a = load<u32>(e, 4);
-    let b = load<u32>(e, 8);
-    if (a == INDEX_SEGMENT) {
-      const k = decimalLength(b);
-      writeDecimal(p + k, b);
-      p += k;
-    } else {
-      memory.copy(p, outBase + <usize> a, <usize> (b - a));
-      p += <usize> (b - a);
-    }
+    p = writeSegment(p, load<u32>(e, 4), load<u32>(e, 8));
   }
   store<u8>(p++, 0x5d);
   return <i32> (p - o);

@@ -5,6 +5,7 @@ import type { DropSummary, EvaluationReport } from "./evaluation.ts";
 import { CANONICAL_ID, PARSER_ID } from "./ids.ts";
 import {
   countRecords,
+  type ExampleRecord,
   METRIC_NAMES,
   type MetricCounts,
   metricsFromCounts,
@@ -29,15 +30,8 @@ export interface PredictedCall {
   pairs?: readonly ArgumentPair[];
 }
 
-/** One example's scores. */
-export interface CallScore {
-  status: ParseStatus;
-  name_match: boolean;
-  arguments_match: boolean;
-  matched_pairs: number;
-  predicted_pairs: number;
-  gold_pairs: number;
-}
+/** One example's scores: its record without the example's names. */
+export type CallScore = Omit<ExampleRecord, "example_id" | "language" | "root_id">;
 
 /** Scores a parsed prediction against its gold call (CONTRACT §4). */
 export function scoreCall(gold: GoldCall, call: PredictedCall): CallScore {
