@@ -1,4 +1,4 @@
-// The paired bootstrap's resampling kernel, the twin of src/_resample.ts (which describes
+// The paired bootstrap's resampling kernel, the twin of src/engine/resample.ts (which describes
 // the two job layouts, direct and grouped). The sfc32 stream and Lemire's bounded draws run
 // here with the state in locals. Column sums are exact integers, and the deltas are taken
 // from them with the same IEEE operations, in the same order, as the TS kernel: the two give
@@ -27,7 +27,7 @@ export function resampleReserve(bytes: u32): usize {
   return base;
 }
 
-// The deltas of resample r from the sums: see src/_resample.ts `deltas`.
+// The deltas of resample r from the sums: see src/engine/resample.ts `deltas`.
 // @ts-ignore: decorator
 @inline function deltas(sums: usize, n: f64, out: usize, r: u32, resamples: u32): void {
   const step = <usize> resamples << 3;

@@ -1,4 +1,4 @@
-// The scoring kernel: `assay score` on raw JSONL bytes (src/_score_kernel.ts
+// The scoring kernel: `assay score` on raw JSONL bytes (src/evaluation/_score_kernel.ts
 // is its JS side; docs/evaluation.md describes the fast path).
 //
 // One instance runs one job, in phases: chunks of examples.jsonl (kExamples),

@@ -1,6 +1,6 @@
 // The text being processed, error reporting, and byte -> UTF-16 offset conversion.
 
-// Error codes, in the order of `JsonErrorCode` in src/types.ts (the JS glue maps them back).
+// Error codes, in the order of `JsonErrorCode` in src/engine/types.ts (the JS glue maps them back).
 export const E_EXPECTING_VALUE: i32 = 0;
 export const E_EXPECTING_PROPERTY_NAME: i32 = 1;
 export const E_EXPECTING_COLON: i32 = 2;

@@ -4,7 +4,7 @@
  * The work: the five metric deltas of two paired arms (adapter − base), 10,000 resamples, 95%
  * percentile intervals, every metric recomputed from the pooled counts of each resample
  * (argument_f1 = 2·Σmatched / (Σpredicted + Σgold)). The data: simulated records with
- * realistic flattened-pair counts (tests/_bootstrap_sim.ts), 1,000 examples, then 100,000.
+ * realistic flattened-pair counts (tests/stats/_bootstrap_sim.ts), 1,000 examples, then 100,000.
  *
  * - Assay, in this process: `pairedBootstrap(base, adapter)` (packing the records included)
  *   and `bootstrapPacked` on packed counts, on the default engine (`auto`: the Wasm kernel),
@@ -42,7 +42,7 @@ import {
   pairedBootstrap,
   Sfc32,
 } from "../mod.ts";
-import { simulateArms } from "../tests/_bootstrap_sim.ts";
+import { simulateArms } from "../tests/stats/_bootstrap_sim.ts";
 import { ensureScipy, PYTHON } from "../tests/_debian_python.ts";
 
 const { values } = parseArgs({
@@ -163,7 +163,7 @@ function agreement(a: [number, number][], s: ScipyVariant, n: number) {
   let ok = true;
   METRIC_NAMES.forEach((m, i) => {
     const lattice = m === "argument_f1" ? 0 : 1 / n;
-    // 4·√2 Monte-Carlo SDs of a 2.5% quantile (see tests/scipy_agreement_test.ts), plus one
+    // 4·√2 Monte-Carlo SDs of a 2.5% quantile (see tests/stats/scipy_agreement_test.ts), plus one
     // lattice step.
     const tol = 4 * Math.SQRT2 * Math.sqrt(0.025 * 0.975 / B) / 0.05844 * s.se[i]! + lattice;
     const d = Math.max(Math.abs(a[i]![0] - s.ci[i]![0]), Math.abs(a[i]![1] - s.ci[i]![1]));

@@ -6,7 +6,7 @@
 //   deno run -A bench/schema_bench.ts [--n 100000] [--rounds 5] [--seed 20261130] [--no-cfworker]
 //
 // --no-cfworker times only Assay and Ajv (cfworker is still checked for agreement).
-import { compileSchema } from "../src/json_schema.ts";
+import { compileSchema } from "../src/json_schema/json_schema.ts";
 import { Validator } from "@cfworker/json-schema";
 import { Ajv2020 } from "ajv/dist/2020";
 import { rng } from "../tests/conformance/_corpus.ts";

@@ -1,5 +1,5 @@
 /**
- * End-to-end benchmark of `assay score` against the Python oracle (tests/_score_oracle.py).
+ * End-to-end benchmark of `assay score` against the Python oracle (tests/evaluation/_score_oracle.py).
  *
  * Generates one seeded corpus (default 100,000 examples, model outputs of about 300 B, with a
  * prompts manifest) into a temp dir, then times, on the same files and in one run:
@@ -9,7 +9,7 @@
  *   score and write, with `--engine wasm` (the scoring
  *   kernel, which takes two threads from 16 MB of input on), `--engine wasm --no-fast-path` (the
  *   general reader) and `--engine ts`;
- * - `python3 tests/_score_oracle.py` on the same files.
+ * - `python3 tests/evaluation/_score_oracle.py` on the same files.
  *
  * Each is run several times; examples/s is from the median wall time (process start to exit).
  * Peak memory is the maximum resident set size reported by `/usr/bin/time -v` (or, without it,
@@ -22,7 +22,7 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { writeScoreCorpus } from "../tests/_score_corpus.ts";
+import { writeScoreCorpus } from "../tests/evaluation/_score_corpus.ts";
 import { assayRun } from "./_cli.ts";
 
 const { values } = parseArgs({
@@ -45,7 +45,7 @@ const ORACLE_REPS = Number(values["oracle-reps"]);
 const ROOT = decodeURIComponent(new URL("../", import.meta.url).pathname).replace(/\/$/, "");
 /** `run`, the assay task's flags and cli/main.ts: the CLI as `deno task assay` starts it. */
 const run = await assayRun();
-const ORACLE = `${ROOT}/tests/_score_oracle.py`;
+const ORACLE = `${ROOT}/tests/evaluation/_score_oracle.py`;
 const TIME = "/usr/bin/time";
 const hasTime = await Deno.stat(TIME).then(() => true, () => false);
 

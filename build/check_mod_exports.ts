@@ -1,15 +1,57 @@
-// Keeps mod.ts in step with src/: every public module (a src/*.ts file not starting with `_`,
-// and not generated) must be re-exported from mod.ts.
-const mod = await Deno.readTextFile(new URL("../mod.ts", import.meta.url));
-const missing: string[] = [];
-for await (const entry of Deno.readDir(new URL("../src/", import.meta.url))) {
-  const name = entry.name;
-  if (!entry.isFile || !name.endsWith(".ts") || name.startsWith("_")) continue;
-  if (name.endsWith(".generated.ts")) continue;
-  if (!mod.includes(`"./src/${name}"`)) missing.push(`src/${name}`);
+// Keeps every room's mod.ts in step with its folder (docs/architecture.md):
+//
+// - each public file of a folder under src/ (a .ts file whose name does not start with `_` and is
+//   not generated) is re-exported by that folder's mod.ts, and each subfolder has a mod.ts too;
+// - the root mod.ts re-exports every room but the suite, which stays behind `./suite`;
+// - deno.json exports each room's mod.ts.
+const ROOT = new URL("../", import.meta.url);
+const problems: string[] = [];
+const read = (path: string) => Deno.readTextFile(new URL(path, ROOT));
+
+async function checkFolder(folder: string): Promise<void> {
+  let mod: string;
+  try {
+    mod = await read(`${folder}/mod.ts`);
+  } catch {
+    problems.push(`${folder}/ has no mod.ts`);
+    return;
+  }
+  for await (const entry of Deno.readDir(new URL(`${folder}/`, ROOT))) {
+    const name = entry.name;
+    if (entry.isDirectory) {
+      // A subfolder is its parent's business: it has a mod.ts, which the parent may keep private.
+      await checkFolder(`${folder}/${name}`);
+      continue;
+    }
+    if (!name.endsWith(".ts") || name.startsWith("_") || name === "mod.ts") continue;
+    if (name.endsWith(".generated.ts")) continue;
+    if (!mod.includes(`"./${name}"`)) problems.push(`${folder}/mod.ts does not re-export ${name}`);
+  }
 }
-if (missing.length > 0) {
-  console.error(`mod.ts does not re-export: ${missing.sort().join(", ")}`);
+
+const rootMod = await read("mod.ts");
+const exports = (JSON.parse(await read("deno.json")) as { exports: Record<string, string> })
+  .exports;
+const exported = new Set(Object.values(exports));
+for await (const entry of Deno.readDir(new URL("src/", ROOT))) {
+  if (!entry.isDirectory) {
+    problems.push(`src/${entry.name} is outside every room`);
+    continue;
+  }
+  const room = entry.name;
+  await checkFolder(`src/${room}`);
+  const inRoot = rootMod.includes(`"./src/${room}/mod.ts"`);
+  if (room === "suite" && inRoot) problems.push("mod.ts must not re-export the suite room");
+  // regex is reached through structured and json_schema, and has no subpath of its own.
+  if (room !== "suite" && room !== "regex" && !inRoot) {
+    problems.push(`mod.ts does not re-export src/${room}/mod.ts`);
+  }
+  if (room !== "regex" && !exported.has(`./src/${room}/mod.ts`)) {
+    problems.push(`deno.json does not export src/${room}/mod.ts`);
+  }
+}
+if (problems.length > 0) {
+  console.error(problems.sort().join("\n"));
   Deno.exit(1);
 }
-console.log("mod.ts re-exports every public module in src/");
+console.log("every mod.ts re-exports its folder's public files; the root re-exports every room");

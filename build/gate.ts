@@ -1,5 +1,6 @@
 // The whole gate: `deno task test`. Runs every check, reports each, and exits 1 if any failed.
-// Its last line is "gate: N passed, M failed", counting the tests `deno test` ran.
+// Its last line is "gate: N passed, M failed (S steps inside them); K of L checks ok": N and M
+// count every test `deno test` ran (doc tests too), S their steps, and K of L the gate's steps.
 const deno = Deno.execPath();
 
 interface Step {
@@ -42,11 +43,14 @@ const steps: Step[] = [
 const only = Deno.args.length > 0 ? new Set(Deno.args) : undefined;
 let passed = 0;
 let failed = 0;
+let testSteps = 0;
+let ran = 0;
 const failures: string[] = [];
 const decoder = new TextDecoder();
 
 for (const step of steps) {
   if (only && !only.has(step.name)) continue;
+  ran++;
   const started = performance.now();
   console.log(`\n=== ${step.name}: deno ${step.args.join(" ")}`);
   const child = new Deno.Command(deno, {
@@ -66,12 +70,14 @@ for (const step of steps) {
   const status = await child.status;
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   if (step.countsTests) {
-    const m = out.match(/(\d+) passed \| (\d+) failed/g)?.at(-1)?.match(
-      /(\d+) passed \| (\d+) failed/,
-    );
+    // `deno test`'s last line: "ok | 445 passed (400 steps) | 1 failed (3m31s)".
+    const m = [...out.matchAll(/(\d+) passed(?: \((\d+) steps?\))? \| (\d+) failed/g)].at(-1);
     if (m) {
       passed += Number(m[1]);
-      failed += Number(m[2]);
+      testSteps += Number(m[2] ?? 0);
+      failed += Number(m[3]);
+    } else if (!status.success) {
+      failed++; // it failed before it could count (a type error, a crash)
     }
   }
   if (status.success) {
@@ -84,7 +90,8 @@ for (const step of steps) {
 
 console.log("");
 if (failures.length > 0) console.log(`gate failed steps: ${failures.join(", ")}`);
-// A failed step that is not a test run still fails the gate, and counts as one failure.
-const stepFailures = failures.filter((f) => !steps.find((s) => s.name === f)?.countsTests).length;
-console.log(`gate: ${passed} passed, ${failed + stepFailures} failed`);
+console.log(
+  `gate: ${passed} passed, ${failed} failed (${testSteps} steps inside them); ` +
+    `${ran - failures.length} of ${ran} checks ok`,
+);
 Deno.exit(failures.length > 0 ? 1 : 0);

@@ -1,5 +1,5 @@
 // Named errors of the CLI. Messages start with a capital and have no trailing period.
-export { InputError, InvariantViolation } from "../src/errors.ts";
+export { InputError, InvariantViolation } from "../src/jsonl/mod.ts";
 
 /** Bad command-line usage: exit code 2. */
 export class UsageError extends Error {

@@ -1,6 +1,6 @@
 // Input and output for the CLI: a file or stdin in, a file (written atomically) or stdout out.
 import { InputError } from "./_errors.ts";
-import { type Line, type LineRun, readLineRuns, readLines } from "./_lines.ts";
+import { type Line, type LineRun, readLineRuns, readLines } from "../src/jsonl/mod.ts";
 
 /** Where lines come from, for messages. */
 export interface Source {

@@ -1,7 +1,7 @@
 // Reading a file, or a byte range of it, into a phase of the Wasm scoring kernel: whole lines
 // written straight into the kernel's memory, a chunk at a time. Shared by `assay score`'s fast
 // path and its worker.
-import type { KernelBail, ScoreKernel } from "../src/_score_kernel.ts";
+import type { KernelBail, ScoreKernel } from "../src/evaluation/_score_kernel.ts";
 import { EXAMPLE_CHUNK } from "./_score_prestart.ts";
 
 /** Bytes read per chunk. */

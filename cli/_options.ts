@@ -1,6 +1,6 @@
 // Shared option handling: node:util's parseArgs, wrapped so that mistakes become UsageErrors.
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { createEngine, type Engine } from "../src/engine.ts";
+import { createEngine, type Engine } from "../src/engine/mod.ts";
 import { UsageError } from "./_errors.ts";
 
 /** Parses options strictly; unknown flags and missing values are usage errors. */

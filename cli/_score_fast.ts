@@ -1,13 +1,13 @@
 // `assay score`'s fast path: the three files read straight into the Wasm scoring kernel
-// (src/_score_kernel.ts), one chunk of whole lines at a time. It returns undefined when the
+// (src/evaluation/_score_kernel.ts), one chunk of whole lines at a time. It returns undefined when the
 // kernel gives the run back (anything it does not read itself, errors included); the caller then
 // scores the files with the general reader, which gives the same report or words the error.
 import { digestFiles } from "./_digest.ts";
-import type { Engine } from "../src/engine.ts";
-import type { EvaluationReport } from "../src/evaluation.ts";
-import { formatReport } from "../src/report_json.ts";
-import { type KernelBail, ScoreKernel } from "../src/_score_kernel.ts";
-import { defaultWasmModule } from "../src/_wasm_engine.ts";
+import type { Engine } from "../src/engine/mod.ts";
+import type { EvaluationReport } from "../src/evaluation/mod.ts";
+import { formatReport } from "../src/report/mod.ts";
+import { type KernelBail, ScoreKernel } from "../src/evaluation/_score_kernel.ts";
+import { defaultWasmModule } from "../src/engine/_wasm_engine.ts";
 import {
   endChunkBytes,
   type FileRange,

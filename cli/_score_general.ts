@@ -7,15 +7,15 @@ import {
   type GenerationInput,
   type PromptInput,
   ToolCallScorer,
-} from "../src/evaluation.ts";
-import { formatLocation, InputError } from "../src/errors.ts";
-import { decodeCanonicalString, type ExactField, fieldsOfCanonical } from "../src/_ts_engine.ts";
-import type { Engine } from "../src/engine.ts";
+} from "../src/evaluation/mod.ts";
+import { formatLocation, InputError } from "../src/jsonl/mod.ts";
+import { decodeCanonicalString, type ExactField, fieldsOfCanonical } from "../src/engine/mod.ts";
+import type { Engine } from "../src/engine/mod.ts";
 import { openRuns } from "./_io.ts";
-import { readJsonLine, scanStrictObject } from "./_jsonl.ts";
+import { readJsonLine, scanStrictObject } from "../src/jsonl/mod.ts";
 import { quote } from "./_errors.ts";
 import { Progress } from "./_progress.ts";
-import type { Line, LineRun } from "./_lines.ts";
+import type { Line, LineRun } from "../src/jsonl/mod.ts";
 
 type NodeCrypto = typeof import("node:crypto");
 

@@ -89,7 +89,7 @@ export async function prestartScoreWorker(args: readonly string[]): Promise<void
   };
   try {
     // A module `score` loads anyway: loaded here, the worker has its compiled module sooner.
-    const { defaultWasmModule } = await import("../src/_wasm_engine.ts");
+    const { defaultWasmModule } = await import("../src/engine/_wasm_engine.ts");
     const module = defaultWasmModule();
     const size = sizes.get("examples")!;
     const taken = new Int32Array(new SharedArrayBuffer(4));

@@ -14,8 +14,8 @@
 // { rows: { prompts, generations } } once all it found is in `found`; { digests } after a
 // "digest" with `reply` (path -> SHA-256 of every file digested so far); or { bail } (the kernel
 // gave up) or { error } (anything else) in place of any of them.
-import { createEngine } from "../src/engine.ts";
-import { type FrozenState, type KernelBail, ScoreKernel } from "../src/_score_kernel.ts";
+import { createEngine } from "../src/engine/mod.ts";
+import { type FrozenState, type KernelBail, ScoreKernel } from "../src/evaluation/_score_kernel.ts";
 import { digestFiles } from "./_digest.ts";
 import { type FileShare, readClaims, readEnds } from "./_kernel_read.ts";
 

@@ -5,7 +5,7 @@
 // leaves nothing of that run behind; the next run opens the store and proceeds. Judge cache
 // entries commit one by one, so the calls a crashed run paid for are still free next time.
 import { DatabaseSync } from "node:sqlite";
-import type { ScoreRow } from "../src/scorecard.ts";
+import type { ScoreRow } from "../src/suite/mod.ts";
 
 /** One flat row: a scorecard row plus what the store keeps beside it (nulls where absent). */
 export interface StoredScore extends Omit<ScoreRow, "rubric_sha256"> {

@@ -1,10 +1,10 @@
 // `assay compare` and `assay gaps`: paired-bootstrap comparisons with readable tables.
-import type { EvaluationReport } from "../src/evaluation.ts";
-import { compareReports, type ComparisonReport } from "../src/comparison.ts";
-import { type GapReport, languageGaps } from "../src/gaps.ts";
-import { METRIC_NAMES } from "../src/metrics.ts";
-import { formatReport } from "../src/report_json.ts";
-import { InputError } from "../src/errors.ts";
+import type { EvaluationReport } from "../src/evaluation/mod.ts";
+import { compareReports, type ComparisonReport } from "../src/compare/mod.ts";
+import { type GapReport, languageGaps } from "../src/compare/mod.ts";
+import { METRIC_NAMES } from "../src/evaluation/mod.ts";
+import { formatReport } from "../src/report/mod.ts";
+import { InputError } from "../src/jsonl/mod.ts";
 import { writeAtomic } from "./_io.ts";
 import { parseOptions } from "./_options.ts";
 import { UsageError } from "./_errors.ts";
@@ -213,7 +213,7 @@ export async function runCompare(args: string[]): Promise<void> {
   const text = formatReport(comparison);
   if (values.out !== undefined) await writeAtomic(values.out, text);
   if (values.html !== undefined) {
-    const { renderComparisonHtml } = await import("../src/html_report.ts");
+    const { renderComparisonHtml } = await import("../src/report/mod.ts");
     const reference = values.reference ?? "en";
     const gaps = base.slices.includes(reference) && base.slices.length > 1
       ? {

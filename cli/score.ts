@@ -1,7 +1,7 @@
 // `assay score`: stream examples, prompts and generations; write the evaluation report.
-import type { EvaluationReport } from "../src/evaluation.ts";
-import { METRIC_NAMES } from "../src/metrics.ts";
-import { formatReport } from "../src/report_json.ts";
+import type { EvaluationReport } from "../src/evaluation/mod.ts";
+import { METRIC_NAMES } from "../src/evaluation/mod.ts";
+import { formatReport } from "../src/report/mod.ts";
 import { writeAll, writeAtomic } from "./_io.ts";
 import { engineFromFlag, parseOptions } from "./_options.ts";
 import { UsageError } from "./_errors.ts";

@@ -4,21 +4,21 @@ import { InputError, quote, UsageError } from "./_errors.ts";
 import * as nodeCrypto from "node:crypto";
 import { writeAtomic } from "./_io.ts";
 import { rate, table } from "./_table.ts";
-import { decodeCanonicalString, type ExactField, readExactObject } from "../src/_ts_engine.ts";
-import { materialize } from "../src/_materialize.ts";
-import { canonicalLiteral, lookupCanonical } from "../src/_canonical_path.ts";
-import { formatLocation } from "../src/errors.ts";
-import { TOOL } from "../src/version.ts";
-import type { MetricValue } from "../src/metrics.ts";
+import { decodeCanonicalString, type ExactField, readExactObject } from "../src/engine/mod.ts";
+import { materialize } from "../src/engine/mod.ts";
+import { canonicalLiteral, lookupCanonical } from "../src/structured/mod.ts";
+import { formatLocation } from "../src/jsonl/mod.ts";
+import { TOOL } from "../src/engine/mod.ts";
+import type { MetricValue } from "../src/stats/mod.ts";
 import {
   extraContentRate,
   type ExtractionMode,
   jsonSchemaCompliance,
   jsonValidity,
   requiredFieldAccuracy,
-} from "../src/json_output.ts";
-import { compileSchema, SchemaError } from "../src/json_schema.ts";
-import { xmlValidity } from "../src/xml.ts";
+} from "../src/structured/mod.ts";
+import { compileSchema, SchemaError } from "../src/json_schema/mod.ts";
+import { xmlValidity } from "../src/xml/mod.ts";
 import {
   type ApiCallResult,
   apiCallSuccessRate,
@@ -26,15 +26,15 @@ import {
   toolCallF1,
   type ToolCallsEntry,
   toolSelectionAccuracy,
-} from "../src/tool_metrics.ts";
+} from "../src/structured/mod.ts";
 import {
   constraintSatisfactionRate,
   formatCompliance,
   instructionComplianceRate,
   instructionRetention,
   type RetentionConversation,
-} from "../src/instruction_metrics.ts";
-import type { Engine } from "../src/engine.ts";
+} from "../src/structured/mod.ts";
+import type { Engine } from "../src/engine/mod.ts";
 
 const HELP =
   `Usage: deno task assay structured --outputs O.jsonl [--schema S.json] [--expected E.jsonl]

@@ -5,16 +5,16 @@ import { InputError, quote, UsageError } from "./_errors.ts";
 import { writeAtomic } from "./_io.ts";
 import { rate, table } from "./_table.ts";
 import { MetricStore, type StoredScore } from "./_store.ts";
-import { loadSuite, type Suite, SuiteError } from "../src/suite.ts";
-import { type RunResult, runSuite, suiteChecks } from "../src/suite_run.ts";
-import { compileSchema } from "../src/json_schema.ts";
-import { CATALOG_SCHEMA, GOLDEN_SCHEMA, TRACE_SCHEMA } from "../src/suite_schemas.ts";
-import type { Golden, SchemaCatalog, Trace } from "../src/suite_types.ts";
-import { type Estimate, scorecard, type ScoreRow } from "../src/scorecard.ts";
-import { type ArmDelta, compareArms } from "../src/arm_comparison.ts";
-import { calibrate } from "../src/calibration.ts";
-import { createJudge, type JudgeCallEvent } from "../src/judge.ts";
-import { TOOL } from "../src/version.ts";
+import { loadSuite, type Suite, SuiteError } from "../src/suite/mod.ts";
+import { type RunResult, runSuite, suiteChecks } from "../src/suite/mod.ts";
+import { compileSchema } from "../src/json_schema/mod.ts";
+import { CATALOG_SCHEMA, GOLDEN_SCHEMA, TRACE_SCHEMA } from "../src/suite/mod.ts";
+import type { Golden, SchemaCatalog, Trace } from "../src/suite/mod.ts";
+import { type Estimate, scorecard, type ScoreRow } from "../src/suite/mod.ts";
+import { type ArmDelta, compareArms } from "../src/suite/mod.ts";
+import { calibrate } from "../src/suite/mod.ts";
+import { createJudge, type JudgeCallEvent } from "../src/suite/mod.ts";
+import { TOOL } from "../src/engine/mod.ts";
 
 const HELP = `Usage: deno task assay suite <command> [options]
 

@@ -5,8 +5,8 @@
 // A small analytics semantic layer, eight golden questions, and the traces of two agent arms
 // (`base` and `adapter`), three repeats each. Every draw comes from a PRNG seeded by the arm,
 // golden and repeat, so the files are byte-identical on every run.
-import { Sfc32 } from "../../src/prng.ts";
-import type { CatalogView, Golden, Trace, TraceToolCall } from "../../src/suite_types.ts";
+import { Sfc32 } from "../../src/engine/prng.ts";
+import type { CatalogView, Golden, Trace, TraceToolCall } from "../../src/suite/types.ts";
 
 const OUT = Deno.args[0] === undefined
   ? new URL("./", import.meta.url)

@@ -1,7 +1,7 @@
 // The shape of a conformance result, and checks on it. Kept apart from
 // conformance.ts so that build/cross_runtime.ts can use it without loading
 // the library itself.
-import type { EngineName, JsonErrorCode } from "../../src/types.ts";
+import type { EngineName, JsonErrorCode } from "../../src/engine/mod.ts";
 
 const ERROR_CODE_SET: Record<JsonErrorCode, true> = {
   expecting_value: true,

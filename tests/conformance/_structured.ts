@@ -3,12 +3,9 @@
 // give byte-identical results.
 import {
   apiCallSuccessRate,
-  calibrate,
   checkXml,
-  compareArms,
   compileSchema,
   constraintSatisfactionRate,
-  DETERMINISTIC_METRICS,
   type Engine,
   extraContentRate,
   formatCompliance,
@@ -16,18 +13,23 @@ import {
   instructionRetention,
   jsonSchemaCompliance,
   jsonValidity,
-  loadSuite,
-  renderJudgePrompt,
   requiredFieldAccuracy,
-  rubricSha256,
-  scorecard,
-  type ScoreRow,
   toolArgumentAccuracy,
   toolCallF1,
   toolSelectionAccuracy,
-  type Trace,
   xmlValidity,
 } from "../../mod.ts";
+import {
+  calibrate,
+  compareArms,
+  DETERMINISTIC_METRICS,
+  loadSuite,
+  renderJudgePrompt,
+  rubricSha256,
+  scorecard,
+  type ScoreRow,
+  type Trace,
+} from "../../src/suite/mod.ts";
 import { rng } from "./_corpus.ts";
 
 const SCHEMA = {

@@ -1,0 +1,268 @@
+/**
+ * Comparison of two evaluation reports, adapter − base, behind a gate that
+ * refuses apples-to-oranges comparisons (CONTRACT §6).
+ *
+ * @module
+ */
+import { type BootstrapOptions, type BootstrapSettings, bootstrapSettings } from "../stats/mod.ts";
+import { bootstrapPacked, type MetricDelta, packRecords } from "./paired_bootstrap.ts";
+import type { EvaluationReport } from "../evaluation/mod.ts";
+import {
+  type ExampleRecord,
+  METRIC_NAMES,
+  type MetricName,
+  type ToolCallMetrics,
+  toolCallMetrics,
+} from "../evaluation/mod.ts";
+import { Sfc32 } from "../engine/mod.ts";
+import { compareCodePoints } from "../engine/mod.ts";
+import { TOOL } from "../engine/mod.ts";
+
+/** One way two reports differ. */
+export interface GateDifference {
+  /** What differs. */
+  kind:
+    | "schema"
+    | "parser_id"
+    | "canonical_id"
+    | "metric_names"
+    | "slices"
+    | "example_ids"
+    | "example_languages"
+    | "inconsistent_report";
+  /** Exactly what differs. */
+  detail: string;
+}
+
+/** The two reports cannot be compared: nothing is written. */
+export class ComparisonGateError extends Error {
+  /** Every difference found. */
+  readonly differences: GateDifference[];
+
+  /**
+   * Creates the error; its message says exactly what differs.
+   *
+   * @param differences What differs; at least one.
+   */
+  constructor(differences: GateDifference[]) {
+    super(`Refusing to compare: ${differences.map((d) => d.detail).join("; ")}`);
+    this.name = "ComparisonGateError";
+    this.differences = differences;
+  }
+}
+
+/** Both sides of a comparison per metric. */
+export type MetricDeltas = Record<MetricName, MetricDelta>;
+
+/** The `assay.comparison.v1` report. */
+export interface ComparisonReport {
+  /** Always `assay.comparison.v1`. */
+  schema: "assay.comparison.v1";
+  /** The tool that wrote it. */
+  tool: { name: string; version: string };
+  /** The parser contract both reports share. */
+  parser_id: string;
+  /** The canonical-JSON contract both reports share. */
+  canonical_id: string;
+  /** How the intervals were made. */
+  bootstrap: BootstrapSettings & { streams: string };
+  /** Both reports' input digests. */
+  inputs: { base: EvaluationReport["inputs"]; adapter: EvaluationReport["inputs"] };
+  /** Examples compared. */
+  n: number;
+  /** The metric names. */
+  metric_names: MetricName[];
+  /** The language slices. */
+  slices: string[];
+  /** Per slice and overall, per metric: base, adapter, delta and interval. */
+  deltas: { overall: MetricDeltas; by_language: Record<string, MetricDeltas> };
+}
+
+const SHOWN = 5;
+
+function setDifference(a: Iterable<string>, b: Set<string>): string[] {
+  const out: string[] = [];
+  for (const x of a) if (!b.has(x)) out.push(x);
+  return out.sort(compareCodePoints);
+}
+
+function listed(ids: string[]): string {
+  const shown = ids.slice(0, SHOWN).map((x) => JSON.stringify(x)).join(", ");
+  return ids.length > SHOWN ? `${shown}, … (${ids.length} in all)` : shown;
+}
+
+function sameMetrics(a: ToolCallMetrics, b: ToolCallMetrics | undefined): boolean {
+  if (!b) return false;
+  return METRIC_NAMES.every((m) =>
+    a[m].numerator === b[m]?.numerator && a[m].denominator === b[m]?.denominator
+  );
+}
+
+/** Checks that a report's stored metrics are the pooled sums of its records. */
+function consistency(side: string, r: EvaluationReport): GateDifference[] {
+  const out: GateDifference[] = [];
+  if (!sameMetrics(toolCallMetrics(r.records), r.metrics?.overall)) {
+    out.push({
+      kind: "inconsistent_report",
+      detail: `the ${side} report's overall metrics are not the sums of its records`,
+    });
+  }
+  return out;
+}
+
+/**
+ * Lists every way two evaluation reports differ that makes them incomparable.
+ *
+ * @param base The base report.
+ * @param adapter The adapter report.
+ * @returns The differences; empty when the gate passes.
+ */
+export function gateDifferences(
+  base: EvaluationReport,
+  adapter: EvaluationReport,
+): GateDifference[] {
+  const d: GateDifference[] = [];
+  for (const [side, r] of [["base", base], ["adapter", adapter]] as const) {
+    if (r?.schema !== "assay.evaluation.v1") {
+      d.push({
+        kind: "schema",
+        detail: `the ${side} report is not an assay.evaluation.v1 report (schema ${
+          JSON.stringify(r?.schema)
+        })`,
+      });
+    }
+  }
+  if (d.length > 0) return d;
+  if (base.parser_id !== adapter.parser_id) {
+    d.push({
+      kind: "parser_id",
+      detail: `parser ids differ: base ${base.parser_id}, adapter ${adapter.parser_id}`,
+    });
+  }
+  if (base.canonical_id !== adapter.canonical_id) {
+    d.push({
+      kind: "canonical_id",
+      detail: `canonical ids differ: base ${base.canonical_id}, adapter ${adapter.canonical_id}`,
+    });
+  }
+  const bm = new Set(base.metric_names);
+  const am = new Set(adapter.metric_names);
+  const onlyBm = setDifference(bm, am);
+  const onlyAm = setDifference(am, bm);
+  if (onlyBm.length || onlyAm.length) {
+    d.push({
+      kind: "metric_names",
+      detail: `metric names differ: only in base [${onlyBm.join(", ")}], only in adapter [${
+        onlyAm.join(", ")
+      }]`,
+    });
+  }
+  const bs = new Set(base.slices);
+  const as = new Set(adapter.slices);
+  const onlyBs = setDifference(bs, as);
+  const onlyAs = setDifference(as, bs);
+  if (onlyBs.length || onlyAs.length) {
+    d.push({
+      kind: "slices",
+      detail: `slice sets differ: only in base [${onlyBs.join(", ")}], only in adapter [${
+        onlyAs.join(", ")
+      }]`,
+    });
+  }
+  const bLang = new Map(base.records.map((r) => [r.example_id, r.language]));
+  const aLang = new Map(adapter.records.map((r) => [r.example_id, r.language]));
+  const onlyB = setDifference(bLang.keys(), new Set(aLang.keys()));
+  const onlyA = setDifference(aLang.keys(), new Set(bLang.keys()));
+  if (onlyB.length || onlyA.length) {
+    const parts = [];
+    if (onlyB.length) parts.push(`${onlyB.length} only in base (${listed(onlyB)})`);
+    if (onlyA.length) parts.push(`${onlyA.length} only in adapter (${listed(onlyA)})`);
+    d.push({ kind: "example_ids", detail: `example-id sets differ: ${parts.join(", ")}` });
+  }
+  const moved: string[] = [];
+  for (const [id, lang] of bLang) {
+    const other = aLang.get(id);
+    if (other !== undefined && other !== lang) moved.push(id);
+  }
+  if (moved.length) {
+    d.push({
+      kind: "example_languages",
+      detail: `${moved.length} examples are in different language slices (${
+        listed(moved.sort(compareCodePoints))
+      })`,
+    });
+  }
+  if (d.length === 0) d.push(...consistency("base", base), ...consistency("adapter", adapter));
+  return d;
+}
+
+/**
+ * Compares two evaluation reports: per slice and overall, per metric, the adapter − base delta
+ * with a seeded paired-bootstrap percentile interval.
+ *
+ * Draws come from one sfc32 stream: overall first, then each slice in sorted order, each
+ * resampling within its own examples.
+ *
+ * @param base The base model's evaluation report.
+ * @param adapter The adapter's evaluation report, over the same examples.
+ * @param options Seed (default 0), resamples (default 10,000), level (default 0.95), and the
+ *   engine whose kernel resamples (default: the default engine; both give identical output).
+ * @returns The `assay.comparison.v1` report.
+ * @throws {ComparisonGateError} If the reports differ in metric names, slices, example ids,
+ *   parser id or canonical id.
+ *
+ * @example
+ * ```ts
+ * import { compareReports, scoreToolCalls } from "@assay/assay";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * const examples = [{ example_id: "1", language: "en", target: { name: "f", arguments: {} } }];
+ * const base = scoreToolCalls(examples, [{ example_id: "1", output: "no" }]);
+ * const adapter = scoreToolCalls(examples, [{ example_id: "1", output: '{"name":"f","arguments":{}}' }]);
+ * const cmp = compareReports(base, adapter, { seed: 7, resamples: 100 });
+ * strictEqual(cmp.deltas.overall.full_call_exact_match.delta, 1);
+ * ```
+ */
+export function compareReports(
+  base: EvaluationReport,
+  adapter: EvaluationReport,
+  options: BootstrapOptions = {},
+): ComparisonReport {
+  const settings = bootstrapSettings(options);
+  const differences = gateDifferences(base, adapter);
+  if (differences.length > 0) throw new ComparisonGateError(differences);
+
+  const position = new Map<string, number>();
+  adapter.records.forEach((r, i) => position.set(r.example_id, i));
+  const aligned: ExampleRecord[] = base.records.map((r) =>
+    adapter.records[position.get(r.example_id)!]!
+  );
+  const bp = packRecords(base.records);
+  const ap = packRecords(aligned);
+  const rng = new Sfc32(settings.seed);
+  const run = (idx: Int32Array) =>
+    bootstrapPacked(bp, idx, ap, idx, rng, settings.resamples, settings.level, options.engine);
+
+  const overall = run(Int32Array.from(base.records, (_, i) => i));
+  const slices = [...base.slices].sort(compareCodePoints);
+  const by_language: Record<string, MetricDeltas> = {};
+  for (const lang of slices) {
+    const idx: number[] = [];
+    base.records.forEach((r, i) => {
+      if (r.language === lang) idx.push(i);
+    });
+    by_language[lang] = run(Int32Array.from(idx));
+  }
+  return {
+    schema: "assay.comparison.v1",
+    tool: { name: TOOL.name, version: TOOL.version },
+    parser_id: base.parser_id,
+    canonical_id: base.canonical_id,
+    bootstrap: { ...settings, streams: "one stream: overall, then slices in sorted order" },
+    inputs: { base: base.inputs, adapter: adapter.inputs },
+    n: base.records.length,
+    metric_names: [...METRIC_NAMES],
+    slices,
+    deltas: { overall, by_language },
+  };
+}

@@ -1,0 +1,110 @@
+/**
+ * Exact reading of a JSON object's top-level fields, for rows of user data: each field's JSON
+ * type and canonical text (exact digits, `1.0` kept apart from `1`), from raw JSON text or from
+ * an engine's canonical output.
+ *
+ * @module
+ */
+import { ArrayNode, isError, type Node, nodeText, ObjectNode, parseWhole } from "./_ts_parser.ts";
+import type { JsonError } from "./types.ts";
+
+/**
+ * Decodes a canonical string literal (pure ASCII, so JSON.parse is exact here).
+ *
+ * @param literal A string literal of canonical JSON text, quotes included.
+ * @returns The decoded string.
+ *
+ * @example
+ * ```ts
+ * import { decodeCanonicalString } from "@assay/assay/engine";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * strictEqual(decodeCanonicalString('"caf\\u00e9"'), "café");
+ * ```
+ */
+export function decodeCanonicalString(literal: string): string {
+  return literal.indexOf("\\") < 0 ? literal.slice(1, -1) : JSON.parse(literal) as string;
+}
+
+/** A field of a JSON object, read with the exact parser. */
+export interface ExactField {
+  /** The JSON type of the value. */
+  kind: "string" | "number" | "boolean" | "null" | "object" | "array";
+  /** The value's canonical text: exact digits, `1.0` kept apart from `1`. */
+  canonical: string;
+}
+
+function kindOf(node: Node): ExactField["kind"] {
+  if (node instanceof ObjectNode) return "object";
+  if (node instanceof ArrayNode) return "array";
+  const c = node.charCodeAt(0);
+  if (c === 0x22) return "string";
+  if (c === 0x6e) return "null";
+  if (c === 0x74 || c === 0x66) return "boolean";
+  return "number";
+}
+
+/**
+ * Reads one JSON text that should be an object (a JSONL line of user data) with the exact
+ * parser. Returns its fields by decoded key, the first error, or `null` for valid JSON that is
+ * not an object.
+ */
+export function readExactObject(text: string): Map<string, ExactField> | JsonError | null {
+  const r = parseWhole(text);
+  if (isError(r)) return r;
+  if (!(r instanceof ObjectNode)) return null;
+  const fields = new Map<string, ExactField>();
+  for (let i = 0; i < r.keys.length; i++) {
+    const v = r.vals[i]!;
+    fields.set(decodeCanonicalString(r.keys[i]!), { kind: kindOf(v), canonical: nodeText(v) });
+  }
+  return fields;
+}
+
+function kindOfCanonical(text: string): ExactField["kind"] {
+  const c = text.charCodeAt(0);
+  if (c === 0x7b) return "object";
+  if (c === 0x5b) return "array";
+  if (c === 0x22) return "string";
+  if (c === 0x6e) return "null";
+  if (c === 0x74 || c === 0x66) return "boolean";
+  return "number";
+}
+
+/**
+ * The top-level fields of a canonical JSON object text (an engine's own output: no whitespace,
+ * ASCII, keys unique), or `null` when the text is not an object. Cheaper than re-parsing.
+ */
+export function fieldsOfCanonical(canonical: string): Map<string, ExactField> | null {
+  if (canonical.charCodeAt(0) !== 0x7b) return null;
+  const fields = new Map<string, ExactField>();
+  const n = canonical.length - 1; // the closing brace
+  let p = 1;
+  while (p < n) {
+    // The key: a string literal.
+    let q = p + 1;
+    for (;;) {
+      const c = canonical.charCodeAt(q);
+      if (c === 0x5c) q += 2;
+      else if (c === 0x22) break;
+      else q++;
+    }
+    const key = decodeCanonicalString(canonical.slice(p, q + 1));
+    // The value runs to the next comma (or the end) at depth 0, outside strings.
+    const start = q + 2;
+    let depth = 0;
+    let r = start;
+    for (; r < n; r++) {
+      const c = canonical.charCodeAt(r);
+      if (c === 0x22) {
+        for (r++; canonical.charCodeAt(r) !== 0x22; r++) if (canonical.charCodeAt(r) === 0x5c) r++;
+      } else if (c === 0x7b || c === 0x5b) depth++;
+      else if (c === 0x7d || c === 0x5d) depth--;
+      else if (c === 0x2c && depth === 0) break;
+    }
+    const value = canonical.slice(start, r);
+    fields.set(key, { kind: kindOfCanonical(value), canonical: value });
+    p = r + 1;
+  }
+  return fields;
+}

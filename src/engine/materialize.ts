@@ -1,0 +1,78 @@
+// Turns canonical JSON text (our own output: ASCII, no whitespace, depth <= 512)
+// into plain JS values. Keys are defined with defineProperty, so a `__proto__`
+// key becomes an own property and no prototype is ever changed.
+import type { JsonValue } from "./types.ts";
+import { decodeCanonicalString } from "./exact_fields.ts";
+
+class Reader {
+  pos = 0;
+  constructor(readonly text: string) {}
+
+  value(): JsonValue {
+    const t = this.text;
+    const c = t.charCodeAt(this.pos);
+    if (c === 0x22) return decodeCanonicalString(this.stringLiteral());
+    if (c === 0x7b) {
+      const obj: { [key: string]: JsonValue } = {};
+      this.pos++;
+      if (t.charCodeAt(this.pos) === 0x7d) {
+        this.pos++;
+        return obj;
+      }
+      for (;;) {
+        const key = decodeCanonicalString(this.stringLiteral());
+        this.pos++; // ':'
+        Object.defineProperty(obj, key, {
+          value: this.value(),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+        if (t.charCodeAt(this.pos++) === 0x7d) return obj;
+      }
+    }
+    if (c === 0x5b) {
+      const arr: JsonValue[] = [];
+      this.pos++;
+      if (t.charCodeAt(this.pos) === 0x5d) {
+        this.pos++;
+        return arr;
+      }
+      for (;;) {
+        arr.push(this.value());
+        if (t.charCodeAt(this.pos++) === 0x5d) return arr;
+      }
+    }
+    let end = this.pos;
+    while (end < t.length) {
+      const d = t.charCodeAt(end);
+      if (d === 0x2c || d === 0x5d || d === 0x7d) break;
+      end++;
+    }
+    const token = t.slice(this.pos, end);
+    this.pos = end;
+    if (token === "null") return null;
+    if (token === "true") return true;
+    if (token === "false") return false;
+    return Number(token);
+  }
+
+  stringLiteral(): string {
+    const t = this.text;
+    const start = this.pos;
+    let p = start + 1;
+    for (;;) {
+      const c = t.charCodeAt(p);
+      if (c === 0x5c) p += 2;
+      else if (c === 0x22) break;
+      else p++;
+    }
+    this.pos = p + 1;
+    return t.slice(start, p + 1);
+  }
+}
+
+/** Materialises canonical JSON text produced by an engine. */
+export function materialize(canonical: string): JsonValue {
+  return new Reader(canonical).value();
+}

@@ -1,0 +1,131 @@
+// Pieces of the tool-call evaluation shared by the general scorer (evaluation.ts) and the Wasm
+// scoring kernel's glue (_score_kernel.ts): one call scored against its gold, and the report
+// built from counts per language.
+import type { DropSummary, EvaluationReport } from "./scorer.ts";
+import { CANONICAL_ID, PARSER_ID } from "../engine/mod.ts";
+import {
+  countRecords,
+  type ExampleRecord,
+  METRIC_NAMES,
+  type MetricCounts,
+  metricsFromCounts,
+  type ToolCallMetrics,
+} from "./metrics.ts";
+import { compareCodePoints } from "../engine/mod.ts";
+import type { ArgumentPair, ParseStatus } from "../engine/mod.ts";
+import { TOOL } from "../engine/mod.ts";
+
+/** A gold call: its name, canonical arguments and flattened pairs. */
+export interface GoldCall {
+  name: string;
+  canonical: string;
+  pairs: readonly ArgumentPair[];
+}
+
+/** A parsed prediction, as the engine's `parseToolCallBatch` returns it (with pairs). */
+export interface PredictedCall {
+  status: ParseStatus;
+  name?: string;
+  canonicalArguments?: string;
+  pairs?: readonly ArgumentPair[];
+}
+
+/** One example's scores: its record without the example's names. */
+export type CallScore = Omit<ExampleRecord, "example_id" | "language" | "root_id">;
+
+/** Scores a parsed prediction against its gold call (CONTRACT §4). */
+export function scoreCall(gold: GoldCall, call: PredictedCall): CallScore {
+  const goldPairs = gold.pairs;
+  const ok = call.status === "ok";
+  let matched = 0;
+  let predicted = 0;
+  if (ok) {
+    // A multiset intersection on (path, value); argument lists are short, so a scan with a
+    // used-mask beats hashing concatenated keys.
+    const pairs = call.pairs!;
+    predicted = pairs.length;
+    const n = goldPairs.length;
+    const used = n <= 32 ? undefined : new Uint8Array(n);
+    let mask = 0;
+    for (let i = 0; i < pairs.length; i++) {
+      const p = pairs[i]!;
+      for (let j = 0; j < n; j++) {
+        if (used ? used[j] !== 0 : (mask & (1 << j)) !== 0) continue;
+        const q = goldPairs[j]!;
+        if (q.path === p.path && q.value === p.value) {
+          if (used) used[j] = 1;
+          else mask |= 1 << j;
+          matched++;
+          break;
+        }
+      }
+    }
+  }
+  return {
+    status: call.status,
+    name_match: ok && call.name === gold.name,
+    arguments_match: ok && call.canonicalArguments === gold.canonical,
+    matched_pairs: matched,
+    predicted_pairs: predicted,
+    gold_pairs: goldPairs.length,
+  };
+}
+
+/** The parse statuses, in report order. */
+export const PARSE_STATUSES: readonly ParseStatus[] = [
+  "ok",
+  "no_json",
+  "invalid_json",
+  "invalid_shape",
+];
+
+/** Counts of one slice: the metric counts and the parse statuses. */
+export interface SliceCounts extends MetricCounts {
+  statuses: Record<ParseStatus, number>;
+}
+
+/** Empty slice counts. */
+export function emptySliceCounts(): SliceCounts {
+  const statuses = Object.fromEntries(PARSE_STATUSES.map((s) => [s, 0]));
+  return { ...countRecords([]), statuses: statuses as Record<ParseStatus, number> };
+}
+
+/**
+ * The report without its records (`records: []`), from the counts of each language slice (only
+ * slices with records).
+ */
+export function reportFromCounts(
+  byLanguage: ReadonlyMap<string, SliceCounts>,
+  drops: DropSummary,
+  engine: string,
+  inputs: Partial<EvaluationReport["inputs"]>,
+): EvaluationReport {
+  const total = emptySliceCounts();
+  const keys = Object.keys(countRecords([])) as (keyof MetricCounts)[];
+  for (const c of byLanguage.values()) {
+    for (const k of keys) total[k] += c[k];
+    for (const s of PARSE_STATUSES) total.statuses[s] += c.statuses[s];
+  }
+  const slices = [...byLanguage.keys()].sort(compareCodePoints);
+  const by_language: Record<string, ToolCallMetrics> = {};
+  for (const lang of slices) by_language[lang] = metricsFromCounts(byLanguage.get(lang)!);
+  return {
+    schema: "assay.evaluation.v1",
+    tool: { name: TOOL.name, version: TOOL.version },
+    parser_id: PARSER_ID,
+    canonical_id: CANONICAL_ID,
+    engine,
+    inputs: {
+      examples: inputs.examples ?? null,
+      generations: inputs.generations ?? null,
+      prompts: inputs.prompts ?? null,
+    },
+    n: total.n,
+    drop_summary: { ...drops },
+    parse_status_counts: { ...total.statuses },
+    metric_names: [...METRIC_NAMES],
+    slices,
+    metrics: { overall: metricsFromCounts(total), by_language },
+    records: [],
+  };
+}

@@ -1,0 +1,366 @@
+// The JS side of the Wasm scoring kernel (assembly/score.ts): `assay score` on raw JSONL bytes.
+//
+// The caller writes each chunk of whole lines into the view `input` returns (a file read can go
+// straight into it), then calls the phase. A phase returns a `KernelBail` when the kernel met
+// something it does not read itself; the caller then scores the files with the general reader
+// (ToolCallScorer), which gives the same report or words the error. The examples the kernel
+// queues (a float or a path it leaves to JS) are scored here, with the general engine.
+import type { Engine } from "../engine/mod.ts";
+import type { DropSummary, EvaluationReport } from "./scorer.ts";
+import { canonicalFloat } from "../engine/mod.ts";
+import {
+  emptySliceCounts,
+  PARSE_STATUSES,
+  reportFromCounts,
+  scoreCall,
+  type SliceCounts,
+} from "./_parts.ts";
+
+interface KernelExports {
+  memory: WebAssembly.Memory;
+  kStart(prompts: number): void;
+  kInput(cap: number): number;
+  kExamples(len: number, firstLine: number): number;
+  kRegold(): void;
+  kFreeze(): number;
+  kAppendEntries(len: number, count: number): void;
+  kZone(): number;
+  kZoneEnd(): number;
+  kEntryCount(): number;
+  kFrozenState(): number;
+  kAdopt(): void;
+  kReserve(end: number): void;
+  kMergeInput(len: number): number;
+  kChunkResults(): number;
+  kChunkResultsLength(): number;
+  kMerge(len: number): number;
+  kPrompts(len: number, firstLine: number): number;
+  kGenerations(len: number, firstLine: number): number;
+  kQueue(): number;
+  kQueueCount(): number;
+  kRetry(): void;
+  kPending(): number;
+  kPendingCount(): number;
+  kPendingClear(): void;
+  kSetRecord(
+    i: number,
+    status: number,
+    name: number,
+    args: number,
+    matched: number,
+    predicted: number,
+    gold: number,
+  ): void;
+  kFinish(): number;
+  kRecordsText(): number;
+  kRecordsLength(): number;
+  kCounts(): number;
+  kLanguageCount(): number;
+  kLanguage(k: number): number;
+  kLanguageLength(k: number): number;
+  kGold(i: number): number;
+  kGoldLength(i: number): number;
+  kGoldNameLength(i: number): number;
+  bailLine: WebAssembly.Global;
+  nextLine: WebAssembly.Global;
+  chunkRows: WebAssembly.Global;
+  DROPS: WebAssembly.Global;
+}
+
+/** Why the kernel gave a run back, by code (assembly/score.ts). */
+const BAIL_REASONS = [
+  "",
+  "a line it does not read strictly (or not UTF-8)",
+  "a missing, mistyped or empty field",
+  "a lone surrogate in an id, language or prompt",
+  "a duplicate id",
+  "an id that is not an example's",
+  "a malformed or mismatched digest",
+  "a missing generation or prompt",
+  "an example left unscored",
+] as const;
+
+/** The kernel gave the run back: why, and at which line of the phase's file. */
+export interface KernelBail {
+  reason: string;
+  line: number;
+}
+
+const COUNT_FIELDS = 11;
+/** Bytes a float's repr may take in the kernel's table, and the mark of one it cannot hold. */
+const REPR_ROOM = 32;
+const UNFORMATTABLE = 0xfffffffe;
+const decoder = new TextDecoder();
+
+/** A frozen kernel state: linear memory from `zone`, and the state words. */
+export interface FrozenState {
+  zone: number;
+  bytes: Uint8Array<ArrayBuffer>;
+  words: Uint8Array;
+}
+
+/** One scoring job on a fresh instance of the module. */
+export class ScoreKernel {
+  readonly #ex: KernelExports;
+  readonly #engine: Engine;
+  /** Examples the glue scored (the kernel left them to JS). */
+  scoredHere = 0;
+
+  /**
+   * @param module The compiled build/assay.wasm.
+   * @param engine The engine that scores the examples the kernel leaves to JS.
+   * @param withPrompts Whether a prompts manifest is part of the job.
+   */
+  constructor(module: WebAssembly.Module, engine: Engine, withPrompts: boolean) {
+    this.#ex = new WebAssembly.Instance(module, {}).exports as unknown as KernelExports;
+    if (typeof this.#ex.kStart !== "function") {
+      throw new TypeError("The module has no scoring kernel");
+    }
+    this.#engine = engine;
+    this.#ex.kStart(withPrompts ? 1 : 0);
+  }
+
+  /** A view of `cap` bytes of linear memory where the next chunk goes (valid until a call). */
+  input(cap: number): Uint8Array {
+    const at = this.#ex.kInput(cap);
+    return new Uint8Array(this.#ex.memory.buffer, at, cap);
+  }
+
+  /** The line after the last chunk's last line. */
+  get nextLine(): number {
+    return this.#ex.nextLine.value as number;
+  }
+
+  /** Non-blank lines in the last chunk. */
+  get chunkRows(): number {
+    return this.#ex.chunkRows.value as number;
+  }
+
+  #bail(code: number): KernelBail | undefined {
+    if (code === 0) return undefined;
+    return {
+      reason: BAIL_REASONS[code] ?? `code ${code}`,
+      line: this.#ex.bailLine.value as number,
+    };
+  }
+
+  /**
+   * Formats the floats the last call met and could not format (Python's repr, as the general
+   * engine does) into the kernel's table. Returns how many it formatted.
+   */
+  #formatFloats(): number {
+    const ex = this.#ex;
+    const count = ex.kPendingCount();
+    if (count === 0) return 0;
+    const buffer = ex.memory.buffer;
+    const list = new Uint32Array(buffer, ex.kPending(), count);
+    const view = new DataView(buffer);
+    const bytes = new Uint8Array(buffer);
+    for (let k = 0; k < count; k++) {
+      const entry = list[k]!;
+      const n = view.getUint32(entry, true);
+      const repr = canonicalFloat(decoder.decode(bytes.subarray(entry + 8, entry + 8 + n)));
+      if (repr.length > REPR_ROOM) {
+        view.setUint32(entry + 4, UNFORMATTABLE, true);
+        continue;
+      }
+      for (let j = 0; j < repr.length; j++) bytes[entry + 8 + n + j] = repr.charCodeAt(j);
+      view.setUint32(entry + 4, repr.length, true);
+    }
+    ex.kPendingClear();
+    return count;
+  }
+
+  /** Reads a chunk of examples: `len` bytes of whole lines, the first numbered `firstLine`. */
+  examples(len: number, firstLine: number): KernelBail | undefined {
+    const bail = this.#bail(this.#ex.kExamples(len, firstLine));
+    this.#formatFloats();
+    return bail;
+  }
+
+  /**
+   * Ends the examples: reads the gold left for its floats again (until no float is new: entries
+   * appended from another instance may hold floats this one never met), checks ids, and builds
+   * the tables.
+   */
+  freeze(): KernelBail | undefined {
+    this.settleGold();
+    return this.#bail(this.#ex.kFreeze());
+  }
+
+  /**
+   * Reads again the gold left for its floats, now that they are known: what an instance does
+   * before it exports its entries (or while another reads its part).
+   */
+  settleGold(): void {
+    do this.#ex.kRegold(); while (this.#formatFloats() > 0);
+  }
+
+  /** The end of the entries read so far (before freeze): where the next chunk's will start. */
+  get entriesEnd(): number {
+    return this.#ex.kZoneEnd();
+  }
+
+  /** Examples read so far. */
+  get entryCount(): number {
+    return this.#ex.kEntryCount();
+  }
+
+  /**
+   * The entries in linear memory from `from` to `to` (a chunk's, between two `entriesEnd`): a
+   * copy. Gold left for floats is not read again here (the instance that appends them does it),
+   * so no entry points past its chunk, and chunks can be appended in any order.
+   */
+  entriesBetween(from: number, to: number): Uint8Array<ArrayBuffer> {
+    return new Uint8Array((this.#ex.memory.buffer as ArrayBuffer).slice(from, to));
+  }
+
+  /**
+   * Appends the entries another instance read (`entriesBetween`), from the part of the file after
+   * this one's.
+   */
+  appendEntries(entries: { bytes: Uint8Array; count: number }): void {
+    this.input(entries.bytes.length).set(entries.bytes);
+    this.#ex.kAppendEntries(entries.bytes.length, entries.count);
+  }
+
+  /** The frozen state (after freeze), for another instance to adopt: copies. */
+  frozenState(): FrozenState {
+    const ex = this.#ex;
+    const words = new Uint8Array(
+      ex.memory.buffer.slice(ex.kFrozenState(), ex.kFrozenState() + 128),
+    );
+    const zone = ex.kZone();
+    return {
+      zone,
+      bytes: new Uint8Array((ex.memory.buffer as ArrayBuffer).slice(zone, ex.kZoneEnd())),
+      words,
+    };
+  }
+
+  /** Takes over another instance's frozen state; it reads prompts and generations from here on. */
+  adopt(state: FrozenState): void {
+    const ex = this.#ex;
+    if (ex.kZone() !== state.zone) throw new Error("The instances lay their zones out apart");
+    ex.kReserve(state.zone + state.bytes.length + 8);
+    new Uint8Array(ex.memory.buffer, state.zone, state.bytes.length).set(state.bytes);
+    new Uint8Array(ex.memory.buffer, ex.kFrozenState(), 128).set(state.words);
+    ex.kAdopt();
+  }
+
+  /**
+   * What the last chunk of prompts or generations found (after adopt), for another instance to
+   * merge: a view of linear memory, valid until the next call.
+   */
+  chunkResults(): Uint8Array {
+    const ex = this.#ex;
+    return new Uint8Array(ex.memory.buffer, ex.kChunkResults(), ex.kChunkResultsLength());
+  }
+
+  /** Merges what another instance found in its chunks of prompts and generations. */
+  merge(results: Uint8Array): KernelBail | undefined {
+    const ex = this.#ex;
+    new Uint8Array(ex.memory.buffer, ex.kMergeInput(results.length), results.length).set(results);
+    return this.#bail(ex.kMerge(results.length));
+  }
+
+  /** Reads a chunk of prompts. */
+  prompts(len: number, firstLine: number): KernelBail | undefined {
+    return this.#bail(this.#ex.kPrompts(len, firstLine));
+  }
+
+  /** Reads a chunk of generations, and scores what the kernel queued. */
+  generations(len: number, firstLine: number): KernelBail | undefined {
+    const ex = this.#ex;
+    const bail = this.#bail(ex.kGenerations(len, firstLine));
+    if (bail) return bail;
+    if (this.#formatFloats() > 0 && ex.kQueueCount() > 0) ex.kRetry();
+    this.#formatFloats(); // none are new: a retried output met only floats met before
+    const count = ex.kQueueCount();
+    if (count === 0) return undefined;
+    const words = new Uint32Array(ex.memory.buffer, ex.kQueue(), count * 3).slice();
+    const bytes = new Uint8Array(ex.memory.buffer);
+    const texts: string[] = [];
+    for (let k = 0; k < count; k++) {
+      const i = words[k * 3]!;
+      texts.push(this.#goldText(i));
+      texts.push(JSON.parse(decoder.decode(bytes.subarray(words[k * 3 + 1]!, words[k * 3 + 2]!))));
+    }
+    const calls = this.#engine.parseToolCallBatch(texts, { pairs: true, arguments: false });
+    this.scoredHere += count;
+    for (let k = 0; k < count; k++) {
+      const gold = calls[2 * k]!;
+      if (gold.status !== "ok") throw new Error("The kernel kept a gold that is not one call");
+      const s = scoreCall(
+        { name: gold.name!, canonical: gold.canonicalArguments!, pairs: gold.pairs! },
+        calls[2 * k + 1]!,
+      );
+      ex.kSetRecord(
+        words[k * 3]!,
+        PARSE_STATUSES.indexOf(s.status),
+        s.name_match ? 1 : 0,
+        s.arguments_match ? 1 : 0,
+        s.matched_pairs,
+        s.predicted_pairs,
+        s.gold_pairs,
+      );
+    }
+    return undefined;
+  }
+
+  /** Example `i`'s gold call as text: its raw target, or one built from its canonical parts. */
+  #goldText(i: number): string {
+    const ex = this.#ex;
+    const text = decoder.decode(
+      new Uint8Array(ex.memory.buffer, ex.kGold(i), ex.kGoldLength(i)),
+    );
+    const nameLength = ex.kGoldNameLength(i);
+    if (nameLength === 0) return text;
+    return `{"arguments":${text.slice(nameLength)},"name":${text.slice(0, nameLength)}}`;
+  }
+
+  /**
+   * Checks that every kept example was scored, and returns the report (without records) and the
+   * records' JSON lines, joined by ",\n" (a view of linear memory, valid until the next call).
+   */
+  finish(
+    engineName: string,
+    inputs: Partial<EvaluationReport["inputs"]>,
+  ): { report: EvaluationReport; records: Uint8Array } | KernelBail {
+    const ex = this.#ex;
+    const bail = this.#bail(ex.kFinish());
+    if (bail) return bail;
+    const buffer = ex.memory.buffer;
+    const languages = ex.kLanguageCount();
+    const counts = new Float64Array(buffer, ex.kCounts(), languages * COUNT_FIELDS);
+    const byLanguage = new Map<string, SliceCounts>();
+    for (let k = 0; k < languages; k++) {
+      const c = k * COUNT_FIELDS;
+      if (counts[c] === 0) continue; // only dropped examples speak it
+      const language = decoder.decode(
+        new Uint8Array(buffer, ex.kLanguage(k), ex.kLanguageLength(k)),
+      );
+      const slice = emptySliceCounts();
+      slice.n = counts[c]!;
+      PARSE_STATUSES.forEach((s, j) => slice.statuses[s] = counts[c + 1 + j]!);
+      slice.ok = slice.statuses.ok;
+      slice.name = counts[c + 5]!;
+      slice.args = counts[c + 6]!;
+      slice.full = counts[c + 7]!;
+      slice.matched = counts[c + 8]!;
+      slice.predicted = counts[c + 9]!;
+      slice.gold = counts[c + 10]!;
+      byLanguage.set(language, slice);
+    }
+    const drops = new Uint32Array(buffer, ex.DROPS.value as number, 3);
+    const summary: DropSummary = {
+      multiple_calls: drops[0]!,
+      empty_target: drops[1]!,
+      malformed_target: drops[2]!,
+    };
+    return {
+      report: reportFromCounts(byLanguage, summary, engineName, inputs),
+      records: new Uint8Array(buffer, ex.kRecordsText(), ex.kRecordsLength()),
+    };
+  }
+}

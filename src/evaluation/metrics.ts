@@ -1,0 +1,250 @@
+/**
+ * The five tool-call metrics (CONTRACT §4), computed from per-example records.
+ *
+ * Every metric is a ratio of sums over records, so the metrics of any slice
+ * are exactly the pooled sums of its records: overall equals the sum of the
+ * language slices, and a bootstrap resample is scored by summing its draws.
+ *
+ * @module
+ */
+import type { ParseStatus } from "../engine/mod.ts";
+import { type MetricValue, metricValue } from "../stats/mod.ts";
+
+/** The five metric names, in report order. */
+export const METRIC_NAMES = [
+  "valid_json_rate",
+  "function_name_accuracy",
+  "argument_exact_match",
+  "argument_f1",
+  "full_call_exact_match",
+] as const;
+
+/** One of the five tool-call metrics. */
+export type MetricName = (typeof METRIC_NAMES)[number];
+
+/** The five metrics of one slice. */
+export type ToolCallMetrics = Record<MetricName, MetricValue>;
+
+/** What one evaluated example contributes to every metric. */
+export interface ExampleRecord {
+  /** The example's id. */
+  example_id: string;
+  /** Its language slice. */
+  language: string;
+  /** The English (reference) row it translates, or null. */
+  root_id: string | null;
+  /** The parse status of the model output. */
+  status: ParseStatus;
+  /** Parsed `ok` and named the gold function. */
+  name_match: boolean;
+  /** Parsed `ok` and the canonical arguments equal the gold's. */
+  arguments_match: boolean;
+  /** Predicted pairs whose path and value are among the gold pairs. */
+  matched_pairs: number;
+  /** Flattened pairs of the predicted arguments (0 unless `ok`). */
+  predicted_pairs: number;
+  /** Flattened pairs of the gold arguments. */
+  gold_pairs: number;
+}
+
+/** Summed counts of a set of records, enough to compute all five metrics. */
+export interface MetricCounts {
+  /** Number of records. */
+  n: number;
+  /** Records with status `ok`. */
+  ok: number;
+  /** Records with `name_match`. */
+  name: number;
+  /** Records with `arguments_match`. */
+  args: number;
+  /** Records with both. */
+  full: number;
+  /** Σ matched pairs. */
+  matched: number;
+  /** Σ predicted pairs. */
+  predicted: number;
+  /** Σ gold pairs. */
+  gold: number;
+}
+
+/**
+ * Sums records into counts.
+ *
+ * @param records Per-example records.
+ * @returns Their summed counts.
+ *
+ * @example
+ * ```ts
+ * import { countRecords } from "@assay/assay";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * strictEqual(countRecords([]).n, 0);
+ * ```
+ */
+export function countRecords(records: Iterable<ExampleRecord>): MetricCounts {
+  const c: MetricCounts = {
+    n: 0,
+    ok: 0,
+    name: 0,
+    args: 0,
+    full: 0,
+    matched: 0,
+    predicted: 0,
+    gold: 0,
+  };
+  for (const r of records) {
+    c.n++;
+    if (r.status === "ok") c.ok++;
+    if (r.name_match) c.name++;
+    if (r.arguments_match) c.args++;
+    if (r.name_match && r.arguments_match) c.full++;
+    c.matched += r.matched_pairs;
+    c.predicted += r.predicted_pairs;
+    c.gold += r.gold_pairs;
+  }
+  return c;
+}
+
+/**
+ * The five metrics from summed counts.
+ *
+ * @param c Summed counts.
+ * @returns All five MetricValues, in report order.
+ *
+ * @example
+ * ```ts
+ * import { metricsFromCounts } from "@assay/assay";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * const m = metricsFromCounts({ n: 4, ok: 3, name: 2, args: 2, full: 1, matched: 5, predicted: 6, gold: 8 });
+ * strictEqual(m.argument_f1.numerator, 10);
+ * strictEqual(m.argument_f1.denominator, 14);
+ * ```
+ */
+export function metricsFromCounts(c: MetricCounts): ToolCallMetrics {
+  return {
+    valid_json_rate: metricValue(c.ok, c.n),
+    function_name_accuracy: metricValue(c.name, c.n),
+    argument_exact_match: metricValue(c.args, c.n),
+    argument_f1: metricValue(2 * c.matched, c.predicted + c.gold),
+    full_call_exact_match: metricValue(c.full, c.n),
+  };
+}
+
+/**
+ * All five metrics of a set of records, pooled.
+ *
+ * @param records Per-example records.
+ * @returns The five MetricValues.
+ *
+ * @example The reference's worked example
+ * ```ts
+ * import { type ExampleRecord, toolCallMetrics } from "@assay/assay";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ *
+ * const base = { language: "en", root_id: null, gold_pairs: 2 };
+ * const records: ExampleRecord[] = [
+ *   { ...base, example_id: "1", status: "ok", name_match: true, arguments_match: true, matched_pairs: 2, predicted_pairs: 2 },
+ *   { ...base, example_id: "2", status: "ok", name_match: true, arguments_match: false, matched_pairs: 1, predicted_pairs: 2 },
+ *   { ...base, example_id: "3", status: "ok", name_match: false, arguments_match: true, matched_pairs: 2, predicted_pairs: 2 },
+ *   { ...base, example_id: "4", status: "no_json", name_match: false, arguments_match: false, matched_pairs: 0, predicted_pairs: 0 },
+ * ];
+ * const m = toolCallMetrics(records);
+ * assertEquals(m.valid_json_rate, { value: 0.75, numerator: 3, denominator: 4 });
+ * assertEquals(m.argument_f1, { value: 10 / 14, numerator: 10, denominator: 14 });
+ * assertEquals(m.full_call_exact_match, { value: 0.25, numerator: 1, denominator: 4 });
+ * ```
+ */
+export function toolCallMetrics(records: Iterable<ExampleRecord>): ToolCallMetrics {
+  return metricsFromCounts(countRecords(records));
+}
+
+/**
+ * `valid_json_rate`: the share of records whose output parsed into a tool call.
+ *
+ * @param records Per-example records.
+ * @returns The MetricValue.
+ *
+ * @example
+ * ```ts
+ * import { validJsonRate } from "@assay/assay";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * strictEqual(validJsonRate([]).value, 0);
+ * ```
+ */
+export function validJsonRate(records: Iterable<ExampleRecord>): MetricValue {
+  return toolCallMetrics(records).valid_json_rate;
+}
+
+/**
+ * `function_name_accuracy`: the share of records that named the gold function.
+ *
+ * @param records Per-example records.
+ * @returns The MetricValue.
+ *
+ * @example
+ * ```ts
+ * import { functionNameAccuracy } from "@assay/assay";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * strictEqual(functionNameAccuracy([]).denominator, 0);
+ * ```
+ */
+export function functionNameAccuracy(records: Iterable<ExampleRecord>): MetricValue {
+  return toolCallMetrics(records).function_name_accuracy;
+}
+
+/**
+ * `argument_exact_match`: the share of records whose canonical arguments equal the gold's.
+ *
+ * @param records Per-example records.
+ * @returns The MetricValue.
+ *
+ * @example
+ * ```ts
+ * import { argumentExactMatch } from "@assay/assay";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * strictEqual(argumentExactMatch([]).numerator, 0);
+ * ```
+ */
+export function argumentExactMatch(records: Iterable<ExampleRecord>): MetricValue {
+  return toolCallMetrics(records).argument_exact_match;
+}
+
+/**
+ * `argument_f1`: micro F1 over flattened pairs, stored as `2·matched / (predicted + gold)`.
+ *
+ * @param records Per-example records.
+ * @returns The MetricValue.
+ *
+ * @example
+ * ```ts
+ * import { argumentF1 } from "@assay/assay";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * strictEqual(argumentF1([]).value, 0);
+ * ```
+ */
+export function argumentF1(records: Iterable<ExampleRecord>): MetricValue {
+  return toolCallMetrics(records).argument_f1;
+}
+
+/**
+ * `full_call_exact_match`: the share of records with the right name and exactly the gold arguments.
+ *
+ * @param records Per-example records.
+ * @returns The MetricValue.
+ *
+ * @example
+ * ```ts
+ * import { fullCallExactMatch } from "@assay/assay";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * strictEqual(fullCallExactMatch([]).value, 0);
+ * ```
+ */
+export function fullCallExactMatch(records: Iterable<ExampleRecord>): MetricValue {
+  return toolCallMetrics(records).full_call_exact_match;
+}

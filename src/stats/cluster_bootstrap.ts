@@ -1,0 +1,231 @@
+// Exact pooled means and the bootstrap clustered by golden, behind src/suite/scorecard.ts (private).
+//
+// Every scorecard statistic is a ratio of pooled sums: Σ values / count over the runs of some
+// goldens (scores of applicable runs, run overall scores, passes as 0/1). Sums are kept exact:
+// a non-negative double is m·2^e with an integer m < 2^53, so a column's values, scaled by
+// 2^-E (E the least exponent among them), are integers, and their sums are exact integers (held
+// as 24-bit limbs in doubles while resampling, as BigInt otherwise). The ratio is then rounded
+// once, to the nearest double (ties to even). So a statistic does not depend on the order of
+// summation, a resample that draws every golden once gives the point estimate bit for bit, and
+// a column of one constant c gives exactly c in every resample (a degenerate interval).
+//
+// A resample draws G goldens with replacement from the G sorted golden ids: G bounded draws
+// from one sfc32 stream (Sfc32.fillBelow, Lemire's method), as src/stats/bootstrap.ts draws rows.
+// Each drawn golden brings all its runs; every column is recomputed from the same draw.
+import { percentileSorted } from "./bootstrap.ts";
+import type { Sfc32 } from "../engine/mod.ts";
+
+const TWO_24 = 0x1000000;
+const TWO_53 = 2 ** 53;
+const LIMB_BITS = 24n;
+const LIMB_MASK = 0xffffffn;
+
+const view = new DataView(new ArrayBuffer(8));
+
+/** Splits a finite double v ≥ 0 into [m, e] with v = m·2^e, m an odd integer (or [0, 0]). */
+export function decompose(v: number): [number, number] {
+  view.setFloat64(0, v);
+  const hi = view.getUint32(0);
+  const lo = view.getUint32(4);
+  const biased = (hi >>> 20) & 0x7ff;
+  let m = (hi & 0xfffff) * 0x100000000 + lo;
+  let e = -1074;
+  if (biased !== 0) {
+    m += 2 ** 52;
+    e = biased - 1075;
+  }
+  if (m === 0) return [0, 0];
+  while (m % 2 === 0) {
+    m /= 2;
+    e++;
+  }
+  return [m, e];
+}
+
+function bitLength(x: bigint): number {
+  return x === 0n ? 0 : x.toString(2).length;
+}
+
+/**
+ * The double nearest to p/q·2^e (ties to even), for integers p ≥ 0 and q > 0: one rounding,
+ * subnormal results included.
+ */
+export function roundRatio(p: bigint, q: bigint, e: number): number {
+  if (p === 0n) return 0;
+  // Scale so that the integer quotient has 66 or 67 bits.
+  const s = 66 - (bitLength(p) - bitLength(q));
+  const num = s >= 0 ? p << BigInt(s) : p;
+  const den = s >= 0 ? q : q << BigInt(-s);
+  const quot = num / den;
+  const sticky = num % den !== 0n;
+  // The quotient's lsb weighs 2^(e - s); the result keeps 53 bits, or stops at 2^-1074.
+  const lsb = e - s;
+  const top = bitLength(quot) - 1 + lsb;
+  const drop = top >= -1022 ? bitLength(quot) - 53 : -1074 - lsb;
+  let kept = quot >> BigInt(drop);
+  const rest = quot - (kept << BigInt(drop));
+  const half = 1n << BigInt(drop - 1);
+  if (rest > half || (rest === half && (sticky || (kept & 1n) === 1n))) kept += 1n;
+  return scale2(Number(kept), lsb + drop);
+}
+
+/** x·2^k, exact when the result is representable (k may be below -1022). */
+function scale2(x: number, k: number): number {
+  if (k < -1000) return x * 2 ** -1000 * 2 ** (k + 1000);
+  return x * 2 ** k;
+}
+
+/** Sum of non-negative doubles, exact, as p·2^e. */
+export function exactSum(values: readonly number[]): { p: bigint; e: number } {
+  const parts: [number, number][] = [];
+  let e = Infinity;
+  for (const v of values) {
+    const d = decompose(v);
+    if (d[0] === 0) continue;
+    parts.push(d);
+    if (d[1] < e) e = d[1];
+  }
+  if (parts.length === 0) return { p: 0n, e: 0 };
+  let p = 0n;
+  for (const [m, x] of parts) p += BigInt(m) << BigInt(x - e);
+  return { p, e };
+}
+
+/**
+ * The mean of non-negative doubles, exact then rounded once; null for no values.
+ *
+ * @param values Finite values ≥ 0.
+ * @returns The correctly rounded mean, or null.
+ */
+export function exactMean(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const { p, e } = exactSum(values);
+  return roundRatio(p, BigInt(values.length), e);
+}
+
+/** One statistic's values per golden, ready to be pooled over any draw of goldens. */
+export class PooledColumn {
+  /** Goldens. */
+  readonly goldens: number;
+  /** Limbs per golden sum. */
+  readonly #limbs: number;
+  /** Scale: golden sums are integers times 2^#exp. */
+  readonly #exp: number;
+  /** Goldens × limbs: each golden's sum, 24 bits per limb, least significant first. */
+  readonly #table: Float64Array;
+  /** Values per golden. */
+  readonly #counts: Float64Array;
+  readonly #acc: Float64Array;
+
+  /**
+   * Decomposes every value once, so that pooled sums are exact.
+   *
+   * @param perGolden Per golden (in draw order), its values: finite, ≥ 0.
+   */
+  constructor(perGolden: readonly (readonly number[])[]) {
+    this.goldens = perGolden.length;
+    const parts = perGolden.map((vs) => vs.map(decompose));
+    let exp = 0;
+    for (const ps of parts) for (const [m, e] of ps) if (m !== 0 && e < exp) exp = e;
+    const sums = parts.map((ps) => {
+      let s = 0n;
+      for (const [m, e] of ps) if (m !== 0) s += BigInt(m) << BigInt(e - exp);
+      return s;
+    });
+    let limbs = 1;
+    for (const s of sums) limbs = Math.max(limbs, Math.ceil(bitLength(s) / 24));
+    this.#limbs = limbs;
+    this.#exp = exp;
+    this.#table = new Float64Array(this.goldens * limbs);
+    this.#counts = Float64Array.from(perGolden, (vs) => vs.length);
+    this.#acc = new Float64Array(limbs);
+    sums.forEach((s, g) => {
+      for (let l = 0; l < limbs; l++, s >>= LIMB_BITS) {
+        this.#table[g * limbs + l] = Number(s & LIMB_MASK);
+      }
+    });
+  }
+
+  /**
+   * Pools the goldens drawn `weights[g]` times each.
+   *
+   * @returns [sum, count, mean]: the sum rounded once, the count, the mean rounded once (NaN
+   *   when the count is 0).
+   */
+  pool(weights: Int32Array): [number, number, number] {
+    const L = this.#limbs;
+    const acc = this.#acc;
+    const table = this.#table;
+    acc.fill(0);
+    let count = 0;
+    // Σ weights ≤ 2^29 and limbs < 2^24, so each limb's sum stays below 2^53: exact.
+    for (let g = 0; g < this.goldens; g++) {
+      const w = weights[g]!;
+      if (w === 0) continue;
+      count += w * this.#counts[g]!;
+      for (let l = 0, o = g * L; l < L; l++, o++) acc[l]! += w * table[o]!;
+    }
+    let small = acc[0]! + (L > 1 ? acc[1]! * TWO_24 : 0);
+    for (let l = 2; l < L; l++) if (acc[l] !== 0) small = Infinity;
+    if (small < TWO_53 && this.#exp >= -960) {
+      // Both operands are exact integers: one rounding in the division, exact scaling.
+      const sum = small * 2 ** this.#exp;
+      return [sum, count, count === 0 ? NaN : (small / count) * 2 ** this.#exp];
+    }
+    let p = 0n;
+    for (let l = L - 1; l >= 0; l--) p = (p << LIMB_BITS) + BigInt(acc[l]!);
+    const sum = roundRatio(p, 1n, this.#exp);
+    return [sum, count, count === 0 ? NaN : roundRatio(p, BigInt(count), this.#exp)];
+  }
+}
+
+/**
+ * Resamples goldens: per resample, `goldens` draws from `rng` (Sfc32.fillBelow), and every
+ * column pooled over the draw.
+ *
+ * @param columns The statistics, all over the same goldens.
+ * @param goldens The number of goldens (at least 1).
+ * @param rng The stream; left advanced past every draw.
+ * @param resamples Resamples.
+ * @returns Per column, the resampled means (NaN where a resample pooled no values).
+ */
+export function clusterResample(
+  columns: readonly PooledColumn[],
+  goldens: number,
+  rng: Sfc32,
+  resamples: number,
+): Float64Array[] {
+  const out = columns.map(() => new Float64Array(resamples));
+  const draws = new Int32Array(goldens);
+  const weights = new Int32Array(goldens);
+  for (let r = 0; r < resamples; r++) {
+    rng.fillBelow(goldens, draws);
+    weights.fill(0);
+    for (let k = 0; k < goldens; k++) weights[draws[k]!]!++;
+    columns.forEach((c, i) => out[i]![r] = c.pool(weights)[2]);
+  }
+  return out;
+}
+
+/**
+ * The percentile interval of resampled values at `level`, NumPy's linear rule; resamples
+ * where the statistic is undefined (NaN) are left out.
+ *
+ * @returns The interval (null when every resample is undefined) and how many were left out.
+ */
+export function percentileInterval(
+  values: Float64Array,
+  level: number,
+): { ci: [number, number] | null; undefined_resamples: number } {
+  const sorted = Float64Array.from(values).sort();
+  let defined = sorted.length;
+  while (defined > 0 && Number.isNaN(sorted[defined - 1]!)) defined--;
+  const undefinedResamples = sorted.length - defined;
+  if (defined === 0) return { ci: null, undefined_resamples: undefinedResamples };
+  const q = (1 - level) / 2;
+  const d = sorted.subarray(0, defined);
+  return {
+    ci: [percentileSorted(d, q), percentileSorted(d, 1 - q)],
+    undefined_resamples: undefinedResamples,
+  };
+}

@@ -1,0 +1,26 @@
+/**
+ * Declarative metric suites over agent traces: a YAML or JSONC file that names its metrics, the
+ * deterministic trace metrics, LLM judges with prompt and rubric hashes, clustered-bootstrap
+ * scorecards, paired arm comparisons and judge calibration.
+ *
+ * @example Load a suite
+ * ```ts
+ * import { loadSuite } from "@assay/assay/suite";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * const suite = loadSuite('{"metrics": [{"type": "hit_limit"}]}', { format: "jsonc" });
+ * strictEqual(suite.metrics.length, 1);
+ * ```
+ *
+ * @module
+ */
+export * from "./suite.ts";
+export type * from "./types.ts";
+export * from "./schemas.ts";
+export * from "./run.ts";
+export * from "./trace_metrics.ts";
+export * from "./scorecard.ts";
+export * from "./arm_comparison.ts";
+export * from "./calibration.ts";
+export * from "./suggest.ts";
+export * from "./judge/mod.ts";

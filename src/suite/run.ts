@@ -1,0 +1,257 @@
+/**
+ * Runs a metric suite: scores every (golden, arm, repeat) run of an agent from its trace, with
+ * the deterministic metrics and, unless turned off, the LLM judges.
+ *
+ * @module
+ */
+import type { WithEngine } from "../engine/mod.ts";
+import { type Judge, JUDGE_PRESETS, judgeParamsIssues, type JudgeScore } from "./judge/mod.ts";
+import { type RunOverall, runOverall, type ScoreRow } from "./scorecard.ts";
+import { closestName, type LoadSuiteOptions, type ParamsCheck, type Suite } from "./suite.ts";
+import type { CriterionScore, Golden, SchemaCatalog, Trace } from "./types.ts";
+import {
+  DETERMINISTIC_METRIC_PARAMS,
+  DETERMINISTIC_METRICS,
+  type DeterministicMetricName,
+} from "./trace_metrics.ts";
+import { compareCodePoints } from "../engine/mod.ts";
+
+const EMPTY_GOLDEN: Golden = { id: "", question: "" };
+const EMPTY_TRACE: Trace = {
+  golden_id: "",
+  arm: "",
+  repeat: 0,
+  tool_calls: [],
+  sql: [],
+  final_rows: null,
+  final_answer: null,
+  submitted: true,
+  hit_turn_limit: false,
+};
+
+function deterministicCheck(type: DeterministicMetricName): ParamsCheck {
+  return (params) => {
+    const allowed = DETERMINISTIC_METRIC_PARAMS[type];
+    const unknown = Object.keys(params).filter((k) => !allowed.includes(k));
+    if (unknown.length > 0) {
+      return unknown.map((k) => {
+        const suggestion = closestName(k, allowed);
+        return {
+          field: k,
+          message: allowed.length === 0
+            ? `Unknown param "${k}": ${type} takes no params`
+            : `Unknown param "${k}" (params: ${allowed.join(", ")})`,
+          ...(suggestion !== undefined && { suggestion }),
+        };
+      });
+    }
+    // The metric checks its own values: run it once on an empty run.
+    try {
+      DETERMINISTIC_METRICS[type]({
+        golden: EMPTY_GOLDEN,
+        trace: EMPTY_TRACE,
+        catalog: { views: [] },
+      }, params);
+    } catch (e) {
+      return [{ field: "", message: e instanceof Error ? e.message : String(e) }];
+    }
+    return [];
+  };
+}
+
+/**
+ * The suite-loading options that check every metric's params and offer the judge presets:
+ * pass them to `loadSuite`.
+ *
+ * @returns Options for `loadSuite` (add `source`).
+ *
+ * @example
+ * ```ts
+ * import { loadSuite } from "@assay/assay/suite";
+ * import { suiteChecks } from "@assay/assay/suite";
+ * import { throws } from "node:assert/strict";
+ *
+ * throws(
+ *   () => loadSuite("- type: step_efficiency\n  params: {windw: 3}\n", suiteChecks()),
+ *   /Unknown param "windw"/,
+ * );
+ * ```
+ */
+export function suiteChecks(): LoadSuiteOptions {
+  const paramsChecks: LoadSuiteOptions["paramsChecks"] = {
+    llm_judge: (params) =>
+      judgeParamsIssues(params).map((i) => ({
+        field: i.field,
+        message: i.message,
+        ...(i.suggestion !== undefined && { suggestion: i.suggestion }),
+      })),
+  };
+  for (const type of Object.keys(DETERMINISTIC_METRIC_PARAMS) as DeterministicMetricName[]) {
+    paramsChecks[type] = deterministicCheck(type);
+  }
+  return { paramsChecks, presets: JUDGE_PRESETS };
+}
+
+/** One criterion of one run, as the metric store keeps it. */
+export interface CriterionRow extends ScoreRow {
+  /** Why it was skipped or failed, or what it found. */
+  details?: Record<string, unknown>;
+  /** For judges: the hash of the rendered prompt. */
+  prompt_sha256?: string;
+  /** For judges: the model that judged. */
+  judge_model?: string;
+  /** For judges: whether the score came from the cache. */
+  cached?: boolean;
+}
+
+/** One scored run. */
+export interface RunResult {
+  /** The golden. */
+  golden_id: string;
+  /** The arm. */
+  arm: string;
+  /** The repeat. */
+  repeat: number;
+  /** Every criterion, in suite order. */
+  criteria: CriterionRow[];
+  /** The overall score and whether the run passes. */
+  overall: RunOverall;
+}
+
+/** Options of {@linkcode runSuite}. */
+export interface RunSuiteOptions extends WithEngine {
+  /** The judge for `llm_judge` metrics; without one, judges are skipped (as with `noJudge`). */
+  judge?: Judge;
+  /** Skip every `llm_judge` (no calls, no cost): a fully deterministic run. */
+  noJudge?: boolean;
+  /** Called after each run is scored, for progress. */
+  onRun?: (done: number, total: number) => void;
+}
+
+/** A suite run's inputs. */
+export interface SuiteInputs {
+  /** The goldens, by id. */
+  goldens: readonly Golden[];
+  /** One trace per (golden, arm, repeat) run. */
+  traces: readonly Trace[];
+  /** The semantic layer's schema catalog. */
+  catalog: SchemaCatalog;
+}
+
+/**
+ * Scores every run of a suite. Runs come out sorted by arm, golden and repeat (code-point
+ * order), whatever the order of the traces.
+ *
+ * A judge metric is skipped (not applicable, no call) with `noJudge`, without a judge, or when
+ * its `applicable_when` field is empty; a judge failure is applicable with a null score, never
+ * a guess. Deterministic metrics never call anything.
+ *
+ * @param suite The loaded suite.
+ * @param inputs Goldens, traces and the catalog.
+ * @param options The judge, or `noJudge`, and progress.
+ * @returns One result per run.
+ * @throws {RangeError} If a trace names a golden that does not exist, or a run repeats.
+ *
+ * @example A deterministic run
+ * ```ts
+ * import { loadSuite } from "@assay/assay/suite";
+ * import { runSuite } from "@assay/assay/suite";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * const suite = loadSuite("- type: hit_limit\n- type: step_efficiency\n");
+ * const [run] = await runSuite(suite, {
+ *   goldens: [{ id: "g1", question: "How many orders?" }],
+ *   traces: [{
+ *     golden_id: "g1", arm: "base", repeat: 0, tool_calls: [], sql: [], final_rows: null,
+ *     final_answer: null, submitted: false, hit_turn_limit: true,
+ *   }],
+ *   catalog: { views: [] },
+ * }, { noJudge: true });
+ * strictEqual(run!.overall.overall, 0.5);
+ * strictEqual(run!.overall.pass, true);
+ * ```
+ */
+export async function runSuite(
+  suite: Suite,
+  inputs: SuiteInputs,
+  options: RunSuiteOptions = {},
+): Promise<RunResult[]> {
+  const goldens = new Map<string, Golden>();
+  for (const g of inputs.goldens) goldens.set(g.id, g);
+  const seen = new Set<string>();
+  const traces = [...inputs.traces].sort((a, b) =>
+    compareCodePoints(a.arm, b.arm) || compareCodePoints(a.golden_id, b.golden_id) ||
+    a.repeat - b.repeat
+  );
+  for (const t of traces) {
+    if (!goldens.has(t.golden_id)) {
+      throw new RangeError(`Trace of golden "${t.golden_id}" (arm ${t.arm}) has no golden`);
+    }
+    const key = JSON.stringify([t.arm, t.golden_id, t.repeat]);
+    if (seen.has(key)) {
+      throw new RangeError(
+        `Run (golden "${t.golden_id}", arm "${t.arm}", repeat ${t.repeat}) appears twice`,
+      );
+    }
+    seen.add(key);
+  }
+  const judge = options.noJudge ? undefined : options.judge;
+  const order = suite.metrics.map((m) => m.name);
+  const results: RunResult[] = [];
+  // Judge calls of all runs go out together; the judge limits its own concurrency.
+  const pending = traces.map(async (trace) => {
+    const golden = goldens.get(trace.golden_id)!;
+    const criteria = await Promise.all(suite.metrics.map(async (m): Promise<CriterionRow> => {
+      const base = {
+        golden_id: trace.golden_id,
+        arm: trace.arm,
+        repeat: trace.repeat,
+        metric: m.name,
+        threshold: m.threshold,
+      };
+      if (m.type !== "llm_judge") {
+        const s: CriterionScore = DETERMINISTIC_METRICS[m.type]({
+          golden: golden,
+          trace: trace,
+          catalog: inputs.catalog,
+        }, m.params);
+        return { ...base, ...s };
+      }
+      if (!judge) {
+        return {
+          ...base,
+          applicable: false,
+          score: null,
+          details: { skipped: options.noJudge ? "no_judge" : "no_judge_configured" },
+        };
+      }
+      const s: JudgeScore = await judge.score(
+        { name: m.name, threshold: m.threshold, params: m.params },
+        { golden, trace, catalog: inputs.catalog },
+      );
+      return {
+        ...base,
+        applicable: s.applicable,
+        score: s.score,
+        ...(s.details !== undefined && { details: s.details }),
+        rubric_sha256: s.rubric_sha256,
+        prompt_sha256: s.prompt_sha256,
+        judge_model: s.model,
+        cached: s.cached,
+      };
+    }));
+    results.push({
+      golden_id: trace.golden_id,
+      arm: trace.arm,
+      repeat: trace.repeat,
+      criteria,
+      overall: runOverall(criteria, order),
+    });
+    options.onRun?.(results.length, traces.length);
+  });
+  await Promise.all(pending);
+  return results.sort((a, b) =>
+    compareCodePoints(a.arm, b.arm) || compareCodePoints(a.golden_id, b.golden_id) ||
+    a.repeat - b.repeat
+  );
+}

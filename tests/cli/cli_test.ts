@@ -1,0 +1,198 @@
+// The `assay` CLI, run as a user would: a subprocess with files and stdin.
+import { deepStrictEqual as deepEqual, match, strictEqual as equal } from "node:assert/strict";
+
+const deno = Deno.execPath();
+const main = new URL("../../cli/main.ts", import.meta.url).pathname;
+const samples = new URL("../../samples/", import.meta.url).pathname;
+
+async function assay(
+  args: string[],
+  stdin?: string | Uint8Array,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const child = new Deno.Command(deno, {
+    args: ["run", "--allow-read", "--allow-write", main, ...args],
+    stdin: stdin === undefined ? "null" : "piped",
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).spawn();
+  if (stdin !== undefined) {
+    const w = child.stdin.getWriter();
+    await w.write(typeof stdin === "string" ? new TextEncoder().encode(stdin) : stdin);
+    await w.close();
+  }
+  const out = await child.output();
+  const dec = new TextDecoder();
+  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+}
+
+Deno.test("assay parse gives the same JSONL on the wasm and ts engines", async () => {
+  const ts = await assay(["parse", samples + "outputs.jsonl", "--engine", "ts", "--pairs"]);
+  const wasm = await assay(["parse", samples + "outputs.jsonl", "--engine", "wasm", "--pairs"]);
+  equal(ts.code, 0, ts.stderr);
+  equal(wasm.code, 0, wasm.stderr);
+  equal(wasm.stdout, ts.stdout);
+  const rows = ts.stdout.trim().split("\n").map((l) => JSON.parse(l));
+  equal(rows.length, 20);
+  deepEqual(rows[0], {
+    example_id: "ex-001",
+    status: "ok",
+    name: "get_weather",
+    canonical_arguments: '{"city":"Paris","units":"celsius"}',
+    pairs: [['["city"]', '"Paris"'], ['["units"]', '"celsius"']],
+  });
+  const statuses = rows.map((r) => r.status);
+  for (const s of ["ok", "no_json", "invalid_json", "invalid_shape"]) {
+    equal(statuses.includes(s), true, `samples cover ${s}`);
+  }
+});
+
+Deno.test("assay parse reads stdin, skips blank lines and reports invalid_json errors", async () => {
+  const input = [
+    JSON.stringify({ id: 7, output: 'x {"name":"f","arguments":{"a":1.0}} y' }),
+    "",
+    JSON.stringify({ output: '{"name": "f", "arguments": {"a": 01}}' }),
+  ].join("\n");
+  const r = await assay(["parse", "--engine", "ts"], input);
+  equal(r.code, 0, r.stderr);
+  deepEqual(r.stdout.trim().split("\n").map((l) => JSON.parse(l)), [
+    { id: 7, status: "ok", name: "f", canonical_arguments: '{"a":1.0}' },
+    {
+      status: "invalid_json",
+      name: null,
+      canonical_arguments: null,
+      error: "expecting_comma at 34",
+    },
+  ]);
+});
+
+Deno.test("assay parse names the file, line and id of a bad input line and exits 2", async () => {
+  const dir = await Deno.makeTempDir();
+  const file = `${dir}/in.jsonl`;
+  await Deno.writeTextFile(
+    file,
+    '{"example_id": "a", "output": "{}"}\n{"example_id": "b", "output": 5}\n',
+  );
+  const r = await assay(["parse", file, "--out", `${dir}/out.jsonl`]);
+  equal(r.code, 2);
+  match(r.stderr, /in\.jsonl:2 \(example_id "b"\): field "output" must be a string/);
+  // Nothing half-written is left behind.
+  deepEqual([...Deno.readDirSync(dir)].map((e) => e.name), ["in.jsonl"]);
+
+  await Deno.writeTextFile(file, '{"output": "ok"}\n{"output": "trunc\n');
+  const m = await assay(["parse", file]);
+  equal(m.code, 2);
+  match(m.stderr, /in\.jsonl:2: malformed JSON line "\{\\"output\\": \\"trunc"/);
+
+  const missing = await assay(["parse", `${dir}/nope.jsonl`]);
+  equal(missing.code, 2);
+  match(missing.stderr, /Cannot open/);
+});
+
+Deno.test("assay parse turns invalid UTF-8 into U+FFFD with a warning, not a crash", async () => {
+  const bytes = new Uint8Array([
+    ...new TextEncoder().encode('{"output": "{\\"name\\": \\"f\\", \\"arguments\\": {\\"a\\": \\"'),
+    0xff,
+    0xc3,
+    ...new TextEncoder().encode('\\"}}"}\n'),
+  ]);
+  const r = await assay(["parse", "--engine", "ts"], bytes);
+  equal(r.code, 0, r.stderr);
+  equal(JSON.parse(r.stdout).canonical_arguments, '{"a":"\\ufffd\\ufffd"}');
+  match(r.stderr, /1 line\(s\) of <stdin> were not valid UTF-8/);
+});
+
+Deno.test("assay canonicalize writes one line per input line, with !error lines", async () => {
+  const r = await assay(["canonicalize", samples + "json_texts.txt"]);
+  equal(r.code, 0, r.stderr);
+  deepEqual(r.stdout.split("\n"), [
+    '{"a":1,"b":2}',
+    "[1.0,1,0,1e+16,1e-05]",
+    '{"\\u00e9":"\\u00fc","\\ud83d\\ude00":true}',
+    "[NaN,Infinity]",
+    '{"a":2}',
+    "!error expecting_value at 3",
+    '"\\ud83d\\ude00"',
+    '{"nested":{"list":[{},[]]}}',
+    "",
+  ]);
+  const crlf = await assay(["canonicalize", "--engine", "wasm"], '\ufeff[1]\r\n\r\n{"a" 1}');
+  equal(crlf.stdout, "[1]\n!error expecting_value at 0\n!error expecting_colon at 5\n");
+});
+
+Deno.test("assay --help and bad usage", async () => {
+  const help = await assay(["--help"]);
+  equal(help.code, 0);
+  match(help.stdout, /Commands:/);
+  for (const cmd of ["parse", "canonicalize"]) {
+    const h = await assay([cmd, "--help"]);
+    equal(h.code, 0);
+    match(h.stdout, /--engine/);
+  }
+  const unknown = await assay(["frobnicate"]);
+  equal(unknown.code, 2);
+  match(unknown.stderr, /Unknown command "frobnicate"/);
+  const badEngine = await assay(["canonicalize", "--engine", "gpu"], "1");
+  equal(badEngine.code, 2);
+  match(badEngine.stderr, /--engine must be auto, wasm or ts/);
+  const badFlag = await assay(["parse", "--nope"], "");
+  equal(badFlag.code, 2);
+});
+
+Deno.test("assay parse gives hostile outputs from a file a status, never a crash", async () => {
+  const dir = await Deno.makeTempDir();
+  const file = `${dir}/hostile.jsonl`;
+  const enc = new TextEncoder();
+  const lines = [
+    // 100 MB of prose, then a call.
+    JSON.stringify({ id: "big", output: "x".repeat(100_000_000) + '{"name":"f","arguments":{}}' }),
+    JSON.stringify({ id: "deep", output: "[".repeat(1_000_000) + "]".repeat(1_000_000) }),
+    JSON.stringify({
+      id: "proto",
+      output: '{"name":"__proto__","arguments":{"__proto__":{"x":1},"constructor":null}}',
+    }),
+    JSON.stringify({ id: "lone", output: '{"name":"f","arguments":{"s":"\ud800 \\udfff"}}' }),
+    JSON.stringify({ id: "nul", output: '{"name":"f","arguments":{"s":"a\u0000b"}}' }),
+    JSON.stringify({ id: "nul-escaped", output: '{"name":"f","arguments":{"s":"a\\u0000b"}}' }),
+    JSON.stringify({
+      id: "unterminated",
+      output: '{"name":"f","arguments":{"s":"' + "a".repeat(1e7),
+    }),
+  ];
+  const parts = lines.map((l) => enc.encode(l + "\n"));
+  // A line whose bytes are not UTF-8 at all.
+  parts.push(
+    new Uint8Array([
+      ...enc.encode('{"id":"bytes","output":"{\\"name\\":\\"'),
+      0xc0,
+      0xaf,
+      ...enc.encode('\\",\\"arguments\\":{}}"}\n'),
+    ]),
+  );
+  await Deno.writeFile(file, new Uint8Array(await new Blob(parts).arrayBuffer()));
+  const byEngine: string[] = [];
+  for (const engine of ["wasm", "ts"]) {
+    const r = await assay(["parse", file, "--engine", engine]);
+    equal(r.code, 0, r.stderr);
+    byEngine.push(r.stdout);
+    const rows = r.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    deepEqual(rows.map((x) => [x.id, x.status]), [
+      ["big", "ok"],
+      ["deep", "invalid_json"],
+      ["proto", "ok"],
+      ["lone", "ok"],
+      ["nul", "invalid_json"],
+      ["nul-escaped", "ok"],
+      ["unterminated", "invalid_json"],
+      ["bytes", "ok"],
+    ]);
+    equal(rows[2].canonical_arguments, '{"__proto__":{"x":1},"constructor":null}');
+    equal(rows[3].canonical_arguments, '{"s":"\\ud800 \\udfff"}');
+    equal(rows[4].error, "invalid_control_character at 31");
+    equal(rows[6].error, "unclosed_span at 10000030");
+    equal(rows[7].name, "\ufffd\ufffd");
+    match(r.stderr, /1 line\(s\) of .*hostile\.jsonl were not valid UTF-8/);
+  }
+  equal(byEngine[0], byEngine[1]);
+  await Deno.remove(dir, { recursive: true });
+});

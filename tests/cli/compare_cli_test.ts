@@ -1,0 +1,92 @@
+// `assay compare` and `assay gaps` end to end: tables with marks, a refusal that writes nothing.
+import { match, strictEqual } from "node:assert/strict";
+import { formatReport, scoreToolCalls } from "../../mod.ts";
+
+const deno = Deno.execPath();
+const main = new URL("../../cli/main.ts", import.meta.url).pathname;
+
+async function assay(args: string[]) {
+  const out = await new Deno.Command(deno, {
+    args: ["run", "-A", main, ...args],
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).output();
+  const dec = new TextDecoder();
+  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+}
+
+const call = '{"name":"f","arguments":{"a":1}}';
+function report(langs: string[], good: (i: number) => boolean) {
+  const examples = Array.from({ length: 40 }, (_, i) => ({
+    example_id: `${langs[i % langs.length]}-${i}`,
+    language: langs[i % langs.length]!,
+    root_id: i % langs.length === 0 ? null : `${langs[0]}-${i - (i % langs.length)}`,
+    target: call,
+  }));
+  return scoreToolCalls(
+    examples,
+    examples.map((e, i) => ({ example_id: e.example_id, output: good(i) ? call : "no call" })),
+  );
+}
+
+Deno.test("assay compare prints marked deltas and writes JSON and HTML", async () => {
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(
+    `${dir}/base.json`,
+    formatReport(report(["en", "de"], (i) => i % 3 === 0)),
+  );
+  await Deno.writeTextFile(`${dir}/adapter.json`, formatReport(report(["en", "de"], () => true)));
+  const r = await assay([
+    "compare",
+    `${dir}/base.json`,
+    `${dir}/adapter.json`,
+    "--resamples",
+    "500",
+    "--out",
+    `${dir}/cmp.json`,
+    "--html",
+    `${dir}/cmp.html`,
+  ]);
+  strictEqual(r.code, 0, r.stderr);
+  match(
+    r.stdout,
+    /overall\s+valid_json_rate\s+0\.350 \(14\/40\)\s+1\.000 \(40\/40\)\s+\+0\.650\s+\[\+\d\.\d{3}, \+\d\.\d{3}\]\s+\*/,
+  );
+  strictEqual(JSON.parse(await Deno.readTextFile(`${dir}/cmp.json`)).schema, "assay.comparison.v1");
+  match(await Deno.readTextFile(`${dir}/cmp.html`), /<svg/);
+  const g = await assay(["gaps", `${dir}/base.json`, "--reference", "en", "--resamples", "300"]);
+  strictEqual(g.code, 0, g.stderr);
+  match(g.stdout, /de − en\s+valid_json_rate/);
+  match(g.stdout, /de: 20 pairs, coverage 1\.000 \(20\/20\)/);
+  const bad = await assay(["gaps", `${dir}/base.json`, "--reference", "fr"]);
+  strictEqual(bad.code, 2);
+  match(bad.stderr, /"fr" is not a slice/);
+});
+
+Deno.test("assay compare refuses apples-to-oranges reports with exit 2 and writes nothing", async () => {
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(`${dir}/base.json`, formatReport(report(["en", "de"], () => false)));
+  await Deno.writeTextFile(`${dir}/other.json`, formatReport(report(["en", "fr"], () => true)));
+  const r = await assay([
+    "compare",
+    `${dir}/base.json`,
+    `${dir}/other.json`,
+    "--out",
+    `${dir}/cmp.json`,
+    "--html",
+    `${dir}/cmp.html`,
+  ]);
+  strictEqual(r.code, 2);
+  match(
+    r.stderr,
+    /Refusing to compare: slice sets differ: only in base \[de\], only in adapter \[fr\]/,
+  );
+  strictEqual(
+    [...Deno.readDirSync(dir)].map((e) => e.name).sort().join(","),
+    "base.json,other.json",
+  );
+  const notReport = await assay(["compare", `${dir}/base.json`, main]);
+  strictEqual(notReport.code, 2);
+  match(notReport.stderr, /is not JSON/);
+});

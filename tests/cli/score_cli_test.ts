@@ -1,0 +1,197 @@
+// `assay score` end to end: the worked example, and every invariant failing with exit code 2,
+// a message naming ids and lines, and no report file.
+import { deepStrictEqual as assertEquals, match, strictEqual } from "node:assert/strict";
+import { sha256Hex } from "../../mod.ts";
+
+const deno = Deno.execPath();
+const main = new URL("../../cli/main.ts", import.meta.url).pathname;
+
+async function score(
+  files: Record<string, string>,
+  extra: string[] = [],
+): Promise<{ code: number; stdout: string; stderr: string; dir: string; files: string[] }> {
+  const dir = await Deno.makeTempDir();
+  for (const [name, text] of Object.entries(files)) {
+    await Deno.writeTextFile(`${dir}/${name}`, text);
+  }
+  const args = ["run", "-A", main, "score", "--quiet", "--out", `${dir}/report.json`];
+  for (const name of ["examples", "generations", "prompts"]) {
+    if (files[`${name}.jsonl`] !== undefined) args.push(`--${name}`, `${dir}/${name}.jsonl`);
+  }
+  const out = await new Deno.Command(deno, {
+    args: [...args, ...extra],
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).output();
+  const dec = new TextDecoder();
+  const left = [...Deno.readDirSync(dir)].map((e) => e.name).sort();
+  return {
+    code: out.code,
+    stdout: dec.decode(out.stdout),
+    stderr: dec.decode(out.stderr),
+    dir,
+    files: left,
+  };
+}
+
+const jsonl = (rows: unknown[]) => rows.map((r) => JSON.stringify(r)).join("\n") + "\n";
+const call = (city: string, units = "celsius") =>
+  JSON.stringify({ name: "get_weather", arguments: { city, units } });
+const prompt = (id: string) => `Weather question ${id}`;
+
+function worked() {
+  const cities = ["Paris", "Paris", "Oslo", "Rome"];
+  const outputs = [
+    call("Paris"),
+    call("Paris", "kelvin"),
+    call("Oslo").replace("get_weather", "fetch_weather"),
+    "The weather in Rome is sunny.",
+  ];
+  const ids = ["1", "2", "3", "4"];
+  return {
+    examples: ids.map((id, i) => ({
+      example_id: id,
+      language: "en",
+      target: { name: "get_weather", arguments: { city: cities[i], units: "celsius" } },
+    })),
+    prompts: ids.map((id) => ({
+      example_id: id,
+      prompt_sha256: sha256Hex(prompt(id)),
+      prompt: prompt(id),
+    })),
+    generations: ids.map((id, i) => ({
+      example_id: id,
+      prompt_sha256: sha256Hex(prompt(id)),
+      output: outputs[i],
+    })),
+  };
+}
+
+function files(w: ReturnType<typeof worked>) {
+  return {
+    "examples.jsonl": jsonl(w.examples),
+    "prompts.jsonl": jsonl(w.prompts),
+    "generations.jsonl": jsonl(w.generations),
+  };
+}
+
+Deno.test("assay score reproduces the worked example and prints the metric table", async () => {
+  const r = await score(files(worked()));
+  strictEqual(r.code, 0, r.stderr);
+  match(
+    r.stdout,
+    /overall\s+4\s+0\.750 \(3\/4\)\s+0\.500 \(2\/4\)\s+0\.500 \(2\/4\)\s+0\.714 \(10\/14\)\s+0\.250 \(1\/4\)/,
+  );
+  const report = JSON.parse(await Deno.readTextFile(`${r.dir}/report.json`));
+  strictEqual(report.schema, "assay.evaluation.v1");
+  assertEquals(report.metrics.overall.argument_f1, {
+    value: 10 / 14,
+    numerator: 10,
+    denominator: 14,
+  });
+  strictEqual(
+    report.inputs.examples.sha256,
+    sha256Hex(await Deno.readFile(`${r.dir}/examples.jsonl`)),
+  );
+  strictEqual(report.inputs.prompts.rows, 4);
+  assertEquals(r.files, ["examples.jsonl", "generations.jsonl", "prompts.jsonl", "report.json"]);
+});
+
+Deno.test("assay score --json prints the same report it writes, on both engines", async () => {
+  const texts: string[] = [];
+  for (const engine of ["wasm", "ts"]) {
+    const r = await score(files(worked()), ["--json", "--engine", engine]);
+    strictEqual(r.code, 0, r.stderr);
+    strictEqual(r.stdout, await Deno.readTextFile(`${r.dir}/report.json`));
+    texts.push(r.stdout.replace(`"engine": "${engine}"`, '"engine": "?"'));
+  }
+  strictEqual(texts[0], texts[1]);
+});
+
+/** Runs a broken input and checks: exit 2, the message, and no report written. */
+async function refuses(f: Record<string, string>, pattern: RegExp) {
+  const r = await score(f);
+  strictEqual(r.code, 2, `exit code; stderr: ${r.stderr}`);
+  match(r.stderr, pattern);
+  strictEqual(r.files.includes("report.json"), false, "no report");
+  strictEqual(r.files.some((n) => n.includes(".tmp-")), false, "no temporary file");
+}
+
+Deno.test("assay score refuses a duplicate id in each file", async () => {
+  for (const which of ["examples", "prompts", "generations"] as const) {
+    const w = worked();
+    w[which].push({ ...w[which][1]! } as never);
+    await refuses(
+      files(w),
+      new RegExp(`duplicate_id \\(1\\): example_id "2" in .*${which}\\.jsonl at lines 2 and 5`),
+    );
+  }
+});
+
+Deno.test("assay score refuses a missing generation and an orphan generation", async () => {
+  const missing = worked();
+  missing.generations.splice(2, 1);
+  await refuses(
+    files(missing),
+    /missing_generation \(1\): .*examples\.jsonl:3 \(id "3"\) has no generation/,
+  );
+  const orphan = worked();
+  orphan.generations.push({ ...orphan.generations[0]!, example_id: "99" });
+  orphan.prompts.push({ ...orphan.prompts[0]!, example_id: "99" });
+  await refuses(
+    files(orphan),
+    /orphan_generation \(1\): .*generations\.jsonl:5 \(id "99"\) has no example/,
+  );
+});
+
+Deno.test("assay score refuses a prompt digest mismatch and a prompt that does not hash to its digest", async () => {
+  const mismatch = worked();
+  mismatch.generations[1]!.prompt_sha256 = sha256Hex("another prompt");
+  await refuses(
+    files(mismatch),
+    /prompt_digest_mismatch \(1\): .*generations\.jsonl:2 \(id "2"\): prompt_sha256 .* differs from .*prompts\.jsonl:2/,
+  );
+  const text = worked();
+  text.prompts[3]!.prompt = "edited after hashing";
+  await refuses(
+    files(text),
+    /prompt_text_digest_mismatch \(1\): .*prompts\.jsonl:4 \(id "4"\): prompt hashes to/,
+  );
+});
+
+Deno.test("assay score refuses a malformed line in each file, naming file, line and text", async () => {
+  for (const which of ["examples", "prompts", "generations"]) {
+    const f = files(worked());
+    const lines = f[`${which}.jsonl` as keyof typeof f].split("\n");
+    lines[2] = lines[2]!.slice(0, 25);
+    f[`${which}.jsonl` as keyof typeof f] = lines.join("\n");
+    await refuses(f, new RegExp(`${which}\\.jsonl:3: malformed JSON line "`));
+  }
+});
+
+Deno.test("assay score refuses a missing required field", async () => {
+  const cases: [string, string, RegExp][] = [
+    ["examples", "language", /examples\.jsonl:2 \(id "2"\): missing field "language"/],
+    ["examples", "target", /examples\.jsonl:2 \(id "2"\): missing field "target"/],
+    ["examples", "example_id", /examples\.jsonl:2: missing field "example_id"/],
+    ["generations", "output", /generations\.jsonl:2 \(id "2"\): missing field "output"/],
+    [
+      "generations",
+      "prompt_sha256",
+      /generations\.jsonl:2 \(id "2"\): missing field "prompt_sha256"/,
+    ],
+    ["prompts", "prompt_sha256", /prompts\.jsonl:2 \(id "2"\): missing field "prompt_sha256"/],
+  ];
+  for (const [which, field, pattern] of cases) {
+    const w = worked() as unknown as Record<string, Record<string, unknown>[]>;
+    delete w[which]![1]![field];
+    await refuses(files(w as unknown as ReturnType<typeof worked>), pattern);
+  }
+});
+
+Deno.test("assay score without --examples is a usage error", async () => {
+  const r = await score({ "generations.jsonl": "" });
+  strictEqual(r.code, 2);
+  match(r.stderr, /--examples is required/);
+});

@@ -1,0 +1,93 @@
+// `assay structured` end to end on a small fixture: the table, the JSON report, exact expected
+// values from the file, and named errors for bad input.
+import { deepStrictEqual, match, ok, strictEqual } from "node:assert/strict";
+
+const deno = Deno.execPath();
+const root = new URL("../../", import.meta.url).pathname;
+const main = `${root}cli/main.ts`;
+const fx = `${root}tests/fixtures/structured`;
+const dec = new TextDecoder();
+
+async function assay(args: string[]) {
+  const out = await new Deno.Command(deno, {
+    args: ["run", "-A", main, "structured", ...args],
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).output();
+  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+}
+
+const all = [
+  "--outputs",
+  `${fx}/outputs.jsonl`,
+  "--expected",
+  `${fx}/expected.jsonl`,
+  "--schema",
+  `${fx}/schema.json`,
+  "--format",
+  "Answer: [0-9]+",
+];
+
+Deno.test("assay structured computes every metric the inputs allow", async () => {
+  const dir = await Deno.makeTempDir();
+  const r = await assay([...all, "--mode", "fenced", "--json", "--out", `${dir}/r.json`]);
+  strictEqual(r.code, 0, r.stderr);
+  const report = JSON.parse(r.stdout);
+  deepStrictEqual(JSON.parse(await Deno.readTextFile(`${dir}/r.json`)), report);
+  strictEqual(report.schema, "assay.structured.v1");
+  const counts = Object.fromEntries(
+    Object.entries(report.metrics as Record<string, { numerator: number; denominator: number }>)
+      .map(([k, v]) => [k, [v.numerator, v.denominator]]),
+  );
+  deepStrictEqual(counts, {
+    json_validity: [2, 3],
+    json_schema_compliance: [2, 3],
+    extra_content_rate: [2, 3],
+    // q2 expects 7.0 and the output says 7: the file's 7.0 is kept, so it is a miss.
+    required_field_accuracy: [1, 3],
+    xml_validity: [0, 3],
+    format_compliance: [1, 3],
+    tool_selection_accuracy: [2, 3],
+    tool_argument_accuracy: [1, 1],
+    tool_call_f1: [2, 3],
+    api_call_success_rate: [2, 3],
+    instruction_compliance_rate: [1, 3],
+    constraint_satisfaction_rate: [3, 5],
+    instruction_retention: [2, 3],
+  });
+  const numeric = await assay([...all, "--mode", "fenced", "--numbers", "numeric", "--json"]);
+  strictEqual(JSON.parse(numeric.stdout).metrics.required_field_accuracy.numerator, 2);
+  const table = await assay([...all, "--metrics", "json_validity,tool_call_f1"]);
+  strictEqual(table.code, 0, table.stderr);
+  match(table.stdout, /json_validity\s+0\.333 \(1\/3\)/);
+  match(table.stdout, /tool_call_f1\s+0\.667 \(2\/3\)\s+precision 0\.500 \(1\/2\)/);
+  ok(!table.stdout.includes("xml_validity"));
+});
+
+Deno.test("assay structured exits 2 on bad input, naming file, line and id", async () => {
+  const dir = await Deno.makeTempDir();
+  const lines = (await Deno.readTextFile(`${fx}/outputs.jsonl`)).trimEnd().split("\n");
+  await Deno.writeTextFile(`${dir}/bad.jsonl`, lines[0] + "\n{oops\n");
+  let r = await assay(["--outputs", `${dir}/bad.jsonl`]);
+  strictEqual(r.code, 2);
+  match(r.stderr, /bad\.jsonl:2: malformed JSON line/);
+  await Deno.writeTextFile(`${dir}/dup.jsonl`, [lines[0], lines[0]].join("\n"));
+  r = await assay(["--outputs", `${dir}/dup.jsonl`, "--expected", `${fx}/expected.jsonl`]);
+  strictEqual(r.code, 2);
+  match(r.stderr, /duplicate id "q1" on lines 1 and 2/);
+  await Deno.writeTextFile(`${dir}/two.jsonl`, lines.slice(0, 2).join("\n"));
+  r = await assay(["--outputs", `${dir}/two.jsonl`, "--expected", `${fx}/expected.jsonl`]);
+  strictEqual(r.code, 2);
+  match(r.stderr, /expected row\(s\) have no output .*expected\.jsonl:3 \(id "q3"\)/);
+  r = await assay(["--outputs", `${fx}/outputs.jsonl`, "--metrics", "json_validty"]);
+  strictEqual(r.code, 2);
+  match(r.stderr, /Unknown metric "json_validty"/);
+  r = await assay(["--outputs", `${fx}/outputs.jsonl`, "--metrics", "json_schema_compliance"]);
+  strictEqual(r.code, 2);
+  match(r.stderr, /needs --schema/);
+  await Deno.writeTextFile(`${dir}/schema.json`, '{"type": "object", "propertys": {}}');
+  r = await assay(["--outputs", `${fx}/outputs.jsonl`, "--schema", `${dir}/schema.json`]);
+  strictEqual(r.code, 2);
+  match(r.stderr, /schema\.json: .*propertys/);
+});

@@ -1,0 +1,345 @@
+// `assay suite` and `assay calibrate` end to end: validation with positions, a deterministic demo
+// run into the SQLite store, history, a crash mid-run, judges over loopback with the store as
+// their cache, and calibration on a hand-checked fixture.
+import { deepStrictEqual, match, ok, strictEqual } from "node:assert/strict";
+import { DatabaseSync } from "node:sqlite";
+import { anthropicTool, openaiContent, startJudgeServer } from "../suite/_judge_server.ts";
+
+const deno = Deno.execPath();
+const root = new URL("../../", import.meta.url).pathname;
+const main = `${root}cli/main.ts`;
+const demo = `${root}samples/suite_demo`;
+const dec = new TextDecoder();
+
+async function assay(args: string[], env: Record<string, string> = {}) {
+  const out = await new Deno.Command(deno, {
+    args: ["run", "-A", main, ...args],
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1", ...env },
+  }).output();
+  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+}
+
+const demoArgs = (store: string) => [
+  "suite",
+  "run",
+  `${demo}/suite.yaml`,
+  "--goldens",
+  `${demo}/goldens.jsonl`,
+  "--traces",
+  `${demo}/traces.jsonl`,
+  "--catalog",
+  `${demo}/catalog.json`,
+  "--store",
+  store,
+];
+
+Deno.test("make_demo.ts regenerates the committed suite demo byte for byte", async () => {
+  const dir = await Deno.makeTempDir();
+  const out = await new Deno.Command(deno, {
+    args: ["run", `--allow-write=${dir}`, `${demo}/make_demo.ts`, dir],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  strictEqual(out.code, 0, dec.decode(out.stderr));
+  for (const f of ["goldens.jsonl", "catalog.json", "traces.jsonl"]) {
+    deepStrictEqual(await Deno.readFile(`${dir}/${f}`), await Deno.readFile(`${demo}/${f}`), f);
+  }
+});
+
+Deno.test("assay suite validate exits 0 on the demo and 2 with file, line and a suggestion", async () => {
+  const good = await assay(["suite", "validate", `${demo}/suite.yaml`]);
+  strictEqual(good.code, 0, good.stderr);
+  match(good.stdout, /valid suite "analytics-agent-demo" with 7 metric/);
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(
+    `${dir}/bad.yaml`,
+    "metrics:\n  - type: schema_membrship\n  - type: llm_judge\n    name: a\n    params:\n" +
+      "      criteria: a\n      evaluation_steps: [b]\n  - type: llm_judge\n    name: b\n" +
+      "    params:\n      criteria: b\n      evaluation_params: [input, final_answr]\n",
+  );
+  const bad = await assay(["suite", "validate", `${dir}/bad.yaml`]);
+  strictEqual(bad.code, 2);
+  match(
+    bad.stderr,
+    /bad\.yaml:2:5: metrics\[0\]\.type: Unknown metric type "schema_membrship" \(did you mean "schema_membership"\?\)/,
+  );
+  match(bad.stderr, /bad\.yaml:\d+:\d+: metrics\[1\]\.params.*criteria.*evaluation_steps/);
+  match(
+    bad.stderr,
+    /bad\.yaml:12:\d+: metrics\[2\]\.params\.evaluation_params\[1\]: .*"final_answr".*did you mean "final_answer"/,
+  );
+  for (const ref of Deno.readDirSync(`${root}tests/fixtures/suites`)) {
+    const r = await assay(["suite", "validate", `${root}tests/fixtures/suites/${ref.name}`]);
+    strictEqual(r.code, 0, `${ref.name}: ${r.stderr}`);
+  }
+});
+
+Deno.test("assay suite run scores the demo deterministically with --no-judge and keeps history", async () => {
+  const dir = await Deno.makeTempDir();
+  const store = `${dir}/metrics.db`;
+  const a = await assay([...demoArgs(store), "--no-judge", "--json"]);
+  strictEqual(a.code, 0, a.stderr);
+  const b = await assay([...demoArgs(store), "--no-judge", "--json"]);
+  strictEqual(b.code, 0, b.stderr);
+  const ra = JSON.parse(a.stdout);
+  const rb = JSON.parse(b.stdout);
+  ok(ra.run_id !== rb.run_id);
+  deepStrictEqual({ ...ra, run_id: null }, { ...rb, run_id: null });
+  strictEqual(ra.runs.length, 48);
+  // Judges were skipped: not applicable, no score.
+  const judged = ra.runs.flatMap((r: { criteria: { metric: string; applicable: boolean }[] }) =>
+    r.criteria.filter((c) => c.metric === "groundedness")
+  );
+  ok(judged.length === 48 && judged.every((c: { applicable: boolean }) => !c.applicable));
+  // The store holds both runs, 48 × 7 rows each.
+  const db = new DatabaseSync(store);
+  const runs = db.prepare("SELECT run_id, rows FROM runs ORDER BY created_at").all();
+  db.close();
+  deepStrictEqual(runs.map((r) => Number(r.rows)), [336, 336]);
+  const card = await assay(["suite", "scorecard", "--store", store]);
+  strictEqual(card.code, 0, card.stderr);
+  match(card.stdout, /2 run\(s\) in history/);
+  match(card.stdout, /arm adapter: 24 runs over 8 goldens/);
+  match(card.stdout, /history \(pass rate per arm\)/);
+  const cmp = await assay(["suite", "compare", "base", "adapter", "--store", store, "--json"]);
+  strictEqual(cmp.code, 0, cmp.stderr);
+  strictEqual(JSON.parse(cmp.stdout).comparison.n_goldens, 8);
+});
+
+Deno.test("assay suite run names a bad trace line and writes nothing", async () => {
+  const dir = await Deno.makeTempDir();
+  const lines = (await Deno.readTextFile(`${demo}/traces.jsonl`)).trimEnd().split("\n");
+  lines[4] = lines[4]!.replace('"repeat":1', '"repeat":-1');
+  await Deno.writeTextFile(`${dir}/traces.jsonl`, lines.join("\n") + "\n");
+  const args = demoArgs(`${dir}/metrics.db`);
+  args[6] = `${dir}/traces.jsonl`;
+  const r = await assay([...args, "--no-judge"]);
+  strictEqual(r.code, 2);
+  match(r.stderr, /traces\.jsonl:5 \(golden_id "g02"\): \/repeat: /);
+  const exists = await Deno.stat(`${dir}/metrics.db`).then(() => true, () => false);
+  strictEqual(exists, false);
+});
+
+Deno.test("assay suite run names an orphan trace and a repeated run by line", async () => {
+  const dir = await Deno.makeTempDir();
+  const first = (await Deno.readTextFile(`${demo}/traces.jsonl`)).split("\n")[0]!;
+  const cases: [string, RegExp][] = [
+    [
+      first.replace('"golden_id":"g01"', '"golden_id":"nope"'),
+      /traces\.jsonl:1 \(golden_id "nope"\): no golden/,
+    ],
+    [
+      `${first}\n${first}`,
+      /traces\.jsonl:2 \(golden_id "g01"\): run \(arm "base", repeat 0\) already on line 1/,
+    ],
+  ];
+  for (const [text, message] of cases) {
+    await Deno.writeTextFile(`${dir}/traces.jsonl`, text + "\n");
+    const args = demoArgs(`${dir}/metrics.db`);
+    args[6] = `${dir}/traces.jsonl`;
+    const r = await assay([...args, "--no-judge"]);
+    strictEqual(r.code, 2);
+    match(r.stderr, message);
+  }
+});
+
+Deno.test("the metric store shows no partial run after a crash mid-run, and the next run proceeds", async () => {
+  const dir = await Deno.makeTempDir();
+  const store = `${dir}/metrics.db`;
+  // A writer that is killed (SIGKILL) after inserting half of a run, inside its transaction.
+  const script = `${dir}/crash.ts`;
+  await Deno.writeTextFile(
+    script,
+    `import { MetricStore } from ${JSON.stringify(`${root}cli/_store.ts`)};
+const s = MetricStore.open(${JSON.stringify(store)});
+const row = (i) => ({ golden_id: "g" + i, arm: "a", repeat: 0, metric: "m", score: 1,
+  applicable: true, threshold: 0.5, pass: true, prompt_sha256: null, rubric_sha256: null,
+  judge_model: null, error: null });
+s.writeRun({ run_id: "crashed", suite: "s", suite_sha256: "x", metrics: ["m"], created_at: "t" },
+  Array.from({ length: 1000 }, (_, i) => row(i)), () => {
+    console.log("inside");
+    // Wait to be killed, holding the transaction open.
+    const end = Date.now() + 30000;
+    while (Date.now() < end) {}
+  });
+`,
+  );
+  const child = new Deno.Command(deno, {
+    args: ["run", "-A", script],
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const reader = child.stdout.getReader();
+  const first = await reader.read();
+  match(dec.decode(first.value), /inside/);
+  child.kill("SIGKILL");
+  await child.status;
+  reader.releaseLock();
+  await child.stderr.cancel();
+  // Nothing of the crashed run is visible; a new run is written and read back.
+  const r = await assay([...demoArgs(store), "--no-judge"]);
+  strictEqual(r.code, 0, r.stderr);
+  const db = new DatabaseSync(store);
+  deepStrictEqual(
+    db.prepare("SELECT COUNT(*) AS n FROM scores WHERE run_id = 'crashed'").get()?.n,
+    0,
+  );
+  deepStrictEqual(db.prepare("SELECT COUNT(*) AS n FROM runs").get()?.n, 1);
+  deepStrictEqual(db.prepare("SELECT COUNT(*) AS n FROM scores").get()?.n, 336);
+  db.close();
+  const card = await assay(["suite", "scorecard", "--store", store]);
+  strictEqual(card.code, 0, card.stderr);
+  match(card.stdout, /1 run\(s\) in history/);
+});
+
+Deno.test("assay suite run calls judges over loopback, caches in the store and never shows the key", async () => {
+  const server = startJudgeServer(openaiContent('{"score": 0.8, "reason": "fine"}'));
+  const key = "sk-assay-TEST-KEY-0123456789-do-not-print";
+  try {
+    const dir = await Deno.makeTempDir();
+    await Deno.writeTextFile(
+      `${dir}/suite.yaml`,
+      "metrics:\n  - type: hit_limit\n  - type: llm_judge\n    name: groundedness\n    params:\n" +
+        "      evaluation_params: [final_answer, query_results]\n      criteria: Is it grounded?\n" +
+        `      judge_model: openai-compatible:judge-1@${server.baseUrl}\n` +
+        "      applicable_when: final_answer\n",
+    );
+    const args = [...demoArgs(`${dir}/metrics.db`), "--out", `${dir}/run.json`];
+    args[2] = `${dir}/suite.yaml`;
+    const env = { OPENAI_COMPATIBLE_API_KEY: key };
+    const first = await assay(args, env);
+    strictEqual(first.code, 0, first.stderr);
+    // 48 runs, 5 of which gave no final answer: 43 judge calls, each with the key.
+    strictEqual(server.requests.length, 43);
+    ok(server.requests.every((r) => r.headers.authorization === `Bearer ${key}`));
+    const second = await assay(args, env);
+    strictEqual(second.code, 0, second.stderr);
+    strictEqual(server.requests.length, 43, "the second run is served by the cache");
+    const report = JSON.parse(await Deno.readTextFile(`${dir}/run.json`));
+    const scores = report.runs.flatMap((r: { criteria: { metric: string; score: number }[] }) =>
+      r.criteria.filter((c) => c.metric === "groundedness").map((c) => c.score)
+    );
+    strictEqual(scores.filter((s: number | null) => s === 0.8).length, 43);
+    // Calibrate the stored judge scores against human labels joined by run.
+    const labels = report.runs.filter((
+      r: { criteria: { metric: string; score: number | null }[] },
+    ) => r.criteria.some((c) => c.metric === "groundedness" && c.score !== null)).slice(0, 12).map((
+      r: { golden_id: string; arm: string; repeat: number },
+      i: number,
+    ) =>
+      JSON.stringify({
+        golden_id: r.golden_id,
+        arm: r.arm,
+        repeat: r.repeat,
+        human: i % 4 === 0 ? 0 : 1,
+      })
+    );
+    await Deno.writeTextFile(`${dir}/labels.jsonl`, labels.join("\n") + "\n");
+    const cal = await assay([
+      "calibrate",
+      "--labels",
+      `${dir}/labels.jsonl`,
+      "--store",
+      `${dir}/metrics.db`,
+      "--metric",
+      "groundedness",
+      "--json",
+    ]);
+    strictEqual(cal.code, 0, cal.stderr);
+    const c = JSON.parse(cal.stdout);
+    // Every stored score is 0.8 (a pass at the metric's threshold 0.5); 3 of 12 humans say fail.
+    deepStrictEqual([c.n, c.threshold], [12, 0.5]);
+    // MAE (9 × |0.8 − 1| + 3 × |0.8 − 0|) / 12 = 0.35, up to the rounding of 1 − 0.8.
+    ok(Math.abs(c.mae - 0.35) < 1e-15, String(c.mae));
+    deepStrictEqual(c.confusion, { tp: 9, fp: 3, fn: 0, tn: 0 });
+    for (const text of [first.stdout, first.stderr, second.stdout, second.stderr]) {
+      ok(!text.includes(key), "the key leaked into the output");
+    }
+    for (const file of ["run.json", "metrics.db", "metrics.db-wal"]) {
+      const bytes = await Deno.readFile(`${dir}/${file}`).catch(() => new Uint8Array());
+      ok(!dec.decode(bytes).includes(key), `the key leaked into ${file}`);
+    }
+  } finally {
+    await server.close();
+  }
+});
+
+Deno.test("assay calibrate gives the hand-checked figures of the fixture", async () => {
+  const r = await assay([
+    "calibrate",
+    "--labels",
+    `${root}tests/fixtures/calibration/labels.jsonl`,
+    "--json",
+  ]);
+  strictEqual(r.code, 0, r.stderr);
+  const c = JSON.parse(r.stdout);
+  // Hand-checked in tests/suite/calibration_test.ts: tp 5, fp 2, fn 1, tn 4; κ = 0.5; MAE 0.25;
+  // r = √(3/7); ρ = √(243/550).
+  deepStrictEqual(c.confusion, { tp: 5, fp: 2, fn: 1, tn: 4 });
+  deepStrictEqual([c.n, c.kappa, c.mae, c.agreement], [12, 0.5, 0.25, 0.75]);
+  ok(Math.abs(c.pearson - Math.sqrt(3 / 7)) < 1e-15);
+  ok(Math.abs(c.spearman - Math.sqrt(243 / 550)) < 1e-15);
+  strictEqual(c.verdict, "not_trusted");
+  const table = await assay([
+    "calibrate",
+    "--labels",
+    `${root}tests/fixtures/calibration/labels.jsonl`,
+  ]);
+  match(table.stdout, /Cohen's kappa\s+0\.5000/);
+  match(table.stdout, /verdict: not_trusted/);
+  const lenient = await assay([
+    "calibrate",
+    "--labels",
+    `${root}tests/fixtures/calibration/labels.jsonl`,
+    "--kappa-bar",
+    "0.5",
+  ]);
+  match(lenient.stdout, /verdict: trusted/);
+});
+
+Deno.test("assay suite run runs every YAML example of the reference unchanged on the demo data", async () => {
+  const server = startJudgeServer(anthropicTool({ score: 0.75, reason: "plausible" }));
+  try {
+    const dir = await Deno.makeTempDir();
+    const files = [...Deno.readDirSync(`${root}tests/fixtures/suites`)].map((e) => e.name).sort();
+    strictEqual(files.length, 7);
+    for (const f of files) {
+      const args = [
+        ...demoArgs(`${dir}/metrics.db`),
+        "--anthropic-base-url",
+        server.baseUrl,
+        "--json",
+      ];
+      args[2] = `${root}tests/fixtures/suites/${f}`;
+      const before = server.requests.length;
+      const r = await assay(args, { ANTHROPIC_API_KEY: "test-key" });
+      strictEqual(r.code, 0, `${f}: ${r.stderr}`);
+      const report = JSON.parse(r.stdout);
+      strictEqual(report.runs.length, 48, f);
+      // Every judge criterion that applies was scored by the loopback judge, through the
+      // Anthropic wire format, under the default or the named model.
+      const judged = report.runs.flatMap((
+        run: {
+          criteria: {
+            metric: string;
+            applicable: boolean;
+            score: number | null;
+            judge_model?: string;
+          }[];
+        },
+      ) => run.criteria.filter((c) => c.judge_model !== undefined));
+      const applicable = judged.filter((c: { applicable: boolean }) => c.applicable);
+      // A suite with a judge has judged runs; one without has none.
+      strictEqual(applicable.length > 0, f !== "reference_2_deterministic.yaml", f);
+      ok(applicable.every((c: { score: number | null }) => c.score === 0.75), f);
+      // Each distinct prompt is judged once: repeats with the same trace hit the store's cache.
+      ok(server.requests.length - before <= applicable.length, f);
+      ok(server.requests.every((q) => q.path === "/v1/messages"));
+    }
+    ok(server.requests.length > 0);
+  } finally {
+    await server.close();
+  }
+});

@@ -1,0 +1,244 @@
+// The comparison gate, determinism against a golden file, and language gaps on a fixture
+// computed by hand.
+import { deepStrictEqual as assertEquals, match, strictEqual, throws } from "node:assert/strict";
+import {
+  compareReports,
+  ComparisonGateError,
+  type EvaluationReport,
+  type ExampleInput,
+  formatReport,
+  type GenerationInput,
+  languageGaps,
+  scoreToolCalls,
+} from "../../mod.ts";
+import { ENGINES } from "../_engines.ts";
+
+const call = (name: string, args: Record<string, unknown>) =>
+  JSON.stringify({ name, arguments: args });
+
+function evaluation(outputs: Record<string, string>, extra: ExampleInput[] = []): EvaluationReport {
+  const examples: ExampleInput[] = [
+    { example_id: "en-1", language: "en", target: { name: "f", arguments: { a: 1 } } },
+    { example_id: "en-2", language: "en", target: { name: "g", arguments: { b: [1, 2] } } },
+    {
+      example_id: "de-1",
+      language: "de",
+      target: { name: "f", arguments: { a: 1 } },
+      root_id: "en-1",
+    },
+    {
+      example_id: "de-2",
+      language: "de",
+      target: { name: "g", arguments: { b: [1, 2] } },
+      root_id: "en-2",
+    },
+    ...extra,
+  ];
+  const generations: GenerationInput[] = examples.map((e) => ({
+    example_id: e.example_id,
+    output: outputs[e.example_id] ?? "no call",
+  }));
+  return scoreToolCalls(examples, generations);
+}
+
+const BASE = evaluation({ "en-1": call("f", { a: 1 }), "de-2": call("g", { b: [1] }) });
+const ADAPTER = evaluation({
+  "en-1": call("f", { a: 1 }),
+  "en-2": call("g", { b: [1, 2] }),
+  "de-1": '{"name": "f", "arguments": {"a": 1.0}}', // 1.0 is not the gold 1
+  "de-2": call("g", { b: [1, 2] }),
+});
+
+function refusal(base: EvaluationReport, adapter: EvaluationReport): ComparisonGateError {
+  try {
+    compareReports(base, adapter, { resamples: 10 });
+  } catch (e) {
+    if (e instanceof ComparisonGateError) return e;
+    throw e;
+  }
+  throw new Error("the gate let it through");
+}
+
+Deno.test("compareReports() refuses different metric names, saying which", () => {
+  const e = refusal(BASE, {
+    ...ADAPTER,
+    metric_names: [...ADAPTER.metric_names.slice(0, 4), "bleu"] as never,
+  });
+  assertEquals(e.differences.map((d) => d.kind), ["metric_names"]);
+  match(
+    e.message,
+    /metric names differ: only in base \[full_call_exact_match\], only in adapter \[bleu\]/,
+  );
+  strictEqual(e.name, "ComparisonGateError");
+});
+
+Deno.test("compareReports() refuses different slice sets, naming the slices on one side only", () => {
+  const onlyEn = evaluation({}, []);
+  const withJa = evaluation({}, [{
+    example_id: "ja-1",
+    language: "ja",
+    target: { name: "f", arguments: {} },
+  }]);
+  const e = refusal(onlyEn, withJa);
+  match(e.message, /slice sets differ: only in base \[\], only in adapter \[ja\]/);
+  match(e.message, /example-id sets differ: 1 only in adapter \("ja-1"\)/);
+});
+
+Deno.test("compareReports() refuses different example-id sets, listing the first ids", () => {
+  const many = (prefix: string) =>
+    Array.from({ length: 7 }, (_, i): ExampleInput => ({
+      example_id: `${prefix}-${i}`,
+      language: "en",
+      target: { name: "f", arguments: {} },
+    }));
+  const a = evaluation({}, many("x"));
+  const b = evaluation({}, many("y"));
+  const e = refusal(a, b);
+  assertEquals(e.differences.map((d) => d.kind), ["example_ids"]);
+  match(
+    e.message,
+    /example-id sets differ: 7 only in base \("x-0", "x-1", "x-2", "x-3", "x-4", … \(7 in all\)\), 7 only in adapter \("y-0"/,
+  );
+});
+
+Deno.test("compareReports() refuses different parser ids and canonical ids", () => {
+  const p = refusal(BASE, { ...ADAPTER, parser_id: "other.parser.v2" });
+  match(p.message, /parser ids differ: base assay\.parser\.v1, adapter other\.parser\.v2/);
+  const c = refusal({ ...BASE, canonical_id: "assay.canonical.v0" }, ADAPTER);
+  match(c.message, /canonical ids differ: base assay\.canonical\.v0, adapter assay\.canonical\.v1/);
+});
+
+Deno.test("compareReports() refuses an example that moved slice, and a report whose metrics are not its records' sums", () => {
+  const moved = {
+    ...ADAPTER,
+    records: ADAPTER.records.map((r) => r.example_id === "de-1" ? { ...r, language: "en" } : r),
+  };
+  match(refusal(BASE, moved).message, /1 examples are in different language slices \("de-1"\)/);
+  const forged = structuredClone(ADAPTER);
+  forged.metrics.overall.valid_json_rate.numerator += 1;
+  match(
+    refusal(BASE, forged).message,
+    /the adapter report's overall metrics are not the sums of its records/,
+  );
+  throws(
+    () => compareReports({ schema: "x" } as never, ADAPTER),
+    /not an assay\.evaluation\.v1 report/,
+  );
+});
+
+Deno.test("compareReports() gives deltas adapter − base with the base and adapter counts", () => {
+  const c = compareReports(BASE, ADAPTER, { seed: 3, resamples: 500 });
+  const full = c.deltas.overall.full_call_exact_match;
+  assertEquals(full.base, { value: 0.25, numerator: 1, denominator: 4 });
+  assertEquals(full.adapter, { value: 0.75, numerator: 3, denominator: 4 });
+  strictEqual(full.delta, 0.5);
+  strictEqual(full.ci[0] <= full.delta && full.delta <= full.ci[1], true);
+  assertEquals(c.slices, ["de", "en"]);
+  assertEquals(c.bootstrap.seed, 3);
+  // de, base: de-1 has no call (0 predicted, 1 gold pair); de-2 predicts b[0] (1 of 2 gold pairs).
+  assertEquals(c.deltas.by_language.de!.argument_f1.base, {
+    value: 0.5,
+    numerator: 2,
+    denominator: 4,
+  });
+});
+
+Deno.test("compareReports() is byte-identical across runs and engines and matches the golden file", async () => {
+  const goldenUrl = new URL("../golden/demo_comparison.json", import.meta.url);
+  const demo = await demoReports();
+  if (Deno.env.get("ASSAY_UPDATE_GOLDEN") === "1") {
+    const { base, adapter } = demo[0]!;
+    await Deno.writeTextFile(
+      goldenUrl,
+      formatReport(compareReports(base, adapter, { seed: 20261130, resamples: 2000 })),
+    );
+  }
+  const golden = await Deno.readTextFile(goldenUrl);
+  // Reports scored on each engine, bootstrapped on each engine's kernel.
+  for (const { base, adapter } of demo) {
+    for (const engine of ENGINES) {
+      for (let run = 0; run < 3; run++) {
+        strictEqual(
+          formatReport(compareReports(base, adapter, { seed: 20261130, resamples: 2000, engine })),
+          golden,
+          `bootstrap on ${engine.name}, run ${run}`,
+        );
+      }
+    }
+  }
+});
+
+/** The demo scored on every engine. */
+async function demoReports(): Promise<{ base: EvaluationReport; adapter: EvaluationReport }[]> {
+  const dir = new URL("../../samples/demo/", import.meta.url);
+  const rows = async (f: string) =>
+    (await Deno.readTextFile(new URL(f, dir))).split("\n").filter((l) => l.trim()).map((l) =>
+      JSON.parse(l)
+    );
+  // Targets are re-read as JSON text slices so that 150.0 stays a float.
+  const exampleLines = (await Deno.readTextFile(new URL("examples.jsonl", dir))).split("\n").filter(
+    (l) => l.trim(),
+  );
+  const { readExactObject } = await import("../../src/engine/mod.ts");
+  const examples: ExampleInput[] = exampleLines.map((line, i) => {
+    const f = readExactObject(line) as Map<string, { canonical: string }>;
+    const j = JSON.parse(line);
+    return {
+      example_id: j.example_id,
+      language: j.language,
+      root_id: j.root_id,
+      target: f.get("target")!.canonical,
+      line: i + 1,
+    };
+  });
+  const prompts = await rows("prompts.jsonl");
+  const base = await rows("generations.base.jsonl");
+  const adapter = await rows("generations.adapter.jsonl");
+  return ENGINES.map((engine) => ({
+    base: scoreToolCalls(examples, base, { engine, prompts }),
+    adapter: scoreToolCalls(examples, adapter, { engine, prompts }),
+  }));
+}
+
+Deno.test("languageGaps() matches a hand-computed fixture: pairs, coverage, digest and deltas", () => {
+  const report = evaluation(
+    { "en-1": call("f", { a: 1 }), "en-2": call("g", { b: [1, 2] }), "de-1": call("f", { a: 1 }) },
+    [
+      {
+        example_id: "de-3",
+        language: "de",
+        target: { name: "f", arguments: {} },
+        root_id: "en-404",
+      },
+      { example_id: "de-4", language: "de", target: { name: "f", arguments: {} } },
+    ],
+  );
+  const g = languageGaps(report, { seed: 1, resamples: 300 });
+  assertEquals(g.targets, ["de"]);
+  const p = g.gaps.de!.primary;
+  strictEqual(p.n_pairs, 2);
+  assertEquals(p.coverage, { value: 0.5, numerator: 2, denominator: 4 });
+  assertEquals(p.unjoined, { no_root_id: 1, root_not_in_reference: 1 });
+  // sha256 of '[["de-1","en-1"],["de-2","en-2"]]', computed independently with Python's hashlib.
+  strictEqual(
+    p.pair_set_sha256,
+    "eaa92f05e58bd5b051d895227a8a890000b0f672bb0ce0da97910ef365c1ec3a",
+  );
+  // Joined rows: de-1 (ok, exact) and de-2 (no call) against en-1 and en-2 (both exact).
+  assertEquals(p.metrics.full_call_exact_match.target, {
+    value: 0.5,
+    numerator: 1,
+    denominator: 2,
+  });
+  assertEquals(p.metrics.full_call_exact_match.reference, {
+    value: 1,
+    numerator: 2,
+    denominator: 2,
+  });
+  strictEqual(p.metrics.full_call_exact_match.delta, -0.5);
+  const m = g.gaps.de!.marginal_full_slices;
+  strictEqual(m.descriptive, true);
+  assertEquals([m.n_target, m.n_reference], [4, 2]);
+  strictEqual(m.metrics.full_call_exact_match.delta, 0.25 - 1);
+  throws(() => languageGaps(report, { reference: "fr" }), /"fr" is not a slice of the report/);
+});

@@ -1,0 +1,244 @@
+// The CLI's JSONL reading: the chunked line splitter, and the strict object scan that `assay score`
+// uses for example lines (it must never accept a line the contract's reader refuses, and must cut
+// out exactly the members JSON.parse would give).
+import { deepStrictEqual as assertEquals, strictEqual } from "node:assert/strict";
+import {
+  type Line,
+  type LineRun,
+  LineSplitter,
+  readLineRuns,
+  readLines,
+} from "../../src/jsonl/mod.ts";
+import { readJsonLine, scanStrictObject } from "../../src/jsonl/mod.ts";
+import { createEngine } from "../../src/engine/mod.ts";
+import { fieldsOfCanonical } from "../../src/engine/mod.ts";
+import { makeRng, mutate, randomJsonText } from "../_corpus.ts";
+
+const enc = new TextEncoder();
+
+function linesOf(runs: (LineRun | undefined)[]): Line[] {
+  const out: Line[] = [];
+  for (const run of runs) {
+    if (!run) continue;
+    const invalid = new Set(run.invalid);
+    run.texts.forEach((text, i) =>
+      out.push({ text, lineNo: run.first + i, invalidUtf8: invalid.has(i) })
+    );
+  }
+  return out;
+}
+
+/** Splits `bytes` fed in pieces cut at `cuts`. */
+function split(bytes: Uint8Array, cuts: number[]): Line[] {
+  const splitter = new LineSplitter();
+  const runs: (LineRun | undefined)[] = [];
+  let at = 0;
+  for (const c of [...cuts, bytes.length]) {
+    // A reused buffer: the splitter must copy what it keeps.
+    const piece = bytes.slice(at, c);
+    runs.push(splitter.push(piece));
+    piece.fill(0x21);
+    at = c;
+  }
+  runs.push(splitter.end());
+  return linesOf(runs);
+}
+
+/** Every line, decoded one by one: the reading the splitter must match. */
+function reference(bytes: Uint8Array): Line[] {
+  const fatal = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+  const lenient = new TextDecoder("utf-8", { ignoreBOM: true });
+  const out: Line[] = [];
+  let start = 0;
+  let lineNo = 0;
+  while (start < bytes.length) {
+    let nl = bytes.indexOf(10, start);
+    if (nl < 0) nl = bytes.length;
+    lineNo++;
+    let view = bytes.subarray(start, nl);
+    if (view.at(-1) === 13) view = view.subarray(0, -1);
+    if (lineNo === 1 && view[0] === 0xef && view[1] === 0xbb && view[2] === 0xbf) {
+      view = view.subarray(3);
+    }
+    let text: string;
+    let invalidUtf8 = false;
+    try {
+      text = fatal.decode(view);
+    } catch {
+      text = lenient.decode(view);
+      invalidUtf8 = true;
+    }
+    out.push({ text, lineNo, invalidUtf8 });
+    start = nl + 1;
+  }
+  return out;
+}
+
+Deno.test("LineSplitter gives the same lines wherever the chunks are cut", () => {
+  const parts = [
+    enc.encode('\ufeff{"a":1}\r\n'),
+    enc.encode("ünïcödé 日本語 😀\n\n  \r\n"),
+    new Uint8Array([0x7b, 0xff, 0x7d, 0x0a]), // invalid UTF-8
+    enc.encode("x\r"),
+    new Uint8Array([0x0a, 0xe6, 0x97, 0xa5, 0x0a]),
+    enc.encode("last line, no break"),
+  ];
+  const bytes = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    bytes.set(p, at);
+    at += p.length;
+  }
+  const want = reference(bytes);
+  strictEqual(want.length, 8);
+  strictEqual(want[0]!.text, '{"a":1}');
+  strictEqual(want[4]!.invalidUtf8, true);
+  for (let a = 0; a <= bytes.length; a++) {
+    assertEquals(split(bytes, [a]), want, `cut at ${a}`);
+    for (let b = a; b <= bytes.length; b += 3) assertEquals(split(bytes, [a, b]), want);
+  }
+  // A BOM is dropped from the first line only; a file ending with a break has no empty last line.
+  assertEquals(split(enc.encode("a\n\ufeffb\n"), [1]).map((l) => l.text), ["a", "\ufeffb"]);
+  assertEquals(split(new Uint8Array(), []), []);
+});
+
+Deno.test("readLineRuns and readLines read a stream alike", async () => {
+  const rng = makeRng(11);
+  const text = Array.from({ length: 3000 }, (_, i) => `{"i":${i},"s":"${"é".repeat(rng.int(40))}"}`)
+    .join("\n");
+  const bytes = enc.encode(text);
+  let pos = 0;
+  let tapped = 0;
+  const reader = {
+    read(p: Uint8Array): Promise<number | null> {
+      if (pos >= bytes.length) return Promise.resolve(null);
+      const n = Math.min(p.length, bytes.length - pos, 1 + rng.int(5000));
+      p.set(bytes.subarray(pos, pos + n));
+      pos += n;
+      return Promise.resolve(n);
+    },
+  };
+  const runs: LineRun[] = [];
+  for await (const run of readLineRuns(reader, (c) => tapped += c.length, 4096)) runs.push(run);
+  strictEqual(tapped, bytes.length);
+  const want = reference(bytes);
+  assertEquals(linesOf(runs), want);
+  const fromStream: Line[] = [];
+  const stream = new ReadableStream<Uint8Array>({
+    start(c) {
+      for (let i = 0; i < bytes.length; i += 777) c.enqueue(bytes.slice(i, i + 777));
+      c.close();
+    },
+  });
+  for await (const line of readLines(stream)) fromStream.push(line);
+  assertEquals(fromStream, want);
+});
+
+const NAMES = ["example_id", "language", "root_id", "target"];
+
+Deno.test("scanStrictObject cuts out the last member of each name, as written", () => {
+  assertEquals(
+    scanStrictObject(
+      ' { "target" : {"a": [1.0, "}", NaN]} , "example_id":"x\\"y", "t\\u0061rget": 1e999 ,' +
+        '"meta":{"target":2},"language":"en"} ',
+      NAMES,
+    ),
+    ['"x\\"y"', '"en"', undefined, "1e999"],
+  );
+  assertEquals(scanStrictObject("{}", NAMES), [undefined, undefined, undefined, undefined]);
+  assertEquals(scanStrictObject('{"root_id":null}', NAMES), [
+    undefined,
+    undefined,
+    "null",
+    undefined,
+  ]);
+  assertEquals(scanStrictObject('{"target":[NaN,Infinity,-Infinity]}', NAMES), [
+    undefined,
+    undefined,
+    undefined,
+    "[NaN,Infinity,-Infinity]",
+  ]);
+  for (
+    const refused of [
+      "[]",
+      '"x"',
+      '{"a":-NaN}',
+      '{"a":+1}',
+      '{"a":nan}',
+      '{"a":-Inf}',
+      '{"a":Infinityx}',
+      '{"a":1,}',
+      '{"a":01}',
+      '{"a":1.}',
+      '{"a":"\t"}',
+      '{"a":"\\x"}',
+      '{"a":"\\u12g4"}',
+      '{"a":1} x',
+      '\ufeff{"a":1}',
+      '{"a":1',
+      '{"a":' + "[".repeat(512) + "]".repeat(512) + "}",
+      '{"a":' + "1".repeat(4301) + "}",
+      '{"a":' + "1".repeat(4301) + ".5}",
+    ]
+  ) {
+    strictEqual(scanStrictObject(refused, NAMES), undefined, refused.slice(0, 40));
+  }
+  // The deepest nesting and the longest integer the contract allows are accepted, as by the
+  // exact parser; one more is refused by both.
+  const engine = createEngine({ engine: "ts" });
+  for (const [n, ok] of [[511, true], [512, false]] as const) {
+    const deep = '{"a":' + "[".repeat(n) + "]".repeat(n) + "}";
+    strictEqual(scanStrictObject(deep, NAMES) !== undefined, ok);
+    strictEqual(engine.canonicalizeBatch([deep])[0]!.ok, ok);
+  }
+  for (const [n, ok] of [[4300, true], [4301, false]] as const) {
+    const long = '{"a":' + "9".repeat(n) + "}";
+    strictEqual(scanStrictObject(long, NAMES) !== undefined, ok);
+    strictEqual(engine.canonicalizeBatch([long])[0]!.ok, ok);
+  }
+});
+
+Deno.test("scanStrictObject accepts only what the exact parser accepts, and cuts out its members", () => {
+  const engine = createEngine({ engine: "ts" });
+  const rng = makeRng(20240601);
+  const ws = () => rng.pick(["", " ", "\t", "\r\n", "  "]);
+  let accepted = 0;
+  let withNaN = 0;
+  for (let i = 0; i < 20000; i++) {
+    const v = randomJsonText(rng, { deepRate: 0.02, bigIntRate: 0.01 });
+    const key = rng.pick(['"target"', '"t\\u0061rget"', '"example_id"', '"root_id"', '"x"']);
+    let t = rng.chance(0.1)
+      ? v
+      : `${ws()}{"example_id":${ws()}"a\\n",${key}${ws()}:${ws()}${v}${ws()}` +
+        `${rng.chance(0.3) ? `,"target":${v}` : ""}${
+          rng.chance(0.3) ? ',"language":"de"' : ""
+        }}${ws()}`;
+    if (rng.chance(0.3)) t = mutate(rng, t);
+    const found = scanStrictObject(t, NAMES);
+    if (found === undefined) continue;
+    accepted++;
+    const c = engine.canonicalizeBatch([t])[0]!;
+    if (!c.ok) throw new Error(`accepted a line the exact parser refuses: ${t}`);
+    const fields = fieldsOfCanonical(c.canonical);
+    if (fields === null) throw new Error(`accepted a line that is not an object: ${t}`);
+    NAMES.forEach((name, k) => {
+      const text = found[k];
+      const field = fields.get(name);
+      strictEqual(text === undefined, field === undefined, t);
+      if (text === undefined) return;
+      const own = engine.canonicalizeBatch([text])[0]!;
+      strictEqual(own.ok && own.canonical, field!.canonical, t);
+    });
+    const r = readJsonLine(t);
+    if ("value" in r && !/NaN|Infinity/.test(t)) {
+      const row = r.value as Record<string, unknown>;
+      NAMES.forEach((name, k) => {
+        if (found[k] !== undefined) assertEquals(JSON.parse(found[k]!), row[name], t);
+      });
+    } else {
+      withNaN++;
+    }
+  }
+  strictEqual(accepted > 5000, true, `accepted ${accepted}`);
+  strictEqual(withNaN > 100, true, `with NaN or Infinity ${withNaN}`);
+});

@@ -1,0 +1,249 @@
+// The HTML comparison report: deterministic bytes, escaped report strings, nothing external, and
+// every delta and interval on the page.
+import { deepStrictEqual as assertEquals, strictEqual, throws } from "node:assert/strict";
+import {
+  compareReports,
+  type ComparisonReport,
+  type EvaluationReport,
+  type GapReport,
+  languageGaps,
+  type MetricDeltas,
+  scoreToolCalls,
+} from "../../mod.ts";
+import { renderComparisonHtml } from "../../src/report/mod.ts";
+
+const SYMBOLS: Record<string, string> = { up: "\u25b2", down: "\u25bc", none: "\u25cb" };
+
+const HOSTILE = `<script>alert("x")</script>"&'`;
+
+interface Fixture {
+  base: EvaluationReport;
+  adapter: EvaluationReport;
+  cmp: ComparisonReport;
+  gaps: { base: GapReport; adapter: GapReport };
+}
+
+/** Three languages (one hostile), roots and translations, a seeded mix of right and wrong. */
+function fixture(): Fixture {
+  const target = { name: "get_weather", arguments: { city: "Zürich", days: 3 } };
+  const right = JSON.stringify(target);
+  const wrongArgs = JSON.stringify({ name: "get_weather", arguments: { city: "Zurich", days: 3 } });
+  const examples = [];
+  const base = [];
+  const adapter = [];
+  let state = 7;
+  const draw = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
+  for (let i = 0; i < 24; i++) {
+    for (const language of ["en", "de", HOSTILE]) {
+      if (language !== "en" && i % 5 === 4) continue;
+      const id = language === "en" ? `en-${i}` : `${language}-${i}`;
+      examples.push({
+        example_id: id,
+        language,
+        root_id: language === "en" ? null : `en-${i}`,
+        target,
+      });
+      const hard = language === "en" ? 0.2 : 0.5;
+      base.push({
+        example_id: id,
+        output: draw() < hard ? "Sorry, no." : draw() < 0.3 ? wrongArgs : right,
+      });
+      // The adapter fixes the format everywhere, but gets German arguments wrong more often.
+      const slip = language === "de" ? 0.7 : 0.1;
+      adapter.push({ example_id: id, output: draw() < slip ? wrongArgs : right });
+    }
+  }
+  const b = scoreToolCalls(examples, base);
+  const a = scoreToolCalls(examples, adapter);
+  return {
+    base: b,
+    adapter: a,
+    cmp: compareReports(b, a, { seed: 3, resamples: 500 }),
+    gaps: {
+      base: languageGaps(b, { resamples: 300 }),
+      adapter: languageGaps(a, { resamples: 300 }),
+    },
+  };
+}
+
+const fx = fixture();
+const html = renderComparisonHtml(fx.cmp, { gaps: fx.gaps, title: `Report ${HOSTILE}` });
+
+function signed(v: number): string {
+  const s = Math.abs(v).toFixed(3);
+  return Number(s) === 0 ? s : (v < 0 ? "\u2212" : "+") + s;
+}
+
+function attr(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The opening tags of the interval groups of one plot, as attribute maps. */
+function groups(page: string, plot: string): Record<string, string>[] {
+  const start = page.indexOf(`<svg id="${plot}"`);
+  const svg = page.slice(start, page.indexOf("</svg>", start));
+  return [...svg.matchAll(/<g class="delta (up|down|none)"([^>]*)>/g)].map((m) => {
+    const out: Record<string, string> = { direction: m[1]! };
+    for (const a of m[2]!.matchAll(/ data-([a-z-]+)="([^"]*)"/g)) out[a[1]!] = a[2]!;
+    return out;
+  });
+}
+
+Deno.test("renderComparisonHtml() is deterministic: same report, same bytes", () => {
+  const again = fixture();
+  strictEqual(
+    renderComparisonHtml(again.cmp, { gaps: again.gaps, title: `Report ${HOSTILE}` }),
+    html,
+  );
+  const cloned = structuredClone({ cmp: fx.cmp, gaps: fx.gaps });
+  strictEqual(
+    renderComparisonHtml(cloned.cmp, { gaps: cloned.gaps, title: `Report ${HOSTILE}` }),
+    html,
+  );
+  strictEqual(renderComparisonHtml(fx.cmp), renderComparisonHtml(fx.cmp));
+});
+
+Deno.test("renderComparisonHtml() escapes every string it takes from the reports", () => {
+  strictEqual(fx.cmp.slices.includes(HOSTILE), true);
+  strictEqual(/<script/i.test(html), false);
+  strictEqual(html.includes(HOSTILE), false);
+  strictEqual(html.includes(`"&'`), false);
+  strictEqual(html.includes(`alert("x")`), false);
+  const escaped = "&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62;&#34;&#38;&#39;";
+  strictEqual(html.includes(`<title>Report ${escaped}</title>`), true);
+  strictEqual(html.includes(`data-slice="${escaped}"`), true);
+  strictEqual(html.includes(`<th colspan="8">${escaped}</th>`), true);
+
+  // Ids, digests and contract names are report strings too.
+  const evil = structuredClone(fx.cmp);
+  const digest = { sha256: `"><img src=x onerror=alert(1)>`, rows: 1 };
+  evil.inputs.base.examples = digest;
+  evil.parser_id = `<b onmouseover="x">`;
+  evil.tool.name = "</style><script>";
+  const page = renderComparisonHtml(evil);
+  strictEqual(/<script|<img|<b onmouseover/i.test(page), false);
+  strictEqual(page.includes(`title="&#34;&#62;&#60;img src=x onerror=alert(1)&#62;"`), true);
+  strictEqual(page.includes("&#60;b onmouseover=&#34;x&#34;&#62;"), true);
+});
+
+Deno.test("renderComparisonHtml() has no scripts and nothing external", () => {
+  for (const [page, plots] of [[html, 2], [renderComparisonHtml(fx.cmp), 1]] as const) {
+    strictEqual(/<script|javascript:|<iframe|<object|<embed|<link|<img|@import/i.test(page), false);
+    strictEqual(/\s(src|href|on[a-z]+)=/i.test(page), false);
+    strictEqual(/url\(/i.test(page), false);
+    const urls = [...page.matchAll(/[a-z][a-z0-9+.-]*:\/\/[^\s"'<>)]*/gi)].map((m) => m[0]);
+    strictEqual(urls.length, plots); // the xmlns of each plot
+    for (const u of new Set(urls)) strictEqual(u, "http://www.w3.org/2000/svg");
+  }
+  strictEqual(html.startsWith("<!DOCTYPE html>\n"), true);
+  strictEqual(html.endsWith("</html>\n"), true);
+});
+
+Deno.test("renderComparisonHtml() shows every delta and interval, overall first", () => {
+  const forest = groups(html, "forest-plot");
+  const expected: Record<string, string>[] = [];
+  const slices: [string, MetricDeltas][] = [["overall", fx.cmp.deltas.overall]];
+  for (const s of fx.cmp.slices) slices.push([s, fx.cmp.deltas.by_language[s]!]);
+  for (const [slice, deltas] of slices) {
+    for (const metric of fx.cmp.metric_names) {
+      const d = deltas[metric];
+      const direction = d.ci[0] > 0 ? "up" : d.ci[1] < 0 ? "down" : "none";
+      expected.push({
+        direction,
+        slice: attr(slice),
+        metric,
+        delta: String(d.delta),
+        "ci-low": String(d.ci[0]),
+        "ci-high": String(d.ci[1]),
+        "excludes-zero": String(direction !== "none"),
+      });
+      // Printed in the plot, and again in the table.
+      const row = `${signed(d.delta)}</td><td class="n">[${signed(d.ci[0])}, ${signed(d.ci[1])}]`;
+      strictEqual(html.includes(row), true, `${slice} ${metric}: ${row}`);
+    }
+  }
+  // The plot groups rows by metric; compare as sets of rows.
+  const key = (g: Record<string, string>) => JSON.stringify(g);
+  assertEquals(forest.map(key).sort(), expected.map(key).sort());
+  // Within each metric, overall comes first.
+  for (let i = 0; i < forest.length; i += 1 + fx.cmp.slices.length) {
+    strictEqual(forest[i]!.slice, "overall");
+  }
+  const ci = (html.match(/<line class="ci"/g) ?? []).length;
+  const gapRows = 2 * fx.gaps.base.targets.length * fx.gaps.base.metric_names.length;
+  strictEqual(ci, forest.length + gapRows);
+});
+
+Deno.test("renderComparisonHtml() marks intervals that exclude zero with colour and a symbol", () => {
+  const forest = groups(html, "forest-plot");
+  const marked = forest.filter((g) => g.direction !== "none");
+  strictEqual(marked.length > 0 && marked.length < forest.length, true);
+  for (const g of forest) {
+    strictEqual(g["excludes-zero"], String(g.direction !== "none"));
+  }
+  // Every interval row ends with its symbol: ▲ above zero, ▼ below, ○ includes zero.
+  const start = html.indexOf('<svg id="forest-plot"');
+  const svg = html.slice(start, html.indexOf("</svg>", start));
+  const symbols = [...svg.matchAll(/<text class="sym"[^>]*>(.)<\/text>/g)].map((m) => m[1]);
+  assertEquals(
+    symbols,
+    forest.map((g) => SYMBOLS[g.direction!]),
+  );
+});
+
+Deno.test("renderComparisonHtml() plots both models' language gaps with pairs and coverage", () => {
+  const gap = groups(html, "gap-plot");
+  strictEqual(gap.length, 2 * fx.gaps.base.targets.length * fx.gaps.base.metric_names.length);
+  for (const [model, g] of Object.entries(fx.gaps)) {
+    for (const lang of g.targets) {
+      const p = g.gaps[lang]!.primary;
+      const note =
+        `${p.n_pairs} pairs \u00b7 coverage ${p.coverage.numerator}/${p.coverage.denominator}`;
+      strictEqual(html.includes(note), true, note);
+      strictEqual(html.includes(`<code title="${p.pair_set_sha256}">`), true);
+      for (const metric of g.metric_names) {
+        const m = p.metrics[metric];
+        const row = gap.find((r) =>
+          r.model === model && r.slice === attr(lang) && r.metric === metric
+        );
+        assertEquals(
+          [row?.delta, row?.["ci-low"], row?.["ci-high"], row?.reference],
+          [String(m.delta), String(m.ci[0]), String(m.ci[1]), "en"],
+        );
+      }
+    }
+  }
+  const alone = renderComparisonHtml(fx.cmp, { gaps: { adapter: fx.gaps.adapter } });
+  strictEqual(groups(alone, "gap-plot").every((r) => r.model === "adapter"), true);
+  strictEqual(renderComparisonHtml(fx.cmp).includes("gap-plot"), false);
+});
+
+Deno.test("renderComparisonHtml() prints signs, zeros and counts plainly", () => {
+  const cmp = structuredClone(fx.cmp);
+  const d = cmp.deltas.overall.valid_json_rate;
+  d.delta = -0.0004;
+  d.ci = [-0.25, -0.0001];
+  d.base = { value: 0.5, numerator: 12345, denominator: 24690 };
+  const page = renderComparisonHtml(cmp);
+  strictEqual(/[-\u2212]0\.000\b(?!\d)/.test(page.replace(/data-[a-z-]+="[^"]*"/g, "")), false);
+  strictEqual(page.includes(`0.000</td><td class="n">[\u22120.250, 0.000]`), true);
+  strictEqual(page.includes("12,345/24,690"), true);
+  strictEqual(
+    page.includes('<g class="delta down" data-slice="overall" data-metric="valid_json_rate"'),
+    true,
+  );
+});
+
+Deno.test("renderComparisonHtml() rejects a report with missing deltas or mismatched gaps", () => {
+  const cmp = structuredClone(fx.cmp);
+  delete cmp.deltas.by_language.de;
+  throws(() => renderComparisonHtml(cmp), TypeError);
+  throws(
+    () => {
+      const other = structuredClone(fx.gaps.base);
+      other.inputs.generations = { sha256: "0".repeat(64), rows: 1 };
+      renderComparisonHtml(fx.cmp, { gaps: { base: other } });
+    },
+    (e: unknown) => e instanceof RangeError && /base gap report/.test(e.message),
+  );
+});

@@ -1,0 +1,206 @@
+// The suite loader: YAML and JSONC load into the same suite; every problem names file, line and field.
+import { deepStrictEqual, ok, strictEqual, throws } from "node:assert/strict";
+import {
+  closestName,
+  loadSuite,
+  type SuiteError,
+  SuiteError as SuiteErrorClass,
+} from "../../src/suite/mod.ts";
+
+const FIXTURES = new URL("../fixtures/suites/", import.meta.url);
+
+function issuesOf(text: string, source = "s.yaml"): SuiteError["issues"] {
+  try {
+    loadSuite(text, { source });
+  } catch (e) {
+    ok(e instanceof SuiteErrorClass, String(e));
+    return e.issues;
+  }
+  throw new Error("expected a SuiteError");
+}
+
+Deno.test("loadSuite() loads every YAML example of the reference unchanged", () => {
+  const files = [...Deno.readDirSync(FIXTURES)].map((e) => e.name).filter((n) =>
+    n.startsWith("reference_")
+  ).sort();
+  strictEqual(files.length, 7);
+  const got = files.map((f) => {
+    const s = loadSuite(Deno.readTextFileSync(new URL(f, FIXTURES)), { source: f });
+    return [f, s.metrics.map((m) => `${m.name}:${m.type}@${m.threshold}`)];
+  });
+  deepStrictEqual(got, [
+    ["reference_1_overview.yaml", [
+      "schema_membership:schema_membership@1",
+      "reference_value_match:reference_value_match@0.5",
+      "sql_soundness:llm_judge@0.5",
+    ]],
+    ["reference_2_deterministic.yaml", [
+      "schema_membership:schema_membership@1",
+      "expected_view_recall:expected_view_recall@0.5",
+      "reference_value_match:reference_value_match@0.5",
+      "step_efficiency:step_efficiency@0.8",
+      "hit_limit:hit_limit@0.5",
+    ]],
+    ["reference_3_judge_sql_soundness.yaml", ["sql_soundness:llm_judge@0.7"]],
+    ["reference_4_preset_answer_correctness.yaml", ["answer_correctness:llm_judge@0.7"]],
+    ["reference_5_preset_sql_soundness.yaml", ["sql_soundness:llm_judge@0.5"]],
+    ["reference_6_preset_groundedness.yaml", ["groundedness:llm_judge@0.7"]],
+    ["reference_7_combined.yaml", [
+      "schema_membership:schema_membership@1",
+      "expected_view_recall:expected_view_recall@0.5",
+      "reference_value_match:reference_value_match@0.5",
+      "step_efficiency:step_efficiency@0.5",
+      "hit_limit:hit_limit@0.5",
+      "sql_soundness:llm_judge@0.5",
+    ]],
+  ]);
+});
+
+Deno.test("loadSuite() folds a YAML > block the way YAML does", () => {
+  const s = loadSuite(
+    Deno.readTextFileSync(new URL("reference_6_preset_groundedness.yaml", FIXTURES)),
+  );
+  strictEqual(
+    s.metrics[0]!.params.criteria,
+    "Does the final natural-language answer accurately reflect the query_results returned, " +
+      "without fabricating or omitting material facts? This checks internal consistency only -- " +
+      "it does not check whether query_results are themselves correct.\n",
+  );
+});
+
+Deno.test("loadSuite() gives YAML and JSONC the same suite", () => {
+  const yaml =
+    "name: demo\nmetrics:\n  - type: step_efficiency\n    threshold: 0.8\n  - type: hit_limit\n";
+  const jsonc =
+    '// demo\n{"name": "demo", "metrics": [{"type": "step_efficiency", "threshold": 0.8},' +
+    ' /* c */ {"type": "hit_limit"},]}';
+  deepStrictEqual(
+    loadSuite(yaml, { source: "a.yaml" }),
+    loadSuite(jsonc, { source: "a.jsonc" }),
+  );
+  deepStrictEqual(loadSuite(yaml).name, "demo");
+  deepStrictEqual(
+    loadSuite("- type: hit_limit\n", { source: "dir/my.suite.yaml" }).name,
+    "my.suite",
+  );
+});
+
+Deno.test("loadSuite() suggests the closest metric type for a misspelling", () => {
+  deepStrictEqual(issuesOf("metrics:\n  - type: schema_membrship\n"), [{
+    source: "s.yaml",
+    line: 2,
+    column: 5,
+    field: "metrics[0].type",
+    message: 'Unknown metric type "schema_membrship"',
+    suggestion: "schema_membership",
+  }]);
+  const far = issuesOf("metrics:\n  - type: bleu\n");
+  strictEqual(far[0]!.suggestion, undefined);
+});
+
+Deno.test("loadSuite() requires a name when a type repeats, and unique names", () => {
+  const repeat = issuesOf("metrics:\n  - type: hit_limit\n  - type: hit_limit\n");
+  deepStrictEqual(repeat.map((i) => [i.line, i.field]), [[2, "metrics[0]"], [3, "metrics[1]"]]);
+  ok(repeat.every((i) => /more than once/.test(i.message)));
+  const dup = issuesOf(
+    "metrics:\n  - type: hit_limit\n    name: a\n  - type: step_efficiency\n    name: a\n",
+  );
+  deepStrictEqual(dup.map((i) => [i.line, i.field, i.message]), [
+    [5, "metrics[1].name", 'Duplicate metric name "a" (first used by metrics[0])'],
+  ]);
+});
+
+Deno.test("loadSuite() reports bad thresholds, unknown fields and shapes with positions", () => {
+  const issues = issuesOf(
+    "metrics:\n  - type: hit_limit\n    threshold: 1.5\n    parms: {}\n  - 7\nextra: 1\n",
+  );
+  deepStrictEqual(issues.map((i) => [i.line, i.column, i.field, i.suggestion]), [
+    [3, 5, "metrics[0].threshold", undefined],
+    [4, 5, "metrics[0].parms", "params"],
+    [5, 5, "metrics[1]", undefined],
+    [6, 1, "extra", undefined],
+  ]);
+  strictEqual(issuesOf("metrics: []\n")[0]!.message, "Expected at least one metric");
+  strictEqual(issuesOf("name: x\n")[0]!.message, 'Missing field "metrics"');
+  strictEqual(issuesOf("42\n")[0]!.field, "");
+});
+
+Deno.test("loadSuite() reports YAML and JSONC syntax errors with their line", () => {
+  const y = issuesOf("metrics:\n  - type: hit_limit\n   bad: [\n");
+  ok(y.length > 0 && y[0]!.line >= 2, JSON.stringify(y));
+  const j = issuesOf('{"metrics": [\n  {"type": "hit_limit"\n]}', "s.jsonc");
+  ok(j.length > 0 && j[0]!.line === 3, JSON.stringify(j));
+  const dupKey = issuesOf("metrics:\n  - type: hit_limit\n    type: step_efficiency\n");
+  strictEqual(dupKey[0]!.line, 3);
+});
+
+Deno.test("loadSuite() refuses __proto__ keys and alias bombs", () => {
+  strictEqual(issuesOf("metrics:\n  - type: hit_limit\n    __proto__: {}\n")[0]!.line, 3);
+  strictEqual(
+    issuesOf('{"metrics": [{"type": "hit_limit", "__proto__": {}}]}', "s.jsonc")[0]!.line,
+    1,
+  );
+  const bomb = "a: &a [x, x, x, x, x, x, x, x, x, x]\n" +
+    Array.from(
+      { length: 9 },
+      (_, i) =>
+        `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [` +
+        Array(10).fill(`*${String.fromCharCode(97 + i)}`).join(", ") + "]",
+    ).join("\n") +
+    "\nmetrics:\n  - type: hit_limit\n";
+  throws(() => loadSuite(bomb), SuiteErrorClass);
+});
+
+Deno.test("loadSuite() fills a judge from a preset and lets fields override it", () => {
+  const presets = {
+    groundedness: {
+      threshold: 0.7,
+      params: { criteria: "c", evaluation_params: ["final_answer"] },
+    },
+  };
+  const s = loadSuite("- type: llm_judge\n  preset: groundedness\n  threshold: 0.9\n", { presets });
+  deepStrictEqual(s.metrics, [{
+    type: "llm_judge",
+    name: "groundedness",
+    threshold: 0.9,
+    params: { criteria: "c", evaluation_params: ["final_answer"] },
+  }]);
+  throws(
+    () => loadSuite("- type: llm_judge\n  preset: groundednes\n", { presets }),
+    /did you mean "groundedness"/,
+  );
+  throws(
+    () => loadSuite("- type: hit_limit\n  preset: groundedness\n", { presets }),
+    /Only an llm_judge/,
+  );
+});
+
+Deno.test("loadSuite() runs a type's params check and places its issues", () => {
+  const issues = (() => {
+    try {
+      loadSuite("metrics:\n  - type: reference_value_match\n    params:\n      abs_tl: 1\n", {
+        source: "p.yaml",
+        paramsChecks: {
+          reference_value_match: (p) =>
+            Object.keys(p).filter((k) => k !== "abs_tol").map((k) => ({
+              field: k,
+              message: `Unknown param "${k}"`,
+              suggestion: closestName(k, ["abs_tol"]),
+            })),
+        },
+      });
+    } catch (e) {
+      return (e as SuiteError).issues;
+    }
+    return [];
+  })();
+  deepStrictEqual(issues.map((i) => [i.line, i.field, i.suggestion]), [
+    [4, "metrics[0].params.abs_tl", "abs_tol"],
+  ]);
+});
+
+Deno.test("closestName() only suggests likely typos", () => {
+  strictEqual(closestName("hit_limt", ["hit_limit", "step_efficiency"]), "hit_limit");
+  strictEqual(closestName("Hit_Limit", ["hit_limit"]), "hit_limit");
+  strictEqual(closestName("x", ["hit_limit"]), undefined);
+});

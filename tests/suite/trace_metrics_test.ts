@@ -1,0 +1,501 @@
+// The deterministic trace metrics: applicability rules, scoring semantics, params, the registry
+// and seeded property checks. SQL reference extraction has its own file (sql_refs_test.ts).
+import { deepStrictEqual as assertEquals, ok, strictEqual, throws } from "node:assert/strict";
+import {
+  DETERMINISTIC_METRIC_NAMES,
+  DETERMINISTIC_METRICS,
+  expectedViewRecall,
+  hitLimit,
+  referenceValueMatch,
+  schemaMembership,
+  stepEfficiency,
+} from "../../src/suite/mod.ts";
+import type { Golden, SchemaCatalog, Trace, TraceToolCall } from "../../src/suite/mod.ts";
+import { makeRng, type Rng, shuffleKeys } from "../_corpus.ts";
+
+const CATALOG: SchemaCatalog = {
+  views: [
+    { name: "orders", columns: ["id", "total", "region"] },
+    { name: "analytics.customers", columns: ["id", "name"] },
+  ],
+};
+const GOLDEN: Golden = { id: "g", question: "?" };
+
+function trace(over: Partial<Trace> = {}): Trace {
+  return {
+    golden_id: "g",
+    arm: "base",
+    repeat: 0,
+    tool_calls: [],
+    sql: [],
+    final_rows: null,
+    final_answer: null,
+    submitted: true,
+    hit_turn_limit: false,
+    ...over,
+  };
+}
+
+// ---- registry ---------------------------------------------------------------------------
+
+Deno.test("DETERMINISTIC_METRICS maps every name to its function", () => {
+  assertEquals(Object.keys(DETERMINISTIC_METRICS), [...DETERMINISTIC_METRIC_NAMES]);
+  assertEquals(Object.values(DETERMINISTIC_METRICS), [
+    schemaMembership,
+    expectedViewRecall,
+    referenceValueMatch,
+    stepEfficiency,
+    hitLimit,
+  ]);
+  ok(Object.isFrozen(DETERMINISTIC_METRICS));
+});
+
+Deno.test("every metric rejects unknown params with a RangeError naming the allowed ones", () => {
+  for (const name of DETERMINISTIC_METRIC_NAMES) {
+    throws(
+      () =>
+        DETERMINISTIC_METRICS[name]({ golden: GOLDEN, trace: trace(), catalog: CATALOG }, {
+          bogus: 1,
+        }),
+      {
+        name: "RangeError",
+        message: new RegExp(`^Unknown param "bogus" for ${name}: expected [a-z_, ]+$`),
+      },
+    );
+    throws(
+      () =>
+        DETERMINISTIC_METRICS[name](
+          { golden: GOLDEN, trace: trace(), catalog: CATALOG },
+          [] as never,
+        ),
+      TypeError,
+    );
+  }
+});
+
+// ---- schema_membership ----------------------------------------------------------------
+
+Deno.test("schemaMembership() is not applicable without SQL", () => {
+  for (const sql of [[], [""], ["  \n"], [";;", "-- just a comment\n/* and another */;"]]) {
+    assertEquals(schemaMembership({ golden: GOLDEN, trace: trace({ sql }), catalog: CATALOG }), {
+      applicable: false,
+      score: null,
+      details: { reason: "The trace contains no SQL" },
+    });
+  }
+});
+
+Deno.test("schemaMembership() is applicable with one non-blank statement among blank ones", () => {
+  const r = schemaMembership({
+    golden: GOLDEN,
+    trace: trace({ sql: ["", ";", "SELECT id FROM orders"] }),
+    catalog: CATALOG,
+  });
+  assertEquals(r, {
+    applicable: true,
+    score: 1,
+    details: {
+      dialect: "postgresql",
+      statements: 1,
+      unparseable: 0,
+      errors: [],
+      tables: 1,
+      columns: 1,
+      unknown_tables: [],
+      unknown_columns: [],
+      unchecked_columns: 0,
+    },
+  });
+});
+
+Deno.test("schemaMembership() counts across entries and fails on any miss", () => {
+  const r = schemaMembership({
+    golden: GOLDEN,
+    trace: trace({
+      sql: ["SELECT id FROM orders", "SELECT c.name, c.email FROM customers c", "x"],
+    }),
+    catalog: CATALOG,
+  });
+  assertEquals([r.score, r.details!.tables, r.details!.columns, r.details!.unknown_columns], [
+    0,
+    2,
+    3,
+    ["analytics.customers.email"],
+  ]);
+  strictEqual(r.details!.unparseable, 1);
+});
+
+Deno.test("schemaMembership() validates its inputs and the dialect", () => {
+  throws(
+    () =>
+      schemaMembership({ golden: GOLDEN, trace: trace({ sql: [1] as never }), catalog: CATALOG }),
+    TypeError,
+  );
+  throws(
+    () =>
+      schemaMembership({
+        golden: GOLDEN,
+        trace: trace(),
+        catalog: { views: [{ name: "x" }] } as never,
+      }),
+    TypeError,
+  );
+  throws(
+    () =>
+      schemaMembership({ golden: GOLDEN, trace: trace(), catalog: CATALOG }, { dialect: "oracle" }),
+    RangeError,
+  );
+  strictEqual(
+    schemaMembership({ golden: GOLDEN, trace: trace({ sql: ["SELECT 1"] }), catalog: CATALOG }, {
+      dialect: "sqlite",
+    }).score,
+    1,
+  );
+});
+
+// ---- expected_view_recall -------------------------------------------------------------
+
+Deno.test("expectedViewRecall() is applicable only with a non-empty expected_views", () => {
+  const t = trace({ sql: ["SELECT * FROM orders"] });
+  for (const g of [GOLDEN, { ...GOLDEN, expected_views: [] }]) {
+    assertEquals(expectedViewRecall({ golden: g, trace: t, catalog: CATALOG }), {
+      applicable: false,
+      score: null,
+      details: { reason: "The golden has no expected_views" },
+    });
+  }
+  const g = { ...GOLDEN, expected_views: ["orders"] };
+  assertEquals(expectedViewRecall({ golden: g, trace: trace(), catalog: CATALOG }).score, 0);
+  assertEquals(expectedViewRecall({ golden: g, trace: t, catalog: CATALOG }).score, 1);
+});
+
+Deno.test("expectedViewRecall() counts SQL references, not extra views, CTEs or text", () => {
+  const g = { ...GOLDEN, expected_views: ["orders", "analytics.customers", "refunds", "orders"] };
+  const t = trace({
+    sql: [
+      "WITH refunds AS (SELECT 1) SELECT * FROM refunds", // a CTE is not a view
+      "SELECT 'orders' AS s FROM regions", // a string is not a reference
+      "SELECT * FROM customers c JOIN ORDERS o ON o.id = c.id", // unqualified, upper case
+      "SELECT * FROM audit_log", // an extra view: not penalised
+    ],
+  });
+  assertEquals(expectedViewRecall({ golden: g, trace: t, catalog: CATALOG }), {
+    applicable: true,
+    score: 2 / 3,
+    details: {
+      expected: 3,
+      touched: ["orders", "analytics.customers"],
+      missing: ["refunds"],
+      unparseable: 0,
+    },
+  });
+});
+
+Deno.test("expectedViewRecall() matches dotted names on their shared trailing parts", () => {
+  const g = { ...GOLDEN, expected_views: ["analytics.customers", "orders"] };
+  const t = trace({ sql: ['SELECT 1 FROM sales.customers, "public"."orders"'] });
+  assertEquals(expectedViewRecall({ golden: g, trace: t, catalog: CATALOG }).details!.missing, [
+    "analytics.customers",
+  ]);
+});
+
+Deno.test("expectedViewRecall() counts view_tools arguments only when asked", () => {
+  const g = { ...GOLDEN, expected_views: ["orders", "analytics.customers"] };
+  const tool_calls: TraceToolCall[] = [
+    { name: "describe_view", arguments: '{"view": "orders"}' },
+    { name: "get_views", arguments: { names: ["customers", 3] } },
+    { name: "search", arguments: { q: "analytics.customers" } },
+  ];
+  const t = trace({ tool_calls });
+  assertEquals(expectedViewRecall({ golden: g, trace: t, catalog: CATALOG }).score, 0);
+  const r = expectedViewRecall({ golden: g, trace: t, catalog: CATALOG }, {
+    view_tools: ["describe_view", "get_views"],
+  });
+  assertEquals(r.score, 1);
+  throws(
+    () =>
+      expectedViewRecall({ golden: g, trace: t, catalog: CATALOG }, {
+        view_tools: "describe_view",
+      }),
+    RangeError,
+  );
+  throws(
+    () =>
+      expectedViewRecall({
+        golden: { ...g, expected_views: "orders" as never },
+        trace: t,
+        catalog: CATALOG,
+      }),
+    TypeError,
+  );
+});
+
+// ---- reference_value_match ------------------------------------------------------------
+
+Deno.test("referenceValueMatch() is applicable only with a non-empty reference_values", () => {
+  for (const g of [GOLDEN, { ...GOLDEN, reference_values: {} }]) {
+    assertEquals(
+      referenceValueMatch({
+        golden: g,
+        trace: trace({ final_rows: [{ a: 1 }] }),
+        catalog: CATALOG,
+      }),
+      {
+        applicable: false,
+        score: null,
+        details: { reason: "The golden has no reference_values" },
+      },
+    );
+  }
+});
+
+Deno.test("referenceValueMatch() scores 0 when there are no final rows", () => {
+  const g = { ...GOLDEN, reference_values: { n: 1 } };
+  for (const final_rows of [null, []]) {
+    const r = referenceValueMatch({ golden: g, trace: trace({ final_rows }), catalog: CATALOG });
+    assertEquals([r.applicable, r.score, r.details!.reason], [
+      true,
+      0,
+      "The trace has no final rows",
+    ]);
+  }
+});
+
+Deno.test("referenceValueMatch() compares per entry, in any row, by exact column name", () => {
+  const g = {
+    ...GOLDEN,
+    reference_values: { revenue: 1000, region: "EU", active: true, note: null, Count: 3 },
+  };
+  const rows = [
+    { region: "US", revenue: "1000.0000001", active: "true", count: 3 },
+    { region: "EU", revenue: 999, note: null },
+  ];
+  const r = referenceValueMatch({
+    golden: g,
+    trace: trace({ final_rows: rows }),
+    catalog: CATALOG,
+  });
+  assertEquals(r.score, 3 / 5);
+  assertEquals(r.details!.entries, [
+    { column: "revenue", expected: 1000, matched: true, column_present: true },
+    { column: "region", expected: "EU", matched: true, column_present: true },
+    { column: "active", expected: true, matched: false, column_present: true },
+    { column: "note", expected: null, matched: true, column_present: true },
+    { column: "Count", expected: 3, matched: false, column_present: false },
+  ]);
+});
+
+Deno.test("referenceValueMatch() applies |a - b| <= abs_tol + rel_tol * |b| exactly", () => {
+  const check = (expected: number, actual: unknown, params?: Record<string, number>) =>
+    referenceValueMatch({
+      golden: { ...GOLDEN, reference_values: { v: expected } },
+      trace: trace({ final_rows: [{ v: actual }] }),
+      catalog: CATALOG,
+    }, params).score;
+  strictEqual(check(1e6, 1e6 + 1), 1); // 1 <= 1e-9 + 1e-6 * 1e6
+  strictEqual(check(1e6, 1e6 + 1.01), 0);
+  strictEqual(check(0, 1e-9), 1);
+  strictEqual(check(0, 2e-9), 0);
+  strictEqual(check(10, 10.5, { abs_tol: 0.5, rel_tol: 0 }), 1);
+  strictEqual(check(10, 10.6, { abs_tol: 0.5, rel_tol: 0 }), 0);
+  strictEqual(check(100, "1e2"), 1);
+  strictEqual(check(100, 100n), 1);
+  strictEqual(check(100, " 100"), 0); // padded strings are not numbers
+  strictEqual(check(100, "100 apples"), 0);
+  strictEqual(check(1, true), 0);
+  strictEqual(check(0, null), 0);
+  strictEqual(check(Infinity, Infinity), 1);
+  strictEqual(check(1, NaN), 0);
+  strictEqual(check(1, "NaN"), 0);
+  throws(() => check(1, 1, { abs_tol: -1 }), RangeError);
+  throws(() => check(1, 1, { rel_tol: Infinity }), RangeError);
+});
+
+Deno.test("referenceValueMatch() compares strings exactly and never reads the prototype", () => {
+  const g = { ...GOLDEN, reference_values: { name: "Acme", toString: "x", __proto__x: 1 } };
+  const rows = [{ name: "acme" }, JSON.parse('{"__proto__": {"name": "Acme"}, "name": "Acme "}')];
+  const r = referenceValueMatch({
+    golden: g,
+    trace: trace({ final_rows: rows }),
+    catalog: CATALOG,
+  });
+  assertEquals([r.score, r.details!.matched], [0, 0]);
+  throws(
+    () =>
+      referenceValueMatch({
+        golden: g,
+        trace: trace({ final_rows: {} as never }),
+        catalog: CATALOG,
+      }),
+    TypeError,
+  );
+});
+
+// ---- step_efficiency ------------------------------------------------------------------
+
+Deno.test("stepEfficiency() is always applicable and scores 1 with no tool calls", () => {
+  assertEquals(stepEfficiency({ golden: GOLDEN, trace: trace(), catalog: CATALOG }), {
+    applicable: true,
+    score: 1,
+    details: { tool_calls: 0, duplicates: 0, duplicate_calls: [] },
+  });
+});
+
+Deno.test("stepEfficiency() follows the canonical contract for string arguments", () => {
+  const calls: TraceToolCall[] = [
+    { name: "q", arguments: '{"a": 1}' },
+    { name: "q", arguments: '{"a": 1.0}' }, // 1.0 is not 1
+    { name: "q", arguments: '{"a":1.0}' }, // a duplicate of the previous one
+    { name: "q", arguments: { a: 1.0 } }, // the JS value 1.0 is 1: a duplicate of the first
+    { name: "r", arguments: '{"a": 1}' }, // another tool
+    { name: "q", arguments: "{not json" },
+    { name: "q", arguments: "{not json" }, // same raw text
+    { name: "q", arguments: "{not  json" },
+    { name: "q", arguments: '{"a": 100000000000000000001}' },
+    { name: "q", arguments: '{"a": 100000000000000000000}' }, // big integers keep their digits
+  ];
+  assertEquals(
+    stepEfficiency({ golden: GOLDEN, trace: trace({ tool_calls: calls }), catalog: CATALOG }),
+    {
+      applicable: true,
+      score: 1 - 3 / 10,
+      details: { tool_calls: 10, duplicates: 3, duplicate_calls: [2, 3, 6] },
+    },
+  );
+});
+
+Deno.test("stepEfficiency() never crashes on arguments JSON.stringify cannot serialise", () => {
+  const cyclic: Record<string, unknown> = {};
+  cyclic.self = cyclic;
+  let deep: Record<string, unknown> = {};
+  for (let i = 0; i < 1_000_000; i++) deep = { d: deep };
+  const calls = [
+    { name: "q", arguments: cyclic },
+    { name: "q", arguments: cyclic },
+    { name: "q", arguments: { n: 1n } },
+    { name: "q", arguments: deep },
+    { name: "q", arguments: deep },
+    { name: "q", arguments: "[".repeat(100_000) },
+    { name: "q", arguments: "[".repeat(100_000) },
+  ] as TraceToolCall[];
+  const r = stepEfficiency({
+    golden: GOLDEN,
+    trace: trace({ tool_calls: calls }),
+    catalog: CATALOG,
+  });
+  // A cycle or a BigInt is never a duplicate; nesting past 512 levels compares by raw text.
+  assertEquals(r.details, { tool_calls: 7, duplicates: 2, duplicate_calls: [4, 6] });
+  throws(
+    () =>
+      stepEfficiency({
+        golden: GOLDEN,
+        trace: trace({ tool_calls: null as never }),
+        catalog: CATALOG,
+      }),
+    TypeError,
+  );
+});
+
+function randomArgs(rng: Rng, depth = 0): unknown {
+  const k = depth === 0 ? 4 : rng.int(depth > 2 ? 3 : 5);
+  if (k === 0) return rng.int(4);
+  if (k === 1) return rng.pick(["a", "b", "é", "\u0000", "__proto__"]);
+  if (k === 2) return rng.pick([true, null, 0.5, -0]);
+  if (k === 3) return Array.from({ length: rng.int(3) }, () => randomArgs(rng, depth + 1));
+  const o: Record<string, unknown> = {};
+  for (let i = rng.int(4); i > 0; i--) {
+    Object.defineProperty(o, rng.pick(["x", "y", "z", "__proto__"]), {
+      value: randomArgs(rng, depth + 1),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return o;
+}
+
+Deno.test("stepEfficiency() duplicate counts ignore key order and spacing (seeded, 500 runs)", () => {
+  const rng = makeRng(0x7ace);
+  let withDuplicates = 0;
+  for (let run = 0; run < 500; run++) {
+    const calls: TraceToolCall[] = Array.from({ length: 1 + rng.int(8) }, () => ({
+      name: rng.pick(["run_sql", "get_view"]),
+      arguments: randomArgs(rng) as Record<string, unknown>,
+    }));
+    // The reference count: distinct (name, JSON.stringify with sorted keys) pairs.
+    const sorted = (v: unknown): unknown =>
+      Array.isArray(v)
+        ? { a: v.map(sorted) }
+        : typeof v === "object" && v !== null
+        ? { o: Object.keys(v).sort().map((k) => [k, sorted((v as Record<string, unknown>)[k])]) }
+        : v;
+    const distinct = new Set(calls.map((c) => JSON.stringify([c.name, sorted(c.arguments)])));
+    const expected = calls.length - distinct.size;
+    if (expected > 0) withDuplicates++;
+    const base = stepEfficiency({
+      golden: GOLDEN,
+      trace: trace({ tool_calls: calls }),
+      catalog: CATALOG,
+    });
+    strictEqual(base.details!.duplicates, expected);
+    const shuffled = calls.map((c) => ({ ...c, arguments: shuffleKeys(rng, c.arguments) }));
+    const asText = shuffled.map((c, i) =>
+      i % 2 ? { ...c, arguments: JSON.stringify(c.arguments, null, rng.int(3)) } : c
+    ) as TraceToolCall[];
+    strictEqual(
+      stepEfficiency({ golden: GOLDEN, trace: trace({ tool_calls: asText }), catalog: CATALOG })
+        .details!.duplicates,
+      expected,
+    );
+    strictEqual(base.score, 1 - expected / calls.length);
+  }
+  ok(withDuplicates > 100, `${withDuplicates} runs had duplicates`);
+});
+
+Deno.test("stepEfficiency() keeps 1 and 1.0 apart in JSON strings (seeded, 300 runs)", () => {
+  const rng = makeRng(0x1d0e);
+  for (let run = 0; run < 300; run++) {
+    const n = rng.pick(["0", "-0", "1", "-7", "9007199254740993", "100000000000000000000001"]);
+    const key = rng.pick(["a", "é", "__proto__"]);
+    const int = `{"${key}": ${n}, "k": [${n}]}`;
+    const spaced = `{ "k" : [ ${n} ] , "${key}" :${n} }`;
+    const float = `{"${key}": ${n}.0, "k": [${n}]}`;
+    const calls = [int, spaced, float].map((args) => ({ name: "q", arguments: args }));
+    // The second is the first with other spacing and key order; the third has a float.
+    assertEquals(
+      stepEfficiency({ golden: GOLDEN, trace: trace({ tool_calls: calls }), catalog: CATALOG })
+        .details,
+      {
+        tool_calls: 3,
+        duplicates: 1,
+        duplicate_calls: [1],
+      },
+    );
+  }
+});
+
+// ---- hit_limit ------------------------------------------------------------------------
+
+Deno.test("hitLimit() is 0 only when the limit was hit without an answer", () => {
+  const table: [boolean, boolean, number][] = [
+    [false, false, 1],
+    [false, true, 1],
+    [true, true, 1],
+    [true, false, 0],
+  ];
+  for (const [hit_turn_limit, submitted, score] of table) {
+    assertEquals(
+      hitLimit({ golden: GOLDEN, trace: trace({ hit_turn_limit, submitted }), catalog: CATALOG }),
+      {
+        applicable: true,
+        score,
+        details: { hit_turn_limit, submitted },
+      },
+    );
+  }
+  throws(
+    () =>
+      hitLimit({ golden: GOLDEN, trace: trace({ submitted: "yes" as never }), catalog: CATALOG }),
+    TypeError,
+  );
+});
