@@ -132,13 +132,11 @@ export async function writeAll(
 
 /**
  * Writes a whole text (or its bytes, or its bytes in parts) to `path` atomically: a temporary file
- * beside it, then a rename. `head`, when given, resolves to bytes that are written over the start
- * of the file before the rename (its first part, finished while the rest was written).
+ * beside it, then a rename.
  */
 export async function writeAtomic(
   path: string,
   text: string | Uint8Array | readonly Uint8Array[],
-  head?: Promise<Uint8Array>,
 ): Promise<void> {
   const tmp = `${path}.tmp-${crypto.randomUUID().slice(0, 8)}`;
   try {
@@ -150,11 +148,6 @@ export async function writeAtomic(
     const file = await Deno.open(tmp, { write: true, createNew: true });
     try {
       for (const part of parts) await writeAll(file, part);
-      if (head) {
-        const bytes = await head;
-        await file.seek(0, Deno.SeekMode.Start);
-        await writeAll(file, bytes);
-      }
     } finally {
       file.close();
     }

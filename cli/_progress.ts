@@ -5,15 +5,9 @@ export class Progress {
   #done = 0;
   #last = 0;
   #enabled: boolean;
-  #others: () => number = () => 0;
 
   constructor(readonly total: number, readonly label: string, enabled: boolean) {
     this.#enabled = enabled && Deno.stderr.isTerminal() && total >= 8 << 20;
-  }
-
-  /** Adds the bytes another thread reports it has read (as `others()` says) to this one's. */
-  countOthers(others: () => number): void {
-    this.#others = others;
   }
 
   /** Counts bytes read; `rows`, when known, is the rows read so far. */
@@ -23,12 +17,17 @@ export class Progress {
     const now = performance.now();
     if (now - this.#last < 100) return;
     this.#last = now;
-    const f = Math.min(1, (this.#done + this.#others()) / this.total);
+    const f = Math.min(1, this.#done / this.total);
     const bar = "#".repeat(Math.round(f * 30)).padEnd(30, ".");
-    const mb = ((this.#done + this.#others()) / 1e6).toFixed(0);
+    const mb = (this.#done / 1e6).toFixed(0);
     const text = `\r${this.label} [${bar}] ${(f * 100).toFixed(0).padStart(3)}%  ` +
       (rows === undefined ? `${mb} MB` : `${rows} rows`);
     Deno.stderr.writeSync(new TextEncoder().encode(text));
+  }
+
+  /** Starts again from zero (a second pass over the same inputs). */
+  restart(): void {
+    this.#done = 0;
   }
 
   /** Clears the bar. */

@@ -14,7 +14,6 @@
  * @module
  */
 import { UsageError } from "./_errors.ts";
-import { prestartScoreWorker } from "./_score_prestart.ts";
 
 const HELP = `assay — exact scoring for LLM evaluations
 
@@ -76,8 +75,6 @@ export async function main(args: string[]): Promise<number> {
         `Unknown command "${command}" (commands: ${Object.keys(COMMANDS).join(", ")})`,
       );
     }
-    // The scoring kernel's worker starts while `score` loads (see cli/_score_prestart.ts).
-    if (command === "score") await prestartScoreWorker(rest);
     const run = await load();
     await run(rest);
     return 0;

@@ -1,23 +1,20 @@
-// `assay score`: stream examples, prompts and generations; write the evaluation report.
-import type { EvaluationReport } from "../src/evaluation/mod.ts";
-import { METRIC_NAMES } from "../src/evaluation/mod.ts";
-import { formatReport } from "../src/report/mod.ts";
+// `assay score`: open the files, score them with scoreJsonl, write the report atomically, print.
+import { createHash } from "node:crypto";
+import { type EvaluationReport, METRIC_NAMES, scoreJsonl } from "../src/evaluation/mod.ts";
+import type { JsonlSource } from "../src/evaluation/mod.ts";
 import { writeAll, writeAtomic } from "./_io.ts";
 import { engineFromFlag, parseOptions } from "./_options.ts";
-import { UsageError } from "./_errors.ts";
+import { InputError, UsageError } from "./_errors.ts";
 import { Progress } from "./_progress.ts";
-import { scoreFast } from "./_score_fast.ts";
-import { takeScoreWorker } from "./_score_prestart.ts";
 import { rate, table } from "./_table.ts";
 
 const HELP = `Usage: deno task assay score --examples FILE --generations FILE [--prompts FILE]
                            [--out report.json] [--json] [--quiet] [--engine auto|wasm|ts]
 
-Scores raw tool-call generations against gold examples (reference:
-toolcall_scoring_metrics.md; docs/evaluation.md) and prints the five metrics
-overall and per language, with their counts.
+Scores raw tool-call generations against gold examples and prints the five
+metrics overall and per language, with their counts (docs/evaluation.md).
 
-Inputs (JSONL):
+Inputs (JSONL; "-" reads stdin):
   --examples FILE      {example_id, language, target, root_id?}
   --generations FILE   {example_id, prompt_sha256, output}
   --prompts FILE       the formatter's manifest {example_id, prompt_sha256, prompt?};
@@ -28,25 +25,50 @@ Output:
   --json               print the report to stdout instead of the table
   --quiet              no progress bar
   --engine NAME        auto (default), wasm or ts; both give identical reports
-  --no-fast-path       read with the general reader only; by default the wasm
-                       engine reads the files in its scoring kernel and hands
-                       the run to the general reader on anything else (the
-                       report is the same either way)
+                       (the wasm engine reads the files in its scoring kernel)
 
 Exit codes: 0 success, 2 invalid input or a broken invariant (no report is
 written), 1 internal error.
 `;
 
-/** Runs `assay score`. */
-export async function runScore(args: string[]): Promise<void> {
+/** Bytes read per chunk from a file. */
+const READ_BYTES = 4 << 20;
+
+/** A file as a source scoreJsonl can open again; stdin as a one-shot stream. */
+function fileSource(path: string): JsonlSource {
+  if (path === "-") return Deno.stdin.readable;
+  return async function* () {
+    let file: Deno.FsFile;
+    try {
+      file = await Deno.open(path, { read: true });
+    } catch (e) {
+      throw new InputError(`Cannot open ${path}: ${e instanceof Error ? e.message : e}`, {
+        cause: e,
+      });
+    }
+    try {
+      const buffer = new Uint8Array(READ_BYTES);
+      for (;;) {
+        const n = await file.read(buffer);
+        if (n === null) return;
+        if (n > 0) yield buffer.subarray(0, n);
+      }
+    } finally {
+      file.close();
+    }
+  };
+}
+
+function sizeOf(path: string): number {
   try {
-    await score(args);
-  } finally {
-    takeScoreWorker()?.worker.terminate(); // started for a fast path that did not use it
+    return path === "-" ? 0 : Deno.statSync(path).size;
+  } catch {
+    return 0; // opening the file reports a missing file with its own message
   }
 }
 
-async function score(args: string[]): Promise<void> {
+/** Runs `assay score`. */
+export async function runScore(args: string[]): Promise<void> {
   const { values, positionals } = parseOptions(args, {
     examples: { type: "string" },
     generations: { type: "string" },
@@ -55,7 +77,6 @@ async function score(args: string[]): Promise<void> {
     json: { type: "boolean" },
     quiet: { type: "boolean", short: "q" },
     engine: { type: "string" },
-    "no-fast-path": { type: "boolean" },
     help: { type: "boolean", short: "h" },
   });
   if (values.help) {
@@ -67,56 +88,47 @@ async function score(args: string[]): Promise<void> {
   if (!values.generations) throw new UsageError("--generations is required");
   const quiet = values.quiet === true;
   const engine = engineFromFlag(values.engine, quiet);
-  const paths = {
-    examples: values.examples,
-    generations: values.generations,
-    prompts: values.prompts,
-  };
-  let totalBytes = 0;
-  for (const p of [values.examples, values.prompts, values.generations]) {
-    if (p !== undefined) totalBytes += sizeOf(p);
-  }
-
-  /**
-   * Writes the report (to --out, atomically) and prints it or its table. `head`, when given,
-   * resolves to the report's first part as it is to be: it replaces that part, of the same length,
-   * once the rest is written (the fast path's digests may still be on their way).
-   */
-  async function emit(
-    report: EvaluationReport,
-    text: string | Uint8Array[],
-    head?: Promise<Uint8Array>,
-  ): Promise<void> {
-    if (values.out !== undefined) await writeAtomic(values.out, text, head);
-    else await head;
-    if (values.json) {
-      const parts = typeof text === "string" ? [new TextEncoder().encode(text)] : text;
-      for (const part of parts) await writeAll(Deno.stdout, part);
-    } else {
-      console.log(summary(report));
-      if (values.out !== undefined) console.log(`\nReport written to ${values.out}`);
-    }
-  }
-
-  if (engine.name === "wasm" && values["no-fast-path"] !== true) {
-    const progress = new Progress(totalBytes, "scoring", !quiet);
-    const fast = await scoreFast(paths, engine, progress);
-    progress.done();
-    if (fast) return await emit(fast.report, fast.parts, fast.digests);
-  }
-
-  const { scoreGeneral } = await import("./_score_general.ts");
-  const report = await scoreGeneral(paths, engine, totalBytes, quiet);
-  await emit(report, formatReport(report));
-}
-
-// A stat that does not wait on the event loop: the worker started ahead is busy by now, and an
-// async stat waits for a thread of its own.
-function sizeOf(path: string): number {
-  try {
-    return Deno.statSync(path).size;
-  } catch {
-    return 0; // opening the file reports a missing file with its own message
+  const paths = { examples: values.examples, generations: values.generations };
+  const all = [values.examples, values.generations, values.prompts].filter((p) => p !== undefined);
+  const progress = new Progress(
+    all.reduce((n, p) => n + sizeOf(p!), 0),
+    "scoring",
+    !quiet,
+  );
+  let pass = 1;
+  const seen = new Map<string, number>();
+  const { report, bytes } = await scoreJsonl(
+    {
+      examples: fileSource(paths.examples),
+      generations: fileSource(paths.generations),
+      prompts: values.prompts === undefined ? undefined : fileSource(values.prompts),
+    },
+    {
+      engine,
+      names: {
+        examples: paths.examples === "-" ? "<stdin>" : paths.examples,
+        generations: paths.generations === "-" ? "<stdin>" : paths.generations,
+        prompts: values.prompts === "-" ? "<stdin>" : values.prompts,
+      },
+      sha256: () => createHash("sha256"),
+      onProgress: (p) => {
+        if (p.pass !== pass) {
+          pass = p.pass;
+          seen.clear();
+          progress.restart();
+        }
+        progress.add(p.bytes - (seen.get(p.source) ?? 0));
+        seen.set(p.source, p.bytes);
+      },
+    },
+  );
+  progress.done();
+  if (values.out !== undefined) await writeAtomic(values.out, bytes);
+  if (values.json) {
+    await writeAll(Deno.stdout, bytes);
+  } else {
+    console.log(summary(report));
+    if (values.out !== undefined) console.log(`\nReport written to ${values.out}`);
   }
 }
 

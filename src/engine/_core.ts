@@ -29,6 +29,8 @@ export type CoreToolCall = Omit<ToolCallResult, "arguments">;
  */
 export interface EngineCore {
   readonly name: EngineName;
+  /** The compiled module a `wasm` engine runs. */
+  readonly module?: WebAssembly.Module;
   spans(texts: readonly string[]): SpanResult[];
   toolCalls(texts: readonly string[], pairs: boolean): CoreToolCall[];
   canonical(texts: readonly string[]): CanonicalResult[];

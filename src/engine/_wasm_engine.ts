@@ -424,6 +424,7 @@ export function createWasmCore(module?: WebAssembly.Module): EngineCore {
 
   return {
     name: "wasm",
+    module: compiled,
     spans: (texts) => runBatch(texts, MODE_SPANS, decodeSpan),
     toolCalls: (texts, pairs) =>
       runBatch(texts, pairs ? MODE_TOOL_CALLS_PAIRS : MODE_TOOL_CALLS, decodeCall),

@@ -68,6 +68,11 @@ export class Engine {
   readonly name: EngineName;
   /** Why `auto` fell back to `ts`, when it did. */
   readonly fallbackReason: string | undefined;
+  /**
+   * The compiled module a `wasm` engine runs (`undefined` for `ts`), for kernels that need an
+   * instance of their own, such as the scoring kernel of `scoreJsonl`.
+   */
+  readonly wasmModule: WebAssembly.Module | undefined;
 
   /**
    * Wraps an engine core. Use {@linkcode createEngine} instead.
@@ -79,6 +84,7 @@ export class Engine {
     this.#core = core;
     this.name = core.name;
     this.fallbackReason = fallbackReason;
+    this.wasmModule = core.module;
   }
 
   /**

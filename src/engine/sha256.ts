@@ -1,7 +1,9 @@
 /**
  * SHA-256, synchronous and pure TypeScript, for digests that must be computed
  * inside synchronous library code on every runtime (prompt digests, pair-set
- * digests). It agrees with Web Crypto's `crypto.subtle.digest("SHA-256")`.
+ * digests) and over streamed bytes: {@linkcode sha256Hex} at once, or
+ * {@linkcode Sha256} a chunk at a time. It agrees with Web Crypto's
+ * `crypto.subtle.digest("SHA-256")`.
  *
  * @module
  */
@@ -75,44 +77,23 @@ const K = new Uint32Array([
 
 const encoder = new TextEncoder();
 
-/**
- * The SHA-256 of a string's UTF-8 bytes (lone surrogates become U+FFFD, as `TextEncoder` does),
- * or of raw bytes, as lowercase hex.
- *
- * @param data A string or bytes.
- * @returns 64 lowercase hex digits.
- *
- * @example
- * ```ts
- * import { sha256Hex } from "@assay/assay";
- * import { strictEqual } from "node:assert/strict";
- *
- * strictEqual(sha256Hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
- * ```
- */
-export function sha256Hex(data: string | Uint8Array): string {
-  const bytes = typeof data === "string" ? encoder.encode(data) : data;
-  const n = bytes.length;
-  const total = ((n + 9 + 63) >>> 6) << 6;
-  const buf = new Uint8Array(total);
-  buf.set(bytes);
-  buf[n] = 0x80;
-  const view = new DataView(buf.buffer);
-  view.setUint32(total - 8, Math.floor(n / 0x20000000), false);
-  view.setUint32(total - 4, (n << 3) >>> 0, false);
-  const h = new Uint32Array([
-    0x6a09e667,
-    0xbb67ae85,
-    0x3c6ef372,
-    0xa54ff53a,
-    0x510e527f,
-    0x9b05688c,
-    0x1f83d9ab,
-    0x5be0cd19,
-  ]);
-  const w = new Uint32Array(64);
-  for (let off = 0; off < total; off += 64) {
-    for (let i = 0; i < 16; i++) w[i] = view.getUint32(off + i * 4, false);
+const INITIAL = [
+  0x6a09e667,
+  0xbb67ae85,
+  0x3c6ef372,
+  0xa54ff53a,
+  0x510e527f,
+  0x9b05688c,
+  0x1f83d9ab,
+  0x5be0cd19,
+];
+
+/** Mixes the 64-byte blocks of `bytes[from, to)` into the state `h`, with `w` as scratch. */
+function compress(h: Uint32Array, w: Uint32Array, bytes: Uint8Array, from: number, to: number) {
+  for (let off = from; off < to; off += 64) {
+    for (let i = 0, o = off; i < 16; i++, o += 4) {
+      w[i] = (bytes[o]! << 24) | (bytes[o + 1]! << 16) | (bytes[o + 2]! << 8) | bytes[o + 3]!;
+    }
     for (let i = 16; i < 64; i++) {
       const a = w[i - 15]!;
       const b = w[i - 2]!;
@@ -146,7 +127,99 @@ export function sha256Hex(data: string | Uint8Array): string {
     h[6] = (h[6]! + g) | 0;
     h[7] = (h[7]! + k) | 0;
   }
-  let hex = "";
-  for (let i = 0; i < 8; i++) hex += h[i]!.toString(16).padStart(8, "0");
-  return hex;
+}
+
+/**
+ * An incremental SHA-256: {@linkcode Sha256.update} with each chunk of bytes, then
+ * {@linkcode Sha256.digest} once.
+ *
+ * @example Chunks give the digest of their concatenation
+ * ```ts
+ * import { Sha256, sha256Hex } from "@assay/assay";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * const h = new Sha256();
+ * h.update(new TextEncoder().encode("a"));
+ * h.update(new TextEncoder().encode("bc"));
+ * strictEqual(h.digest(), sha256Hex("abc"));
+ * ```
+ */
+export class Sha256 {
+  #h = Uint32Array.from(INITIAL);
+  #w = new Uint32Array(64);
+  #block = new Uint8Array(64);
+  #filled = 0;
+  #length = 0;
+  #done = false;
+
+  /**
+   * Adds bytes (which the caller may reuse afterwards).
+   *
+   * @param bytes The next chunk.
+   * @throws {TypeError} After {@linkcode Sha256.digest}.
+   */
+  update(bytes: Uint8Array): void {
+    if (this.#done) throw new TypeError("The digest was already taken");
+    this.#length += bytes.length;
+    let p = 0;
+    if (this.#filled > 0) {
+      const take = Math.min(64 - this.#filled, bytes.length);
+      this.#block.set(bytes.subarray(0, take), this.#filled);
+      this.#filled += take;
+      p = take;
+      if (this.#filled < 64) return;
+      compress(this.#h, this.#w, this.#block, 0, 64);
+      this.#filled = 0;
+    }
+    const whole = p + ((bytes.length - p) & ~63);
+    compress(this.#h, this.#w, bytes, p, whole);
+    if (whole < bytes.length) {
+      this.#block.set(bytes.subarray(whole));
+      this.#filled = bytes.length - whole;
+    }
+  }
+
+  /**
+   * Ends the hash.
+   *
+   * @param _encoding `hex`, the only encoding (as `node:crypto`'s hashes take it).
+   * @returns 64 lowercase hex digits.
+   * @throws {TypeError} When called twice.
+   */
+  digest(_encoding?: "hex"): string {
+    if (this.#done) throw new TypeError("The digest was already taken");
+    this.#done = true;
+    const n = this.#length;
+    const tail = new Uint8Array(this.#filled < 56 ? 64 : 128);
+    tail.set(this.#block.subarray(0, this.#filled));
+    tail[this.#filled] = 0x80;
+    const view = new DataView(tail.buffer);
+    view.setUint32(tail.length - 8, Math.floor(n / 0x20000000), false);
+    view.setUint32(tail.length - 4, (n << 3) >>> 0, false);
+    compress(this.#h, this.#w, tail, 0, tail.length);
+    let hex = "";
+    for (let i = 0; i < 8; i++) hex += this.#h[i]!.toString(16).padStart(8, "0");
+    return hex;
+  }
+}
+
+/**
+ * The SHA-256 of a string's UTF-8 bytes (lone surrogates become U+FFFD, as `TextEncoder` does),
+ * or of raw bytes, as lowercase hex.
+ *
+ * @param data A string or bytes.
+ * @returns 64 lowercase hex digits.
+ *
+ * @example
+ * ```ts
+ * import { sha256Hex } from "@assay/assay";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * strictEqual(sha256Hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+ * ```
+ */
+export function sha256Hex(data: string | Uint8Array): string {
+  const h = new Sha256();
+  h.update(typeof data === "string" ? encoder.encode(data) : data);
+  return h.digest();
 }

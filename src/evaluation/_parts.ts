@@ -1,7 +1,7 @@
 // Pieces of the tool-call evaluation shared by the general scorer (evaluation.ts) and the Wasm
 // scoring kernel's glue (_score_kernel.ts): one call scored against its gold, and the report
 // built from counts per language.
-import type { DropSummary, EvaluationReport } from "./scorer.ts";
+import type { DropSummary, EvaluationReport } from "./inputs.ts";
 import { CANONICAL_ID, PARSER_ID } from "../engine/mod.ts";
 import {
   countRecords,

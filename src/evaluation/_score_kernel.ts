@@ -6,7 +6,7 @@
 // (ToolCallScorer), which gives the same report or words the error. The examples the kernel
 // queues (a float or a path it leaves to JS) are scored here, with the general engine.
 import type { Engine } from "../engine/mod.ts";
-import type { DropSummary, EvaluationReport } from "./scorer.ts";
+import type { DropSummary, EvaluationReport } from "./inputs.ts";
 import { canonicalFloat } from "../engine/mod.ts";
 import {
   emptySliceCounts,
@@ -23,17 +23,6 @@ interface KernelExports {
   kExamples(len: number, firstLine: number): number;
   kRegold(): void;
   kFreeze(): number;
-  kAppendEntries(len: number, count: number): void;
-  kZone(): number;
-  kZoneEnd(): number;
-  kEntryCount(): number;
-  kFrozenState(): number;
-  kAdopt(): void;
-  kReserve(end: number): void;
-  kMergeInput(len: number): number;
-  kChunkResults(): number;
-  kChunkResultsLength(): number;
-  kMerge(len: number): number;
   kPrompts(len: number, firstLine: number): number;
   kGenerations(len: number, firstLine: number): number;
   kQueue(): number;
@@ -91,13 +80,6 @@ const COUNT_FIELDS = 11;
 const REPR_ROOM = 32;
 const UNFORMATTABLE = 0xfffffffe;
 const decoder = new TextDecoder();
-
-/** A frozen kernel state: linear memory from `zone`, and the state words. */
-export interface FrozenState {
-  zone: number;
-  bytes: Uint8Array<ArrayBuffer>;
-  words: Uint8Array;
-}
 
 /** One scoring job on a fresh instance of the module. */
 export class ScoreKernel {
@@ -179,89 +161,12 @@ export class ScoreKernel {
   }
 
   /**
-   * Ends the examples: reads the gold left for its floats again (until no float is new: entries
-   * appended from another instance may hold floats this one never met), checks ids, and builds
-   * the tables.
+   * Ends the examples: reads the gold left for its floats again (until no float is new), checks
+   * ids, and builds the tables.
    */
   freeze(): KernelBail | undefined {
-    this.settleGold();
-    return this.#bail(this.#ex.kFreeze());
-  }
-
-  /**
-   * Reads again the gold left for its floats, now that they are known: what an instance does
-   * before it exports its entries (or while another reads its part).
-   */
-  settleGold(): void {
     do this.#ex.kRegold(); while (this.#formatFloats() > 0);
-  }
-
-  /** The end of the entries read so far (before freeze): where the next chunk's will start. */
-  get entriesEnd(): number {
-    return this.#ex.kZoneEnd();
-  }
-
-  /** Examples read so far. */
-  get entryCount(): number {
-    return this.#ex.kEntryCount();
-  }
-
-  /**
-   * The entries in linear memory from `from` to `to` (a chunk's, between two `entriesEnd`): a
-   * copy. Gold left for floats is not read again here (the instance that appends them does it),
-   * so no entry points past its chunk, and chunks can be appended in any order.
-   */
-  entriesBetween(from: number, to: number): Uint8Array<ArrayBuffer> {
-    return new Uint8Array((this.#ex.memory.buffer as ArrayBuffer).slice(from, to));
-  }
-
-  /**
-   * Appends the entries another instance read (`entriesBetween`), from the part of the file after
-   * this one's.
-   */
-  appendEntries(entries: { bytes: Uint8Array; count: number }): void {
-    this.input(entries.bytes.length).set(entries.bytes);
-    this.#ex.kAppendEntries(entries.bytes.length, entries.count);
-  }
-
-  /** The frozen state (after freeze), for another instance to adopt: copies. */
-  frozenState(): FrozenState {
-    const ex = this.#ex;
-    const words = new Uint8Array(
-      ex.memory.buffer.slice(ex.kFrozenState(), ex.kFrozenState() + 128),
-    );
-    const zone = ex.kZone();
-    return {
-      zone,
-      bytes: new Uint8Array((ex.memory.buffer as ArrayBuffer).slice(zone, ex.kZoneEnd())),
-      words,
-    };
-  }
-
-  /** Takes over another instance's frozen state; it reads prompts and generations from here on. */
-  adopt(state: FrozenState): void {
-    const ex = this.#ex;
-    if (ex.kZone() !== state.zone) throw new Error("The instances lay their zones out apart");
-    ex.kReserve(state.zone + state.bytes.length + 8);
-    new Uint8Array(ex.memory.buffer, state.zone, state.bytes.length).set(state.bytes);
-    new Uint8Array(ex.memory.buffer, ex.kFrozenState(), 128).set(state.words);
-    ex.kAdopt();
-  }
-
-  /**
-   * What the last chunk of prompts or generations found (after adopt), for another instance to
-   * merge: a view of linear memory, valid until the next call.
-   */
-  chunkResults(): Uint8Array {
-    const ex = this.#ex;
-    return new Uint8Array(ex.memory.buffer, ex.kChunkResults(), ex.kChunkResultsLength());
-  }
-
-  /** Merges what another instance found in its chunks of prompts and generations. */
-  merge(results: Uint8Array): KernelBail | undefined {
-    const ex = this.#ex;
-    new Uint8Array(ex.memory.buffer, ex.kMergeInput(results.length), results.length).set(results);
-    return this.#bail(ex.kMerge(results.length));
+    return this.#bail(this.#ex.kFreeze());
   }
 
   /** Reads a chunk of prompts. */

@@ -18,3 +18,5 @@
  */
 export * from "./metrics.ts";
 export * from "./scorer.ts";
+export * from "./inputs.ts";
+export * from "./score_jsonl.ts";

@@ -1,186 +1,27 @@
 /**
- * Tool-call evaluation: join examples and generations, check the invariants,
- * score each example and pool the five metrics overall and per language
+ * Tool-call evaluation of rows already in memory: join examples and generations, check the
+ * invariants, score each example and pool the five metrics overall and per language
  * (CONTRACT §4–5, docs/evaluation.md).
  *
- * {@linkcode scoreToolCalls} takes arrays; {@linkcode ToolCallScorer} takes the
- * same rows in batches, so that a caller streaming files keeps only the
- * per-example records in memory.
+ * {@linkcode scoreToolCalls} takes arrays; {@linkcode ToolCallScorer} takes the same rows in
+ * batches, so that a caller streaming rows keeps only the per-example records in memory. For
+ * JSONL bytes or streams, use {@linkcode scoreJsonl}: it reads the lines exactly as `assay score`
+ * does (a plain `JSON.parse` of a line would turn a gold `1.0` into `1`) and is much faster.
  *
  * @module
  */
-import { type Engine, getDefaultEngine } from "../engine/mod.ts";
-import { formatLocation, InputError, InvariantViolation, type Violation } from "../jsonl/mod.ts";
-import {
-  countRecords,
-  type ExampleRecord,
-  type MetricName,
-  type ToolCallMetrics,
-} from "./metrics.ts";
-import { sha256Hex } from "../engine/mod.ts";
-import { emptySliceCounts, reportFromCounts, scoreCall, type SliceCounts } from "./_parts.ts";
-import { materialize } from "../engine/mod.ts";
-import type { ArgumentPair, ParseStatus } from "../engine/mod.ts";
-
-/** One row of examples.jsonl. */
-export interface ExampleInput {
-  /** Unique id. */
-  example_id: string;
-  /** The language slice. */
-  language: string;
-  /**
-   * The gold target: one call `{name, arguments}` or a list of calls. A string is read as JSON
-   * text with the exact parser (so `1.0` and big integers survive); any other value is
-   * serialized with `JSON.stringify` first.
-   */
-  target: unknown;
-  /** The English row this one translates, if any. */
-  root_id?: string | null;
-  /** 1-based line in its file, for messages. */
-  line?: number;
-}
-
-/** One row of the formatter's manifest, prompts.jsonl. */
-export interface PromptInput {
-  /** The example's id. */
-  example_id: string;
-  /** SHA-256 (hex) of the formatted prompt. */
-  prompt_sha256: string;
-  /** The prompt itself; when present it must hash to `prompt_sha256`. */
-  prompt?: string;
-  /** 1-based line in its file. */
-  line?: number;
-}
-
-/** One row of generations.jsonl. */
-export interface GenerationInput {
-  /** The example's id. */
-  example_id: string;
-  /**
-   * SHA-256 (hex) of the prompt the output answers; checked against the manifest when there is
-   * one. Required in generations.jsonl; optional for library callers without a manifest.
-   */
-  prompt_sha256?: string;
-  /** The raw model output. */
-  output: string;
-  /** 1-based line in its file. */
-  line?: number;
-}
-
-/** Why examples were dropped before scoring. */
-export interface DropSummary {
-  /** A list of two or more calls. */
-  multiple_calls: number;
-  /** An empty list. */
-  empty_target: number;
-  /** Anything else that is not one call. */
-  malformed_target: number;
-}
-
-/** Digest and row count of one input file. */
-export interface InputDigest {
-  /** SHA-256 (hex) of the file's bytes. */
-  sha256: string;
-  /** Non-blank lines. */
-  rows: number;
-}
-
-/** The `assay.evaluation.v1` report. */
-export interface EvaluationReport {
-  /** Always `assay.evaluation.v1`. */
-  schema: "assay.evaluation.v1";
-  /** The tool that wrote it. */
-  tool: { name: string; version: string };
-  /** The parser contract. */
-  parser_id: string;
-  /** The canonical-JSON contract. */
-  canonical_id: string;
-  /** The engine that ran. */
-  engine: string;
-  /** The input files, when known. */
-  inputs: {
-    examples: InputDigest | null;
-    generations: InputDigest | null;
-    prompts: InputDigest | null;
-  };
-  /** Examples scored. */
-  n: number;
-  /** Examples dropped before scoring, by reason. */
-  drop_summary: DropSummary;
-  /** Records per parse status. */
-  parse_status_counts: Record<ParseStatus, number>;
-  /** The metric names, in order. */
-  metric_names: MetricName[];
-  /** The language slices, sorted. */
-  slices: string[];
-  /** The metrics overall and per language. */
-  metrics: { overall: ToolCallMetrics; by_language: Record<string, ToolCallMetrics> };
-  /** One record per scored example, in examples order. */
-  records: ExampleRecord[];
-}
-
-/** Options for {@linkcode ToolCallScorer} and {@linkcode scoreToolCalls}. */
-export interface ScoreOptions {
-  /** The engine; the default engine when absent. */
-  engine?: Engine;
-  /** Whether a prompts manifest is part of the inputs (then every row must be in it). */
-  withPrompts?: boolean;
-  /** Source names for messages, e.g. file names. */
-  sources?: { examples?: string; generations?: string; prompts?: string };
-  /** Digests of the input files, recorded in the report. */
-  inputs?: Partial<EvaluationReport["inputs"]>;
-  /**
-   * String targets are already canonical JSON from an engine (as `assay score` reads them), so
-   * they are not canonicalized again. Wrong input here gives wrong scores: leave it off unless
-   * the texts come from `canonicalizeBatch`.
-   */
-  canonicalTargets?: boolean;
-  /**
-   * String targets are each exactly one valid JSON text, not necessarily canonical (as `assay
-   * score` cuts them out of its lines): an object or array is parsed as it stands (which gives
-   * what parsing its canonical text gives), anything else is canonicalized first, and a target
-   * that is not one call is canonicalized to classify it. Wrong input here gives wrong scores:
-   * leave it off unless the texts are known to be valid JSON.
-   */
-  exactTargets?: boolean;
-  /** SHA-256 (lowercase hex) of a string's UTF-8 bytes; defaults to the pure-TS {@linkcode sha256Hex}. */
-  sha256?: (text: string) => string;
-}
-
-interface ExampleState {
-  id: string;
-  language: string;
-  root_id: string | null;
-  line: number | undefined;
-  /** The gold call's name, canonical arguments and pairs, until the example is scored. */
-  goldName: string | undefined;
-  goldCanonical: string | undefined;
-  goldPairs: ArgumentPair[] | undefined;
-  dropped: boolean;
-  record: ExampleRecord | undefined;
-  generationLine: number | undefined;
-  /** Its generation found a manifest row (so `finish` need not look again). */
-  prompted: boolean;
-}
+import type {
+  EvaluationReport,
+  ExampleInput,
+  GenerationInput,
+  PromptInput,
+  ScoreOptions,
+} from "./inputs.ts";
+import { ScorerCore } from "./_scorer_core.ts";
 
 /** Scores tool-call generations against examples, one batch at a time. */
 export class ToolCallScorer {
-  #engine: Engine;
-  #withPrompts: boolean;
-  #src: { examples: string; generations: string; prompts: string };
-  #examples = new Map<string, ExampleState>();
-  /** Examples in file order, duplicates left out. */
-  #order: ExampleState[] = [];
-  /** Manifest rows by example id: an index into `#promptShas` and `#promptLines`. */
-  #prompts = new Map<string, number>();
-  #promptShas: string[] = [];
-  #promptLines: (number | undefined)[] = [];
-  #violations: Violation[] = [];
-  #drops: DropSummary = { multiple_calls: 0, empty_target: 0, malformed_target: 0 };
-  #generationsSeen = false;
-  #canonicalTargets: boolean;
-  #exactTargets: boolean;
-  #sha256: (text: string) => string;
+  #core: ScorerCore;
 
   /**
    * Creates a scorer.
@@ -188,16 +29,7 @@ export class ToolCallScorer {
    * @param options The engine, whether prompts are part of the inputs, and source names.
    */
   constructor(options: ScoreOptions = {}) {
-    this.#engine = options.engine ?? getDefaultEngine();
-    this.#withPrompts = options.withPrompts ?? false;
-    this.#canonicalTargets = options.canonicalTargets ?? false;
-    this.#exactTargets = options.exactTargets ?? false;
-    this.#sha256 = options.sha256 ?? sha256Hex;
-    this.#src = {
-      examples: options.sources?.examples ?? "examples",
-      generations: options.sources?.generations ?? "generations",
-      prompts: options.sources?.prompts ?? "prompts",
-    };
+    this.#core = new ScorerCore(options);
   }
 
   /**
@@ -207,112 +39,7 @@ export class ToolCallScorer {
    * @throws {InputError} If a target is not valid JSON or a field is mistyped.
    */
   addExamples(batch: readonly ExampleInput[]): void {
-    if (this.#generationsSeen) throw new TypeError("Add all examples before any generation");
-    const texts: string[] = new Array(batch.length);
-    for (let i = 0; i < batch.length; i++) {
-      const ex = batch[i]!;
-      if (
-        typeof ex.example_id !== "string" || ex.example_id === "" ||
-        typeof ex.language !== "string" || ex.language === "" ||
-        (ex.root_id !== undefined && ex.root_id !== null && typeof ex.root_id !== "string") ||
-        ex.target === undefined
-      ) {
-        const at = { source: this.#src.examples, line: ex.line, id: ex.example_id };
-        requireString(ex.example_id, "example_id", at);
-        requireString(ex.language, "language", at);
-        if (ex.root_id !== undefined && ex.root_id !== null && typeof ex.root_id !== "string") {
-          throw new InputError(`${formatLocation(at)}: field "root_id" must be a string or null`);
-        }
-        throw new InputError(`${formatLocation(at)}: missing field "target"`);
-      }
-      texts[i] = typeof ex.target === "string" ? ex.target : JSON.stringify(ex.target);
-    }
-    // The canonical text of each target, where known; it classifies dropped targets.
-    let canonical: (string | undefined)[];
-    let parsed = texts;
-    if (this.#canonicalTargets) {
-      canonical = texts;
-    } else if (this.#exactTargets) {
-      // An object or array parses alike as it stands and canonical, unless a raw surrogate half
-      // meets an escaped one (canonical text escapes both, which pairs them); text decoded from
-      // UTF-8 has no lone surrogates. Anything else is canonicalized first.
-      canonical = new Array(texts.length);
-      const other: number[] = [];
-      for (let i = 0; i < texts.length; i++) {
-        const t = texts[i]!;
-        const c = t.charCodeAt(0);
-        if ((c !== 0x7b && c !== 0x5b) || !isWellFormed(t)) other.push(i);
-      }
-      this.#canonicalizeSome(batch, texts, other, canonical);
-      for (const i of other) texts[i] = canonical[i]!;
-    } else {
-      canonical = parsed = this.#canonicalize(batch, texts);
-    }
-    const calls = this.#engine.parseToolCallBatch(parsed, { pairs: true, arguments: false });
-    if (this.#exactTargets) {
-      const other: number[] = [];
-      for (let i = 0; i < calls.length; i++) {
-        if (calls[i]!.status !== "ok" && canonical[i] === undefined) other.push(i);
-      }
-      this.#canonicalizeSome(batch, texts, other, canonical);
-    }
-    for (let i = 0; i < batch.length; i++) {
-      const ex = batch[i]!;
-      const call = calls[i]!;
-      const prior = this.#examples.get(ex.example_id);
-      if (prior) {
-        this.#violations.push({
-          kind: "duplicate_id",
-          detail: `example_id ${JSON.stringify(ex.example_id)} in ${this.#src.examples} at lines ` +
-            `${prior.line ?? "?"} and ${ex.line ?? "?"}`,
-        });
-        continue;
-      }
-      const ok = call.status === "ok";
-      const state: ExampleState = {
-        id: ex.example_id,
-        language: ex.language,
-        root_id: ex.root_id ?? null,
-        line: ex.line,
-        goldName: ok ? call.name! : undefined,
-        goldCanonical: ok ? call.canonicalArguments! : undefined,
-        goldPairs: ok ? call.pairs! : undefined,
-        dropped: !ok,
-        record: undefined,
-        generationLine: undefined,
-        prompted: false,
-      };
-      if (!ok) this.#drops[dropReason(canonical[i]!)]++;
-      this.#examples.set(ex.example_id, state);
-      this.#order.push(state);
-    }
-  }
-
-  /** Canonicalizes `texts[i]` into `out[i]` for each `i` of `which`. */
-  #canonicalizeSome(
-    batch: readonly ExampleInput[],
-    texts: readonly string[],
-    which: readonly number[],
-    out: (string | undefined)[],
-  ): void {
-    if (which.length === 0) return;
-    const canon = this.#canonicalize(
-      which.map((i) => batch[i]!),
-      which.map((i) => texts[i]!),
-    );
-    for (let k = 0; k < which.length; k++) out[which[k]!] = canon[k]!;
-  }
-
-  #canonicalize(batch: readonly ExampleInput[], texts: string[]): string[] {
-    const canon = this.#engine.canonicalizeBatch(texts);
-    return canon.map((c, i) => {
-      if (c.ok) return c.canonical;
-      const ex = batch[i]!;
-      throw new InputError(
-        `${formatLocation({ source: this.#src.examples, line: ex.line, id: ex.example_id })}: ` +
-          `target is not valid JSON (${c.error.code} at ${c.error.offset})`,
-      );
-    });
+    this.#core.addExamples(batch);
   }
 
   /**
@@ -322,47 +49,7 @@ export class ToolCallScorer {
    * @throws {InputError} If a field is missing or mistyped.
    */
   addPrompts(batch: readonly PromptInput[]): void {
-    if (this.#generationsSeen) throw new TypeError("Add all prompts before any generation");
-    this.#withPrompts = true;
-    for (const p of batch) {
-      // A prompt that hashes to its prompt_sha256 vouches for the digest's spelling.
-      const actual = typeof p.prompt === "string" && isNonEmptyString(p.example_id)
-        ? this.#sha256(p.prompt)
-        : undefined;
-      if (
-        !isNonEmptyString(p.example_id) ||
-        ((actual === undefined || actual !== p.prompt_sha256) && !isDigest(p.prompt_sha256))
-      ) {
-        const at = { source: this.#src.prompts, line: p.line, id: p.example_id };
-        requireString(p.example_id, "example_id", at);
-        requireDigest(p.prompt_sha256, at);
-      }
-      const prior = this.#prompts.get(p.example_id);
-      if (prior !== undefined) {
-        this.#violations.push({
-          kind: "duplicate_id",
-          detail: `example_id ${JSON.stringify(p.example_id)} in ${this.#src.prompts} at lines ` +
-            `${this.#promptLines[prior] ?? "?"} and ${p.line ?? "?"}`,
-        });
-        continue;
-      }
-      if (p.prompt !== undefined) {
-        const at = () => ({ source: this.#src.prompts, line: p.line, id: p.example_id });
-        if (actual === undefined) {
-          throw new InputError(`${formatLocation(at())}: field "prompt" must be a string`);
-        }
-        if (actual !== p.prompt_sha256) {
-          this.#violations.push({
-            kind: "prompt_text_digest_mismatch",
-            detail: `${formatLocation(at())}: prompt hashes to ${actual.slice(0, 12)}…, ` +
-              `prompt_sha256 says ${p.prompt_sha256.slice(0, 12)}…`,
-          });
-        }
-      }
-      this.#prompts.set(p.example_id, this.#promptShas.length);
-      this.#promptShas.push(p.prompt_sha256);
-      this.#promptLines.push(p.line);
-    }
+    this.#core.addPrompts(batch);
   }
 
   /**
@@ -372,209 +59,19 @@ export class ToolCallScorer {
    * @throws {InputError} If a field is missing or mistyped.
    */
   addGenerations(batch: readonly GenerationInput[]): void {
-    this.#generationsSeen = true;
-    const outputs: string[] = [];
-    const states: ExampleState[] = [];
-    const withPrompts = this.#withPrompts;
-    for (const g of batch) {
-      const at = () => ({ source: this.#src.generations, line: g.line, id: g.example_id });
-      if (!isNonEmptyString(g.example_id)) requireString(g.example_id, "example_id", at());
-      if (typeof g.output !== "string") {
-        throw new InputError(
-          `${formatLocation(at())}: ${
-            g.output === undefined ? 'missing field "output"' : 'field "output" must be a string'
-          }`,
-        );
-      }
-      // The manifest's digests were checked: one equal to the generation's vouches for it.
-      const manifest = withPrompts ? this.#prompts.get(g.example_id) : undefined;
-      const manifestSha = manifest === undefined ? undefined : this.#promptShas[manifest];
-      if (
-        (withPrompts || g.prompt_sha256 !== undefined) &&
-        (manifestSha === undefined || manifestSha !== g.prompt_sha256) &&
-        !isDigest(g.prompt_sha256)
-      ) {
-        requireDigest(g.prompt_sha256, at());
-      }
-      const state = this.#examples.get(g.example_id);
-      if (!state) {
-        this.#violations.push({
-          kind: "orphan_generation",
-          detail: `${formatLocation(at())} has no example in ${this.#src.examples}`,
-        });
-        continue;
-      }
-      if (state.generationLine !== undefined || state.record !== undefined) {
-        this.#violations.push({
-          kind: "duplicate_id",
-          detail:
-            `example_id ${JSON.stringify(g.example_id)} in ${this.#src.generations} at lines ` +
-            `${state.generationLine ?? "?"} and ${g.line ?? "?"}`,
-        });
-        continue;
-      }
-      state.generationLine = g.line ?? 0;
-      if (withPrompts) {
-        state.prompted = manifest !== undefined;
-        if (manifestSha === undefined) {
-          this.#violations.push({
-            kind: "missing_prompt",
-            detail: `${formatLocation(at())} has no row in ${this.#src.prompts}`,
-          });
-        } else if (manifestSha !== g.prompt_sha256) {
-          const line = this.#promptLines[manifest!];
-          this.#violations.push({
-            kind: "prompt_digest_mismatch",
-            detail:
-              `${formatLocation(at())}: prompt_sha256 ${g.prompt_sha256!.slice(0, 12)}… differs ` +
-              `from ${this.#src.prompts}:${line ?? "?"} (${manifestSha.slice(0, 12)}…)`,
-          });
-        }
-      }
-      if (!state.dropped) {
-        outputs.push(g.output);
-        states.push(state);
-      }
-    }
-    if (outputs.length === 0) return;
-    const calls = this.#engine.parseToolCallBatch(outputs, { pairs: true, arguments: false });
-    for (let i = 0; i < states.length; i++) {
-      const state = states[i]!;
-      state.record = scoreOne(state, calls[i]!);
-      state.goldName = state.goldCanonical = state.goldPairs = undefined;
-    }
+    this.#core.addGenerations(batch);
   }
 
   /**
    * Checks the remaining invariants and builds the report.
    *
+   * @param inputs Digests of the input files, recorded in the report.
    * @returns The `assay.evaluation.v1` report.
    * @throws {InvariantViolation} If any invariant is broken.
    */
   finish(inputs: Partial<EvaluationReport["inputs"]> = {}): EvaluationReport {
-    const records: ExampleRecord[] = [];
-    for (const state of this.#order) {
-      if (state.dropped) continue;
-      const id = state.id;
-      const at = () => ({ source: this.#src.examples, line: state.line, id });
-      // The manifest is complete once generations come, so a generation's lookup stands.
-      if (this.#withPrompts && !state.prompted && !this.#prompts.has(id)) {
-        this.#violations.push({
-          kind: "missing_prompt",
-          detail: `${formatLocation(at())} has no row in ${this.#src.prompts}`,
-        });
-      }
-      if (!state.record) {
-        this.#violations.push({
-          kind: "missing_generation",
-          detail: `${formatLocation(at())} has no generation in ${this.#src.generations}`,
-        });
-        continue;
-      }
-      records.push(state.record);
-    }
-    if (this.#violations.length > 0) throw new InvariantViolation(this.#violations);
-    return buildReport(records, this.#drops, this.#engine.name, inputs);
+    return this.#core.finish(inputs);
   }
-}
-
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** Whether `s` has no lone surrogates. */
-function isWellFormed(s: string): boolean {
-  const native = (s as { isWellFormed?: () => boolean }).isWellFormed;
-  return typeof native === "function" ? native.call(s) : !LONE_SURROGATE.test(s);
-}
-
-function isNonEmptyString(value: unknown): value is string {
-  return typeof value === "string" && value !== "";
-}
-
-/** Whether `value` is 64 lowercase hex digits. */
-function isDigest(value: unknown): value is string {
-  if (typeof value !== "string" || value.length !== 64) return false;
-  for (let i = 0; i < 64; i++) {
-    const c = value.charCodeAt(i);
-    if ((c < 0x30 || c > 0x39) && (c < 0x61 || c > 0x66)) return false;
-  }
-  return true;
-}
-
-function requireString(value: unknown, field: string, at: Parameters<typeof formatLocation>[0]) {
-  if (value === undefined) throw new InputError(`${formatLocation(at)}: missing field "${field}"`);
-  if (typeof value !== "string" || value === "") {
-    throw new InputError(`${formatLocation(at)}: field "${field}" must be a non-empty string`);
-  }
-}
-
-function requireDigest(value: unknown, at: Parameters<typeof formatLocation>[0]) {
-  if (value === undefined) {
-    throw new InputError(`${formatLocation(at)}: missing field "prompt_sha256"`);
-  }
-  if (typeof value !== "string" || !/^[0-9a-f]{64}$/.test(value)) {
-    throw new InputError(
-      `${formatLocation(at)}: field "prompt_sha256" must be 64 lowercase hex digits`,
-    );
-  }
-}
-
-/** Whether a materialised value has the call shape of CONTRACT §1. */
-function isCallShape(v: unknown): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  const keys = Object.keys(v);
-  if (keys.length !== 2 || !keys.includes("name") || !keys.includes("arguments")) return false;
-  const { name, arguments: args } = v as { name: unknown; arguments: unknown };
-  return typeof name === "string" && name !== "" && typeof args === "object" && args !== null &&
-    !Array.isArray(args);
-}
-
-/**
- * Classifies a canonical target that is not exactly one call: a list of two or more calls, an
- * empty list, or anything else (including a list holding something that is not a call).
- */
-function dropReason(canonical: string): keyof DropSummary {
-  const value = materialize(canonical);
-  if (!Array.isArray(value)) return "malformed_target";
-  if (value.length === 0) return "empty_target";
-  return value.length >= 2 && value.every(isCallShape) ? "multiple_calls" : "malformed_target";
-}
-
-function scoreOne(
-  state: ExampleState,
-  call: ReturnType<Engine["parseToolCallBatch"]>[number],
-): ExampleRecord {
-  return {
-    example_id: state.id,
-    language: state.language,
-    root_id: state.root_id,
-    ...scoreCall(
-      { name: state.goldName!, canonical: state.goldCanonical!, pairs: state.goldPairs! },
-      call,
-    ),
-  };
-}
-
-function buildReport(
-  records: ExampleRecord[],
-  drops: DropSummary,
-  engine: string,
-  inputs: Partial<EvaluationReport["inputs"]>,
-): EvaluationReport {
-  const slices = new Map<string, ExampleRecord[]>();
-  for (const r of records) {
-    const list = slices.get(r.language);
-    if (list) list.push(r);
-    else slices.set(r.language, [r]);
-  }
-  const byLanguage = new Map<string, SliceCounts>();
-  for (const [language, list] of slices) {
-    const statuses = emptySliceCounts().statuses;
-    for (const r of list) statuses[r.status]++;
-    byLanguage.set(language, { ...countRecords(list), statuses });
-  }
-  const report = reportFromCounts(byLanguage, drops, engine, inputs);
-  report.records = records;
-  return report;
 }
 
 /**

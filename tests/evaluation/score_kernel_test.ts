@@ -3,12 +3,13 @@
 // byte; on every input it does not read itself it must give the run back (and the command then
 // answers exactly as the general reader does, report or error).
 import { deepStrictEqual as assertEquals, ok, strictEqual } from "node:assert/strict";
-import { runScore } from "../../cli/score.ts";
-import { lastBail, lastRun, setParallelBytes } from "../../cli/_score_fast.ts";
-import { setClaimBytes } from "../../cli/_kernel_read.ts";
-import { prestartScoreWorker, takeScoreWorker } from "../../cli/_score_prestart.ts";
-import { main } from "../../cli/main.ts";
-import { sha256Hex } from "../../mod.ts";
+import {
+  createEngine,
+  type Engine,
+  scoreJsonl,
+  type ScoreJsonlResult,
+  sha256Hex,
+} from "../../mod.ts";
 import { writeScoreCorpus } from "./_score_corpus.ts";
 import { rng } from "../conformance/_corpus.ts";
 import { createHash } from "node:crypto";
@@ -18,75 +19,56 @@ interface Outcome {
   error?: string;
 }
 
-/** Runs `assay score` in this process, quietly; the report text or the error's name and text. */
-async function run(dir: string, args: string[]): Promise<Outcome> {
-  const out = `${dir}/report-${crypto.randomUUID()}.json`;
-  const log = console.log;
-  console.log = () => {};
+const WASM = createEngine({ engine: "wasm" });
+const decoder = new TextDecoder();
+
+/** Scores in-memory files with scoreJsonl; the report's text or the error's name and text. */
+async function run(
+  files: Record<string, string | Uint8Array>,
+  options: { engine?: Engine; kernel?: boolean } = {},
+): Promise<Outcome & { handedBack?: ScoreJsonlResult["handedBack"] }> {
+  const bytes = (name: string) => {
+    const body = files[name];
+    return typeof body === "string" ? new TextEncoder().encode(body) : body;
+  };
   try {
-    await runScore([...args, "--quiet", "--out", out]);
-    return { report: await Deno.readTextFile(out) };
+    const r = await scoreJsonl(
+      {
+        examples: bytes("examples")!,
+        generations: bytes("generations")!,
+        prompts: bytes("prompts"),
+      },
+      {
+        engine: options.engine ?? WASM,
+        kernel: options.kernel,
+        names: {
+          examples: "examples.jsonl",
+          generations: "generations.jsonl",
+          prompts: "prompts.jsonl",
+        },
+      },
+    );
+    return { report: decoder.decode(r.bytes), handedBack: r.handedBack };
   } catch (e) {
     return { error: e instanceof Error ? `${e.name}: ${e.message}` : String(e) };
-  } finally {
-    console.log = log;
-    await Deno.remove(out).catch(() => {});
   }
 }
 
-/** Scores with the fast path and with the general reader; returns both and the kernel's bail. */
-async function both(dir: string, args: string[]) {
-  const fast = await run(dir, ["--engine", "wasm", ...args]);
-  const bail = lastBail;
-  const stats = lastRun;
-  const general = await run(dir, ["--engine", "wasm", "--no-fast-path", ...args]);
-  if (bail === undefined) strictEqual(stats?.helper, parallel, "the fast path's readers");
-  return { fast, general, bail, stats };
+/** Scores with the kernel and with the general reader; returns both and where the kernel gave back. */
+async function both(files: Record<string, string | Uint8Array>) {
+  const { handedBack: bail, ...fast } = await run(files);
+  const { handedBack: _, ...general } = await run(files, { kernel: false });
+  return { fast, general, bail };
 }
 
-/**
- * The ways the fast path reads: on this thread alone; with a worker reading a part of the
- * examples and claiming its share of the other files; and so with claims of at most a few lines,
- * so that the two readers take turns many times in each file.
- */
-const MODES = [
-  { name: "one reader", bytes: Infinity, claims: undefined },
-  { name: "two readers", bytes: 0, claims: undefined },
-  { name: "two readers, small claims", bytes: 0, claims: [16, 600] },
-] as const;
-
-let parallel = false;
-
-/** Runs `fn` with the fast path set to read as `mode` says. */
-async function inMode(mode: (typeof MODES)[number], fn: () => Promise<void>): Promise<void> {
-  setParallelBytes(mode.bytes);
-  if (mode.claims) setClaimBytes(mode.claims[0], mode.claims[1], mode.claims[1]);
-  parallel = mode.bytes === 0;
-  try {
-    await fn();
-  } finally {
-    setParallelBytes(16 << 20);
-    setClaimBytes(256 << 10, 2 << 20, 512 << 10);
-    parallel = false;
-  }
-}
-
-async function inModes(t: Deno.TestContext, name: string, fn: () => Promise<void>): Promise<void> {
-  for (const mode of MODES) await t.step(`${name} (${mode.name})`, () => inMode(mode, fn));
-}
-
-async function withFiles(
-  files: Record<string, string | Uint8Array>,
-): Promise<[string, ...string[]]> {
-  const dir = await Deno.makeTempDir({ prefix: "assay_kernel_" });
-  const args: [string, ...string[]] = [dir];
-  for (const [name, body] of Object.entries(files)) {
-    const path = `${dir}/${name}.jsonl`;
-    if (typeof body === "string") await Deno.writeTextFile(path, body);
-    else await Deno.writeFile(path, body);
-    args.push(`--${name}`, path);
-  }
-  return args;
+/** A corpus's files, read into memory. */
+async function readCorpus(files: { examples: string; generations: string; prompts?: string }) {
+  const out: Record<string, Uint8Array> = {
+    examples: await Deno.readFile(files.examples),
+    generations: await Deno.readFile(files.generations),
+  };
+  if (files.prompts) out.prompts = await Deno.readFile(files.prompts);
+  return out;
 }
 
 Deno.test("the kernel takes seeded corpora whole and writes the general reader's report byte for byte", async (t) => {
@@ -97,46 +79,38 @@ Deno.test("the kernel takes seeded corpora whole and writes the general reader's
     { seed: 14, count: 2000, prompts: true, lineNoise: false, fuzzRate: 0.5, hostileGoldRate: 0.3 },
   ];
   for (const c of cases) {
-    await inModes(t, `seed ${c.seed}`, async () => {
+    await t.step(`seed ${c.seed}`, async () => {
       const dir = await Deno.makeTempDir({ prefix: "assay_kernel_corpus_" });
-      const files = await writeScoreCorpus(dir, c);
-      const args = ["--examples", files.examples, "--generations", files.generations];
-      if (files.prompts) args.push("--prompts", files.prompts);
-      const { fast, general, bail } = await both(dir, args);
+      const files = await readCorpus(await writeScoreCorpus(dir, c));
+      const { fast, general, bail } = await both(files);
       strictEqual(bail, undefined, `the kernel gave the run back: ${JSON.stringify(bail)}`);
       ok(fast.report !== undefined, fast.error);
       strictEqual(fast.report, general.report);
-      const ts = await run(dir, ["--engine", "ts", ...args]);
+      const ts = await run(files, { engine: createEngine({ engine: "ts" }) });
       strictEqual(ts.report, fast.report!.replace('"engine": "wasm"', '"engine": "ts"'));
       await Deno.remove(dir, { recursive: true });
     });
   }
 });
 
-Deno.test("the kernel agrees with the general reader on 24 small seeded corpora, with one reader and with two", async (t) => {
-  for (const mode of MODES) {
-    await t.step(mode.name, async () => {
-      await inMode(mode, async () => {
-        for (let k = 0; k < 24; k++) {
-          const dir = await Deno.makeTempDir({ prefix: "assay_kernel_small_" });
-          const files = await writeScoreCorpus(dir, {
-            seed: 1000 + k,
-            count: 40 + 16 * k,
-            prompts: k % 2 === 0,
-            lineNoise: k % 3 === 0,
-            fuzzRate: 0.3,
-            hostileGoldRate: 0.25,
-            dropRate: 0.1,
-          });
-          const args = ["--examples", files.examples, "--generations", files.generations];
-          if (files.prompts) args.push("--prompts", files.prompts);
-          const { fast, general, bail } = await both(dir, args);
-          strictEqual(bail, undefined, `seed ${1000 + k}: ${JSON.stringify(bail)}`);
-          strictEqual(fast.report, general.report, `seed ${1000 + k}`);
-          await Deno.remove(dir, { recursive: true });
-        }
-      });
-    });
+Deno.test("the kernel agrees with the general reader on 24 small seeded corpora", async () => {
+  for (let k = 0; k < 24; k++) {
+    const dir = await Deno.makeTempDir({ prefix: "assay_kernel_small_" });
+    const files = await readCorpus(
+      await writeScoreCorpus(dir, {
+        seed: 1000 + k,
+        count: 40 + 16 * k,
+        prompts: k % 2 === 0,
+        lineNoise: k % 3 === 0,
+        fuzzRate: 0.3,
+        hostileGoldRate: 0.25,
+        dropRate: 0.1,
+      }),
+    );
+    const { fast, general, bail } = await both(files);
+    strictEqual(bail, undefined, `seed ${1000 + k}: ${JSON.stringify(bail)}`);
+    strictEqual(fast.report, general.report, `seed ${1000 + k}`);
+    await Deno.remove(dir, { recursive: true });
   }
 });
 
@@ -512,13 +486,12 @@ Deno.test("the kernel reads the rare forms it should, and gives back everything 
     },
   );
   for (const c of cases) {
-    await inModes(t, c.name, async () => {
-      const [dir, ...args] = await withFiles(c.files);
-      const { fast, general, bail, stats } = await both(dir, args);
+    await t.step(c.name, async () => {
+      const { fast, general, bail } = await both(c.files);
       assertEquals(fast, general);
-      strictEqual(bail === undefined, c.kernel, `bail: ${JSON.stringify(bail)}`);
-      if (c.kernel && !parallel) strictEqual(stats?.scoredHere, c.glue ?? 0);
-      await Deno.remove(dir, { recursive: true });
+      // An error is always worded by the general reader: the kernel gave the run back.
+      const took = bail === undefined && fast.error === undefined;
+      strictEqual(took, c.kernel, `bail: ${JSON.stringify(bail)}, error: ${fast.error}`);
     });
   }
 });
@@ -539,102 +512,25 @@ Deno.test("the kernel agrees with the general reader past its list of gold left 
       : `{"name":"f","arguments":{"x":1}}`;
     generations.push(row({ example_id: `g${i}`, prompt_sha256: SHA, output }));
   }
-  const [dir, ...args] = await withFiles({
+  const { fast, general, bail } = await both({
     examples: examples.join("\n") + "\n",
     generations: generations.join("\n") + "\n",
   });
-  setParallelBytes(Infinity);
-  try {
-    const { fast, general, bail, stats } = await both(dir, args);
-    strictEqual(bail, undefined);
-    ok(fast.report);
-    strictEqual(fast.report, general.report);
-    ok(stats!.scoredHere > 0, `some gold is left to the glue: ${JSON.stringify(stats)}`);
-  } finally {
-    setParallelBytes(16 << 20);
-  }
-  await Deno.remove(dir, { recursive: true });
+  strictEqual(bail, undefined);
+  ok(fast.report);
+  strictEqual(fast.report, general.report);
 });
 
-Deno.test("the kernel reads a line longer than its read chunk", async (t) => {
-  await inModes(t, "a 9 MB output", longLine);
-});
-
-async function longLine(): Promise<void> {
+Deno.test("the kernel reads a line longer than its read chunk", async () => {
   const output = "x".repeat(9 << 20) + '{"name":"f","arguments":{"a":1}}';
   const files = base({ output });
   files.examples = base().examples.repeat(1) +
     row({ example_id: "e2", language: "de", target: call("g", {}) });
   files.generations += row({ example_id: "e2", prompt_sha256: SHA, output: "y".repeat(5 << 20) });
-  const [dir, ...args] = await withFiles(files);
-  const { fast, general, bail } = await both(dir, args);
+  const { fast, general, bail } = await both(files);
   strictEqual(bail, undefined);
   ok(fast.report);
   strictEqual(fast.report, general.report);
-  await Deno.remove(dir, { recursive: true });
-}
-
-Deno.test("a worker started ahead reads its part of the examples, and is let go when the run does not need it", async (t) => {
-  const dir = await Deno.makeTempDir({ prefix: "assay_kernel_ahead_" });
-  const corpus = async (name: string, seed: number) => {
-    await Deno.mkdir(`${dir}/${name}`);
-    const f = await writeScoreCorpus(`${dir}/${name}`, { seed, count: 1500, prompts: true });
-    return ["--examples", f.examples, "--generations", f.generations, "--prompts", f.prompts!];
-  };
-  const a = await corpus("a", 71);
-  const b = await corpus("b", 72);
-  await Deno.mkdir(`${dir}/big`);
-  const f = await writeScoreCorpus(`${dir}/big`, { seed: 73, count: 4000, prompts: false });
-  const big = ["--examples", f.examples, "--generations", f.generations];
-  ok((await Deno.stat(f.examples)).size > 512 << 10, "more than one chunk of examples");
-  const bigExpected = (await run(dir, ["--engine", "wasm", "--no-fast-path", ...big])).report;
-  const expected = (await run(dir, ["--engine", "wasm", "--no-fast-path", ...a])).report;
-  ok(expected);
-  setParallelBytes(0);
-  try {
-    await t.step("through the command line, which starts it while `score` loads", async () => {
-      const out = `${dir}/cli.json`;
-      const log = console.log;
-      console.log = () => {};
-      let code: number;
-      try {
-        code = await main(["score", ...a, "--quiet", "--out", out]);
-      } finally {
-        console.log = log;
-      }
-      strictEqual(code, 0);
-      strictEqual(lastRun?.ahead, true, "the worker started ahead read the examples");
-      strictEqual(await Deno.readTextFile(out), expected);
-    });
-    await t.step("whose messages came before the fast path took it over", async () => {
-      // The worker reads all of examples.jsonl (2 chunks here) and sends its entries while no
-      // one listens yet: what it said must reach the fast path all the same.
-      await prestartScoreWorker(big);
-      await new Promise((r) => setTimeout(r, 400));
-      const fast = await run(dir, big);
-      strictEqual(lastRun?.ahead, true, "the worker started ahead read the examples");
-      strictEqual(fast.report, bigExpected);
-    });
-    await t.step("started for other files than the run reads", async () => {
-      await prestartScoreWorker(b);
-      const fast = await run(dir, a);
-      strictEqual(lastRun?.ahead, false);
-      strictEqual(lastRun?.helper, true);
-      strictEqual(fast.report, expected);
-    });
-    await t.step("started for a run that stops on a usage error", async () => {
-      await prestartScoreWorker(a);
-      const r = await run(dir, a.slice(0, 2)); // no --generations
-      ok(r.error?.startsWith("UsageError"), r.error);
-      // runScore took the worker and stopped it (workers escape the test's sanitizers).
-      const left = takeScoreWorker();
-      left?.worker.terminate();
-      strictEqual(left, undefined, "the worker started ahead was left running");
-    });
-  } finally {
-    setParallelBytes(16 << 20);
-    await Deno.remove(dir, { recursive: true });
-  }
 });
 
 Deno.test("the kernel reads UTF-8 in ids, prompts and outputs as the general reader does", async (t) => {
@@ -702,11 +598,9 @@ Deno.test("the kernel reads UTF-8 in ids, prompts and outputs as the general rea
       prompts: cat('{"example_id":"', id, `","prompt_sha256":"${sha}","prompt":"`, text, '"}\n'),
     };
     await t.step(`case ${k}`, async () => {
-      const [dir, ...args] = await withFiles(files);
-      const { fast, general, bail } = await both(dir, args);
+      const { fast, general, bail } = await both(files);
       assertEquals(fast, general);
-      if (bail === undefined) kernelTook++;
-      await Deno.remove(dir, { recursive: true });
+      if (bail === undefined && fast.error === undefined) kernelTook++;
     });
   }
   // Valid cases are taken, not all given back.

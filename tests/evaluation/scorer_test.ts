@@ -16,6 +16,7 @@ import {
   toolCallMetrics,
 } from "../../mod.ts";
 import { ENGINES } from "../_engines.ts";
+import { ScorerCore } from "../../src/evaluation/_scorer_core.ts";
 import { makeRng, randomJsonText, type Rng } from "../_corpus.ts";
 
 const gold = (city: string) => ({ name: "get_weather", arguments: { city, units: "celsius" } });
@@ -222,7 +223,7 @@ Deno.test("scoreToolCalls() gives the same report on both engines except the eng
   for (const t of texts) strictEqual(t, texts[0]);
 });
 
-Deno.test("ToolCallScorer with exactTargets scores JSON-text targets as the canonicalizing path does", () => {
+Deno.test("ScorerCore with exactTargets (the JSONL readers' scorer) scores JSON-text targets as the canonicalizing path does", () => {
   const F = '{"name":"f","arguments":{}}';
   const fixed = [
     F,
@@ -262,10 +263,10 @@ Deno.test("ToolCallScorer with exactTargets scores JSON-text targets as the cano
       output: rng.pick([target, `Call: ${texts[rng.int(texts.length)]}`, F, "none"]),
     }));
     const want = formatReport(scoreToolCalls(examples, generations, { engine }));
-    strictEqual(
-      formatReport(scoreToolCalls(examples, generations, { engine, exactTargets: true })),
-      want,
-    );
+    const core = new ScorerCore({ engine, exactTargets: true });
+    core.addExamples(examples);
+    core.addGenerations(generations);
+    strictEqual(formatReport(core.finish()), want);
   }
 });
 

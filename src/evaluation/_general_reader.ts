@@ -1,35 +1,29 @@
-// `assay score`'s general reader: the files as lines of text, read with the engine's batch calls
-// and ToolCallScorer. It takes every input (the fast path hands it what it does not read itself)
-// and words every error. Loaded only when it runs.
+// scoreJsonl's general reader: the sources as lines of text, read with the engine's batch calls
+// and the scorer. It takes every input (the kernel hands it what it does not read itself) and
+// words every error.
 import {
-  type EvaluationReport,
-  type ExampleInput,
-  type GenerationInput,
-  type PromptInput,
-  ToolCallScorer,
-} from "../src/evaluation/mod.ts";
-import { formatLocation, InputError } from "../src/jsonl/mod.ts";
-import { decodeCanonicalString, type ExactField, fieldsOfCanonical } from "../src/engine/mod.ts";
-import type { Engine } from "../src/engine/mod.ts";
-import { openRuns } from "./_io.ts";
-import { readJsonLine, scanStrictObject } from "../src/jsonl/mod.ts";
-import { quote } from "./_errors.ts";
-import { Progress } from "./_progress.ts";
-import type { Line, LineRun } from "../src/jsonl/mod.ts";
+  decodeCanonicalString,
+  type Engine,
+  type ExactField,
+  fieldsOfCanonical,
+} from "../engine/mod.ts";
+import {
+  formatLocation,
+  InputError,
+  type Line,
+  type LineRun,
+  LineSplitter,
+  readJsonLine,
+  scanStrictObject,
+} from "../jsonl/mod.ts";
+import type { EvaluationReport, ExampleInput, GenerationInput, PromptInput } from "./inputs.ts";
+import { ScorerCore } from "./_scorer_core.ts";
+import type { RunSources } from "./_kernel_run.ts";
+import type { Source } from "./_sources.ts";
 
-type NodeCrypto = typeof import("node:crypto");
-
-interface Tracked {
-  path: string;
-  hash: ReturnType<NodeCrypto["createHash"]>;
-  rows: number;
-}
-
-/** SHA-256 (lowercase hex) of a prompt's UTF-8: one-shot `hash` where the runtime has it. */
-function promptSha256(nodeCrypto: NodeCrypto): (text: string) => string {
-  return typeof nodeCrypto.hash === "function"
-    ? (text) => nodeCrypto.hash("sha256", text, "hex")
-    : (text) => nodeCrypto.createHash("sha256").update(text).digest("hex");
+/** A line's start, cut short and quoted, for messages. */
+function quote(text: string): string {
+  return JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text);
 }
 
 function lineObject(line: Line, source: string): Record<string, unknown> {
@@ -166,57 +160,45 @@ function exampleRow(fields: Map<string, ExactField>, line: Line, source: string)
   };
 }
 
-/** Scores the files with the general reader; the report, or a named error. */
+/** Scores the sources with the general reader; the report, or a named error. */
 export async function scoreGeneral(
-  values: { examples: string; generations: string; prompts: string | undefined },
+  sources: RunSources,
   engine: Engine,
-  totalBytes: number,
-  quiet: boolean,
+  progress: (source: Source, bytes: number) => void,
 ): Promise<EvaluationReport> {
-  // node:crypto is loaded only now (it takes a while to load).
-  const nodeCrypto = await import("node:crypto");
-  const scorer = new ToolCallScorer({
+  const scorer = new ScorerCore({
     engine,
-    withPrompts: values.prompts !== undefined,
+    withPrompts: sources.prompts !== undefined,
     exactTargets: true,
-    sha256: promptSha256(nodeCrypto),
     sources: {
-      examples: values.examples,
-      generations: values.generations,
-      prompts: values.prompts,
+      examples: sources.examples.name,
+      generations: sources.generations.name,
+      prompts: sources.prompts?.name,
     },
   });
 
-  const progress = new Progress(totalBytes, "scoring", !quiet);
-  let rowsRead = 0;
-
   async function stream<T>(
-    path: string,
+    source: Source,
     toRows: (lines: Line[], source: string) => T[],
     add: (batch: T[]) => void,
-  ): Promise<Tracked> {
-    const tracked: Tracked = { path, hash: nodeCrypto.createHash("sha256"), rows: 0 };
-    const source = await openRuns(path, (chunk) => {
-      tracked.hash.update(chunk);
-      progress.add(chunk.length, rowsRead);
-    });
-    for await (const batch of lineBatches(source.runs)) {
-      const rows = toRows(batch, source.name);
-      tracked.rows += rows.length;
-      rowsRead += rows.length;
-      add(rows);
+  ): Promise<number> {
+    let rows = 0;
+    for await (const batch of lineBatches(runsOf(source, progress))) {
+      const found = toRows(batch, source.name);
+      rows += found.length;
+      add(found);
     }
-    return tracked;
+    return rows;
   }
 
   const languages = new Map<string, string>();
   const examples = await stream(
-    values.examples,
+    sources.examples,
     (lines, source) => exampleRows(engine, lines, source, languages),
     (b) => scorer.addExamples(b),
   );
-  const prompts = values.prompts === undefined ? undefined : await stream(
-    values.prompts,
+  const prompts = sources.prompts === undefined ? undefined : await stream(
+    sources.prompts,
     (lines, source) =>
       lines.map((line): PromptInput => {
         const r = lineObject(line, source);
@@ -230,7 +212,7 @@ export async function scoreGeneral(
     (b) => scorer.addPrompts(b),
   );
   const generations = await stream(
-    values.generations,
+    sources.generations,
     (lines, source) =>
       lines.map((line): GenerationInput => {
         const r = lineObject(line, source);
@@ -249,15 +231,27 @@ export async function scoreGeneral(
       }),
     (b) => scorer.addGenerations(b),
   );
-  progress.done();
-
-  const digest = (t: Tracked) => ({ sha256: t.hash.digest("hex"), rows: t.rows });
-  const report = scorer.finish({
-    examples: digest(examples),
-    generations: digest(generations),
-    prompts: prompts ? digest(prompts) : null,
+  const digest = async (s: Source, rows: number) => ({ sha256: await s.digest(), rows });
+  return scorer.finish({
+    examples: await digest(sources.examples, examples),
+    generations: await digest(sources.generations, generations),
+    prompts: sources.prompts ? await digest(sources.prompts, prompts!) : null,
   });
-  return report;
+}
+
+/** The lines of a source's chunks, a run at a time. */
+async function* runsOf(
+  source: Source,
+  progress: (source: Source, bytes: number) => void,
+): AsyncGenerator<LineRun> {
+  const splitter = new LineSplitter();
+  for await (const chunk of source.chunks()) {
+    progress(source, chunk.length);
+    const run = splitter.push(chunk);
+    if (run) yield run;
+  }
+  const run = splitter.end();
+  if (run) yield run;
 }
 
 function isBlank(text: string): boolean {
@@ -270,7 +264,7 @@ function isBlank(text: string): boolean {
  * `maxChars` characters each (blank lines count).
  */
 async function* lineBatches(
-  runs: AsyncGenerator<LineRun>,
+  runs: AsyncIterable<LineRun>,
   maxLines = 2048,
   maxChars = 8 << 20,
 ): AsyncGenerator<Line[]> {

@@ -1,0 +1,172 @@
+// scoreJsonl on the Wasm scoring kernel: each source's chunks go straight into the kernel's
+// memory, whole lines at a time, on one thread. It returns the kernel's bail when the kernel gives
+// the run back (anything it does not read exactly as the general reader does, errors included):
+// the caller then scores the sources with the general reader, which gives the same report or
+// words the error.
+import type { Engine } from "../engine/mod.ts";
+import { formatReport } from "../report/mod.ts";
+import type { EvaluationReport, InputDigest } from "./inputs.ts";
+import type { ExampleRecord } from "./metrics.ts";
+import { type KernelBail, ScoreKernel } from "./_score_kernel.ts";
+import type { Source } from "./_sources.ts";
+
+/** The sources of a run, in the order they are read. */
+export interface RunSources {
+  examples: Source;
+  prompts: Source | undefined;
+  generations: Source;
+}
+
+/** A run's report and its bytes. */
+export interface Scored {
+  report: EvaluationReport;
+  bytes: Uint8Array;
+}
+
+/** Where a kernel gave a run back. */
+export interface KernelGaveBack extends KernelBail {
+  /** The source's name. */
+  source: string;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * Feeds one source through a kernel phase: each chunk's whole lines are written into the kernel's
+ * memory and run; a line that goes on past the chunk waits for the rest (its parts are kept, not
+ * copied again). Returns the non-blank rows, or the bail.
+ */
+async function feed(
+  source: Source,
+  kernel: ScoreKernel,
+  run: (len: number, firstLine: number) => KernelBail | undefined,
+  progress: (bytes: number) => void,
+): Promise<number | KernelBail> {
+  let pending: Uint8Array[] = [];
+  let pendingLen = 0;
+  let line = 1;
+  let rows = 0;
+  let atStart = true;
+  const flush = (chunk: Uint8Array | undefined, upTo: number): KernelBail | undefined => {
+    const len = pendingLen + upTo;
+    if (len === 0) return undefined;
+    const view = kernel.input(len);
+    let at = 0;
+    for (const p of pending) {
+      view.set(p, at);
+      at += p.length;
+    }
+    if (chunk) view.set(chunk.subarray(0, upTo), at);
+    let start = 0;
+    if (atStart && len >= 3 && view[0] === 0xef && view[1] === 0xbb && view[2] === 0xbf) start = 3;
+    atStart = false;
+    if (start > 0) view.copyWithin(0, start, len);
+    pending = [];
+    pendingLen = 0;
+    const bail = len - start > 0 ? run(len - start, line) : undefined;
+    if (bail) return bail;
+    line = kernel.nextLine;
+    rows += kernel.chunkRows;
+    return undefined;
+  };
+  for await (const chunk of source.chunks()) {
+    progress(chunk.length);
+    const nl = chunk.lastIndexOf(10);
+    if (nl < 0) {
+      pending.push(chunk.slice()); // the producer may reuse its buffer
+      pendingLen += chunk.length;
+      continue;
+    }
+    // A BOM split across chunks is only seen once its three bytes are in.
+    if (atStart && pendingLen + nl + 1 < 3) atStart = false;
+    const bail = flush(chunk, nl + 1);
+    if (bail) return bail;
+    if (nl + 1 < chunk.length) {
+      pending.push(chunk.slice(nl + 1));
+      pendingLen = chunk.length - nl - 1;
+    }
+  }
+  const bail = flush(undefined, 0);
+  return bail ?? rows;
+}
+
+/** The records' JSON lines (as formatReport lays them out) as an array of records. */
+function parseRecords(text: Uint8Array): ExampleRecord[] {
+  if (text.length === 0) return [];
+  return JSON.parse(`[${new TextDecoder().decode(text)}]`) as ExampleRecord[];
+}
+
+/**
+ * Scores the sources on the kernel. Returns the report and its bytes, or where the kernel gave
+ * the run back.
+ */
+export async function scoreOnKernel(
+  sources: RunSources,
+  engine: Engine,
+  progress: (source: Source, bytes: number) => void,
+): Promise<Scored | KernelGaveBack> {
+  const kernel = new ScoreKernel(engine.wasmModule!, engine, sources.prompts !== undefined);
+  const gaveUp = (source: Source, bail: KernelBail): KernelGaveBack => ({
+    ...bail,
+    source: source.name,
+  });
+  const phase = async (
+    source: Source,
+    run: (len: number, firstLine: number) => KernelBail | undefined,
+  ) => await feed(source, kernel, run, (n) => progress(source, n));
+
+  const examples = await phase(sources.examples, (l, f) => kernel.examples(l, f));
+  if (typeof examples !== "number") return gaveUp(sources.examples, examples);
+  const frozen = kernel.freeze();
+  if (frozen) return gaveUp(sources.examples, frozen);
+  let prompts: number | undefined;
+  if (sources.prompts) {
+    const p = await phase(sources.prompts, (l, f) => kernel.prompts(l, f));
+    if (typeof p !== "number") return gaveUp(sources.prompts, p);
+    prompts = p;
+  }
+  const generations = await phase(sources.generations, (l, f) => kernel.generations(l, f));
+  if (typeof generations !== "number") return gaveUp(sources.generations, generations);
+
+  const digest = async (s: Source, rows: number): Promise<InputDigest> => ({
+    sha256: await s.digest(),
+    rows,
+  });
+  const inputs = {
+    examples: await digest(sources.examples, examples),
+    generations: await digest(sources.generations, generations),
+    prompts: sources.prompts ? await digest(sources.prompts, prompts!) : null,
+  };
+  const done = kernel.finish(engine.name, inputs);
+  if ("reason" in done) return gaveUp(sources.examples, done);
+
+  // The report with `"records": []`, its records spliced in as formatReport lays them out.
+  const text = formatReport(done.report);
+  const end = "[]\n}\n";
+  if (!text.endsWith(end)) throw new Error("Unexpected report layout");
+  const head = encoder.encode(text.slice(0, -end.length));
+  const records = done.records;
+  const tail = records.length === 0 ? encoder.encode(end) : encoder.encode("\n  ]\n}\n");
+  const open = records.length === 0 ? new Uint8Array(0) : encoder.encode("[\n");
+  const bytes = new Uint8Array(head.length + open.length + records.length + tail.length);
+  bytes.set(head, 0);
+  bytes.set(open, head.length);
+  bytes.set(records, head.length + open.length);
+  bytes.set(tail, head.length + open.length + records.length);
+  const recordsText = bytes.subarray(
+    head.length + open.length,
+    head.length + open.length + records.length,
+  );
+  // The records are parsed on first use: the bytes hold them already.
+  const report = done.report;
+  let parsed: ExampleRecord[] | undefined;
+  Object.defineProperty(report, "records", {
+    enumerable: true,
+    configurable: true,
+    get: () => parsed ??= parseRecords(recordsText),
+    set: (v: ExampleRecord[]) => {
+      parsed = v;
+    },
+  });
+  return { report, bytes };
+}

@@ -1,0 +1,181 @@
+// The byte sources of scoreJsonl: bytes, streams, async iterables of chunks, or functions that open
+// a fresh one. A source is read once per pass; a one-shot source (a stream or an iterable) keeps
+// its chunks while the run lasts, so that a second pass (the general reader, after the kernel gave
+// the run back) can read it again. Each source's SHA-256 is taken by the first pass that reads it
+// to its end.
+import { Sha256 } from "../engine/mod.ts";
+
+/** The bytes of one JSONL input. */
+export type JsonlSource =
+  | Uint8Array
+  | ReadableStream<Uint8Array>
+  | AsyncIterable<Uint8Array>
+  | (() => ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>);
+
+/** An incremental SHA-256 (for example `node:crypto`'s `createHash("sha256")`). */
+export interface ByteHasher {
+  /** Adds the next chunk. */
+  update(bytes: Uint8Array): unknown;
+  /** The digest as lowercase hex. */
+  digest(encoding: "hex"): string;
+}
+
+/** Chunks handed to a pass at most this long (a Uint8Array source is cut up). */
+export const PASS_CHUNK = 4 << 20;
+
+function isAsyncIterable(x: unknown): x is AsyncIterable<Uint8Array> {
+  return typeof x === "object" && x !== null && Symbol.asyncIterator in x;
+}
+
+async function* readStream(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+function* slices(bytes: Uint8Array): Generator<Uint8Array> {
+  for (let at = 0; at < bytes.length; at += PASS_CHUNK) {
+    yield bytes.subarray(at, Math.min(at + PASS_CHUNK, bytes.length));
+  }
+}
+
+function checkChunk(chunk: unknown, name: string): Uint8Array {
+  if (!(chunk instanceof Uint8Array)) {
+    throw new TypeError(`${name}: expected chunks of bytes (Uint8Array), got ${typeof chunk}`);
+  }
+  return chunk;
+}
+
+/** One input of a run: its passes, its digest and its size. */
+export class Source {
+  readonly name: string;
+  #source: JsonlSource;
+  #hasher: (() => ByteHasher) | undefined;
+  #digest: Promise<string> | string | undefined;
+  /** A one-shot source: its iterator (until it ends), the chunks read so far, their hash. */
+  #iter: AsyncIterator<Uint8Array> | undefined;
+  #kept: Uint8Array[] | undefined;
+  #hash: ByteHasher | undefined;
+
+  /**
+   * @param source The bytes, a stream, an iterable or a function that opens one.
+   * @param name The name for messages (a file name).
+   * @param hasher Makes the incremental SHA-256 of a source read in chunks.
+   */
+  constructor(source: JsonlSource, name: string, hasher?: () => ByteHasher) {
+    const ok = source instanceof Uint8Array || source instanceof ReadableStream ||
+      typeof source === "function" || isAsyncIterable(source);
+    if (!ok) {
+      throw new TypeError(
+        `${name}: expected a Uint8Array, a ReadableStream, an async iterable of chunks or a ` +
+          `function that opens one`,
+      );
+    }
+    this.#source = source;
+    this.name = name;
+    this.#hasher = hasher;
+  }
+
+  /** Its SHA-256 (lowercase hex), once a pass has read it whole. */
+  digest(): Promise<string> {
+    if (this.#digest === undefined) throw new Error(`${this.name} was not read to its end`);
+    return Promise.resolve(this.#digest);
+  }
+
+  #newHash(): ByteHasher {
+    return this.#hasher?.() ?? new Sha256();
+  }
+
+  /**
+   * The chunks of one pass, in order. A pass that reads the source to its end digests it, unless
+   * an earlier pass did. A pass may stop early; the next one starts again from the first byte.
+   */
+  async *chunks(): AsyncGenerator<Uint8Array> {
+    const src = this.#source;
+    if (src instanceof Uint8Array) {
+      if (this.#digest === undefined) {
+        this.#digest = this.#hasher === undefined && typeof crypto?.subtle?.digest === "function"
+          ? webDigest(src)
+          : hashChunks(slices(src), this.#newHash());
+      }
+      yield* slices(src);
+      return;
+    }
+    if (typeof src === "function") {
+      const hash = this.#digest === undefined ? this.#newHash() : undefined;
+      const opened = src();
+      const iter = opened instanceof ReadableStream
+        ? readStream(opened)
+        : isAsyncIterable(opened)
+        ? opened
+        : undefined;
+      if (iter === undefined) {
+        throw new TypeError(`${this.name}: the function did not return a stream or an iterable`);
+      }
+      for await (const raw of iter) {
+        const chunk = checkChunk(raw, this.name);
+        if (chunk.length === 0) continue;
+        hash?.update(chunk);
+        yield* pieces(chunk);
+      }
+      if (hash) this.#digest = hash.digest("hex");
+      return;
+    }
+    // A one-shot source: what earlier passes read is kept; the rest is read on.
+    if (this.#kept === undefined) {
+      this.#kept = [];
+      this.#hash = this.#newHash();
+      this.#iter = src instanceof ReadableStream ? readStream(src) : src[Symbol.asyncIterator]();
+    }
+    for (let k = 0; k < this.#kept.length; k++) yield* pieces(this.#kept[k]!);
+    while (this.#iter) {
+      const next = await this.#iter.next();
+      if (next.done) {
+        this.#iter = undefined;
+        this.#digest = this.#hash!.digest("hex");
+        break;
+      }
+      const chunk = checkChunk(next.value, this.name);
+      if (chunk.length === 0) continue;
+      this.#hash!.update(chunk);
+      this.#kept.push(chunk);
+      yield* pieces(chunk);
+    }
+  }
+
+  /** Lets go of a one-shot source's chunks, and closes what is still open. */
+  async release(): Promise<void> {
+    this.#kept = undefined;
+    const iter = this.#iter;
+    this.#iter = undefined;
+    await iter?.return?.();
+  }
+}
+
+function* pieces(chunk: Uint8Array): Generator<Uint8Array> {
+  if (chunk.length <= PASS_CHUNK) yield chunk;
+  else yield* slices(chunk);
+}
+
+async function webDigest(bytes: Uint8Array): Promise<string> {
+  // A view of a shared or resizable buffer is copied: digest() takes a plain BufferSource.
+  const view = bytes.buffer instanceof ArrayBuffer
+    ? bytes as Uint8Array<ArrayBuffer>
+    : bytes.slice();
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", view));
+  let hex = "";
+  for (const b of digest) hex += b.toString(16).padStart(2, "0");
+  return hex;
+}
+
+function hashChunks(chunks: Iterable<Uint8Array>, hash: ByteHasher): string {
+  for (const c of chunks) hash.update(c);
+  return hash.digest("hex");
+}

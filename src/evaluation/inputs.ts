@@ -1,0 +1,120 @@
+/**
+ * The rows and the report of a tool-call evaluation: examples, prompts and generations as they
+ * come from examples.jsonl, prompts.jsonl and generations.jsonl, and the `assay.evaluation.v1`
+ * report (docs/evaluation.md).
+ *
+ * @module
+ */
+import type { Engine, ParseStatus } from "../engine/mod.ts";
+import type { ExampleRecord, MetricName, ToolCallMetrics } from "./metrics.ts";
+
+/** One row of examples.jsonl. */
+export interface ExampleInput {
+  /** Unique id. */
+  example_id: string;
+  /** The language slice. */
+  language: string;
+  /**
+   * The gold target: one call `{name, arguments}` or a list of calls. A string is read as JSON
+   * text with the exact parser (so `1.0` and big integers survive); any other value is
+   * serialized with `JSON.stringify` first.
+   */
+  target: unknown;
+  /** The English row this one translates, if any. */
+  root_id?: string | null;
+  /** 1-based line in its file, for messages. */
+  line?: number;
+}
+
+/** One row of the formatter's manifest, prompts.jsonl. */
+export interface PromptInput {
+  /** The example's id. */
+  example_id: string;
+  /** SHA-256 (hex) of the formatted prompt. */
+  prompt_sha256: string;
+  /** The prompt itself; when present it must hash to `prompt_sha256`. */
+  prompt?: string;
+  /** 1-based line in its file. */
+  line?: number;
+}
+
+/** One row of generations.jsonl. */
+export interface GenerationInput {
+  /** The example's id. */
+  example_id: string;
+  /**
+   * SHA-256 (hex) of the prompt the output answers; checked against the manifest when there is
+   * one. Required in generations.jsonl; optional for library callers without a manifest.
+   */
+  prompt_sha256?: string;
+  /** The raw model output. */
+  output: string;
+  /** 1-based line in its file. */
+  line?: number;
+}
+
+/** Why examples were dropped before scoring. */
+export interface DropSummary {
+  /** A list of two or more calls. */
+  multiple_calls: number;
+  /** An empty list. */
+  empty_target: number;
+  /** Anything else that is not one call. */
+  malformed_target: number;
+}
+
+/** Digest and row count of one input file. */
+export interface InputDigest {
+  /** SHA-256 (hex) of the file's bytes. */
+  sha256: string;
+  /** Non-blank lines. */
+  rows: number;
+}
+
+/** The `assay.evaluation.v1` report. */
+export interface EvaluationReport {
+  /** Always `assay.evaluation.v1`. */
+  schema: "assay.evaluation.v1";
+  /** The tool that wrote it. */
+  tool: { name: string; version: string };
+  /** The parser contract. */
+  parser_id: string;
+  /** The canonical-JSON contract. */
+  canonical_id: string;
+  /** The engine that ran. */
+  engine: string;
+  /** The input files, when known. */
+  inputs: {
+    examples: InputDigest | null;
+    generations: InputDigest | null;
+    prompts: InputDigest | null;
+  };
+  /** Examples scored. */
+  n: number;
+  /** Examples dropped before scoring, by reason. */
+  drop_summary: DropSummary;
+  /** Records per parse status. */
+  parse_status_counts: Record<ParseStatus, number>;
+  /** The metric names, in order. */
+  metric_names: MetricName[];
+  /** The language slices, sorted. */
+  slices: string[];
+  /** The metrics overall and per language. */
+  metrics: { overall: ToolCallMetrics; by_language: Record<string, ToolCallMetrics> };
+  /** One record per scored example, in examples order. */
+  records: ExampleRecord[];
+}
+
+/** Options for {@linkcode ToolCallScorer} and {@linkcode scoreToolCalls}. */
+export interface ScoreOptions {
+  /** The engine; the default engine when absent. */
+  engine?: Engine;
+  /** Whether a prompts manifest is part of the inputs (then every row must be in it). */
+  withPrompts?: boolean;
+  /** Source names for messages, e.g. file names. */
+  sources?: { examples?: string; generations?: string; prompts?: string };
+  /** Digests of the input files, recorded in the report. */
+  inputs?: Partial<EvaluationReport["inputs"]>;
+  /** SHA-256 (lowercase hex) of a string's UTF-8 bytes; defaults to the pure-TS {@linkcode sha256Hex}. */
+  sha256?: (text: string) => string;
+}

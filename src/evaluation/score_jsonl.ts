@@ -1,0 +1,178 @@
+/**
+ * {@linkcode scoreJsonl}: the one scoring pipeline, from the bytes of examples.jsonl,
+ * generations.jsonl and an optional prompts.jsonl to the `assay.evaluation.v1` report and its
+ * exact bytes, as `assay score` writes them (docs/evaluation.md). Web APIs only: it runs in edge
+ * functions as it does in the CLI.
+ *
+ * On the Wasm engine the files go through the module's scoring kernel, on one thread; on the TS
+ * engine, or when the kernel meets an input it does not read itself (any error among them), the
+ * general reader scores them. Both give the same report, byte for byte, but for its `engine`
+ * field.
+ *
+ * @module
+ */
+import { type Engine, getDefaultEngine } from "../engine/mod.ts";
+import type { EvaluationReport } from "./inputs.ts";
+import { type KernelGaveBack, type RunSources, scoreOnKernel } from "./_kernel_run.ts";
+import { scoreGeneral } from "./_general_reader.ts";
+import { type ByteHasher, type JsonlSource, Source } from "./_sources.ts";
+import { formatReport } from "../report/mod.ts";
+
+export type { ByteHasher, JsonlSource } from "./_sources.ts";
+
+/** The inputs of {@linkcode scoreJsonl}. */
+export interface JsonlSources {
+  /** examples.jsonl: `{example_id, language, target, root_id?}` per line. */
+  examples: JsonlSource;
+  /** generations.jsonl: `{example_id, prompt_sha256, output}` per line. */
+  generations: JsonlSource;
+  /** prompts.jsonl, the formatter's manifest: `{example_id, prompt_sha256, prompt?}` per line. */
+  prompts?: JsonlSource;
+}
+
+/** What {@linkcode scoreJsonl} has read so far. */
+export interface ScoreProgress {
+  /** The source being read: `examples`, `prompts` or `generations`. */
+  source: "examples" | "prompts" | "generations";
+  /** Its name, as messages give it. */
+  name: string;
+  /** Bytes of it read so far in this pass. */
+  bytes: number;
+  /**
+   * 1, or 2 when the kernel gave the run back and the general reader reads the sources again from
+   * the start.
+   */
+  pass: 1 | 2;
+}
+
+/** Options for {@linkcode scoreJsonl}. */
+export interface ScoreJsonlOptions {
+  /**
+   * The engine (from `createEngine`; on workerd, one made with `wasmModule`); the default engine
+   * when absent. A `wasm` engine scores on its scoring kernel.
+   */
+  engine?: Engine;
+  /**
+   * Whether a `wasm` engine scores on its scoring kernel (default `true`). With `false` the
+   * general reader scores the sources, as on the `ts` engine; the report is the same.
+   */
+  kernel?: boolean;
+  /** Names of the sources in messages and errors, such as file names. */
+  names?: { examples?: string; generations?: string; prompts?: string };
+  /** Called after each chunk a pass reads. */
+  onProgress?: (progress: ScoreProgress) => void;
+  /**
+   * Makes the incremental SHA-256 of a source read in chunks (for example
+   * `() => createHash("sha256")` from `node:crypto`, which is faster than the built-in pure-TS
+   * one). A source given as one Uint8Array is digested with Web Crypto when there is no hasher.
+   */
+  sha256?: () => ByteHasher;
+}
+
+/** What {@linkcode scoreJsonl} returns. */
+export interface ScoreJsonlResult {
+  /** The report. Its `records` are parsed from `bytes` when first read. */
+  report: EvaluationReport;
+  /** The report file's exact bytes: what `assay score --out` writes. */
+  bytes: Uint8Array;
+  /** Set when the kernel gave the run back to the general reader: why, and where. */
+  handedBack?: { reason: string; source: string; line: number };
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * Scores tool-call generations in JSONL against examples in JSONL (CONTRACT §4–5): reads the
+ * lines exactly (a gold `1.0` stays a float, big integers keep their digits), checks the
+ * invariants and returns the report with its exact bytes.
+ *
+ * A source is a `Uint8Array`, a `ReadableStream<Uint8Array>`, an async iterable of chunks, or a
+ * function that opens a fresh stream or iterable each time it is called. A one-shot stream or
+ * iterable keeps its chunks until the run ends (the general reader may need to read it again),
+ * so a function is the way to score files larger than memory; its chunks may then reuse one
+ * buffer.
+ *
+ * @param sources The examples, the generations and, optionally, the prompts manifest.
+ * @param options The engine, the sources' names, a progress callback and a SHA-256 hasher.
+ * @returns The report and its bytes.
+ * @throws {InputError} If a line is malformed or a field is missing or mistyped.
+ * @throws {InvariantViolation} If the inputs break an invariant (duplicate ids, orphans, missing
+ *   generations, digest mismatches).
+ * @throws {TypeError} If a source is not bytes, a stream, an iterable or a function.
+ *
+ * @example Score JSONL bytes
+ * ```ts
+ * import { scoreJsonl } from "@assay/assay";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ *
+ * const bytes = (lines: unknown[]) =>
+ *   new TextEncoder().encode(lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
+ * const sha = "0".repeat(64);
+ * const { report } = await scoreJsonl({
+ *   examples: new TextEncoder().encode(
+ *     '{"example_id": "1", "language": "en", "target": {"name": "f", "arguments": {"x": 1.0}}}\n',
+ *   ),
+ *   generations: bytes([
+ *     { example_id: "1", prompt_sha256: sha, output: '{"name": "f", "arguments": {"x": 1}}' },
+ *   ]),
+ * });
+ * // 1 is not 1.0: the name matches, the arguments do not.
+ * assertEquals(report.metrics.overall.function_name_accuracy.value, 1);
+ * assertEquals(report.metrics.overall.argument_exact_match.value, 0);
+ * ```
+ */
+export async function scoreJsonl(
+  sources: JsonlSources,
+  options: ScoreJsonlOptions = {},
+): Promise<ScoreJsonlResult> {
+  if (typeof sources !== "object" || sources === null) {
+    throw new TypeError("Expected the sources { examples, generations, prompts? }");
+  }
+  const engine = options.engine ?? getDefaultEngine();
+  const names = options.names ?? {};
+  const run: RunSources = {
+    examples: new Source(sources.examples, names.examples ?? "examples", options.sha256),
+    prompts: sources.prompts === undefined
+      ? undefined
+      : new Source(sources.prompts, names.prompts ?? "prompts", options.sha256),
+    generations: new Source(
+      sources.generations,
+      names.generations ?? "generations",
+      options.sha256,
+    ),
+  };
+  const kinds = new Map<Source, ScoreProgress["source"]>([
+    [run.examples, "examples"],
+    [run.generations, "generations"],
+  ]);
+  if (run.prompts) kinds.set(run.prompts, "prompts");
+  let pass: 1 | 2 = 1;
+  const read = new Map<Source, number>();
+  const progress = (source: Source, n: number) => {
+    const bytes = (read.get(source) ?? 0) + n;
+    read.set(source, bytes);
+    options.onProgress?.({ source: kinds.get(source)!, name: source.name, bytes, pass });
+  };
+  try {
+    let gaveBack: KernelGaveBack | undefined;
+    if (options.kernel !== false && engine.name === "wasm" && engine.wasmModule !== undefined) {
+      const scored = await scoreOnKernel(run, engine, progress);
+      if (!("source" in scored)) return scored;
+      gaveBack = scored;
+      pass = 2;
+      read.clear();
+    }
+    const report = await scoreGeneral(run, engine, progress);
+    const result: ScoreJsonlResult = { report, bytes: encoder.encode(formatReport(report)) };
+    if (gaveBack) {
+      result.handedBack = {
+        reason: gaveBack.reason,
+        source: gaveBack.source,
+        line: gaveBack.line,
+      };
+    }
+    return result;
+  } finally {
+    for (const s of [run.examples, run.prompts, run.generations]) await s?.release();
+  }
+}

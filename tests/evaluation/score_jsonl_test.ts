@@ -1,0 +1,163 @@
+// scoreJsonl(): the same bytes whatever the kind and chunking of its sources, on both engines and
+// both readers; one-shot sources read on after the kernel gives a run back; digests, progress,
+// the lazily parsed records and the errors on misuse.
+import { deepStrictEqual as assertEquals, ok, rejects, strictEqual } from "node:assert/strict";
+import { createHash } from "node:crypto";
+import { createEngine, type JsonlSource, scoreJsonl, sha256Hex } from "../../mod.ts";
+import { writeScoreCorpus } from "./_score_corpus.ts";
+import { makeRng, type Rng } from "../_corpus.ts";
+
+const WASM = createEngine({ engine: "wasm" });
+const TS = createEngine({ engine: "ts" });
+const decoder = new TextDecoder();
+
+/** Cuts bytes into chunks of random sizes (some of one byte, some large). */
+function cut(bytes: Uint8Array, rng: Rng): Uint8Array[] {
+  const out: Uint8Array[] = [];
+  for (let at = 0; at < bytes.length;) {
+    const size = rng.pick([1, 2, 3, 7, 64, 1000, 4096, 65536, 1 << 20]);
+    out.push(bytes.slice(at, at + size));
+    at += size;
+  }
+  return out;
+}
+
+type Kind = "bytes" | "stream" | "iterable" | "function";
+
+function sourceOf(bytes: Uint8Array, kind: Kind, rng: Rng): JsonlSource {
+  if (kind === "bytes") return bytes;
+  const chunks = cut(bytes, rng);
+  if (kind === "stream") {
+    return new ReadableStream({
+      start(c) {
+        for (const chunk of chunks) c.enqueue(chunk);
+        c.close();
+      },
+    });
+  }
+  const iterable = async function* () {
+    for (const chunk of chunks) yield chunk.slice();
+  };
+  return kind === "iterable" ? iterable() : iterable;
+}
+
+async function corpus(seed: number, prompts: boolean) {
+  const dir = await Deno.makeTempDir({ prefix: "assay_score_jsonl_" });
+  const f = await writeScoreCorpus(dir, { seed, count: 600, prompts, lineNoise: true });
+  const files = {
+    examples: await Deno.readFile(f.examples),
+    generations: await Deno.readFile(f.generations),
+    prompts: f.prompts ? await Deno.readFile(f.prompts) : undefined,
+  };
+  await Deno.remove(dir, { recursive: true });
+  return files;
+}
+
+Deno.test("scoreJsonl() gives the same bytes whatever the kind and chunking of its sources", async () => {
+  const rng = makeRng(515);
+  for (const prompts of [true, false]) {
+    const files = await corpus(prompts ? 41 : 42, prompts);
+    let reference: string | undefined;
+    for (const kind of ["bytes", "stream", "iterable", "function"] as const) {
+      for (const engine of [WASM, TS]) {
+        const r = await scoreJsonl({
+          examples: sourceOf(files.examples, kind, rng),
+          generations: sourceOf(files.generations, kind, rng),
+          prompts: files.prompts ? sourceOf(files.prompts, kind, rng) : undefined,
+        }, { engine });
+        strictEqual(r.handedBack, undefined, `${kind}: ${JSON.stringify(r.handedBack)}`);
+        const text = decoder.decode(r.bytes).replace('"engine": "ts"', '"engine": "wasm"');
+        reference ??= text;
+        strictEqual(text, reference, `${kind} on ${engine.name}`);
+      }
+    }
+    const report = JSON.parse(reference!);
+    strictEqual(report.inputs.examples.sha256, sha256Hex(files.examples));
+    strictEqual(report.inputs.generations.sha256, sha256Hex(files.generations));
+    if (files.prompts) strictEqual(report.inputs.prompts.sha256, sha256Hex(files.prompts));
+  }
+});
+
+Deno.test("scoreJsonl() reads a one-shot source on after the kernel gives the run back", async () => {
+  const files = await corpus(43, true);
+  // A manifest row for an id that is no example's, after the first rows: the kernel gives the
+  // run back in the middle of prompts.jsonl, and the general reader accepts the row.
+  const text = decoder.decode(files.prompts!).split("\n");
+  text.splice(5, 0, JSON.stringify({ example_id: "nobody", prompt_sha256: "a".repeat(64) }));
+  const prompts = new TextEncoder().encode(text.join("\n"));
+  const expected = await scoreJsonl(
+    { examples: files.examples, generations: files.generations, prompts },
+    { kernel: false },
+  );
+  const rng = makeRng(516);
+  for (const kind of ["stream", "iterable", "function"] as const) {
+    const r = await scoreJsonl({
+      examples: sourceOf(files.examples, kind, rng),
+      generations: sourceOf(files.generations, kind, rng),
+      prompts: sourceOf(prompts, kind, rng),
+    }, { engine: WASM });
+    ok(r.handedBack, `${kind}: the kernel took a manifest row of an unknown id`);
+    strictEqual(r.handedBack.source, "prompts");
+    assertEquals(decoder.decode(r.bytes), decoder.decode(expected.bytes), kind);
+  }
+});
+
+Deno.test("scoreJsonl() parses the kernel's records on first use, as the general reader has them", async () => {
+  const files = await corpus(44, false);
+  const sources = { examples: files.examples, generations: files.generations };
+  const kernel = await scoreJsonl(sources, { engine: WASM });
+  const general = await scoreJsonl(sources, { engine: WASM, kernel: false });
+  strictEqual(kernel.handedBack, undefined);
+  assertEquals(kernel.report.records, general.report.records);
+  assertEquals(JSON.parse(JSON.stringify(kernel.report)), JSON.parse(decoder.decode(kernel.bytes)));
+});
+
+Deno.test("scoreJsonl() digests with the hasher it is given, and reports its progress", async () => {
+  const files = await corpus(45, true);
+  const seen: Record<string, number> = {};
+  let hashers = 0;
+  const r = await scoreJsonl({
+    examples: files.examples,
+    generations: async function* () {
+      yield files.generations;
+    },
+    prompts: files.prompts,
+  }, {
+    sha256: () => {
+      hashers++;
+      return createHash("sha256");
+    },
+    onProgress: (p) => {
+      ok(p.bytes >= (seen[p.source] ?? 0), "progress only grows within a pass");
+      seen[p.source] = p.bytes;
+      strictEqual(p.pass, 1);
+    },
+  });
+  strictEqual(hashers, 3);
+  assertEquals(seen, {
+    examples: files.examples.length,
+    generations: files.generations.length,
+    prompts: files.prompts!.length,
+  });
+  strictEqual(r.report.inputs.generations!.sha256, sha256Hex(files.generations));
+});
+
+Deno.test("scoreJsonl() refuses sources that are not bytes, streams, iterables or functions", async () => {
+  const bytes = new Uint8Array(0);
+  await rejects(
+    () => scoreJsonl({ examples: "x" as never, generations: bytes }),
+    (e: unknown) => e instanceof TypeError && /examples: expected a Uint8Array/.test(e.message),
+  );
+  await rejects(
+    () =>
+      scoreJsonl({
+        examples: bytes,
+        generations: (async function* () {
+          yield "text" as never;
+        })(),
+      }),
+    (e: unknown) =>
+      e instanceof TypeError && /generations: expected chunks of bytes/.test(e.message),
+  );
+  await rejects(() => scoreJsonl(null as never), TypeError);
+});
