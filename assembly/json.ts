@@ -30,6 +30,7 @@ import {
   fail,
 } from "./text";
 import { bytesEqual } from "./bytes";
+import { plainRun } from "./simd";
 
 /** Containers nested deeper than this are rejected. */
 export const MAX_DEPTH: i32 = 512;
@@ -123,7 +124,7 @@ function scanString(q: usize, end: usize, isKey: bool): usize {
   outByte(0x22);
   while (true) {
     // A run of bytes that are copied unchanged.
-    let r = p;
+    let r = plainRun(p, end, 0x7f);
     while (r + 8 <= end) {
       // Stop at a control byte, DEL, a non-ASCII byte, `"` or `\`.
       const x = load<u64>(r);

@@ -12,6 +12,7 @@
 import { escapedChar, hex4, MAX_DEPTH, MAX_INT_DIGITS } from "./json";
 import { decodeChecked, HIGHS, ONES, utf8Length, zeroBytes } from "./jsonl_strings";
 import { bytesEqual } from "./bytes";
+import { plainRun } from "./simd";
 
 /** Most named members a line is scanned for. */
 const MAX_FIELDS: i32 = 4;
@@ -49,7 +50,8 @@ function isDigit(c: u32): bool {
 export function stringEnd(q: usize, end: usize): usize {
   let p = q + 1;
   while (true) {
-    // Eight bytes at a time to the next control byte, `"`, `\` or non-ASCII byte.
+    // Sixteen, then eight bytes at a time to the next control byte, `"`, `\` or non-ASCII byte.
+    p = plainRun(p, end, 0x80);
     while (p + 8 <= end) {
       const x = load<u64>(p);
       const m = ((x - ONES * 0x20) & ~x & HIGHS) | (x & HIGHS) | zeroBytes(x ^ (ONES * 0x22)) |

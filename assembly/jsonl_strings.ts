@@ -3,6 +3,7 @@
 // checks of jsonl.ts's scan), and writing strings back as JSON.stringify does.
 
 import { escapedChar, hex4 } from "./json";
+import { copyRun, plainRun } from "./simd";
 
 export const ONES: u64 = 0x0101010101010101;
 export const HIGHS: u64 = 0x8080808080808080;
@@ -39,14 +40,19 @@ export function utf8Length(p: usize, end: usize): usize {
 }
 
 /**
- * Copies the bytes at `p` (before `end`) to `o`, eight at a time, up to the
- * first that is a control character, a quote or a backslash, or (`highs`) past
- * 0x7f; returns how many come before it. The last copy may run up to 7 bytes
- * past them. Eight-byte steps only: the caller reads the last few bytes itself.
+ * Copies the bytes at `p` (before `end`) to `o`, sixteen and then eight at a
+ * time, up to the first that is a control character, a quote or a backslash,
+ * or (`highs`) past 0x7f; returns how many come before it. The last copy may
+ * run up to 15 bytes past them. Whole steps only: the caller reads the last
+ * few bytes itself.
  */
 // @ts-ignore: decorator
 @inline function copyPlain(p: usize, o: usize, end: usize, highs: bool): usize {
   const start = p;
+  const k = copyRun(p, o, end, highs ? 0x80 : 0);
+  p += k;
+  o += k;
+  if (p + 16 <= end) return k; // stopped at a stop byte
   while (p + 8 <= end) {
     const x = load<u64>(p);
     store<u64>(o, x);
@@ -69,9 +75,9 @@ export let decodedLength: usize = 0;
  * Checks the string literal whose opening quote is at `q` (before `end`) as
  * jsonl.ts's `stringEnd` does, and decodes it to `dst` as JSON.parse reads it:
  * a lone surrogate escape becomes three bytes and sets `decodedLone`. `dst`
- * needs room for the literal's length plus 8 bytes: plain bytes are copied
- * eight at a time as they are scanned, and the last copy may run past what it
- * keeps. Leaves the length in `decodedLength`; returns the address after the
+ * needs room for the literal's length plus 16 bytes: plain bytes are copied
+ * sixteen or eight at a time as they are scanned, and the last copy may run
+ * past what it keeps. Leaves the length in `decodedLength`; returns the address after the
  * closing quote, or 0.
  */
 export function decodeChecked(q: usize, end: usize, dst: usize): usize {
@@ -195,8 +201,8 @@ const HEX_DIGITS: usize = memory.data<u8>([
  * Writes the UTF-8 string `[p, p + n)` (no lone surrogates) at `o` as
  * JSON.stringify does: `"` and `\` escaped, the control characters as `\b`,
  * `\t`, `\n`, `\f`, `\r` or `\u00xx`, everything else as it is. Needs room for
- * `6 * n + 2` bytes and 7 more (plain bytes are copied eight at a time); returns
- * the end.
+ * `6 * n + 2` bytes and 15 more (plain bytes are copied sixteen at a time);
+ * returns the end.
  */
 export function writeJsonString(o: usize, p: usize, n: usize): usize {
   store<u8>(o++, 0x22);

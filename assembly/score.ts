@@ -312,7 +312,7 @@ function lineEntry(): usize {
   lineBail = BAIL_FIELD;
   if (s == 0 || load<u8>(s) != 0x22) return 0;
   const e = fieldEnd(0);
-  const t = reserve(R_PRED, 0, e - s + 8);
+  const t = reserve(R_PRED, 0, e - s + 16);
   decodeChecked(s, e, t);
   const n = decodedLength;
   if (n == 0) return 0;
@@ -443,7 +443,7 @@ export function kRetry(): void {
       enqueue(i, s, e);
       continue;
     }
-    const t = reserve(R_TEXT, 0, e - s + 8);
+    const t = reserve(R_TEXT, 0, e - s + 16);
     decodeChecked(s, e, t);
     if (!scoreOutput(entry, t, decodedLength)) enqueue(i, s, e);
   }

@@ -175,7 +175,7 @@ function emitString(k: usize, nullable: bool): i32 {
   const c = load<u8>(s);
   if (c != 0x22) return nullable && c == 0x6e ? -2 : -1;
   const e = fieldEnd(k);
-  decodeChecked(s, e, emitNeed(e - s + 8));
+  decodeChecked(s, e, emitNeed(e - s + 16));
   const n = decodedLength;
   if (decodedLone || (n == 0 && !nullable)) return -1;
   emitSet(emitUsed + n);

@@ -1,94 +1,87 @@
 /**
- * End-to-end benchmark of `assay score` against the Python oracle (tests/evaluation/_score_oracle.py).
+ * End-to-end benchmark of `assay score` and `scoreJsonl` against the Python oracle
+ * (tests/evaluation/_score_oracle.py), on two seeded corpora, in one run:
  *
- * Generates one seeded corpus (default 100,000 examples, model outputs of about 300 B, with a
- * prompts manifest) into a temp dir, then times, on the same files and in one run:
+ * - `varied` (tests/evaluation/_varied_corpus.ts), written independently of the engine to be
+ *   unlike what it was tuned on: floats of every magnitude, pretty-printed and compact JSON,
+ *   non-ASCII keys and values, about half the outputs broken (25% invalid_json, 23%
+ *   invalid_shape, 4% no_json);
+ * - `classic` (tests/evaluation/_score_corpus.ts), the earlier bench corpus.
  *
- * - the Assay CLI (`deno run <the assay task's flags> cli/main.ts score ... --out report.json
- *   --quiet`, spawned with `Deno.execPath()`, as `deno task assay` runs it): read, join, parse,
- *   score and write, with `--engine wasm` (the scoring
- *   kernel, which takes two threads from 16 MB of input on), `--engine wasm --no-fast-path` (the
- *   general reader) and `--engine ts`;
- * - `python3 tests/evaluation/_score_oracle.py` on the same files.
+ * The sides, each a fresh process started as users start it, on the same files:
  *
- * Each is run several times; examples/s is from the median wall time (process start to exit).
- * Peak memory is the maximum resident set size reported by `/usr/bin/time -v` (or, without it,
- * VmHWM polled from /proc/<pid>/status). Before timing counts, the Assay reports are checked to be
- * the same bytes (but for the engine's name) and to agree with the oracle on every figure.
+ * - `assay score` (`deno run <the assay task's flags> cli/main.ts score ... --out report.json
+ *   --quiet`): the Wasm engine and its scoring kernel;
+ * - `scoreJsonl` (bench/_score_jsonl_run.ts): the library, each file a function that opens it,
+ *   node:crypto's SHA-256, the bytes written to a file;
+ * - `assay score --engine ts`: the general reader on the TS engine;
+ * - `python3 tests/evaluation/_score_oracle.py`.
  *
- * Usage: `deno run -A bench/score_bench.ts [--count N] [--bytes B] [--reps R] [--oracle-reps R]
- *         [--no-prompts] [--json FILE]`
+ * Every side is pinned to one core (`taskset -c 0`, unless `--cpus all`), so the ratios are per
+ * core. Each side runs several times, interleaved with the others; examples/s is from the median
+ * wall time (process start to exit). Peak memory is the maximum resident set size reported by
+ * `/usr/bin/time -v`. Before timing counts, the Assay reports are checked to be the same bytes
+ * (but for the engine's name) and to agree with the oracle on every figure.
+ *
+ * Usage: `deno run -A bench/score_bench.ts [--corpus varied,classic] [--count N] [--reps R]
+ *         [--oracle-reps R] [--cpus 0|all] [--no-prompts] [--json FILE]`
  *
  * @module
  */
 import { parseArgs } from "node:util";
 import { writeScoreCorpus } from "../tests/evaluation/_score_corpus.ts";
+import { writeVariedCorpus } from "../tests/evaluation/_varied_corpus.ts";
 import { assayRun } from "./_cli.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
   options: {
+    corpus: { type: "string", default: "varied,classic" },
     count: { type: "string", default: "100000" },
-    bytes: { type: "string", default: "300" },
     reps: { type: "string", default: "5" },
     "oracle-reps": { type: "string", default: "3" },
+    cpus: { type: "string", default: "0" },
     "no-prompts": { type: "boolean", default: false },
     json: { type: "string" },
-    seed: { type: "string", default: "20240601" },
+    seed: { type: "string", default: "20240611" },
   },
 });
 const COUNT = Number(values.count);
-const BYTES = Number(values.bytes);
 const REPS = Number(values.reps);
 const ORACLE_REPS = Number(values["oracle-reps"]);
+const TARGET = 18;
 
 const ROOT = decodeURIComponent(new URL("../", import.meta.url).pathname).replace(/\/$/, "");
-/** `run`, the assay task's flags and cli/main.ts: the CLI as `deno task assay` starts it. */
 const run = await assayRun();
 const ORACLE = `${ROOT}/tests/evaluation/_score_oracle.py`;
+const LIBRARY = `${ROOT}/bench/_score_jsonl_run.ts`;
 const TIME = "/usr/bin/time";
 const hasTime = await Deno.stat(TIME).then(() => true, () => false);
+const TASKSET = "/usr/bin/taskset";
+const pin = values.cpus !== "all" && await Deno.stat(TASKSET).then(() => true, () => false);
 
 interface Sample {
   seconds: number;
   peakKiB: number;
 }
 
-/** Runs a command once; returns wall seconds and peak RSS in KiB. */
+/** Runs a command once (on one core unless --cpus all); returns wall seconds and peak RSS. */
 async function measure(cmd: string, args: string[]): Promise<Sample> {
-  const argv = hasTime ? [TIME, ["-v", cmd, ...args]] as const : [cmd, args] as const;
+  let argv = [cmd, ...args];
+  if (pin) argv = [TASKSET, "-c", values.cpus!, ...argv];
+  if (hasTime) argv = [TIME, "-v", ...argv];
   const started = performance.now();
-  const child = new Deno.Command(argv[0], {
-    args: [...argv[1]],
+  const out = await new Deno.Command(argv[0]!, {
+    args: argv.slice(1),
     stdout: "null",
     stderr: "piped",
     env: { NO_COLOR: "1" },
-  }).spawn();
-  let polledKiB = 0;
-  let polling = !hasTime;
-  const poll = (async () => {
-    while (polling) {
-      try {
-        const status = await Deno.readTextFile(`/proc/${child.pid}/status`);
-        const m = /VmHWM:\s+(\d+) kB/.exec(status);
-        if (m) polledKiB = Math.max(polledKiB, Number(m[1]));
-      } catch { /* exited */ }
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  })();
-  const out = await child.output();
+  }).output();
   const seconds = (performance.now() - started) / 1000;
-  polling = false;
-  await poll;
   const stderr = new TextDecoder().decode(out.stderr);
   if (!out.success) throw new Error(`${cmd} ${args.join(" ")} failed:\n${stderr}`);
-  let peakKiB = polledKiB;
-  if (hasTime) {
-    const m = /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr);
-    if (!m) throw new Error(`no RSS in /usr/bin/time output:\n${stderr}`);
-    peakKiB = Number(m[1]);
-  }
-  return { seconds, peakKiB };
+  const m = /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr);
+  return { seconds, peakKiB: m ? Number(m[1]) : NaN };
 }
 
 const median = (xs: number[]): number => {
@@ -97,148 +90,136 @@ const median = (xs: number[]): number => {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 };
 
-const dir = await Deno.makeTempDir({ prefix: "assay_score_bench_" });
-try {
-  console.log(`writing ${COUNT} examples (outputs of about ${BYTES} B) to ${dir} ...`);
-  // The generator's outputs run a little long (deep and fuzzed outputs); aim low to land near BYTES.
-  const corpus = await writeScoreCorpus(dir, {
-    seed: Number(values.seed),
-    count: COUNT,
-    outputBytes: Math.round(BYTES * 0.95),
-    prompts: !values["no-prompts"],
-  });
+interface Row {
+  name: string;
+  runs: number;
+  median_s: number;
+  min_s: number;
+  examples_per_s: number;
+  x_oracle: number;
+  peak_rss_mib: number;
+}
+
+async function benchCorpus(name: string, dir: string): Promise<{ rows: Row[]; info: unknown }> {
+  const prompts = !values["no-prompts"];
+  const seed = Number(values.seed);
+  console.log(`\n== ${name}: writing ${COUNT} examples to ${dir} ...`);
+  const files = name === "varied"
+    ? await writeVariedCorpus(dir, { seed, count: COUNT, prompts })
+    : await writeScoreCorpus(dir, { seed, count: COUNT, outputBytes: 285, prompts });
   const sizes: Record<string, number> = {};
   for (
     const [k, p] of Object.entries({
-      examples: corpus.examples,
-      generations: corpus.generations,
-      prompts: corpus.prompts,
+      examples: files.examples,
+      generations: files.generations,
+      prompts: files.prompts,
     })
   ) {
     if (p) sizes[k] = (await Deno.stat(p)).size;
   }
   const inputs = [
     "--examples",
-    corpus.examples,
+    files.examples,
     "--generations",
-    corpus.generations,
-    ...(corpus.prompts ? ["--prompts", corpus.prompts] : []),
+    files.generations,
+    ...(files.prompts ? ["--prompts", files.prompts] : []),
   ];
   const mb = (n: number) => (n / 1e6).toFixed(1) + " MB";
-  console.log(
-    `corpus: ${corpus.rows.examples} examples (${corpus.rows.dropped} dropped targets), ` +
-      `${corpus.rows.generations} generations, mean output ${
-        corpus.outputBytes.mean.toFixed(0)
-      } B; ` +
-      Object.entries(sizes).map(([k, v]) => `${k} ${mb(v)}`).join(", "),
-  );
+  console.log(Object.entries(sizes).map(([k, v]) => `${k} ${mb(v)}`).join(", "));
 
-  // The sides: the Wasm engine with its scoring kernel (the default), the Wasm engine with the
-  // general reader only, and the TS engine (which always reads with the general reader).
-  const SIDES: Record<string, string[]> = {
-    "assay wasm": ["--engine", "wasm"],
-    "assay general": ["--engine", "wasm", "--no-fast-path"],
-    "assay ts": ["--engine", "ts"],
+  const out = (side: string) => `${dir}/report_${side.replaceAll(/\W+/g, "_")}.json`;
+  const SIDES: Record<string, [string, string[]]> = {
+    "assay score": [Deno.execPath(), [...run, "score", ...inputs, "--quiet", "--out", out("cli")]],
+    "scoreJsonl": [Deno.execPath(), ["run", "-A", LIBRARY, ...inputs, "--out", out("lib")]],
+    "assay score --engine ts": [
+      Deno.execPath(),
+      [...run, "score", ...inputs, "--quiet", "--engine", "ts", "--out", out("ts")],
+    ],
+    "python oracle": ["python3", [ORACLE, ...inputs, "--out", out("oracle")]],
   };
-  const assayArgs = (side: string) => [
-    ...run,
-    "score",
-    ...inputs,
-    "--out",
-    `${dir}/report_${side.replace(" ", "_")}.json`,
-    "--quiet",
-    ...SIDES[side]!,
-  ];
-  const oracleArgs = [ORACLE, ...inputs, "--out", `${dir}/oracle.json`];
-
-  // Warm-up (module cache, page cache), and a check that every side agrees before timing counts:
-  // the Assay reports byte for byte (but for the engine's name), the oracle on every figure.
-  for (const side of Object.keys(SIDES)) await measure(Deno.execPath(), assayArgs(side));
-  await measure("python3", oracleArgs);
-  const oracleReport = JSON.parse(await Deno.readTextFile(`${dir}/oracle.json`));
-  const reportOf = (side: string) =>
-    Deno.readTextFile(`${dir}/report_${side.replace(" ", "_")}.json`);
-  const kernelText = await reportOf("assay wasm");
-  for (const side of Object.keys(SIDES)) {
-    const text = await reportOf(side);
-    if (text.replace('"engine": "ts"', '"engine": "wasm"') !== kernelText) {
-      throw new Error(`${side} wrote another report than the kernel`);
-    }
-    const r = JSON.parse(text);
-    for (const k of ["n", "drop_summary", "parse_status_counts", "slices", "metrics"]) {
-      if (JSON.stringify(r[k]) !== JSON.stringify(oracleReport[k])) {
-        throw new Error(`${side} and the oracle disagree on ${k}`);
-      }
+  // Warm-up (module cache, page cache), and a check that every side agrees before timing counts.
+  for (const [cmd, args] of Object.values(SIDES)) await measure(cmd, args);
+  const oracle = JSON.parse(await Deno.readTextFile(out("oracle")));
+  const cli = await Deno.readTextFile(out("cli"));
+  for (const side of ["lib", "ts"]) {
+    const text = await Deno.readTextFile(out(side));
+    if (text.replace('"engine": "ts"', '"engine": "wasm"') !== cli) {
+      throw new Error(`${side} wrote another report than assay score`);
     }
   }
+  const report = JSON.parse(cli);
+  for (const k of ["n", "drop_summary", "parse_status_counts", "slices", "metrics"]) {
+    if (JSON.stringify(report[k]) !== JSON.stringify(oracle[k])) {
+      throw new Error(`assay and the oracle disagree on ${k}`);
+    }
+  }
+  const s = report.parse_status_counts;
   console.log(
-    `reports agree (n ${oracleReport.n}); timing ${REPS} runs each, oracle ${ORACLE_REPS}`,
+    `reports agree (n ${report.n}; ok ${s.ok}, invalid_json ${s.invalid_json}, invalid_shape ` +
+      `${s.invalid_shape}, no_json ${s.no_json}); timing ${REPS} runs each, oracle ${ORACLE_REPS}` +
+      (pin ? `, every side on core ${values.cpus}` : ", unpinned"),
   );
 
-  const results: Record<string, { seconds: number[]; peakKiB: number[] }> = {};
-  const record = (name: string, s: Sample) => {
-    const r = results[name] ??= { seconds: [], peakKiB: [] };
-    r.seconds.push(s.seconds);
-    r.peakKiB.push(s.peakKiB);
-  };
-  // Interleave the sides so that drift on a shared machine hits both alike.
+  const results: Record<string, Sample[]> = {};
+  // Interleave the sides so that drift on a shared machine hits them alike.
   for (let i = 0; i < Math.max(REPS, ORACLE_REPS); i++) {
-    for (const side of Object.keys(SIDES)) {
-      if (i < REPS) record(side, await measure(Deno.execPath(), assayArgs(side)));
+    for (const [side, [cmd, args]] of Object.entries(SIDES)) {
+      const reps = side === "python oracle" ? ORACLE_REPS : REPS;
+      if (i < reps) (results[side] ??= []).push(await measure(cmd, args));
     }
-    if (i < ORACLE_REPS) record("python oracle", await measure("python3", oracleArgs));
   }
-
-  const rows = Object.entries(results).map(([name, r]) => {
-    const t = median(r.seconds);
+  const oracleT = median(results["python oracle"]!.map((r) => r.seconds));
+  const rows: Row[] = Object.entries(results).map(([side, samples]) => {
+    const t = median(samples.map((r) => r.seconds));
     return {
-      name,
-      runs: r.seconds.length,
+      name: side,
+      runs: samples.length,
       median_s: t,
-      min_s: Math.min(...r.seconds),
+      min_s: Math.min(...samples.map((r) => r.seconds)),
       examples_per_s: COUNT / t,
-      peak_rss_mib: Math.max(...r.peakKiB) / 1024,
+      x_oracle: oracleT / t,
+      peak_rss_mib: Math.max(...samples.map((r) => r.peakKiB)) / 1024,
     };
   });
-  const oracleRow = rows.find((r) => r.name === "python oracle")!;
   console.log(
-    "\n" + "side".padEnd(15) + "runs".padStart(5) + "median s".padStart(10) + "min s".padStart(8) +
+    "\n" + "side".padEnd(25) + "runs".padStart(5) + "median s".padStart(10) + "min s".padStart(8) +
       "examples/s".padStart(12) + "x oracle".padStart(10) + "peak RSS".padStart(11),
   );
   for (const r of rows) {
     console.log(
-      r.name.padEnd(15) + String(r.runs).padStart(5) + r.median_s.toFixed(2).padStart(10) +
+      r.name.padEnd(25) + String(r.runs).padStart(5) + r.median_s.toFixed(2).padStart(10) +
         r.min_s.toFixed(2).padStart(8) +
         Math.round(r.examples_per_s).toLocaleString("en").padStart(12) +
-        (r.examples_per_s / oracleRow.examples_per_s).toFixed(1).padStart(10) +
-        (r.peak_rss_mib.toFixed(0) + " MiB").padStart(11),
+        r.x_oracle.toFixed(1).padStart(10) + (r.peak_rss_mib.toFixed(0) + " MiB").padStart(11),
     );
   }
-  const wasm = rows.find((r) => r.name === "assay wasm")!;
-  const ratio = wasm.examples_per_s / oracleRow.examples_per_s;
-  console.log(
-    `\nassay (wasm) is ${ratio.toFixed(1)}x the oracle's throughput (target: 20x): ` +
-      (ratio >= 20 ? "met" : "NOT met"),
+  for (const side of ["assay score", "scoreJsonl"]) {
+    const r = rows.find((x) => x.name === side)!;
+    console.log(
+      `${side}: ${r.x_oracle.toFixed(1)}x the oracle (target ${TARGET}x): ` +
+        (r.x_oracle >= TARGET ? "met" : "NOT met") +
+        `; peak RSS ${r.peak_rss_mib.toFixed(0)} MiB (target 150 MiB)`,
+    );
+  }
+  return { rows, info: { sizes, parse_status_counts: s, n: report.n } };
+}
+
+const corpora = values.corpus!.split(",");
+const all: Record<string, unknown> = {};
+for (const name of corpora) {
+  if (name !== "varied" && name !== "classic") throw new Error(`Unknown corpus "${name}"`);
+  const dir = await Deno.makeTempDir({ prefix: `assay_score_bench_${name}_` });
+  try {
+    all[name] = await benchCorpus(name, dir);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+console.log(`\npeak RSS from ${hasTime ? "/usr/bin/time -v" : "(unavailable: no /usr/bin/time)"}`);
+if (values.json) {
+  await Deno.writeTextFile(
+    values.json,
+    JSON.stringify({ count: COUNT, pinned: pin ? values.cpus : "all", corpora: all }, null, 2) +
+      "\n",
   );
-  console.log(`peak RSS from ${hasTime ? "/usr/bin/time -v" : "/proc/<pid>/status VmHWM, polled"}`);
-  if (values.json) {
-    await Deno.writeTextFile(
-      values.json,
-      JSON.stringify(
-        {
-          count: COUNT,
-          mean_output_bytes: corpus.outputBytes.mean,
-          file_bytes: sizes,
-          prompts: Boolean(corpus.prompts),
-          rss_source: hasTime ? "/usr/bin/time -v" : "VmHWM",
-          results: rows,
-          ratio_wasm_over_oracle: ratio,
-        },
-        null,
-        2,
-      ) + "\n",
-    );
-  }
-} finally {
-  await Deno.remove(dir, { recursive: true });
 }

@@ -18,6 +18,8 @@ export const ASC_FLAGS: readonly string[] = [
   "stub",
   "--use",
   "abort=",
+  "--enable",
+  "simd",
   "--optimizeLevel",
   "3",
   "--shrinkLevel",
