@@ -32,6 +32,42 @@ export const MEMBER_SIZE: usize = 12;
 
 /** Members on the member stack. */
 export let memberTop: u32 = 0;
+
+// What the parser learns of a document's structure as it writes it, so that the call shape and
+// the pair count need no second walk over the canonical text (see shape.ts):
+/** The last object closed: the output offsets of its `{` and just after its `}`. */
+export let lastObjectStart: usize = -1;
+export let lastObjectEnd: usize = 0;
+/** Its members, once a duplicated key's earlier members are dropped. */
+export let lastObjectMembers: u32 = 0;
+/** The output offset where its first member's `"key":value` text ends. */
+export let lastObjectFirstEnd: usize = 0;
+/** Scalars and empty containers written since shapeReset: the pairs flatten.ts would find. */
+export let leaves: u32 = 0;
+/** Whether an object dropped a member for a later duplicate of its key since shapeReset. */
+export let droppedMember: bool = false;
+
+/** Starts a document: forgets what the last one's structure was. */
+export function shapeReset(): void {
+  lastObjectStart = -1;
+  lastObjectEnd = 0;
+  leaves = 0;
+  droppedMember = false;
+}
+
+/** Counts a scalar or an empty container. */
+// @ts-ignore: decorator
+@inline export function countLeaf(): void {
+  leaves++;
+}
+
+/** Records an empty object, `{}`, written at output offset `start`. */
+export function emptyObject(start: usize): void {
+  lastObjectStart = start;
+  lastObjectEnd = start + 2;
+  lastObjectMembers = 0;
+  lastObjectFirstEnd = start + 1;
+}
 /** Bytes used in R_KEYS. */
 export let keysUsed: usize = 0;
 
@@ -168,8 +204,14 @@ function compareKeys(a: usize, b: usize): i32 {
  */
 export function sortMembers(first: u32, contentStart: usize): void {
   const k = memberTop - first;
-  if (k < 2) return;
+  lastObjectStart = contentStart - 1;
+  lastObjectMembers = k;
   const members = regionBase(R_MEMBERS) + <usize> first * MEMBER_SIZE;
+  if (k < 2) {
+    lastObjectEnd = outPos + 1;
+    lastObjectFirstEnd = outPos;
+    return;
+  }
   let i: u32 = 1;
   while (
     i < k &&
@@ -177,7 +219,12 @@ export function sortMembers(first: u32, contentStart: usize): void {
   ) {
     i++;
   }
-  if (i == k) return; // already strictly increasing: sorted, no duplicates
+  if (i == k) {
+    // Already strictly increasing: sorted, no duplicates.
+    lastObjectEnd = outPos + 1;
+    lastObjectFirstEnd = <usize> load<u32>(members + MEMBER_SIZE + 8) - 1;
+    return;
+  }
 
   // Stable bottom-up merge sort of member indices.
   const scratch = reserve(R_SORT, 0, <usize> k << 3);
@@ -227,12 +274,16 @@ export function sortMembers(first: u32, contentStart: usize): void {
   outNeed(end - contentStart);
   const base = outBase;
   let w = end;
+  let kept: u32 = 0;
   for (let j: u32 = 0; j < k; j++) {
     const idx = load<u32>(src + (<usize> j << 2));
     const m = members + <usize> idx * MEMBER_SIZE;
     if (j + 1 < k) {
       const next = load<u32>(src + (<usize> (j + 1) << 2));
-      if (compareKeys(m, members + <usize> next * MEMBER_SIZE) == 0) continue; // a later duplicate wins
+      if (compareKeys(m, members + <usize> next * MEMBER_SIZE) == 0) {
+        droppedMember = true;
+        continue; // a later duplicate wins
+      }
     }
     const s = <usize> load<u32>(m, 8);
     const e = idx + 1 < k ? <usize> load<u32>(m, MEMBER_SIZE + 8) - 1 : end;
@@ -242,7 +293,11 @@ export function sortMembers(first: u32, contentStart: usize): void {
     }
     memory.copy(base + w, base + s, e - s);
     w += e - s;
+    if (kept == 0) lastObjectFirstEnd = contentStart + (w - end);
+    kept++;
   }
   memory.copy(base + contentStart, base + end, w - end);
   outRewind(contentStart + (w - end));
+  lastObjectMembers = kept;
+  lastObjectEnd = outPos + 1;
 }

@@ -3,6 +3,9 @@
 // frame stack (no recursion) and writes the canonical text as it goes.
 
 import {
+  countLeaf,
+  emptyObject,
+  shapeReset,
   KEY_IN_REGION,
   keyAppendBytes,
   keyAppendCodePoint,
@@ -326,6 +329,7 @@ function parseKey(q: usize, end: usize): usize {
  * canonical text. Returns the address after the value, or 0 on error.
  */
 export function parseValue(p: usize, end: usize): usize {
+  shapeReset();
   let depth: i32 = 0;
   while (true) {
     // A value is expected at p.
@@ -337,8 +341,10 @@ export function parseValue(p: usize, end: usize): usize {
       outByte(c);
       const q = skipWs(p + 1, end);
       if (q < end && <u32> load<u8>(q) == c + 2) {
+        if (c == 0x7b) emptyObject(outPos - 1);
         outNeed(1);
         outByte(c + 2);
+        countLeaf();
         p = q + 1;
       } else {
         const f = FRAMES + <usize> depth * FRAME_SIZE;
@@ -357,6 +363,7 @@ export function parseValue(p: usize, end: usize): usize {
     } else {
       p = parseScalar(p, end, c);
       if (p == 0) return 0;
+      countLeaf();
     }
     // A value has ended: close containers until one continues.
     while (true) {

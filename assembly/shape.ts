@@ -2,7 +2,12 @@
 // unique there, so a call is exactly `{"arguments":{...},"name":"..."}`,
 // possibly as the only element of an array.
 
-import { skipString, skipValue } from "./flatten";
+import {
+  lastObjectEnd,
+  lastObjectFirstEnd,
+  lastObjectMembers,
+  lastObjectStart,
+} from "./canonical";
 import { outBase } from "./memory";
 import { bytesEqual } from "./bytes";
 
@@ -37,23 +42,26 @@ function startsWith(p: usize, end: usize, lit: usize, n: usize): bool {
   return p + n <= end && bytesEqual(outBase + p, lit, n);
 }
 
-/** Checks the canonical value at output offsets `[start, end)`. */
+/**
+ * Checks the canonical value the parser just wrote at output offsets
+ * `[start, end)`, from what it recorded of the last object it closed (see
+ * canonical.ts): the value is that object, or an array holding only it; the
+ * object has two members, `arguments` first and an object; and the text after
+ * it is `,"name":"…"}` with a name that is not empty. Nothing is walked.
+ */
 export function checkShape(start: usize, end: usize): bool {
   let p = start;
   let e = end;
   if (load<u8>(outBase + p) == 0x5b) {
-    if (load<u8>(outBase + p + 1) == 0x5d) return false;
-    const q = skipValue(p + 1, end);
-    if (q + 1 != end) return false; // more than one element
     p++;
-    e = q;
+    e--;
   }
+  if (lastObjectStart != p || lastObjectEnd != e || lastObjectMembers != 2) return false;
   if (!startsWith(p, e, ARGUMENTS_PREFIX, 14)) return false;
   argumentsStart = p + 13;
-  argumentsEnd = skipValue(argumentsStart, e);
+  argumentsEnd = lastObjectFirstEnd;
   if (!startsWith(argumentsEnd, e, NAME_PREFIX, 9)) return false;
   nameStart = argumentsEnd + 8;
-  nameEnd = skipString(nameStart);
-  if (nameEnd - nameStart <= 2) return false; // the empty name
-  return nameEnd + 1 == e && load<u8>(outBase + nameEnd) == 0x7d;
+  nameEnd = e - 1;
+  return nameEnd - nameStart > 2; // not the empty name
 }
