@@ -34,6 +34,25 @@ import {
 } from "./text";
 import { bytesEqual } from "./bytes";
 import { plainRun } from "./simd";
+import { utf8Length } from "./utf8";
+
+/**
+ * Whether the text is raw bytes from a file (the scoring kernel's targets), whose UTF-8 is
+ * checked as a fatal decoder checks it, rather than an engine's own WTF-8 (which may hold lone
+ * surrogates as three bytes).
+ */
+let rawBytes: bool = false;
+/** The deepest nesting accepted: one less for raw bytes, a member of a JSONL line's object. */
+let depthLimit: i32 = 512;
+
+/**
+ * Sets whether the text parsed next is raw bytes (see rawBytes): a value one level inside a
+ * JSONL line's object, whose nesting counts that object too.
+ */
+export function setRawBytes(on: bool): void {
+  rawBytes = on;
+  depthLimit = on ? MAX_DEPTH - 1 : MAX_DEPTH;
+}
 
 /** Containers nested deeper than this are rejected. */
 export const MAX_DEPTH: i32 = 512;
@@ -192,7 +211,10 @@ function scanString(q: usize, end: usize, isKey: bool): usize {
       if (decoding) keyAppendCodePoint(cp);
       continue;
     }
-    // DEL or a multi-byte sequence (well-formed generalized UTF-8).
+    // DEL or a multi-byte sequence (well-formed generalized UTF-8, or checked raw bytes).
+    if (rawBytes && c >= 0x80 && utf8Length(p, end) == 0) {
+      return fail(E_INVALID_CONTROL_CHARACTER, p); // only ever a bail: the kernel words nothing
+    }
     let cp = c;
     let n: usize = 1;
     if (c >= 0xf0) {
@@ -336,7 +358,7 @@ export function parseValue(p: usize, end: usize): usize {
     if (p >= end) return fail(E_EXPECTING_VALUE, p);
     let c = <u32> load<u8>(p);
     if (c == 0x7b || c == 0x5b) {
-      if (depth == MAX_DEPTH) return fail(E_NESTING_TOO_DEEP, p);
+      if (depth == depthLimit) return fail(E_NESTING_TOO_DEEP, p);
       outNeed(1);
       outByte(c);
       const q = skipWs(p + 1, end);

@@ -12,7 +12,7 @@
 import { escapedChar, hex4, MAX_DEPTH, MAX_INT_DIGITS } from "./json";
 import { decodeChecked, HIGHS, ONES, utf8Length, zeroBytes } from "./jsonl_strings";
 import { bytesEqual } from "./bytes";
-import { plainRun } from "./simd";
+import { bracketRun, lineQuoteRun, plainRun } from "./simd";
 
 /** Most named members a line is scanned for. */
 const MAX_FIELDS: i32 = 4;
@@ -168,12 +168,56 @@ function keyColon(q: usize, end: usize): usize {
 }
 
 /**
+ * The address after the container that opens at `p`, found by balancing
+ * brackets outside strings (a string's `\` skips the next byte), or 0 when
+ * the line ends first. Nothing else is checked: the caller parses the
+ * container with a parser that checks everything the strict scan would (see
+ * scanObject's `skip`), and requires that it end here.
+ */
+function containerEnd(p: usize, end: usize): usize {
+  let depth: u32 = 0;
+  while (p < end) {
+    p = bracketRun(p, end);
+    if (p >= end) break;
+    const c = <u32> load<u8>(p);
+    if (c == 0x22) {
+      p++;
+      while (true) {
+        p = lineQuoteRun(p, end);
+        if (p >= end) return 0;
+        const d = <u32> load<u8>(p);
+        if (d == 0x22) break;
+        if (d == 0x0a) return 0;
+        if (d == 0x5c) {
+          if (p + 1 >= end || load<u8>(p + 1) == 0x0a) return 0;
+          p += 2;
+        } else {
+          p++;
+        }
+      }
+    } else if (c == 0x7b || c == 0x5b) {
+      depth++;
+    } else if (c == 0x7d || c == 0x5d) {
+      if (--depth == 0) return p + 1;
+    } else {
+      return 0; // the line's end
+    }
+    p++;
+  }
+  return 0;
+}
+
+/**
  * Scans the JSON object at `s` (its `{`), on one line before `end`, and leaves
  * in FIELDS the value range of the last top-level member named each of the
  * `count` names. The string value of the member named `names[decode]` (if
  * `decode` is not -1) is decoded to `dst` as it is read (see decodeChecked).
- * Returns the address after the object, or 0 when it is not such an object in
- * the strict reading (see the header) or the line ends before it does.
+ * A container value of the member named `names[skip]` (if `skip` is not -1) is
+ * only balanced (containerEnd), for the caller to parse with the engine's own
+ * parser in its raw-bytes mode, which checks all the scan would and more; that
+ * member may then appear once only. Returns the address after the object, or 0
+ * when it is not such an object in the strict reading (see the header) or the
+ * line ends before it does.
  */
 export function scanObject(
   s: usize,
@@ -182,6 +226,7 @@ export function scanObject(
   count: i32,
   decode: i32,
   dst: usize,
+  skip: i32 = -1,
 ): usize {
   memory.fill(FIELDS, 0, <usize> MAX_FIELDS << 3);
   let i = s;
@@ -189,6 +234,7 @@ export function scanObject(
   let key: usize = 0;
   let keyStop: usize = 0;
   let value: usize = 0;
+  let skipped = false;
   while (true) {
     // A value at i.
     i = skipWs(i, end);
@@ -196,7 +242,11 @@ export function scanObject(
     if (i >= end) return 0;
     const c = <u32> load<u8>(i);
     let opened = false;
-    if (c == 0x7b || c == 0x5b) {
+    if ((c == 0x7b || c == 0x5b) && depth == 1 && skip >= 0 && isName(key, keyStop, names, skip)) {
+      if (skipped) return 0; // a second such member: the first would go unchecked
+      skipped = true;
+      i = containerEnd(i, end);
+    } else if (c == 0x7b || c == 0x5b) {
       if (depth == MAX_DEPTH) return 0;
       depth++;
       store<u8>(KINDS + <usize> depth, <u8> c);

@@ -3,7 +3,9 @@
 // checks of jsonl.ts's scan), and writing strings back as JSON.stringify does.
 
 import { escapedChar, hex4 } from "./json";
-import { copyRun, plainRun } from "./simd";
+import { copyRun } from "./simd";
+import { utf8Length } from "./utf8";
+export { utf8Length } from "./utf8";
 
 export const ONES: u64 = 0x0101010101010101;
 export const HIGHS: u64 = 0x8080808080808080;
@@ -11,32 +13,6 @@ export const HIGHS: u64 = 0x8080808080808080;
 // Bit 7 of each byte is set for a zero byte of `x` (exact up to the lowest one).
 export function zeroBytes(x: u64): u64 {
   return (x - ONES) & ~x & HIGHS;
-}
-
-function isContinuation(p: usize): bool {
-  return (load<u8>(p) & 0xc0) == 0x80;
-}
-
-/**
- * The length of the UTF-8 sequence at `p` (its lead byte at least 0x80), as a
- * fatal WHATWG decoder reads it, or 0 when it is not one.
- */
-export function utf8Length(p: usize, end: usize): usize {
-  const c = <u32> load<u8>(p);
-  if (c < 0xc2) return 0;
-  if (c < 0xe0) return p + 2 <= end && isContinuation(p + 1) ? 2 : 0;
-  if (c < 0xf0) {
-    if (p + 3 > end) return 0;
-    const b = <u32> load<u8>(p + 1);
-    if (c == 0xe0 && b < 0xa0) return 0; // overlong
-    if (c == 0xed && b >= 0xa0) return 0; // a surrogate
-    return isContinuation(p + 1) && isContinuation(p + 2) ? 3 : 0;
-  }
-  if (c >= 0xf5 || p + 4 > end) return 0;
-  const b = <u32> load<u8>(p + 1);
-  if (c == 0xf0 && b < 0x90) return 0; // overlong
-  if (c == 0xf4 && b >= 0x90) return 0; // past U+10FFFF
-  return isContinuation(p + 1) && isContinuation(p + 2) && isContinuation(p + 3) ? 4 : 0;
 }
 
 /**

@@ -185,7 +185,10 @@ function eachLine(len: u32, firstLine: u32, phase: i32): i32 {
       continue;
     }
     const text = phase == PHASE_EXAMPLES ? textAt : textAt + textUsed;
-    const o = scanObject(q, end, NAMES, count, phase == PHASE_EXAMPLES ? -1 : 2, text);
+    // An example's target (field 3) is only balanced here: example() parses it with every check.
+    const o = phase == PHASE_EXAMPLES
+      ? scanObject(q, end, NAMES, count, -1, text, 3)
+      : scanObject(q, end, NAMES, count, 2, text);
     if (o == 0) return bail(BAIL_LINE, line);
     const r = skipWs(o, end);
     if (r < end && load<u8>(r) != 0x0a) return bail(BAIL_LINE, line);

@@ -8,7 +8,7 @@ import { argumentsEnd, argumentsStart, checkShape, nameEnd, nameStart } from "./
 import { droppedMember, leaves, membersReset } from "./canonical";
 import { skipString, skipValue } from "./flatten";
 import { hashBytes } from "./intern";
-import { parseValue } from "./json";
+import { parseValue, setRawBytes } from "./json";
 import { decodeChecked, decodedLength, decodedLone } from "./jsonl_strings";
 import { growMemoryTo, outBase, outPos } from "./memory";
 import {
@@ -16,6 +16,7 @@ import {
   align8,
   BAIL_DUPLICATE,
   BAIL_FIELD,
+  BAIL_LINE,
   bail,
   chunkReset,
   countLeaves,
@@ -54,6 +55,7 @@ import {
   langAddr,
   langLength,
   MALFORMED_TARGET,
+  TARGET_UNREAD,
   MULTIPLE_CALLS,
   NULL_ROOT,
   REGOLDED,
@@ -227,7 +229,12 @@ function goldOf(t: usize, end: usize): u32 {
   membersReset();
   setText(t, end, <u32> (end - t));
   const mark = outPos;
-  if (parseValue(t, end) == 0) return MALFORMED_TARGET; // cannot happen: the line was read
+  // The line scan only balanced the target's brackets (scanObject's `skip`): the parser reads
+  // its raw bytes with every check, UTF-8 included, and must end where the scan did.
+  setRawBytes(true);
+  const q = parseValue(t, end);
+  setRawBytes(false);
+  if (q != end) return TARGET_UNREAD;
   if (!checkShape(mark, outPos)) return dropKind(mark, outPos);
   if (hasFloatMark(argumentsStart, argumentsEnd)) return GOLD_TO_GLUE;
   const start = emitUsed;
@@ -278,6 +285,7 @@ export function example(s: usize, e: usize, line: u32): i32 {
   if (c == 0x7b || c == 0x5b) {
     const end = fieldEnd(3);
     kind = goldOf(target, end);
+    if (kind == TARGET_UNREAD) return BAIL_LINE;
     if (kind == GOLD_TO_GLUE) {
       rawBlock(target, end);
       goldToGlue++;

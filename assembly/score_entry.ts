@@ -50,6 +50,9 @@ export const EMPTY_TARGET: u32 = 2;
 export const MALFORMED_TARGET: u32 = 3;
 /** A kept example whose gold is left to the glue (its block holds the raw target). */
 export const GOLD_TO_GLUE: u32 = 0x100;
+// A target the parser does not accept as it stands in the line: the run goes back to the
+// general reader (never stored in an entry).
+export const TARGET_UNREAD: u32 = 0x800;
 // A GOLD_TO_GLUE entry kRegold gave a block, whose offset E_GOLD holds for now.
 export const REGOLDED: u32 = 0x200;
 /**

@@ -65,3 +65,52 @@
   }
   return p;
 }
+
+/**
+ * The first address of `[p, end)` holding `"`, a bracket or a line feed, 16
+ * bytes at a time, then byte by byte to `end`.
+ */
+export function bracketRun(p: usize, end: usize): usize {
+  while (p + 16 <= end) {
+    const v = v128.load(p);
+    const folded = v128.or(v, i8x16.splat(0x20)); // `[` becomes `{`, `]` becomes `}`
+    const m = i8x16.bitmask(
+      v128.or(
+        v128.or(i8x16.eq(v, i8x16.splat(0x22)), i8x16.eq(v, i8x16.splat(0x0a))),
+        v128.or(i8x16.eq(folded, i8x16.splat(0x7b)), i8x16.eq(folded, i8x16.splat(0x7d))),
+      ),
+    );
+    if (m != 0) return p + <usize> ctz(m);
+    p += 16;
+  }
+  while (p < end) {
+    const c = <u32> load<u8>(p);
+    if (c == 0x22 || c == 0x0a || (c | 0x20) == 0x7b || (c | 0x20) == 0x7d) return p;
+    p++;
+  }
+  return p;
+}
+
+/**
+ * The first address of `[p, end)` holding `"`, `\` or a line feed, 16 bytes
+ * at a time, then byte by byte to `end`.
+ */
+export function lineQuoteRun(p: usize, end: usize): usize {
+  while (p + 16 <= end) {
+    const v = v128.load(p);
+    const m = i8x16.bitmask(
+      v128.or(
+        v128.or(i8x16.eq(v, i8x16.splat(0x22)), i8x16.eq(v, i8x16.splat(0x5c))),
+        i8x16.eq(v, i8x16.splat(0x0a)),
+      ),
+    );
+    if (m != 0) return p + <usize> ctz(m);
+    p += 16;
+  }
+  while (p < end) {
+    const c = <u32> load<u8>(p);
+    if (c == 0x22 || c == 0x5c || c == 0x0a) return p;
+    p++;
+  }
+  return p;
+}

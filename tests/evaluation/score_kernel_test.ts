@@ -144,6 +144,100 @@ Deno.test("the kernel reads the rare forms it should, and gives back everything 
     glue?: number; // examples the glue scores
   }[] = [
     { name: "the base case", files: base(), kernel: true },
+    // Targets: the line scan only balances a container target's brackets, and the parser reads
+    // its raw bytes with every check (UTF-8 and the line's nesting included).
+    {
+      name: "a target nested 511 deep (512 with the line's object)",
+      files: base({ target: "[".repeat(511) + "]".repeat(511) }),
+      kernel: true,
+    },
+    {
+      name: "a target nested 512 deep (513 with the line's object)",
+      files: base({ target: "[".repeat(512) + "]".repeat(512) }),
+      kernel: false,
+    },
+    {
+      name: "a target with a raw tab in a string",
+      files: base({ target: '{"name":"f","arguments":{"a":"x\ty"}}' }),
+      kernel: false,
+    },
+    {
+      name: "a target whose brackets do not match",
+      files: base({ target: '{"name":"f","arguments":{"a":[1}]}' }),
+      kernel: false,
+    },
+    {
+      name: "a target with two values in a row",
+      files: base({ target: '{"name":"f","arguments":{"a":1 2}}' }),
+      kernel: false,
+    },
+    {
+      name: "a target with an integer of 4,301 digits",
+      files: base({ target: `{"name":"f","arguments":{"a":${"7".repeat(4301)}}}` }),
+      kernel: false,
+    },
+    {
+      name: "a target with an integer of 4,300 digits",
+      files: base({ target: `{"name":"f","arguments":{"a":${"7".repeat(4300)}}}` }),
+      kernel: true,
+    },
+    {
+      name: "a target with a bracket and an escaped quote inside strings",
+      files: base({ target: '{"name":"f","arguments":{"a":"}\\"]","b\\\\":"["}}' }),
+      kernel: true,
+    },
+    {
+      name: "a target whose string runs to the line's end",
+      files: {
+        examples:
+          '{"example_id":"e1","language":"en","target":{"name":"f","arguments":{"a":"x\\\n' +
+          '"}}}\n',
+        generations: base().generations,
+      },
+      kernel: false,
+    },
+    {
+      name: "two target members (the last one counts)",
+      files: {
+        examples: '{"example_id":"e1","language":"en","target":{"name":"g","arguments":{}},' +
+          '"target":{"name":"f","arguments":{"a":1}}}\n',
+        generations: base().generations,
+      },
+      kernel: false,
+    },
+    {
+      name: "an invalid first target member before a valid one",
+      files: {
+        examples: '{"example_id":"e1","language":"en","target":{"name":"g" "arguments":{}},' +
+          '"target":{"name":"f","arguments":{"a":1}}}\n',
+        generations: base().generations,
+      },
+      kernel: false,
+    },
+    {
+      name: "a target with invalid UTF-8 in a key and in a value",
+      files: {
+        examples: new Uint8Array([
+          ...new TextEncoder().encode(
+            '{"example_id":"e1","language":"en","target":{"name":"f","arguments":{"a',
+          ),
+          0xc0,
+          0xaf,
+          ...new TextEncoder().encode('":"x'),
+          0xed,
+          0xa0,
+          0x80,
+          ...new TextEncoder().encode('"}}}\n'),
+        ]),
+        generations: base().generations,
+      },
+      kernel: false,
+    },
+    {
+      name: "a target with valid UTF-8 of every length",
+      files: base({ target: '{"name":"f","arguments":{"é東":"😀\u00e9","ü":["€𝄞"]}}' }),
+      kernel: true,
+    },
     {
       name: "a one-call list target",
       files: base({ target: '[{"name":"f","arguments":{"a":1}}]' }),
