@@ -8,6 +8,7 @@
 // lexeme between two FLOAT_MARK bytes, which the JS glue replaces with repr.
 
 import {
+  copyBytes,
   outBase,
   outByte,
   outNeed,
@@ -145,7 +146,7 @@ export function writeCodePoint(cp: u32): void {
 /** Appends `n` raw key bytes to R_KEYS. */
 export function keyAppendBytes(src: usize, n: usize): void {
   const base = reserve(R_KEYS, keysUsed, keysUsed + n);
-  memory.copy(base + keysUsed, src, n);
+  copyBytes(base + keysUsed, src, n);
   keysUsed += n;
 }
 
@@ -291,12 +292,12 @@ export function sortMembers(first: u32, contentStart: usize): void {
       store<u8>(base + w, 0x2c);
       w++;
     }
-    memory.copy(base + w, base + s, e - s);
+    copyBytes(base + w, base + s, e - s);
     w += e - s;
     if (kept == 0) lastObjectFirstEnd = contentStart + (w - end);
     kept++;
   }
-  memory.copy(base + contentStart, base + end, w - end);
+  copyBytes(base + contentStart, base + end, w - end);
   outRewind(contentStart + (w - end));
   lastObjectMembers = kept;
   lastObjectEnd = outPos + 1;

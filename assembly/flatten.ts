@@ -28,7 +28,16 @@ import {
 } from "./intern";
 import { MAX_DEPTH } from "./json";
 import { quoteRun } from "./simd";
-import { outBase, outPos, R_LEAVES, R_PAIRS, R_PATH_TEXT, regionCap, reserve } from "./memory";
+import {
+  copyBytes,
+  outBase,
+  outPos,
+  R_LEAVES,
+  R_PAIRS,
+  R_PATH_TEXT,
+  regionCap,
+  reserve,
+} from "./memory";
 
 const ONES: u64 = 0x0101010101010101;
 const HIGHS: u64 = 0x8080808080808080;
@@ -134,7 +143,7 @@ export function writeSegment(t: usize, a: u32, b: u32): usize {
     writeDecimal(t + k, b);
     return t + k;
   }
-  memory.copy(t, outBase + <usize> a, <usize> (b - a));
+  copyBytes(t, outBase + <usize> a, <usize> (b - a));
   return t + <usize> (b - a);
 }
 

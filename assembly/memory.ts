@@ -51,8 +51,18 @@ const REGIONS: usize = memory.data(REGION_COUNT * 8);
 /** First free byte above every region. */
 export let heapTop: usize = 0;
 
-/** Grows linear memory so that `end` bytes are addressable; traps when 4 GiB is not enough. */
+/**
+ * Bytes kept addressable past every end asked of growMemoryTo, so that a copy of a short run
+ * may load and store one 16-byte vector past its end (see outCopy).
+ */
+export const SLACK: u64 = 64;
+
+/**
+ * Grows linear memory so that `end` bytes (and SLACK more) are addressable; traps when 4 GiB is
+ * not enough.
+ */
 export function growMemoryTo(end: u64): void {
+  end += SLACK;
   if (end > 0x1_0000_0000) unreachable();
   const have = (<u64> memory.size()) << 16;
   if (end <= have) return;
@@ -150,8 +160,55 @@ export function outByte(b: u32): void {
   outPos++;
 }
 
-/** Appends `n` bytes copied from `src`. */
+/**
+ * Copies `n` bytes from `src` to `dst` (overlapping or not), touching no byte outside the two
+ * ranges: up to 32 bytes as two overlapping loads and two stores of the widest size that fits,
+ * more with memory.copy (a call, which costs more than the copy for a few bytes).
+ */
+export function copyBytes(dst: usize, src: usize, n: usize): void {
+  if (n >= 16) {
+    if (n > 32) {
+      memory.copy(dst, src, n);
+      return;
+    }
+    const a = v128.load(src);
+    const b = v128.load(src + n - 16);
+    v128.store(dst, a);
+    v128.store(dst + n - 16, b);
+  } else if (n >= 8) {
+    const a = load<u64>(src);
+    const b = load<u64>(src + n - 8);
+    store<u64>(dst, a);
+    store<u64>(dst + n - 8, b);
+  } else if (n >= 4) {
+    const a = load<u32>(src);
+    const b = load<u32>(src + n - 4);
+    store<u32>(dst, a);
+    store<u32>(dst + n - 4, b);
+  } else if (n > 0) {
+    const a = load<u8>(src);
+    const b = load<u8>(src + (n >> 1));
+    const c = load<u8>(src + n - 1);
+    store<u8>(dst, a);
+    store<u8>(dst + (n >> 1), b);
+    store<u8>(dst + n - 1, c);
+  }
+}
+
+/**
+ * Appends `n` bytes copied from `src`. Short runs, the usual case, are copied as one or two
+ * 16-byte vectors (memory.copy is a call, costly for a few bytes): this reads up to 15 bytes
+ * past `src + n`, which SLACK keeps addressable, and writes past the run into room it makes.
+ */
 export function outCopy(src: usize, n: usize): void {
+  if (n <= 32) {
+    outNeed(32);
+    const o = outBase + outPos;
+    v128.store(o, v128.load(src));
+    if (n > 16) v128.store(o + 16, v128.load(src + 16));
+    outPos += n;
+    return;
+  }
   outNeed(n);
   memory.copy(outBase + outPos, src, n);
   outPos += n;

@@ -31,7 +31,7 @@ import {
 import { FIELDS, scanObject, skipWs } from "./jsonl";
 import { hashBytes } from "./intern";
 import { decodeChecked, decodedLength, decodedLone } from "./jsonl_strings";
-import { growMemoryTo, R_PRED, R_QUEUE, R_TEXT, reserve } from "./memory";
+import { copyBytes, growMemoryTo, R_PRED, R_QUEUE, R_TEXT, reserve } from "./memory";
 import {
   align8,
   bail,
@@ -199,7 +199,7 @@ function eachLine(len: u32, firstLine: u32, phase: i32): i32 {
     } else {
       // Prompts and generations are joined to their examples a batch at a time (see flush).
       const rec = BATCH + <usize> batched * LINE_BYTES;
-      memory.copy(rec, FIELDS, 24);
+      copyBytes(rec, FIELDS, 24);
       store<u32>(rec, line, 24);
       store<u32>(rec, <u32> text, 28);
       store<u32>(rec, <u32> decodedLength, 32);
@@ -268,7 +268,7 @@ function flush(phase: i32): i32 {
   touched ^= sink;
   for (let k: u32 = 0; k < n; k++) {
     const rec = BATCH + <usize> k * LINE_BYTES;
-    memory.copy(FIELDS, rec, 24);
+    copyBytes(FIELDS, rec, 24);
     lineText = <usize> load<u32>(rec, 28);
     lineTextLength = <usize> load<u32>(rec, 32);
     lineLone = load<u32>(rec, 36) != 0;

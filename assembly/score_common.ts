@@ -18,6 +18,7 @@ import { hashBytes, INDEX_SEGMENT, internReset, NODE_SIZE, nodes } from "./inter
 import { MAX_DEPTH } from "./json";
 import { FIELDS } from "./jsonl";
 import {
+  copyBytes,
   outBase,
   outCopy,
   outPos,
@@ -280,9 +281,9 @@ function pairKey(j: usize, o: usize, room: usize): i32 {
     vn = <usize> (b - a);
   }
   if (tn + 1 + vn > room) return -2;
-  if (t != 0xffff_ffff) memory.copy(o, pathTextAddress() + <usize> t, tn);
+  if (t != 0xffff_ffff) copyBytes(o, pathTextAddress() + <usize> t, tn);
   store<u8>(o + tn, 0);
-  memory.copy(o + tn + 1, v, vn);
+  copyBytes(o + tn + 1, v, vn);
   return <i32> (tn + 1 + vn);
 }
 

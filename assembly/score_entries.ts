@@ -10,7 +10,7 @@ import { skipString, skipValue } from "./flatten";
 import { hashBytes } from "./intern";
 import { parseValue, setRawBytes } from "./json";
 import { decodeChecked, decodedLength, decodedLone } from "./jsonl_strings";
-import { growMemoryTo, outBase, outPos } from "./memory";
+import { copyBytes, growMemoryTo, outBase, outPos } from "./memory";
 import {
   align4,
   align8,
@@ -247,8 +247,8 @@ function goldOf(t: usize, end: usize): u32 {
   // The parser counted the document's leaves: the arguments' plus the name, unless a duplicated
   // key dropped some (rare), which are counted again.
   store<u32>(g, droppedMember ? countLeaves(argumentsStart, argumentsEnd) : leaves - 1, 8);
-  memory.copy(g + 12, outBase + nameStart, nameLen);
-  memory.copy(g + 12 + nameLen, outBase + argumentsStart, canonLen);
+  copyBytes(g + 12, outBase + nameStart, nameLen);
+  copyBytes(g + 12 + nameLen, outBase + argumentsStart, canonLen);
   emitSet(align4(start + 12 + nameLen + canonLen));
   return KEPT;
 }

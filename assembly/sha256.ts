@@ -4,6 +4,8 @@
 // The final one or two blocks (the tail plus the padding and the bit length) are
 // built in a static buffer, so no byte at or past `start + len` is ever read.
 
+import { copyBytes } from "./memory";
+
 /** The round constants: the first 32 bits of the fractional parts of the cube roots of the
  * first 64 primes. */
 const K: usize = memory.data<u32>([
@@ -84,7 +86,7 @@ function digest(start: usize, len: usize): void {
   for (let p = start; p < end; p += 64) compress(p);
   // The tail, 0x80, zeros, then the 64-bit length in bits: one block if it fits, else two.
   const blocks: usize = rest < 56 ? 64 : 128;
-  memory.copy(TAIL, end, rest);
+  copyBytes(TAIL, end, rest);
   store<u8>(TAIL + rest, 0x80);
   memory.fill(TAIL + rest + 1, 0, blocks - 8 - rest - 1);
   store<u64>(TAIL + blocks - 8, bswap<u64>(<u64> len << 3));
