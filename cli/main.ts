@@ -14,6 +14,7 @@
  * @module
  */
 import { UsageError } from "./_errors.ts";
+import { unknownWord } from "./_options.ts";
 
 const HELP = `assay — exact scoring for LLM evaluations
 
@@ -71,9 +72,7 @@ export async function main(args: string[]): Promise<number> {
   const load = COMMANDS[command];
   try {
     if (!load) {
-      throw new UsageError(
-        `Unknown command "${command}" (commands: ${Object.keys(COMMANDS).join(", ")})`,
-      );
+      throw new UsageError(unknownWord("command", command, Object.keys(COMMANDS)));
     }
     const run = await load();
     await run(rest);

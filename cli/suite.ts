@@ -1,6 +1,6 @@
 // `assay suite validate|run|scorecard|compare` and `assay calibrate`.
 import * as nodeCrypto from "node:crypto";
-import { parseOptions } from "./_options.ts";
+import { parseOptions, unknownWord } from "./_options.ts";
 import { InputError, quote, UsageError } from "./_errors.ts";
 import { writeAtomic } from "./_io.ts";
 import { rate, table } from "./_table.ts";
@@ -514,7 +514,7 @@ export async function runSuiteCommand(args: string[]): Promise<void> {
       return compareCommand(rest);
     default:
       throw new UsageError(
-        `Unknown suite command "${command}" (validate, run, scorecard, compare)`,
+        unknownWord("suite command", command, ["validate", "run", "scorecard", "compare"]),
       );
   }
 }
