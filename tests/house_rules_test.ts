@@ -1,5 +1,5 @@
 // House rules that the type checker cannot see.
-import { deepStrictEqual as assertEquals } from "node:assert/strict";
+import { deepStrictEqual as assertEquals, strictEqual } from "node:assert/strict";
 
 const root = new URL("../", import.meta.url);
 
@@ -47,4 +47,42 @@ Deno.test("tests import only the strict asserts (Deno's named deepEqual/equal ar
     }
   }
   assertEquals(found, []);
+});
+
+Deno.test("reports written into the repository do not fail deno fmt --check or deno lint", async () => {
+  // `deno task assay score ... --out report.json` at the repository's root, or the demo's
+  // demo-out/, puts unformatted JSON and HTML beside the sources: fmt and lint must not see it.
+  const id = crypto.randomUUID().slice(0, 8);
+  const file = new URL(`report-probe-${id}.json`, root);
+  const folder = new URL(`report-probe-${id}/`, root);
+  const odd = '{"schema":"assay.evaluation.v1",  "records" :[ {"a":1},\n{"b" :2}]}';
+  try {
+    await Deno.writeTextFile(file, odd);
+    await Deno.mkdir(folder);
+    await Deno.writeTextFile(new URL("comparison.json", folder), odd);
+    await Deno.writeTextFile(new URL("comparison.html", folder), "<html><body><p>x</p></body>");
+    await Deno.writeTextFile(new URL("stray.js", folder), "var unused = 1\n");
+    const run = (args: string[]) =>
+      new Deno.Command(Deno.execPath(), {
+        args,
+        cwd: root,
+        stdout: "piped",
+        stderr: "piped",
+        env: { NO_COLOR: "1" },
+      }).output();
+    // The probe itself is unformatted: fmt without the repository's config refuses it.
+    strictEqual((await run(["fmt", "--no-config", "--check", file.pathname])).code, 1);
+    for (const args of [["fmt", "--check"], ["lint"]]) {
+      const out = await run(args);
+      strictEqual(out.code, 0, `deno ${args.join(" ")}: ${new TextDecoder().decode(out.stderr)}`);
+    }
+  } finally {
+    await Deno.remove(file).catch(() => {});
+    await Deno.remove(folder, { recursive: true }).catch(() => {});
+  }
+});
+
+Deno.test("the demo's output folder is ignored by git", async () => {
+  const ignored = (await Deno.readTextFile(new URL(".gitignore", root))).split("\n");
+  strictEqual(ignored.includes("demo-out/"), true);
 });
