@@ -86,3 +86,38 @@ Deno.test("the demo's output folder is ignored by git", async () => {
   const ignored = (await Deno.readTextFile(new URL(".gitignore", root))).split("\n");
   strictEqual(ignored.includes("demo-out/"), true);
 });
+
+/** The repository's files: tracked and new ones, without what git ignores. */
+async function repositoryFiles(): Promise<string[]> {
+  const out = await new Deno.Command("git", {
+    args: ["ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+    cwd: root,
+    stdout: "piped",
+    stderr: "null",
+  }).output();
+  if (!out.success) throw new Error("git ls-files failed");
+  return new TextDecoder().decode(out.stdout).split("\0").filter((p) => p !== "");
+}
+
+Deno.test("no file cites documents outside the repository", async () => {
+  // Built from parts, so that this file does not cite them itself.
+  const outside = [
+    ["..", "shared", ""].join("/"),
+    ["shared", "reference"].join("/"),
+    ["CONTRACT", "md"].join("."),
+    ...["toolcall_scoring", "structured_output", "suite"].map((name) => `${name}_metrics.md`),
+  ];
+  const found: string[] = [];
+  for (const path of await repositoryFiles()) {
+    let text: string;
+    try {
+      text = await Deno.readTextFile(new URL(path, root));
+    } catch {
+      continue; // deleted in the work tree, or not a file
+    }
+    text.split("\n").forEach((line, i) => {
+      for (const name of outside) if (line.includes(name)) found.push(`${path}:${i + 1}: ${name}`);
+    });
+  }
+  assertEquals(found, []);
+});
