@@ -1,5 +1,5 @@
 // House rules that the type checker cannot see.
-import { deepStrictEqual as assertEquals, strictEqual } from "node:assert/strict";
+import { deepStrictEqual as assertEquals, ok, strictEqual } from "node:assert/strict";
 
 const root = new URL("../", import.meta.url);
 
@@ -120,4 +120,26 @@ Deno.test("no file cites documents outside the repository", async () => {
     });
   }
   assertEquals(found, []);
+});
+
+Deno.test("the README states the Wasm module's measured sizes", async () => {
+  const readme = await Deno.readTextFile(new URL("README.md", root));
+  const m = /`build\/assay\.wasm`, is about (\d+) KB \((\d+) KB gzipped\)/.exec(readme);
+  ok(m, "the README states the module's size and gzipped size");
+  const bytes = await Deno.readFile(new URL("build/assay.wasm", root));
+  const gzipped = await new Response(
+    new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip")),
+  ).arrayBuffer();
+  // Rounded to whole kilobytes (1,000 bytes), as the README writes them.
+  strictEqual(Number(m[1]), Math.round(bytes.length / 1000), `${bytes.length} bytes`);
+  strictEqual(Number(m[2]), Math.round(gzipped.byteLength / 1000), `${gzipped.byteLength} gzipped`);
+});
+
+Deno.test("the README's JSON Schema suite figure is the one docs/json_schema.md states", async () => {
+  // docs/json_schema.md's figure is checked against the suite by json_schema_suite_test.ts.
+  const readme = await Deno.readTextFile(new URL("README.md", root));
+  const doc = await Deno.readTextFile(new URL("docs/json_schema.md", root));
+  const documented = /\*\*Required files: (\d+\/\d+) passed\*\*/.exec(doc)?.[1];
+  ok(documented, "docs/json_schema.md states the required figure");
+  ok(readme.includes(`${documented} required tests`), `the README states ${documented}`);
 });
