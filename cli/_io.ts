@@ -1,15 +1,88 @@
-// Input and output for the CLI: a file or stdin in, a file (written atomically) or stdout out.
-import { InputError } from "./_errors.ts";
-import { type Line, type LineRun, readLineRuns, readLines } from "../src/jsonl/mod.ts";
+// Input and output for the CLI: a file or stdin in, a file (written atomically) or stdout out,
+// and the checks every command makes on its paths before it starts any work.
+import { dirname } from "node:path";
+import { InputError, UsageError } from "./_errors.ts";
+import { type Line, readLines } from "../src/jsonl/mod.ts";
+
+/** A path from the command line and what gave it: a flag such as `--out`, or a description. */
+export type PathArgument = readonly [label: string | undefined, path: string | undefined];
+
+function where(path: string, label: string | undefined): string {
+  return label === undefined ? path : `${path} (${label})`;
+}
+
+function reason(e: unknown): string {
+  if (e instanceof Deno.errors.NotFound) return "no such file or folder";
+  if (e instanceof Deno.errors.PermissionDenied || e instanceof Deno.errors.NotCapable) {
+    return "permission denied";
+  }
+  return e instanceof Error ? e.message : String(e);
+}
+
+/**
+ * Checks that each input can be read before any work starts: it exists and is a file. `-` (stdin)
+ * and absent paths pass.
+ *
+ * @throws {InputError} Naming the path and its flag, for a missing path or a folder.
+ */
+export function checkInputs(inputs: readonly PathArgument[]): void {
+  for (const [label, path] of inputs) {
+    if (path === undefined || path === "-") continue;
+    let info: Deno.FileInfo;
+    try {
+      info = Deno.statSync(path);
+    } catch (e) {
+      throw new InputError(`Cannot read ${where(path, label)}: ${reason(e)}`, { cause: e });
+    }
+    if (info.isDirectory) {
+      throw new InputError(`Cannot read ${where(path, label)}: it is a folder, not a file`);
+    }
+  }
+}
+
+/**
+ * Checks that each output can be written before any work starts: the path is not a folder, and
+ * its parent is an existing folder that accepts a new file (tried with an empty file, removed at
+ * once). `-` (stdout) and absent paths pass.
+ *
+ * @throws {UsageError} Naming the path and its flag.
+ */
+export function checkOutputs(outputs: readonly PathArgument[]): void {
+  for (const [label, path] of outputs) {
+    if (path === undefined || path === "-") continue;
+    const at = `Cannot write ${where(path, label)}`;
+    if (path === "" || /[/\\]$/.test(path)) throw new UsageError(`${at}: expected a file name`);
+    let isFolder = false;
+    try {
+      isFolder = Deno.statSync(path).isDirectory;
+    } catch { /* missing, or under a file: the parent's checks say which */ }
+    if (isFolder) throw new UsageError(`${at}: it is a folder`);
+    const parent = dirname(path);
+    let info: Deno.FileInfo;
+    try {
+      info = Deno.statSync(parent);
+    } catch (e) {
+      if (e instanceof Deno.errors.NotFound || e instanceof Deno.errors.NotADirectory) {
+        throw new UsageError(`${at}: folder ${parent} does not exist`);
+      }
+      throw new UsageError(`${at}: ${reason(e)}`);
+    }
+    if (!info.isDirectory) throw new UsageError(`${at}: ${parent} is not a folder`);
+    const probe = `${path}.tmp-${crypto.randomUUID().slice(0, 8)}`;
+    try {
+      Deno.openSync(probe, { write: true, createNew: true }).close();
+    } catch (e) {
+      throw new UsageError(`${at}: folder ${parent} does not accept new files (${reason(e)})`);
+    }
+    Deno.removeSync(probe);
+  }
+}
 
 /** Where lines come from, for messages. */
 export interface Source {
   name: string;
   lines: AsyncGenerator<Line>;
 }
-
-/** Sees every chunk of bytes as it is read (for digests and progress). */
-export type Tap = (chunk: Uint8Array) => void;
 
 /** Opens a file, or stdin for `-` or no path. */
 export async function openSource(path: string | undefined): Promise<Source> {
@@ -27,41 +100,6 @@ export async function openSource(path: string | undefined): Promise<Source> {
       cause: e,
     });
   }
-}
-
-/** Where runs of lines come from, for messages. */
-export interface RunSource {
-  name: string;
-  runs: AsyncGenerator<LineRun>;
-}
-
-/**
- * Opens a file, or stdin for `-` or no path, to be read in large chunks: each chunk goes to `tap`
- * and the lines it completes come out as one run.
- */
-export async function openRuns(path: string | undefined, tap?: Tap): Promise<RunSource> {
-  if (path === undefined || path === "-") {
-    if (Deno.stdin.isTerminal()) {
-      console.error("Reading from stdin (pass a file, or pipe input; --help for usage)");
-    }
-    return { name: "<stdin>", runs: readLineRuns(Deno.stdin, tap) };
-  }
-  let file: Deno.FsFile;
-  try {
-    file = await Deno.open(path, { read: true });
-  } catch (e) {
-    throw new InputError(`Cannot open ${path}: ${e instanceof Error ? e.message : e}`, {
-      cause: e,
-    });
-  }
-  async function* runs(): AsyncGenerator<LineRun> {
-    try {
-      yield* readLineRuns(file, tap);
-    } finally {
-      file.close();
-    }
-  }
-  return { name: path, runs: runs() };
 }
 
 /** A buffered text sink. With a path, it writes to a temporary file and renames it on `close`. */
@@ -154,6 +192,12 @@ export async function writeAtomic(
     await Deno.rename(tmp, path);
   } catch (e) {
     await Deno.remove(tmp).catch(() => {});
+    if (
+      e instanceof Deno.errors.NotFound || e instanceof Deno.errors.IsADirectory ||
+      e instanceof Deno.errors.PermissionDenied || e instanceof Deno.errors.NotCapable
+    ) {
+      throw new InputError(`Cannot write ${path}: ${reason(e)}`, { cause: e });
+    }
     throw e;
   }
 }
@@ -188,6 +232,8 @@ export async function mapLines(
   output: string | undefined,
   convert: (batch: Line[], source: string) => string[],
 ): Promise<void> {
+  checkInputs([[undefined, input]]);
+  checkOutputs([["--out", output]]);
   const source = await openSource(input);
   const sink = await Sink.open(output);
   let invalid = 0;

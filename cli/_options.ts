@@ -1,6 +1,8 @@
-// Shared option handling: node:util's parseArgs, wrapped so that mistakes become UsageErrors.
+// Shared option handling: node:util's parseArgs, wrapped so that mistakes become UsageErrors
+// worded in the house style, with a "did you mean" for a misspelled flag.
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { createEngine, type Engine } from "../src/engine/mod.ts";
+import { suggestName } from "../src/jsonl/mod.ts";
 import { UsageError } from "./_errors.ts";
 
 /** Parses options strictly; unknown flags and missing values are usage errors. */
@@ -11,8 +13,54 @@ export function parseOptions<T extends NonNullable<ParseArgsConfig["options"]>>(
   try {
     return parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (e) {
-    throw new UsageError(e instanceof Error ? e.message : String(e));
+    throw new UsageError(optionMessage(e, Object.keys(options)));
   }
+}
+
+/** parseArgs' error in the house style: the flag quoted, no trailing period, a suggestion. */
+function optionMessage(e: unknown, known: readonly string[]): string {
+  const message = e instanceof Error ? e.message : String(e);
+  const code = (e as { code?: unknown } | null)?.code;
+  if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
+    const flag = /Unknown option '([^']*)'/.exec(message)?.[1];
+    if (flag !== undefined) return unknownOption(flag, known);
+  }
+  if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") {
+    const missing = /^Option '(-[^' ]*)(?:, (--[^' ]*))? <value>' argument missing/.exec(message);
+    if (missing) return `Option ${missing[2] ?? missing[1]} needs a value`;
+    const takesNone = /^Option '(?:-\w, )?(--[^']*)' does not take an argument/.exec(message);
+    if (takesNone) return `Option ${takesNone[1]} takes no value`;
+  }
+  return message.replace(/\.$/, "");
+}
+
+/**
+ * The message for an unknown flag: `Unknown option "--exmples" (did you mean --examples?)`.
+ *
+ * @param flag The flag as given, with its dashes.
+ * @param known The command's long option names, without dashes.
+ */
+export function unknownOption(flag: string, known: readonly string[]): string {
+  const name = flag.replace(/^-+/, "");
+  const suggestion = name.length > 1 ? suggestName(name, known) : undefined;
+  return suggestion === undefined
+    ? `Unknown option ${JSON.stringify(flag)} (see --help)`
+    : `Unknown option ${JSON.stringify(flag)} (did you mean --${suggestion}?)`;
+}
+
+/**
+ * The message for an unknown command: `Unknown command "scor" (did you mean score?)`, or the list
+ * of commands when none is close.
+ *
+ * @param what What the word names, such as `command` or `suite command`.
+ * @param word The word as given.
+ * @param known The valid words.
+ */
+export function unknownWord(what: string, word: string, known: readonly string[]): string {
+  const suggestion = suggestName(word, known);
+  return suggestion === undefined
+    ? `Unknown ${what} ${JSON.stringify(word)} (${what}s: ${known.join(", ")})`
+    : `Unknown ${what} ${JSON.stringify(word)} (did you mean ${suggestion}?)`;
 }
 
 /** Resolves `--engine`, telling stderr when `auto` fell back to `ts`. */

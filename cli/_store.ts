@@ -6,6 +6,7 @@
 // entries commit one by one, so the calls a crashed run paid for are still free next time.
 import { DatabaseSync } from "node:sqlite";
 import type { ScoreRow } from "../src/suite/mod.ts";
+import { InputError } from "./_errors.ts";
 
 /** One flat row: a scorecard row plus what the store keeps beside it (nulls where absent). */
 export interface StoredScore extends Omit<ScoreRow, "rubric_sha256"> {
@@ -81,15 +82,25 @@ export class MetricStore {
 
   /** Opens (or creates) the store at `path`. */
   static open(path: string): MetricStore {
-    const db = new DatabaseSync(path);
-    db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;");
-    db.exec(SCHEMA);
-    const row = db.prepare("SELECT value FROM meta WHERE key = 'schema'").get() as
-      | { value: string }
-      | undefined;
+    let db: DatabaseSync | undefined;
+    let row: { value: string } | undefined;
+    try {
+      db = new DatabaseSync(path);
+      db.exec(
+        "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;",
+      );
+      db.exec(SCHEMA);
+      row = db.prepare("SELECT value FROM meta WHERE key = 'schema'").get() as typeof row;
+    } catch (e) {
+      db?.close();
+      throw new InputError(
+        `${path} is not an assay.store.v1 metric store (${e instanceof Error ? e.message : e})`,
+        { cause: e },
+      );
+    }
     if (row?.value !== "assay.store.v1") {
       db.close();
-      throw new Error(`${path} is not an assay.store.v1 metric store (found ${row?.value})`);
+      throw new InputError(`${path} is not an assay.store.v1 metric store (found ${row?.value})`);
     }
     return new MetricStore(db);
   }

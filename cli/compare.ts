@@ -5,7 +5,7 @@ import { type GapReport, languageGaps } from "../src/compare/mod.ts";
 import { METRIC_NAMES } from "../src/evaluation/mod.ts";
 import { formatReport } from "../src/report/mod.ts";
 import { InputError } from "../src/jsonl/mod.ts";
-import { writeAtomic } from "./_io.ts";
+import { checkInputs, checkOutputs, writeAtomic } from "./_io.ts";
 import { parseOptions } from "./_options.ts";
 import { UsageError } from "./_errors.ts";
 import { rate, table } from "./_table.ts";
@@ -207,6 +207,8 @@ export async function runCompare(args: string[]): Promise<void> {
     throw new UsageError("Expected two reports: BASE.json ADAPTER.json");
   }
   const options = bootstrapFlags(values);
+  checkInputs([["base report", positionals[0]], ["adapter report", positionals[1]]]);
+  checkOutputs([["--out", values.out], ["--html", values.html]]);
   const base = await readEvaluation(positionals[0]!);
   const adapter = await readEvaluation(positionals[1]!);
   const comparison = compareReports(base, adapter, options);
@@ -240,6 +242,8 @@ export async function runGaps(args: string[]): Promise<void> {
   }
   if (positionals.length !== 1) throw new UsageError("Expected one report: REPORT.json");
   const options = bootstrapFlags(values);
+  checkInputs([[undefined, positionals[0]]]);
+  checkOutputs([["--out", values.out]]);
   const report = await readEvaluation(positionals[0]!);
   let gaps: GapReport;
   try {

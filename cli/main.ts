@@ -9,11 +9,17 @@
  * - `structured`: structured-output, tool and instruction metrics over a JSONL of outputs;
  * - `suite`, `calibrate`: declarative metric suites over agent traces, and judge calibration.
  *
+ * Relative paths are the caller's: `deno task` runs in the repository's folder and names the
+ * folder it was started from in `INIT_CWD`, so the command line moves there before it reads any
+ * argument.
+ *
  * Exit codes: 0 on success, 2 on bad usage or bad input, 1 on an internal error.
  *
  * @module
  */
+import { fileURLToPath } from "node:url";
 import { UsageError } from "./_errors.ts";
+import { unknownWord } from "./_options.ts";
 
 const HELP = `assay — exact scoring for LLM evaluations
 
@@ -71,9 +77,7 @@ export async function main(args: string[]): Promise<number> {
   const load = COMMANDS[command];
   try {
     if (!load) {
-      throw new UsageError(
-        `Unknown command "${command}" (commands: ${Object.keys(COMMANDS).join(", ")})`,
-      );
+      throw new UsageError(unknownWord("command", command, Object.keys(COMMANDS)));
     }
     const run = await load();
     await run(rest);
@@ -88,6 +92,25 @@ export async function main(args: string[]): Promise<number> {
   }
 }
 
+/**
+ * Moves to the folder `deno task` was started from (`INIT_CWD`), so that relative paths in the
+ * arguments, inputs and outputs alike, are the caller's and not the repository's. Only when the
+ * process runs in the repository's folder, where `deno task` runs its tasks: a direct
+ * `deno run cli/main.ts` elsewhere, under an `INIT_CWD` left by some outer npm script, keeps its
+ * own working directory. Without permission to read `INIT_CWD`, nothing moves.
+ */
+function moveToCaller(): void {
+  if (Deno.permissions.querySync({ name: "env", variable: "INIT_CWD" }).state !== "granted") return;
+  const caller = Deno.env.get("INIT_CWD");
+  if (!caller || !import.meta.url.startsWith("file:")) return;
+  try {
+    const here = Deno.realPathSync(Deno.cwd());
+    const repo = Deno.realPathSync(fileURLToPath(new URL("../", import.meta.url)));
+    if (here === repo && Deno.realPathSync(caller) !== here) Deno.chdir(caller);
+  } catch { /* a caller folder that is gone: paths stay the repository's */ }
+}
+
 if (import.meta.main) {
+  moveToCaller();
   Deno.exit(await main(Deno.args));
 }

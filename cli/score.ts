@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 import { type EvaluationReport, METRIC_NAMES, scoreJsonl } from "../src/evaluation/mod.ts";
 import type { JsonlSource } from "../src/evaluation/mod.ts";
-import { writeAll, writeAtomic } from "./_io.ts";
+import { checkInputs, checkOutputs, writeAll, writeAtomic } from "./_io.ts";
 import { engineFromFlag, parseOptions } from "./_options.ts";
 import { InputError, UsageError } from "./_errors.ts";
 import { Progress } from "./_progress.ts";
@@ -86,6 +86,12 @@ export async function runScore(args: string[]): Promise<void> {
   if (positionals.length > 0) throw new UsageError(`Unexpected argument "${positionals[0]}"`);
   if (!values.examples) throw new UsageError("--examples is required");
   if (!values.generations) throw new UsageError("--generations is required");
+  checkInputs([
+    ["--examples", values.examples],
+    ["--generations", values.generations],
+    ["--prompts", values.prompts],
+  ]);
+  checkOutputs([["--out", values.out]]);
   const quiet = values.quiet === true;
   const engine = engineFromFlag(values.engine, quiet);
   const paths = { examples: values.examples, generations: values.generations };

@@ -2,7 +2,7 @@
 import { engineFromFlag, parseOptions } from "./_options.ts";
 import { InputError, quote, UsageError } from "./_errors.ts";
 import * as nodeCrypto from "node:crypto";
-import { writeAtomic } from "./_io.ts";
+import { checkInputs, checkOutputs, writeAtomic } from "./_io.ts";
 import { rate, table } from "./_table.ts";
 import { decodeCanonicalString, type ExactField, readExactObject } from "../src/engine/mod.ts";
 import { materialize } from "../src/engine/mod.ts";
@@ -32,6 +32,7 @@ import {
   formatCompliance,
   instructionComplianceRate,
   instructionRetention,
+  LinearRegex,
   type RetentionConversation,
 } from "../src/structured/mod.ts";
 import type { Engine } from "../src/engine/mod.ts";
@@ -327,6 +328,20 @@ export async function runStructured(args: string[]): Promise<void> {
   if (match !== "exact" && match !== "name" && match !== "subset") {
     throw new UsageError(`--match must be exact, name or subset (got "${match}")`);
   }
+  if (values.format !== undefined) {
+    try {
+      new LinearRegex(values.format);
+    } catch (e) {
+      if (!(e instanceof SyntaxError || e instanceof RangeError)) throw e;
+      throw new UsageError(`--format ${quote(values.format)}: ${e.message}`);
+    }
+  }
+  checkInputs([
+    ["--outputs", values.outputs],
+    ["--expected", values.expected],
+    ["--schema", values.schema],
+  ]);
+  checkOutputs([["--out", values.out]]);
   const engine: Engine = engineFromFlag(values.engine, values.quiet === true);
 
   const outputs = await loadRows(values.outputs);

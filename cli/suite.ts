@@ -1,8 +1,8 @@
 // `assay suite validate|run|scorecard|compare` and `assay calibrate`.
 import * as nodeCrypto from "node:crypto";
-import { parseOptions } from "./_options.ts";
+import { parseOptions, unknownWord } from "./_options.ts";
 import { InputError, quote, UsageError } from "./_errors.ts";
-import { writeAtomic } from "./_io.ts";
+import { checkInputs, checkOutputs, writeAtomic } from "./_io.ts";
 import { rate, table } from "./_table.ts";
 import { MetricStore, type StoredScore } from "./_store.ts";
 import { loadSuite, type Suite, SuiteError } from "../src/suite/mod.ts";
@@ -143,6 +143,13 @@ async function runCommand(args: string[]): Promise<void> {
     if (!values[f]) throw new UsageError(`--${f} is required`);
   }
   const suitePath = positionals[0]!;
+  checkInputs([
+    ["suite file", suitePath],
+    ["--goldens", values.goldens],
+    ["--traces", values.traces],
+    ["--catalog", values.catalog],
+  ]);
+  checkOutputs([["--store", values.store], ["--out", values.out]]);
   const { suite, text: suiteText } = loadSuiteFile(suitePath);
   const goldenRows = readJsonl<Golden>(values.goldens!, GOLDEN_SCHEMA, "id");
   const ids = new Map<string, number>();
@@ -348,6 +355,7 @@ function openStore(path: string | undefined): MetricStore {
   } catch {
     throw new InputError(`No metric store at ${path}`);
   }
+  checkInputs([["--store", path]]);
   return MetricStore.open(path);
 }
 
@@ -443,6 +451,12 @@ function compareCommand(args: string[]): void {
     const { run } = pickRun(store, values.suite, values.run);
     const rows = rowsOf(store, run.run_id);
     const metrics = run.metrics;
+    const arms = [...new Set(rows.map((r) => r.arm))].sort();
+    for (const arm of positionals) {
+      if (!arms.includes(arm)) {
+        throw new UsageError(`${unknownWord("arm", arm, arms)} in run ${run.run_id}`);
+      }
+    }
     const cmp = compareArms(rows, [positionals[0]!, positionals[1]!], {
       metrics,
       ...(values.seed !== undefined && { seed: Number(values.seed) }),
@@ -482,6 +496,7 @@ function validateCommand(args: string[]): void {
   if (positionals.length !== 1) {
     throw new UsageError("Expected one suite file: suite validate SUITE");
   }
+  checkInputs([["suite file", positionals[0]]]);
   const { suite } = loadSuiteFile(positionals[0]!);
   console.log(
     `${positionals[0]}: valid suite "${suite.name}" with ${suite.metrics.length} metric(s): ` +
@@ -514,7 +529,7 @@ export async function runSuiteCommand(args: string[]): Promise<void> {
       return compareCommand(rest);
     default:
       throw new UsageError(
-        `Unknown suite command "${command}" (validate, run, scorecard, compare)`,
+        unknownWord("suite command", command, ["validate", "run", "scorecard", "compare"]),
       );
   }
 }
@@ -541,6 +556,7 @@ export function runCalibrate(args: string[]): void {
   if ((values.store === undefined) !== (values.metric === undefined)) {
     throw new UsageError("--store and --metric go together");
   }
+  checkInputs([["--labels", values.labels]]);
   const labels = readText(values.labels).split("\n");
   let lookup: Map<string, ScoreRow> | undefined;
   let threshold = values.threshold === undefined ? undefined : Number(values.threshold);

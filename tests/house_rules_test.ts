@@ -1,5 +1,5 @@
 // House rules that the type checker cannot see.
-import { deepStrictEqual as assertEquals } from "node:assert/strict";
+import { deepStrictEqual as assertEquals, ok, strictEqual } from "node:assert/strict";
 
 const root = new URL("../", import.meta.url);
 
@@ -47,4 +47,99 @@ Deno.test("tests import only the strict asserts (Deno's named deepEqual/equal ar
     }
   }
   assertEquals(found, []);
+});
+
+Deno.test("reports written into the repository do not fail deno fmt --check or deno lint", async () => {
+  // `deno task assay score ... --out report.json` at the repository's root, or the demo's
+  // demo-out/, puts unformatted JSON and HTML beside the sources: fmt and lint must not see it.
+  const id = crypto.randomUUID().slice(0, 8);
+  const file = new URL(`report-probe-${id}.json`, root);
+  const folder = new URL(`report-probe-${id}/`, root);
+  const odd = '{"schema":"assay.evaluation.v1",  "records" :[ {"a":1},\n{"b" :2}]}';
+  try {
+    await Deno.writeTextFile(file, odd);
+    await Deno.mkdir(folder);
+    await Deno.writeTextFile(new URL("comparison.json", folder), odd);
+    await Deno.writeTextFile(new URL("comparison.html", folder), "<html><body><p>x</p></body>");
+    await Deno.writeTextFile(new URL("stray.js", folder), "var unused = 1\n");
+    const run = (args: string[]) =>
+      new Deno.Command(Deno.execPath(), {
+        args,
+        cwd: root,
+        stdout: "piped",
+        stderr: "piped",
+        env: { NO_COLOR: "1" },
+      }).output();
+    // The probe itself is unformatted: fmt without the repository's config refuses it.
+    strictEqual((await run(["fmt", "--no-config", "--check", file.pathname])).code, 1);
+    for (const args of [["fmt", "--check"], ["lint"]]) {
+      const out = await run(args);
+      strictEqual(out.code, 0, `deno ${args.join(" ")}: ${new TextDecoder().decode(out.stderr)}`);
+    }
+  } finally {
+    await Deno.remove(file).catch(() => {});
+    await Deno.remove(folder, { recursive: true }).catch(() => {});
+  }
+});
+
+Deno.test("the demo's output folder is ignored by git", async () => {
+  const ignored = (await Deno.readTextFile(new URL(".gitignore", root))).split("\n");
+  strictEqual(ignored.includes("demo-out/"), true);
+});
+
+/** The repository's files: tracked and new ones, without what git ignores. */
+async function repositoryFiles(): Promise<string[]> {
+  const out = await new Deno.Command("git", {
+    args: ["ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+    cwd: root,
+    stdout: "piped",
+    stderr: "null",
+  }).output();
+  if (!out.success) throw new Error("git ls-files failed");
+  return new TextDecoder().decode(out.stdout).split("\0").filter((p) => p !== "");
+}
+
+Deno.test("no file cites documents outside the repository", async () => {
+  // Built from parts, so that this file does not cite them itself.
+  const outside = [
+    ["..", "shared", ""].join("/"),
+    ["shared", "reference"].join("/"),
+    ["CONTRACT", "md"].join("."),
+    ...["toolcall_scoring", "structured_output", "suite"].map((name) => `${name}_metrics.md`),
+  ];
+  const found: string[] = [];
+  for (const path of await repositoryFiles()) {
+    let text: string;
+    try {
+      text = await Deno.readTextFile(new URL(path, root));
+    } catch {
+      continue; // deleted in the work tree, or not a file
+    }
+    text.split("\n").forEach((line, i) => {
+      for (const name of outside) if (line.includes(name)) found.push(`${path}:${i + 1}: ${name}`);
+    });
+  }
+  assertEquals(found, []);
+});
+
+Deno.test("the README states the Wasm module's measured sizes", async () => {
+  const readme = await Deno.readTextFile(new URL("README.md", root));
+  const m = /`build\/assay\.wasm`, is about (\d+) KB \((\d+) KB gzipped\)/.exec(readme);
+  ok(m, "the README states the module's size and gzipped size");
+  const bytes = await Deno.readFile(new URL("build/assay.wasm", root));
+  const gzipped = await new Response(
+    new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip")),
+  ).arrayBuffer();
+  // Rounded to whole kilobytes (1,000 bytes), as the README writes them.
+  strictEqual(Number(m[1]), Math.round(bytes.length / 1000), `${bytes.length} bytes`);
+  strictEqual(Number(m[2]), Math.round(gzipped.byteLength / 1000), `${gzipped.byteLength} gzipped`);
+});
+
+Deno.test("the README's JSON Schema suite figure is the one docs/json_schema.md states", async () => {
+  // docs/json_schema.md's figure is checked against the suite by json_schema_suite_test.ts.
+  const readme = await Deno.readTextFile(new URL("README.md", root));
+  const doc = await Deno.readTextFile(new URL("docs/json_schema.md", root));
+  const documented = /\*\*Required files: (\d+\/\d+) passed\*\*/.exec(doc)?.[1];
+  ok(documented, "docs/json_schema.md states the required figure");
+  ok(readme.includes(`${documented} required tests`), `the README states ${documented}`);
 });

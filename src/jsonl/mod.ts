@@ -1,6 +1,7 @@
 /**
  * Reading user data: JSONL lines from bytes or streams, read with the contract's exact JSON
- * acceptance, and the named errors that say which file, line and id is wrong.
+ * acceptance, the named errors that say which file, line and id is wrong, and the "did you mean"
+ * suggestion for a misspelled name.
  *
  * @example Where a bad row is
  * ```ts
@@ -15,3 +16,4 @@
 export * from "./errors.ts";
 export * from "./lines.ts";
 export * from "./json_line.ts";
+export * from "./suggest.ts";

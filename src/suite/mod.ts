@@ -22,5 +22,4 @@ export * from "./trace_metrics.ts";
 export * from "./scorecard.ts";
 export * from "./arm_comparison.ts";
 export * from "./calibration.ts";
-export * from "./suggest.ts";
 export * from "./judge/mod.ts";

@@ -11,7 +11,7 @@
  * @module
  */
 import { type Located, parseJsonc, parseYaml, pointerSegment, type Position } from "./_located.ts";
-import { suggestName } from "./suggest.ts";
+import { suggestName } from "../jsonl/mod.ts";
 
 /** The metric types a suite can declare. */
 export const METRIC_TYPES = [

@@ -33,7 +33,7 @@ are all in `expected_error` and `check_depth` below:
   * a leading U+FEFF is `expecting_value` at 0 (Python: "Unexpected UTF-8 BOM").
 Offsets are converted from Python's code-point indices to UTF-16 code units.
 
-This is a clean reading of CONTRACT.md, independent of the TypeScript engine.
+This is a clean reading of docs/contract.md, independent of the TypeScript engine.
 """
 
 import json

@@ -5,8 +5,8 @@ Usage:
     python3 tests/evaluation/_score_oracle.py --examples E --generations G [--prompts P]
                                    [--out FILE] [--records]
 
-Written from ../shared/reference/toolcall_scoring_metrics.md, ../shared/CONTRACT.md sections 1-5
-and docs/evaluation.md, in plain Python with the standard library only. It shares no code with the
+Written from docs/contract.md sections 1-5 (and 9.1, the tool-call reference's requirements) and
+docs/evaluation.md, in plain Python with the standard library only. It shares no code with the
 TypeScript engine nor with tests/engine/_python_oracle.py.
 
 Output (stdout, or FILE with --out), one JSON object:

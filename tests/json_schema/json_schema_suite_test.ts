@@ -1,4 +1,4 @@
-// compileSchema() against the official JSON-Schema-Test-Suite, draft 2020-12 (shared/data).
+// compileSchema() against the official JSON-Schema-Test-Suite, draft 2020-12.
 //
 // Required files (tests/draft2020-12/*.json) must pass in full, except the KNOWN_ISSUES below,
 // each of which is asserted to still fail for its stated reason. optional/ (and optional/format/,
@@ -11,8 +11,8 @@
 import { deepStrictEqual, ok, strictEqual } from "node:assert/strict";
 import { compileSchema, SchemaError } from "../../src/json_schema/mod.ts";
 
-// A vendored copy of ../shared/data/json-schema-test-suite (see its SOURCE and LICENSE), so the
-// test needs nothing beside the repository.
+// A vendored copy of the suite (see its SOURCE and LICENSE), so the test needs nothing beside the
+// repository.
 const SUITE = new URL("../fixtures/json-schema-test-suite/tests/draft2020-12/", import.meta.url);
 const DOC = new URL("../../docs/json_schema.md", import.meta.url);
 

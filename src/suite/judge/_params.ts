@@ -1,6 +1,6 @@
 // The `llm_judge` params: the seven context fields, the judge-model syntax, and the validator
 // the suite loader calls (it turns a JudgeParamsError's `field` into file/line/field).
-import { suggestName } from "../suggest.ts";
+import { suggestName } from "../../jsonl/mod.ts";
 
 /**
  * The context fields an `llm_judge` metric can render (`evaluation_params`) or test
@@ -82,7 +82,7 @@ export class JudgeParamsError extends Error {
   }
 }
 
-/** The valid name closest to `name`, if it is a likely typo (see `_suggest.ts`). */
+/** The valid name closest to `name`, if it is a likely typo (see `suggestName` in the jsonl room). */
 export const closestName: (name: string, valid: readonly string[]) => string | undefined =
   suggestName;
 

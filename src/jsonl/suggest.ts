@@ -1,4 +1,5 @@
-// "Did you mean" suggestions for misspelled names, shared by the suite loader and the judge.
+// "Did you mean" suggestions for misspelled names in user input: suite fields, judge params, and
+// the CLI's commands and flags.
 
 /** Levenshtein distance between short names (two rows); Infinity when the lengths differ by > 8. */
 function editDistance(a: string, b: string): number {
@@ -19,6 +20,19 @@ function editDistance(a: string, b: string): number {
  * The candidate closest to `word` (case-insensitive edit distance on its first 64 characters,
  * ties to the earlier candidate), when it is close enough to be a likely typo: at most
  * max(2, length / 3) edits.
+ *
+ * @param word The word as the user wrote it.
+ * @param candidates The valid words.
+ * @returns The closest candidate, or `undefined` when none is close enough.
+ *
+ * @example Suggest a flag for a typo
+ * ```ts
+ * import { suggestName } from "@assay/assay/jsonl";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * strictEqual(suggestName("exmples", ["examples", "generations"]), "examples");
+ * strictEqual(suggestName("zzz", ["examples", "generations"]), undefined);
+ * ```
  */
 export function suggestName(word: string, candidates: readonly string[]): string | undefined {
   const probe = word.slice(0, 64).toLowerCase();

@@ -1,0 +1,75 @@
+// Misspelled flags and commands: exit 2 and a "did you mean", through main() from cli/main.ts.
+import { strictEqual } from "node:assert/strict";
+import { runMain } from "./_main.ts";
+
+Deno.test("a misspelled flag exits 2 with the closest flag suggested", async () => {
+  const cases: [string[], string][] = [
+    [
+      ["score", "--exmples", "x"],
+      'assay score: Unknown option "--exmples" (did you mean --examples?)',
+    ],
+    [
+      ["score", "--generatons=x"],
+      'assay score: Unknown option "--generatons" (did you mean --generations?)',
+    ],
+    [["parse", "--pair"], 'assay parse: Unknown option "--pair" (did you mean --pairs?)'],
+    [
+      ["compare", "a", "b", "--resample", "5"],
+      'assay compare: Unknown option "--resample" (did you mean --resamples?)',
+    ],
+    [
+      ["structured", "--output", "o.jsonl"],
+      'assay structured: Unknown option "--output" (did you mean --outputs?)',
+    ],
+    [
+      ["suite", "run", "s.yaml", "--no-judg"],
+      'assay suite: Unknown option "--no-judg" (did you mean --no-judge?)',
+    ],
+    [
+      ["calibrate", "--label", "l.jsonl"],
+      'assay calibrate: Unknown option "--label" (did you mean --labels?)',
+    ],
+  ];
+  for (const [args, message] of cases) {
+    const r = await runMain(args);
+    strictEqual(r.code, 2, args.join(" "));
+    strictEqual(r.stderr, message);
+  }
+});
+
+Deno.test("a flag far from every known one exits 2 and points at --help", async () => {
+  const r = await runMain(["score", "--frobnicate"]);
+  strictEqual(r.code, 2);
+  strictEqual(r.stderr, 'assay score: Unknown option "--frobnicate" (see --help)');
+  const short = await runMain(["parse", "-z"]);
+  strictEqual(short.code, 2);
+  strictEqual(short.stderr, 'assay parse: Unknown option "-z" (see --help)');
+});
+
+Deno.test("a flag without its value, or a switch given one, exits 2 with the flag named", async () => {
+  const missing = await runMain(["score", "--examples"]);
+  strictEqual(missing.code, 2);
+  strictEqual(missing.stderr, "assay score: Option --examples needs a value");
+  const extra = await runMain(["score", "--json=yes"]);
+  strictEqual(extra.code, 2);
+  strictEqual(extra.stderr, "assay score: Option --json takes no value");
+});
+
+Deno.test("a misspelled command exits 2 with the closest command suggested", async () => {
+  const scor = await runMain(["scor"]);
+  strictEqual(scor.code, 2);
+  strictEqual(scor.stderr, 'assay scor: Unknown command "scor" (did you mean score?)');
+  const suite = await runMain(["suite", "valdate", "x.yaml"]);
+  strictEqual(suite.code, 2);
+  strictEqual(
+    suite.stderr,
+    'assay suite: Unknown suite command "valdate" (did you mean validate?)',
+  );
+  const far = await runMain(["frobnicate"]);
+  strictEqual(far.code, 2);
+  strictEqual(
+    far.stderr,
+    'assay frobnicate: Unknown command "frobnicate" (commands: parse, canonicalize, score, ' +
+      "compare, gaps, structured, suite, calibrate)",
+  );
+});

@@ -1,0 +1,209 @@
+// Paths on the command line: every unusable input or output is refused with exit 2 and a message
+// naming it and its flag, before any work starts.
+import { deepStrictEqual, match, strictEqual } from "node:assert/strict";
+import { runMain } from "./_main.ts";
+
+const repo = new URL("../../", import.meta.url).pathname;
+const samples = `${repo}samples/`;
+const demo = `${samples}demo/`;
+
+/** A temporary folder holding the demo's examples and base generations. */
+async function demoFolder(): Promise<string> {
+  const dir = await Deno.makeTempDir();
+  await Deno.copyFile(`${demo}examples.jsonl`, `${dir}/examples.jsonl`);
+  await Deno.copyFile(`${demo}generations.base.jsonl`, `${dir}/generations.jsonl`);
+  return dir;
+}
+
+Deno.test("a folder given as an input exits 2 naming it and its flag", async () => {
+  const dir = await demoFolder();
+  const cases: [string[], string][] = [
+    [
+      ["score", "--examples", dir, "--generations", `${dir}/generations.jsonl`],
+      `assay score: Cannot read ${dir} (--examples): it is a folder, not a file`,
+    ],
+    [["parse", dir], `assay parse: Cannot read ${dir}: it is a folder, not a file`],
+    [["canonicalize", dir], `assay canonicalize: Cannot read ${dir}: it is a folder, not a file`],
+    [["gaps", dir], `assay gaps: Cannot read ${dir}: it is a folder, not a file`],
+    [
+      ["compare", `${dir}/examples.jsonl`, dir],
+      `assay compare: Cannot read ${dir} (adapter report): it is a folder, not a file`,
+    ],
+    [
+      ["structured", "--outputs", dir],
+      `assay structured: Cannot read ${dir} (--outputs): it is a folder, not a file`,
+    ],
+    [
+      ["suite", "validate", dir],
+      `assay suite: Cannot read ${dir} (suite file): it is a folder, not a file`,
+    ],
+    [
+      ["suite", "scorecard", "--store", dir],
+      `assay suite: Cannot read ${dir} (--store): it is a folder, not a file`,
+    ],
+    [
+      ["calibrate", "--labels", dir],
+      `assay calibrate: Cannot read ${dir} (--labels): it is a folder, not a file`,
+    ],
+  ];
+  for (const [args, message] of cases) {
+    const r = await runMain(args);
+    strictEqual(r.code, 2, args.join(" "));
+    strictEqual(r.stderr, message);
+  }
+  const missing = await runMain(["score", "--examples", `${dir}/nope.jsonl`, "--generations", "-"]);
+  strictEqual(missing.code, 2);
+  strictEqual(
+    missing.stderr,
+    `assay score: Cannot read ${dir}/nope.jsonl (--examples): no such file or folder`,
+  );
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("an unusable --out, --html or --store exits 2 before any scoring, naming it", async () => {
+  const dir = await demoFolder();
+  // generations.jsonl lacks an example of its own: scoring would fail on that invariant, so
+  // each message below shows the output was checked first.
+  await Deno.writeTextFile(
+    `${dir}/orphans.jsonl`,
+    JSON.stringify({ example_id: "nobody", prompt_sha256: "0".repeat(64), output: "{}" }) + "\n",
+  );
+  await Deno.writeTextFile(`${dir}/file.txt`, "a file\n");
+  const score = ["score", "--quiet", "--examples", `${dir}/examples.jsonl`];
+  const orphans = [...score, "--generations", `${dir}/orphans.jsonl`];
+  const cases: [string[], string][] = [
+    [[...orphans, "--out", dir], `assay score: Cannot write ${dir} (--out): it is a folder`],
+    [
+      [...orphans, "--out", `${dir}/missing/report.json`],
+      `assay score: Cannot write ${dir}/missing/report.json (--out): folder ${dir}/missing does not exist`,
+    ],
+    [
+      [...orphans, "--out", `${dir}/file.txt/report.json`],
+      `assay score: Cannot write ${dir}/file.txt/report.json (--out): ${dir}/file.txt is not a folder`,
+    ],
+    [
+      [...orphans, "--out", `${dir}/new/`],
+      `assay score: Cannot write ${dir}/new/ (--out): expected a file name`,
+    ],
+    [
+      ["parse", `${samples}outputs.jsonl`, "--out", dir],
+      `assay parse: Cannot write ${dir} (--out): it is a folder`,
+    ],
+    [
+      ["canonicalize", `${samples}json_texts.txt`, "--out", `${dir}/missing/c.txt`],
+      `assay canonicalize: Cannot write ${dir}/missing/c.txt (--out): folder ${dir}/missing does not exist`,
+    ],
+    [
+      [
+        "structured",
+        "--outputs",
+        `${repo}tests/fixtures/structured/outputs.jsonl`,
+        "--out",
+        dir,
+      ],
+      `assay structured: Cannot write ${dir} (--out): it is a folder`,
+    ],
+    [
+      [
+        "suite",
+        "run",
+        `${samples}suite_demo/suite.yaml`,
+        "--goldens",
+        `${samples}suite_demo/goldens.jsonl`,
+        "--traces",
+        `${samples}suite_demo/traces.jsonl`,
+        "--catalog",
+        `${samples}suite_demo/catalog.json`,
+        "--no-judge",
+        "--store",
+        `${dir}/missing/metrics.db`,
+      ],
+      `assay suite: Cannot write ${dir}/missing/metrics.db (--store): folder ${dir}/missing does not exist`,
+    ],
+  ];
+  for (const [args, message] of cases) {
+    const r = await runMain(args);
+    strictEqual(r.code, 2, args.join(" "));
+    strictEqual(r.stderr, message);
+  }
+  // Nothing was left behind: no report, no temporary file, no probe.
+  deepStrictEqual([...Deno.readDirSync(dir)].map((e) => e.name).sort(), [
+    "examples.jsonl",
+    "file.txt",
+    "generations.jsonl",
+    "orphans.jsonl",
+  ]);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("assay compare names a missing report, and refuses a folder as --html", async () => {
+  const dir = await Deno.makeTempDir();
+  const r = await runMain(["compare", `${dir}/a.json`, `${dir}/b.json`, "--html", dir]);
+  strictEqual(r.code, 2);
+  strictEqual(
+    r.stderr,
+    `assay compare: Cannot read ${dir}/a.json (base report): no such file or folder`,
+  );
+  const base = await runMain([
+    "score",
+    "--quiet",
+    "--examples",
+    `${demo}examples.jsonl`,
+    "--generations",
+    `${demo}generations.base.jsonl`,
+    "--out",
+    `${dir}/base.json`,
+  ]);
+  strictEqual(base.code, 0, base.stderr);
+  const html = await runMain(["compare", `${dir}/base.json`, `${dir}/base.json`, "--html", dir]);
+  strictEqual(html.code, 2);
+  strictEqual(html.stderr, `assay compare: Cannot write ${dir} (--html): it is a folder`);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("assay structured refuses a --format its regex engine does not support", async () => {
+  const r = await runMain([
+    "structured",
+    "--outputs",
+    `${repo}tests/fixtures/structured/outputs.jsonl`,
+    "--format",
+    "(?<=Answer: )[0-9]+",
+  ]);
+  strictEqual(r.code, 2);
+  strictEqual(
+    r.stderr,
+    'assay structured: --format "(?<=Answer: )[0-9]+": Unsupported regex feature in ' +
+      "/(?<=Answer: )[0-9]+/: lookbehind '(?<=' at position 0",
+  );
+  const bad = await runMain(["structured", "--outputs", "-", "--format", "(a"]);
+  strictEqual(bad.code, 2);
+  match(bad.stderr, /^assay structured: --format "\(a": /);
+});
+
+Deno.test("assay suite compare names an unknown arm and suggests the closest", async () => {
+  const dir = await Deno.makeTempDir();
+  const store = `${dir}/metrics.db`;
+  const run = await runMain([
+    "suite",
+    "run",
+    `${samples}suite_demo/suite.yaml`,
+    "--goldens",
+    `${samples}suite_demo/goldens.jsonl`,
+    "--traces",
+    `${samples}suite_demo/traces.jsonl`,
+    "--catalog",
+    `${samples}suite_demo/catalog.json`,
+    "--no-judge",
+    "--quiet",
+    "--store",
+    store,
+  ]);
+  strictEqual(run.code, 0, run.stderr);
+  const typo = await runMain(["suite", "compare", "base", "adaptr", "--store", store]);
+  strictEqual(typo.code, 2);
+  match(typo.stderr, /^assay suite: Unknown arm "adaptr" \(did you mean adapter\?\) in run \S+$/);
+  const far = await runMain(["suite", "compare", "zzz", "base", "--store", store]);
+  strictEqual(far.code, 2);
+  match(far.stderr, /^assay suite: Unknown arm "zzz" \(arms: adapter, base\) in run \S+$/);
+  await Deno.remove(dir, { recursive: true });
+});
