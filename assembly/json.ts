@@ -15,6 +15,7 @@ import {
   pushMember,
   sortMembers,
   writeCodePoint,
+  writeHighCodePoint,
 } from "./canonical";
 import { writeFloat } from "./float";
 import { outByte, outCopy, outNeed, outPos } from "./memory";
@@ -230,7 +231,7 @@ function scanString(q: usize, end: usize, isKey: bool): usize {
       cp = ((c & 0x1f) << 6) | (<u32> load<u8>(p + 1) & 0x3f);
       n = 2;
     }
-    writeCodePoint(cp);
+    writeHighCodePoint(cp);
     if (decoding) keyAppendBytes(p, n);
     p += n;
   }
