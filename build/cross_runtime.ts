@@ -10,8 +10,13 @@
  *   loopback ports: one imports `build/assay.wasm` as a module and passes it as
  *   `wasmModule`; the other has no module, so `auto` must fall back to `ts`.
  *
+ * Every run also scores seeded JSONL bytes with `scoreJsonl` from the root;
+ * `assay score` scores the same bytes written to files, on `wasm` and on `ts`,
+ * and each run's report must be the CLI's byte for byte on the same engine.
+ *
  * Prints one line per runtime and engine, and exits 1 unless every run
- * started the engine it should and all digests are identical.
+ * started the engine it should, all digests are identical and every
+ * scoreJsonl report is the CLI's.
  *
  * Usage: `deno run -A build/cross_runtime.ts [deno] [node] [bun] [workerd]`
  * (no arguments: all of them).
@@ -35,6 +40,7 @@ import {
   tail,
 } from "./_runs.ts";
 import { runWorkerd } from "./_workerd.ts";
+import { type CliReport, scoreWithCli } from "./_cli_score.ts";
 
 const MAIN = "tests/conformance/main.ts";
 
@@ -95,8 +101,25 @@ function isFailure(e: Entry): e is ConformanceFailure {
   return "error" in e;
 }
 
-function check(runs: Run[], problems: string[]): void {
+function check(
+  runs: Run[],
+  cli: Record<string, CliReport> | undefined,
+  problems: string[],
+): void {
   const reports = runs.filter((r) => !isFailure(r.entry)) as (Run & { entry: ConformanceReport })[];
+  for (const r of reports) {
+    const got = r.entry.scoreJsonl;
+    const want = cli?.[got.engine];
+    if (cli && !want) {
+      problems.push(`${r.host} (asked ${r.entry.requested}): scoreJsonl ran engine ${got.engine}`);
+    } else if (want && want.sha256 !== got.sha256) {
+      problems.push(
+        `${r.host} (asked ${r.entry.requested}): the scoreJsonl report (sha256 ` +
+          `${got.sha256.slice(0, 16)}, ${got.bytes} bytes) is not \`assay score --engine ` +
+          `${got.engine}\`'s (sha256 ${want.sha256.slice(0, 16)}, ${want.bytes} bytes)`,
+      );
+    }
+  }
   for (const r of runs) {
     const want = expectedEngine(r.host, r.entry.requested);
     const where = `${r.host} (asked ${r.entry.requested})`;
@@ -171,7 +194,7 @@ function describe(r: Run): string {
     e.sha256.slice(0, 16)
   }  ` +
     `calls ok=${calls.ok ?? 0} shape=${calls.invalid_shape ?? 0} json=${calls.invalid_json ?? 0} ` +
-    `none=${calls.no_json ?? 0}${fallback}`;
+    `none=${calls.no_json ?? 0}  scoreJsonl ${e.scoreJsonl.sha256.slice(0, 16)}${fallback}`;
 }
 
 async function main(args: string[]): Promise<number> {
@@ -192,7 +215,22 @@ async function main(args: string[]): Promise<number> {
   });
   const problems: string[] = [];
   const runs: Run[] = [];
+  let cli: Record<"wasm" | "ts", CliReport> | undefined;
   try {
+    try {
+      cli = await scoreWithCli(tmp);
+      for (const [engine, r] of Object.entries(cli)) {
+        console.log(
+          `${`assay score --engine ${engine}`.padEnd(28)} report sha256 ${
+            r.sha256.slice(0, 16)
+          } (${r.bytes} bytes)`,
+        );
+      }
+    } catch (e) {
+      const msg = e instanceof Error ? e.message : String(e);
+      console.log(`${"assay score".padEnd(28)} FAILED: ${msg.split("\n")[0]}`);
+      problems.push(msg);
+    }
     const needsNpm = wanted.includes("bun") || wanted.includes("workerd");
     const rt = needsNpm ? await ensureRuntimes() : undefined;
     if (rt) {
@@ -222,7 +260,7 @@ async function main(args: string[]): Promise<number> {
   } finally {
     await Deno.remove(tmp, { recursive: true }).catch(() => {});
   }
-  check(runs, problems);
+  check(runs, cli, problems);
   if (problems.length > 0) {
     console.error(
       `\nCross-runtime conformance failed (${problems.length} problem(s)):`,
@@ -234,7 +272,10 @@ async function main(args: string[]): Promise<number> {
   console.log(
     `\nCross-runtime conformance: ${runs.length} runs on ${wanted.join(", ")} agree ` +
       `(sha256 ${ref.sha256}, corpus ${ref.corpus.prng} seed ${ref.corpus.seed}: ` +
-      `${ref.corpus.outputs} outputs, ${ref.corpus.documents} documents)`,
+      `${ref.corpus.outputs} outputs, ${ref.corpus.documents} documents; every scoreJsonl ` +
+      `report is assay score's: wasm ${cli?.wasm.sha256.slice(0, 16)}, ts ${
+        cli?.ts.sha256.slice(0, 16)
+      })`,
   );
   return 0;
 }
