@@ -1,8 +1,7 @@
 // The CLI step of build/cross_runtime.ts: the seeded JSONL inputs every runtime scores from bytes,
 // written to files and scored by `assay score` on each engine. Each runtime's report must be these
 // bytes exactly, engine for engine.
-import { buildCorpus } from "../tests/conformance/_corpus.ts";
-import { buildJsonlCorpus } from "../tests/conformance/_jsonl_corpus.ts";
+import type { JsonlCorpus } from "../tests/conformance/_jsonl_corpus.ts";
 import { sha256Hex } from "../tests/conformance/_sha256.ts";
 import { exec, RUN_TIMEOUT_MS } from "./_runs.ts";
 
@@ -18,13 +17,16 @@ export interface CliReport {
  * Writes the JSONL inputs to `tmp` and runs `assay score --engine wasm` and `--engine ts` on them.
  *
  * @param tmp A scratch directory.
+ * @param corpus The seeded JSONL inputs.
  * @returns The report files' digests, by engine.
  * @throws {CrossRuntimeError} When the CLI fails.
  */
-export async function scoreWithCli(tmp: string): Promise<Record<"wasm" | "ts", CliReport>> {
+export async function scoreWithCli(
+  tmp: string,
+  corpus: JsonlCorpus,
+): Promise<Record<"wasm" | "ts", CliReport>> {
   const dir = `${tmp}/score_cli`;
   await Deno.mkdir(dir, { recursive: true });
-  const corpus = await buildJsonlCorpus(buildCorpus().outputs);
   const files = {
     examples: `${dir}/examples.jsonl`,
     generations: `${dir}/generations.jsonl`,

@@ -9,6 +9,14 @@
  * - workerd (pinned in `tests/runtimes/`) serves two workers on ephemeral
  *   loopback ports: one imports `build/assay.wasm` as a module and passes it as
  *   `wasmModule`; the other has no module, so `auto` must fall back to `ts`.
+ *   No worker has a compatibility flag (the config is checked for none).
+ * - Before workerd starts, `deno bundle mod.ts` (the default platform,
+ *   unminified) must import no `node:` module and stay within 350 KiB; the run
+ *   prints its size and parts, and those of the `./suite` bundle on both
+ *   platforms. workerd then also serves the edge workers of
+ *   `build/_edge_workers.ts`: the root bundle scoring JSONL bytes with and
+ *   without `wasmModule`, and the `./suite` bundle (browser platform) running a
+ *   JSONC and a YAML suite, which must answer as Deno does on the sources.
  *
  * Every run also scores seeded JSONL bytes with `scoreJsonl` from the root;
  * `assay score` scores the same bytes written to files, on `wasm` and on `ts`,
@@ -39,8 +47,13 @@ import {
   RUN_TIMEOUT_MS,
   tail,
 } from "./_runs.ts";
-import { runWorkerd } from "./_workerd.ts";
+import { compatibilityFlags, runWorkerd, WORKERD_CONFIG } from "./_workerd.ts";
 import { type CliReport, scoreWithCli } from "./_cli_score.ts";
+import { bundleInfo, describeBundle, ROOT_BUNDLE_BUDGET } from "./_bundles.ts";
+import { checkEdge, suiteOnDeno } from "./_edge_workers.ts";
+import { buildCorpus } from "../tests/conformance/_corpus.ts";
+import { buildJsonlCorpus, type JsonlCorpus } from "../tests/conformance/_jsonl_corpus.ts";
+import type { TestRuntimes } from "../tests/runtimes/ensure.ts";
 
 const MAIN = "tests/conformance/main.ts";
 
@@ -89,6 +102,73 @@ async function runBun(bun: string, version: string): Promise<Run[]> {
     version,
     entry,
   }));
+}
+
+/**
+ * The workerd step: the root and `./suite` bundles and their checks (no `node:` import, the
+ * root's budget, no compatibility flags), then the conformance and the edge workers on workerd.
+ */
+async function runWorkerdStep(
+  tmp: string,
+  rt: TestRuntimes,
+  jsonl: JsonlCorpus,
+  cli: Record<string, CliReport> | undefined,
+  problems: string[],
+): Promise<Run[]> {
+  const dir = `${tmp}/bundles`;
+  await Deno.mkdir(dir, { recursive: true });
+  const root = await bundleInfo("mod.ts", dir, "deno");
+  const rootBrowser = await bundleInfo("mod.ts", dir, "browser");
+  const suiteDeno = await bundleInfo("src/suite/mod.ts", dir, "deno");
+  const suite = await bundleInfo("src/suite/mod.ts", dir, "browser");
+  const [a, b] = await Promise.all([root.file, rootBrowser.file].map((f) => Deno.readFile(f)));
+  const same = a!.length === b!.length && a!.every((x, i) => x === b![i]);
+  console.log(
+    describeBundle(root) + `\n${"".padEnd(28)} budget ${ROOT_BUNDLE_BUDGET / 1024} KiB; ` +
+      (same
+        ? "--platform browser gives the same bytes"
+        : `--platform browser: ${rootBrowser.bytes} bytes, imports ${
+          rootBrowser.imports.join(", ") || "nothing"
+        }`),
+  );
+  console.log(describeBundle(suite));
+  const requires = [...suiteDeno.nodeRequires].map(([part, mods]) =>
+    `${part} (${mods.join(", ")})`
+  );
+  console.log(
+    describeBundle(suiteDeno) +
+      (suiteDeno.imports.includes("node:module")
+        ? `\n${"".padEnd(28)} not for workerd: deno bundle turns the require()s of ` +
+          `${requires.join(", ") || "its CommonJS modules"} into node:module's createRequire; ` +
+          "bundled for the browser platform, as workers' bundlers do, it takes the browser builds"
+        : ""),
+  );
+  for (const b of [root, rootBrowser, suite]) {
+    const node = b.imports.filter((i) => i.startsWith("node:"));
+    if (node.length > 0) {
+      problems.push(`${b.entry} bundled for ${b.platform} imports ${node.join(", ")}`);
+    }
+  }
+  if (root.bytes > ROOT_BUNDLE_BUDGET) {
+    problems.push(
+      `The root bundle is ${root.bytes} bytes, over its budget of ${ROOT_BUNDLE_BUDGET} ` +
+        `(${ROOT_BUNDLE_BUDGET / 1024} KiB): ${describeBundle(root)}`,
+    );
+  }
+  const flags = compatibilityFlags(await Deno.readTextFile(WORKERD_CONFIG));
+  if (flags.length > 0) {
+    problems.push(`${WORKERD_CONFIG} turns on compatibility flags: ${flags.join(", ")}`);
+  }
+  const { runs, edge } = await runWorkerd(tmp, rt.workerd, rt.workerdPackageVersion, {
+    root: root.file,
+    suite: suite.file,
+    jsonl,
+  });
+  for (const r of runs) console.log(describe(r));
+  for (const line of await checkEdge(edge, cli, await suiteOnDeno(tmp), problems)) {
+    console.log(line);
+  }
+  return runs;
 }
 
 /** What each host must start for each requested engine. */
@@ -217,8 +297,9 @@ async function main(args: string[]): Promise<number> {
   const runs: Run[] = [];
   let cli: Record<"wasm" | "ts", CliReport> | undefined;
   try {
+    const jsonl = await buildJsonlCorpus(buildCorpus().outputs);
     try {
-      cli = await scoreWithCli(tmp);
+      cli = await scoreWithCli(tmp, jsonl);
       for (const [engine, r] of Object.entries(cli)) {
         console.log(
           `${`assay score --engine ${engine}`.padEnd(28)} report sha256 ${
@@ -240,16 +321,13 @@ async function main(args: string[]): Promise<number> {
       ["deno", runDeno],
       ["node", () => runNode(tmp)],
       ["bun", () => runBun(rt!.bun, rt!.bunVersion)],
-      [
-        "workerd",
-        () => runWorkerd(tmp, rt!.workerd, rt!.workerdPackageVersion),
-      ],
+      ["workerd", () => runWorkerdStep(tmp, rt!, jsonl, cli, problems)],
     ];
     for (const [name, step] of steps) {
       if (!wanted.includes(name)) continue;
       try {
         const got = await step();
-        for (const r of got) console.log(describe(r));
+        if (name !== "workerd") { for (const r of got) console.log(describe(r)); }
         runs.push(...got);
       } catch (e) {
         const msg = e instanceof Error ? e.message : String(e);
@@ -275,7 +353,10 @@ async function main(args: string[]): Promise<number> {
       `${ref.corpus.outputs} outputs, ${ref.corpus.documents} documents; every scoreJsonl ` +
       `report is assay score's: wasm ${cli?.wasm.sha256.slice(0, 16)}, ts ${
         cli?.ts.sha256.slice(0, 16)
-      })`,
+      })` +
+      (wanted.includes("workerd")
+        ? "; the root bundle and ./suite run on workerd with no compatibility flags"
+        : ""),
   );
   return 0;
 }
