@@ -48,3 +48,20 @@ Deno.test("tests import only the strict asserts (Deno's named deepEqual/equal ar
   }
   assertEquals(found, []);
 });
+
+Deno.test("the root mod.ts reaches no npm package and no node: module (deno info)", async () => {
+  // The edge-safe core: yaml, jsonc-parser and node-sql-parser stay behind ./suite.
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json", "mod.ts"],
+    cwd: new URL(".", root).pathname,
+    stdout: "piped",
+    stderr: "inherit",
+  }).output();
+  assertEquals(out.success, true);
+  const graph = JSON.parse(new TextDecoder().decode(out.stdout)) as {
+    modules: { specifier: string }[];
+  };
+  const outside = graph.modules.map((m) => m.specifier).filter((s) => !s.startsWith("file:"));
+  assertEquals(outside, []);
+  assertEquals(graph.modules.some((m) => m.specifier.endsWith("/src/engine/mod.ts")), true);
+});
