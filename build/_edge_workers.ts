@@ -6,13 +6,17 @@
 //   modules) with `scoreJsonl`: the Wasm engine, and `assay score --engine wasm`'s report.
 // - `root_without_module.js` does the same with `createEngine()`: `auto` falls back to `ts`, and
 //   the report is `assay score --engine ts`'s.
+// - `readme_worker.js` is the README's worker example (Engines, "On Cloudflare Workers"), made
+//   JavaScript by `deno bundle` and importing the root bundle for `@assay/assay`; it is POSTed the
+//   JSONL files, and must answer with `assay score --engine wasm`'s report, byte for byte.
 // - `suite_worker.js` imports the `./suite` bundle, loads a JSONC and a YAML suite and runs their
 //   deterministic metrics over the demo's traces; Deno runs the same worker on the sources, and
 //   the two answers must be the same text.
 //
 // They live here as text, since they import modules that exist only where they are staged.
-import { exec, ROOT, RUN_TIMEOUT_MS, tail } from "./_runs.ts";
+import { CrossRuntimeError, exec, ROOT, RUN_TIMEOUT_MS, tail } from "./_runs.ts";
 import type { CliReport } from "./_cli_score.ts";
+import type { JsonlCorpus } from "../tests/conformance/_jsonl_corpus.ts";
 import { sha256Hex } from "../tests/conformance/_sha256.ts";
 
 const rootWorker = (withModule: boolean) =>
@@ -97,7 +101,61 @@ export const EDGE_WORKERS: Record<string, string> = {
 };
 
 /** The edge workers' sockets in tests/runtimes/workerd/config.capnp. */
-export const EDGE_SOCKETS = ["root-with-module", "root-without-module", "suite"] as const;
+export const EDGE_SOCKETS = ["root-with-module", "root-without-module", "readme", "suite"] as const;
+
+/**
+ * The README's worker example as JavaScript: the one `ts` block of README.md that imports
+ * `./assay.wasm` and has a default export, with its types stripped by `deno bundle` and
+ * `@assay/assay` replaced by the staged root bundle.
+ *
+ * @param tmp A scratch directory.
+ * @returns The worker's source.
+ * @throws {CrossRuntimeError} If README.md has no such block, or several.
+ */
+export async function readmeWorker(tmp: string): Promise<string> {
+  const readme = await Deno.readTextFile(`${ROOT}/README.md`);
+  const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!)
+    .filter((b) => b.includes('from "./assay.wasm"') && b.includes("export default"));
+  if (blocks.length !== 1) {
+    throw new CrossRuntimeError(
+      `README.md: expected one worker example (a ts block importing ./assay.wasm with a default ` +
+        `export), found ${blocks.length}`,
+    );
+  }
+  const dir = `${tmp}/readme_worker`;
+  await Deno.mkdir(dir, { recursive: true });
+  await Deno.writeTextFile(`${dir}/worker.ts`, blocks[0]!);
+  await exec("deno bundle (README worker)", Deno.execPath(), [
+    "bundle",
+    "--quiet",
+    "--no-config",
+    "--platform",
+    "browser",
+    "--external",
+    "./assay.wasm",
+    "--external",
+    "@assay/assay",
+    "-o",
+    `${dir}/worker.js`,
+    `${dir}/worker.ts`,
+  ], RUN_TIMEOUT_MS);
+  const js = await Deno.readTextFile(`${dir}/worker.js`);
+  const staged = js.replaceAll('from "@assay/assay"', 'from "./assay.js"');
+  if (staged === js) {
+    throw new CrossRuntimeError(`README.md: the worker example does not import "@assay/assay"`);
+  }
+  return staged;
+}
+
+/** How the run asks each edge worker: a GET, but the README worker is POSTed the JSONL files. */
+export function edgeRequest(socket: string, jsonl: JsonlCorpus): RequestInit {
+  if (socket !== "readme") return {};
+  const form = new FormData();
+  for (const name of ["examples", "generations", "prompts"] as const) {
+    form.set(name, new File([jsonl[name] as Uint8Array<ArrayBuffer>], `${name}.jsonl`));
+  }
+  return { method: "POST", body: form };
+}
 
 /** The suite worker's inputs as a module: the two suites and the demo's data, as text. */
 export async function suiteInputsModule(): Promise<string> {
@@ -186,6 +244,19 @@ export async function checkEdge(
         (a.fallbackReason ? `  fallback: ${a.fallbackReason}` : ""),
     );
   }
+  const readme = bodies.get("readme")!;
+  const readmeSha = await sha256Hex(readme);
+  if (cli && readmeSha !== cli.wasm?.sha256) {
+    problems.push(
+      `workerd readme: the README's worker answered ${readme.length} bytes (sha256 ` +
+        `${readmeSha.slice(0, 16)}), not \`assay score --engine wasm\`'s report (sha256 ` +
+        `${cli.wasm?.sha256.slice(0, 16)}):\n${tail(readme, 400)}`,
+    );
+  }
+  lines.push(
+    `${"workerd readme".padEnd(28)} the README's worker: report sha256 ${readmeSha.slice(0, 16)}` +
+      (readmeSha === cli?.wasm?.sha256 ? " (= assay score --engine wasm)" : ""),
+  );
   const single = roots.map((a) => JSON.stringify([a.call, a.canonical]));
   if (single[0] !== single[1]) {
     problems.push(

@@ -3,7 +3,13 @@
 // JSONL inputs and build/assay.wasm; serve on ephemeral loopback ports; fetch
 // every worker's answer; stop workerd.
 import type { JsonlCorpus } from "../tests/conformance/_jsonl_corpus.ts";
-import { EDGE_SOCKETS, EDGE_WORKERS, suiteInputsModule } from "./_edge_workers.ts";
+import {
+  EDGE_SOCKETS,
+  EDGE_WORKERS,
+  edgeRequest,
+  readmeWorker,
+  suiteInputsModule,
+} from "./_edge_workers.ts";
 import {
   bundle,
   CrossRuntimeError,
@@ -142,6 +148,7 @@ export async function runWorkerd(
   await Deno.copyFile(edge.root, `${stage}/assay.js`);
   await Deno.copyFile(edge.suite, `${stage}/suite.js`);
   await Deno.writeTextFile(`${stage}/suite_inputs.js`, await suiteInputsModule());
+  await Deno.writeTextFile(`${stage}/readme_worker.js`, await readmeWorker(tmp));
   for (const name of ["examples", "generations", "prompts"] as const) {
     await Deno.writeFile(`${stage}/${name}.jsonl`, edge.jsonl[name]);
   }
@@ -210,6 +217,7 @@ export async function runWorkerd(
       let res: Response;
       try {
         res = await fetch(`http://127.0.0.1:${ports.get(s)}/`, {
+          ...edgeRequest(s, edge.jsonl),
           signal: AbortSignal.timeout(RUN_TIMEOUT_MS),
         });
       } catch (e) {

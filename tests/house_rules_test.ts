@@ -65,3 +65,13 @@ Deno.test("the root mod.ts reaches no npm package and no node: module (deno info
   assertEquals(outside, []);
   assertEquals(graph.modules.some((m) => m.specifier.endsWith("/src/engine/mod.ts")), true);
 });
+
+Deno.test("README.md links the assay.wasm of deno.json's version", async () => {
+  const { version } = JSON.parse(await Deno.readTextFile(new URL("deno.json", root)));
+  const readme = await Deno.readTextFile(new URL("README.md", root));
+  const urls = [
+    ...readme.matchAll(/https:\/\/jsr\.io\/@assay\/assay\/([^/\s]+)\/build\/assay\.wasm/g),
+  ];
+  assertEquals(urls.length > 0, true);
+  for (const m of urls) assertEquals(m[1], version);
+});

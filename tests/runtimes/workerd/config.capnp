@@ -1,7 +1,8 @@
 # workerd config for the cross-runtime run (build/cross_runtime.ts).
 #
 # build/cross_runtime.ts stages this file in a temporary directory next to
-# the worker scripts it writes, `conformance.js` (tests/conformance/conformance.ts
+# the worker scripts it writes (one is the README's worker example),
+# `conformance.js` (tests/conformance/conformance.ts
 # bundled by `deno bundle --platform browser`), `assay.js` (the root, `deno
 # bundle mod.ts`), `suite.js` (`./suite`, `deno bundle --platform browser
 # src/suite/mod.ts`), `suite_inputs.js`, the seeded JSONL inputs and a copy of
@@ -20,6 +21,7 @@ const config :Workerd.Config = (
     (name = "without-module", worker = .withoutModule),
     (name = "root-with-module", worker = .rootWithModule),
     (name = "root-without-module", worker = .rootWithoutModule),
+    (name = "readme", worker = .readme),
     (name = "suite", worker = .suite),
   ],
   sockets = [
@@ -27,6 +29,7 @@ const config :Workerd.Config = (
     (name = "without-module", address = "127.0.0.1:0", http = (), service = "without-module"),
     (name = "root-with-module", address = "127.0.0.1:0", http = (), service = "root-with-module"),
     (name = "root-without-module", address = "127.0.0.1:0", http = (), service = "root-without-module"),
+    (name = "readme", address = "127.0.0.1:0", http = (), service = "readme"),
     (name = "suite", address = "127.0.0.1:0", http = (), service = "suite"),
   ],
 );
@@ -71,6 +74,16 @@ const rootWithoutModule :Workerd.Worker = (
     (name = "examples.jsonl", data = embed "examples.jsonl"),
     (name = "generations.jsonl", data = embed "generations.jsonl"),
     (name = "prompts.jsonl", data = embed "prompts.jsonl"),
+  ],
+  compatibilityDate = "2025-09-01",
+);
+
+# The README's worker example (Engines), its types stripped and `@assay/assay` made `./assay.js`.
+const readme :Workerd.Worker = (
+  modules = [
+    (name = "readme_worker.js", esModule = embed "readme_worker.js"),
+    (name = "assay.js", esModule = embed "assay.js"),
+    (name = "assay.wasm", wasm = embed "assay.wasm"),
   ],
   compatibilityDate = "2025-09-01",
 );
