@@ -121,8 +121,10 @@ async function runWorkerdStep(
   const rootBrowser = await bundleInfo("mod.ts", dir, "browser");
   const suiteDeno = await bundleInfo("src/suite/mod.ts", dir, "deno");
   const suite = await bundleInfo("src/suite/mod.ts", dir, "browser");
-  const [a, b] = await Promise.all([root.file, rootBrowser.file].map((f) => Deno.readFile(f)));
-  const same = a!.length === b!.length && a!.every((x, i) => x === b![i]);
+  const [deno, browser] = await Promise.all(
+    [root.file, rootBrowser.file].map((f) => Deno.readFile(f)),
+  );
+  const same = deno!.length === browser!.length && deno!.every((x, i) => x === browser![i]);
   console.log(
     describeBundle(root) + `\n${"".padEnd(28)} budget ${ROOT_BUNDLE_BUDGET / 1024} KiB; ` +
       (same
