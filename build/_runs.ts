@@ -81,16 +81,23 @@ export async function exec(
   }
 }
 
-/** Bundles `entry` into one ES module for browser-like hosts (Node, workerd). */
-export async function bundle(entry: string, outFile: string): Promise<void> {
+/**
+ * Bundles `entry` into one ES module, unminified: for browser-like hosts (`browser`, which picks
+ * npm packages' browser builds, as workers' bundlers do) or with `deno bundle`'s default platform
+ * (`deno`, which picks their Node builds).
+ */
+export async function bundle(
+  entry: string,
+  outFile: string,
+  platform: "browser" | "deno" = "browser",
+): Promise<void> {
   await exec(
     `deno bundle ${entry}`,
     Deno.execPath(),
     [
       "bundle",
       "--quiet",
-      "--platform",
-      "browser",
+      ...(platform === "browser" ? ["--platform", "browser"] : []),
       "--format",
       "esm",
       "-o",

@@ -1,6 +1,15 @@
 // The workerd step of build/cross_runtime.ts: stage the config, the workers,
-// the bundled conformance module and build/assay.wasm; serve on ephemeral
-// loopback ports; fetch both results; stop workerd.
+// the bundled conformance module, the root and `./suite` bundles, the seeded
+// JSONL inputs and build/assay.wasm; serve on ephemeral loopback ports; fetch
+// every worker's answer; stop workerd.
+import type { JsonlCorpus } from "../tests/conformance/_jsonl_corpus.ts";
+import {
+  EDGE_SOCKETS,
+  EDGE_WORKERS,
+  edgeRequest,
+  readmeWorker,
+  suiteInputsModule,
+} from "./_edge_workers.ts";
 import {
   bundle,
   CrossRuntimeError,
@@ -14,8 +23,26 @@ import {
 const CONFORMANCE = "tests/conformance/conformance.ts";
 const WORKERD_DIR = `${ROOT}/tests/runtimes/workerd`;
 const WASM = `${ROOT}/build/assay.wasm`;
+/** The workerd config of the cross-runtime run. */
+export const WORKERD_CONFIG = `${WORKERD_DIR}/config.capnp`;
 const LISTEN_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 5_000;
+
+/**
+ * The compatibility flags a workerd config turns on, from every `compatibilityFlags = [...]`
+ * (comments skipped).
+ *
+ * @param capnp The config's text.
+ * @returns The flags, in order.
+ */
+export function compatibilityFlags(capnp: string): string[] {
+  const code = capnp.replace(/#[^\n]*/g, "");
+  const flags: string[] = [];
+  for (const m of code.matchAll(/compatibilityFlags\s*=\s*\[([^\]]*)\]/g)) {
+    for (const f of m[1]!.matchAll(/"([^"]*)"/g)) flags.push(f[1]!);
+  }
+  return flags;
+}
 
 /** Reads workerd's control messages until every socket reported its port. */
 async function readPorts(
@@ -78,25 +105,52 @@ export default { async fetch() { return Response.json(await runAllEngines()); } 
 `,
 };
 
+/** What the edge workers import besides the Wasm module. */
+export interface EdgeStage {
+  /** The root bundle (`deno bundle mod.ts`). */
+  root: string;
+  /** The `./suite` bundle, for the browser platform. */
+  suite: string;
+  /** The seeded JSONL inputs. */
+  jsonl: JsonlCorpus;
+}
+
+/** What the workerd step found. */
+export interface WorkerdResult {
+  /** The conformance runs of both conformance workers (`workerd+module`, `workerd`). */
+  runs: Run[];
+  /** The edge workers' response bodies, by socket. */
+  edge: Map<string, string>;
+}
+
 /**
- * Runs the conformance on workerd, with and without `wasmModule`.
+ * Runs the conformance on workerd, with and without `wasmModule`, and the edge workers.
  *
  * @param tmp A scratch directory.
  * @param workerd The workerd binary.
  * @param version Its version, for the output.
- * @returns The runs of both workers (`workerd+module`, `workerd`).
+ * @param edge The bundles and inputs of the edge workers.
+ * @returns The conformance runs and the edge workers' answers.
  * @throws {CrossRuntimeError} When workerd does not start, answer or succeed.
  */
 export async function runWorkerd(
   tmp: string,
   workerd: string,
   version: string,
-): Promise<Run[]> {
+  edge: EdgeStage,
+): Promise<WorkerdResult> {
   const stage = `${tmp}/workerd`;
   await Deno.mkdir(stage, { recursive: true });
-  await Deno.copyFile(`${WORKERD_DIR}/config.capnp`, `${stage}/config.capnp`);
-  for (const [name, source] of Object.entries(WORKERS)) {
+  await Deno.copyFile(WORKERD_CONFIG, `${stage}/config.capnp`);
+  for (const [name, source] of Object.entries({ ...WORKERS, ...EDGE_WORKERS })) {
     await Deno.writeTextFile(`${stage}/${name}`, source);
+  }
+  await Deno.copyFile(edge.root, `${stage}/assay.js`);
+  await Deno.copyFile(edge.suite, `${stage}/suite.js`);
+  await Deno.writeTextFile(`${stage}/suite_inputs.js`, await suiteInputsModule());
+  await Deno.writeTextFile(`${stage}/readme_worker.js`, await readmeWorker(tmp));
+  for (const name of ["examples", "generations", "prompts"] as const) {
+    await Deno.writeFile(`${stage}/${name}.jsonl`, edge.jsonl[name]);
   }
   try {
     await Deno.copyFile(WASM, `${stage}/assay.wasm`);
@@ -110,7 +164,7 @@ export async function runWorkerd(
   }
   await bundle(CONFORMANCE, `${stage}/conformance.js`);
 
-  const sockets = ["with-module", "without-module"];
+  const sockets = ["with-module", "without-module", ...EDGE_SOCKETS];
   const child = new Deno.Command(workerd, {
     args: ["serve", "config.capnp", "--control-fd=1"],
     cwd: stage,
@@ -153,11 +207,17 @@ export async function runWorkerd(
       }
     }
     const runs: Run[] = [];
+    const answers = new Map<string, string>();
     for (const s of sockets) {
-      const host = s === "with-module" ? "workerd+module" : "workerd";
+      const host = s === "with-module"
+        ? "workerd+module"
+        : s === "without-module"
+        ? "workerd"
+        : `workerd ${s}`;
       let res: Response;
       try {
         res = await fetch(`http://127.0.0.1:${ports.get(s)}/`, {
+          ...edgeRequest(s, edge.jsonl),
           signal: AbortSignal.timeout(RUN_TIMEOUT_MS),
         });
       } catch (e) {
@@ -172,11 +232,14 @@ export async function runWorkerd(
           `${host}: HTTP ${res.status}\n${tail(body)}\n${tail(stderr)}`,
         );
       }
-      for (const entry of JSON.parse(body) as Entry[]) {
-        runs.push({ host, version, entry });
+      if ((EDGE_SOCKETS as readonly string[]).includes(s)) answers.set(s, body);
+      else {
+        for (const entry of JSON.parse(body) as Entry[]) {
+          runs.push({ host, version, entry });
+        }
       }
     }
-    return runs;
+    return { runs, edge: answers };
   } finally {
     if (!exited) {
       try {

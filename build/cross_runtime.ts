@@ -9,9 +9,22 @@
  * - workerd (pinned in `tests/runtimes/`) serves two workers on ephemeral
  *   loopback ports: one imports `build/assay.wasm` as a module and passes it as
  *   `wasmModule`; the other has no module, so `auto` must fall back to `ts`.
+ *   No worker has a compatibility flag (the config is checked for none).
+ * - Before workerd starts, `deno bundle mod.ts` (the default platform,
+ *   unminified) must import no `node:` module and stay within 350 KiB; the run
+ *   prints its size and parts, and those of the `./suite` bundle on both
+ *   platforms. workerd then also serves the edge workers of
+ *   `build/_edge_workers.ts`: the root bundle scoring JSONL bytes with and
+ *   without `wasmModule`, and the `./suite` bundle (browser platform) running a
+ *   JSONC and a YAML suite, which must answer as Deno does on the sources.
+ *
+ * Every run also scores seeded JSONL bytes with `scoreJsonl` from the root;
+ * `assay score` scores the same bytes written to files, on `wasm` and on `ts`,
+ * and each run's report must be the CLI's byte for byte on the same engine.
  *
  * Prints one line per runtime and engine, and exits 1 unless every run
- * started the engine it should and all digests are identical.
+ * started the engine it should, all digests are identical and every
+ * scoreJsonl report is the CLI's.
  *
  * Usage: `deno run -A build/cross_runtime.ts [deno] [node] [bun] [workerd]`
  * (no arguments: all of them).
@@ -34,7 +47,13 @@ import {
   RUN_TIMEOUT_MS,
   tail,
 } from "./_runs.ts";
-import { runWorkerd } from "./_workerd.ts";
+import { compatibilityFlags, runWorkerd, WORKERD_CONFIG } from "./_workerd.ts";
+import { type CliReport, scoreWithCli } from "./_cli_score.ts";
+import { bundleInfo, describeBundle, ROOT_BUNDLE_BUDGET } from "./_bundles.ts";
+import { checkEdge, suiteOnDeno } from "./_edge_workers.ts";
+import { buildCorpus } from "../tests/conformance/_corpus.ts";
+import { buildJsonlCorpus, type JsonlCorpus } from "../tests/conformance/_jsonl_corpus.ts";
+import type { TestRuntimes } from "../tests/runtimes/ensure.ts";
 
 const MAIN = "tests/conformance/main.ts";
 
@@ -85,6 +104,75 @@ async function runBun(bun: string, version: string): Promise<Run[]> {
   }));
 }
 
+/**
+ * The workerd step: the root and `./suite` bundles and their checks (no `node:` import, the
+ * root's budget, no compatibility flags), then the conformance and the edge workers on workerd.
+ */
+async function runWorkerdStep(
+  tmp: string,
+  rt: TestRuntimes,
+  jsonl: JsonlCorpus,
+  cli: Record<string, CliReport> | undefined,
+  problems: string[],
+): Promise<Run[]> {
+  const dir = `${tmp}/bundles`;
+  await Deno.mkdir(dir, { recursive: true });
+  const root = await bundleInfo("mod.ts", dir, "deno");
+  const rootBrowser = await bundleInfo("mod.ts", dir, "browser");
+  const suiteDeno = await bundleInfo("src/suite/mod.ts", dir, "deno");
+  const suite = await bundleInfo("src/suite/mod.ts", dir, "browser");
+  const [deno, browser] = await Promise.all(
+    [root.file, rootBrowser.file].map((f) => Deno.readFile(f)),
+  );
+  const same = deno!.length === browser!.length && deno!.every((x, i) => x === browser![i]);
+  console.log(
+    describeBundle(root) + `\n${"".padEnd(28)} budget ${ROOT_BUNDLE_BUDGET / 1024} KiB; ` +
+      (same
+        ? "--platform browser gives the same bytes"
+        : `--platform browser: ${rootBrowser.bytes} bytes, imports ${
+          rootBrowser.imports.join(", ") || "nothing"
+        }`),
+  );
+  console.log(describeBundle(suite));
+  const requires = [...suiteDeno.nodeRequires].map(([part, mods]) =>
+    `${part} (${mods.join(", ")})`
+  );
+  console.log(
+    describeBundle(suiteDeno) +
+      (suiteDeno.imports.includes("node:module")
+        ? `\n${"".padEnd(28)} not for workerd: deno bundle turns the require()s of ` +
+          `${requires.join(", ") || "its CommonJS modules"} into node:module's createRequire; ` +
+          "bundled for the browser platform, as workers' bundlers do, it takes the browser builds"
+        : ""),
+  );
+  for (const b of [root, rootBrowser, suite]) {
+    const node = b.imports.filter((i) => i.startsWith("node:"));
+    if (node.length > 0) {
+      problems.push(`${b.entry} bundled for ${b.platform} imports ${node.join(", ")}`);
+    }
+  }
+  if (root.bytes > ROOT_BUNDLE_BUDGET) {
+    problems.push(
+      `The root bundle is ${root.bytes} bytes, over its budget of ${ROOT_BUNDLE_BUDGET} ` +
+        `(${ROOT_BUNDLE_BUDGET / 1024} KiB): ${describeBundle(root)}`,
+    );
+  }
+  const flags = compatibilityFlags(await Deno.readTextFile(WORKERD_CONFIG));
+  if (flags.length > 0) {
+    problems.push(`${WORKERD_CONFIG} turns on compatibility flags: ${flags.join(", ")}`);
+  }
+  const { runs, edge } = await runWorkerd(tmp, rt.workerd, rt.workerdPackageVersion, {
+    root: root.file,
+    suite: suite.file,
+    jsonl,
+  });
+  for (const r of runs) console.log(describe(r));
+  for (const line of await checkEdge(edge, cli, await suiteOnDeno(tmp), problems)) {
+    console.log(line);
+  }
+  return runs;
+}
+
 /** What each host must start for each requested engine. */
 function expectedEngine(host: string, requested: string): string | "failure" {
   if (host === "workerd") return requested === "wasm" ? "failure" : "ts";
@@ -95,8 +183,25 @@ function isFailure(e: Entry): e is ConformanceFailure {
   return "error" in e;
 }
 
-function check(runs: Run[], problems: string[]): void {
+function check(
+  runs: Run[],
+  cli: Record<string, CliReport> | undefined,
+  problems: string[],
+): void {
   const reports = runs.filter((r) => !isFailure(r.entry)) as (Run & { entry: ConformanceReport })[];
+  for (const r of reports) {
+    const got = r.entry.scoreJsonl;
+    const want = cli?.[got.engine];
+    if (cli && !want) {
+      problems.push(`${r.host} (asked ${r.entry.requested}): scoreJsonl ran engine ${got.engine}`);
+    } else if (want && want.sha256 !== got.sha256) {
+      problems.push(
+        `${r.host} (asked ${r.entry.requested}): the scoreJsonl report (sha256 ` +
+          `${got.sha256.slice(0, 16)}, ${got.bytes} bytes) is not \`assay score --engine ` +
+          `${got.engine}\`'s (sha256 ${want.sha256.slice(0, 16)}, ${want.bytes} bytes)`,
+      );
+    }
+  }
   for (const r of runs) {
     const want = expectedEngine(r.host, r.entry.requested);
     const where = `${r.host} (asked ${r.entry.requested})`;
@@ -171,7 +276,7 @@ function describe(r: Run): string {
     e.sha256.slice(0, 16)
   }  ` +
     `calls ok=${calls.ok ?? 0} shape=${calls.invalid_shape ?? 0} json=${calls.invalid_json ?? 0} ` +
-    `none=${calls.no_json ?? 0}${fallback}`;
+    `none=${calls.no_json ?? 0}  scoreJsonl ${e.scoreJsonl.sha256.slice(0, 16)}${fallback}`;
 }
 
 async function main(args: string[]): Promise<number> {
@@ -192,7 +297,23 @@ async function main(args: string[]): Promise<number> {
   });
   const problems: string[] = [];
   const runs: Run[] = [];
+  let cli: Record<"wasm" | "ts", CliReport> | undefined;
   try {
+    const jsonl = await buildJsonlCorpus(buildCorpus().outputs);
+    try {
+      cli = await scoreWithCli(tmp, jsonl);
+      for (const [engine, r] of Object.entries(cli)) {
+        console.log(
+          `${`assay score --engine ${engine}`.padEnd(28)} report sha256 ${
+            r.sha256.slice(0, 16)
+          } (${r.bytes} bytes)`,
+        );
+      }
+    } catch (e) {
+      const msg = e instanceof Error ? e.message : String(e);
+      console.log(`${"assay score".padEnd(28)} FAILED: ${msg.split("\n")[0]}`);
+      problems.push(msg);
+    }
     const needsNpm = wanted.includes("bun") || wanted.includes("workerd");
     const rt = needsNpm ? await ensureRuntimes() : undefined;
     if (rt) {
@@ -202,16 +323,13 @@ async function main(args: string[]): Promise<number> {
       ["deno", runDeno],
       ["node", () => runNode(tmp)],
       ["bun", () => runBun(rt!.bun, rt!.bunVersion)],
-      [
-        "workerd",
-        () => runWorkerd(tmp, rt!.workerd, rt!.workerdPackageVersion),
-      ],
+      ["workerd", () => runWorkerdStep(tmp, rt!, jsonl, cli, problems)],
     ];
     for (const [name, step] of steps) {
       if (!wanted.includes(name)) continue;
       try {
         const got = await step();
-        for (const r of got) console.log(describe(r));
+        if (name !== "workerd") { for (const r of got) console.log(describe(r)); }
         runs.push(...got);
       } catch (e) {
         const msg = e instanceof Error ? e.message : String(e);
@@ -222,7 +340,7 @@ async function main(args: string[]): Promise<number> {
   } finally {
     await Deno.remove(tmp, { recursive: true }).catch(() => {});
   }
-  check(runs, problems);
+  check(runs, cli, problems);
   if (problems.length > 0) {
     console.error(
       `\nCross-runtime conformance failed (${problems.length} problem(s)):`,
@@ -234,7 +352,13 @@ async function main(args: string[]): Promise<number> {
   console.log(
     `\nCross-runtime conformance: ${runs.length} runs on ${wanted.join(", ")} agree ` +
       `(sha256 ${ref.sha256}, corpus ${ref.corpus.prng} seed ${ref.corpus.seed}: ` +
-      `${ref.corpus.outputs} outputs, ${ref.corpus.documents} documents)`,
+      `${ref.corpus.outputs} outputs, ${ref.corpus.documents} documents; every scoreJsonl ` +
+      `report is assay score's: wasm ${cli?.wasm.sha256.slice(0, 16)}, ts ${
+        cli?.ts.sha256.slice(0, 16)
+      })` +
+      (wanted.includes("workerd")
+        ? "; the root bundle and ./suite run on workerd with no compatibility flags"
+        : ""),
   );
   return 0;
 }

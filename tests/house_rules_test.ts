@@ -142,4 +142,29 @@ Deno.test("the README's JSON Schema suite figure is the one docs/json_schema.md 
   const documented = /\*\*Required files: (\d+\/\d+) passed\*\*/.exec(doc)?.[1];
   ok(documented, "docs/json_schema.md states the required figure");
   ok(readme.includes(`${documented} required tests`), `the README states ${documented}`);
+Deno.test("the root mod.ts reaches no npm package and no node: module (deno info)", async () => {
+  // The edge-safe core: yaml, jsonc-parser and node-sql-parser stay behind ./suite.
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json", "mod.ts"],
+    cwd: new URL(".", root).pathname,
+    stdout: "piped",
+    stderr: "inherit",
+  }).output();
+  assertEquals(out.success, true);
+  const graph = JSON.parse(new TextDecoder().decode(out.stdout)) as {
+    modules: { specifier: string }[];
+  };
+  const outside = graph.modules.map((m) => m.specifier).filter((s) => !s.startsWith("file:"));
+  assertEquals(outside, []);
+  assertEquals(graph.modules.some((m) => m.specifier.endsWith("/src/engine/mod.ts")), true);
+});
+
+Deno.test("README.md links the assay.wasm of deno.json's version", async () => {
+  const { version } = JSON.parse(await Deno.readTextFile(new URL("deno.json", root)));
+  const readme = await Deno.readTextFile(new URL("README.md", root));
+  const urls = [
+    ...readme.matchAll(/https:\/\/jsr\.io\/@assay\/assay\/([^/\s]+)\/build\/assay\.wasm/g),
+  ];
+  assertEquals(urls.length > 0, true);
+  for (const m of urls) assertEquals(m[1], version);
 });

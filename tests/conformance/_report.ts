@@ -51,10 +51,26 @@ export interface ConformanceReport {
   corpus: { prng: string; seed: number; outputs: number; documents: number };
   /** Result counts per API: statuses, and error codes as `error:<code>`. */
   counts: Record<string, Record<string, number>>;
+  /** scoreJsonl over the seeded JSONL inputs: the report bytes' digest and size. */
+  scoreJsonl: ScoreJsonlRun;
   /** SHA-256 of each section's serialized results. */
   sections: Record<string, string>;
   /** SHA-256 over all sections: equal digests mean identical results. */
   sha256: string;
+}
+
+/** What scoreJsonl gave on one engine over the seeded JSONL inputs. */
+export interface ScoreJsonlRun {
+  /** The report's `engine` field. */
+  engine: string;
+  /** SHA-256 of the report's exact bytes (what `assay score --out` writes). */
+  sha256: string;
+  /** Their length. */
+  bytes: number;
+  /** Examples scored. */
+  n: number;
+  /** Set when the scoring kernel gave the run back to the general reader: where and why. */
+  handedBack?: string;
 }
 
 /** A run that could not start, e.g. `wasm` asked for where it cannot be instantiated. */

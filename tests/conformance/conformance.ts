@@ -12,27 +12,23 @@
 import {
   canonicalize,
   canonicalizeBatch,
-  compareReports,
   createEngine,
   Engine,
   type EngineChoice,
-  type ExampleInput,
-  type ExampleRecord,
   extractSpan,
   extractSpanBatch,
   flattenArguments,
   flattenArgumentsBatch,
-  formatReport,
-  type GenerationInput,
-  languageGaps,
-  pairedBootstrap,
   parseToolCall,
   parseToolCallBatch,
-  scoreToolCalls,
 } from "../../mod.ts";
 import { buildCorpus, type Corpus, CORPUS_PRNG, CORPUS_SEED } from "./_corpus.ts";
+import { evaluationSection } from "./_evaluation.ts";
 import { structuredSection, suiteSection } from "./_structured.ts";
 import type { ConformanceFailure, ConformanceReport } from "./_report.ts";
+import { buildJsonlCorpus } from "./_jsonl_corpus.ts";
+import { defaultJsonlCorpus, scoreJsonlSection } from "./_score_jsonl.ts";
+import { sha256Hex } from "./_sha256.ts";
 
 export type { ConformanceFailure, ConformanceReport } from "./_report.ts";
 export { ERROR_CODES, missingErrorCodes } from "./_report.ts";
@@ -123,18 +119,6 @@ function write(value: unknown, out: string[]): void {
   } else {
     out.push(`#${typeof value}`);
   }
-}
-
-const HEX = "0123456789abcdef";
-
-async function sha256(text: string): Promise<string> {
-  // `text` is pure ASCII, so TextEncoder is exact.
-  const digest = new Uint8Array(
-    await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)),
-  );
-  let s = "";
-  for (const b of digest) s += HEX[b >> 4]! + HEX[b & 15]!;
-  return s;
 }
 
 type Tally = Record<string, number>;
@@ -260,60 +244,6 @@ export function conformanceSections(
 }
 
 /**
- * Scores corpus outputs as two arms against fixed gold calls, then compares them, computes
- * language gaps and bootstraps a large cycled copy of the pairs (both layouts of the resampling
- * kernel), all on `engine`: the reports, as text, must be byte-identical on every runtime and
- * engine.
- */
-function evaluationSection(engine: Engine, outputs: string[]): string[] {
-  const langs = ["en", "de", "fr"];
-  const golds = [
-    '{"name":"get_weather","arguments":{"city":"Paris","units":"celsius"}}',
-    '{"name":"search","arguments":{"q":"caf\\u00e9","k":5.0,"filters":{"tags":["a","b"]}}}',
-    '[{"name":"f","arguments":{}}]',
-    '[{"name":"a","arguments":{}},{"name":"b","arguments":{}}]',
-  ];
-  const n = Math.min(300, Math.floor(outputs.length / 2));
-  const examples: ExampleInput[] = [];
-  const base: GenerationInput[] = [];
-  const adapter: GenerationInput[] = [];
-  for (let i = 0; i < n; i++) {
-    const lang = langs[i % 3]!;
-    const root = Math.floor(i / 3) * 3;
-    const example_id = `${lang}-${i}`;
-    examples.push({
-      example_id,
-      language: lang,
-      root_id: lang === "en" ? null : `en-${root}`,
-      target: golds[Math.floor(i / 3) % golds.length]!,
-    });
-    // Every seventh output is the gold call itself, so matches occur on both arms.
-    const gold = golds[Math.floor(i / 3) % golds.length]!;
-    base.push({ example_id, output: i % 7 === 0 ? gold : outputs[i]! });
-    adapter.push({ example_id, output: i % 5 === 0 ? gold : outputs[n + i]! });
-  }
-  const b = scoreToolCalls(examples, base, { engine });
-  const a = scoreToolCalls(examples, adapter, { engine });
-  // The bootstrap runs on the engine's own resampling kernel.
-  const options = { seed: 12345, resamples: 500, engine };
-  // 33,000 pairs (the records, cycled) take the bootstrap's grouped layout; the 300 above
-  // take its direct one.
-  const many = (records: readonly ExampleRecord[]) =>
-    Array.from({ length: 33_000 }, (_, i) => records[i % records.length]!);
-  const grouped = pairedBootstrap(many(b.records), many(a.records).reverse(), {
-    seed: 54321,
-    resamples: 20,
-    engine,
-  });
-  return [
-    formatReport({ ...b, engine: "-" }),
-    formatReport(compareReports(b, a, options)),
-    formatReport(languageGaps(a, options)),
-    JSON.stringify(grouped),
-  ];
-}
-
-/**
  * Runs the conformance on one engine over the corpus.
  *
  * @param options The engine (or engine choice) and, for workerd, the module.
@@ -335,16 +265,25 @@ export async function runConformance(
   const { outputs, documents } = corpus;
   const computed = conformanceSections(engine, corpus);
   const results = (name: string) => computed.find((x) => x.name === name)!.results as Tallied[];
+  const jsonl = options.corpus
+    ? await buildJsonlCorpus(outputs)
+    : await defaultJsonlCorpus(outputs);
+  const scored = await scoreJsonlSection(engine, jsonl);
 
-  // The corpus first: a difference there is the generator's, not an engine's.
+  // The corpora first: a difference there is the generator's, not an engine's.
   const sectionValues: [string, unknown][] = [
     ["corpus", [outputs, documents]],
+    [
+      "jsonlInputs",
+      await Promise.all([jsonl.examples, jsonl.generations, jsonl.prompts].map(sha256Hex)),
+    ],
     ...computed.map((x): [string, unknown] => [x.name, x.results]),
+    ["scoreJsonl", scored.neutral],
   ];
   const sections: Record<string, string> = {};
   let summary = "";
   for (const [name, value] of sectionValues) {
-    sections[name] = await sha256(stableSerialize(value));
+    sections[name] = await sha256Hex(stableSerialize(value));
     summary += `${name}:${sections[name]}\n`;
   }
 
@@ -364,8 +303,9 @@ export async function runConformance(
       canonical: tally(results("canonical")),
       flatten: tally(results("flatten")),
     },
+    scoreJsonl: scored.run,
     sections,
-    sha256: await sha256(summary),
+    sha256: await sha256Hex(summary),
   };
   if (engine.fallbackReason !== undefined) {
     report.fallbackReason = engine.fallbackReason;

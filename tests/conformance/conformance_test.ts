@@ -3,12 +3,33 @@ import {
   notDeepStrictEqual as assertNotEquals,
 } from "node:assert/strict";
 import { buildCorpus } from "./_corpus.ts";
+import { buildJsonlCorpus } from "./_jsonl_corpus.ts";
+import { createEngine, scoreJsonl } from "../../mod.ts";
 import { missingErrorCodes, runConformance, stableSerialize } from "./conformance.ts";
 
 Deno.test("buildCorpus() builds the same texts for the same seed", () => {
   const a = buildCorpus(7);
   assertEquals(buildCorpus(7), a);
   assertNotEquals(buildCorpus(8).outputs, a.outputs);
+});
+
+Deno.test("buildJsonlCorpus() builds the same bytes for the same seed, and every kind of row", async () => {
+  const outputs = buildCorpus().outputs;
+  const a = await buildJsonlCorpus(outputs);
+  assertEquals(await buildJsonlCorpus(outputs), a);
+  assertNotEquals((await buildJsonlCorpus(outputs, 1)).examples, a.examples);
+  const text = new TextDecoder().decode(a.examples);
+  for (const lexeme of ['"amount":1,', '"amount":1.0,', "123456789012345678901234567890", "東京"]) {
+    assertEquals(text.includes(lexeme), true, lexeme);
+  }
+  const { report, handedBack } = await scoreJsonl(a, { engine: createEngine({ engine: "wasm" }) });
+  assertEquals(handedBack, undefined);
+  for (const [status, count] of Object.entries(report.parse_status_counts)) {
+    assertEquals(count > 0, true, status);
+  }
+  for (const [reason, count] of Object.entries(report.drop_summary)) {
+    assertEquals(count > 0, true, reason);
+  }
 });
 
 Deno.test("stableSerialize() keeps lone surrogates, -0 and special numbers apart", () => {
