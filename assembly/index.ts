@@ -49,3 +49,4 @@ export {
   kZone,
   kZoneEnd,
 } from "./score_share";
+export { sha256EqualsMany, sha256Many } from "./sha256_x4";

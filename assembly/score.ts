@@ -85,7 +85,7 @@ import {
   tablesTop,
 } from "./score_entries";
 import { scoreOutput, setRecord } from "./score_outputs";
-import { sha256Equals } from "./sha256";
+import { sha256EqualsMany } from "./sha256_x4";
 
 /** The line after the last chunk's last line. */
 export let nextLine: u32 = 1;
@@ -241,7 +241,9 @@ let lineLone: bool = false;
  * Joins the batched lines to their examples and reads them. The joins read
  * memory at random (the id table, then the entries), so two first passes load
  * what each line's lookup will read, one load after the other: their cache
- * misses overlap, instead of each line waiting for its own.
+ * misses overlap, instead of each line waiting for its own. The prompts the lines carry are
+ * hashed together once the lines' other checks are done (sha256_x4.ts, four at a time), and the
+ * bail is the first failing line's, as if each prompt had been hashed as its line was read.
  */
 function flush(phase: i32): i32 {
   const n = batched;
@@ -266,16 +268,29 @@ function flush(phase: i32): i32 {
     if (entry != 0) sink ^= load<u32>(entry) ^ load<u32>(goldBlock(entry));
   }
   touched ^= sink;
+  hashCount = 0;
+  let code = K_OK;
+  let line: u32 = 0;
   for (let k: u32 = 0; k < n; k++) {
     const rec = BATCH + <usize> k * LINE_BYTES;
     copyBytes(FIELDS, rec, 24);
+    line = load<u32>(rec, 24);
     lineText = <usize> load<u32>(rec, 28);
     lineTextLength = <usize> load<u32>(rec, 32);
     lineLone = load<u32>(rec, 36) != 0;
-    const code = phase == PHASE_PROMPTS ? prompt() : generation();
-    if (code != K_OK) return bail(code, load<u32>(rec, 24));
+    code = phase == PHASE_PROMPTS ? prompt(line) : generation();
+    if (code != K_OK) break;
   }
-  return K_OK;
+  // The prompts of the lines read so far are hashed together; the first that does not match
+  // comes before the line that stopped the loop, if any, as it would have stopped it first.
+  if (hashCount > 0 && sha256EqualsMany(hashCount, HASHES) != 0) {
+    for (let j: usize = 0; j < <usize> hashCount; j++) {
+      if (load<u32>(HASHES + (j << 4), 12) == 0) {
+        return bail(BAIL_DIGEST, load<u32>(HASH_LINES + (j << 2)));
+      }
+    }
+  }
+  return code == K_OK ? K_OK : bail(code, line);
 }
 
 // ---- Examples.
@@ -383,7 +398,14 @@ export function kPrompts(len: u32, firstLine: u32): i32 {
   return eachLine(len, firstLine, PHASE_PROMPTS);
 }
 
-function prompt(): i32 {
+// The prompts of a batch, to be checked against their digests together (see flush): per prompt
+// its text's address and length, the address of its digest and the word sha256EqualsMany sets;
+// and its line.
+const HASHES: usize = memory.data(<i32> (<usize> BATCH_LINES << 4));
+const HASH_LINES: usize = memory.data(<i32> (<usize> BATCH_LINES << 2));
+let hashCount: u32 = 0;
+
+function prompt(line: u32): i32 {
   // The prompt, if any, was decoded as the line was scanned.
   const lone = lineLone;
   const n = lineTextLength;
@@ -399,7 +421,13 @@ function prompt(): i32 {
   if (p != 0) {
     if (load<u8>(p) != 0x22) return BAIL_FIELD;
     if (lone) return BAIL_SURROGATE;
-    if (!sha256Equals(lineText, n, DIGEST)) return BAIL_DIGEST;
+    // Its digest (now at r + R_PROMPT_DIGEST) is checked when the batch is flushed.
+    const h = HASHES + (<usize> hashCount << 4);
+    store<u32>(h, <u32> lineText);
+    store<u32>(h, <u32> n, 4);
+    store<u32>(h, <u32> (r + R_PROMPT_DIGEST), 8);
+    store<u32>(HASH_LINES + (<usize> hashCount << 2), line);
+    hashCount++;
   }
   return K_OK;
 }

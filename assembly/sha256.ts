@@ -8,7 +8,7 @@ import { copyBytes } from "./memory";
 
 /** The round constants: the first 32 bits of the fractional parts of the cube roots of the
  * first 64 primes. */
-const K: usize = memory.data<u32>([
+export const K: usize = memory.data<u32>([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
   0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
   0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
@@ -22,12 +22,12 @@ const K: usize = memory.data<u32>([
 /** The message schedule of the current block: 64 u32 words. */
 const W: usize = memory.data(256);
 /** The hash state H0..H7, as u32 words. */
-const H: usize = memory.data(32);
+export const H: usize = memory.data(32);
 /** The final block or two: the input's tail, the padding and the big-endian bit length. */
 const TAIL: usize = memory.data(128);
 
 /** Mixes the 64-byte block at `p` into the state `H`. */
-function compress(p: usize): void {
+export function sha256Compress(p: usize): void {
   for (let i: usize = 0; i < 64; i += 4) {
     store<u32>(W + i, bswap<u32>(load<u32>(p + i)));
   }
@@ -83,15 +83,21 @@ function digest(start: usize, len: usize): void {
   store<u32>(H, 0x5be0cd19, 28);
   const rest = len & 63;
   const end = start + len - rest;
-  for (let p = start; p < end; p += 64) compress(p);
+  for (let p = start; p < end; p += 64) sha256Compress(p);
   // The tail, 0x80, zeros, then the 64-bit length in bits: one block if it fits, else two.
   const blocks: usize = rest < 56 ? 64 : 128;
   copyBytes(TAIL, end, rest);
   store<u8>(TAIL + rest, 0x80);
   memory.fill(TAIL + rest + 1, 0, blocks - 8 - rest - 1);
   store<u64>(TAIL + blocks - 8, bswap<u64>(<u64> len << 3));
-  compress(TAIL);
-  if (blocks == 128) compress(TAIL + 64);
+  sha256Compress(TAIL);
+  if (blocks == 128) sha256Compress(TAIL + 64);
+}
+
+/** Writes the SHA-256 of the `len` bytes at `start` to the 32 bytes at `out`. */
+export function sha256To(start: usize, len: usize, out: usize): void {
+  digest(start, len);
+  for (let i: usize = 0; i < 32; i += 4) store<u32>(out + i, bswap<u32>(load<u32>(H + i)));
 }
 
 /** Whether the SHA-256 of the `len` bytes at `start` equals the 32 bytes at `expected`. */

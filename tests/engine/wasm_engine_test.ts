@@ -85,6 +85,8 @@ Deno.test("createWasmCore() module has zero imports and matches build/assay.wasm
       "resampleReserve",
       "reserveInput",
       "run",
+      "sha256EqualsMany",
+      "sha256Many",
     ],
   );
   equal(WASM_BYTES.length, WASM_BYTE_LENGTH);

@@ -13,6 +13,7 @@ import {
 import { writeScoreCorpus } from "./_score_corpus.ts";
 import { rng } from "../conformance/_corpus.ts";
 import { createHash } from "node:crypto";
+import { ScoreKernel } from "../../src/evaluation/_score_kernel.ts";
 
 interface Outcome {
   report?: string;
@@ -699,4 +700,116 @@ Deno.test("the kernel reads UTF-8 in ids, prompts and outputs as the general rea
   }
   // Valid cases are taken, not all given back.
   ok(kernelTook > 10, `the kernel took ${kernelTook} of 120`);
+});
+
+Deno.test("the kernel gives back a prompts file at the line one-at-a-time checking would", async (t) => {
+  // The prompts of a batch of lines are hashed together after the batch's other checks: the
+  // line given back must still be the first failing one in file order, whatever fails after it.
+  const ids = Array.from({ length: 80 }, (_, k) => `e${k}`);
+  const examples = ids.map((id) => row({ example_id: id, language: "en", target: call("f", {}) }))
+    .join("\n") + "\n";
+  const text = (k: number) => `prompt ${k} `.repeat(k % 23);
+  type Line = { id?: string; text?: string; sha?: string; raw?: string };
+  const good = (k: number): Line => ({ id: ids[k]!, text: text(k) });
+  const lineOf = (l: Line) =>
+    l.raw ?? row({
+      example_id: l.id,
+      prompt_sha256: l.sha ?? sha256Hex(l.text ?? ""),
+      ...(l.text === undefined ? {} : { prompt: l.text }),
+    });
+  const wrong = (k: number): Line => ({ ...good(k), sha: sha256Hex(text(k) + "!") });
+  const cases: {
+    name: string;
+    bend: Record<number, Line>;
+    want?: { reason: string; line: number };
+  }[] = [
+    { name: "every prompt matching", bend: {} },
+    { name: "one mismatch", bend: { 4: wrong(4) }, want: { reason: "digest", line: 5 } },
+    {
+      name: "a mismatch, then an unknown id",
+      bend: { 4: wrong(4), 8: { id: "zz", text: "x" } },
+      want: { reason: "digest", line: 5 },
+    },
+    {
+      name: "an unknown id, then a mismatch",
+      bend: { 8: { id: "zz", text: "x" }, 20: wrong(20) },
+      want: { reason: "not an example's", line: 9 },
+    },
+    {
+      name: "two mismatches",
+      bend: { 2: wrong(2), 3: wrong(3) },
+      want: { reason: "digest", line: 3 },
+    },
+    {
+      name: "a mismatch, then a duplicate, in the second batch",
+      bend: { 33: wrong(33), 39: good(35) },
+      want: { reason: "digest", line: 34 },
+    },
+    {
+      name: "a mismatch, then a lone surrogate",
+      bend: {
+        6: wrong(6),
+        11: {
+          id: ids[11],
+          raw: `{"example_id":"e11","prompt_sha256":"${"a".repeat(64)}","prompt":"\\ud800"}`,
+        },
+      },
+      want: { reason: "digest", line: 7 },
+    },
+    {
+      name: "a mismatch, then a malformed digest",
+      bend: { 5: wrong(5), 9: { ...good(9), sha: "A".repeat(64) } },
+      want: { reason: "digest", line: 6 },
+    },
+    {
+      name: "a mismatch on a batch's last line, then a prompt that is not a string",
+      bend: {
+        31: wrong(31),
+        32: { raw: `{"example_id":"e32","prompt_sha256":"${"a".repeat(64)}","prompt":1}` },
+      },
+      want: { reason: "digest", line: 32 },
+    },
+    {
+      name: "a duplicate on a batch's last line, then a mismatch",
+      bend: { 31: good(3), 32: wrong(32) },
+      want: { reason: "duplicate", line: 32 },
+    },
+    {
+      name: "a mismatch, then a line that is not JSON, in one batch (the scan stops first)",
+      bend: { 40: wrong(40), 50: { raw: "{nope" } },
+      want: { reason: "strictly", line: 51 },
+    },
+    {
+      name: "rows without a prompt around a mismatch",
+      bend: { 1: { id: ids[1] }, 2: wrong(2), 3: { id: ids[3] } },
+      want: { reason: "digest", line: 3 },
+    },
+    {
+      name: "a mismatch on the last line",
+      bend: { 79: wrong(79) },
+      want: { reason: "digest", line: 80 },
+    },
+  ];
+  const engine = createEngine({ engine: "wasm" });
+  const encoder = new TextEncoder();
+  for (const c of cases) {
+    await t.step(c.name, () => {
+      const kernel = new ScoreKernel(engine.wasmModule!, engine, true);
+      const ex = encoder.encode(examples);
+      kernel.input(ex.length).set(ex);
+      strictEqual(kernel.examples(ex.length, 1), undefined);
+      strictEqual(kernel.freeze(), undefined);
+      const lines = ids.map((_, k) => lineOf(c.bend[k] ?? good(k)));
+      const bytes = encoder.encode(lines.join("\n") + "\n");
+      kernel.input(bytes.length).set(bytes);
+      const bail = kernel.prompts(bytes.length, 1);
+      if (c.want === undefined) {
+        strictEqual(bail, undefined);
+        return;
+      }
+      ok(bail !== undefined, "the kernel took a prompts file it should give back");
+      strictEqual(bail.line, c.want.line, bail.reason);
+      ok(bail.reason.includes(c.want.reason), bail.reason);
+    });
+  }
 });
