@@ -315,11 +315,12 @@ Deno.test("canonicalizeBatch() rounds decimals at and next to the halfway points
       ? rng.pick([Number.MIN_VALUE, 2.2250738585072014e-308, Number.MAX_VALUE, 1e23, 2 ** 53])
       : doubleWithExponent(rng, 1023 + rng.int(120) - 60); // near 1: short halfway points
     const { m, e } = decompose(x);
-    const halfways: Decimal[] = [exactDecimal(2n * m + 1n, e - 1)];
-    if (m > 1n) {
-      const narrow = m === 1n << 52n && e > -1074;
-      halfways.push(narrow ? exactDecimal(4n * m - 1n, e - 2) : exactDecimal(2n * m - 1n, e - 1));
-    }
+    // Halfway up and down (down from 5e-324: 2^-1075, which reads as 0.0).
+    const narrow = m === 1n << 52n && e > -1074;
+    const halfways: Decimal[] = [
+      exactDecimal(2n * m + 1n, e - 1),
+      narrow ? exactDecimal(4n * m - 1n, e - 2) : exactDecimal(2n * m - 1n, e - 1),
+    ];
     // The exact value too: it reads back as x.
     const exact = exactDecimal(m, e);
     for (const h of [...halfways, exact]) {
