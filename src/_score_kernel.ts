@@ -4,7 +4,8 @@
 // straight into it), then calls the phase. A phase returns a `KernelBail` when the kernel met
 // something it does not read itself; the caller then scores the files with the general reader
 // (ToolCallScorer), which gives the same report or words the error. The examples the kernel
-// queues (a float or a path it leaves to JS) are scored here, with the general engine.
+// queues (a path it leaves to JS) are scored here, with the general engine. (The kernel formats
+// every float itself now; the float table filled here is no longer reached.)
 import type { Engine } from "./engine.ts";
 import type { DropSummary, EvaluationReport } from "./evaluation.ts";
 import { canonicalFloat } from "./float_repr.ts";

@@ -12,10 +12,10 @@
 //    and the path nodes they are made of.
 // 4. JS decodes the output area once and slices it. It builds each distinct
 //    path string once per chunk, and pairs share them. The module writes
-//    Python's repr of most floats itself; the rest are left in the output as
-//    \x01lexeme\x01 and formatted here with `canonicalFloat`: with pairs, once
-//    per distinct lexeme and chunk (pair values and canonical text share it),
-//    otherwise once per occurrence.
+//    Python's repr of every float itself (assembly/float_exact.ts). The glue
+//    below still formats a float left in the output as \x01lexeme\x01 with
+//    `canonicalFloat`, as older modules did; no input makes this module do so,
+//    and that code stays only until it is removed.
 import type { CoreToolCall, EngineCore } from "./_engine_core.ts";
 import { canonicalFloat } from "./float_repr.ts";
 import type {
