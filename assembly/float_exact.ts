@@ -20,10 +20,11 @@
 //      w + 1 times 10^q, and when both round to one double that is the answer.
 //   3. Otherwise the exact path: starting from a double at or below the answer
 //      (P rounded down), step up while the decimal lies above the halfway point
-//      to the next double (on it: to the even one). The decimal
-//      is the first 800 significant digits plus a sticky "more non-zero digits
-//      follow": every halfway point between doubles has at most 769 significant
-//      digits, so comparing the first 800 and then the sticky is exact.
+//      to the next double (on it: to the even one). The decimal is its first
+//      800 significant digits plus a sticky "more non-zero digits follow":
+//      every halfway point between doubles, an odd number below 2^54 times
+//      2^-1075 or more, has at most 768 significant digits, so comparing the
+//      first 800 digits and then the sticky is exact.
 // Below 10^-342 with 19 digits everything is zero; at 10^309 and above, infinity.
 //
 // Printing (shortest), after Schubfach (R. Giulietti, "The Schubfach way to
@@ -35,11 +36,12 @@
 // either the one multiple of 10 (in units of 10^k) it may hold, or one of
 // s = floor(v * 10^-k) and s + 1, of which the closer to v is taken, or the
 // even one when v is exactly halfway (1000000000000000.25 prints as ...0.2, as
-// in JS and Python; this needs k < 0). The scaled
-// values X(y) = y * 2^q * 10^-k (y = 4c, a bound's numerator) are products
-// y * T / 2^sh, within 2^-68 below the true ones; each comparison of an X with
-// an integer is decided from them unless X's fraction is within that error of
-// 1 (never yet seen), and then exactly.
+// in JS and Python; this needs k < 0). The scaled values X(y) = y * 2^q * 10^-k
+// (y = 4c, or a bound's numerator) are products y * T / 2^sh, less than 2^-68
+// below the true ones; each comparison of an X with an integer is decided from
+// them unless X's fraction is within 2^-64 of 1, and then exactly. (That
+// happens when X is an integer and T is not exact: doubles that are short
+// decimals, like 1e22 read from a long lexeme.)
 
 import { BIG_5, BIG_D, bigMulAdd, bigMulPow5, bigSet, compareDecBin } from "./bignum";
 import { POW10, POW10_MIN } from "./float_pow10";
@@ -125,7 +127,7 @@ function eiselLemire(w: u64, q: i32): u64 {
   ambiguous = false;
   if (b >= 193) {
     roundedDown = 0;
-    return 0; // below a quarter of 2^-1074
+    return 0; // below half of 2^-1074
   }
   const u = b - 128; // 10..64: the rounding bit is in p2
   const m: u64 = u == 64 ? 0 : p2 >> u;
