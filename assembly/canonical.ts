@@ -4,8 +4,9 @@
 // written in source order; when the object closes, they are sorted by key
 // (code point order = byte order on WTF-8), a duplicated key keeps its last
 // value, and the members are rewritten in place. Floats are written by
-// float.ts: Python's repr when the module can be sure of it, otherwise the raw
-// lexeme between two FLOAT_MARK bytes, which the JS glue replaces with repr.
+// float.ts as Python's repr, every one of them. (FLOAT_MARK once bracketed the
+// raw lexemes float.ts left to the JS glue; nothing writes it any more, and
+// the glue's handling of it is kept only until that machinery is removed.)
 
 import {
   copyBytes,

@@ -1,5 +1,4 @@
-// Float literals in canonical text: Python's repr for the easy ones, the raw
-// lexeme between two FLOAT_MARK bytes (formatted by the JS glue) for the rest.
+// Float literals in canonical text: Python's repr, `repr(float(lexeme))`.
 //
 // A lexeme is easy when its significant digits (leading and trailing zeros
 // dropped) number at most 15 and its decimal exponent (of the first
@@ -10,10 +9,14 @@
 // Zero is easy whatever its exponent. Only the layout remains: fixed notation
 // when the exponent is in [-4, 16) (`.0` on integral values), otherwise
 // `d.ddde±XX` with at least two exponent digits.
+//
+// Any other lexeme is read into the nearest double and that double printed
+// with its shortest round-trip digits (float_exact.ts), then laid out alike.
+// (FLOAT_MARK and floattable.ts, which once took these lexemes to the JS glue,
+// are no longer reached from here.)
 
-import { FLOAT_MARK } from "./canonical";
-import { floatLookup, floatTable } from "./floattable";
-import { outByte, outCopy, outNeed } from "./memory";
+import { decimalToBits, INFINITY_BITS, shortest, shortestDigits, shortestExponent } from "./float_exact";
+import { outByte, outNeed } from "./memory";
 
 /** At most this many significant digits are formatted here. */
 const MAX_DIGITS: i64 = 15;
@@ -22,13 +25,14 @@ const MAX_EXPONENT: i64 = 307;
 /** Exponent literals are saturated at this magnitude while read. */
 const EXPONENT_CAP: i64 = 1_000_000_000;
 
-// The significant digits of the lexeme being formatted, as ASCII.
-const DIGITS: usize = memory.data(16);
+// The significant digits of the lexeme being formatted, as ASCII (at most 17,
+// written right-aligned at DIGITS_END first by writeExact).
+const DIGITS_END: usize = 32;
+const DIGITS: usize = memory.data(<i32> DIGITS_END);
 
 /**
  * Writes the canonical form of the float lexeme `[s, end)` (a JSON number
- * with a fraction or an exponent): Python's repr when the lexeme is easy,
- * otherwise FLOAT_MARK lexeme FLOAT_MARK.
+ * with a fraction or an exponent): Python's repr of the double it reads as.
  */
 export function writeFloat(s: usize, end: usize): void {
   let p = s;
@@ -79,25 +83,78 @@ export function writeFloat(s: usize, end: usize): void {
 
   if (first < 0) {
     // Zero, with its sign, whatever the exponent.
-    outNeed(4);
-    if (negative) outByte(0x2d);
-    outByte(0x30);
-    outByte(0x2e);
-    outByte(0x30);
+    writeZero(negative);
     return;
   }
   const e = intLen - 1 - first + exponent;
   if (!easy || e < -MAX_EXPONENT || e > MAX_EXPONENT) {
-    if (floatTable != 0 && floatLookup(s, end)) return;
-    outNeed(end - s + 2);
-    outByte(FLOAT_MARK);
-    outCopy(s, end - s);
-    outByte(FLOAT_MARK);
+    writeExact(negative, s + (negative ? 1 : 0), intLen, first, last, exponent);
     return;
   }
+  writeRepr(negative, <i32> (last - first + 1), <i32> e);
+}
 
-  const n = <i32> (last - first + 1);
-  const x = <i32> e;
+// Writes `-0.0` or `0.0`.
+function writeZero(negative: bool): void {
+  outNeed(4);
+  if (negative) outByte(0x2d);
+  outByte(0x30);
+  outByte(0x2e);
+  outByte(0x30);
+}
+
+// Writes repr of the double nearest to the non-zero decimal (see decimalToBits).
+function writeExact(
+  negative: bool,
+  body: usize,
+  intLen: i64,
+  first: i64,
+  last: i64,
+  exponent: i64,
+): void {
+  const bits = decimalToBits(body, intLen, first, last, exponent);
+  if (bits == 0) {
+    writeZero(negative);
+    return;
+  }
+  if (bits == INFINITY_BITS) {
+    outNeed(9);
+    if (negative) outByte(0x2d);
+    outByte(0x49); // Infinity
+    outByte(0x6e);
+    outByte(0x66);
+    outByte(0x69);
+    outByte(0x6e);
+    outByte(0x69);
+    outByte(0x74);
+    outByte(0x79);
+    return;
+  }
+  shortest(bits);
+  // At most 17 digits, written from the end: eight at a time in u32, then the rest.
+  let d = shortestDigits;
+  let at = DIGITS + DIGITS_END;
+  while (d >= 100_000_000) {
+    let low = <u32> (d % 100_000_000);
+    d /= 100_000_000;
+    for (let k = 0; k < 8; k++) {
+      store<u8>(--at, <u8> (0x30 + low % 10));
+      low /= 10;
+    }
+  }
+  let high = <u32> d;
+  do {
+    store<u8>(--at, <u8> (0x30 + high % 10));
+    high /= 10;
+  } while (high != 0);
+  const n = <i32> (DIGITS + DIGITS_END - at);
+  memory.copy(DIGITS, at, <usize> n);
+  writeRepr(negative, n, shortestExponent + n - 1);
+}
+
+// Writes the sign, the n significant digits at DIGITS (no trailing zero) and
+// x, the exponent of the first, in repr's layout.
+function writeRepr(negative: bool, n: i32, x: i32): void {
   outNeed(24);
   if (negative) outByte(0x2d);
   if (x >= -4 && x < 16) {

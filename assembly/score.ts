@@ -9,11 +9,11 @@
 // Each example leaves an entry in a zone at the bottom of the heap (see
 // score_entries.ts); kFreeze adds the tables that join prompts and
 // generations to it, and later chunks go above those. Each scored generation
-// leaves a record. Floats the module cannot format are looked up in a table
-// the glue fills (floattable.ts): after each call the glue formats the new
-// ones, and the kernel parses again what met them (kRegold, kRetry). What is
-// still left (a path too long for the path text, a float the table cannot
-// hold) is queued for the glue, which scores it and sets its record.
+// leaves a record. The module formats every float itself (float.ts), so the
+// float table the glue fills (floattable.ts), and the reparsing of what met
+// a float it lacked (kRegold, kRetry), are no longer reached; they stay until
+// that machinery is removed. What is still left (a path too long for the path
+// text) is queued for the glue, which scores it and sets its record.
 //
 // Every phase returns K_OK or a BAIL code: the kernel met something it does
 // not read itself, from a malformed line to a broken invariant, and the glue

@@ -142,6 +142,8 @@ Deno.test("the README's JSON Schema suite figure is the one docs/json_schema.md 
   const documented = /\*\*Required files: (\d+\/\d+) passed\*\*/.exec(doc)?.[1];
   ok(documented, "docs/json_schema.md states the required figure");
   ok(readme.includes(`${documented} required tests`), `the README states ${documented}`);
+});
+
 Deno.test("the root mod.ts reaches no npm package and no node: module (deno info)", async () => {
   // The edge-safe core: yaml, jsonc-parser and node-sql-parser stay behind ./suite.
   const out = await new Deno.Command(Deno.execPath(), {
