@@ -11,7 +11,7 @@
 //   6 pair words, 7 their count
 //   8 path nodes (see intern.ts), 9 their count
 //  10 leaves (see flatten.ts), 11 their count
-//  12 values (see intern.ts), 13 their count
+//  12, 13 unused (0)
 //  14 path text, 15 its length in bytes
 // Result record words:
 //   0 status, 1 error code, 2 error offset (UTF-16), 3 span start, 4 span end,
@@ -29,7 +29,7 @@ import {
   pathTextAddress,
   pathTextUsed,
 } from "./flatten";
-import { internReset, nodeCount, nodes, valueCount, values } from "./intern";
+import { internReset, nodeCount, nodes } from "./intern";
 import { parseDocument, parseValue } from "./json";
 import {
   growMemoryTo,
@@ -185,8 +185,8 @@ export function run(mode: i32): void {
   store<u32>(HEADER, pairs ? nodeCount : 0, 36);
   store<u32>(HEADER, pairs ? <u32> leavesAddress() : 0, 40);
   store<u32>(HEADER, pairs ? leafCount : 0, 44);
-  store<u32>(HEADER, pairs ? <u32> values : 0, 48);
-  store<u32>(HEADER, pairs ? valueCount : 0, 52);
+  store<u32>(HEADER, 0, 48);
+  store<u32>(HEADER, 0, 52);
   store<u32>(HEADER, pairs ? <u32> pathTextAddress() : 0, 56);
   store<u32>(HEADER, pairs ? <u32> pathTextUsed : 0, 60);
 }

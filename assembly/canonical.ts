@@ -4,9 +4,7 @@
 // written in source order; when the object closes, they are sorted by key
 // (code point order = byte order on WTF-8), a duplicated key keeps its last
 // value, and the members are rewritten in place. Floats are written by
-// float.ts as Python's repr, every one of them. (FLOAT_MARK once bracketed the
-// raw lexemes float.ts left to the JS glue; nothing writes it any more, and
-// the glue's handling of it is kept only until that machinery is removed.)
+// float.ts as Python's repr.
 
 import {
   copyBytes,
@@ -22,9 +20,6 @@ import {
   reserve,
 } from "./memory";
 import { bytesCompare } from "./bytes";
-
-/** Brackets a float lexeme in the output; canonical text never contains it. */
-export const FLOAT_MARK: u32 = 0x01;
 
 /** Set in a member's key length when the key bytes live in R_KEYS. */
 export const KEY_IN_REGION: u32 = 0x8000_0000;

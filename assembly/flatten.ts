@@ -5,7 +5,6 @@
 // written to R_PAIRS as PAIR_WORDS u32 words, its leaf (path) id then its value:
 //   leaf, value start, value end         (an output range)
 //   leaf, constant, VALUE_CONSTANT       (true, false, null, {}, [], NaN, ...)
-//   leaf, value id, VALUE_INTERNED       (a float left to the JS glue)
 // Paths are interned as nodes (see intern.ts); the distinct paths that end a
 // pair are the batch's leaves, numbered from 0 in order of first use. Each
 // leaf gets one LEAF_WORDS record in R_LEAVES:
@@ -14,15 +13,13 @@
 // PATH_TEXT_MAX bytes or past the batch's path-text budget,
 //   node, LONG_PATH, 0
 // and the JS glue builds it from the nodes. So the JS glue builds each
-// distinct path string once per batch, and formats each such float once.
+// distinct path string once per batch.
 
-import { FLOAT_MARK } from "./canonical";
 import {
   INDEX_SEGMENT,
   internIndex,
   internDocument,
   internKey,
-  internValue,
   nodeLeaf,
   setNodeLeaf,
 } from "./intern";
@@ -49,8 +46,6 @@ function zeroBytes(x: u64): u64 {
 
 /** Words per pair in R_PAIRS. */
 const PAIR_WORDS: usize = 3;
-/** The third pair word when the second is a value id. */
-const VALUE_INTERNED: u32 = 0xffff_ffff;
 /** The third pair word when the second is a constant, in the order of `constantOf`. */
 const VALUE_CONSTANT: u32 = 0xffff_fffe;
 
@@ -237,11 +232,6 @@ export function skipScalar(p: usize, end: usize): usize {
   const base = outBase;
   const c = <u32> load<u8>(base + p);
   if (c == 0x22) return skipString(p);
-  if (c == FLOAT_MARK) {
-    p++;
-    while (<u32> load<u8>(base + p) != FLOAT_MARK) p++;
-    return p + 1;
-  }
   while (p < end) {
     const d = load<u8>(base + p);
     if (d == 0x2c || d == 0x5d || d == 0x7d) break;
@@ -333,9 +323,6 @@ export function flatten(start: usize, end: usize): u32 {
     if (constant >= 0) {
       store<u32>(w, <u32> constant, 4);
       store<u32>(w, VALUE_CONSTANT, 8);
-    } else if (c == FLOAT_MARK) {
-      store<u32>(w, internValue(<u32> p, <u32> q), 4);
-      store<u32>(w, VALUE_INTERNED, 8);
     } else {
       store<u32>(w, <u32> p, 4);
       store<u32>(w, <u32> q, 8);

@@ -12,8 +12,6 @@
 //
 // Any other lexeme is read into the nearest double and that double printed
 // with its shortest round-trip digits (float_exact.ts), then laid out alike.
-// (FLOAT_MARK and floattable.ts, which once took these lexemes to the JS glue,
-// are no longer reached from here.)
 
 import { decimalToBits, INFINITY_BITS, shortest, shortestDigits, shortestExponent } from "./float_exact";
 import { outByte, outNeed } from "./memory";

@@ -13,15 +13,9 @@ export {
   kGoldLength,
   kGoldNameLength,
   kInput,
-  kMergeInput,
-  kPending,
-  kPendingClear,
-  kPendingCount,
   kPrompts,
   kQueue,
   kQueueCount,
-  kRegold,
-  kRetry,
   kSetRecord,
   kStart,
   nextLine,
@@ -37,16 +31,4 @@ export {
   kRecordsLength,
   kRecordsText,
 } from "./score_records";
-export {
-  kAdopt,
-  kAppendEntries,
-  kEntryCount,
-  kFrozenState,
-  kMerge,
-  kReserve,
-  kChunkResults,
-  kChunkResultsLength,
-  kZone,
-  kZoneEnd,
-} from "./score_share";
 export { sha256EqualsMany, sha256Many } from "./sha256_x4";

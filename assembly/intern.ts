@@ -1,4 +1,4 @@
-// Interned path nodes and values, for one batch.
+// Interned path nodes, for one batch.
 //
 // A path node is a path prefix: the root (node 0, the empty path) or a parent
 // node plus one segment, a key (the output range of its canonical string
@@ -11,13 +11,8 @@
 // once a pair ended there (see flatten.ts); `tabled` is 1 when the node is in
 // the node table.
 //
-// A value is an output range; equal values get one id per batch, dense from
-// 0. Values live in R_VALUES, VALUE_SIZE bytes each: a, b, hash. (flatten.ts
-// interns the floats it leaves to the JS glue, so each is formatted once.)
-//
-// Each kind has an open-addressing table (linear probing) in its own region;
-// a slot holds a node id (0 is empty: the root is never looked up) or a value
-// id + 1.
+// Nodes have an open-addressing table (linear probing) in its own region; a
+// slot holds a node id (0 is empty: the root is never looked up).
 //
 // Within one document, every path prefix is interned at most once (keys are
 // unique and indices increase, and flatten.ts reuses the nodes of the prefix
@@ -33,8 +28,6 @@ import {
   outBase,
   R_NODE_TABLE,
   R_NODES,
-  R_VALUE_TABLE,
-  R_VALUES,
   regionCap,
   reserve,
 } from "./memory";
@@ -42,8 +35,6 @@ import { bytesEqual } from "./bytes";
 
 /** Bytes per node. */
 export const NODE_SIZE: usize = 24;
-/** Bytes per value. */
-export const VALUE_SIZE: usize = 12;
 /** Marks an array-index segment in a node's `a` word. */
 export const INDEX_SEGMENT: u32 = 0xffff_ffff;
 
@@ -53,19 +44,13 @@ const MIN_SLOTS: u32 = 256;
 export let nodeCount: u32 = 0;
 // The first node made for the current document.
 let documentNodes: u32 = 1;
-/** Values in R_VALUES. */
-export let valueCount: u32 = 0;
-/** Base addresses of R_NODES and R_VALUES (they move as they grow). */
+/** Base address of R_NODES (it moves as it grows). */
 export let nodes: usize = 0;
-export let values: usize = 0;
 let nodesCap: usize = 0;
-let valuesCap: usize = 0;
 // The tables: base address and slot mask (slots - 1).
 let nodeTable: usize = 0;
 let nodeMask: u32 = 0;
 let nodesTabled: u32 = 0;
-let valueTable: usize = 0;
-let valueMask: u32 = 0;
 
 function mix(h: u64): u32 {
   h ^= h >> 33;
@@ -104,7 +89,7 @@ function emptyTable(r: i32): usize {
   return table;
 }
 
-/** Empties both kinds, keeping only the root node. */
+/** Empties the nodes, keeping only the root. */
 export function internReset(): void {
   nodes = reserve(R_NODES, 0, NODE_SIZE << 8);
   nodesCap = regionCap(R_NODES);
@@ -114,11 +99,6 @@ export function internReset(): void {
   nodeTable = emptyTable(R_NODE_TABLE);
   nodeMask = MIN_SLOTS - 1;
   nodesTabled = 0;
-  values = reserve(R_VALUES, 0, VALUE_SIZE << 6);
-  valuesCap = regionCap(R_VALUES);
-  valueCount = 0;
-  valueTable = emptyTable(R_VALUE_TABLE);
-  valueMask = MIN_SLOTS - 1;
 }
 
 // Whether the record at `e` holds the `n` output bytes at address `p` in its
@@ -222,44 +202,3 @@ export function setNodeLeaf(id: u32, leaf: u32): void {
   store<u32>(nodes + <usize> id * NODE_SIZE, leaf, 16);
 }
 
-// Doubles the value table and reinserts every value.
-function growValueTable(): void {
-  const slots = (valueMask + 1) << 1;
-  valueTable = reserve(R_VALUE_TABLE, 0, <usize> slots << 2);
-  memory.fill(valueTable, 0, <usize> slots << 2);
-  valueMask = slots - 1;
-  for (let id: u32 = 0; id < valueCount; id++) {
-    let slot = load<u32>(values + <usize> id * VALUE_SIZE, 8) & valueMask;
-    while (load<u32>(valueTable + (<usize> slot << 2)) != 0) slot = (slot + 1) & valueMask;
-    store<u32>(valueTable + (<usize> slot << 2), id + 1);
-  }
-}
-
-/** The value id of the canonical value at output range `[a, b)`. */
-export function internValue(a: u32, b: u32): u32 {
-  const n = <usize> (b - a);
-  const p = outBase + <usize> a;
-  const hash = hashBytes(p, n, 0);
-  let slot = hash & valueMask;
-  while (true) {
-    const slotted = load<u32>(valueTable + (<usize> slot << 2));
-    if (slotted == 0) break;
-    const e = values + <usize> (slotted - 1) * VALUE_SIZE;
-    if (load<u32>(e, 8) == hash && sameRange(e, 0, p, n)) return slotted - 1;
-    slot = (slot + 1) & valueMask;
-  }
-  const id = valueCount;
-  const off = <usize> id * VALUE_SIZE;
-  if (off + VALUE_SIZE > valuesCap) {
-    values = reserve(R_VALUES, off, off + VALUE_SIZE);
-    valuesCap = regionCap(R_VALUES);
-  }
-  const e = values + off;
-  store<u32>(e, a);
-  store<u32>(e, b, 4);
-  store<u32>(e, hash, 8);
-  store<u32>(valueTable + (<usize> slot << 2), id + 1);
-  valueCount = id + 1;
-  if (valueCount << 1 > valueMask) growValueTable();
-  return id;
-}

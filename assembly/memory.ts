@@ -25,25 +25,19 @@ export const R_BITS: i32 = 5;
 export const R_NODES: i32 = 6;
 /** The hash table of R_NODES, u32 node ids. */
 export const R_NODE_TABLE: i32 = 7;
-/** Interned values, VALUE_SIZE bytes each (see intern.ts). */
-export const R_VALUES: i32 = 8;
-/** The hash table of R_VALUES, u32 value ids + 1. */
-export const R_VALUE_TABLE: i32 = 9;
 /** The distinct pair paths of the batch (see flatten.ts). */
-export const R_LEAVES: i32 = 10;
+export const R_LEAVES: i32 = 8;
 /** Their texts, when short enough. */
-export const R_PATH_TEXT: i32 = 11;
+export const R_PATH_TEXT: i32 = 9;
 /** The scoring kernel's output for one chunk: example entries, or records to write. */
-export const R_EMIT: i32 = 12;
+export const R_EMIT: i32 = 10;
 /** The scoring kernel's decoded string (one at a time). */
-export const R_TEXT: i32 = 13;
+export const R_TEXT: i32 = 11;
 /** The scoring kernel's pair keys of one prediction. */
-export const R_PRED: i32 = 14;
+export const R_PRED: i32 = 12;
 /** The scoring kernel's queue of examples left to the JS glue, for one chunk. */
-export const R_QUEUE: i32 = 15;
-/** The examples a chunk of prompts or generations met, for kChunkResults. */
-export const R_MET: i32 = 16;
-const REGION_COUNT: i32 = 17;
+export const R_QUEUE: i32 = 13;
+const REGION_COUNT: i32 = 14;
 
 // base: u32, cap: u32 per region.
 const REGIONS: usize = memory.data(REGION_COUNT * 8);

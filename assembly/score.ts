@@ -9,11 +9,9 @@
 // Each example leaves an entry in a zone at the bottom of the heap (see
 // score_entries.ts); kFreeze adds the tables that join prompts and
 // generations to it, and later chunks go above those. Each scored generation
-// leaves a record. The module formats every float itself (float.ts), so the
-// float table the glue fills (floattable.ts), and the reparsing of what met
-// a float it lacked (kRegold, kRetry), are no longer reached; they stay until
-// that machinery is removed. What is still left (a path too long for the path
-// text) is queued for the glue, which scores it and sets its record.
+// leaves a record. The module formats every float itself (float.ts). What it
+// leaves (a path too long for the path text) is queued for the glue, which
+// scores it and sets its record.
 //
 // Every phase returns K_OK or a BAIL code: the kernel met something it does
 // not read itself, from a malformed line to a broken invariant, and the glue
@@ -21,13 +19,6 @@
 // words the error. So the kernel never words an error, and only has to be
 // exact where it succeeds.
 
-import {
-  FLOAT_TABLE_BYTES,
-  floatTableInit,
-  pendingClear,
-  pendingCount,
-  pendingList,
-} from "./floattable";
 import { FIELDS, scanObject, skipWs } from "./jsonl";
 import { hashBytes } from "./intern";
 import { decodeChecked, decodedLength, decodedLone } from "./jsonl_strings";
@@ -51,15 +42,12 @@ import {
   jobReset,
   K_OK,
   NAMES,
-  noteMeeting,
-  noteMet,
   setChunkInput,
   setFrozen,
   setNames,
   withPrompts,
 } from "./score_common";
 import {
-  GLUE_LIST_BYTES,
   likelyEntry,
   entriesAppend,
   entriesReset,
@@ -70,7 +58,6 @@ import {
   example,
   findId,
   freeze,
-  GOLD_TO_GLUE,
   goldBlock,
   goldCanonLength,
   goldName,
@@ -78,7 +65,6 @@ import {
   KEPT,
   R_GENERATION_DIGEST,
   R_PROMPT_DIGEST,
-  regold,
   resultOf,
   STATE_GENERATION,
   STATE_PROMPT,
@@ -108,10 +94,9 @@ const S_OUTPUT: usize = memory.data<u8>([0x6f, 0x75, 0x74, 0x70, 0x75, 0x74]);
 /** Starts a job; `prompts` says whether a manifest is part of it. */
 export function kStart(prompts: bool): void {
   jobReset(prompts);
-  const table = align8(__heap_base);
-  growMemoryTo(<u64> table + <u64> FLOAT_TABLE_BYTES + <u64> GLUE_LIST_BYTES + 8);
-  floatTableInit(table);
-  entriesReset(align8(table + FLOAT_TABLE_BYTES) + GLUE_LIST_BYTES);
+  const zone = align8(__heap_base);
+  growMemoryTo(<u64> zone + 8);
+  entriesReset(zone);
   nextLine = 1;
 }
 
@@ -121,20 +106,6 @@ export function kInput(cap: u32): usize {
   setChunkInput(at);
   growMemoryTo(<u64> at + <u64> cap + 8);
   return at;
-}
-
-/** The floats met that the glue is to format: kPendingCount entry addresses (floattable.ts). */
-export function kPending(): usize {
-  return pendingList();
-}
-
-export function kPendingCount(): u32 {
-  return pendingCount;
-}
-
-/** The glue has formatted (or refused) every pending float. */
-export function kPendingClear(): void {
-  pendingClear();
 }
 
 // Whether `[p, e)` is blank: only ASCII whitespace that String.prototype.trim removes.
@@ -305,17 +276,6 @@ export function kExamples(len: u32, firstLine: u32): i32 {
   return K_OK;
 }
 
-/** Gives the gold left to the glue another parse, now that its floats are known. */
-export function kRegold(): void {
-  if (frozen) unreachable();
-  regold();
-}
-
-/** Where another instance's results (`len` bytes from its kChunkResults) go for kMerge. */
-export function kMergeInput(len: u32): usize {
-  return kInput(len);
-}
-
 /** Ends the examples: checks ids are unique and lays out the tables. */
 export function kFreeze(): i32 {
   const r = freeze();
@@ -416,7 +376,6 @@ function prompt(line: u32): i32 {
   if ((load<u32>(r) & STATE_PROMPT) != 0) return BAIL_DUPLICATE;
   store<u32>(r, load<u32>(r) | STATE_PROMPT);
   digestTo(r + R_PROMPT_DIGEST);
-  if (noteMet) noteMeeting(entryIndex(entry), false);
   const p = fieldStart(2);
   if (p != 0) {
     if (load<u8>(p) != 0x22) return BAIL_FIELD;
@@ -460,26 +419,6 @@ function enqueue(i: u32, s: usize, e: usize): void {
   queueCount++;
 }
 
-/** Scores the queued generations again (the glue has formatted their floats since). */
-export function kRetry(): void {
-  const count = queueCount;
-  queueCount = 0;
-  for (let k: u32 = 0; k < count; k++) {
-    const q = reserve(R_QUEUE, 0, 0) + <usize> k * 12;
-    const i = load<u32>(q);
-    const s = <usize> load<u32>(q, 4);
-    const e = <usize> load<u32>(q, 8);
-    const entry = entryOf(i);
-    if (entryKind(entry) == GOLD_TO_GLUE) {
-      enqueue(i, s, e);
-      continue;
-    }
-    const t = reserve(R_TEXT, 0, e - s + 16);
-    decodeChecked(s, e, t);
-    if (!scoreOutput(entry, t, decodedLength)) enqueue(i, s, e);
-  }
-}
-
 /** Sets the record of a queued example, which the glue scored. */
 export function kSetRecord(
   i: u32,
@@ -506,21 +445,16 @@ function generation(): i32 {
   const state = load<u32>(r);
   if ((state & STATE_GENERATION) != 0) return BAIL_DUPLICATE;
   store<u32>(r, state | STATE_GENERATION);
-  if (noteMet) noteMeeting(entryIndex(entry), true);
   // With a manifest, kFinish compares the two digests (the prompt may be another instance's).
   if (withPrompts) digestTo(r + R_GENERATION_DIGEST);
   const kind = entryKind(entry);
-  if (kind == GOLD_TO_GLUE) enqueue(entryIndex(entry), out, fieldEnd(2));
-  else if (kind == KEPT && !scoreOutput(entry, lineText, n)) {
+  if (kind == KEPT && !scoreOutput(entry, lineText, n)) {
     enqueue(entryIndex(entry), out, fieldEnd(2));
   }
   return K_OK;
 }
 
-/**
- * Example `i`'s gold, for the glue: its name literal then its canonical arguments, or (when
- * kGoldNameLength is 0) the raw target of a gold left to the glue; kGoldLength bytes in all.
- */
+/** Example `i`'s gold, for the glue: its name literal then its canonical arguments. */
 export function kGold(i: u32): usize {
   return goldName(goldBlock(entryOf(i)));
 }

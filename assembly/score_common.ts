@@ -1,7 +1,6 @@
 // What the scoring kernel's parts share (see score.ts): codes, the named
 // fields of a line, the per-chunk regions and pair keys.
 
-import { FLOAT_MARK } from "./canonical";
 import {
   decimalLength,
   flatten,
@@ -30,7 +29,6 @@ import {
   R_PATH_TEXT,
   R_PRED,
   R_QUEUE,
-  R_MET,
   R_TEXT,
   regionCap,
   regionsReset,
@@ -71,7 +69,6 @@ export let chunkInput: usize = 0;
 export function jobReset(prompts: bool): void {
   withPrompts = prompts;
   frozen = false;
-  noteMet = false;
 }
 
 /** The examples are frozen. */
@@ -171,7 +168,6 @@ export function emitReset(cap: usize): void {
  */
 export function chunkReset(end: usize, len: usize): void {
   regionsReset(align8(end));
-  metCount = 0;
   emitReset(2 * len + 4096);
   reserve(R_TEXT, 0, 1 << 16);
   reserve(R_PRED, 0, 1 << 16);
@@ -185,25 +181,6 @@ export function chunkReset(end: usize, len: usize): void {
   internReset();
   pairsReset(len * 2 + (1 << 20));
   outReset(len * 2 + 1024);
-}
-
-// ---- The examples a chunk met (when another instance merges what this one reads).
-
-/** Whether prompts and generations note the examples they meet (see kChunkResults). */
-export let noteMet: bool = false;
-
-export function setNoteMet(on: bool): void {
-  noteMet = on;
-}
-
-/** How many examples the chunk met: u32 words `index << 1 | 1 for a generation` in R_MET. */
-export let metCount: u32 = 0;
-
-/** Notes that the line just read was example `index`'s prompt, or its generation. */
-export function noteMeeting(index: u32, generation: bool): void {
-  const at = <usize> metCount << 2;
-  store<u32>(reserve(R_MET, at, at + 4) + at, (index << 1) | (generation ? 1 : 0));
-  metCount++;
 }
 
 // ---- Pair keys.
@@ -500,18 +477,6 @@ export function sharedPairs(p: usize, end: usize, gold: usize, n: usize, goldCou
   return <i32> matchKeys(emitBase, count, <usize> bytes);
 }
 
-/** Whether the output range `[a, b)` holds a float left to the glue. */
-export function hasFloatMark(a: usize, b: usize): bool {
-  let p = outBase + a;
-  const end = outBase + b;
-  for (; p + 8 <= end; p += 8) {
-    if (zeroBytes(load<u64>(p) ^ (ONES * FLOAT_MARK)) != 0) return true;
-  }
-  for (; p < end; p++) {
-    if (<u32> load<u8>(p) == FLOAT_MARK) return true;
-  }
-  return false;
-}
 
 
 /**

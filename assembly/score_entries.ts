@@ -26,7 +26,6 @@ import {
   emitUsed,
   fieldEnd,
   fieldStart,
-  hasFloatMark,
   K_OK,
   sameBytes,
 } from "./score_common";
@@ -45,7 +44,6 @@ import {
   E_SIZE,
   EMPTY_TARGET,
   entryLine,
-  GOLD_TO_GLUE,
   goldBlock,
   goldCanon,
   goldCanonLength,
@@ -58,12 +56,9 @@ import {
   TARGET_UNREAD,
   MULTIPLE_CALLS,
   NULL_ROOT,
-  REGOLDED,
-  SKIP,
-  SKIP_HEADER,
 } from "./score_entry";
 
-/** Where the zone starts, and its end (entries, then the regold blocks, then the tables). */
+/** Where the zone starts, and its end (the entries, then the tables). */
 export let zone: usize = 0;
 export let entriesTop: usize = 0;
 /** Examples read. */
@@ -72,25 +67,6 @@ export let entryCount: u32 = 0;
 export let langCount: u32 = 0;
 /** Dropped examples by reason: multiple_calls, empty_target, malformed_target. */
 export const DROPS: usize = memory.data(12);
-/** Whether some gold is left to the glue (so kRegold has work). */
-let goldToGlue: u32 = 0;
-// Where the GOLD_TO_GLUE entries are (offsets from the zone), so that kRegold need not walk the
-// whole zone; past GLUE_CAP of them it does.
-const GLUE_CAP: u32 = 1 << 16;
-/** Bytes of the list of GOLD_TO_GLUE entries, which lies before the zone. */
-export const GLUE_LIST_BYTES: usize = <usize> GLUE_CAP << 2;
-let glueList: usize = 0;
-let glueCount: u32 = 0;
-let glueOverflow: bool = false;
-
-function noteGlue(e: usize): void {
-  if (glueCount == GLUE_CAP) {
-    glueOverflow = true;
-    return;
-  }
-  store<u32>(glueList + (<usize> glueCount << 2), <u32> (e - zone));
-  glueCount++;
-}
 // After kFreeze: per example, its entry address; the hash tables.
 let entryAt: usize = 0;
 let idTable: usize = 0;
@@ -98,68 +74,16 @@ let idMask: u32 = 0;
 let langTable: usize = 0;
 let langFirst: usize = 0;
 
-/** Empties the zone, which starts at `at`, GLUE_LIST_BYTES after the list of glue entries. */
+/** Empties the zone, which starts at `at`. */
 export function entriesReset(at: usize): void {
-  glueList = at - GLUE_LIST_BYTES;
-  glueCount = 0;
-  glueOverflow = false;
   zone = at;
   entriesTop = at;
   entryCount = 0;
   langCount = 0;
-  goldToGlue = 0;
   memory.fill(DROPS, 0, 12);
 }
 
-/** Appends `count` entries (`n` bytes at `from`) another instance read; counts their glue gold. */
-export function appendEntries(from: usize, n: usize, count: u32): void {
-  const at = entriesAppend(from, n);
-  for (let e = at; e < at + n; e += <usize> load<u32>(e + E_SIZE)) {
-    if (load<u32>(e + E_KIND) != GOLD_TO_GLUE) continue;
-    goldToGlue++;
-    noteGlue(e);
-  }
-  entryCount += count;
-}
-
-/** Words of the frozen state (see saveState). */
-export const STATE_WORDS: usize = memory.data(32 * 4);
-
-/** Saves the frozen state as words at `w`, for another instance (adoptState). */
-export function saveState(w: usize): void {
-  store<u32>(w, <u32> zone);
-  store<u32>(w, <u32> entriesTop, 4);
-  store<u32>(w, entryCount, 8);
-  store<u32>(w, langCount, 12);
-  store<u32>(w, <u32> entryAt, 16);
-
-  store<u32>(w, <u32> idTable, 28);
-  store<u32>(w, idMask, 32);
-  store<u32>(w, <u32> langTable, 36);
-  store<u32>(w, <u32> langFirst, 40);
-  store<u32>(w, <u32> tablesTop, 44);
-  store<u32>(w, goldToGlue, 48);
-  memory.copy(w + 52, DROPS, 12);
-}
-
-/** Takes the frozen state saved by another instance (its zone copied to the same addresses). */
-export function adoptState(w: usize): void {
-  zone = <usize> load<u32>(w);
-  entriesTop = <usize> load<u32>(w, 4);
-  entryCount = load<u32>(w, 8);
-  langCount = load<u32>(w, 12);
-  entryAt = <usize> load<u32>(w, 16);
-
-  idTable = <usize> load<u32>(w, 28);
-  idMask = load<u32>(w, 32);
-  langTable = <usize> load<u32>(w, 36);
-  langFirst = <usize> load<u32>(w, 40);
-  tablesTop = <usize> load<u32>(w, 44);
-  goldToGlue = load<u32>(w, 48);
-  memory.copy(DROPS, w + 52, 12);
-}
-
-/** Moves `n` bytes of entries (and SKIP areas) at `from` to the top of the zone. */
+/** Moves `n` bytes of entries at `from` to the top of the zone. */
 export function entriesAppend(from: usize, n: usize): usize {
   const at = entriesTop;
   memory.copy(at, from, n);
@@ -220,8 +144,7 @@ function dropKind(p: usize, e: usize): u32 {
 
 /**
  * Writes a gold block at the emit region's end for the target `[t, end)`,
- * parsed into the output: GOLD_TO_GLUE when its canonical arguments or pairs
- * are left to the glue (the block is then not kept), else KEPT, or the drop
+ * parsed into the output: KEPT, or TARGET_UNREAD, or the drop
  * kind when it is not one call (no block).
  */
 function goldOf(t: usize, end: usize): u32 {
@@ -236,7 +159,6 @@ function goldOf(t: usize, end: usize): u32 {
   setRawBytes(false);
   if (q != end) return TARGET_UNREAD;
   if (!checkShape(mark, outPos)) return dropKind(mark, outPos);
-  if (hasFloatMark(argumentsStart, argumentsEnd)) return GOLD_TO_GLUE;
   const start = emitUsed;
   const nameLen = nameEnd - nameStart;
   const canonLen = argumentsEnd - argumentsStart;
@@ -251,17 +173,6 @@ function goldOf(t: usize, end: usize): u32 {
   copyBytes(g + 12 + nameLen, outBase + argumentsStart, canonLen);
   emitSet(align4(start + 12 + nameLen + canonLen));
   return KEPT;
-}
-
-// A block holding the raw target `[t, end)`, for the glue.
-function rawBlock(t: usize, end: usize): void {
-  const n = end - t;
-  const g = emitNeed(12 + n + 4);
-  store<u32>(g, 0);
-  store<u32>(g, <u32> n, 4);
-  store<u32>(g, 0, 8);
-  memory.copy(g + 12, t, n);
-  emitSet(align4(emitUsed + 12 + n));
 }
 
 /** Reads the example on line `line` (its fields scanned) into an entry in the emit region. */
@@ -286,12 +197,6 @@ export function example(s: usize, e: usize, line: u32): i32 {
     const end = fieldEnd(3);
     kind = goldOf(target, end);
     if (kind == TARGET_UNREAD) return BAIL_LINE;
-    if (kind == GOLD_TO_GLUE) {
-      rawBlock(target, end);
-      goldToGlue++;
-      // Where the entry will be once the chunk's entries are appended to the zone.
-      noteGlue(entriesTop + at);
-    }
   }
   const h = emitBase + at;
   store<u32>(h + E_SIZE, <u32> (emitUsed - at));
@@ -304,62 +209,6 @@ export function example(s: usize, e: usize, line: u32): i32 {
   store<u32>(h + E_GOLD, <u32> (block - at));
   entryCount++;
   return K_OK;
-}
-
-/**
- * Parses the raw targets of the GOLD_TO_GLUE entries again (the glue has
- * formatted their floats since), and gives those that now parse whole a gold
- * block, in a SKIP area appended to the zone.
- */
-export function regold(): void {
-  if (goldToGlue == 0) return;
-  chunkReset(align8(entriesTop), entriesTop - zone);
-  // The SKIP area's header: its size (set below), a line, its kind.
-  memory.fill(emitNeed(SKIP_HEADER), 0, SKIP_HEADER);
-  emitSet(SKIP_HEADER);
-  const listed = !glueOverflow;
-  for (let k: u32 = 0, e = zone; listed ? k < glueCount : e < entriesTop; k++) {
-    if (listed) e = zone + <usize> load<u32>(glueList + (<usize> k << 2));
-    const next = e + <usize> load<u32>(e + E_SIZE);
-    if (load<u32>(e + E_KIND) == GOLD_TO_GLUE) regoldOne(e);
-    if (!listed) e = next;
-  }
-  if (emitUsed == SKIP_HEADER) return;
-  store<u32>(emitBase + E_SIZE, <u32> emitUsed);
-  store<u32>(emitBase + E_KIND, SKIP);
-  const top = entriesTop;
-  const area = entriesAppend(emitBase, emitUsed);
-  // Point the entries given a block at it, and keep listing those still left to the glue.
-  let kept: u32 = 0;
-  for (let k: u32 = 0, e = zone; listed ? k < glueCount : e < top; k++) {
-    if (listed) e = zone + <usize> load<u32>(glueList + (<usize> k << 2));
-    const next = e + <usize> load<u32>(e + E_SIZE);
-    const kind = load<u32>(e + E_KIND);
-    if (kind == REGOLDED) {
-      store<u32>(e + E_KIND, KEPT);
-      store<u32>(e + E_GOLD, <u32> (area + <usize> load<u32>(e + E_GOLD) - e));
-    } else if (listed && kind == GOLD_TO_GLUE) {
-      store<u32>(glueList + (<usize> kept << 2), <u32> (e - zone));
-      kept++;
-    }
-    if (!listed) e = next;
-  }
-  if (listed) glueCount = kept;
-}
-
-// Parses entry e's raw target again; when it now parses whole, gives it a block in the emit
-// region (E_GOLD holds its offset there for now) and marks it REGOLDED.
-function regoldOne(e: usize): void {
-  const g = goldBlock(e);
-  const t = goldCanon(g);
-  const start = emitUsed;
-  if (goldOf(t, t + goldCanonLength(g)) != KEPT) {
-    emitSet(start);
-    return;
-  }
-  store<u32>(e + E_KIND, REGOLDED);
-  store<u32>(e + E_GOLD, <u32> start);
-  goldToGlue--;
 }
 
 // ---- Freezing: the tables.
@@ -383,7 +232,6 @@ export function freeze(): i32 {
   memory.fill(idTable, 0, <usize> slots * 12);
   let e = zone;
   for (let i: u32 = 0; i < entryCount; i++) {
-    while (load<u32>(e + E_KIND) == SKIP) e += <usize> load<u32>(e + E_SIZE);
     store<u32>(entryAt + (<usize> i << 2), <u32> e);
     store<u32>(e + E_INDEX, i);
     // The id: a slot holds its hash and its entry.

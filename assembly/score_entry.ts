@@ -6,11 +6,7 @@
 // a kept example) its gold block:
 //   u32 name length, u32 canonical length, u32 pair count, the name literal,
 //   the canonical arguments, padded to 4.
-// E_GOLD is the offset from the entry to its gold block, which follows it, or
-// (after kRegold) lies in a SKIP area appended to the zone: offsets stay right
-// when the zone's bytes are appended to another instance's. A gold the kernel
-// leaves to the glue (GOLD_TO_GLUE) has a block holding the raw target text
-// instead of the canonical arguments.
+// E_GOLD is the offset from the entry to its gold block, which follows it.
 
 export const E_SIZE: usize = 0;
 export const E_LINE: usize = 4;
@@ -48,19 +44,9 @@ export const KEPT: u32 = 0;
 export const MULTIPLE_CALLS: u32 = 1;
 export const EMPTY_TARGET: u32 = 2;
 export const MALFORMED_TARGET: u32 = 3;
-/** A kept example whose gold is left to the glue (its block holds the raw target). */
-export const GOLD_TO_GLUE: u32 = 0x100;
 // A target the parser does not accept as it stands in the line: the run goes back to the
 // general reader (never stored in an entry).
 export const TARGET_UNREAD: u32 = 0x800;
-// A GOLD_TO_GLUE entry kRegold gave a block, whose offset E_GOLD holds for now.
-export const REGOLDED: u32 = 0x200;
-/**
- * Not an entry: an area of gold blocks kRegold appended (E_SIZE bytes, its
- * blocks after a SKIP_HEADER); walks over the zone step over it.
- */
-export const SKIP: u32 = 0x400;
-export const SKIP_HEADER: usize = 12;
 
 export function entryLine(e: usize): u32 {
   return load<u32>(e + E_LINE);

@@ -12,12 +12,8 @@
 //    and the path nodes they are made of.
 // 4. JS decodes the output area once and slices it. It builds each distinct
 //    path string once per chunk, and pairs share them. The module writes
-//    Python's repr of most floats itself; the rest are left in the output as
-//    \x01lexeme\x01 and formatted here with `canonicalFloat`: with pairs, once
-//    per distinct lexeme and chunk (pair values and canonical text share it),
-//    otherwise once per occurrence.
+//    Python's repr of every float itself.
 import type { CoreToolCall, EngineCore } from "./_core.ts";
-import { canonicalFloat } from "./float_repr.ts";
 import type {
   ArgumentPair,
   CanonicalResult,
@@ -68,16 +64,12 @@ const RESULT_WORDS = 12;
 const NODE_WORDS = 6;
 /** A node's `a` word for an array-index segment. */
 const INDEX_SEGMENT = 0xffffffff;
-/** Words per value (assembly/intern.ts): start, end, hash. */
-const VALUE_WORDS = 3;
 /** Words per leaf (assembly/flatten.ts): node, path text start, end. */
 const LEAF_WORDS = 3;
 /** A leaf's text-start word when its path is to be built from the nodes. */
 const LONG_PATH = 0xffffffff;
 /** Words per pair (assembly/flatten.ts): leaf, then a value range, constant or value id. */
 const PAIR_WORDS = 3;
-/** The third pair word when the second is a value id. */
-const VALUE_INTERNED = 0xffffffff;
 /** The third pair word when the second is one of these constants. */
 const VALUE_CONSTANT = 0xfffffffe;
 const CONSTANTS: readonly string[] = [
@@ -100,7 +92,6 @@ const RELEASE_BYTES = 256 * 1024 * 1024;
 /** Texts up to this length get 3 bytes per code unit up front; longer ones grow as they encode. */
 const EAGER_UNITS = 1 << 20;
 
-const FLOAT_MARK = "\x01";
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const HAS_IS_WELL_FORMED = typeof (String.prototype as { isWellFormed?: unknown }).isWellFormed ===
   "function";
@@ -134,10 +125,6 @@ class ChunkView {
   readonly hasPairs: boolean;
   /** The path text of each leaf (distinct pair path) of the chunk. */
   readonly paths: string[];
-  /** Python's repr of each distinct float the module left to JS, by value id. */
-  readonly floats: string[];
-  /** The floats of the pairs last decoded, in order: those of their canonical text. */
-  readonly pairFloats: string[] = [];
   /** Path prefixes (`[seg,seg`) by node, for the paths built here. */
   #prefixes: string[] | undefined;
   readonly #nodes: number;
@@ -156,9 +143,7 @@ class ChunkView {
     this.#nodeCount = w[header + 9]!;
     this.hasPairs = this.#nodeCount !== 0;
     const leafCount = w[header + 11]!;
-    const valueCount = w[header + 13]!;
     this.paths = NO_STRINGS;
-    this.floats = NO_STRINGS;
     if (leafCount > 0) {
       const textStart = w[header + 14]!;
       const text = decoder.decode(bytes.subarray(textStart, textStart + w[header + 15]!));
@@ -168,13 +153,6 @@ class ChunkView {
         paths[k] = a === LONG_PATH ? this.#prefix(w[e]!) + "]" : text.slice(a, w[e + 2]!);
       }
       this.paths = paths;
-    }
-    if (valueCount > 0) {
-      const floats = new Array<string>(valueCount);
-      for (let k = 0, e = w[header + 12]! >>> 2; k < valueCount; k++, e += VALUE_WORDS) {
-        floats[k] = canonicalFloat(out.slice(w[e]! + 1, w[e + 1]! - 1));
-      }
-      this.floats = floats;
     }
   }
 
@@ -208,27 +186,6 @@ class ChunkView {
     const a = w[e + 1]!;
     const segment = a === INDEX_SEGMENT ? String(w[e + 2]!) : this.out.slice(a, w[e + 2]!);
     return prefixes[node] = parent === 0 ? "[" + segment : prefixes[parent]! + "," + segment;
-  }
-
-  /**
-   * Canonical text from output offsets `[a, b)`, each FLOAT_MARK lexeme FLOAT_MARK replaced by
-   * its repr: the next of `pairFloats` when `fromPairs`, else formatted here.
-   */
-  canonical(a: number, b: number, fromPairs: boolean): string {
-    const text = this.out.slice(a, b);
-    let i = text.indexOf(FLOAT_MARK);
-    if (i < 0) return text;
-    let out = "";
-    let from = 0;
-    let n = 0;
-    while (i >= 0) {
-      const j = text.indexOf(FLOAT_MARK, i + 1);
-      const repr = fromPairs ? this.pairFloats[n++]! : canonicalFloat(text.slice(i + 1, j));
-      out += text.slice(from, i) + repr;
-      from = j + 1;
-      i = text.indexOf(FLOAT_MARK, from);
-    }
-    return out + text.slice(from);
   }
 }
 
@@ -455,23 +412,20 @@ function decodeCall(view: ChunkView, r: number): CoreToolCall {
   if (status !== STATUS_OK) return { status: "invalid_shape" };
   const literal = view.out.slice(w[r + 7]!, w[r + 8]!);
   const name = literal.indexOf("\\") < 0 ? literal.slice(1, -1) : JSON.parse(literal) as string;
-  if (!view.hasPairs) {
-    return { status: "ok", name, canonicalArguments: view.canonical(w[r + 5]!, w[r + 6]!, false) };
-  }
-  // Pairs first: they carry the floats of the canonical text, formatted once.
-  const pairs = decodePairs(view, w[r + 9]!, w[r + 10]!);
+  const canonicalArguments = view.out.slice(w[r + 5]!, w[r + 6]!);
+  if (!view.hasPairs) return { status: "ok", name, canonicalArguments };
   return {
     status: "ok",
     name,
-    canonicalArguments: view.canonical(w[r + 5]!, w[r + 6]!, true),
-    pairs,
+    canonicalArguments,
+    pairs: decodePairs(view, w[r + 9]!, w[r + 10]!),
   };
 }
 
 function decodeCanonical(view: ChunkView, r: number): CanonicalResult {
   const w = view.words;
   if (w[r] !== STATUS_OK) return { ok: false, error: errorOf(w, r) };
-  return { ok: true, canonical: view.canonical(w[r + 5]!, w[r + 6]!, false) };
+  return { ok: true, canonical: view.out.slice(w[r + 5]!, w[r + 6]!) };
 }
 
 function decodeFlatten(view: ChunkView, r: number): FlattenResult {
@@ -480,29 +434,19 @@ function decodeFlatten(view: ChunkView, r: number): FlattenResult {
   return { ok: true, pairs: decodePairs(view, w[r + 9]!, w[r + 10]!) };
 }
 
-/**
- * Rebuilds `count` pairs from the word table (see assembly/flatten.ts), and leaves the floats
- * among their values in `view.pairFloats`.
- */
+/** Rebuilds `count` pairs from the word table (see assembly/flatten.ts). */
 function decodePairs(view: ChunkView, first: number, count: number): ArgumentPair[] {
   const w = view.words;
   const paths = view.paths;
   const out = view.out;
   const pairs = new Array<ArgumentPair>(count);
-  view.pairFloats.length = 0;
   for (let i = 0, p = view.pairs + first; i < count; i++, p += PAIR_WORDS) {
     const a = w[p + 1]!;
     const b = w[p + 2]!;
-    let value: string;
-    if (b === VALUE_CONSTANT) {
-      value = CONSTANTS[a]!;
-    } else if (b === VALUE_INTERNED) {
-      value = view.floats[a]!;
-      view.pairFloats.push(value);
-    } else {
-      value = out.slice(a, b);
-    }
-    pairs[i] = { path: paths[w[p]!]!, value };
+    pairs[i] = {
+      path: paths[w[p]!]!,
+      value: b === VALUE_CONSTANT ? CONSTANTS[a]! : out.slice(a, b),
+    };
   }
   return pairs;
 }

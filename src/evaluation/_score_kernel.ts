@@ -4,10 +4,9 @@
 // straight into it), then calls the phase. A phase returns a `KernelBail` when the kernel met
 // something it does not read itself; the caller then scores the files with the general reader
 // (ToolCallScorer), which gives the same report or words the error. The examples the kernel
-// queues (a float or a path it leaves to JS) are scored here, with the general engine.
+// queues (a path too long for its path text) are scored here, with the general engine.
 import type { Engine } from "../engine/mod.ts";
 import type { DropSummary, EvaluationReport } from "./inputs.ts";
-import { canonicalFloat } from "../engine/mod.ts";
 import {
   emptySliceCounts,
   PARSE_STATUSES,
@@ -21,16 +20,11 @@ interface KernelExports {
   kStart(prompts: number): void;
   kInput(cap: number): number;
   kExamples(len: number, firstLine: number): number;
-  kRegold(): void;
   kFreeze(): number;
   kPrompts(len: number, firstLine: number): number;
   kGenerations(len: number, firstLine: number): number;
   kQueue(): number;
   kQueueCount(): number;
-  kRetry(): void;
-  kPending(): number;
-  kPendingCount(): number;
-  kPendingClear(): void;
   kSetRecord(
     i: number,
     status: number,
@@ -76,9 +70,6 @@ export interface KernelBail {
 }
 
 const COUNT_FIELDS = 11;
-/** Bytes a float's repr may take in the kernel's table, and the mark of one it cannot hold. */
-const REPR_ROOM = 32;
-const UNFORMATTABLE = 0xfffffffe;
 const decoder = new TextDecoder();
 
 /** One scoring job on a fresh instance of the module. */
@@ -126,46 +117,13 @@ export class ScoreKernel {
     };
   }
 
-  /**
-   * Formats the floats the last call met and could not format (Python's repr, as the general
-   * engine does) into the kernel's table. Returns how many it formatted.
-   */
-  #formatFloats(): number {
-    const ex = this.#ex;
-    const count = ex.kPendingCount();
-    if (count === 0) return 0;
-    const buffer = ex.memory.buffer;
-    const list = new Uint32Array(buffer, ex.kPending(), count);
-    const view = new DataView(buffer);
-    const bytes = new Uint8Array(buffer);
-    for (let k = 0; k < count; k++) {
-      const entry = list[k]!;
-      const n = view.getUint32(entry, true);
-      const repr = canonicalFloat(decoder.decode(bytes.subarray(entry + 8, entry + 8 + n)));
-      if (repr.length > REPR_ROOM) {
-        view.setUint32(entry + 4, UNFORMATTABLE, true);
-        continue;
-      }
-      for (let j = 0; j < repr.length; j++) bytes[entry + 8 + n + j] = repr.charCodeAt(j);
-      view.setUint32(entry + 4, repr.length, true);
-    }
-    ex.kPendingClear();
-    return count;
-  }
-
   /** Reads a chunk of examples: `len` bytes of whole lines, the first numbered `firstLine`. */
   examples(len: number, firstLine: number): KernelBail | undefined {
-    const bail = this.#bail(this.#ex.kExamples(len, firstLine));
-    this.#formatFloats();
-    return bail;
+    return this.#bail(this.#ex.kExamples(len, firstLine));
   }
 
-  /**
-   * Ends the examples: reads the gold left for its floats again (until no float is new), checks
-   * ids, and builds the tables.
-   */
+  /** Ends the examples: checks ids, and builds the tables. */
   freeze(): KernelBail | undefined {
-    do this.#ex.kRegold(); while (this.#formatFloats() > 0);
     return this.#bail(this.#ex.kFreeze());
   }
 
@@ -179,8 +137,6 @@ export class ScoreKernel {
     const ex = this.#ex;
     const bail = this.#bail(ex.kGenerations(len, firstLine));
     if (bail) return bail;
-    if (this.#formatFloats() > 0 && ex.kQueueCount() > 0) ex.kRetry();
-    this.#formatFloats(); // none are new: a retried output met only floats met before
     const count = ex.kQueueCount();
     if (count === 0) return undefined;
     const words = new Uint32Array(ex.memory.buffer, ex.kQueue(), count * 3).slice();
@@ -213,14 +169,13 @@ export class ScoreKernel {
     return undefined;
   }
 
-  /** Example `i`'s gold call as text: its raw target, or one built from its canonical parts. */
+  /** Example `i`'s gold call as text, built from its canonical parts. */
   #goldText(i: number): string {
     const ex = this.#ex;
     const text = decoder.decode(
       new Uint8Array(ex.memory.buffer, ex.kGold(i), ex.kGoldLength(i)),
     );
     const nameLength = ex.kGoldNameLength(i);
-    if (nameLength === 0) return text;
     return `{"arguments":${text.slice(nameLength)},"name":${text.slice(0, nameLength)}}`;
   }
 

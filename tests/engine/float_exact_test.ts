@@ -454,6 +454,8 @@ Deno.test("canonicalizeBatch() formats floats inside containers and next to stri
 Deno.test("the wasm module imports nothing and its power-of-ten table is the generated one", async () => {
   equal(WebAssembly.Module.imports(module).length, 0);
   checkFormulas();
-  const committed = await Deno.readTextFile(new URL("../assembly/float_pow10.ts", import.meta.url));
+  const committed = await Deno.readTextFile(
+    new URL("../../assembly/float_pow10.ts", import.meta.url),
+  );
   equal(committed, floatTableSource());
 });
