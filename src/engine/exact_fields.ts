@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { ArrayNode, isError, type Node, nodeText, ObjectNode, parseWhole } from "./_ts_parser.ts";
+import { ArrayNode, type Node, nodeText, ObjectNode } from "./_nodes.ts";
+import { isError, parseWhole } from "./_ts_parser.ts";
 import type { JsonError } from "./types.ts";
 
 /**
