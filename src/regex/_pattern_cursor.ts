@@ -3,6 +3,11 @@
 // feature, both quoting the pattern), peeking and reading one pattern character.
 import type { RegexFlags } from "./_sets.ts";
 
+/** A pattern for a message: between slashes, its first 60 code units and an ellipsis if longer. */
+export function showPattern(source: string): string {
+  return `/${source.length > 60 ? `${source.slice(0, 60)}\u2026` : source}/`;
+}
+
 export const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
 
 /** The position in a pattern under its flags; `max` is the largest character (per `u`). */
@@ -25,8 +30,7 @@ export class PatternCursor {
   }
 
   quoted(): string {
-    const s = this.src.length > 60 ? `${this.src.slice(0, 60)}…` : this.src;
-    return `/${s}/`;
+    return showPattern(this.src);
   }
 
   peek(offset = 0): number {

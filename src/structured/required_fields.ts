@@ -5,6 +5,7 @@
  * @module
  */
 import { getDefaultEngine } from "../engine/mod.ts";
+import { quote } from "../jsonl/mod.ts";
 import { type MetricValue, metricValue } from "../stats/mod.ts";
 import { checkOutputs, findPayloads, modeOf } from "./_payload.ts";
 import {
@@ -129,7 +130,7 @@ export function requiredFieldAccuracy(
       const f = fields.find((f) => f.valueIndex === k)!;
       throw new TypeError(
         `Expected a JSON text for ${JSON.stringify(f.path)} at index ${f.example}, got ` +
-          JSON.stringify(texts[k]!.slice(0, 60)),
+          quote(texts[k]!),
       );
     }
     return r.canonical;
