@@ -29,6 +29,7 @@ export * from "./version.ts";
 export type * from "./types.ts";
 export * from "./materialize.ts";
 export * from "./code_point_order.ts";
+export * from "./well_formed.ts";
 export * from "./sha256.ts";
 export * from "./prng.ts";
 export { COLUMNS, makeJob } from "./resample.ts";
