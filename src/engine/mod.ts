@@ -35,4 +35,5 @@ export * from "./prng.ts";
 export { COLUMNS, makeJob } from "./resample.ts";
 export type { DirectJob, GroupedJob, ResampleJob } from "./resample.ts";
 export * from "./exact_fields.ts";
+export * from "./canonical_lookup.ts";
 export * from "./limits.ts";
