@@ -1,7 +1,8 @@
 // How canonical JSON writes a string (CONTRACT §2): per UTF-16 code unit, printable ASCII as
 // itself, `"` and `\` and the five control characters with a short form as their two-character
 // escape, anything else (other controls, DEL, non-ASCII, each surrogate half) as `\u` and four
-// lowercase hex digits.
+// lowercase hex digits. The parser writes its strings with these escapes, and canonicalValue
+// with canonicalString.
 
 const HEX = "0123456789abcdef";
 
@@ -29,4 +30,17 @@ export function escapeUnit(u: number): string {
       return "\\r";
   }
   return u >= 0x20 && u <= 0x7e ? String.fromCharCode(u) : hex4(u);
+}
+
+/** A string as a canonical JSON string literal, quotes included. */
+export function canonicalString(s: string): string {
+  let out = '"';
+  let plain = 0;
+  for (let i = 0; i < s.length; i++) {
+    const u = s.charCodeAt(i);
+    if (u >= 0x20 && u <= 0x7e && u !== 0x22 && u !== 0x5c) continue;
+    out += s.slice(plain, i) + escapeUnit(u);
+    plain = i + 1;
+  }
+  return out + s.slice(plain) + '"';
 }

@@ -22,6 +22,7 @@ export * from "./engine.ts";
 export * from "./span.ts";
 export * from "./tool_call.ts";
 export * from "./canonical.ts";
+export * from "./canonical_value.ts";
 export * from "./flatten.ts";
 export * from "./float_repr.ts";
 export * from "./ids.ts";
