@@ -1,6 +1,8 @@
 // Dotted field paths, looked up directly in canonical JSON text (our own output: ASCII, no
 // whitespace, keys sorted, depth <= 512), so values compare exactly as canonical text. The
 // lookup and the numeric form read the text with the engine's scanner of canonical text.
+import { canonicalValue } from "../engine/mod.ts";
+
 export { lookupCanonical, numericForm } from "../engine/mod.ts";
 
 /**
@@ -39,18 +41,5 @@ export function splitDottedPath(path: string): string[] {
 
 /** A string as a canonical JSON string literal (CONTRACT §2: ASCII, lowercase `\uXXXX`). */
 export function canonicalLiteral(s: string): string {
-  let out = '"';
-  for (let i = 0; i < s.length; i++) {
-    const u = s.charCodeAt(i);
-    if (u === 0x22) out += '\\"';
-    else if (u === 0x5c) out += "\\\\";
-    else if (u >= 0x20 && u <= 0x7e) out += s[i];
-    else if (u === 0x0a) out += "\\n";
-    else if (u === 0x0d) out += "\\r";
-    else if (u === 0x09) out += "\\t";
-    else if (u === 0x08) out += "\\b";
-    else if (u === 0x0c) out += "\\f";
-    else out += "\\u" + u.toString(16).padStart(4, "0");
-  }
-  return out + '"';
+  return canonicalValue(s);
 }

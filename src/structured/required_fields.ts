@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { getDefaultEngine } from "../engine/mod.ts";
+import { canonicalValue, getDefaultEngine } from "../engine/mod.ts";
 import { quote } from "../jsonl/mod.ts";
 import { type MetricValue, metricValue } from "../stats/mod.ts";
 import { checkOutputs, findPayloads, modeOf } from "./_payload.ts";
@@ -179,19 +179,16 @@ function jsonText(value: unknown, index: number, path: string): string {
   return value;
 }
 
-// JSON text of an expected value; NaN and the infinities are written as Python does.
+// Canonical JSON of an expected value; NaN and the infinities are refused, as anything else
+// JSON has no form for.
 function toJson(value: unknown, index: number, path: string): string {
-  const bad = (what: string): never => {
+  try {
+    return canonicalValue(value, { nonFinite: "throw" });
+  } catch (e) {
+    if (!(e instanceof TypeError)) throw e;
     throw new TypeError(
-      `Expected a JSON value for ${JSON.stringify(path)} at index ${index}, found ${what}`,
+      `Expected a JSON value for ${JSON.stringify(path)} at index ${index} (${e.message})`,
+      { cause: e },
     );
-  };
-  return JSON.stringify(value, (_key, v) => {
-    if (v === undefined) return bad("undefined");
-    if (typeof v === "function" || typeof v === "symbol" || typeof v === "bigint") {
-      return bad(`a ${typeof v}`);
-    }
-    if (typeof v === "number" && !Number.isFinite(v)) return bad(String(v));
-    return v;
-  }) ?? bad("undefined");
+  }
 }
