@@ -45,9 +45,8 @@ function describe(x: object): string {
   return typeof name === "string" && name !== "" ? `a ${name}` : "a non-plain object";
 }
 
-function hasNoLowSurrogateRisk(keys: readonly string[]): boolean {
-  // Code-unit order is code-point order unless a key holds a surrogate (U+D800 to U+DFFF)
-  // and another a unit above it.
+/** Whether no key has a unit from U+D800 up: then code-unit order is code-point order. */
+function belowSurrogates(keys: readonly string[]): boolean {
   for (const k of keys) {
     for (let i = 0; i < k.length; i++) if (k.charCodeAt(i) >= 0xd800) return false;
   }
@@ -115,7 +114,7 @@ class Writer {
         this.refuse("an object with a symbol key");
       }
       const keys = Object.keys(x);
-      if (hasNoLowSurrogateRisk(keys)) keys.sort();
+      if (belowSurrogates(keys)) keys.sort();
       else keys.sort(compareCodePoints);
       out = "{";
       for (let i = 0; i < keys.length; i++) {
@@ -154,13 +153,17 @@ class Writer {
  * @param options What NaN and the infinities become.
  * @returns The canonical JSON text.
  * @throws {TypeError} If the value, or a value inside it, is not JSON.
+ * @throws {RangeError} If `nonFinite` is neither `write` nor `throw`.
  *
  * @example Keys in code-point order, numbers as the contract reads them
  * ```ts
  * import { canonicalValue } from "@assay/assay/engine";
  * import { strictEqual, throws } from "node:assert/strict";
  *
- * strictEqual(canonicalValue({ b: [1.0, 0.5, 1e21], a: "é", "😀": null }), '{"a":"\\u00e9","b":[1,0.5,1e+21],"\\ud83d\\ude00":null}');
+ * strictEqual(
+ *   canonicalValue({ b: [1.0, 0.5, 1e21], a: "é", "😀": null }),
+ *   '{"a":"\\u00e9","b":[1,0.5,1e+21],"\\ud83d\\ude00":null}',
+ * );
  * strictEqual(canonicalValue({ x: NaN }), '{"x":NaN}');
  * throws(() => canonicalValue({ x: NaN }, { nonFinite: "throw" }), /Not JSON at \$\.x: NaN/);
  * throws(() => canonicalValue({ a: [1, undefined] }), /Not JSON at \$\.a\[1\]: undefined/);
