@@ -1,5 +1,5 @@
 // Named errors of the CLI. Messages start with a capital and have no trailing period.
-export { InputError, InvariantViolation } from "../src/jsonl/mod.ts";
+export { InputError, InvariantViolation, quote } from "../src/jsonl/mod.ts";
 
 /** Bad command-line usage: exit code 2. */
 export class UsageError extends Error {
@@ -8,10 +8,4 @@ export class UsageError extends Error {
     super(message);
     this.name = "UsageError";
   }
-}
-
-/** Cuts a text for quoting in an error message. */
-export function quote(text: string, max = 60): string {
-  const cut = text.length > max ? text.slice(0, max) + "…" : text;
-  return JSON.stringify(cut);
 }

@@ -1,7 +1,6 @@
 // `assay canonicalize`: one JSON text per line in, one canonical text or `!error` line out.
 import { mapLines } from "./_io.ts";
-import { engineFromFlag, parseOptions } from "./_options.ts";
-import { UsageError } from "./_errors.ts";
+import { parseLineCommand } from "./_options.ts";
 
 const HELP = `Usage: deno task assay canonicalize [FILE] [--engine auto|wasm|ts] [--out FILE]
 
@@ -18,20 +17,12 @@ Options:
 
 /** Runs `assay canonicalize`. */
 export async function runCanonicalize(args: string[]): Promise<void> {
-  const { values, positionals } = parseOptions(args, {
-    engine: { type: "string" },
-    out: { type: "string" },
-    help: { type: "boolean", short: "h" },
-  });
-  if (values.help) {
-    console.log(HELP);
-    return;
-  }
-  if (positionals.length > 1) throw new UsageError("Expected at most one input file");
-  const engine = engineFromFlag(values.engine);
+  const command = parseLineCommand(args, HELP);
+  if (command === undefined) return;
+  const { engine } = command;
   await mapLines(
-    positionals[0],
-    values.out,
+    command.input,
+    command.out,
     (batch) =>
       engine.canonicalizeBatch(batch.map((l) => l.text)).map((r) =>
         r.ok ? r.canonical : `!error ${r.error.code} at ${r.error.offset}`

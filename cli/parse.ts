@@ -1,7 +1,7 @@
 // `assay parse`: JSONL of raw model outputs in, JSONL of parse results out.
 import { mapLines } from "./_io.ts";
-import { engineFromFlag, parseOptions } from "./_options.ts";
-import { InputError, quote, UsageError } from "./_errors.ts";
+import { parseLineCommand } from "./_options.ts";
+import { InputError, quote } from "./_errors.ts";
 
 const HELP = `Usage: deno task assay parse [FILE] [--engine auto|wasm|ts] [--pairs] [--out FILE]
 
@@ -56,20 +56,10 @@ function readRow(text: string, source: string, lineNo: number): Row {
 
 /** Runs `assay parse`. */
 export async function runParse(args: string[]): Promise<void> {
-  const { values, positionals } = parseOptions(args, {
-    engine: { type: "string" },
-    out: { type: "string" },
-    pairs: { type: "boolean" },
-    help: { type: "boolean", short: "h" },
-  });
-  if (values.help) {
-    console.log(HELP);
-    return;
-  }
-  if (positionals.length > 1) throw new UsageError("Expected at most one input file");
-  const engine = engineFromFlag(values.engine);
-  const pairs = values.pairs === true;
-  await mapLines(positionals[0], values.out, (batch, source) => {
+  const command = parseLineCommand(args, HELP, true);
+  if (command === undefined) return;
+  const { engine, pairs } = command;
+  await mapLines(command.input, command.out, (batch, source) => {
     const rows = batch.filter((l) => l.text.trim() !== "").map((l) =>
       readRow(l.text, source, l.lineNo)
     );

@@ -26,7 +26,7 @@ import {
   toolCallMetrics,
 } from "../evaluation/mod.ts";
 import { Sfc32 } from "../engine/mod.ts";
-import { sha256Hex } from "../engine/mod.ts";
+import { canonicalValue, sha256Hex } from "../engine/mod.ts";
 import { compareCodePoints } from "../engine/mod.ts";
 import { TOOL } from "../engine/mod.ts";
 
@@ -129,7 +129,7 @@ export function pairSetSha256(pairs: readonly (readonly [string, string])[]): st
   const sorted = [...pairs].sort((x, y) =>
     compareCodePoints(x[0], y[0]) || compareCodePoints(x[1], y[1])
   );
-  return sha256Hex(JSON.stringify(sorted));
+  return sha256Hex(canonicalValue(sorted));
 }
 
 /**

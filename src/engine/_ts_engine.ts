@@ -1,17 +1,8 @@
 // The pure-TypeScript engine: span extraction over UTF-16 code units, tool calls and the
 // batch methods of the engine contract, on the parser of _ts_parser.ts.
 import type { CoreToolCall, EngineCore } from "./_core.ts";
-import {
-  ArrayNode,
-  flattenNode,
-  isError,
-  type Node,
-  nodeText,
-  ObjectNode,
-  Parser,
-  parseWhole,
-  SyntaxFailure,
-} from "./_ts_parser.ts";
+import { ArrayNode, flattenNode, type Node, nodeText, ObjectNode } from "./_nodes.ts";
+import { isError, Parser, parseWhole, SyntaxFailure } from "./_ts_parser.ts";
 import { decodeCanonicalString } from "./exact_fields.ts";
 import { resampleTs } from "./resample.ts";
 import type { ArgumentPair, CanonicalResult, FlattenResult, SpanResult } from "./types.ts";

@@ -2,57 +2,16 @@
 //
 // It never uses JSON.parse on model output: that would lose `1` versus `1.0`
 // and the digits of big integers. Recursion is bounded by the 512-level depth
-// limit, which is checked before descending.
+// limit, which is checked before descending. The tree it builds is in _nodes.ts.
+import { escapeUnit, hex4 } from "./_canonical_string.ts";
 import { canonicalFloat } from "./float_repr.ts";
 import { MAX_DEPTH, MAX_INT_DIGITS } from "./limits.ts";
-import type { ArgumentPair, JsonError, JsonErrorCode } from "./types.ts";
+import { ArrayNode, buildObject, type Node, ObjectNode } from "./_nodes.ts";
+import type { JsonError, JsonErrorCode } from "./types.ts";
 
-export type Node = string | ObjectNode | ArrayNode;
-
-export class ArrayNode {
-  constructor(readonly items: Node[], readonly text: string) {}
-}
-
-export class ObjectNode {
-  constructor(
-    /** Canonical key literals, sorted by code point, unique. */
-    readonly keys: string[],
-    /** Key identities, parallel to `keys` (see `_keyId`). */
-    readonly ids: string[],
-    readonly vals: Node[],
-    readonly text: string,
-  ) {}
-}
-
+/** The first syntax error of a parse, thrown to unwind the recursion. */
 export class SyntaxFailure {
   constructor(readonly code: JsonErrorCode, readonly offset: number) {}
-}
-
-const HEX = "0123456789abcdef";
-
-function hex4(u: number): string {
-  return "\\u" + HEX[(u >> 12) & 15] + HEX[(u >> 8) & 15] + HEX[(u >> 4) & 15] + HEX[u & 15];
-}
-
-/** The canonical escape of one UTF-16 code unit that is not printable ASCII. */
-function escapeUnit(u: number): string {
-  switch (u) {
-    case 0x22:
-      return '\\"';
-    case 0x5c:
-      return "\\\\";
-    case 0x08:
-      return "\\b";
-    case 0x09:
-      return "\\t";
-    case 0x0a:
-      return "\\n";
-    case 0x0c:
-      return "\\f";
-    case 0x0d:
-      return "\\r";
-  }
-  return u >= 0x20 && u <= 0x7e ? String.fromCharCode(u) : hex4(u);
 }
 
 function hexValue(c: number): number {
@@ -60,14 +19,6 @@ function hexValue(c: number): number {
   if (c >= 97 && c <= 102) return c - 87;
   if (c >= 65 && c <= 70) return c - 55;
   return -1;
-}
-
-/** Widens a key identity to two code units per code point, so that plain and wide identities compare by code point. */
-function widen(id: string): string {
-  if (id.charCodeAt(0) === 0xffff) return id.slice(1);
-  let out = "";
-  for (let i = 0; i < id.length; i++) out += "\0" + id[i];
-  return out;
 }
 
 /**
@@ -408,72 +359,7 @@ export class Parser {
   }
 }
 
-/** Sorts members by code point, keeps the last value of a duplicated key, and writes the canonical text. */
-export function buildObject(keys: string[], ids: string[], vals: Node[]): ObjectNode {
-  const n = keys.length;
-  let order: number[];
-  if (n === 1) {
-    order = [0];
-  } else {
-    order = new Array<number>(n);
-    for (let i = 0; i < n; i++) order[i] = i;
-    let wide = false;
-    for (let i = 0; i < n; i++) if (ids[i]!.charCodeAt(0) === 0xffff) wide = true;
-    if (wide) {
-      const w = ids.map(widen);
-      order.sort((a, b) => (w[a]! < w[b]! ? -1 : w[a]! > w[b]! ? 1 : a - b));
-    } else {
-      order.sort((a, b) => (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : a - b));
-    }
-  }
-  const k: string[] = [];
-  const d: string[] = [];
-  const v: Node[] = [];
-  let text = "{";
-  for (let j = 0; j < n; j++) {
-    const i = order[j]!;
-    // Within a run of equal identities, the last in source order wins.
-    if (j + 1 < n && ids[order[j + 1]!] === ids[i]) continue;
-    const val = vals[i]!;
-    if (k.length > 0) text += ",";
-    text += keys[i]! + ":" + (typeof val === "string" ? val : val.text);
-    k.push(keys[i]!);
-    d.push(ids[i]!);
-    v.push(val);
-  }
-  return new ObjectNode(k, d, v, text + "}");
-}
-
-export function nodeText(node: Node): string {
-  return typeof node === "string" ? node : node.text;
-}
-
-/** Flattens a node into pairs in canonical order. Paths are built as `[seg,seg` prefixes. */
-export function flattenNode(node: Node, out: ArgumentPair[]): void {
-  walk(node, "[", out);
-}
-
-function walk(node: Node, prefix: string, out: ArgumentPair[]): void {
-  const sep = prefix.length === 1 ? "" : ",";
-  if (typeof node === "string") {
-    out.push({ path: prefix + "]", value: node });
-  } else if (node instanceof ObjectNode) {
-    if (node.keys.length === 0) {
-      out.push({ path: prefix + "]", value: "{}" });
-      return;
-    }
-    for (let i = 0; i < node.keys.length; i++) {
-      walk(node.vals[i]!, prefix + sep + node.keys[i]!, out);
-    }
-  } else {
-    if (node.items.length === 0) {
-      out.push({ path: prefix + "]", value: "[]" });
-      return;
-    }
-    for (let i = 0; i < node.items.length; i++) walk(node.items[i]!, prefix + sep + i, out);
-  }
-}
-
+/** Parses a whole JSON text: its tree, or its first error. */
 export function parseWhole(text: string): Node | JsonError {
   try {
     return new Parser(text, 0, text.length).parseDocument();
@@ -483,8 +369,7 @@ export function parseWhole(text: string): Node | JsonError {
   }
 }
 
+/** Whether a parse result is an error. */
 export function isError(x: Node | JsonError): x is JsonError {
   return typeof x === "object" && !(x instanceof ObjectNode) && !(x instanceof ArrayNode);
 }
-
-/** The bracket bit stack, reused across calls (one bit per level: 1 for `{`). */

@@ -5,7 +5,9 @@
  *
  * @module
  */
-import { ArrayNode, isError, type Node, nodeText, ObjectNode, parseWhole } from "./_ts_parser.ts";
+import { forEachMember } from "./_canonical_scan.ts";
+import { ArrayNode, type Node, nodeText, ObjectNode } from "./_nodes.ts";
+import { isError, parseWhole } from "./_ts_parser.ts";
 import type { JsonError } from "./types.ts";
 
 /**
@@ -78,33 +80,12 @@ function kindOfCanonical(text: string): ExactField["kind"] {
 export function fieldsOfCanonical(canonical: string): Map<string, ExactField> | null {
   if (canonical.charCodeAt(0) !== 0x7b) return null;
   const fields = new Map<string, ExactField>();
-  const n = canonical.length - 1; // the closing brace
-  let p = 1;
-  while (p < n) {
-    // The key: a string literal.
-    let q = p + 1;
-    for (;;) {
-      const c = canonical.charCodeAt(q);
-      if (c === 0x5c) q += 2;
-      else if (c === 0x22) break;
-      else q++;
-    }
-    const key = decodeCanonicalString(canonical.slice(p, q + 1));
-    // The value runs to the next comma (or the end) at depth 0, outside strings.
-    const start = q + 2;
-    let depth = 0;
-    let r = start;
-    for (; r < n; r++) {
-      const c = canonical.charCodeAt(r);
-      if (c === 0x22) {
-        for (r++; canonical.charCodeAt(r) !== 0x22; r++) if (canonical.charCodeAt(r) === 0x5c) r++;
-      } else if (c === 0x7b || c === 0x5b) depth++;
-      else if (c === 0x7d || c === 0x5d) depth--;
-      else if (c === 0x2c && depth === 0) break;
-    }
-    const value = canonical.slice(start, r);
-    fields.set(key, { kind: kindOfCanonical(value), canonical: value });
-    p = r + 1;
-  }
+  forEachMember(canonical, 0, (key, start, end) => {
+    const value = canonical.slice(start, end);
+    fields.set(decodeCanonicalString(canonical.slice(key, start - 1)), {
+      kind: kindOfCanonical(value),
+      canonical: value,
+    });
+  });
   return fields;
 }

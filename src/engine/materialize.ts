@@ -2,6 +2,7 @@
 // into plain JS values. Keys are defined with defineProperty, so a `__proto__`
 // key becomes an own property and no prototype is ever changed.
 import type { JsonValue } from "./types.ts";
+import { scalarEnd, stringEnd } from "./_canonical_scan.ts";
 import { decodeCanonicalString } from "./exact_fields.ts";
 
 class Reader {
@@ -43,12 +44,7 @@ class Reader {
         if (t.charCodeAt(this.pos++) === 0x5d) return arr;
       }
     }
-    let end = this.pos;
-    while (end < t.length) {
-      const d = t.charCodeAt(end);
-      if (d === 0x2c || d === 0x5d || d === 0x7d) break;
-      end++;
-    }
+    const end = scalarEnd(t, this.pos);
     const token = t.slice(this.pos, end);
     this.pos = end;
     if (token === "null") return null;
@@ -58,17 +54,9 @@ class Reader {
   }
 
   stringLiteral(): string {
-    const t = this.text;
     const start = this.pos;
-    let p = start + 1;
-    for (;;) {
-      const c = t.charCodeAt(p);
-      if (c === 0x5c) p += 2;
-      else if (c === 0x22) break;
-      else p++;
-    }
-    this.pos = p + 1;
-    return t.slice(start, p + 1);
+    this.pos = stringEnd(this.text, start);
+    return this.text.slice(start, this.pos);
   }
 }
 

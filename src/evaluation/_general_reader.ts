@@ -13,6 +13,7 @@ import {
   type Line,
   type LineRun,
   LineSplitter,
+  quote,
   readJsonLine,
   scanStrictObject,
 } from "../jsonl/mod.ts";
@@ -20,11 +21,6 @@ import type { EvaluationReport, ExampleInput, GenerationInput, PromptInput } fro
 import { ScorerCore } from "./_scorer_core.ts";
 import type { RunSources } from "./_kernel_run.ts";
 import type { Source } from "./_sources.ts";
-
-/** A line's start, cut short and quoted, for messages. */
-function quote(text: string): string {
-  return JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text);
-}
 
 function lineObject(line: Line, source: string): Record<string, unknown> {
   const r = readJsonLine(line.text);

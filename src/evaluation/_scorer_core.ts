@@ -3,6 +3,7 @@
 // this core directly, with `exactTargets` (their targets are cut out of lines already read as
 // JSON, so they need not be canonicalized before they are parsed).
 import { type Engine, getDefaultEngine, materialize, sha256Hex } from "../engine/mod.ts";
+import { canonicalValue, isWellFormed } from "../engine/mod.ts";
 import type { ArgumentPair } from "../engine/mod.ts";
 import { formatLocation, InputError, InvariantViolation, type Violation } from "../jsonl/mod.ts";
 import { countRecords, type ExampleRecord } from "./metrics.ts";
@@ -103,7 +104,7 @@ export class ScorerCore {
         }
         throw new InputError(`${formatLocation(at)}: missing field "target"`);
       }
-      texts[i] = typeof ex.target === "string" ? ex.target : JSON.stringify(ex.target);
+      texts[i] = typeof ex.target === "string" ? ex.target : canonicalValue(ex.target);
     }
     // The canonical text of each target, where known; it classifies dropped targets.
     let canonical: (string | undefined)[];
@@ -353,14 +354,6 @@ export class ScorerCore {
     return buildReport(records, this.#drops, this.#engine.name, inputs);
   }
 }
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** Whether `s` has no lone surrogates. */
-function isWellFormed(s: string): boolean {
-  const native = (s as { isWellFormed?: () => boolean }).isWellFormed;
-  return typeof native === "function" ? native.call(s) : !LONE_SURROGATE.test(s);
-}
-
 function isNonEmptyString(value: unknown): value is string {
   return typeof value === "string" && value !== "";
 }

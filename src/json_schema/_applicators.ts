@@ -15,18 +15,11 @@ import {
   mergeAnn,
   newAnn,
   type Node,
+  schemaArray,
+  subschema,
   tooDeep,
   type ValidationError,
 } from "./_runtime.ts";
-
-function schemaArray(b: Builder, k: string): Node[] | undefined {
-  if (!Object.hasOwn(b.schema, k)) return undefined;
-  const v = b.schema[k];
-  if (!Array.isArray(v) || v.length === 0) {
-    throw b.error(k, `The value of ${k} must be a non-empty array of schemas`);
-  }
-  return v.map((s, i) => b.child(s, `${k}/${i}`));
-}
 
 function viaRef(target: Node, own: Node, kw: string, state: { dynamic: boolean }): Check {
   const crosses = target.resource !== own.resource && !target.isRoot;
@@ -180,8 +173,8 @@ export function buildCombinators(b: Builder): Check[] {
   }
   if (Object.hasOwn(b.schema, "if")) {
     const cond = b.child(b.schema.if, "if");
-    const then = Object.hasOwn(b.schema, "then") ? b.child(b.schema.then, "then") : undefined;
-    const els = Object.hasOwn(b.schema, "else") ? b.child(b.schema.else, "else") : undefined;
+    const then = subschema(b, "then");
+    const els = subschema(b, "else");
     out.push((x, c, ip, kp, a, d) => {
       if (d > MAX_DEPTH) return tooDeep(c, ip, kp);
       const saved = c.errs;

@@ -20,6 +20,8 @@ import {
   newAnn,
   type Node,
   type Resource,
+  subschema,
+  tok,
   tooDeep,
 } from "./_runtime.ts";
 import { DEFAULT_BASE } from "./_uri.ts";
@@ -223,7 +225,7 @@ export class Compiler {
 
   #build(node: Node, s: Record<string, unknown>, info: SchemaInfo): void {
     const loc = info.loc;
-    const error = (k: string, msg: string) => new SchemaError(msg, k, `${loc}/${tokOf(k)}`);
+    const error = (k: string, msg: string) => new SchemaError(msg, k, `${loc}/${tok(k)}`);
     for (const k of Object.keys(s)) {
       if (!KNOWN.has(k) && this.#opts.unknownKeywords === "error") {
         throw error(k, `Unknown keyword ${JSON.stringify(k)}`);
@@ -297,18 +299,9 @@ export class Compiler {
   }
 }
 
-function tokOf(k: string): string {
-  return k.replace(/~/g, "~0").replace(/\//g, "~1");
-}
-
 function withUnevaluated(b: Builder, body: Check): Check {
-  const s = b.schema;
-  const up = Object.hasOwn(s, "unevaluatedProperties")
-    ? b.child(s.unevaluatedProperties, "unevaluatedProperties")
-    : undefined;
-  const ui = Object.hasOwn(s, "unevaluatedItems")
-    ? b.child(s.unevaluatedItems, "unevaluatedItems")
-    : undefined;
+  const up = subschema(b, "unevaluatedProperties");
+  const ui = subschema(b, "unevaluatedItems");
   if (up === undefined && ui === undefined) return body;
   return (x, c, ip, kp, a, d) => {
     if (d > MAX_DEPTH) return tooDeep(c, ip, kp);
@@ -325,7 +318,7 @@ function withUnevaluated(b: Builder, body: Check): Check {
       const o = x as Record<string, unknown>;
       for (const k of Object.keys(o)) {
         if (la.props.has(k)) continue;
-        const t = tokOf(k);
+        const t = tok(k);
         if (
           !up.v(
             o[k],

@@ -13,6 +13,8 @@ import {
   fail,
   MAX_DEPTH,
   type Node,
+  schemaArray,
+  subschema,
   tok,
   tooDeep,
   type TypeFail,
@@ -26,15 +28,6 @@ function count(b: Builder, k: string): number | undefined {
     throw b.error(k, `The value of ${k} must be a non-negative integer`);
   }
   return v;
-}
-
-function schemaArray(b: Builder, k: string): Node[] | undefined {
-  if (!Object.hasOwn(b.schema, k)) return undefined;
-  const v = b.schema[k];
-  if (!Array.isArray(v) || v.length === 0) {
-    throw b.error(k, `The value of ${k} must be a non-empty array of schemas`);
-  }
-  return v.map((s, i) => b.child(s, `${k}/${i}`));
 }
 
 function schemaMap(b: Builder, k: string): [string, Node][] | undefined {
@@ -57,8 +50,8 @@ export function buildArray(b: Builder, typeFail?: TypeFail): Check | null {
   const uniq = Object.hasOwn(s, "uniqueItems") ? s.uniqueItems : false;
   if (typeof uniq !== "boolean") throw b.error("uniqueItems", "uniqueItems must be a boolean");
   const prefix = schemaArray(b, "prefixItems") ?? [];
-  const items = Object.hasOwn(s, "items") ? b.child(s.items, "items") : undefined;
-  const contains = Object.hasOwn(s, "contains") ? b.child(s.contains, "contains") : undefined;
+  const items = subschema(b, "items");
+  const contains = subschema(b, "contains");
   const minC = count(b, "minContains") ?? 1, maxC = count(b, "maxContains");
   if (
     minI === undefined && maxI === undefined && !uniq && prefix.length === 0 &&
@@ -172,12 +165,8 @@ export function buildObject(b: Builder, typeFail?: TypeFail): Check | null {
   const patterns = schemaMap(b, "patternProperties")?.map(([p, n]) =>
     [compilePattern(b, "patternProperties", p), n, tok(p)] as const
   );
-  const additional = Object.hasOwn(s, "additionalProperties")
-    ? b.child(s.additionalProperties, "additionalProperties")
-    : undefined;
-  const names = Object.hasOwn(s, "propertyNames")
-    ? b.child(s.propertyNames, "propertyNames")
-    : undefined;
+  const additional = subschema(b, "additionalProperties");
+  const names = subschema(b, "propertyNames");
   let depReq: [string, string[]][] | undefined;
   if (Object.hasOwn(s, "dependentRequired")) {
     const v = s.dependentRequired;

@@ -203,3 +203,31 @@ export interface Builder {
    */
   error(keyword: string, message: string): Error;
 }
+
+/**
+ * The node of the subschema under `keyword`, when the schema has that keyword.
+ *
+ * @param b The builder.
+ * @param keyword The keyword (a single pointer token).
+ * @returns Its node, or undefined.
+ */
+export function subschema(b: Builder, keyword: string): Node | undefined {
+  return Object.hasOwn(b.schema, keyword) ? b.child(b.schema[keyword], keyword) : undefined;
+}
+
+/**
+ * The nodes of the non-empty array of subschemas under `keyword`, when the schema has it.
+ *
+ * @param b The builder.
+ * @param keyword The keyword (`allOf`, `prefixItems`, ...).
+ * @returns Their nodes, or undefined.
+ * @throws {SchemaError} If the value is not a non-empty array.
+ */
+export function schemaArray(b: Builder, keyword: string): Node[] | undefined {
+  if (!Object.hasOwn(b.schema, keyword)) return undefined;
+  const v = b.schema[keyword];
+  if (!Array.isArray(v) || v.length === 0) {
+    throw b.error(keyword, `The value of ${keyword} must be a non-empty array of schemas`);
+  }
+  return v.map((s, i) => b.child(s, `${keyword}/${i}`));
+}

@@ -35,6 +35,27 @@ export function formatLocation(at: Location): string {
   return s;
 }
 
+/**
+ * Quotes a piece of user text for an error message, cut short: the text as a JSON string, or its
+ * first `max` UTF-16 code units and an ellipsis when it is longer.
+ *
+ * @param text The text, such as the start of a malformed line.
+ * @param max How many code units to keep (default 80).
+ * @returns The quoted text.
+ *
+ * @example
+ * ```ts
+ * import { quote } from "@assay/assay/jsonl";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * strictEqual(quote('{"id": 1'), '"{\\"id\\": 1"');
+ * strictEqual(quote("abcdef", 3), '"abc…"');
+ * ```
+ */
+export function quote(text: string, max = 80): string {
+  return JSON.stringify(text.length > max ? `${text.slice(0, max)}\u2026` : text);
+}
+
 /** A malformed row: not JSON, not an object, a missing or mistyped field. */
 export class InputError extends Error {
   /**

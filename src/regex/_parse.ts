@@ -14,76 +14,33 @@
 import {
   BOL,
   complementRanges,
-  DIGITS,
   EOL,
   LINE_TERMINATORS,
   MAX_NESTING,
-  normalizeRanges,
   NOT_WORD_BOUNDARY,
   type RegexFlags,
   type RegexNode,
-  SPACE,
   WORD_BOUNDARY,
-  wordRanges,
 } from "./_sets.ts";
+import { charClass, setNode } from "./_char_class.ts";
+import { characterEscape, classEscape } from "./_escapes.ts";
+import { isDigit, PatternCursor } from "./_pattern_cursor.ts";
 
-const SYNTAX_CHARS = "^$\\.*+?()[]{}|/";
-const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
-const isHex = (c: number) => isDigit(c) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
-const isAsciiLetter = (c: number) => (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
 const GROUP_NAME = /^[\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*$/u;
-
-type ClassAtom = { cp: number } | { set: number[] };
 
 /** Parses an ECMAScript pattern under the given flags. */
 export function parseRegex(source: string, flags: RegexFlags): RegexNode {
   return new Parser(source, flags).parse();
 }
 
-class Parser {
-  private pos = 0;
+class Parser extends PatternCursor {
   private depth = 0;
   private readonly names = new Set<string>();
-  private readonly max: number;
-
-  constructor(private readonly src: string, private readonly flags: RegexFlags) {
-    this.max = flags.u ? 0x10ffff : 0xffff;
-  }
 
   parse(): RegexNode {
     const node = this.disjunction();
     if (this.pos < this.src.length) this.fail("unmatched ')'");
     return node;
-  }
-
-  private fail(what: string, pos = this.pos): never {
-    throw new SyntaxError(`Invalid regex ${this.quoted()}: ${what} at position ${pos}`);
-  }
-
-  private unsupported(what: string, pos = this.pos): never {
-    throw new SyntaxError(
-      `Unsupported regex feature in ${this.quoted()}: ${what} at position ${pos}`,
-    );
-  }
-
-  private quoted(): string {
-    const s = this.src.length > 60 ? `${this.src.slice(0, 60)}…` : this.src;
-    return `/${s}/`;
-  }
-
-  private peek(offset = 0): number {
-    const c = this.src.charCodeAt(this.pos + offset);
-    return Number.isNaN(c) ? -1 : c;
-  }
-
-  /** Reads one pattern character: a code point with `u`, a code unit without. */
-  private sourceChar(): number {
-    if (this.flags.u) {
-      const cp = this.src.codePointAt(this.pos)!;
-      this.pos += cp > 0xffff ? 2 : 1;
-      return cp;
-    }
-    return this.src.charCodeAt(this.pos++);
   }
 
   private disjunction(): RegexNode {
@@ -176,10 +133,10 @@ class Parser {
       case 0x28: // (
         return this.group();
       case 0x5b: // [
-        return this.charClass();
+        return charClass(this);
       case 0x2e: // .
         this.pos++;
-        return this.set(
+        return setNode(
           this.flags.s ? [0, this.max] : complementRanges(LINE_TERMINATORS, this.max),
           false,
         );
@@ -200,11 +157,7 @@ class Parser {
         break;
     }
     const cp = this.sourceChar();
-    return this.set([cp, cp], false);
-  }
-
-  private set(ranges: number[], negate: boolean): RegexNode {
-    return { t: "set", set: { ranges, negate } };
+    return setNode([cp, cp], false);
   }
 
   private group(): RegexNode {
@@ -245,173 +198,13 @@ class Parser {
     this.pos++; // the backslash
     const c = this.peek();
     if (c === -1) this.fail("\\ at end of pattern", start);
-    const set = this.classEscape();
-    if (set !== undefined) return this.set(set, false);
+    const set = classEscape(this);
+    if (set !== undefined) return setNode(set, false);
     if (c === 0x6b /* k */) this.unsupported("named backreference '\\k'", start);
     if (c >= 0x31 && c <= 0x39) {
       this.unsupported(`backreference '\\${String.fromCharCode(c)}'`, start);
     }
-    const cp = this.characterEscape(start, false);
-    return this.set([cp, cp], false);
-  }
-
-  /** `\d \D \s \S \w \W` (after the backslash), or undefined. `\p` is rejected. */
-  private classEscape(): number[] | undefined {
-    const c = this.peek();
-    let base: number[];
-    switch (c | 0x20) {
-      case 0x64:
-        base = DIGITS;
-        break;
-      case 0x73:
-        base = SPACE;
-        break;
-      case 0x77:
-        base = wordRanges(this.flags);
-        break;
-      case 0x70:
-        if (this.flags.u) this.unsupported(`Unicode property escape '\\${String.fromCharCode(c)}'`);
-        return undefined;
-      default:
-        return undefined;
-    }
-    this.pos++;
-    return c >= 0x61 ? base : complementRanges(base, this.max);
-  }
-
-  /** A CharacterEscape after the backslash at `start`; returns its code point. */
-  private characterEscape(start: number, inClass: boolean): number {
-    const u = this.flags.u;
-    const c = this.peek();
-    const simple: Record<number, number> = { 0x66: 12, 0x6e: 10, 0x72: 13, 0x74: 9, 0x76: 11 };
-    if (simple[c] !== undefined) {
-      this.pos++;
-      return simple[c]!;
-    }
-    if (c === 0x63 /* c */) {
-      const l = this.peek(1);
-      if (!isAsciiLetter(l)) this.unsupported("'\\c' not followed by a letter", start);
-      this.pos += 2;
-      return l % 32;
-    }
-    if (c === 0x30 /* 0 */) {
-      if (isDigit(this.peek(1))) this.unsupported("legacy octal escape", start);
-      this.pos++;
-      return 0;
-    }
-    if (c >= 0x31 && c <= 0x39) this.unsupported("octal escape or backreference", start);
-    if (c === 0x78 /* x */ && isHex(this.peek(1)) && isHex(this.peek(2))) {
-      const v = parseInt(this.src.slice(this.pos + 1, this.pos + 3), 16);
-      this.pos += 3;
-      return v;
-    }
-    if (c === 0x75 /* u */) {
-      const v = this.unicodeEscape();
-      if (v !== undefined) return v;
-    }
-    if (u) {
-      if (SYNTAX_CHARS.includes(String.fromCharCode(c)) || (inClass && c === 0x2d)) {
-        this.pos++;
-        return c;
-      }
-      this.fail("invalid escape", start);
-    }
-    if (isAsciiLetter(c) || isDigit(c)) {
-      this.unsupported(
-        `escape '\\${String.fromCharCode(c)}' (ECMAScript reads it as a plain '${
-          String.fromCharCode(c)
-        }' without the u flag)`,
-        start,
-      );
-    }
-    this.pos++;
-    return c;
-  }
-
-  /** `\uXXXX` (a surrogate pair of them with `u`) or `\u{...}` with `u`; after the backslash. */
-  private unicodeEscape(): number | undefined {
-    const hex4 = (p: number): number | undefined => {
-      const s = this.src.slice(p, p + 4);
-      return /^[0-9a-fA-F]{4}$/.test(s) ? parseInt(s, 16) : undefined;
-    };
-    if (this.flags.u && this.peek(1) === 0x7b /* { */) {
-      const end = this.src.indexOf("}", this.pos + 2);
-      const digits = end < 0 ? "" : this.src.slice(this.pos + 2, end);
-      if (!/^[0-9a-fA-F]+$/.test(digits) || parseInt(digits, 16) > 0x10ffff) {
-        this.fail("invalid Unicode escape", this.pos - 1);
-      }
-      this.pos = end + 1;
-      return parseInt(digits, 16);
-    }
-    const v = hex4(this.pos + 1);
-    if (v === undefined) {
-      if (this.flags.u) this.fail("invalid Unicode escape", this.pos - 1);
-      return undefined;
-    }
-    this.pos += 5;
-    if (this.flags.u && v >= 0xd800 && v <= 0xdbff && this.src.startsWith("\\u", this.pos)) {
-      const lo = hex4(this.pos + 2);
-      if (lo !== undefined && lo >= 0xdc00 && lo <= 0xdfff) {
-        this.pos += 6;
-        return 0x10000 + ((v - 0xd800) << 10) + (lo - 0xdc00);
-      }
-    }
-    return v;
-  }
-
-  private charClass(): RegexNode {
-    const start = this.pos;
-    this.pos++;
-    let negate = false;
-    if (this.peek() === 0x5e) {
-      negate = true;
-      this.pos++;
-    }
-    const pairs: number[] = [];
-    const add = (a: ClassAtom) => {
-      if ("cp" in a) pairs.push(a.cp, a.cp);
-      else pairs.push(...a.set);
-    };
-    for (;;) {
-      if (this.peek() === -1) this.fail("unterminated character class", start);
-      if (this.peek() === 0x5d) break;
-      const rangeStart = this.pos;
-      const a = this.classAtom();
-      if (this.peek() === 0x2d && this.peek(1) !== 0x5d && this.peek(1) !== -1) {
-        this.pos++;
-        const b = this.classAtom();
-        if ("cp" in a && "cp" in b) {
-          if (a.cp > b.cp) this.fail("range out of order in character class", rangeStart);
-          pairs.push(a.cp, b.cp);
-        } else {
-          if (this.flags.u) this.fail("invalid character class range", rangeStart);
-          add(a); // Annex B: [\w-.] is \w, '-' and '.'
-          add(b);
-          pairs.push(0x2d, 0x2d);
-        }
-      } else add(a);
-    }
-    this.pos++;
-    return this.set(normalizeRanges(pairs), negate);
-  }
-
-  private classAtom(): ClassAtom {
-    if (this.peek() !== 0x5c) return { cp: this.sourceChar() };
-    const start = this.pos;
-    this.pos++;
-    const c = this.peek();
-    if (c === -1) this.fail("\\ at end of pattern", start);
-    if (c === 0x62 /* b */) {
-      this.pos++;
-      return { cp: 8 };
-    }
-    if (c === 0x2d && this.flags.u) {
-      this.pos++;
-      return { cp: 0x2d };
-    }
-    if (c === 0x6b /* k */) this.unsupported("'\\k' in a character class", start);
-    const set = this.classEscape();
-    if (set !== undefined) return { set };
-    return { cp: this.characterEscape(start, true) };
+    const cp = characterEscape(this, start, false);
+    return setNode([cp, cp], false);
   }
 }

@@ -3,7 +3,7 @@
  * state-set simulation (no backtracking), so a verdict costs O(program × text) time and
  * O(program) memory whatever the pattern and the text.
  *
- * The syntax and semantics are ECMAScript's (`_linear_regex_parse.ts` reads the dialect;
+ * The syntax and semantics are ECMAScript's (`_parse.ts` reads the dialect;
  * `docs/instruction_metrics.md` describes it). The verdict is "the whole text matches", like
  * Python's `re.fullmatch` or JavaScript's `^(?:p)$` without the `m` flag.
  *
@@ -11,6 +11,7 @@
  */
 import { caseEquivalents } from "./_case.ts";
 import { parseRegex } from "./_parse.ts";
+import { showPattern } from "./_pattern_cursor.ts";
 import {
   BOL,
   type CharClass,
@@ -281,9 +282,10 @@ class Compiler {
 
   push(o: number, a: number, b: number): number {
     if (this.op.length >= this.maxProgram) {
-      const s = this.source.length > 60 ? `${this.source.slice(0, 60)}…` : this.source;
       throw new RangeError(
-        `Regex /${s}/ compiles to more than ${this.maxProgram} instructions (counted repetition is expanded)`,
+        `Regex ${
+          showPattern(this.source)
+        } compiles to more than ${this.maxProgram} instructions (counted repetition is expanded)`,
       );
     }
     this.op.push(o);

@@ -7,7 +7,8 @@
 // - lenient: fenced, or else the first balanced span (CONTRACT §1) parses as JSON.
 //
 // Each mode accepts everything the stricter one does. Every parse goes through the engine, one
-// batch per stage, so Python's acceptance and exact number semantics hold in every mode.
+// batch per stage, so Python's acceptance and exact number semantics hold in every mode. The
+// metrics' checks of their outputs and mode live here too.
 import type { Engine } from "../engine/mod.ts";
 import type { JsonError } from "../engine/mod.ts";
 
@@ -25,6 +26,27 @@ export type Payload =
   | { ok: true; canonical: string; source: PayloadSource; start: number; end: number }
   | { ok: false; found: false }
   | { ok: false; found: true; start: number; end: number; error: JsonError };
+
+/** Throws a TypeError unless `outputs` is an array of strings. */
+export function checkOutputs(outputs: readonly string[], what = "outputs"): void {
+  if (!Array.isArray(outputs)) throw new TypeError(`Expected ${what} to be an array of strings`);
+  for (let i = 0; i < outputs.length; i++) {
+    if (typeof outputs[i] !== "string") {
+      throw new TypeError(`Expected a string in ${what} at index ${i}, got ${typeof outputs[i]}`);
+    }
+  }
+}
+
+/** The extraction mode of the options (default `strict`); throws a RangeError if unknown. */
+export function modeOf(options: { mode?: ExtractionMode } | undefined): ExtractionMode {
+  const mode = options?.mode ?? "strict";
+  if (!EXTRACTION_MODES.includes(mode)) {
+    throw new RangeError(
+      `Unknown mode ${JSON.stringify(mode)}: expected one of ${EXTRACTION_MODES.join(", ")}`,
+    );
+  }
+  return mode;
+}
 
 // JSON whitespace (Python's json.loads): space, tab, LF, CR.
 function isWs(c: number): boolean {

@@ -1,10 +1,10 @@
 // Normalises the expected/predicted tool calls of the tool metrics: one call or a list of
 // calls per example, `{name, arguments}` or OpenAI's `{type: "function", function: {...}}`,
-// arguments as an object or a JSON string. All argument texts of one metric call go
+// arguments as an object (written by canonicalValue) or a JSON string. All argument texts of one metric call go
 // through the engine in one canonicalizeBatch (and, when pairs are needed, one
 // flattenArgumentsBatch over the distinct canonical texts).
 import type { Engine } from "../engine/mod.ts";
-import { canonicalizeBatch } from "../engine/mod.ts";
+import { canonicalizeBatch, canonicalValue } from "../engine/mod.ts";
 import { flattenArgumentsBatch } from "../engine/mod.ts";
 import type { CallRef, PairTable } from "./assignment.ts";
 
@@ -54,15 +54,13 @@ function readCall(x: unknown): RawCall {
   if (typeof args !== "object" || args === null || Array.isArray(args)) {
     return { reason: `arguments must be an object or a JSON string, got ${describe(args)}` };
   }
-  let text: unknown;
   try {
-    text = JSON.stringify(args);
+    return { name: call.name, text: canonicalValue(args) };
   } catch (e) {
-    // Cycles, BigInts and nesting too deep for the stack end up here.
-    return { reason: `arguments cannot be serialised (${e instanceof Error ? e.name : "error"})` };
+    // undefined, functions, Dates, cycles, nesting deeper than 512: not JSON.
+    if (e instanceof TypeError) return { reason: `arguments are not JSON (${e.message})` };
+    throw e;
   }
-  if (typeof text !== "string") return { reason: "arguments cannot be serialised" };
-  return { name: call.name, text };
 }
 
 function entries(entry: unknown): unknown[] {

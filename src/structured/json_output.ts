@@ -1,6 +1,6 @@
 /**
- * JSON output metrics: JSON validity, JSON Schema compliance, unwanted extra content and
- * required-field accuracy (the "Structured output" part of the reference).
+ * JSON output metrics: JSON validity, JSON Schema compliance and unwanted extra content (with
+ * required-field accuracy in `required_fields.ts`, the "Structured output" part of the reference).
  *
  * Every output is parsed through the engine (Python's `json.loads` acceptance, exact numbers),
  * one batch per stage, in one of three extraction modes:
@@ -15,18 +15,13 @@ import { getDefaultEngine, type WithEngine } from "../engine/mod.ts";
 import { type MetricValue, metricValue } from "../stats/mod.ts";
 import { materialize } from "../engine/mod.ts";
 import {
-  EXTRACTION_MODES,
+  checkOutputs,
   type ExtractionMode,
   findPayloads,
+  modeOf,
   type Payload,
   trimmedBounds,
 } from "./_payload.ts";
-import {
-  canonicalLiteral,
-  lookupCanonical,
-  numericForm,
-  splitDottedPath,
-} from "./canonical_path.ts";
 import { type CompiledSchema, compileSchema, type SchemaOptions } from "../json_schema/mod.ts";
 
 export type { ExtractionMode } from "./_payload.ts";
@@ -75,39 +70,6 @@ export type ExtraContentResult = MetricValue & {
     noPayload: number;
   };
 };
-
-/** {@linkcode requiredFieldAccuracy}'s result. */
-export type RequiredFieldResult = MetricValue & {
-  details: {
-    /** Expected fields absent from a parsed output. */
-    missing: number;
-    /** Expected fields present with another value. */
-    wrongValue: number;
-    /** Expected fields of outputs that did not parse. */
-    unparseable: number;
-    /** Accuracy of each dotted path, pooled over the examples that expect it. */
-    byField: Record<string, MetricValue>;
-  };
-};
-
-function checkOutputs(outputs: readonly string[], what = "outputs"): void {
-  if (!Array.isArray(outputs)) throw new TypeError(`Expected ${what} to be an array of strings`);
-  for (let i = 0; i < outputs.length; i++) {
-    if (typeof outputs[i] !== "string") {
-      throw new TypeError(`Expected a string in ${what} at index ${i}, got ${typeof outputs[i]}`);
-    }
-  }
-}
-
-function modeOf(options: JsonOutputOptions | undefined): ExtractionMode {
-  const mode = options?.mode ?? "strict";
-  if (!EXTRACTION_MODES.includes(mode)) {
-    throw new RangeError(
-      `Unknown mode ${JSON.stringify(mode)}: expected one of ${EXTRACTION_MODES.join(", ")}`,
-    );
-  }
-  return mode;
-}
 
 function countPayloads(payloads: readonly Payload[]): PayloadCounts {
   const c: PayloadCounts = { whole: 0, fenced: 0, embedded: 0, noJson: 0, invalidJson: 0 };
@@ -294,170 +256,4 @@ export function extraContentRate(
     ...metricValue(details.fenced + details.prose + details.noPayload, outputs.length),
     details,
   };
-}
-
-/** Options of {@linkcode requiredFieldAccuracy}. */
-export interface RequiredFieldOptions extends JsonOutputOptions {
-  /**
-   * `exact` (default): values compare as canonical JSON, so `1` and `1.0` differ (CONTRACT §2).
-   * `numeric`: numbers compare by value, so `1`, `1.0` and `1e0` agree; `true` still differs
-   * from `1`.
-   */
-  numbers?: "exact" | "numeric";
-  /**
-   * The expected values are JSON texts (strings) rather than values, so that `5.0` or a
-   * 30-digit integer read from a file keeps its exact form. Default false.
-   */
-  valuesAsJson?: boolean;
-}
-
-/**
- * Required-field accuracy: the share of expected fields present in the parsed output with the
- * expected value, pooled over all examples. A missing field or an unparseable output counts as
- * wrong.
- *
- * Each example expects an object mapping dotted paths to values: `{"user.name": "Ada",
- * "items.0.id": 3}`. A segment indexes an array when it is a decimal index, and is a key
- * otherwise; write `\.` for a dot inside a key. Values compare as canonical JSON.
- *
- * @param expected Per example, the expected value of each dotted path.
- * @param outputs Model outputs, one per example.
- * @param options `mode`, `numbers` and the engine.
- * @returns The pooled rate; `details` splits the misses and gives each field's accuracy.
- * @throws {TypeError} If an expected entry is not an object of JSON values, or an output is not a string.
- * @throws {RangeError} If the lists differ in length, a path is malformed, or `mode` is unknown.
- *
- * @example
- * ```ts
- * import { requiredFieldAccuracy } from "@assay/assay/structured";
- * import { deepStrictEqual as assertEquals } from "node:assert/strict";
- *
- * const r = requiredFieldAccuracy(
- *   [{ answer: 18 }, { "user.name": "Ada", "user.age": 36 }],
- *   ['{"answer": 18}', '{"user": {"name": "Ada", "age": 37}}'],
- * );
- * assertEquals([r.numerator, r.denominator], [2, 3]);
- * assertEquals(r.details.byField["user.age"], { value: 0, numerator: 0, denominator: 1 });
- * ```
- */
-export function requiredFieldAccuracy(
-  expected: readonly Record<string, unknown>[],
-  outputs: readonly string[],
-  options?: RequiredFieldOptions,
-): RequiredFieldResult {
-  checkOutputs(outputs);
-  if (!Array.isArray(expected)) {
-    throw new TypeError("Expected `expected` to be an array of objects");
-  }
-  if (expected.length !== outputs.length) {
-    throw new RangeError(
-      `Expected one output per example: ${expected.length} examples, ${outputs.length} outputs`,
-    );
-  }
-  const numbers = options?.numbers ?? "exact";
-  if (numbers !== "exact" && numbers !== "numeric") {
-    throw new RangeError(
-      `Unknown numbers option ${JSON.stringify(numbers)}: expected exact or numeric`,
-    );
-  }
-  const mode = modeOf(options);
-  const engine = options?.engine ?? getDefaultEngine();
-
-  // Every expected value goes through the engine, in one batch.
-  interface Field {
-    example: number;
-    path: string;
-    segments: string[];
-    literals: string[];
-    valueIndex: number;
-  }
-  const fields: Field[] = [];
-  const texts: string[] = [];
-  for (let i = 0; i < expected.length; i++) {
-    const e = expected[i];
-    if (typeof e !== "object" || e === null || Array.isArray(e)) {
-      throw new TypeError(`Expected an object of dotted paths at index ${i}`);
-    }
-    for (const path of Object.keys(e)) {
-      const segments = splitDottedPath(path);
-      const json = options?.valuesAsJson ? jsonText(e[path], i, path) : toJson(e[path], i, path);
-      const valueIndex = texts.push(json) - 1;
-      fields.push({
-        example: i,
-        path,
-        segments,
-        literals: segments.map(canonicalLiteral),
-        valueIndex,
-      });
-    }
-  }
-  const canon = engine.canonicalizeBatch(texts).map((r, k) => {
-    if (!r.ok) {
-      const f = fields.find((f) => f.valueIndex === k)!;
-      throw new TypeError(
-        `Expected a JSON text for ${JSON.stringify(f.path)} at index ${f.example}, got ` +
-          JSON.stringify(texts[k]!.slice(0, 60)),
-      );
-    }
-    return r.canonical;
-  });
-  const payloads = findPayloads(outputs, mode, engine);
-  const norm = numbers === "numeric" ? numericForm : (t: string) => t;
-
-  let hit = 0;
-  const details = { missing: 0, wrongValue: 0, unparseable: 0 };
-  const byField: Record<string, [number, number]> = Object.create(null);
-  for (const f of fields) {
-    const tally = byField[f.path] ??= [0, 0];
-    tally[1]++;
-    const p = payloads[f.example]!;
-    if (!p.ok) {
-      details.unparseable++;
-      continue;
-    }
-    const got = lookupCanonical(p.canonical, f.segments, f.literals);
-    if (got === undefined) details.missing++;
-    else if (norm(got) !== norm(canon[f.valueIndex]!)) details.wrongValue++;
-    else {
-      hit++;
-      tally[0]++;
-    }
-  }
-  const fieldRates: Record<string, MetricValue> = {};
-  for (const path of Object.keys(byField).sort()) {
-    const [n, d] = byField[path]!;
-    Object.defineProperty(fieldRates, path, {
-      value: metricValue(n, d),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  }
-  return { ...metricValue(hit, fields.length), details: { ...details, byField: fieldRates } };
-}
-
-function jsonText(value: unknown, index: number, path: string): string {
-  if (typeof value !== "string") {
-    throw new TypeError(
-      `Expected a JSON text for ${JSON.stringify(path)} at index ${index}, found ${typeof value}`,
-    );
-  }
-  return value;
-}
-
-// JSON text of an expected value; NaN and the infinities are written as Python does.
-function toJson(value: unknown, index: number, path: string): string {
-  const bad = (what: string): never => {
-    throw new TypeError(
-      `Expected a JSON value for ${JSON.stringify(path)} at index ${index}, found ${what}`,
-    );
-  };
-  return JSON.stringify(value, (_key, v) => {
-    if (v === undefined) return bad("undefined");
-    if (typeof v === "function" || typeof v === "symbol" || typeof v === "bigint") {
-      return bad(`a ${typeof v}`);
-    }
-    if (typeof v === "number" && !Number.isFinite(v)) return bad(String(v));
-    return v;
-  }) ?? bad("undefined");
 }

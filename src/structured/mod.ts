@@ -15,6 +15,7 @@
  * @module
  */
 export * from "./json_output.ts";
+export * from "./required_fields.ts";
 export * from "./tool_metrics.ts";
 export * from "./instruction_metrics.ts";
 export * from "./assignment.ts";

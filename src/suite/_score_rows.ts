@@ -2,9 +2,8 @@
 // goldens grouped per arm, pooled columns and estimates.
 import { exactMean, percentileInterval, PooledColumn } from "../stats/mod.ts";
 import { compareCodePoints } from "../engine/mod.ts";
+import { quote } from "../jsonl/mod.ts";
 import type { Estimate, RunOverall, ScoreRow } from "./scorecard.ts";
-
-export const quote = (s: string) => JSON.stringify(s.length > 80 ? `${s.slice(0, 80)}…` : s);
 
 export function checkRow(row: unknown, at: string): ScoreRow {
   if (typeof row !== "object" || row === null || Array.isArray(row)) {

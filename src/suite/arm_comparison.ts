@@ -10,7 +10,8 @@ import { clusterResample, percentileInterval, type PooledColumn } from "../stats
 import { compareCodePoints } from "../engine/mod.ts";
 import { bootstrapSettings } from "../stats/mod.ts";
 import { Sfc32 } from "../engine/mod.ts";
-import { checkMetrics, checkRows, columnsOf, estimate, groupRows, quote } from "./_score_rows.ts";
+import { quote } from "../jsonl/mod.ts";
+import { checkMetrics, checkRows, columnsOf, estimate, groupRows } from "./_score_rows.ts";
 import type {
   ClusterBootstrapSettings,
   Estimate,
@@ -118,7 +119,7 @@ function armDifferences(
   const onlyA = [...ia.keys()].filter((m) => !ib.has(m)).sort(compareCodePoints);
   const onlyB = [...ib.keys()].filter((m) => !ia.has(m)).sort(compareCodePoints);
   if (onlyA.length + onlyB.length > 0) {
-    const list = (ms: string[]) => ms.length ? ms.map(quote).join(", ") : "none";
+    const list = (ms: string[]) => ms.length ? ms.map((m) => quote(m)).join(", ") : "none";
     out.push({
       kind: "metric_set",
       metric: null,

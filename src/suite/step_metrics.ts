@@ -4,13 +4,13 @@
  *
  * @module
  */
-import { canonicalizeBatch } from "../engine/mod.ts";
+import { canonicalizeBatch, canonicalValue } from "../engine/mod.ts";
 import type { CriterionScore, RunContext } from "./types.ts";
 import { isRec, listed, type MetricParams, readParams, readRun } from "./_metric_args.ts";
 
 /**
  * `step_efficiency`: `1 − duplicates / tool calls`, where a duplicate repeats the name and
- * the canonical arguments of an earlier call (object arguments through `JSON.stringify`, JSON
+ * the canonical arguments of an earlier call (object arguments through `canonicalValue`, JSON
  * string arguments canonicalised as Python's `json` would, so `1` and `1.0` differ; arguments
  * that are not valid JSON compare by their raw text). Always applicable; no calls scores 1.0.
  *
@@ -49,11 +49,13 @@ export function stepEfficiency(run: RunContext, params?: MetricParams): Criterio
   const texts: (string | null)[] = calls.map((c) => {
     const args = isRec(c) ? c.arguments : undefined;
     if (typeof args === "string") return args;
+    if (args === undefined || typeof args === "function" || typeof args === "symbol") {
+      return String(args); // compared by that text, as before
+    }
     try {
-      const s = JSON.stringify(args);
-      return typeof s === "string" ? s : String(args);
+      return canonicalValue(args);
     } catch {
-      return null; // a cycle, a BigInt or nesting too deep for JSON.stringify: never a duplicate
+      return null; // not JSON (a cycle, a BigInt, a Date, an undefined member): never a duplicate
     }
   });
   const canon = canonicalizeBatch(texts.map((t) => t ?? ""));

@@ -3,6 +3,7 @@
 // declared prefixes (§5, "Namespace constraint: Prefix Declared") and attributes unique after
 // expansion (§6.3, "Namespace constraint: Attributes Unique").
 import { codePointAt, isNameStartChar } from "./_chars.ts";
+import { excerpt } from "./_fault.ts";
 import { isUriReference } from "./_uri.ts";
 
 const XML_NS = "http://www.w3.org/XML/1998/namespace";
@@ -50,8 +51,6 @@ export class NamespaceScope {
   }
 }
 
-const cut = (t: string) => (t.length > 40 ? `${t.slice(0, 40)}…` : t);
-
 /** The colon of a QName (-1 for none), or -2 if `name` is not a QName. */
 function qnameColon(name: string): number {
   const c = name.indexOf(":");
@@ -91,7 +90,7 @@ export function checkStartTagNamespaces(
     const value = values[a];
     if (value === null || value === undefined) continue;
     const name = names[a]!;
-    if (qnameColon(name) === -2) return bad(offsets[a]!, `${cut(name)} is not a QName`);
+    if (qnameColon(name) === -2) return bad(offsets[a]!, `${excerpt(name)} is not a QName`);
     const prefix = name === "xmlns" ? "" : name.slice(6);
     if (prefix === "xmlns") return bad(offsets[a]!, "The prefix xmlns may not be declared");
     if (value === XMLNS_NS) return bad(offsets[a]!, "The xmlns namespace name may not be declared");
@@ -102,12 +101,12 @@ export function checkStartTagNamespaces(
     if (value === XML_NS) return bad(offsets[a]!, "The xml namespace name needs the prefix xml");
     if (value === "") {
       if (prefix === "") continue;
-      return bad(offsets[a]!, `Empty namespace name for the prefix ${cut(prefix)}`);
+      return bad(offsets[a]!, `Empty namespace name for the prefix ${excerpt(prefix)}`);
     }
     if (!isUriReference(value)) {
       return bad(
         offsets[a]!,
-        `Namespace name ${JSON.stringify(cut(value))} is not a URI reference`,
+        `Namespace name ${JSON.stringify(excerpt(value))} is not a URI reference`,
       );
     }
     if (prefix !== "") scope.bind(prefix, value, depth);
@@ -120,34 +119,36 @@ export function checkStartTagNamespaces(
         return {
           code: "duplicate-attribute",
           offset: offsets[a]!,
-          message: `Duplicate attribute ${cut(names[a]!)}`,
+          message: `Duplicate attribute ${excerpt(names[a]!)}`,
         };
       }
       seen.add(names[a]!);
     }
   }
   const colon = qnameColon(qname);
-  if (colon === -2) return bad(at, `${cut(qname)} is not a QName`);
+  if (colon === -2) return bad(at, `${excerpt(qname)} is not a QName`);
   if (colon > 0) {
     const prefix = qname.slice(0, colon);
     if (prefix === "xmlns") return bad(at, "An element may not have the prefix xmlns");
-    if (scope.lookup(prefix) === undefined) return bad(at, `Undeclared prefix ${cut(prefix)}`);
+    if (scope.lookup(prefix) === undefined) return bad(at, `Undeclared prefix ${excerpt(prefix)}`);
   }
   let expanded: Set<string> | undefined;
   for (let a = 0; a < k; a++) {
     if (values[a] !== null) continue;
     const name = names[a]!;
     const c = qnameColon(name);
-    if (c === -2) return bad(offsets[a]!, `${cut(name)} is not a QName`);
+    if (c === -2) return bad(offsets[a]!, `${excerpt(name)} is not a QName`);
     if (c < 0) continue;
     const uri = scope.lookup(name.slice(0, c));
-    if (uri === undefined) return bad(offsets[a]!, `Undeclared prefix ${cut(name.slice(0, c))}`);
+    if (uri === undefined) {
+      return bad(offsets[a]!, `Undeclared prefix ${excerpt(name.slice(0, c))}`);
+    }
     const key = `${uri} ${name.slice(c + 1)}`; // a namespace name has no space
     expanded ??= new Set();
     if (expanded.has(key)) {
       return bad(
         offsets[a]!,
-        `Attribute ${cut(name)} duplicates another after namespace expansion`,
+        `Attribute ${excerpt(name)} duplicates another after namespace expansion`,
       );
     }
     expanded.add(key);

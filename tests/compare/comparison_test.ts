@@ -9,7 +9,9 @@ import {
   formatReport,
   type GenerationInput,
   languageGaps,
+  pairSetSha256,
   scoreToolCalls,
+  sha256Hex,
 } from "../../mod.ts";
 import { ENGINES } from "../_engines.ts";
 
@@ -241,4 +243,11 @@ Deno.test("languageGaps() matches a hand-computed fixture: pairs, coverage, dige
   assertEquals([m.n_target, m.n_reference], [4, 2]);
   strictEqual(m.metrics.full_call_exact_match.delta, 0.25 - 1);
   throws(() => languageGaps(report, { reference: "fr" }), /"fr" is not a slice of the report/);
+});
+
+Deno.test("pairSetSha256() hashes the pairs as canonical JSON, non-ASCII ids escaped", () => {
+  strictEqual(
+    pairSetSha256([["d\u00e9-1", "en-1"], ["d\u00e9-0", "en-\u{1f600}"]]),
+    sha256Hex('[["d\\u00e9-0","en-\\ud83d\\ude00"],["d\\u00e9-1","en-1"]]'),
+  );
 });

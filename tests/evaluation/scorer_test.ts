@@ -82,6 +82,28 @@ Deno.test("scoreToolCalls() keeps 1 and 1.0 apart in gold targets given as JSON 
   assertEquals(r.records.map((x) => x.arguments_match), [false, true]);
 });
 
+Deno.test("scoreToolCalls() keeps NaN in a target given as a JS value", () => {
+  const examples = [
+    { example_id: "a", language: "en", target: { name: "f", arguments: { x: NaN } } },
+    { example_id: "b", language: "en", target: { name: "f", arguments: { x: NaN } } },
+  ];
+  const r = scoreToolCalls(examples, [
+    { example_id: "a", output: '{"name":"f","arguments":{"x":NaN}}' },
+    // JSON.stringify would have written the target as {"x":null}.
+    { example_id: "b", output: '{"name":"f","arguments":{"x":null}}' },
+  ]);
+  assertEquals(r.records.map((x) => x.arguments_match), [true, false]);
+  throws(
+    () =>
+      scoreToolCalls([{
+        example_id: "c",
+        language: "en",
+        target: { name: "f", arguments: { x: 1n } },
+      }], []),
+    /Not JSON at \$\.arguments\.x: a bigint/,
+  );
+});
+
 Deno.test("scoreToolCalls() drops targets that are not exactly one call, by reason", () => {
   const call = { name: "f", arguments: {} };
   const r = scoreToolCalls(

@@ -243,6 +243,10 @@ Deno.test("requiredFieldAccuracy() rejects bad input with a named index", () => 
   );
   throws(() => requiredFieldAccuracy([{ a: undefined }], ["{}"]), /"a" at index 0/);
   throws(() => requiredFieldAccuracy([{ a: NaN }], ["{}"]), /NaN/);
+  throws(
+    () => requiredFieldAccuracy([{ a: { when: new Date(0) } }], ["{}"]),
+    /^TypeError: Expected a JSON value for "a" at index 0 \(Not JSON at \$\.when: a Date\)$/,
+  );
   throws(() => requiredFieldAccuracy([{ "a..b": 1 }], ["{}"]), /empty segment/);
   throws(() => requiredFieldAccuracy([{ "a\\b": 1 }], ["{}"]), RangeError);
   throws(() => jsonValidity([1 as unknown as string]), /index 0/);

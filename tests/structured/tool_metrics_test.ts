@@ -492,3 +492,25 @@ Deno.test("tool metrics treat 10^6-deep arguments as invalid calls without crash
   ]]);
   strictEqual(r.details.invalidCalls, 2);
 });
+
+Deno.test("toolArgumentAccuracy() writes object arguments with canonicalValue: NaN kept, non-JSON refused", () => {
+  const nan = [{ name: "f", arguments: { a: NaN } }];
+  assertEquals(toolArgumentAccuracy(nan, [{ name: "f", arguments: '{"a": NaN}' }]).numerator, 1);
+  // JSON.stringify would have written {"a":null} for both.
+  assertEquals(toolArgumentAccuracy(nan, [{ name: "f", arguments: { a: null } }]).numerator, 0);
+  // An undefined member is not dropped: the predicted call is invalid.
+  assertEquals(
+    toolArgumentAccuracy([{ name: "f", arguments: { a: 1 } }], [{
+      name: "f",
+      arguments: { a: 1, b: undefined },
+    }]),
+    { ...mv(0, 1), details: { invalidCalls: 1, predictedCalls: 1 } },
+  );
+  throws(
+    () => toolArgumentAccuracy([{ name: "f", arguments: { when: new Date(0) } }], [[]]),
+    (e: unknown) =>
+      e instanceof TypeError &&
+      e.message ===
+        "Expected call 0 of example 0 is malformed: arguments are not JSON (Not JSON at $.when: a Date)",
+  );
+});

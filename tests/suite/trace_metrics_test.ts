@@ -383,8 +383,9 @@ Deno.test("stepEfficiency() never crashes on arguments JSON.stringify cannot ser
     trace: trace({ tool_calls: calls }),
     catalog: CATALOG,
   });
-  // A cycle or a BigInt is never a duplicate; nesting past 512 levels compares by raw text.
-  assertEquals(r.details, { tool_calls: 7, duplicates: 2, duplicate_calls: [4, 6] });
+  // Object arguments that are not JSON (a cycle, a BigInt, nesting past 512 levels) are never
+  // duplicates; a JSON string nesting past 512 levels compares by its raw text.
+  assertEquals(r.details, { tool_calls: 7, duplicates: 1, duplicate_calls: [6] });
   throws(
     () =>
       stepEfficiency({
@@ -498,4 +499,21 @@ Deno.test("hitLimit() is 0 only when the limit was hit without an answer", () =>
       hitLimit({ golden: GOLDEN, trace: trace({ submitted: "yes" as never }), catalog: CATALOG }),
     TypeError,
   );
+});
+
+Deno.test("stepEfficiency() writes object arguments with canonicalValue: NaN is not null", () => {
+  const calls = [
+    { name: "q", arguments: { n: NaN } },
+    { name: "q", arguments: { n: null } },
+    { name: "q", arguments: '{"n": NaN}' },
+    { name: "q", arguments: { n: 1, m: undefined } },
+    { name: "q", arguments: { n: 1 } },
+  ] as TraceToolCall[];
+  const r = stepEfficiency({
+    golden: GOLDEN,
+    trace: trace({ tool_calls: calls }),
+    catalog: CATALOG,
+  });
+  // JSON.stringify would have made 1 and 2 duplicates of 0, and 4 a duplicate of 3.
+  assertEquals(r.details, { tool_calls: 5, duplicates: 1, duplicate_calls: [2] });
 });

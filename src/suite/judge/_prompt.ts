@@ -1,7 +1,7 @@
 // The judge prompt: context fields, truthiness, the deterministic rendering and its two hashes.
 import { canonicalize } from "../../engine/mod.ts";
 import type { WithEngine } from "../../engine/mod.ts";
-import { sha256Hex } from "../../engine/mod.ts";
+import { sha256Hex, toWellFormed } from "../../engine/mod.ts";
 import type { Golden, SchemaCatalog, Trace } from "../types.ts";
 import type { EvaluationParam, JudgeParams } from "./_params.ts";
 
@@ -142,13 +142,12 @@ export function canonicalJson(value: unknown, options?: WithEngine): string {
   return r.ok ? r.canonical : `[unrenderable value: ${r.error.code}]`;
 }
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const CLOSING_TAG =
   /<\/(input|final_answer|predicted_sqls|query_results|reference_answer_text|tool_calls|schema_catalog)>/g;
 
 /** A string made well-formed (lone surrogates become U+FFFD) with section closers escaped. */
 function safeText(s: string): string {
-  return s.replace(LONE_SURROGATE, "\uFFFD").replace(CLOSING_TAG, "<\\/$1>");
+  return toWellFormed(s).replace(CLOSING_TAG, "<\\/$1>");
 }
 
 function renderValue(value: unknown, options?: WithEngine): string {
