@@ -44,7 +44,8 @@
 // decimals, like 1e22 read from a long lexeme.)
 
 import { BIG_5, BIG_D, bigMulAdd, bigMulPow5, bigSet, compareDecBin } from "./bignum";
-import { POW10, POW10_MIN } from "./float_pow10";
+import { POW10_MIN } from "./float_pow10";
+import { POW10 } from "./float_table";
 
 const MASK52: u64 = (1 << 52) - 1;
 const HIDDEN: u64 = 1 << 52;

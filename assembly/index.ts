@@ -32,3 +32,4 @@ export {
   kRecordsText,
 } from "./score_records";
 export { sha256EqualsMany, sha256Many } from "./sha256_x4";
+export { pow10Table } from "./float_table";

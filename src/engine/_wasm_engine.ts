@@ -22,7 +22,7 @@ import type {
   JsonErrorCode,
   SpanResult,
 } from "./types.ts";
-import { WASM_BYTES } from "./wasm_bytes.generated.ts";
+import { wasmBytes } from "./wasm_bytes.generated.ts";
 import { createWasmResampler } from "./_wasm_resample.ts";
 
 interface WasmExports {
@@ -327,7 +327,7 @@ let compiledDefault: WebAssembly.Module | undefined;
  * @returns The compiled build/assay.wasm.
  */
 export function defaultWasmModule(): WebAssembly.Module {
-  return compiledDefault ??= new WebAssembly.Module(WASM_BYTES);
+  return compiledDefault ??= new WebAssembly.Module(wasmBytes());
 }
 
 /**

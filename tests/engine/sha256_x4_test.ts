@@ -3,7 +3,7 @@
 import { deepStrictEqual, strictEqual } from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { makeRng, type Rng } from "../_corpus.ts";
-import { WASM_BYTES } from "../../src/engine/wasm_bytes.generated.ts";
+import { wasmBytes } from "../../src/engine/wasm_bytes.generated.ts";
 
 interface Sha256Exports {
   memory: WebAssembly.Memory;
@@ -12,7 +12,7 @@ interface Sha256Exports {
 }
 
 function instantiate(): Sha256Exports {
-  return new WebAssembly.Instance(new WebAssembly.Module(WASM_BYTES), {})
+  return new WebAssembly.Instance(new WebAssembly.Module(wasmBytes()), {})
     .exports as unknown as Sha256Exports;
 }
 
