@@ -32,9 +32,16 @@ export interface KernelGaveBack extends KernelBail {
 const encoder = new TextEncoder();
 
 /**
+ * At most this many bytes of whole lines go to the kernel at once (a longer line goes whole): the
+ * kernel lays out its regions for a chunk in proportion to its length, so a smaller chunk keeps
+ * its memory small, and a call costs next to nothing.
+ */
+const KERNEL_CHUNK = 1 << 20;
+
+/**
  * Feeds one source through a kernel phase: each chunk's whole lines are written into the kernel's
- * memory and run; a line that goes on past the chunk waits for the rest (its parts are kept, not
- * copied again). Returns the non-blank rows, or the bail.
+ * memory and run, KERNEL_CHUNK bytes at most at a time; a line that goes on past the chunk waits
+ * for the rest (its parts are kept, not copied again). Returns the non-blank rows, or the bail.
  */
 async function feed(
   source: Source,
@@ -71,19 +78,20 @@ async function feed(
   };
   for await (const chunk of source.chunks()) {
     progress(chunk.length);
-    const nl = chunk.lastIndexOf(10);
-    if (nl < 0) {
-      pending.push(chunk.slice()); // the producer may reuse its buffer
-      pendingLen += chunk.length;
-      continue;
-    }
-    // A BOM split across chunks is only seen once its three bytes are in.
-    if (atStart && pendingLen + nl + 1 < 3) atStart = false;
-    const bail = flush(chunk, nl + 1);
-    if (bail) return bail;
-    if (nl + 1 < chunk.length) {
-      pending.push(chunk.slice(nl + 1));
-      pendingLen = chunk.length - nl - 1;
+    for (let a = 0; a < chunk.length;) {
+      const b = Math.min(a + KERNEL_CHUNK, chunk.length);
+      const nl = chunk.lastIndexOf(10, b - 1);
+      if (nl < a) {
+        pending.push(chunk.slice(a, b)); // the producer may reuse its buffer
+        pendingLen += b - a;
+        a = b;
+        continue;
+      }
+      // A BOM split across chunks is only seen once its three bytes are in.
+      if (atStart && pendingLen + nl + 1 - a < 3) atStart = false;
+      const bail = flush(chunk.subarray(a), nl + 1 - a);
+      if (bail) return bail;
+      a = nl + 1;
     }
   }
   const bail = flush(undefined, 0);
