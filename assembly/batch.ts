@@ -18,6 +18,43 @@
 //   5/6 canonical range (output offsets), 7/8 name literal range,
 //   9 first pair word, 10 pair count (pair words: see flatten.ts)
 
+import {
+  HEADER_INPUT,
+  HEADER_LEAF_COUNT,
+  HEADER_LEAVES,
+  HEADER_LENGTHS,
+  HEADER_NODES,
+  HEADER_NODE_COUNT,
+  HEADER_OFFSETS,
+  HEADER_OUT,
+  HEADER_OUT_LENGTH,
+  HEADER_PAIRS,
+  HEADER_PAIR_COUNT,
+  HEADER_PATH_TEXT,
+  HEADER_PATH_TEXT_LENGTH,
+  HEADER_RESULTS,
+  MODE_CANONICAL,
+  MODE_FLATTEN,
+  MODE_SPANS,
+  MODE_TOOL_CALLS,
+  MODE_TOOL_CALLS_PAIRS,
+  RESULT_CANONICAL_END,
+  RESULT_CANONICAL_START,
+  RESULT_ERROR_CODE,
+  RESULT_ERROR_OFFSET,
+  RESULT_FIRST_PAIR,
+  RESULT_NAME_END,
+  RESULT_NAME_START,
+  RESULT_PAIR_COUNT,
+  RESULT_SPAN_END,
+  RESULT_SPAN_START,
+  RESULT_STATUS,
+  RESULT_WORDS,
+  STATUS_INVALID,
+  STATUS_INVALID_SHAPE,
+  STATUS_NO_JSON,
+  STATUS_OK,
+} from "./abi_engine";
 import { membersReset } from "./canonical";
 import {
   flatten,
@@ -43,18 +80,6 @@ import { argumentsEnd, argumentsStart, checkShape, nameEnd, nameStart } from "./
 import { findSpan, SPAN_FOUND, SPAN_NONE, spanEnd, spanStart } from "./span";
 import { errCode, errPos, setText, textEnd, textStart, utf16Offset } from "./text";
 
-export const MODE_SPANS: i32 = 0;
-export const MODE_TOOL_CALLS: i32 = 1;
-export const MODE_TOOL_CALLS_PAIRS: i32 = 2;
-export const MODE_CANONICAL: i32 = 3;
-export const MODE_FLATTEN: i32 = 4;
-
-export const STATUS_OK: u32 = 0; // found / ok
-export const STATUS_NO_JSON: u32 = 1;
-export const STATUS_INVALID: u32 = 2; // invalid_json / rejected
-export const STATUS_INVALID_SHAPE: u32 = 3;
-
-const RESULT_WORDS: usize = 12;
 const HEADER: usize = memory.data(64);
 
 let batchCount: u32 = 0;
@@ -74,9 +99,9 @@ export function prepare(count: u32, inputCap: u32): usize {
   inputBase = align8(lengths + (<usize> count << 2));
   growMemoryTo(<u64> inputBase + <u64> inputCap);
   batchCount = count;
-  store<u32>(HEADER, <u32> offsets);
-  store<u32>(HEADER, <u32> lengths, 4);
-  store<u32>(HEADER, <u32> inputBase, 8);
+  store<u32>(HEADER + (HEADER_OFFSETS << 2), <u32> offsets);
+  store<u32>(HEADER + (HEADER_LENGTHS << 2), <u32> lengths);
+  store<u32>(HEADER + (HEADER_INPUT << 2), <u32> inputBase);
   return HEADER;
 }
 
@@ -87,21 +112,21 @@ export function reserveInput(inputCap: u32): void {
 
 // Records an error in a result record.
 function recordError(rec: usize, status: u32): void {
-  store<u32>(rec, status);
-  store<u32>(rec, <u32> errCode, 4);
-  store<u32>(rec, utf16Offset(errPos), 8);
+  store<u32>(rec + (RESULT_STATUS << 2), status);
+  store<u32>(rec + (RESULT_ERROR_CODE << 2), <u32> errCode);
+  store<u32>(rec + (RESULT_ERROR_OFFSET << 2), utf16Offset(errPos));
 }
 
 /** Processes the prepared batch in `mode`. */
 export function run(mode: i32): void {
   const count = batchCount;
-  const offsets = <usize> load<u32>(HEADER);
-  const lengths = <usize> load<u32>(HEADER, 4);
+  const offsets = <usize> load<u32>(HEADER + (HEADER_OFFSETS << 2));
+  const lengths = <usize> load<u32>(HEADER + (HEADER_LENGTHS << 2));
   const inputBytes = <usize> load<u32>(offsets + (<usize> count << 2));
   const results = align8(inputBase + inputBytes);
-  const top = align8(results + <usize> count * (RESULT_WORDS << 2));
+  const top = align8(results + <usize> count * (<usize> RESULT_WORDS << 2));
   growMemoryTo(<u64> top);
-  memory.fill(results, 0, <usize> count * (RESULT_WORDS << 2));
+  memory.fill(results, 0, <usize> count * (<usize> RESULT_WORDS << 2));
   regionsReset(top);
   const pairs = mode == MODE_TOOL_CALLS_PAIRS || mode == MODE_FLATTEN;
   if (pairs) {
@@ -113,7 +138,7 @@ export function run(mode: i32): void {
   outReset(mode == MODE_SPANS ? 0 : inputBytes + 1024);
 
   for (let i: u32 = 0; i < count; i++) {
-    const rec = results + <usize> i * (RESULT_WORDS << 2);
+    const rec = results + <usize> i * (<usize> RESULT_WORDS << 2);
     const start = inputBase + <usize> load<u32>(offsets + (<usize> i << 2));
     const end = inputBase + <usize> load<u32>(offsets + ((<usize> i + 1) << 2));
     setText(start, end, load<u32>(lengths + (<usize> i << 2)));
@@ -122,18 +147,18 @@ export function run(mode: i32): void {
     if (mode == MODE_SPANS || mode == MODE_TOOL_CALLS || mode == MODE_TOOL_CALLS_PAIRS) {
       const span = findSpan(start, end);
       if (span == SPAN_NONE) {
-        store<u32>(rec, STATUS_NO_JSON);
+        store<u32>(rec + (RESULT_STATUS << 2), STATUS_NO_JSON);
         continue;
       }
       if (span != SPAN_FOUND) {
         recordError(rec, STATUS_INVALID);
-        store<u32>(rec, utf16Offset(spanStart), 12);
+        store<u32>(rec + (RESULT_SPAN_START << 2), utf16Offset(spanStart));
         continue;
       }
       if (mode == MODE_SPANS) {
-        store<u32>(rec, STATUS_OK);
-        store<u32>(rec, utf16Offset(spanStart), 12);
-        store<u32>(rec, utf16Offset(spanEnd), 16);
+        store<u32>(rec + (RESULT_STATUS << 2), STATUS_OK);
+        store<u32>(rec + (RESULT_SPAN_START << 2), utf16Offset(spanStart));
+        store<u32>(rec + (RESULT_SPAN_END << 2), utf16Offset(spanEnd));
         continue;
       }
       const mark = outPos;
@@ -143,18 +168,18 @@ export function run(mode: i32): void {
         continue;
       }
       if (!checkShape(mark, outPos)) {
-        store<u32>(rec, STATUS_INVALID_SHAPE);
+        store<u32>(rec + (RESULT_STATUS << 2), STATUS_INVALID_SHAPE);
         outRewind(mark);
         continue;
       }
-      store<u32>(rec, STATUS_OK);
-      store<u32>(rec, <u32> argumentsStart, 20);
-      store<u32>(rec, <u32> argumentsEnd, 24);
-      store<u32>(rec, <u32> nameStart, 28);
-      store<u32>(rec, <u32> nameEnd, 32);
+      store<u32>(rec + (RESULT_STATUS << 2), STATUS_OK);
+      store<u32>(rec + (RESULT_CANONICAL_START << 2), <u32> argumentsStart);
+      store<u32>(rec + (RESULT_CANONICAL_END << 2), <u32> argumentsEnd);
+      store<u32>(rec + (RESULT_NAME_START << 2), <u32> nameStart);
+      store<u32>(rec + (RESULT_NAME_END << 2), <u32> nameEnd);
       if (mode == MODE_TOOL_CALLS_PAIRS) {
-        store<u32>(rec, <u32> pairsUsed, 36);
-        store<u32>(rec, flatten(argumentsStart, argumentsEnd), 40);
+        store<u32>(rec + (RESULT_FIRST_PAIR << 2), <u32> pairsUsed);
+        store<u32>(rec + (RESULT_PAIR_COUNT << 2), flatten(argumentsStart, argumentsEnd));
       }
       continue;
     }
@@ -166,27 +191,25 @@ export function run(mode: i32): void {
       outRewind(mark);
       continue;
     }
-    store<u32>(rec, STATUS_OK);
-    store<u32>(rec, <u32> mark, 20);
-    store<u32>(rec, <u32> outPos, 24);
+    store<u32>(rec + (RESULT_STATUS << 2), STATUS_OK);
+    store<u32>(rec + (RESULT_CANONICAL_START << 2), <u32> mark);
+    store<u32>(rec + (RESULT_CANONICAL_END << 2), <u32> outPos);
     if (mode == MODE_FLATTEN) {
       const first = pairsUsed;
-      store<u32>(rec, <u32> first, 36);
-      store<u32>(rec, flatten(mark, outPos), 40);
+      store<u32>(rec + (RESULT_FIRST_PAIR << 2), <u32> first);
+      store<u32>(rec + (RESULT_PAIR_COUNT << 2), flatten(mark, outPos));
     }
   }
 
-  store<u32>(HEADER, <u32> results, 12);
-  store<u32>(HEADER, <u32> outBase, 16);
-  store<u32>(HEADER, <u32> outPos, 20);
-  store<u32>(HEADER, pairs ? <u32> pairsAddress() : 0, 24);
-  store<u32>(HEADER, pairs ? <u32> pairsUsed : 0, 28);
-  store<u32>(HEADER, pairs ? <u32> nodes : 0, 32);
-  store<u32>(HEADER, pairs ? nodeCount : 0, 36);
-  store<u32>(HEADER, pairs ? <u32> leavesAddress() : 0, 40);
-  store<u32>(HEADER, pairs ? leafCount : 0, 44);
-  store<u32>(HEADER, 0, 48);
-  store<u32>(HEADER, 0, 52);
-  store<u32>(HEADER, pairs ? <u32> pathTextAddress() : 0, 56);
-  store<u32>(HEADER, pairs ? <u32> pathTextUsed : 0, 60);
+  store<u32>(HEADER + (HEADER_RESULTS << 2), <u32> results);
+  store<u32>(HEADER + (HEADER_OUT << 2), <u32> outBase);
+  store<u32>(HEADER + (HEADER_OUT_LENGTH << 2), <u32> outPos);
+  store<u32>(HEADER + (HEADER_PAIRS << 2), pairs ? <u32> pairsAddress() : 0);
+  store<u32>(HEADER + (HEADER_PAIR_COUNT << 2), pairs ? <u32> pairsUsed : 0);
+  store<u32>(HEADER + (HEADER_NODES << 2), pairs ? <u32> nodes : 0);
+  store<u32>(HEADER + (HEADER_NODE_COUNT << 2), pairs ? nodeCount : 0);
+  store<u32>(HEADER + (HEADER_LEAVES << 2), pairs ? <u32> leavesAddress() : 0);
+  store<u32>(HEADER + (HEADER_LEAF_COUNT << 2), pairs ? leafCount : 0);
+  store<u32>(HEADER + (HEADER_PATH_TEXT << 2), pairs ? <u32> pathTextAddress() : 0);
+  store<u32>(HEADER + (HEADER_PATH_TEXT_LENGTH << 2), pairs ? <u32> pathTextUsed : 0);
 }

@@ -23,6 +23,7 @@ import {
   nodeLeaf,
   setNodeLeaf,
 } from "./intern";
+import { LEAF_WORDS, LONG_PATH, PAIR_WORDS, VALUE_CONSTANT } from "./abi_engine";
 import { MAX_DEPTH } from "./json";
 import { quoteRun } from "./simd";
 import {
@@ -44,10 +45,9 @@ function zeroBytes(x: u64): u64 {
   return (x - ONES) & ~x & HIGHS;
 }
 
-/** Words per pair in R_PAIRS. */
-const PAIR_WORDS: usize = 3;
-/** The third pair word when the second is a constant, in the order of `constantOf`. */
-const VALUE_CONSTANT: u32 = 0xffff_fffe;
+// PAIR_WORDS words per pair in R_PAIRS; VALUE_CONSTANT in the third when the second is a
+// constant, in the order of `constantOf`; LEAF_WORDS per leaf, LONG_PATH for a path the glue
+// builds (abi_engine.ts).
 
 // The constant number of the canonical leaf at output address `v` that starts
 // with byte `c`: true, false, null, {}, [], NaN, Infinity, -Infinity; or -1.
@@ -63,10 +63,6 @@ function constantOf(v: usize, c: u32): i32 {
   return -1;
 }
 
-/** Words per leaf in R_LEAVES. */
-const LEAF_WORDS: usize = 3;
-/** The text-start word of a leaf whose text is not in R_PATH_TEXT. */
-const LONG_PATH: u32 = 0xffff_ffff;
 /** Paths longer than this are built by the JS glue. */
 const PATH_TEXT_MAX: usize = 256;
 

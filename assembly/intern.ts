@@ -24,6 +24,7 @@
 // below its top level, and a batch of similar documents shares its nodes
 // from the second or third document on.
 
+import { INDEX_SEGMENT, NODE_WORDS } from "./abi_engine";
 import {
   outBase,
   R_NODE_TABLE,
@@ -33,10 +34,10 @@ import {
 } from "./memory";
 import { bytesEqual } from "./bytes";
 
-/** Bytes per node. */
-export const NODE_SIZE: usize = 24;
+/** Bytes per node (NODE_WORDS u32, abi_engine.ts). */
+export const NODE_SIZE: usize = <usize> NODE_WORDS << 2;
 /** Marks an array-index segment in a node's `a` word. */
-export const INDEX_SEGMENT: u32 = 0xffff_ffff;
+export { INDEX_SEGMENT } from "./abi_engine";
 
 const MIN_SLOTS: u32 = 256;
 

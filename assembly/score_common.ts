@@ -37,23 +37,18 @@ import {
 import { bytesEqual } from "./bytes";
 import { ONES, zeroBytes } from "./jsonl_strings";
 
-export const K_OK: i32 = 0;
-/** A line that is not one object in the strict reading (or not UTF-8, or not blank). */
-export const BAIL_LINE: i32 = 1;
-/** A field missing, mistyped or empty. */
-export const BAIL_FIELD: i32 = 2;
-/** A lone surrogate in an id, language or prompt. */
-export const BAIL_SURROGATE: i32 = 3;
-/** An id twice in one file. */
-export const BAIL_DUPLICATE: i32 = 4;
-/** A prompt or generation whose id is not an example's. */
-export const BAIL_UNKNOWN_ID: i32 = 5;
-/** A digest that is malformed or does not match. */
-export const BAIL_DIGEST: i32 = 6;
-/** An example without its generation, or without its prompt. */
-export const BAIL_MISSING: i32 = 7;
-/** A queued example the glue did not score. */
-export const BAIL_UNSCORED: i32 = 8;
+// What a phase returns: see abi_kernel.ts.
+export {
+  BAIL_DIGEST,
+  BAIL_DUPLICATE,
+  BAIL_FIELD,
+  BAIL_LINE,
+  BAIL_MISSING,
+  BAIL_SURROGATE,
+  BAIL_UNKNOWN_ID,
+  BAIL_UNSCORED,
+  K_OK,
+} from "./abi_kernel";
 
 /** The line of the last bail (1-based), or 0. */
 export let bailLine: u32 = 0;

@@ -44,10 +44,19 @@ import {
   tablesTop,
 } from "./score_entries";
 import { bytesEqual } from "./bytes";
+import {
+  COUNT_ARGS,
+  COUNT_FIELDS,
+  COUNT_FULL,
+  COUNT_GOLD,
+  COUNT_MATCHED,
+  COUNT_N,
+  COUNT_NAME,
+  COUNT_OK,
+  COUNT_PREDICTED,
+} from "./abi_kernel";
 
-/** Counts per language in kCounts' table, as f64: n, ok, no_json, invalid_json, invalid_shape,
- * name, args, full, matched, predicted, gold. */
-const COUNT_FIELDS: usize = 11;
+// kCounts' table: COUNT_FIELDS f64 per language (abi_kernel.ts).
 
 const REC_ID: usize = memory.data<u8>([
   0x20, 0x20, 0x20, 0x20, 0x7b, 0x22, 0x65, 0x78, 0x61, 0x6d, 0x70, 0x6c, 0x65, 0x5f, 0x69, 0x64,
@@ -123,7 +132,7 @@ function add(at: usize, x: f64): void {
  */
 export function kFinish(): i32 {
   countsAt = align8(tablesTop);
-  const countsBytes = <usize> langCount * COUNT_FIELDS << 3;
+  const countsBytes = <usize> langCount * <usize> COUNT_FIELDS << 3;
   regionsReset(align8(countsAt + countsBytes));
   memory.fill(countsAt, 0, countsBytes);
   emitReset(1 << 16);
@@ -152,15 +161,15 @@ export function kFinish(): i32 {
     const matched = load<u32>(r, 4);
     const predicted = load<u32>(r, 8);
     const gold = load<u32>(r, 12);
-    const c = countsAt + (<usize> langIndex(e) * COUNT_FIELDS << 3);
-    add(c, 1);
-    add(c + ((1 + <usize> status) << 3), 1);
-    if (nameMatch) add(c + 40, 1);
-    if (argsMatch) add(c + 48, 1);
-    if (nameMatch && argsMatch) add(c + 56, 1);
-    add(c + 64, <f64> matched);
-    add(c + 72, <f64> predicted);
-    add(c + 80, <f64> gold);
+    const c = countsAt + (<usize> langIndex(e) * <usize> COUNT_FIELDS << 3);
+    add(c + (<usize> COUNT_N << 3), 1);
+    add(c + ((<usize> COUNT_OK + <usize> status) << 3), 1);
+    if (nameMatch) add(c + (<usize> COUNT_NAME << 3), 1);
+    if (argsMatch) add(c + (<usize> COUNT_ARGS << 3), 1);
+    if (nameMatch && argsMatch) add(c + (<usize> COUNT_FULL << 3), 1);
+    add(c + (<usize> COUNT_MATCHED << 3), <f64> matched);
+    add(c + (<usize> COUNT_PREDICTED << 3), <f64> predicted);
+    add(c + (<usize> COUNT_GOLD << 3), <f64> gold);
     // The line.
     const idn = idLength(e);
     const ln = langLength(e);

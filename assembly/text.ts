@@ -1,19 +1,21 @@
 // The text being processed, error reporting, and byte -> UTF-16 offset conversion.
 
-// Error codes, in the order of `JsonErrorCode` in src/engine/types.ts (the JS glue maps them back).
-export const E_EXPECTING_VALUE: i32 = 0;
-export const E_EXPECTING_PROPERTY_NAME: i32 = 1;
-export const E_EXPECTING_COLON: i32 = 2;
-export const E_EXPECTING_COMMA: i32 = 3;
-export const E_EXTRA_DATA: i32 = 4;
-export const E_UNTERMINATED_STRING: i32 = 5;
-export const E_INVALID_CONTROL_CHARACTER: i32 = 6;
-export const E_INVALID_ESCAPE: i32 = 7;
-export const E_INVALID_UNICODE_ESCAPE: i32 = 8;
-export const E_INTEGER_TOO_LONG: i32 = 9;
-export const E_NESTING_TOO_DEEP: i32 = 10;
-export const E_MISMATCHED_BRACKET: i32 = 11;
-export const E_UNCLOSED_SPAN: i32 = 12;
+// Error codes: see abi_engine.ts.
+export {
+  E_EXPECTING_VALUE,
+  E_EXPECTING_PROPERTY_NAME,
+  E_EXPECTING_COLON,
+  E_EXPECTING_COMMA,
+  E_EXTRA_DATA,
+  E_UNTERMINATED_STRING,
+  E_INVALID_CONTROL_CHARACTER,
+  E_INVALID_ESCAPE,
+  E_INVALID_UNICODE_ESCAPE,
+  E_INTEGER_TOO_LONG,
+  E_NESTING_TOO_DEEP,
+  E_MISMATCHED_BRACKET,
+  E_UNCLOSED_SPAN,
+} from "./abi_engine";
 
 /** The first error met, or -1. */
 export let errCode: i32 = -1;

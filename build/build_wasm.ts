@@ -1,10 +1,13 @@
 // Builds the Wasm engine from assembly/*.ts with AssemblyScript.
 //
-//   deno task build:wasm            writes build/assay.wasm and src/engine/wasm_bytes.generated.ts
+//   deno task build:wasm            writes build/assay.wasm, src/engine/wasm_bytes.generated.ts and
+//                                   the ABI (src/engine/_abi.generated.ts,
+//                                   src/evaluation/_kernel_abi.generated.ts; see build/abi.ts)
 //   deno task build:wasm --check    builds in memory; exits 1 if either committed file differs
 //
 // The build is deterministic: the same sources give the same bytes.
 import asc from "assemblyscript/asc";
+import { abiFiles } from "./abi.ts";
 
 const ROOT = new URL("../", import.meta.url);
 const WASM_PATH = "build/assay.wasm";
@@ -157,10 +160,15 @@ async function main(args: string[]): Promise<number> {
   const hash = await hashSources(sources);
   const binary = await compile(sources);
   const ts = new TextEncoder().encode(await generatedModule(binary, hash));
+  const abi = abiFiles(sources, hash).map((f) => ({
+    path: f.path,
+    bytes: new TextEncoder().encode(f.text),
+  }));
   if (check) {
     const stale: string[] = [];
     if (!sameBytes(await readOrEmpty(WASM_PATH), binary)) stale.push(WASM_PATH);
     if (!sameBytes(await readOrEmpty(TS_PATH), ts)) stale.push(TS_PATH);
+    for (const f of abi) if (!sameBytes(await readOrEmpty(f.path), f.bytes)) stale.push(f.path);
     if (stale.length > 0) {
       console.error(
         `The committed Wasm artifacts are stale: ${stale.join(", ")}. Run \`deno task build:wasm\``,
@@ -174,8 +182,11 @@ async function main(args: string[]): Promise<number> {
   }
   await Deno.writeFile(new URL(WASM_PATH, ROOT), binary);
   await Deno.writeFile(new URL(TS_PATH, ROOT), ts);
+  for (const f of abi) await Deno.writeFile(new URL(f.path, ROOT), f.bytes);
   console.log(
-    `Wrote ${WASM_PATH} (${binary.length} bytes) and ${TS_PATH} (sources ${hash.slice(0, 12)})`,
+    `Wrote ${WASM_PATH} (${binary.length} bytes), ${TS_PATH} and ${
+      abi.map((f) => f.path).join(", ")
+    } (sources ${hash.slice(0, 12)})`,
   );
   return 0;
 }

@@ -4,34 +4,13 @@
 // layout never meets the batch layout of the parsing instance.
 import type { Sfc32 } from "./prng.ts";
 import { COLUMNS, type ResampleJob } from "./resample.ts";
+import type { EngineExports } from "./_abi.generated.ts";
 
-interface ResampleExports {
-  memory: WebAssembly.Memory;
-  resampleReserve(bytes: number): number;
-  resampleDirect(
-    n: number,
-    resamples: number,
-    from: number,
-    to: number,
-    stride: number,
-    flush: number,
-    state: number,
-    table: number,
-    out: number,
-  ): void;
-  resampleGrouped(
-    n: number,
-    resamples: number,
-    from: number,
-    to: number,
-    groups: number,
-    state: number,
-    groupOf: number,
-    values: number,
-    counts: number,
-    out: number,
-  ): void;
-}
+/** The exports the resampling kernel uses (signatures from the generated ABI). */
+type ResampleExports = Pick<
+  EngineExports,
+  "memory" | "resampleReserve" | "resampleDirect" | "resampleGrouped"
+>;
 
 /** Bytes before the job's arrays: state (16), sums (96), words (48), lanes (144). */
 const HEAD = 304;
@@ -47,14 +26,13 @@ const RELEASE_BYTES = 256 * 1024 * 1024;
 const align16 = (x: number) => Math.ceil(x / 16) * 16;
 
 function instantiate(module: WebAssembly.Module): ResampleExports {
-  const ex = new WebAssembly.Instance(module, {}).exports as Partial<ResampleExports>;
-  if (
-    !(ex.memory instanceof WebAssembly.Memory) || typeof ex.resampleReserve !== "function" ||
-    typeof ex.resampleDirect !== "function" || typeof ex.resampleGrouped !== "function"
-  ) {
-    throw new TypeError("The module is not the Assay engine: missing resampling exports");
+  const ex = new WebAssembly.Instance(module, {}).exports;
+  const missing = ["memory", "resampleReserve", "resampleDirect", "resampleGrouped"]
+    .filter((name) => !(name in ex));
+  if (missing.length > 0) {
+    throw new TypeError(`The module is not the Assay engine: no ${missing.join(", ")}`);
   }
-  return ex as ResampleExports;
+  return ex as unknown as ResampleExports;
 }
 
 /**

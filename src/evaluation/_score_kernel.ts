@@ -14,54 +14,35 @@ import {
   scoreCall,
   type SliceCounts,
 } from "./_parts.ts";
+import {
+  BAIL_NAMES,
+  COUNT_ARGS,
+  COUNT_FIELDS,
+  COUNT_FULL,
+  COUNT_GOLD,
+  COUNT_MATCHED,
+  COUNT_N,
+  COUNT_NAME,
+  COUNT_OK,
+  COUNT_PREDICTED,
+  DROP_REASONS,
+  K_OK,
+  KERNEL_EXPORTS,
+  type KernelExports,
+  QUEUE_WORDS,
+} from "./_kernel_abi.generated.ts";
 
-interface KernelExports {
-  memory: WebAssembly.Memory;
-  kStart(prompts: number): void;
-  kInput(cap: number): number;
-  kExamples(len: number, firstLine: number): number;
-  kFreeze(): number;
-  kPrompts(len: number, firstLine: number): number;
-  kGenerations(len: number, firstLine: number): number;
-  kQueue(): number;
-  kQueueCount(): number;
-  kSetRecord(
-    i: number,
-    status: number,
-    name: number,
-    args: number,
-    matched: number,
-    predicted: number,
-    gold: number,
-  ): void;
-  kFinish(): number;
-  kRecordsText(): number;
-  kRecordsLength(): number;
-  kCounts(): number;
-  kLanguageCount(): number;
-  kLanguage(k: number): number;
-  kLanguageLength(k: number): number;
-  kGold(i: number): number;
-  kGoldLength(i: number): number;
-  kGoldNameLength(i: number): number;
-  bailLine: WebAssembly.Global;
-  nextLine: WebAssembly.Global;
-  chunkRows: WebAssembly.Global;
-  DROPS: WebAssembly.Global;
-}
-
-/** Why the kernel gave a run back, by code (assembly/score.ts). */
-const BAIL_REASONS = [
-  "",
-  "a line it does not read strictly (or not UTF-8)",
-  "a missing, mistyped or empty field",
-  "a lone surrogate in an id, language or prompt",
-  "a duplicate id",
-  "an id that is not an example's",
-  "a malformed or mismatched digest",
-  "a missing generation or prompt",
-  "an example left unscored",
-] as const;
+/** Why the kernel gave a run back, by its name in the ABI. */
+const BAIL_REASONS: Record<(typeof BAIL_NAMES)[number], string> = {
+  line: "a line it does not read strictly (or not UTF-8)",
+  field: "a missing, mistyped or empty field",
+  surrogate: "a lone surrogate in an id, language or prompt",
+  duplicate: "a duplicate id",
+  unknown_id: "an id that is not an example's",
+  digest: "a malformed or mismatched digest",
+  missing: "a missing generation or prompt",
+  unscored: "an example left unscored",
+};
 
 /** The kernel gave the run back: why, and at which line of the phase's file. */
 export interface KernelBail {
@@ -69,7 +50,6 @@ export interface KernelBail {
   line: number;
 }
 
-const COUNT_FIELDS = 11;
 const decoder = new TextDecoder();
 
 /** One scoring job on a fresh instance of the module. */
@@ -85,10 +65,14 @@ export class ScoreKernel {
    * @param withPrompts Whether a prompts manifest is part of the job.
    */
   constructor(module: WebAssembly.Module, engine: Engine, withPrompts: boolean) {
-    this.#ex = new WebAssembly.Instance(module, {}).exports as unknown as KernelExports;
-    if (typeof this.#ex.kStart !== "function") {
-      throw new TypeError("The module has no scoring kernel");
+    const exports = new WebAssembly.Instance(module, {}).exports;
+    const missing = KERNEL_EXPORTS.filter((name) => !(name in exports));
+    if (missing.length > 0) {
+      throw new TypeError(
+        `The module is not this version's scoring kernel: no ${missing.join(", ")}`,
+      );
     }
+    this.#ex = exports as unknown as KernelExports;
     this.#engine = engine;
     this.#ex.kStart(withPrompts ? 1 : 0);
   }
@@ -110,9 +94,10 @@ export class ScoreKernel {
   }
 
   #bail(code: number): KernelBail | undefined {
-    if (code === 0) return undefined;
+    if (code === K_OK) return undefined;
+    const name = BAIL_NAMES[code - 1];
     return {
-      reason: BAIL_REASONS[code] ?? `code ${code}`,
+      reason: name === undefined ? `code ${code}` : BAIL_REASONS[name],
       line: this.#ex.bailLine.value as number,
     };
   }
@@ -139,13 +124,17 @@ export class ScoreKernel {
     if (bail) return bail;
     const count = ex.kQueueCount();
     if (count === 0) return undefined;
-    const words = new Uint32Array(ex.memory.buffer, ex.kQueue(), count * 3).slice();
+    const words = new Uint32Array(ex.memory.buffer, ex.kQueue(), count * QUEUE_WORDS).slice();
     const bytes = new Uint8Array(ex.memory.buffer);
     const texts: string[] = [];
     for (let k = 0; k < count; k++) {
-      const i = words[k * 3]!;
+      const i = words[k * QUEUE_WORDS]!;
       texts.push(this.#goldText(i));
-      texts.push(JSON.parse(decoder.decode(bytes.subarray(words[k * 3 + 1]!, words[k * 3 + 2]!))));
+      texts.push(
+        JSON.parse(
+          decoder.decode(bytes.subarray(words[k * QUEUE_WORDS + 1]!, words[k * QUEUE_WORDS + 2]!)),
+        ),
+      );
     }
     const calls = this.#engine.parseToolCallBatch(texts, { pairs: true, arguments: false });
     this.scoredHere += count;
@@ -157,7 +146,7 @@ export class ScoreKernel {
         calls[2 * k + 1]!,
       );
       ex.kSetRecord(
-        words[k * 3]!,
+        words[k * QUEUE_WORDS]!,
         PARSE_STATUSES.indexOf(s.status),
         s.name_match ? 1 : 0,
         s.arguments_match ? 1 : 0,
@@ -196,23 +185,23 @@ export class ScoreKernel {
     const byLanguage = new Map<string, SliceCounts>();
     for (let k = 0; k < languages; k++) {
       const c = k * COUNT_FIELDS;
-      if (counts[c] === 0) continue; // only dropped examples speak it
+      if (counts[c + COUNT_N] === 0) continue; // only dropped examples speak it
       const language = decoder.decode(
         new Uint8Array(buffer, ex.kLanguage(k), ex.kLanguageLength(k)),
       );
       const slice = emptySliceCounts();
-      slice.n = counts[c]!;
-      PARSE_STATUSES.forEach((s, j) => slice.statuses[s] = counts[c + 1 + j]!);
+      slice.n = counts[c + COUNT_N]!;
+      PARSE_STATUSES.forEach((s, j) => slice.statuses[s] = counts[c + COUNT_OK + j]!);
       slice.ok = slice.statuses.ok;
-      slice.name = counts[c + 5]!;
-      slice.args = counts[c + 6]!;
-      slice.full = counts[c + 7]!;
-      slice.matched = counts[c + 8]!;
-      slice.predicted = counts[c + 9]!;
-      slice.gold = counts[c + 10]!;
+      slice.name = counts[c + COUNT_NAME]!;
+      slice.args = counts[c + COUNT_ARGS]!;
+      slice.full = counts[c + COUNT_FULL]!;
+      slice.matched = counts[c + COUNT_MATCHED]!;
+      slice.predicted = counts[c + COUNT_PREDICTED]!;
+      slice.gold = counts[c + COUNT_GOLD]!;
       byLanguage.set(language, slice);
     }
-    const drops = new Uint32Array(buffer, ex.DROPS.value as number, 3);
+    const drops = new Uint32Array(buffer, ex.DROPS.value as number, DROP_REASONS);
     const summary: DropSummary = {
       multiple_calls: drops[0]!,
       empty_target: drops[1]!,
