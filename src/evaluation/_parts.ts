@@ -129,3 +129,27 @@ export function reportFromCounts(
     records: [],
   };
 }
+
+/** The report of records in examples order: their counts pooled per language, and the records. */
+export function reportFromRecords(
+  records: ExampleRecord[],
+  drops: DropSummary,
+  engine: string,
+  inputs: Partial<EvaluationReport["inputs"]>,
+): EvaluationReport {
+  const slices = new Map<string, ExampleRecord[]>();
+  for (const r of records) {
+    const list = slices.get(r.language);
+    if (list) list.push(r);
+    else slices.set(r.language, [r]);
+  }
+  const byLanguage = new Map<string, SliceCounts>();
+  for (const [language, list] of slices) {
+    const statuses = emptySliceCounts().statuses;
+    for (const r of list) statuses[r.status]++;
+    byLanguage.set(language, { ...countRecords(list), statuses });
+  }
+  const report = reportFromCounts(byLanguage, drops, engine, inputs);
+  report.records = records;
+  return report;
+}

@@ -2,11 +2,11 @@
 // per example; the report. The public face is ToolCallScorer (scorer.ts); the JSONL readers use
 // this core directly, with `exactTargets` (their targets are cut out of lines already read as
 // JSON, so they need not be canonicalized before they are parsed).
-import { type Engine, getDefaultEngine, materialize, sha256Hex } from "../engine/mod.ts";
+import { type Engine, getDefaultEngine, sha256Hex } from "../engine/mod.ts";
 import { canonicalValue, isWellFormed } from "../engine/mod.ts";
 import type { ArgumentPair } from "../engine/mod.ts";
 import { formatLocation, InputError, InvariantViolation, type Violation } from "../jsonl/mod.ts";
-import { countRecords, type ExampleRecord } from "./metrics.ts";
+import type { ExampleRecord } from "./metrics.ts";
 import type {
   DropSummary,
   EvaluationReport,
@@ -15,7 +15,14 @@ import type {
   PromptInput,
   ScoreOptions,
 } from "./inputs.ts";
-import { emptySliceCounts, reportFromCounts, scoreCall, type SliceCounts } from "./_parts.ts";
+import { reportFromRecords, scoreCall } from "./_parts.ts";
+import {
+  dropReason,
+  isDigest,
+  isNonEmptyString,
+  requireDigest,
+  requireString,
+} from "./_row_checks.ts";
 
 /** The core's options: the public ones, and whether string targets are valid JSON already. */
 export interface CoreOptions extends ScoreOptions {
@@ -351,60 +358,8 @@ export class ScorerCore {
       records.push(state.record);
     }
     if (this.#violations.length > 0) throw new InvariantViolation(this.#violations);
-    return buildReport(records, this.#drops, this.#engine.name, inputs);
+    return reportFromRecords(records, this.#drops, this.#engine.name, inputs);
   }
-}
-function isNonEmptyString(value: unknown): value is string {
-  return typeof value === "string" && value !== "";
-}
-
-/** Whether `value` is 64 lowercase hex digits. */
-function isDigest(value: unknown): value is string {
-  if (typeof value !== "string" || value.length !== 64) return false;
-  for (let i = 0; i < 64; i++) {
-    const c = value.charCodeAt(i);
-    if ((c < 0x30 || c > 0x39) && (c < 0x61 || c > 0x66)) return false;
-  }
-  return true;
-}
-
-function requireString(value: unknown, field: string, at: Parameters<typeof formatLocation>[0]) {
-  if (value === undefined) throw new InputError(`${formatLocation(at)}: missing field "${field}"`);
-  if (typeof value !== "string" || value === "") {
-    throw new InputError(`${formatLocation(at)}: field "${field}" must be a non-empty string`);
-  }
-}
-
-function requireDigest(value: unknown, at: Parameters<typeof formatLocation>[0]) {
-  if (value === undefined) {
-    throw new InputError(`${formatLocation(at)}: missing field "prompt_sha256"`);
-  }
-  if (typeof value !== "string" || !/^[0-9a-f]{64}$/.test(value)) {
-    throw new InputError(
-      `${formatLocation(at)}: field "prompt_sha256" must be 64 lowercase hex digits`,
-    );
-  }
-}
-
-/** Whether a materialised value has the call shape of CONTRACT §1. */
-function isCallShape(v: unknown): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  const keys = Object.keys(v);
-  if (keys.length !== 2 || !keys.includes("name") || !keys.includes("arguments")) return false;
-  const { name, arguments: args } = v as { name: unknown; arguments: unknown };
-  return typeof name === "string" && name !== "" && typeof args === "object" && args !== null &&
-    !Array.isArray(args);
-}
-
-/**
- * Classifies a canonical target that is not exactly one call: a list of two or more calls, an
- * empty list, or anything else (including a list holding something that is not a call).
- */
-function dropReason(canonical: string): keyof DropSummary {
-  const value = materialize(canonical);
-  if (!Array.isArray(value)) return "malformed_target";
-  if (value.length === 0) return "empty_target";
-  return value.length >= 2 && value.every(isCallShape) ? "multiple_calls" : "malformed_target";
 }
 
 function scoreOne(
@@ -420,27 +375,4 @@ function scoreOne(
       call,
     ),
   };
-}
-
-function buildReport(
-  records: ExampleRecord[],
-  drops: DropSummary,
-  engine: string,
-  inputs: Partial<EvaluationReport["inputs"]>,
-): EvaluationReport {
-  const slices = new Map<string, ExampleRecord[]>();
-  for (const r of records) {
-    const list = slices.get(r.language);
-    if (list) list.push(r);
-    else slices.set(r.language, [r]);
-  }
-  const byLanguage = new Map<string, SliceCounts>();
-  for (const [language, list] of slices) {
-    const statuses = emptySliceCounts().statuses;
-    for (const r of list) statuses[r.status]++;
-    byLanguage.set(language, { ...countRecords(list), statuses });
-  }
-  const report = reportFromCounts(byLanguage, drops, engine, inputs);
-  report.records = records;
-  return report;
 }

@@ -1,0 +1,63 @@
+// The checks of the scorer's rows: ids and digests, and why a target that is not one call is
+// dropped (docs/evaluation.md, "Targets and the drop summary").
+import { materialize } from "../engine/mod.ts";
+import { formatLocation, InputError } from "../jsonl/mod.ts";
+import type { DropSummary } from "./inputs.ts";
+
+/** Whether `value` is a string that is not empty. */
+export function isNonEmptyString(value: unknown): value is string {
+  return typeof value === "string" && value !== "";
+}
+
+/** Whether `value` is 64 lowercase hex digits. */
+export function isDigest(value: unknown): value is string {
+  if (typeof value !== "string" || value.length !== 64) return false;
+  for (let i = 0; i < 64; i++) {
+    const c = value.charCodeAt(i);
+    if ((c < 0x30 || c > 0x39) && (c < 0x61 || c > 0x66)) return false;
+  }
+  return true;
+}
+
+export function requireString(
+  value: unknown,
+  field: string,
+  at: Parameters<typeof formatLocation>[0],
+) {
+  if (value === undefined) throw new InputError(`${formatLocation(at)}: missing field "${field}"`);
+  if (typeof value !== "string" || value === "") {
+    throw new InputError(`${formatLocation(at)}: field "${field}" must be a non-empty string`);
+  }
+}
+
+export function requireDigest(value: unknown, at: Parameters<typeof formatLocation>[0]) {
+  if (value === undefined) {
+    throw new InputError(`${formatLocation(at)}: missing field "prompt_sha256"`);
+  }
+  if (typeof value !== "string" || !/^[0-9a-f]{64}$/.test(value)) {
+    throw new InputError(
+      `${formatLocation(at)}: field "prompt_sha256" must be 64 lowercase hex digits`,
+    );
+  }
+}
+
+/** Whether a materialised value has the call shape of CONTRACT §1. */
+export function isCallShape(v: unknown): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const keys = Object.keys(v);
+  if (keys.length !== 2 || !keys.includes("name") || !keys.includes("arguments")) return false;
+  const { name, arguments: args } = v as { name: unknown; arguments: unknown };
+  return typeof name === "string" && name !== "" && typeof args === "object" && args !== null &&
+    !Array.isArray(args);
+}
+
+/**
+ * Classifies a canonical target that is not exactly one call: a list of two or more calls, an
+ * empty list, or anything else (including a list holding something that is not a call).
+ */
+export function dropReason(canonical: string): keyof DropSummary {
+  const value = materialize(canonical);
+  if (!Array.isArray(value)) return "malformed_target";
+  if (value.length === 0) return "empty_target";
+  return value.length >= 2 && value.every(isCallShape) ? "multiple_calls" : "malformed_target";
+}
