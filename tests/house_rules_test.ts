@@ -170,3 +170,49 @@ Deno.test("README.md links the assay.wasm of deno.json's version", async () => {
   assertEquals(urls.length > 0, true);
   for (const m of urls) assertEquals(m[1], version);
 });
+
+Deno.test("no file under src/ is over 400 lines, generated ones aside", async () => {
+  const long: string[] = [];
+  for await (const path of tsFiles("src/")) {
+    if (path.endsWith(".generated.ts")) continue;
+    const lines = (await Deno.readTextFile(new URL(path, root))).split("\n").length - 1;
+    if (lines > 400) long.push(`${path} (${lines})`);
+  }
+  assertEquals(long, []);
+});
+
+/** The relative import specifiers of a TypeScript file (static imports, re-exports, import()). */
+function importsOf(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/(?:from|import)\s*\(?\s*["'](\.\.?\/[^"']+)["']/g)) {
+    out.push(m[1]!);
+  }
+  return out;
+}
+
+Deno.test("private files are imported only from their own folder, and cli/ imports only mod.ts files", async () => {
+  const found: string[] = [];
+  for (const dir of ["src/", "cli/"]) {
+    for await (const path of tsFiles(dir)) {
+      const text = await Deno.readTextFile(new URL(path, root));
+      const folder = path.slice(0, path.lastIndexOf("/") + 1);
+      for (const spec of importsOf(text)) {
+        const target = new URL(spec, new URL(path, root)).pathname.slice(root.pathname.length);
+        const targetFolder = target.slice(0, target.lastIndexOf("/") + 1);
+        const name = target.slice(targetFolder.length);
+        if (!target.startsWith("src/")) continue;
+        if (dir === "cli/" && name !== "mod.ts") found.push(`${path} imports ${target}`);
+        // A private file, or a subfolder's file other than its mod.ts, from another folder.
+        const privateFile = name.startsWith("_") && targetFolder !== folder;
+        const intoSubfolder = targetFolder !== folder && targetFolder.startsWith(folder) &&
+          name !== "mod.ts";
+        const crossRoom = dir === "src/" && targetFolder !== folder &&
+          !targetFolder.startsWith(folder) && !folder.startsWith(targetFolder) && name !== "mod.ts";
+        if (dir === "src/" && (privateFile || intoSubfolder || crossRoom)) {
+          found.push(`${path} imports ${target}`);
+        }
+      }
+    }
+  }
+  assertEquals(found, []);
+});
