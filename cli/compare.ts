@@ -3,7 +3,7 @@ import type { EvaluationReport } from "../src/evaluation/mod.ts";
 import { compareReports, type ComparisonReport } from "../src/compare/mod.ts";
 import { type GapReport, languageGaps } from "../src/compare/mod.ts";
 import { METRIC_NAMES } from "../src/evaluation/mod.ts";
-import { formatReport } from "../src/report/mod.ts";
+import { formatReport } from "../src/evaluation/mod.ts";
 import { InputError } from "../src/jsonl/mod.ts";
 import { checkInputs, checkOutputs, writeAtomic } from "./_io.ts";
 import { parseOptions } from "./_options.ts";

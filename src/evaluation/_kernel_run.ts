@@ -4,7 +4,7 @@
 // the caller then scores the sources with the general reader, which gives the same report or
 // words the error.
 import type { Engine } from "../engine/mod.ts";
-import { formatReport } from "../report/mod.ts";
+import { formatReport } from "./report_json.ts";
 import type { EvaluationReport, InputDigest } from "./inputs.ts";
 import type { ExampleRecord } from "./metrics.ts";
 import { type KernelBail, ScoreKernel } from "./_score_kernel.ts";

@@ -20,3 +20,4 @@ export * from "./metrics.ts";
 export * from "./scorer.ts";
 export * from "./inputs.ts";
 export * from "./score_jsonl.ts";
+export * from "./report_json.ts";

@@ -16,7 +16,7 @@ import type { EvaluationReport } from "./inputs.ts";
 import { type KernelGaveBack, type RunSources, scoreOnKernel } from "./_kernel_run.ts";
 import { scoreGeneral } from "./_general_reader.ts";
 import { type ByteHasher, type JsonlSource, Source } from "./_sources.ts";
-import { formatReport } from "../report/mod.ts";
+import { formatReport } from "./report_json.ts";
 
 export type { ByteHasher, JsonlSource } from "./_sources.ts";
 

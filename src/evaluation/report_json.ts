@@ -13,7 +13,7 @@
  *
  * @example
  * ```ts
- * import { formatReport } from "@assay/assay";
+ * import { formatReport } from "@assay/assay/evaluation";
  * import { strictEqual } from "node:assert/strict";
  *
  * const text = formatReport({ schema: "x", records: [{ a: 1 }, { a: 2 }] });
