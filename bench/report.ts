@@ -11,6 +11,7 @@
  * @module
  */
 import { benchGroups } from "./_inputs.ts";
+import { type InMemoryResult, inMemoryResults } from "./_in_memory.ts";
 
 interface BenchStats {
   n: number;
@@ -125,9 +126,22 @@ export function formatReport(json: BenchJson): string {
   return lines.join("\n");
 }
 
+/** The table of the kernels alone, the input already in linear memory. */
+function formatInMemory(results: InMemoryResult[]): string {
+  const lines = [
+    "",
+    "The Wasm kernels alone, the input already in linear memory as UTF-8 bytes (best of 30 runs):",
+    "",
+    row(["case", "input", "wasm MB/s"]),
+    row(["---", "---:", "---:"]),
+  ];
+  for (const r of results) lines.push(row([r.case, `${r.bytes} B`, r.mbPerS.toFixed(1)]));
+  return lines.join("\n");
+}
+
 if (import.meta.main) {
   const json = await runBench(Deno.args);
-  const table = formatReport(json);
+  const table = formatReport(json) + "\n" + formatInMemory(inMemoryResults());
   console.log(table);
   await Deno.mkdir(RESULTS, { recursive: true });
   await Deno.writeTextFile(
