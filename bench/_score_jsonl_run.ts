@@ -42,4 +42,6 @@ const { bytes } = await scoreJsonl(
     sha256: () => createHash("sha256"),
   },
 );
-await Deno.writeFile(values.out!, bytes);
+// Written from the bytes as they are (Deno.writeFile would copy them first).
+using out = await Deno.open(values.out!, { write: true, create: true, truncate: true });
+for (let at = 0; at < bytes.length;) at += await out.write(bytes.subarray(at));
