@@ -179,7 +179,7 @@ export async function scoreGeneral(
     add: (batch: T[]) => void,
   ): Promise<number> {
     let rows = 0;
-    for await (const batch of lineBatches(runsOf(source, progress))) {
+    for await (const batch of lineBatches(runsOf(source, sources.maxLineBytes, progress))) {
       const found = toRows(batch, source.name);
       rows += found.length;
       add(found);
@@ -238,9 +238,10 @@ export async function scoreGeneral(
 /** The lines of a source's chunks, a run at a time. */
 async function* runsOf(
   source: Source,
+  maxLineBytes: number,
   progress: (source: Source, bytes: number) => void,
 ): AsyncGenerator<LineRun> {
-  const splitter = new LineSplitter();
+  const splitter = new LineSplitter({ maxLineBytes, source: source.name });
   for await (const chunk of source.chunks()) {
     progress(source, chunk.length);
     const run = splitter.push(chunk);

@@ -9,12 +9,15 @@ import type { EvaluationReport, InputDigest } from "./inputs.ts";
 import type { ExampleRecord } from "./metrics.ts";
 import { type KernelBail, ScoreKernel } from "./_score_kernel.ts";
 import type { Source } from "./_sources.ts";
+import { longLineIn } from "../jsonl/mod.ts";
 
 /** The sources of a run, in the order they are read. */
 export interface RunSources {
   examples: Source;
   prompts: Source | undefined;
   generations: Source;
+  /** The longest line read, in bytes (LineSplitter's limit). */
+  maxLineBytes: number;
 }
 
 /** A run's report and its bytes. */
@@ -45,6 +48,7 @@ const KERNEL_CHUNK = 1 << 20;
  */
 async function feed(
   source: Source,
+  maxLineBytes: number,
   kernel: ScoreKernel,
   run: (len: number, firstLine: number) => KernelBail | undefined,
   progress: (bytes: number) => void,
@@ -78,6 +82,9 @@ async function feed(
   };
   for await (const chunk of source.chunks()) {
     progress(chunk.length);
+    // A line past the limit goes to the general reader, which words the error where it is.
+    const long = longLineIn(chunk, pendingLen, maxLineBytes);
+    if (long >= 0) return { reason: "a line longer than the line limit", line: line + long };
     for (let a = 0; a < chunk.length;) {
       const b = Math.min(a + KERNEL_CHUNK, chunk.length);
       const nl = chunk.lastIndexOf(10, b - 1);
@@ -121,7 +128,7 @@ export async function scoreOnKernel(
   const phase = async (
     source: Source,
     run: (len: number, firstLine: number) => KernelBail | undefined,
-  ) => await feed(source, kernel, run, (n) => progress(source, n));
+  ) => await feed(source, sources.maxLineBytes, kernel, run, (n) => progress(source, n));
 
   const examples = await phase(sources.examples, (l, f) => kernel.examples(l, f));
   if (typeof examples !== "number") return gaveUp(sources.examples, examples);

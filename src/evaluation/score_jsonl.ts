@@ -17,6 +17,7 @@ import { type KernelGaveBack, type RunSources, scoreOnKernel } from "./_kernel_r
 import { scoreGeneral } from "./_general_reader.ts";
 import { type ByteHasher, type JsonlSource, Source } from "./_sources.ts";
 import { formatReport } from "./report_json.ts";
+import { maxLineBytesOf } from "../jsonl/mod.ts";
 
 export type { ByteHasher, JsonlSource } from "./_sources.ts";
 
@@ -59,6 +60,12 @@ export interface ScoreJsonlOptions {
   kernel?: boolean;
   /** Names of the sources in messages and errors, such as file names. */
   names?: { examples?: string; generations?: string; prompts?: string };
+  /**
+   * The longest line read, in bytes before its `\n` (default 64 MiB): a longer line is an
+   * {@linkcode LineTooLongError}, found as soon as its bytes pass the limit, so that memory stays
+   * bounded by the limit whatever the input.
+   */
+  maxLineBytes?: number;
   /** Called after each chunk a pass reads. */
   onProgress?: (progress: ScoreProgress) => void;
   /**
@@ -95,10 +102,12 @@ const encoder = new TextEncoder();
  * @param sources The examples, the generations and, optionally, the prompts manifest.
  * @param options The engine, the sources' names, a progress callback and a SHA-256 hasher.
  * @returns The report and its bytes.
- * @throws {InputError} If a line is malformed or a field is missing or mistyped.
+ * @throws {InputError} If a line is malformed, longer than the line limit (a
+ *   {@linkcode LineTooLongError}), or a field is missing or mistyped.
  * @throws {InvariantViolation} If the inputs break an invariant (duplicate ids, orphans, missing
  *   generations, digest mismatches).
  * @throws {TypeError} If a source is not bytes, a stream, an iterable or a function.
+ * @throws {RangeError} If `maxLineBytes` is not a positive whole number.
  *
  * @example Score JSONL bytes
  * ```ts
@@ -131,6 +140,7 @@ export async function scoreJsonl(
   const engine = options.engine ?? getDefaultEngine();
   const names = options.names ?? {};
   const run: RunSources = {
+    maxLineBytes: maxLineBytesOf(options.maxLineBytes),
     examples: new Source(sources.examples, names.examples ?? "examples", options.sha256),
     prompts: sources.prompts === undefined
       ? undefined

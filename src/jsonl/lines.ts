@@ -1,5 +1,6 @@
-// Streaming line reader for the CLI: bounded by the longest line (and the read size), never by
-// the file.
+// Streaming line reader: bounded by the longest line (and the read size), never by the file; a
+// line longer than the limit is an input error, found as soon as its bytes pass the limit.
+import { InputError } from "./errors.ts";
 
 /** One input line. */
 export interface Line {
@@ -19,6 +20,90 @@ export interface LineRun {
   first: number;
   /** Indexes into `texts` of the lines that were not valid UTF-8 (decoded with U+FFFD). */
   invalid: number[] | undefined;
+}
+
+/** The longest line a reader takes by default: 64 MiB (67,108,864 bytes). */
+export const DEFAULT_MAX_LINE_BYTES: number = 64 << 20;
+
+/** Options of a line reader. */
+export interface LineOptions {
+  /** The longest line taken: its bytes before its `\n` (default 64 MiB). */
+  maxLineBytes?: number;
+  /** The source's name in messages, such as a file name (default `<input>`). */
+  source?: string;
+}
+
+/** A line longer than the reader's limit (an {@linkcode InputError}). */
+export class LineTooLongError extends InputError {
+  /** The source's name. */
+  readonly source: string;
+  /** The 1-based number of the line. */
+  readonly line: number;
+  /** The limit it passed, in bytes. */
+  readonly limit: number;
+
+  /**
+   * Creates the error.
+   *
+   * @param source The source's name.
+   * @param line The 1-based line number.
+   * @param limit The limit in bytes.
+   */
+  constructor(source: string, line: number, limit: number) {
+    super(
+      `${source}:${line}: line longer than ${sizeText(limit)}, the line limit (raise it with ` +
+        `--max-line-bytes, or the maxLineBytes option)`,
+    );
+    this.name = "LineTooLongError";
+    this.source = source;
+    this.line = line;
+    this.limit = limit;
+  }
+}
+
+function sizeText(bytes: number): string {
+  const mib = bytes / (1 << 20);
+  return Number.isInteger(mib) ? `${bytes} bytes (${mib} MiB)` : `${bytes} bytes`;
+}
+
+/**
+ * Checks a line limit option: a whole number of bytes, at least 1.
+ *
+ * @param value The option's value, or undefined for the default.
+ * @returns The limit in bytes.
+ * @throws {RangeError} If it is not a positive safe integer.
+ */
+export function maxLineBytesOf(value: number | undefined): number {
+  if (value === undefined) return DEFAULT_MAX_LINE_BYTES;
+  if (!Number.isSafeInteger(value) || value < 1) {
+    throw new RangeError(`maxLineBytes must be a whole number of bytes, at least 1; got ${value}`);
+  }
+  return value;
+}
+
+/**
+ * Where a line of `chunk` longer than `max` bytes is, when there is one: the number of line
+ * breaks before it in `chunk`. The first line of `chunk` continues `carried` bytes read
+ * earlier; a last line without its break counts as a line. One pass over the chunk's line breaks.
+ *
+ * @param chunk The bytes.
+ * @param carried Bytes of the first line that came before `chunk`.
+ * @param max The limit.
+ * @returns The index of the first long line, or -1.
+ */
+export function longLineIn(chunk: Uint8Array, carried: number, max: number): number {
+  if (carried + chunk.length <= max) return -1;
+  let start = -carried;
+  let k = 0;
+  for (;;) {
+    const nl = chunk.indexOf(10, Math.max(start, 0));
+    const end = nl < 0 ? chunk.length : nl;
+    if (end - start > max) return k;
+    if (nl < 0) return -1;
+    start = nl + 1;
+    if (chunk.length - start <= max) return -1;
+    k++;
+  }
 }
 
 const fatal = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -43,12 +128,28 @@ export class LineSplitter {
   #pending: Uint8Array[] = [];
   #pendingLen = 0;
   #lineNo = 0;
+  readonly #max: number;
+  readonly #source: string;
+
+  /**
+   * @param options The line limit (64 MiB by default) and the source's name for its error.
+   * @throws {RangeError} If the limit is not a positive whole number.
+   */
+  constructor(options: LineOptions = {}) {
+    this.#max = maxLineBytesOf(options.maxLineBytes);
+    this.#source = options.source ?? "<input>";
+  }
 
   /**
    * Takes the next chunk of bytes (which the caller may reuse afterwards) and returns the lines
    * it completes, or `undefined` when it completes none.
+   *
+   * @throws {LineTooLongError} When a line passes the limit: as soon as its bytes do, so a
+   *   reader never holds more than the limit and a chunk.
    */
   push(chunk: Uint8Array): LineRun | undefined {
+    const long = longLineIn(chunk, this.#pendingLen, this.#max);
+    if (long >= 0) throw new LineTooLongError(this.#source, this.#lineNo + 1 + long, this.#max);
     const last = chunk.lastIndexOf(10);
     if (last < 0) {
       if (chunk.length > 0) {
@@ -140,8 +241,11 @@ export class LineSplitter {
 }
 
 /** Splits a byte stream into lines; a UTF-8 BOM at the very start is dropped. */
-export async function* readLines(stream: ReadableStream<Uint8Array>): AsyncGenerator<Line> {
-  const splitter = new LineSplitter();
+export async function* readLines(
+  stream: ReadableStream<Uint8Array>,
+  options?: LineOptions,
+): AsyncGenerator<Line> {
+  const splitter = new LineSplitter(options);
   const emit = function* (run: LineRun | undefined): Generator<Line> {
     if (!run) return;
     const invalid = new Set(run.invalid);
@@ -161,8 +265,9 @@ export async function* readLineRuns(
   reader: { read(p: Uint8Array): Promise<number | null>; readSync?(p: Uint8Array): number | null },
   tap?: (chunk: Uint8Array) => void,
   size = 1 << 20,
+  options?: LineOptions,
 ): AsyncGenerator<LineRun> {
-  const splitter = new LineSplitter();
+  const splitter = new LineSplitter(options);
   const buffer = new Uint8Array(size);
   for (;;) {
     const n = reader.readSync ? reader.readSync(buffer) : await reader.read(buffer);

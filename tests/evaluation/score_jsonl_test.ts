@@ -161,3 +161,40 @@ Deno.test("scoreJsonl() refuses sources that are not bytes, streams, iterables o
   );
   await rejects(() => scoreJsonl(null as never), TypeError);
 });
+
+Deno.test("scoreJsonl() refuses a line past maxLineBytes as soon as it passes, on both readers", async () => {
+  const { LineTooLongError } = await import("../../src/jsonl/mod.ts");
+  const files = await corpus(43, false);
+  const limit = 1 << 20;
+  // A 40 MiB line as the fourth of the generations, read from a function in 256 KiB chunks.
+  const lines = decoder.decode(files.generations).split("\n");
+  const head = new TextEncoder().encode(lines.slice(0, 3).join("\n") + "\n");
+  for (const options of [{}, { kernel: false }, { engine: TS }]) {
+    let read = 0;
+    const generations = async function* () {
+      const piece = new Uint8Array(256 << 10).fill(0x20);
+      read += head.length;
+      yield head;
+      for (let k = 0; k < 160; k++) {
+        read += piece.length;
+        yield piece;
+      }
+    };
+    await rejects(
+      scoreJsonl({ examples: files.examples, generations }, { ...options, maxLineBytes: limit }),
+      (e: Error) => {
+        ok(e instanceof LineTooLongError, String(e));
+        strictEqual(e.message.split(":").slice(0, 2).join(":"), "generations:4");
+        return true;
+      },
+    );
+    // Each pass stops within a chunk of the limit (the kernel's pass and the general reader's).
+    ok(read <= 2 * (head.length + limit + (256 << 10)), `read ${read} bytes`);
+  }
+  await rejects(
+    scoreJsonl({ examples: files.examples, generations: files.generations }, {
+      maxLineBytes: 0,
+    }),
+    RangeError,
+  );
+});

@@ -1,11 +1,16 @@
 // The CLI's JSONL reading: the chunked line splitter, and the strict object scan that `assay score`
 // uses for example lines (it must never accept a line the contract's reader refuses, and must cut
 // out exactly the members JSON.parse would give).
-import { deepStrictEqual as assertEquals, strictEqual } from "node:assert/strict";
+import { deepStrictEqual as assertEquals, ok, strictEqual } from "node:assert/strict";
+import { throws } from "node:assert/strict";
 import {
+  DEFAULT_MAX_LINE_BYTES,
   type Line,
   type LineRun,
   LineSplitter,
+  LineTooLongError,
+  longLineIn,
+  maxLineBytesOf,
   readLineRuns,
   readLines,
 } from "../../src/jsonl/mod.ts";
@@ -132,6 +137,87 @@ Deno.test("readLineRuns and readLines read a stream alike", async () => {
   });
   for await (const line of readLines(stream)) fromStream.push(line);
   assertEquals(fromStream, want);
+});
+
+/** The first line of `bytes` longer than `max` bytes before its break (1-based), or 0. */
+function longLineOracle(bytes: Uint8Array, max: number): number {
+  let line = 1;
+  let len = 0;
+  for (const b of bytes) {
+    if (b === 10) {
+      if (len > max) return line;
+      line++;
+      len = 0;
+    } else len++;
+  }
+  return len > max ? line : 0;
+}
+
+Deno.test("a line past the limit is a LineTooLongError at its line, wherever the chunks are cut", () => {
+  const rng = makeRng(64);
+  for (let trial = 0; trial < 400; trial++) {
+    const max = 1 + rng.int(40);
+    const lines = Array.from({ length: 1 + rng.int(12) }, () => {
+      const n = rng.int(3) === 0 ? max + rng.int(3) : rng.int(max + 1);
+      return "x".repeat(n) + (rng.int(4) === 0 ? "\r" : "");
+    });
+    const bytes = enc.encode(lines.join("\n") + (rng.int(2) ? "\n" : ""));
+    const want = longLineOracle(bytes, max);
+    const splitter = new LineSplitter({ maxLineBytes: max, source: "f.jsonl" });
+    let got = 0;
+    let read = 0;
+    try {
+      for (let at = 0; at < bytes.length;) {
+        const n = 1 + rng.int(3 * max);
+        const piece = bytes.subarray(at, at + n);
+        read += piece.length;
+        splitter.push(piece);
+        at += n;
+      }
+      splitter.end();
+    } catch (e) {
+      if (!(e instanceof LineTooLongError)) throw e;
+      got = e.line;
+      strictEqual(e.source, "f.jsonl");
+      strictEqual(e.limit, max);
+      ok(e.message.startsWith(`f.jsonl:${e.line}: line longer than ${max} bytes`), e.message);
+    }
+    strictEqual(got, want, `trial ${trial}: ${JSON.stringify(lines)} with limit ${max}`);
+    // Nothing is read past the chunk where the long line passes the limit.
+    if (want > 0) {
+      const before = enc.encode(lines.slice(0, want - 1).join("\n")).length + (want > 1 ? 1 : 0);
+      ok(read <= before + max + 1 + 3 * max, `trial ${trial}: read ${read} bytes`);
+    }
+  }
+});
+
+Deno.test("longLineIn agrees with a byte-by-byte count on seeded chunks", () => {
+  const rng = makeRng(65);
+  for (let trial = 0; trial < 3000; trial++) {
+    const max = 1 + rng.int(20);
+    const carried = rng.int(2 * max);
+    const chunk = Uint8Array.from(
+      { length: rng.int(4 * max) },
+      () => (rng.int(6) === 0 ? 10 : 120),
+    );
+    const prefix = new Uint8Array(carried).fill(120);
+    const whole = new Uint8Array(carried + chunk.length);
+    whole.set(prefix);
+    whole.set(chunk, carried);
+    const oracle = longLineOracle(whole, max);
+    strictEqual(longLineIn(chunk, carried, max), oracle === 0 ? -1 : oracle - 1, `trial ${trial}`);
+  }
+});
+
+Deno.test("the line limit: 64 MiB by default, a positive whole number otherwise", () => {
+  strictEqual(DEFAULT_MAX_LINE_BYTES, 67_108_864);
+  strictEqual(maxLineBytesOf(undefined), DEFAULT_MAX_LINE_BYTES);
+  strictEqual(maxLineBytesOf(5), 5);
+  for (const bad of [0, -1, 1.5, NaN, Infinity]) throws(() => maxLineBytesOf(bad), RangeError);
+  // A line of exactly the limit is read; one byte more is refused.
+  const splitter = new LineSplitter({ maxLineBytes: 3 });
+  assertEquals(splitter.push(enc.encode("abc\n"))?.texts, ["abc"]);
+  throws(() => splitter.push(enc.encode("abcd")), /<input>:2: line longer than 3 bytes/);
 });
 
 const NAMES = ["example_id", "language", "root_id", "target"];
