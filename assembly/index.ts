@@ -1,6 +1,7 @@
 // The Assay Wasm engine: span extraction, JSON acceptance, canonical text and
 // flattened pairs over a batch of texts, in one call; and the paired bootstrap's
-// resampling kernel. No imports.
+// resampling kernel; and entry points that run one rule of the scoring kernel each, for its
+// tests (rules.ts). No imports.
 
 export { prepare, reserveInput, run } from "./batch";
 export { resampleDirect, resampleGrouped, resampleReserve } from "./bootstrap";
@@ -21,6 +22,7 @@ export {
   nextLine,
 } from "./score";
 export { bailLine } from "./score_common";
+export { ruleDropKind, ruleRecordLine, ruleScanLine, ruleScore } from "./rules";
 export { DROPS } from "./score_entries";
 export {
   kCounts,

@@ -214,8 +214,8 @@ function containerEnd(p: usize, end: usize): usize {
  * `decode` is not -1) is decoded to `dst` as it is read (see decodeChecked).
  * A container value of the member named `names[skip]` (if `skip` is not -1) is
  * only balanced (containerEnd), for the caller to parse with the engine's own
- * parser in its raw-bytes mode, which checks all the scan would and more; that
- * member may then appear once only. Returns the address after the object, or 0
+ * parser in its raw-bytes mode, which checks all the scan would and more; no
+ * member of that name may then follow it. Returns the address after the object, or 0
  * when it is not such an object in the strict reading (see the header) or the
  * line ends before it does.
  */
@@ -242,8 +242,10 @@ export function scanObject(
     if (i >= end) return 0;
     const c = <u32> load<u8>(i);
     let opened = false;
+    // Once a container of that member was only balanced, a later member of its name (which
+    // JSON.parse would keep instead) would leave it unchecked.
+    if (skipped && depth == 1 && isName(key, keyStop, names, skip)) return 0;
     if ((c == 0x7b || c == 0x5b) && depth == 1 && skip >= 0 && isName(key, keyStop, names, skip)) {
-      if (skipped) return 0; // a second such member: the first would go unchecked
       skipped = true;
       i = containerEnd(i, end);
     } else if (c == 0x7b || c == 0x5b) {

@@ -108,8 +108,8 @@ export function kInput(cap: u32): usize {
   return at;
 }
 
-// Whether `[p, e)` is blank: only ASCII whitespace that String.prototype.trim removes.
-function blank(p: usize, e: usize): bool {
+/** Whether `[p, e)` is blank: only ASCII whitespace that String.prototype.trim removes. */
+export function blank(p: usize, e: usize): bool {
   while (p < e) {
     const c = load<u8>(p);
     if (c != 0x20 && (c < 0x09 || c > 0x0d)) return false;
@@ -118,9 +118,21 @@ function blank(p: usize, e: usize): bool {
   return true;
 }
 
-const PHASE_EXAMPLES: i32 = 0;
-const PHASE_PROMPTS: i32 = 1;
-const PHASE_GENERATIONS: i32 = 2;
+export const PHASE_EXAMPLES: i32 = 0;
+export const PHASE_PROMPTS: i32 = 1;
+export const PHASE_GENERATIONS: i32 = 2;
+
+/** Sets the names a phase's lines are scanned for (see scanObject). */
+// @ts-ignore: decorator
+@inline export function phaseNames(phase: i32): void {
+  if (phase == PHASE_EXAMPLES) {
+    setNames(S_EXAMPLE_ID, 10, S_LANGUAGE, 8, S_ROOT_ID, 7, S_TARGET, 6);
+  } else if (phase == PHASE_PROMPTS) {
+    setNames(S_EXAMPLE_ID, 10, S_PROMPT_SHA, 13, S_PROMPT, 6, 0, 0);
+  } else {
+    setNames(S_EXAMPLE_ID, 10, S_PROMPT_SHA, 13, S_OUTPUT, 6, 0, 0);
+  }
+}
 
 // Runs one phase's line function over the chunk of `len` bytes at chunkInput. A line is read
 // where it starts: its object is scanned up to its end, and only whitespace may follow it.
@@ -269,7 +281,7 @@ function flush(phase: i32): i32 {
 /** Reads a chunk of examples.jsonl: `len` bytes of whole lines, the first numbered `firstLine`. */
 export function kExamples(len: u32, firstLine: u32): i32 {
   if (frozen) unreachable();
-  setNames(S_EXAMPLE_ID, 10, S_LANGUAGE, 8, S_ROOT_ID, 7, S_TARGET, 6);
+  phaseNames(PHASE_EXAMPLES);
   const r = eachLine(len, firstLine, PHASE_EXAMPLES);
   if (r != K_OK) return r;
   entriesAppend(emitBase, emitUsed);
@@ -354,7 +366,7 @@ function digestTo(o: usize): void {
 /** Reads a chunk of prompts.jsonl (after kFreeze). */
 export function kPrompts(len: u32, firstLine: u32): i32 {
   if (!frozen || !withPrompts) unreachable();
-  setNames(S_EXAMPLE_ID, 10, S_PROMPT_SHA, 13, S_PROMPT, 6, 0, 0);
+  phaseNames(PHASE_PROMPTS);
   return eachLine(len, firstLine, PHASE_PROMPTS);
 }
 
@@ -398,7 +410,7 @@ let queueCount: u32 = 0;
 /** Reads a chunk of generations.jsonl (after the prompts, if any). */
 export function kGenerations(len: u32, firstLine: u32): i32 {
   if (!frozen) unreachable();
-  setNames(S_EXAMPLE_ID, 10, S_PROMPT_SHA, 13, S_OUTPUT, 6, 0, 0);
+  phaseNames(PHASE_GENERATIONS);
   return eachLine(len, firstLine, PHASE_GENERATIONS);
 }
 

@@ -147,7 +147,7 @@ function dropKind(p: usize, e: usize): u32 {
  * parsed into the output: KEPT, or TARGET_UNREAD, or the drop
  * kind when it is not one call (no block).
  */
-function goldOf(t: usize, end: usize): u32 {
+export function goldOf(t: usize, end: usize): u32 {
   // The target is one JSON value that starts with its bracket: its span is all of it.
   membersReset();
   setText(t, end, <u32> (end - t));

@@ -1,0 +1,218 @@
+// One rule of the scoring kernel (score.ts) at a time, on one input: entry points for the
+// differential tests against the general reader's TS twins (tests/evaluation/kernel_rules_test.ts;
+// the harness is tests/evaluation/_kernel_rules.ts). Each runs the kernel's own functions; the
+// kernel never calls them. The glue starts a job (kStart) and writes the input where kInput says;
+// each returns RESULT, u32 words described per rule.
+
+import { FIELDS, scanObject, skipWs } from "./jsonl";
+import { decodedLength, decodedLone } from "./jsonl_strings";
+import { hashBytes } from "./intern";
+import { copyBytes, R_TEXT, reserve } from "./memory";
+import { blank, kFreeze, PHASE_EXAMPLES, phaseNames } from "./score";
+import {
+  align4,
+  BAIL_LINE,
+  chunkInput,
+  chunkReset,
+  emitBase,
+  emitNeed,
+  emitSet,
+  fieldEnd,
+  fieldStart,
+  K_OK,
+  NAMES,
+} from "./score_common";
+import {
+  E_DATA,
+  E_GOLD,
+  E_HASH,
+  E_ID,
+  E_KIND,
+  E_LANG,
+  E_LINE,
+  E_ROOT,
+  E_SIZE,
+  entriesAppend,
+  entryCount,
+  entryKind,
+  entryOf,
+  example,
+  goldBlock,
+  goldCanon,
+  goldCanonLength,
+  goldName,
+  goldNameLength,
+  goldOf,
+  goldPairs,
+  KEPT,
+  NULL_ROOT,
+  R_RECORD,
+  resultOf,
+  STATE_GENERATION,
+  TARGET_UNREAD,
+} from "./score_entries";
+import { scoreOutput, setRecord } from "./score_outputs";
+import { kFinish, kRecordsLength, kRecordsText } from "./score_records";
+
+const RESULT: usize = memory.data(64);
+
+/** Line verdicts: the kernel reads the line, gives the run back, or skips it as blank. */
+const READ: u32 = 0;
+const GIVE_BACK: u32 = 1;
+const BLANK: u32 = 2;
+
+// The line scan leaves where the line's object starts and where its line ends.
+let lineObject: usize = 0;
+let lineEnd: usize = 0;
+
+// The verdict on the line `[s, end)` of `phase`, as eachLine (score.ts) reads a line: its names,
+// then its first byte, the object's scan and what may follow it (restated from eachLine, whose
+// loop this is one turn of).
+function scanLine(phase: i32, s: usize, end: usize, text: usize): u32 {
+  phaseNames(phase);
+  const q = skipWs(s, end);
+  if (q >= end || load<u8>(q) != 0x7b) return blank(q, end) ? BLANK : GIVE_BACK;
+  const o = phase == PHASE_EXAMPLES
+    ? scanObject(q, end, NAMES, 4, -1, text, 3)
+    : scanObject(q, end, NAMES, 3, 2, text);
+  if (o == 0) return GIVE_BACK;
+  const r = skipWs(o, end);
+  if (r < end && load<u8>(r) != 0x0a) return GIVE_BACK;
+  lineObject = q;
+  lineEnd = r;
+  return READ;
+}
+
+/**
+ * The line scan: the line of `phase` (0 examples, 1 prompts, 2 generations) in the `len` bytes
+ * at chunkInput. An example's container target is parsed as example() parses it (goldOf), which
+ * must end where the scan balanced it. RESULT: the verdict (0 read, 1 give back, 2 blank), the
+ * value range of each named field (start, end addresses; 0, 0 when absent), then the decoded
+ * prompt or output (address, length, lone surrogate) as the scan left it.
+ */
+export function ruleScanLine(phase: i32, len: u32): usize {
+  const s = chunkInput;
+  const end = s + <usize> len;
+  chunkReset(end, <usize> len);
+  const text = reserve(R_TEXT, 0, <usize> len + 16);
+  decodedLength = 0;
+  decodedLone = false;
+  let verdict = scanLine(phase, s, end, text);
+  if (verdict == READ && phase == PHASE_EXAMPLES) {
+    const t = fieldStart(3);
+    if (t != 0) {
+      const c = load<u8>(t);
+      if ((c == 0x7b || c == 0x5b) && goldOf(t, fieldEnd(3)) == TARGET_UNREAD) verdict = GIVE_BACK;
+    }
+  }
+  store<u32>(RESULT, verdict);
+  copyBytes(RESULT + 4, FIELDS, 32);
+  store<u32>(RESULT, <u32> text, 36);
+  store<u32>(RESULT, <u32> decodedLength, 40);
+  store<u32>(RESULT, decodedLone ? 1 : 0, 44);
+  return RESULT;
+}
+
+/**
+ * The target's kind: the example line in the `len` bytes at chunkInput, scanned, then read by
+ * example(). RESULT: the kind (KEPT, MULTIPLE_CALLS, EMPTY_TARGET, MALFORMED_TARGET, or
+ * TARGET_UNREAD when the line or its target is not read; 0x1000 | the bail code for another
+ * field), then for a kept one its gold block: the name literal (address, length), the canonical
+ * arguments (address, length) and the pair count.
+ */
+export function ruleDropKind(len: u32): usize {
+  const s = chunkInput;
+  const end = s + <usize> len;
+  chunkReset(end, <usize> len);
+  memory.fill(RESULT, 0, 24);
+  let kind = TARGET_UNREAD;
+  if (scanLine(PHASE_EXAMPLES, s, end, 0) == READ) {
+    const code = example(lineObject, lineEnd, 1);
+    if (code == K_OK) {
+      const h = emitBase; // the entry example() wrote, first in the emit region
+      kind = load<u32>(h + E_KIND);
+      if (kind == KEPT) {
+        const g = goldBlock(h);
+        store<u32>(RESULT, <u32> goldName(g), 4);
+        store<u32>(RESULT, <u32> goldNameLength(g), 8);
+        store<u32>(RESULT, <u32> goldCanon(g), 12);
+        store<u32>(RESULT, <u32> goldCanonLength(g), 16);
+        store<u32>(RESULT, goldPairs(g), 20);
+      }
+    } else if (code != BAIL_LINE) {
+      kind = 0x1000 | <u32> code;
+    }
+  }
+  store<u32>(RESULT, kind);
+  return RESULT;
+}
+
+/**
+ * Pair matching: scores the output (decoded, `len` bytes at chunkInput) against the gold of
+ * the job's one example, kept, as the generations phase does (scoreOutput). RESULT: 1 when the
+ * kernel scored it, 0 when it left it to the glue, 2 when the example is not kept; then the
+ * record: flags (status, name << 8, arguments << 9), matched, predicted and gold pairs.
+ */
+export function ruleScore(len: u32): usize {
+  const t = chunkInput;
+  chunkReset(t + <usize> len, <usize> len);
+  memory.fill(RESULT, 0, 20);
+  const e = entryOf(0);
+  if (entryKind(e) != KEPT) {
+    store<u32>(RESULT, 2);
+    return RESULT;
+  }
+  const scored = scoreOutput(e, t, <usize> len);
+  store<u32>(RESULT, scored ? 1 : 0);
+  if (scored) copyBytes(RESULT + 4, resultOf(e) + R_RECORD, 16);
+  return RESULT;
+}
+
+/**
+ * The records' JSON: one kept example whose id, language and root id (`rootLen` -1 for null)
+ * are the UTF-8 bytes at chunkInput, one after the other, with the record given, written by
+ * kFinish. RESULT: kFinish's code, the text's address and length.
+ */
+export function ruleRecordLine(
+  idLen: u32,
+  langLen: u32,
+  rootLen: i32,
+  status: u32,
+  nameMatch: bool,
+  argsMatch: bool,
+  matched: u32,
+  predicted: u32,
+  gold: u32,
+): usize {
+  const s = chunkInput;
+  const n = <usize> idLen + <usize> langLen + (rootLen < 0 ? 0 : <usize> rootLen);
+  chunkReset(s + n, n);
+  // The entry, laid out as example() lays it out, then moved into the zone as kExamples moves it.
+  const size = align4(E_DATA + n);
+  const h = emitNeed(size);
+  memory.fill(h, 0, size);
+  copyBytes(h + E_DATA, s, n);
+  store<u32>(h + E_SIZE, <u32> size);
+  store<u32>(h + E_LINE, 1);
+  store<u32>(h + E_KIND, KEPT);
+  store<u32>(h + E_ID, idLen);
+  store<u32>(h + E_LANG, langLen);
+  store<u32>(h + E_ROOT, rootLen < 0 ? NULL_ROOT : <u32> rootLen);
+  store<u32>(h + E_HASH, hashBytes(h + E_DATA, <usize> idLen, 0x1d));
+  store<u32>(h + E_GOLD, <u32> size);
+  emitSet(size);
+  entriesAppend(emitBase, size);
+  entryCount = 1;
+  let code = kFreeze();
+  if (code == K_OK) {
+    const e = entryOf(0);
+    store<u32>(resultOf(e), STATE_GENERATION);
+    const flags = status | (nameMatch ? 0x100 : 0) | (argsMatch ? 0x200 : 0);
+    setRecord(e, flags, matched, predicted, gold);
+    code = kFinish();
+  }
+  store<u32>(RESULT, <u32> code);
+  store<u32>(RESULT, <u32> kRecordsText(), 4);
+  store<u32>(RESULT, <u32> kRecordsLength(), 8);
+  return RESULT;
+}
