@@ -17,10 +17,8 @@ export const BAIL_DUPLICATE: i32 = 4;
 export const BAIL_UNKNOWN_ID: i32 = 5;
 /** A digest that is malformed or does not match. */
 export const BAIL_DIGEST: i32 = 6;
-/** An example without its generation, or without its prompt. */
+/** An example without its generation, or a generation or example without its prompt. */
 export const BAIL_MISSING: i32 = 7;
-/** A queued example the glue did not score. */
-export const BAIL_UNSCORED: i32 = 8;
 
 // kCounts' table: COUNT_FIELDS f64 per language, these fields.
 export const COUNT_FIELDS: u32 = 11;
@@ -33,8 +31,5 @@ export const COUNT_MATCHED: u32 = 8;
 export const COUNT_PREDICTED: u32 = 9;
 export const COUNT_GOLD: u32 = 10;
 
-// kQueue: QUEUE_WORDS u32 per queued example: its index, its output literal's
-// start and end.
-export const QUEUE_WORDS: u32 = 3;
 // DROPS: three u32, the dropped examples by reason (DropSummary's order).
 export const DROP_REASONS: u32 = 3;

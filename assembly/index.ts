@@ -10,14 +10,8 @@ export {
   kExamples,
   kFreeze,
   kGenerations,
-  kGold,
-  kGoldLength,
-  kGoldNameLength,
   kInput,
   kPrompts,
-  kQueue,
-  kQueueCount,
-  kSetRecord,
   kStart,
   nextLine,
 } from "./score";
@@ -30,7 +24,7 @@ export {
   kLanguage,
   kLanguageCount,
   kLanguageLength,
-  kRecordsLength,
+  kRecords,
   kRecordsText,
 } from "./score_records";
 export { sha256EqualsMany, sha256Many } from "./sha256_x4";

@@ -35,9 +35,7 @@ export const R_EMIT: i32 = 10;
 export const R_TEXT: i32 = 11;
 /** The scoring kernel's pair keys of one prediction. */
 export const R_PRED: i32 = 12;
-/** The scoring kernel's queue of examples left to the JS glue, for one chunk. */
-export const R_QUEUE: i32 = 13;
-const REGION_COUNT: i32 = 14;
+const REGION_COUNT: i32 = 13;
 
 // base: u32, cap: u32 per region.
 const REGIONS: usize = memory.data(REGION_COUNT * 8);

@@ -6,7 +6,6 @@
 
 import { FIELDS, scanObject, skipWs } from "./jsonl";
 import { decodedLength, decodedLone } from "./jsonl_strings";
-import { hashBytes } from "./intern";
 import { copyBytes, R_TEXT, reserve } from "./memory";
 import { blank, kFreeze, PHASE_EXAMPLES, phaseNames } from "./score";
 import {
@@ -23,19 +22,19 @@ import {
   NAMES,
 } from "./score_common";
 import {
-  E_DATA,
-  E_GOLD,
-  E_HASH,
+  ARGS_MATCH,
   E_ID,
-  E_KIND,
   E_LANG,
   E_LINE,
+  E_MATCHED,
+  E_PREDICTED,
   E_ROOT,
-  E_SIZE,
+  E_WORD,
   entriesAppend,
   entryCount,
+  entryHead,
   entryKind,
-  entryOf,
+  entryWord,
   example,
   goldBlock,
   goldCanon,
@@ -45,14 +44,16 @@ import {
   goldOf,
   goldPairs,
   KEPT,
+  NAME_MATCH,
   NULL_ROOT,
-  R_RECORD,
-  resultOf,
+  setEntryWord,
   STATE_GENERATION,
+  STATUS_SHIFT,
   TARGET_UNREAD,
+  zone,
 } from "./score_entries";
 import { scoreOutput, setRecord } from "./score_outputs";
-import { kFinish, kRecordsLength, kRecordsText } from "./score_records";
+import { kFinish, kRecords, kRecordsText } from "./score_records";
 
 const RESULT: usize = memory.data(64);
 
@@ -130,7 +131,7 @@ export function ruleDropKind(len: u32): usize {
     const code = example(lineObject, lineEnd, 1);
     if (code == K_OK) {
       const h = emitBase; // the entry example() wrote, first in the emit region
-      kind = load<u32>(h + E_KIND);
+      kind = entryKind(h);
       if (kind == KEPT) {
         const g = goldBlock(h);
         store<u32>(RESULT, <u32> goldName(g), 4);
@@ -149,29 +150,39 @@ export function ruleDropKind(len: u32): usize {
 
 /**
  * Pair matching: scores the output (decoded, `len` bytes at chunkInput) against the gold of
- * the job's one example, kept, as the generations phase does (scoreOutput). RESULT: 1 when the
- * kernel scored it, 0 when it left it to the glue, 2 when the example is not kept; then the
- * record: flags (status, name << 8, arguments << 9), matched, predicted and gold pairs.
+ * the job's one example, kept, as the generations phase does (scoreOutput). RESULT: 1, or 2 when
+ * the example is not kept; then the record: flags (status, name << 8, arguments << 9), matched,
+ * predicted and gold pairs.
  */
 export function ruleScore(len: u32): usize {
   const t = chunkInput;
   chunkReset(t + <usize> len, <usize> len);
   memory.fill(RESULT, 0, 20);
-  const e = entryOf(0);
+  const e = zone;
   if (entryKind(e) != KEPT) {
     store<u32>(RESULT, 2);
     return RESULT;
   }
-  const scored = scoreOutput(e, t, <usize> len);
-  store<u32>(RESULT, scored ? 1 : 0);
-  if (scored) copyBytes(RESULT + 4, resultOf(e) + R_RECORD, 16);
+  setEntryWord(e, KEPT);
+  scoreOutput(e, t, <usize> len);
+  const word = entryWord(e);
+  store<u32>(RESULT, 1);
+  store<u32>(
+    RESULT,
+    ((word >> STATUS_SHIFT) & 3) | ((word & NAME_MATCH) != 0 ? 0x100 : 0) |
+      ((word & ARGS_MATCH) != 0 ? 0x200 : 0),
+    4,
+  );
+  store<u32>(RESULT, load<u32>(e + E_MATCHED), 8);
+  store<u32>(RESULT, load<u32>(e + E_PREDICTED), 12);
+  store<u32>(RESULT, goldPairs(goldBlock(e)), 16);
   return RESULT;
 }
 
 /**
  * The records' JSON: one kept example whose id, language and root id (`rootLen` -1 for null)
  * are the UTF-8 bytes at chunkInput, one after the other, with the record given, written by
- * kFinish. RESULT: kFinish's code, the text's address and length.
+ * kFinish and kRecords. RESULT: kFinish's code, the text's address and length.
  */
 export function ruleRecordLine(
   idLen: u32,
@@ -187,32 +198,34 @@ export function ruleRecordLine(
   const s = chunkInput;
   const n = <usize> idLen + <usize> langLen + (rootLen < 0 ? 0 : <usize> rootLen);
   chunkReset(s + n, n);
-  // The entry, laid out as example() lays it out, then moved into the zone as kExamples moves it.
-  const size = align4(E_DATA + n);
+  // The entry, laid out as example() lays it out (with a gold block of `gold` pairs and an
+  // empty name and arguments), then moved into the zone as kExamples moves it.
+  const head = entryHead;
+  const size = head + align4(n) + 12;
   const h = emitNeed(size);
   memory.fill(h, 0, size);
-  copyBytes(h + E_DATA, s, n);
-  store<u32>(h + E_SIZE, <u32> size);
+  copyBytes(h + head, s, n);
   store<u32>(h + E_LINE, 1);
-  store<u32>(h + E_KIND, KEPT);
+  store<u32>(h + E_WORD, KEPT);
   store<u32>(h + E_ID, idLen);
   store<u32>(h + E_LANG, langLen);
   store<u32>(h + E_ROOT, rootLen < 0 ? NULL_ROOT : <u32> rootLen);
-  store<u32>(h + E_HASH, hashBytes(h + E_DATA, <usize> idLen, 0x1d));
-  store<u32>(h + E_GOLD, <u32> size);
+  store<u32>(h + head + align4(n), gold, 8);
   emitSet(size);
   entriesAppend(emitBase, size);
   entryCount = 1;
   let code = kFreeze();
+  let length: usize = 0;
   if (code == K_OK) {
-    const e = entryOf(0);
-    store<u32>(resultOf(e), STATE_GENERATION);
-    const flags = status | (nameMatch ? 0x100 : 0) | (argsMatch ? 0x200 : 0);
-    setRecord(e, flags, matched, predicted, gold);
+    const e = zone;
+    setEntryWord(e, KEPT | STATE_GENERATION);
+    const flags = (nameMatch ? NAME_MATCH : 0) | (argsMatch ? ARGS_MATCH : 0);
+    setRecord(e, status, flags, matched, predicted);
     code = kFinish();
+    if (code == K_OK) length = kRecords(true, 1 << 16);
   }
   store<u32>(RESULT, <u32> code);
   store<u32>(RESULT, <u32> kRecordsText(), 4);
-  store<u32>(RESULT, <u32> kRecordsLength(), 8);
+  store<u32>(RESULT, <u32> length, 8);
   return RESULT;
 }

@@ -8,10 +8,9 @@
 //
 // Each example leaves an entry in a zone at the bottom of the heap (see
 // score_entries.ts); kFreeze adds the tables that join prompts and
-// generations to it, and later chunks go above those. Each scored generation
-// leaves a record. The module formats every float itself (float.ts). What it
-// leaves (a path too long for the path text) is queued for the glue, which
-// scores it and sets its record.
+// generations to it, and later chunks go above those. Each generation is
+// scored as it is read, into its example's entry; kFinish sums the entries and
+// kRecords writes their records, a chunk at a time (score_records.ts).
 //
 // Every phase returns K_OK or a BAIL code: the kernel met something it does
 // not read itself, from a malformed line to a broken invariant, and the glue
@@ -22,7 +21,7 @@
 import { FIELDS, scanObject, skipWs } from "./jsonl";
 import { hashBytes } from "./intern";
 import { decodeChecked, decodedLength, decodedLone } from "./jsonl_strings";
-import { copyBytes, growMemoryTo, R_PRED, R_QUEUE, R_TEXT, reserve } from "./memory";
+import { copyBytes, growMemoryTo, R_PRED, R_TEXT, reserve } from "./memory";
 import {
   align8,
   bail,
@@ -30,6 +29,7 @@ import {
   BAIL_DUPLICATE,
   BAIL_FIELD,
   BAIL_LINE,
+  BAIL_MISSING,
   BAIL_SURROGATE,
   BAIL_UNKNOWN_ID,
   chunkInput,
@@ -48,29 +48,27 @@ import {
   withPrompts,
 } from "./score_common";
 import {
-  likelyEntry,
+  DIGEST_BYTES,
+  E_DIGEST,
   entriesAppend,
   entriesReset,
   entriesTop,
-  entryIndex,
   entryKind,
-  entryOf,
+  entryLayout,
+  entryWord,
   example,
   findId,
   freeze,
   goldBlock,
-  goldCanonLength,
-  goldName,
-  goldNameLength,
   KEPT,
-  R_GENERATION_DIGEST,
-  R_PROMPT_DIGEST,
-  resultOf,
+  likelyEntry,
+  setEntryWord,
   STATE_GENERATION,
   STATE_PROMPT,
   tablesTop,
 } from "./score_entries";
-import { scoreOutput, setRecord } from "./score_outputs";
+import { scoreOutput } from "./score_outputs";
+import { bytesEqual } from "./bytes";
 import { sha256EqualsMany } from "./sha256_x4";
 
 /** The line after the last chunk's last line. */
@@ -94,6 +92,7 @@ const S_OUTPUT: usize = memory.data<u8>([0x6f, 0x75, 0x74, 0x70, 0x75, 0x74]);
 /** Starts a job; `prompts` says whether a manifest is part of it. */
 export function kStart(prompts: bool): void {
   jobReset(prompts);
+  entryLayout(prompts);
   const zone = align8(__heap_base);
   growMemoryTo(<u64> zone + 8);
   entriesReset(zone);
@@ -146,7 +145,6 @@ function eachLine(len: u32, firstLine: u32, phase: i32): i32 {
   const textAt = reserve(R_TEXT, 0, <usize> len + 16 + (BATCH_LINES << 3));
   let textUsed: usize = 0;
   batched = 0;
-  queueCount = 0;
   let p = start;
   let line = firstLine;
   while (p < end) {
@@ -384,19 +382,20 @@ function prompt(line: u32): i32 {
   if (!digestField()) return BAIL_DIGEST;
   const entry = lineEntry();
   if (entry == 0) return lineBail;
-  const r = resultOf(entry);
-  if ((load<u32>(r) & STATE_PROMPT) != 0) return BAIL_DUPLICATE;
-  store<u32>(r, load<u32>(r) | STATE_PROMPT);
-  digestTo(r + R_PROMPT_DIGEST);
+  const word = entryWord(entry);
+  if ((word & STATE_PROMPT) != 0) return BAIL_DUPLICATE;
+  setEntryWord(entry, word | STATE_PROMPT);
+  const digest = entry + E_DIGEST;
+  digestTo(digest);
   const p = fieldStart(2);
   if (p != 0) {
     if (load<u8>(p) != 0x22) return BAIL_FIELD;
     if (lone) return BAIL_SURROGATE;
-    // Its digest (now at r + R_PROMPT_DIGEST) is checked when the batch is flushed.
+    // Its digest (now in the entry) is checked when the batch is flushed.
     const h = HASHES + (<usize> hashCount << 4);
     store<u32>(h, <u32> lineText);
     store<u32>(h, <u32> n, 4);
-    store<u32>(h, <u32> (r + R_PROMPT_DIGEST), 8);
+    store<u32>(h, <u32> digest, 8);
     store<u32>(HASH_LINES + (<usize> hashCount << 2), line);
     hashCount++;
   }
@@ -405,44 +404,11 @@ function prompt(line: u32): i32 {
 
 // ---- Generations.
 
-let queueCount: u32 = 0;
-
 /** Reads a chunk of generations.jsonl (after the prompts, if any). */
 export function kGenerations(len: u32, firstLine: u32): i32 {
   if (!frozen) unreachable();
   phaseNames(PHASE_GENERATIONS);
   return eachLine(len, firstLine, PHASE_GENERATIONS);
-}
-
-/** The chunk's queue: kQueueCount triples (example, output literal start, end). */
-export function kQueue(): usize {
-  return reserve(R_QUEUE, queueCount * 12, queueCount * 12);
-}
-
-export function kQueueCount(): u32 {
-  return queueCount;
-}
-
-function enqueue(i: u32, s: usize, e: usize): void {
-  const q = reserve(R_QUEUE, queueCount * 12, (queueCount + 1) * 12) + queueCount * 12;
-  store<u32>(q, i);
-  store<u32>(q, <u32> s, 4);
-  store<u32>(q, <u32> e, 8);
-  queueCount++;
-}
-
-/** Sets the record of a queued example, which the glue scored. */
-export function kSetRecord(
-  i: u32,
-  status: u32,
-  name: bool,
-  args: bool,
-  matched: u32,
-  predicted: u32,
-  gold: u32,
-): void {
-  const flags = status | (name ? 0x100 : 0) | (args ? 0x200 : 0);
-  setRecord(entryOf(i), flags, matched, predicted, gold);
 }
 
 function generation(): i32 {
@@ -453,29 +419,14 @@ function generation(): i32 {
   if (out == 0 || load<u8>(out) != 0x22) return BAIL_FIELD;
   const entry = lineEntry();
   if (entry == 0) return lineBail;
-  const r = resultOf(entry);
-  const state = load<u32>(r);
-  if ((state & STATE_GENERATION) != 0) return BAIL_DUPLICATE;
-  store<u32>(r, state | STATE_GENERATION);
-  // With a manifest, kFinish compares the two digests (the prompt may be another instance's).
-  if (withPrompts) digestTo(r + R_GENERATION_DIGEST);
-  const kind = entryKind(entry);
-  if (kind == KEPT && !scoreOutput(entry, lineText, n)) {
-    enqueue(entryIndex(entry), out, fieldEnd(2));
+  const word = entryWord(entry);
+  if ((word & STATE_GENERATION) != 0) return BAIL_DUPLICATE;
+  // With a manifest, every prompt was read: the generation names the digest of its prompt's row.
+  if (withPrompts) {
+    if ((word & STATE_PROMPT) == 0) return BAIL_MISSING;
+    if (!bytesEqual(entry + E_DIGEST, DIGEST, DIGEST_BYTES)) return BAIL_DIGEST;
   }
+  setEntryWord(entry, word | STATE_GENERATION);
+  if (entryKind(entry) == KEPT) scoreOutput(entry, lineText, n);
   return K_OK;
-}
-
-/** Example `i`'s gold, for the glue: its name literal then its canonical arguments. */
-export function kGold(i: u32): usize {
-  return goldName(goldBlock(entryOf(i)));
-}
-
-export function kGoldNameLength(i: u32): usize {
-  return goldNameLength(goldBlock(entryOf(i)));
-}
-
-export function kGoldLength(i: u32): usize {
-  const g = goldBlock(entryOf(i));
-  return goldNameLength(g) + goldCanonLength(g);
 }

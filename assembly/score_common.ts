@@ -28,13 +28,13 @@ import {
   R_PAIRS,
   R_PATH_TEXT,
   R_PRED,
-  R_QUEUE,
   R_TEXT,
   regionCap,
   regionsReset,
   reserve,
 } from "./memory";
 import { bytesEqual } from "./bytes";
+import { VALUE_CONSTANT } from "./abi_engine";
 import { ONES, zeroBytes } from "./jsonl_strings";
 
 // What a phase returns: see abi_kernel.ts.
@@ -46,7 +46,6 @@ export {
   BAIL_MISSING,
   BAIL_SURROGATE,
   BAIL_UNKNOWN_ID,
-  BAIL_UNSCORED,
   K_OK,
 } from "./abi_kernel";
 
@@ -166,7 +165,6 @@ export function chunkReset(end: usize, len: usize): void {
   emitReset(2 * len + 4096);
   reserve(R_TEXT, 0, 1 << 16);
   reserve(R_PRED, 0, 1 << 16);
-  reserve(R_QUEUE, 0, 1 << 12);
   // The pair and path regions start as large as a chunk usually needs (internReset and
   // pairsReset keep a region that is larger than they ask for).
   reserve(R_NODES, 0, len);
@@ -224,8 +222,8 @@ function longPath(node: u32, o: usize, room: usize): i32 {
 
 /**
  * Writes the key of pair `j` of the pair table (its path text, a NUL, its value
- * text) at `o`, which has room for `room` bytes. Returns the key's length, -1
- * when the value is left to the glue, or -2 when there is no room.
+ * text) at `o`, which has room for `room` bytes. Returns the key's length, or
+ * -2 when there is no room.
  */
 function pairKey(j: usize, o: usize, room: usize): i32 {
   const w = pairsAddress() + j * 12;
@@ -243,11 +241,9 @@ function pairKey(j: usize, o: usize, room: usize): i32 {
   const b = load<u32>(w, 8);
   let v: usize;
   let vn: usize;
-  if (b == 0xffff_fffe) {
+  if (b == VALUE_CONSTANT) {
     v = CONSTANT_TEXT + <usize> load<u8>(CONSTANT_AT + (<usize> a << 1));
     vn = <usize> load<u8>(CONSTANT_AT + (<usize> a << 1) + 1);
-  } else if (b == 0xffff_ffff) {
-    return -1;
   } else {
     v = outBase + <usize> a;
     vn = <usize> (b - a);
@@ -451,25 +447,24 @@ function sameField(a: usize, b: usize, off: usize): bool {
 /**
  * Counts the pairs the canonical arguments at output offsets `[p, end)` share
  * with the gold's canonical arguments `[gold, gold + n)` (a multiset
- * intersection): both are flattened and their keys matched. -1 when a key of
- * the prediction is left to the glue.
+ * intersection): both are flattened and their keys matched.
  */
-export function sharedPairs(p: usize, end: usize, gold: usize, n: usize, goldCount: u32): i32 {
+export function sharedPairs(p: usize, end: usize, gold: usize, n: usize, goldCount: u32): u32 {
   const shared = membersShared(p, end, gold, gold + n);
-  if (shared >= 0) return shared;
+  if (shared >= 0) return <u32> shared;
   const first = pairsUsed / 3;
   const predicted = flatten(p, end);
   predictedPairs = predicted;
   const bytes = writeKeys(first, predicted, false);
-  if (bytes < 0) return -1;
   // The gold, copied into the output to be flattened, its keys in the emit region.
   const at = outPos;
   outCopy(gold, n);
   const goldFirst = pairsUsed / 3;
   const count = flatten(at, at + n);
   emitUsed = 0;
-  if (count != goldCount || writeKeys(goldFirst, count, true) < 0) unreachable();
-  return <i32> matchKeys(emitBase, count, <usize> bytes);
+  if (count != goldCount) unreachable();
+  writeKeys(goldFirst, count, true);
+  return matchKeys(emitBase, count, bytes);
 }
 
 
@@ -477,10 +472,9 @@ export function sharedPairs(p: usize, end: usize, gold: usize, n: usize, goldCou
 /**
  * Appends the keys of pairs `[first, first + count)` as (hash, length, bytes
  * padded to 4): to the emit region when `emit` (advancing emitUsed), else to
- * R_PRED from offset 0. Returns the bytes written, or -1 when a key is left to
- * the glue (nothing is kept then).
+ * R_PRED from offset 0. Returns the bytes written.
  */
-function writeKeys(first: usize, count: u32, emit: bool): i32 {
+function writeKeys(first: usize, count: u32, emit: bool): usize {
   const start = emit ? emitUsed : 0;
   let at = start;
   for (let k: u32 = 0; k < count; k++) {
@@ -496,10 +490,6 @@ function writeKeys(first: usize, count: u32, emit: bool): i32 {
         o = reserve(R_PRED, at, at + 8 + room) + at;
       }
       len = pairKey(first + <usize> k, o + 8, room);
-      if (len == -1) {
-        if (emit) emitUsed = start;
-        return -1;
-      }
       if (len >= 0) {
         store<u32>(o, hashBytes(o + 8, <usize> len, 0x5eed));
         store<u32>(o, <u32> len, 4);
@@ -509,7 +499,7 @@ function writeKeys(first: usize, count: u32, emit: bool): i32 {
     }
   }
   if (emit) emitUsed = at;
-  return <i32> (at - start);
+  return at - start;
 }
 
 /**

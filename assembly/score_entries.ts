@@ -31,31 +31,26 @@ import {
 } from "./score_common";
 import { setText } from "./text";
 import {
-  E_DATA,
-  E_GOLD,
-  E_HASH,
   E_ID,
-  E_INDEX,
-  E_KIND,
   E_LANG,
   E_LANG_INDEX,
   E_LINE,
   E_ROOT,
-  E_SIZE,
+  E_WORD,
   EMPTY_TARGET,
+  entryHead,
+  entryKind,
   entryLine,
-  goldBlock,
-  goldCanon,
-  goldCanonLength,
   idAddr,
   idLength,
   KEPT,
   langAddr,
   langLength,
   MALFORMED_TARGET,
-  TARGET_UNREAD,
   MULTIPLE_CALLS,
+  nextEntry,
   NULL_ROOT,
+  TARGET_UNREAD,
 } from "./score_entry";
 
 /** Where the zone starts, and its end (the entries, then the tables). */
@@ -67,11 +62,12 @@ export let entryCount: u32 = 0;
 export let langCount: u32 = 0;
 /** Dropped examples by reason: multiple_calls, empty_target, malformed_target. */
 export const DROPS: usize = memory.data(12);
-// After kFreeze: per example, its entry address; the hash tables.
-let entryAt: usize = 0;
+// After kFreeze: the id table, (hash, entry) slots; the languages' table (their number + 1 per
+// slot) and their first entries.
 let idTable: usize = 0;
 let idMask: u32 = 0;
 let langTable: usize = 0;
+let langMask: u32 = 0;
 let langFirst: usize = 0;
 
 /** Empties the zone, which starts at `at`. */
@@ -180,8 +176,9 @@ export function example(s: usize, e: usize, line: u32): i32 {
   const target = fieldStart(3);
   if (target == 0) return BAIL_FIELD;
   const at = emitUsed;
-  memory.fill(emitNeed(E_DATA), 0, E_DATA);
-  emitSet(at + E_DATA);
+  const head = entryHead;
+  memory.fill(emitNeed(head), 0, head);
+  emitSet(at + head);
   const idLen = emitString(0, false);
   if (idLen < 0) return BAIL_FIELD;
   const langLen = emitString(1, false);
@@ -190,7 +187,6 @@ export function example(s: usize, e: usize, line: u32): i32 {
   if (rootLen == -1) return BAIL_FIELD;
   emitNeed(4);
   emitSet(align4(emitUsed));
-  const block = emitUsed;
   let kind = MALFORMED_TARGET; // a scalar target
   const c = load<u8>(target);
   if (c == 0x7b || c == 0x5b) {
@@ -199,14 +195,11 @@ export function example(s: usize, e: usize, line: u32): i32 {
     if (kind == TARGET_UNREAD) return BAIL_LINE;
   }
   const h = emitBase + at;
-  store<u32>(h + E_SIZE, <u32> (emitUsed - at));
   store<u32>(h + E_LINE, line);
-  store<u32>(h + E_KIND, kind);
+  store<u32>(h + E_WORD, kind);
   store<u32>(h + E_ID, <u32> idLen);
   store<u32>(h + E_LANG, <u32> langLen);
   store<u32>(h + E_ROOT, rootLen == -2 ? NULL_ROOT : <u32> rootLen);
-  store<u32>(h + E_HASH, hashBytes(h + E_DATA, <usize> idLen, 0x1d));
-  store<u32>(h + E_GOLD, <u32> (block - at));
   entryCount++;
   return K_OK;
 }
@@ -214,29 +207,23 @@ export function example(s: usize, e: usize, line: u32): i32 {
 // ---- Freezing: the tables.
 
 /**
- * Lays out after the zone the table of entry addresses and the id and
- * language hash tables; checks that ids are unique.
+ * Lays out after the zone the id table (its slots at most half full) and the
+ * languages' table (grown as languages come); checks that ids are unique.
  */
 export function freeze(): i32 {
   let slots: u32 = 16;
   while (slots < entryCount * 2) slots <<= 1;
-  let p = align8(entriesTop);
-  entryAt = p;
-  p += <usize> entryCount << 2;
-  idTable = align8(p);
+  idTable = align8(entriesTop);
   idMask = slots - 1;
-  langTable = idTable + (<usize> slots << 3);
-  langFirst = langTable + (<usize> slots << 2);
-  tablesTop = langFirst + (<usize> entryCount << 2);
+  tablesTop = idTable + (<usize> slots << 3);
   growMemoryTo(<u64> tablesTop);
-  memory.fill(idTable, 0, <usize> slots * 12);
+  memory.fill(idTable, 0, <usize> slots << 3);
+  langsReset(16);
   let e = zone;
   for (let i: u32 = 0; i < entryCount; i++) {
-    store<u32>(entryAt + (<usize> i << 2), <u32> e);
-    store<u32>(e + E_INDEX, i);
     // The id: a slot holds its hash and its entry.
     const n = idLength(e);
-    const h = load<u32>(e + E_HASH);
+    const h = hashBytes(idAddr(e), n, 0x1d);
     let slot = h & idMask;
     while (true) {
       const at = idTable + (<usize> slot << 3);
@@ -251,43 +238,65 @@ export function freeze(): i32 {
       }
       slot = (slot + 1) & idMask;
     }
-    // The language.
-    const l = langAddr(e);
-    const ln = langLength(e);
-    slot = hashBytes(l, ln, 0x1a) & idMask;
-    while (true) {
-      const v = load<u32>(langTable + (<usize> slot << 2));
-      if (v == 0) {
-        store<u32>(langTable + (<usize> slot << 2), langCount + 1);
-        store<u32>(langFirst + (<usize> langCount << 2), <u32> e);
-        store<u32>(e + E_LANG_INDEX, langCount);
-        langCount++;
-        break;
-      }
-      const o = <usize> load<u32>(langFirst + (<usize> (v - 1) << 2));
-      if (sameBytes(langAddr(o), langLength(o), l, ln)) {
-        store<u32>(e + E_LANG_INDEX, v - 1);
-        break;
-      }
-      slot = (slot + 1) & idMask;
-    }
-    const kind = load<u32>(e + E_KIND) & 0xff;
+    store<u32>(e + E_LANG_INDEX, language(e));
+    const kind = entryKind(e);
     if (kind != KEPT) {
       const d = DROPS + ((<usize> kind - 1) << 2);
       store<u32>(d, load<u32>(d) + 1);
     }
-    e += <usize> load<u32>(e + E_SIZE);
+    e = nextEntry(e);
   }
   return K_OK;
 }
 
+// Lays out an empty languages' table at the top of the tables, with room for `cap` languages
+// (a power of two): their first entries, then 2 * cap slots.
+function langsReset(cap: u32): void {
+  langFirst = align8(tablesTop);
+  langTable = langFirst + (<usize> cap << 2);
+  langMask = (cap << 1) - 1;
+  tablesTop = langTable + (<usize> cap << 3);
+  growMemoryTo(<u64> tablesTop);
+  memory.fill(langTable, 0, <usize> cap << 3);
+}
+
+// Puts language `k` (first spoken by entry `e`) in its slot.
+function langSlot(k: u32, e: usize): void {
+  let slot = hashBytes(langAddr(e), langLength(e), 0x1a) & langMask;
+  while (load<u32>(langTable + (<usize> slot << 2)) != 0) slot = (slot + 1) & langMask;
+  store<u32>(langTable + (<usize> slot << 2), k + 1);
+}
+
+// The number of entry `e`'s language, a new one if no earlier entry spoke it. A full table
+// moves up, twice as large: the old ones stay below it, less in all than it.
+function language(e: usize): u32 {
+  const l = langAddr(e);
+  const ln = langLength(e);
+  let slot = hashBytes(l, ln, 0x1a) & langMask;
+  while (true) {
+    const v = load<u32>(langTable + (<usize> slot << 2));
+    if (v == 0) break;
+    const o = <usize> load<u32>(langFirst + (<usize> (v - 1) << 2));
+    if (sameBytes(langAddr(o), langLength(o), l, ln)) return v - 1;
+    slot = (slot + 1) & langMask;
+  }
+  const cap = (langMask + 1) >> 1;
+  if (langCount == cap) {
+    const old = langFirst;
+    langsReset(cap << 1);
+    memory.copy(langFirst, old, <usize> cap << 2);
+    for (let k: u32 = 0; k < langCount; k++) {
+      langSlot(k, <usize> load<u32>(langFirst + (<usize> k << 2)));
+    }
+  }
+  const k = langCount++;
+  store<u32>(langFirst + (<usize> k << 2), <u32> e);
+  langSlot(k, e);
+  return k;
+}
+
 /** The end of the tables. */
 export let tablesTop: usize = 0;
-
-/** Example `i`'s entry. */
-export function entryOf(i: u32): usize {
-  return <usize> load<u32>(entryAt + (<usize> i << 2));
-}
 
 /**
  * The entry in the first slot the id hashed `h` probes (0 for none): a guess,
@@ -308,11 +317,6 @@ export function findId(p: usize, n: usize): usize {
     if (load<u32>(at) == h && sameBytes(idAddr(e), idLength(e), p, n)) return e;
     slot = (slot + 1) & idMask;
   }
-}
-
-/** Entry `e`'s example number (its order in the file). */
-export function entryIndex(e: usize): u32 {
-  return load<u32>(e + E_INDEX);
 }
 
 /** Language `k`'s first entry. */

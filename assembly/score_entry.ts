@@ -1,41 +1,41 @@
 // The layout of one example's entry in the scoring kernel's zone (see
 // score_entries.ts), and its accessors.
 //
-// Entry: u32 words (E_*), the result area (RESULT_BYTES), then the bytes of
-// the id, the language and the root id (unless null), padded to 4, then (for
-// a kept example) its gold block:
+// Entry: E_HEAD bytes of u32 words (E_*), then, with a manifest, the digest its
+// prompt's row gives (32 bytes); then the bytes of the id, the language and the
+// root id (unless null), padded to 4; then, for a kept example, its gold block:
 //   u32 name length, u32 canonical length, u32 pair count, the name literal,
 //   the canonical arguments, padded to 4.
-// E_GOLD is the offset from the entry to its gold block, which follows it.
+// An entry's size follows from its lengths, so the zone is walked entry by
+// entry and needs no index: kFreeze hashes the ids into a table of (hash,
+// entry) slots, and kFinish and kRecords walk the zone in file order.
 
-export const E_SIZE: usize = 0;
-export const E_LINE: usize = 4;
-export const E_KIND: usize = 8;
-export const E_ID: usize = 12;
-export const E_LANG: usize = 16;
-export const E_ROOT: usize = 20;
-export const E_HASH: usize = 24;
-export const E_LANG_INDEX: usize = 28;
-export const E_GOLD: usize = 32;
-export const E_INDEX: usize = 36;
-/** Where the prompts and generations leave what they find: see resultOf. */
-export const E_RESULT: usize = 40;
-/**
- * The result area of an entry: u32 state, the record (16 bytes: flags, matched, predicted,
- * gold), the digest of its prompt's row and the one its generation names (32 bytes each).
- */
-export const RESULT_BYTES: usize = 84;
-export const E_DATA: usize = E_RESULT + RESULT_BYTES;
-// In an entry's result area, the state (STATE_* bits) is the first word.
-/** The record: flags (status | name << 8 | arguments << 9 | SET), matched, predicted, gold. */
-export const R_RECORD: usize = 4;
-/** With a manifest: the digest of its prompt's row, and the one its generation names. */
-export const R_PROMPT_DIGEST: usize = 20;
-export const R_GENERATION_DIGEST: usize = 52;
-/** Set in a record's flags once it is scored. */
-export const SET: u32 = 0x1_0000;
-export const STATE_PROMPT: u32 = 1;
-export const STATE_GENERATION: u32 = 2;
+import { align4 } from "./score_common";
+
+export const E_LINE: usize = 0;
+/** The word: the kind (KIND_MASK), the state (STATE_*) and, once scored, the record's flags. */
+export const E_WORD: usize = 4;
+export const E_ID: usize = 8;
+export const E_LANG: usize = 12;
+export const E_ROOT: usize = 16;
+/** The language's number (set by kFreeze). */
+export const E_LANG_INDEX: usize = 20;
+/** The record's pair counts: matched and predicted (the gold's is its gold block's). */
+export const E_MATCHED: usize = 24;
+export const E_PREDICTED: usize = 28;
+export const E_HEAD: usize = 32;
+/** With a manifest: the digest its prompt's row gives, after the words. */
+export const E_DIGEST: usize = E_HEAD;
+export const DIGEST_BYTES: usize = 32;
+
+// The word's bits.
+export const KIND_MASK: u32 = 0x3;
+export const STATE_PROMPT: u32 = 0x4;
+export const STATE_GENERATION: u32 = 0x8;
+/** The parse status (0 ok, no_json, invalid_json, invalid_shape), at bit STATUS_SHIFT. */
+export const STATUS_SHIFT: u32 = 4;
+export const NAME_MATCH: u32 = 0x40;
+export const ARGS_MATCH: u32 = 0x80;
 
 export const NULL_ROOT: u32 = 0xffff_ffff;
 
@@ -48,21 +48,32 @@ export const MALFORMED_TARGET: u32 = 3;
 // general reader (never stored in an entry).
 export const TARGET_UNREAD: u32 = 0x800;
 
+/** The bytes before an entry's strings: its words, and its prompt's digest with a manifest. */
+export let entryHead: usize = E_HEAD;
+
+/** Lays entries out for a job with (or without) a manifest. */
+export function entryLayout(prompts: bool): void {
+  entryHead = prompts ? E_HEAD + DIGEST_BYTES : E_HEAD;
+}
+
 export function entryLine(e: usize): u32 {
   return load<u32>(e + E_LINE);
 }
 
-/** The result area of entry `e` (RESULT_BYTES). */
-export function resultOf(e: usize): usize {
-  return e + E_RESULT;
+export function entryWord(e: usize): u32 {
+  return load<u32>(e + E_WORD);
+}
+
+export function setEntryWord(e: usize, w: u32): void {
+  store<u32>(e + E_WORD, w);
 }
 
 export function entryKind(e: usize): u32 {
-  return load<u32>(e + E_KIND);
+  return load<u32>(e + E_WORD) & KIND_MASK;
 }
 
 export function idAddr(e: usize): usize {
-  return e + E_DATA;
+  return e + entryHead;
 }
 
 export function idLength(e: usize): usize {
@@ -91,9 +102,15 @@ export function rootAddr(e: usize): usize {
   return langAddr(e) + langLength(e);
 }
 
+// The bytes of the entry's id, language and root id.
+function stringBytes(e: usize): usize {
+  const r = load<u32>(e + E_ROOT);
+  return idLength(e) + langLength(e) + (r == NULL_ROOT ? 0 : <usize> r);
+}
+
 /** The gold block of a kept entry. */
 export function goldBlock(e: usize): usize {
-  return e + <usize> load<u32>(e + E_GOLD);
+  return e + entryHead + align4(stringBytes(e));
 }
 
 export function goldNameLength(g: usize): usize {
@@ -116,3 +133,9 @@ export function goldCanon(g: usize): usize {
   return g + 12 + goldNameLength(g);
 }
 
+/** The entry after `e` in the zone. */
+export function nextEntry(e: usize): usize {
+  const g = goldBlock(e);
+  if (entryKind(e) != KEPT) return g;
+  return g + align4(12 + goldNameLength(g) + goldCanonLength(g));
+}

@@ -7,15 +7,19 @@ import { parseValue } from "./json";
 import { outBase, outPos, outRewind } from "./memory";
 import { predictedPairs, sameBytes, sharedPairs } from "./score_common";
 import {
+  ARGS_MATCH,
+  E_MATCHED,
+  E_PREDICTED,
+  entryWord,
   goldBlock,
   goldCanon,
   goldCanonLength,
   goldName,
   goldNameLength,
   goldPairs,
-  R_RECORD,
-  resultOf,
-  SET,
+  NAME_MATCH,
+  setEntryWord,
+  STATUS_SHIFT,
 } from "./score_entries";
 import { argumentsEnd, argumentsStart, checkShape, nameEnd, nameStart } from "./shape";
 import { firstBracket } from "./span";
@@ -26,13 +30,14 @@ const STATUS_NO_JSON: u32 = 1;
 const STATUS_INVALID_JSON: u32 = 2;
 const STATUS_INVALID_SHAPE: u32 = 3;
 
-/** Sets entry's record: its flags (status, name << 8, arguments << 9) and pair counts. */
-export function setRecord(entry: usize, flags: u32, matched: u32, predicted: u32, gold: u32): void {
-  const r = resultOf(entry) + R_RECORD;
-  store<u32>(r, flags | SET);
-  store<u32>(r, matched, 4);
-  store<u32>(r, predicted, 8);
-  store<u32>(r, gold, 12);
+/**
+ * Sets entry's record: its parse status, whether the name and the arguments match, and the
+ * matched and predicted pairs (the gold's pairs are its gold block's).
+ */
+export function setRecord(entry: usize, status: u32, flags: u32, matched: u32, predicted: u32): void {
+  setEntryWord(entry, entryWord(entry) | (status << STATUS_SHIFT) | flags);
+  store<u32>(entry + E_MATCHED, matched);
+  store<u32>(entry + E_PREDICTED, predicted);
 }
 
 // Parsing from the span's first bracket to the end of the text accepts exactly when the span
@@ -40,27 +45,27 @@ export function setRecord(entry: usize, flags: u32, matched: u32, predicted: u32
 // its brackets balance, and its strings are skipped alike. So the kernel parses from the bracket
 // and leaves span.ts's bracket-balancing scan out.
 
-// Scores entry's output, decoded to `[t, t + n)`; false when it is left to the glue.
-export function scoreOutput(entry: usize, t: usize, n: usize): bool {
+/** Scores entry's output, decoded to `[t, t + n)`, into its record. */
+export function scoreOutput(entry: usize, t: usize, n: usize): void {
   const g = goldBlock(entry);
   const gold = goldPairs(g);
   membersReset();
   setText(t, t + n, <u32> n);
   const start = firstBracket(t, t + n);
   if (start == t + n) {
-    setRecord(entry, STATUS_NO_JSON, 0, 0, gold);
-    return true;
+    setRecord(entry, STATUS_NO_JSON, 0, 0, 0);
+    return;
   }
   const mark = outPos;
   if (parseValue(start, t + n) == 0) {
     outRewind(mark);
-    setRecord(entry, STATUS_INVALID_JSON, 0, 0, gold);
-    return true;
+    setRecord(entry, STATUS_INVALID_JSON, 0, 0, 0);
+    return;
   }
   if (!checkShape(mark, outPos)) {
     outRewind(mark);
-    setRecord(entry, STATUS_INVALID_SHAPE, 0, 0, gold);
-    return true;
+    setRecord(entry, STATUS_INVALID_SHAPE, 0, 0, 0);
+    return;
   }
   const nameMatch = sameBytes(
     goldName(g),
@@ -78,18 +83,9 @@ export function scoreOutput(entry: usize, t: usize, n: usize): bool {
   let predicted = gold;
   let matched = gold;
   if (!argsMatch) {
-    const shared = sharedPairs(
-      argumentsStart,
-      argumentsEnd,
-      goldCanon(g),
-      goldCanonLength(g),
-      gold,
-    );
-    if (shared < 0) return false;
-    matched = <u32> shared;
+    matched = sharedPairs(argumentsStart, argumentsEnd, goldCanon(g), goldCanonLength(g), gold);
     predicted = predictedPairs;
   }
-  const flags = STATUS_OK | (nameMatch ? 0x100 : 0) | (argsMatch ? 0x200 : 0);
-  setRecord(entry, flags, matched, predicted, gold);
-  return true;
+  const flags = (nameMatch ? NAME_MATCH : 0) | (argsMatch ? ARGS_MATCH : 0);
+  setRecord(entry, STATUS_OK, flags, matched, predicted);
 }

@@ -1,15 +1,15 @@
-// The scoring kernel's last phase (see score.ts): every kept example must have
-// its generation (and its prompt); the records are written as the report's
-// JSON lines, as JSON.stringify writes them, and counted per language.
+// The scoring kernel's last phase (see score.ts): kFinish checks that every
+// kept example has its generation (and its prompt) and sums the records per
+// language; kRecords then writes them as the report's JSON lines, as
+// JSON.stringify writes them, a chunk at a time, from the entries (so that
+// memory holds the entries and one chunk, never the records' text).
 
 import { decimalLength, writeDecimal } from "./flatten";
 import { writeJsonString } from "./jsonl_strings";
 import { regionsReset } from "./memory";
 import {
   align8,
-  BAIL_DIGEST,
   BAIL_MISSING,
-  BAIL_UNSCORED,
   bail,
   emitBase,
   emitNeed,
@@ -20,10 +20,15 @@ import {
   withPrompts,
 } from "./score_common";
 import {
-  entryCount,
+  ARGS_MATCH,
+  E_MATCHED,
+  E_PREDICTED,
+  entriesTop,
   entryKind,
   entryLine,
-  entryOf,
+  entryWord,
+  goldBlock,
+  goldPairs,
   idAddr,
   idLength,
   KEPT,
@@ -32,18 +37,16 @@ import {
   langIndex,
   langLength,
   languageEntry,
-  R_GENERATION_DIGEST,
-  R_PROMPT_DIGEST,
-  R_RECORD,
-  resultOf,
+  NAME_MATCH,
+  nextEntry,
   rootAddr,
   rootLength,
-  SET,
   STATE_GENERATION,
   STATE_PROMPT,
+  STATUS_SHIFT,
   tablesTop,
+  zone,
 } from "./score_entries";
-import { bytesEqual } from "./bytes";
 import {
   COUNT_ARGS,
   COUNT_FIELDS,
@@ -100,9 +103,10 @@ const STATUS_TEXT: usize = memory.data<u8>([
 ]);
 const STATUS_AT: usize = memory.data<u8>([0, 4, 4, 9, 13, 14, 27, 15]);
 
-let recordsText: usize = 0;
-let recordsLength: usize = 0;
 let countsAt: usize = 0;
+// kRecords' next entry, and the lines it wrote so far.
+let cursor: usize = 0;
+let lines: u32 = 0;
 
 // Writes the literal of `n` bytes at `lit`, eight bytes at a time (up to 7 past its end: the
 // record's room has that slack, and what follows overwrites it).
@@ -126,95 +130,99 @@ function add(at: usize, x: f64): void {
 }
 
 /**
- * Checks that every kept example has its generation (and prompt) and was
- * scored, then writes the records' JSON lines, joined by ",\n", and the counts
- * per language.
+ * Checks that every kept example has its generation (and prompt), and sums the
+ * records per language.
  */
 export function kFinish(): i32 {
   countsAt = align8(tablesTop);
   const countsBytes = <usize> langCount * <usize> COUNT_FIELDS << 3;
   regionsReset(align8(countsAt + countsBytes));
   memory.fill(countsAt, 0, countsBytes);
-  emitReset(1 << 16);
-  let lines: u32 = 0;
-  for (let i: u32 = 0; i < entryCount; i++) {
-    const e = entryOf(i);
-    const result = resultOf(e);
-    const state = load<u32>(result);
-    const r = result + R_RECORD;
-    // With a manifest, every generation names the digest of its prompt's row.
-    if (withPrompts && (state & STATE_GENERATION) != 0) {
-      if ((state & STATE_PROMPT) == 0) return bail(BAIL_MISSING, entryLine(e));
-      if (!bytesEqual(result + R_PROMPT_DIGEST, result + R_GENERATION_DIGEST, 32)) {
-        return bail(BAIL_DIGEST, entryLine(e));
-      }
-    }
-    if ((entryKind(e) & 0xff) != KEPT) continue;
-    if ((state & STATE_GENERATION) == 0 || (withPrompts && (state & STATE_PROMPT) == 0)) {
+  for (let e = zone; e < entriesTop; e = nextEntry(e)) {
+    if (entryKind(e) != KEPT) continue;
+    const word = entryWord(e);
+    if ((word & STATE_GENERATION) == 0 || (withPrompts && (word & STATE_PROMPT) == 0)) {
       return bail(BAIL_MISSING, entryLine(e));
     }
-    const flags = load<u32>(r);
-    if ((flags & SET) == 0) return bail(BAIL_UNSCORED, entryLine(e));
-    const status = flags & 0xff;
-    const nameMatch = (flags & 0x100) != 0;
-    const argsMatch = (flags & 0x200) != 0;
-    const matched = load<u32>(r, 4);
-    const predicted = load<u32>(r, 8);
-    const gold = load<u32>(r, 12);
+    const status = (word >> STATUS_SHIFT) & 3;
+    const nameMatch = (word & NAME_MATCH) != 0;
+    const argsMatch = (word & ARGS_MATCH) != 0;
     const c = countsAt + (<usize> langIndex(e) * <usize> COUNT_FIELDS << 3);
     add(c + (<usize> COUNT_N << 3), 1);
     add(c + ((<usize> COUNT_OK + <usize> status) << 3), 1);
     if (nameMatch) add(c + (<usize> COUNT_NAME << 3), 1);
     if (argsMatch) add(c + (<usize> COUNT_ARGS << 3), 1);
     if (nameMatch && argsMatch) add(c + (<usize> COUNT_FULL << 3), 1);
-    add(c + (<usize> COUNT_MATCHED << 3), <f64> matched);
-    add(c + (<usize> COUNT_PREDICTED << 3), <f64> predicted);
-    add(c + (<usize> COUNT_GOLD << 3), <f64> gold);
-    // The line.
-    const idn = idLength(e);
-    const ln = langLength(e);
-    const root = rootLength(e);
-    const rn: usize = root < 0 ? 0 : <usize> root;
-    let o = emitNeed(260 + 6 * (idn + ln + rn));
-    if (lines > 0) {
-      store<u16>(o, 0x0a2c); // ",\n"
-      o += 2;
-    }
-    lines++;
-    o = put(o, REC_ID, 18);
-    o = writeJsonString(o, idAddr(e), idn);
-    o = put(o, REC_LANG, 12);
-    o = writeJsonString(o, langAddr(e), ln);
-    o = put(o, REC_ROOT, 11);
-    o = root < 0 ? put(o, LIT_NULL, 4) : writeJsonString(o, rootAddr(e), rn);
-    o = put(o, REC_STATUS, 10);
-    const sa = STATUS_AT + (<usize> status << 1);
-    o = put(o, STATUS_TEXT + <usize> load<u8>(sa), <usize> load<u8>(sa + 1));
-    o = put(o, REC_NAME, 14);
-    o = putBool(o, nameMatch);
-    o = put(o, REC_ARGS, 19);
-    o = putBool(o, argsMatch);
-    o = put(o, REC_MATCHED, 17);
-    o = putDecimal(o, matched);
-    o = put(o, REC_PREDICTED, 19);
-    o = putDecimal(o, predicted);
-    o = put(o, REC_GOLD, 14);
-    o = putDecimal(o, gold);
-    store<u8>(o, 0x7d);
-    emitSet(o + 1 - emitBase);
+    add(c + (<usize> COUNT_MATCHED << 3), <f64> load<u32>(e + E_MATCHED));
+    add(c + (<usize> COUNT_PREDICTED << 3), <f64> load<u32>(e + E_PREDICTED));
+    add(c + (<usize> COUNT_GOLD << 3), <f64> goldPairs(goldBlock(e)));
   }
-  recordsText = emitBase;
-  recordsLength = emitUsed;
+  cursor = zone;
+  lines = 0;
   return K_OK;
 }
 
-/** The records' text kFinish wrote: its address (its length is kRecordsLength). */
-export function kRecordsText(): usize {
-  return recordsText;
+/**
+ * Writes the next records' JSON lines (after kFinish), each but the very first
+ * after ",\n", until at least `cap` bytes are written or the records end;
+ * `restart` starts again from the first. Returns the bytes written (0 once
+ * every record is), at kRecordsText.
+ */
+export function kRecords(restart: bool, cap: u32): usize {
+  if (restart) {
+    cursor = zone;
+    lines = 0;
+  }
+  emitReset(<usize> cap + 4096);
+  let e = cursor;
+  while (e < entriesTop && emitUsed < <usize> cap) {
+    if (entryKind(e) == KEPT) writeRecord(e);
+    e = nextEntry(e);
+  }
+  cursor = e;
+  return emitUsed;
 }
 
-export function kRecordsLength(): usize {
-  return recordsLength;
+// Writes entry `e`'s record line.
+function writeRecord(e: usize): void {
+  const word = entryWord(e);
+  const status = (word >> STATUS_SHIFT) & 3;
+  const idn = idLength(e);
+  const ln = langLength(e);
+  const root = rootLength(e);
+  const rn: usize = root < 0 ? 0 : <usize> root;
+  let o = emitNeed(260 + 6 * (idn + ln + rn));
+  if (lines > 0) {
+    store<u16>(o, 0x0a2c); // ",\n"
+    o += 2;
+  }
+  lines++;
+  o = put(o, REC_ID, 18);
+  o = writeJsonString(o, idAddr(e), idn);
+  o = put(o, REC_LANG, 12);
+  o = writeJsonString(o, langAddr(e), ln);
+  o = put(o, REC_ROOT, 11);
+  o = root < 0 ? put(o, LIT_NULL, 4) : writeJsonString(o, rootAddr(e), rn);
+  o = put(o, REC_STATUS, 10);
+  const sa = STATUS_AT + (<usize> status << 1);
+  o = put(o, STATUS_TEXT + <usize> load<u8>(sa), <usize> load<u8>(sa + 1));
+  o = put(o, REC_NAME, 14);
+  o = putBool(o, (word & NAME_MATCH) != 0);
+  o = put(o, REC_ARGS, 19);
+  o = putBool(o, (word & ARGS_MATCH) != 0);
+  o = put(o, REC_MATCHED, 17);
+  o = putDecimal(o, load<u32>(e + E_MATCHED));
+  o = put(o, REC_PREDICTED, 19);
+  o = putDecimal(o, load<u32>(e + E_PREDICTED));
+  o = put(o, REC_GOLD, 14);
+  o = putDecimal(o, goldPairs(goldBlock(e)));
+  store<u8>(o, 0x7d);
+  emitSet(o + 1 - emitBase);
+}
+
+/** The records' text kRecords wrote: its address. */
+export function kRecordsText(): usize {
+  return emitBase;
 }
 
 /** The counts kFinish summed: kLanguageCount rows of COUNT_FIELDS f64. */

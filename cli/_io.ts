@@ -174,7 +174,7 @@ export async function writeAll(
  */
 export async function writeAtomic(
   path: string,
-  text: string | Uint8Array | readonly Uint8Array[],
+  text: string | Uint8Array | Iterable<Uint8Array>,
 ): Promise<void> {
   const tmp = `${path}.tmp-${crypto.randomUUID().slice(0, 8)}`;
   try {

@@ -56,6 +56,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
 const INPUT_ERRORS = new Set([
   "UsageError",
   "InputError",
+  "LineTooLongError",
   "InvariantViolation",
   "ComparisonGateError",
   "ArmComparisonError",

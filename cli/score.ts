@@ -1,10 +1,11 @@
 // `assay score`: open the files, score them with scoreJsonl, write the report atomically, print.
 import { createHash } from "node:crypto";
 import { type EvaluationReport, METRIC_NAMES, scoreJsonl } from "../src/evaluation/mod.ts";
-import type { JsonlSource } from "../src/evaluation/mod.ts";
+import type { JsonlSource, ScoreJsonlResult, ScoreProgress } from "../src/evaluation/mod.ts";
 import { checkInputs, checkOutputs, writeAll, writeAtomic } from "./_io.ts";
 import { engineFromFlag, parseOptions } from "./_options.ts";
 import { InputError, UsageError } from "./_errors.ts";
+import { LineTooLongError } from "../src/jsonl/mod.ts";
 import { Progress } from "./_progress.ts";
 import { rate, table } from "./_table.ts";
 
@@ -26,6 +27,8 @@ Output:
   --quiet              no progress bar
   --engine NAME        auto (default), wasm or ts; both give identical reports
                        (the wasm engine reads the files in its scoring kernel)
+  --max-line-bytes N   the longest input line, in bytes (default 67108864, 64 MiB);
+                       a longer line is an input error, found before the rest is read
 
 Exit codes: 0 success, 2 invalid input or a broken invariant (no report is
 written), 1 internal error.
@@ -67,6 +70,18 @@ function sizeOf(path: string): number {
   }
 }
 
+/** The --max-line-bytes flag: a whole number of bytes, at least 1. */
+function lineLimit(flag: string | undefined): number | undefined {
+  if (flag === undefined) return undefined;
+  const n = /^[0-9]+$/.test(flag) ? Number(flag) : NaN;
+  if (!Number.isSafeInteger(n) || n < 1) {
+    throw new UsageError(
+      `--max-line-bytes must be a whole number of bytes, at least 1; got "${flag}"`,
+    );
+  }
+  return n;
+}
+
 /** Runs `assay score`. */
 export async function runScore(args: string[]): Promise<void> {
   const { values, positionals } = parseOptions(args, {
@@ -77,6 +92,7 @@ export async function runScore(args: string[]): Promise<void> {
     json: { type: "boolean" },
     quiet: { type: "boolean", short: "q" },
     engine: { type: "string" },
+    "max-line-bytes": { type: "string" },
     help: { type: "boolean", short: "h" },
   });
   if (values.help) {
@@ -94,6 +110,7 @@ export async function runScore(args: string[]): Promise<void> {
   checkOutputs([["--out", values.out]]);
   const quiet = values.quiet === true;
   const engine = engineFromFlag(values.engine, quiet);
+  const maxLineBytes = lineLimit(values["max-line-bytes"]);
   const paths = { examples: values.examples, generations: values.generations };
   const all = [values.examples, values.generations, values.prompts].filter((p) => p !== undefined);
   const progress = new Progress(
@@ -103,35 +120,42 @@ export async function runScore(args: string[]): Promise<void> {
   );
   let pass = 1;
   const seen = new Map<string, number>();
-  const { report, bytes } = await scoreJsonl(
-    {
-      examples: fileSource(paths.examples),
-      generations: fileSource(paths.generations),
-      prompts: values.prompts === undefined ? undefined : fileSource(values.prompts),
+  const sources = {
+    examples: fileSource(paths.examples),
+    generations: fileSource(paths.generations),
+    prompts: values.prompts === undefined ? undefined : fileSource(values.prompts),
+  };
+  const options = {
+    engine,
+    names: {
+      examples: paths.examples === "-" ? "<stdin>" : paths.examples,
+      generations: paths.generations === "-" ? "<stdin>" : paths.generations,
+      prompts: values.prompts === "-" ? "<stdin>" : values.prompts,
     },
-    {
-      engine,
-      names: {
-        examples: paths.examples === "-" ? "<stdin>" : paths.examples,
-        generations: paths.generations === "-" ? "<stdin>" : paths.generations,
-        prompts: values.prompts === "-" ? "<stdin>" : values.prompts,
-      },
-      sha256: () => createHash("sha256"),
-      onProgress: (p) => {
-        if (p.pass !== pass) {
-          pass = p.pass;
-          seen.clear();
-          progress.restart();
-        }
-        progress.add(p.bytes - (seen.get(p.source) ?? 0));
-        seen.set(p.source, p.bytes);
-      },
+    sha256: () => createHash("sha256"),
+    maxLineBytes,
+    onProgress: (p: ScoreProgress) => {
+      if (p.pass !== pass) {
+        pass = p.pass;
+        seen.clear();
+        progress.restart();
+      }
+      progress.add(p.bytes - (seen.get(p.source) ?? 0));
+      seen.set(p.source, p.bytes);
     },
-  );
+  };
+  let scored: ScoreJsonlResult;
+  try {
+    scored = await scoreJsonl(sources, options);
+  } catch (e) {
+    if (!(e instanceof LineTooLongError)) throw e;
+    throw new InputError(`${e.message} (raise it with --max-line-bytes)`, { cause: e });
+  }
+  const { report, chunks } = scored;
   progress.done();
-  if (values.out !== undefined) await writeAtomic(values.out, bytes);
+  if (values.out !== undefined) await writeAtomic(values.out, chunks());
   if (values.json) {
-    await writeAll(Deno.stdout, bytes);
+    for (const chunk of chunks()) await writeAll(Deno.stdout, chunk);
   } else {
     console.log(summary(report));
     if (values.out !== undefined) console.log(`\nReport written to ${values.out}`);

@@ -4,12 +4,12 @@
 // the caller then scores the sources with the general reader, which gives the same report or
 // words the error.
 import type { Engine } from "../engine/mod.ts";
-import { formatReport } from "./report_json.ts";
+import { RECORDS_CLOSE, RECORDS_EMPTY, RECORDS_OPEN, reportFrame } from "./_report_frame.ts";
 import type { EvaluationReport, InputDigest } from "./inputs.ts";
 import type { ExampleRecord } from "./metrics.ts";
 import { type KernelBail, ScoreKernel } from "./_score_kernel.ts";
 import type { Source } from "./_sources.ts";
-import { longLineIn } from "../jsonl/mod.ts";
+import { LineTooLongError, longLineIn } from "../jsonl/mod.ts";
 
 /** The sources of a run, in the order they are read. */
 export interface RunSources {
@@ -20,10 +20,10 @@ export interface RunSources {
   maxLineBytes: number;
 }
 
-/** A run's report and its bytes. */
+/** A run's report, and its bytes in chunks made as they are read (each call starts again). */
 export interface Scored {
   report: EvaluationReport;
-  bytes: Uint8Array;
+  chunks: () => Iterable<Uint8Array>;
 }
 
 /** Where a kernel gave a run back. */
@@ -82,9 +82,10 @@ async function feed(
   };
   for await (const chunk of source.chunks()) {
     progress(chunk.length);
-    // A line past the limit goes to the general reader, which words the error where it is.
+    // A line past the limit is the error the general reader would give: every line before it
+    // was read (the general reader reads no further either), so nothing else comes first.
     const long = longLineIn(chunk, pendingLen, maxLineBytes);
-    if (long >= 0) return { reason: "a line longer than the line limit", line: line + long };
+    if (long >= 0) throw new LineTooLongError(source.name, line + long, maxLineBytes);
     for (let a = 0; a < chunk.length;) {
       const b = Math.min(a + KERNEL_CHUNK, chunk.length);
       const nl = chunk.lastIndexOf(10, b - 1);
@@ -105,10 +106,16 @@ async function feed(
   return bail ?? rows;
 }
 
-/** The records' JSON lines (as formatReport lays them out) as an array of records. */
-function parseRecords(text: Uint8Array): ExampleRecord[] {
-  if (text.length === 0) return [];
-  return JSON.parse(`[${new TextDecoder().decode(text)}]`) as ExampleRecord[];
+/** Records' JSON lines (as formatReport lays them out, joined by ",\n") as records. */
+function parseRecords(chunks: Iterable<Uint8Array>): ExampleRecord[] {
+  const decoder = new TextDecoder();
+  const out: ExampleRecord[] = [];
+  for (const chunk of chunks) {
+    // A chunk after the first starts with the ",\n" that ends the line before it.
+    const text = decoder.decode(chunk[0] === 0x2c ? chunk.subarray(2) : chunk);
+    for (const r of JSON.parse(`[${text}]`) as ExampleRecord[]) out.push(r);
+  }
+  return out;
 }
 
 /**
@@ -120,7 +127,7 @@ export async function scoreOnKernel(
   engine: Engine,
   progress: (source: Source, bytes: number) => void,
 ): Promise<Scored | KernelGaveBack> {
-  const kernel = new ScoreKernel(engine.wasmModule!, engine, sources.prompts !== undefined);
+  const kernel = new ScoreKernel(engine.wasmModule!, sources.prompts !== undefined);
   const gaveUp = (source: Source, bail: KernelBail): KernelGaveBack => ({
     ...bail,
     source: source.name,
@@ -155,33 +162,28 @@ export async function scoreOnKernel(
   const done = kernel.finish(engine.name, inputs);
   if ("reason" in done) return gaveUp(sources.examples, done);
 
-  // The report with `"records": []`, its records spliced in as formatReport lays them out.
-  const text = formatReport(done.report);
-  const end = "[]\n}\n";
-  if (!text.endsWith(end)) throw new Error("Unexpected report layout");
-  const head = encoder.encode(text.slice(0, -end.length));
-  const records = done.records;
-  const tail = records.length === 0 ? encoder.encode(end) : encoder.encode("\n  ]\n}\n");
-  const open = records.length === 0 ? new Uint8Array(0) : encoder.encode("[\n");
-  const bytes = new Uint8Array(head.length + open.length + records.length + tail.length);
-  bytes.set(head, 0);
-  bytes.set(open, head.length);
-  bytes.set(records, head.length + open.length);
-  bytes.set(tail, head.length + open.length + records.length);
-  const recordsText = bytes.subarray(
-    head.length + open.length,
-    head.length + open.length + records.length,
-  );
-  // The records are parsed on first use: the bytes hold them already.
-  const report = done.report;
+  // The report's head and tail as formatReport lays them out, the kernel's records between.
+  const { records: _, ...head } = done;
+  const { before, after } = reportFrame(head);
+  const empty = done.n === 0;
+  function* chunks(): Generator<Uint8Array> {
+    if (empty) {
+      yield encoder.encode(before + RECORDS_EMPTY + after + "\n");
+      return;
+    }
+    yield encoder.encode(before + RECORDS_OPEN);
+    yield* kernel.records();
+    yield encoder.encode(RECORDS_CLOSE + after + "\n");
+  }
+  // The records are parsed on first use, from the kernel's entries.
   let parsed: ExampleRecord[] | undefined;
-  Object.defineProperty(report, "records", {
+  Object.defineProperty(done, "records", {
     enumerable: true,
     configurable: true,
-    get: () => parsed ??= parseRecords(recordsText),
+    get: () => parsed ??= parseRecords(kernel.records()),
     set: (v: ExampleRecord[]) => {
       parsed = v;
     },
   });
-  return { report, bytes };
+  return { report: done, chunks };
 }

@@ -3,17 +3,10 @@
 // The caller writes each chunk of whole lines into the view `input` returns (a file read can go
 // straight into it), then calls the phase. A phase returns a `KernelBail` when the kernel met
 // something it does not read itself; the caller then scores the files with the general reader
-// (ToolCallScorer), which gives the same report or words the error. The examples the kernel
-// queues (a path too long for its path text) are scored here, with the general engine.
-import type { Engine } from "../engine/mod.ts";
+// (ToolCallScorer), which gives the same report or words the error. Once finished, the kernel
+// writes the records' JSON lines a chunk at a time, from its entries.
 import type { DropSummary, EvaluationReport } from "./inputs.ts";
-import {
-  emptySliceCounts,
-  PARSE_STATUSES,
-  reportFromCounts,
-  scoreCall,
-  type SliceCounts,
-} from "./_parts.ts";
+import { emptySliceCounts, PARSE_STATUSES, reportFromCounts, type SliceCounts } from "./_parts.ts";
 import {
   BAIL_NAMES,
   COUNT_ARGS,
@@ -29,7 +22,6 @@ import {
   K_OK,
   KERNEL_EXPORTS,
   type KernelExports,
-  QUEUE_WORDS,
 } from "./_kernel_abi.generated.ts";
 
 /** Why the kernel gave a run back, by its name in the ABI. */
@@ -41,7 +33,6 @@ const BAIL_REASONS: Record<(typeof BAIL_NAMES)[number], string> = {
   unknown_id: "an id that is not an example's",
   digest: "a malformed or mismatched digest",
   missing: "a missing generation or prompt",
-  unscored: "an example left unscored",
 };
 
 /** The kernel gave the run back: why, and at which line of the phase's file. */
@@ -55,16 +46,12 @@ const decoder = new TextDecoder();
 /** One scoring job on a fresh instance of the module. */
 export class ScoreKernel {
   readonly #ex: KernelExports;
-  readonly #engine: Engine;
-  /** Examples the glue scored (the kernel left them to JS). */
-  scoredHere = 0;
 
   /**
    * @param module The compiled build/assay.wasm.
-   * @param engine The engine that scores the examples the kernel leaves to JS.
    * @param withPrompts Whether a prompts manifest is part of the job.
    */
-  constructor(module: WebAssembly.Module, engine: Engine, withPrompts: boolean) {
+  constructor(module: WebAssembly.Module, withPrompts: boolean) {
     const exports = new WebAssembly.Instance(module, {}).exports;
     const missing = KERNEL_EXPORTS.filter((name) => !(name in exports));
     if (missing.length > 0) {
@@ -73,7 +60,6 @@ export class ScoreKernel {
       );
     }
     this.#ex = exports as unknown as KernelExports;
-    this.#engine = engine;
     this.#ex.kStart(withPrompts ? 1 : 0);
   }
 
@@ -81,6 +67,11 @@ export class ScoreKernel {
   input(cap: number): Uint8Array {
     const at = this.#ex.kInput(cap);
     return new Uint8Array(this.#ex.memory.buffer, at, cap);
+  }
+
+  /** The size of the kernel's linear memory, in bytes. */
+  get memoryBytes(): number {
+    return this.#ex.memory.buffer.byteLength;
   }
 
   /** The line after the last chunk's last line. */
@@ -117,65 +108,19 @@ export class ScoreKernel {
     return this.#bail(this.#ex.kPrompts(len, firstLine));
   }
 
-  /** Reads a chunk of generations, and scores what the kernel queued. */
+  /** Reads a chunk of generations, and scores them. */
   generations(len: number, firstLine: number): KernelBail | undefined {
-    const ex = this.#ex;
-    const bail = this.#bail(ex.kGenerations(len, firstLine));
-    if (bail) return bail;
-    const count = ex.kQueueCount();
-    if (count === 0) return undefined;
-    const words = new Uint32Array(ex.memory.buffer, ex.kQueue(), count * QUEUE_WORDS).slice();
-    const bytes = new Uint8Array(ex.memory.buffer);
-    const texts: string[] = [];
-    for (let k = 0; k < count; k++) {
-      const i = words[k * QUEUE_WORDS]!;
-      texts.push(this.#goldText(i));
-      texts.push(
-        JSON.parse(
-          decoder.decode(bytes.subarray(words[k * QUEUE_WORDS + 1]!, words[k * QUEUE_WORDS + 2]!)),
-        ),
-      );
-    }
-    const calls = this.#engine.parseToolCallBatch(texts, { pairs: true, arguments: false });
-    this.scoredHere += count;
-    for (let k = 0; k < count; k++) {
-      const gold = calls[2 * k]!;
-      if (gold.status !== "ok") throw new Error("The kernel kept a gold that is not one call");
-      const s = scoreCall(
-        { name: gold.name!, canonical: gold.canonicalArguments!, pairs: gold.pairs! },
-        calls[2 * k + 1]!,
-      );
-      ex.kSetRecord(
-        words[k * QUEUE_WORDS]!,
-        PARSE_STATUSES.indexOf(s.status),
-        s.name_match ? 1 : 0,
-        s.arguments_match ? 1 : 0,
-        s.matched_pairs,
-        s.predicted_pairs,
-        s.gold_pairs,
-      );
-    }
-    return undefined;
-  }
-
-  /** Example `i`'s gold call as text, built from its canonical parts. */
-  #goldText(i: number): string {
-    const ex = this.#ex;
-    const text = decoder.decode(
-      new Uint8Array(ex.memory.buffer, ex.kGold(i), ex.kGoldLength(i)),
-    );
-    const nameLength = ex.kGoldNameLength(i);
-    return `{"arguments":${text.slice(nameLength)},"name":${text.slice(0, nameLength)}}`;
+    return this.#bail(this.#ex.kGenerations(len, firstLine));
   }
 
   /**
-   * Checks that every kept example was scored, and returns the report (without records) and the
-   * records' JSON lines, joined by ",\n" (a view of linear memory, valid until the next call).
+   * Checks that every kept example has its generation (and prompt), and returns the report
+   * without its records (see records).
    */
   finish(
     engineName: string,
     inputs: Partial<EvaluationReport["inputs"]>,
-  ): { report: EvaluationReport; records: Uint8Array } | KernelBail {
+  ): EvaluationReport | KernelBail {
     const ex = this.#ex;
     const bail = this.#bail(ex.kFinish());
     if (bail) return bail;
@@ -207,9 +152,22 @@ export class ScoreKernel {
       empty_target: drops[1]!,
       malformed_target: drops[2]!,
     };
-    return {
-      report: reportFromCounts(byLanguage, summary, engineName, inputs),
-      records: new Uint8Array(buffer, ex.kRecordsText(), ex.kRecordsLength()),
-    };
+    return reportFromCounts(byLanguage, summary, engineName, inputs);
+  }
+
+  /**
+   * The records' JSON lines (after finish), joined by ",\n", in chunks of about `size` bytes
+   * each ending with a whole line, made as they are read; each call starts from the first.
+   */
+  *records(size = RECORDS_CHUNK): Generator<Uint8Array> {
+    const ex = this.#ex;
+    for (let first = true;; first = false) {
+      const n = ex.kRecords(first ? 1 : 0, size);
+      if (n === 0) return;
+      yield new Uint8Array(ex.memory.buffer, ex.kRecordsText(), n).slice();
+    }
   }
 }
+
+/** Bytes of records the kernel writes at a time. */
+const RECORDS_CHUNK = 1 << 20;

@@ -16,7 +16,7 @@ import type { EvaluationReport } from "./inputs.ts";
 import { type KernelGaveBack, type RunSources, scoreOnKernel } from "./_kernel_run.ts";
 import { scoreGeneral } from "./_general_reader.ts";
 import { type ByteHasher, type JsonlSource, Source } from "./_sources.ts";
-import { formatReport } from "./report_json.ts";
+import { formatReportParts } from "./report_json.ts";
 import { maxLineBytesOf } from "../jsonl/mod.ts";
 
 export type { ByteHasher, JsonlSource } from "./_sources.ts";
@@ -78,10 +78,20 @@ export interface ScoreJsonlOptions {
 
 /** What {@linkcode scoreJsonl} returns. */
 export interface ScoreJsonlResult {
-  /** The report. Its `records` are parsed from `bytes` when first read. */
+  /**
+   * The report. On the scoring kernel its `records` are made when first read (an array of a
+   * million records is a few hundred MB: chunks() gives their bytes without it).
+   */
   report: EvaluationReport;
-  /** The report file's exact bytes: what `assay score --out` writes. */
-  bytes: Uint8Array;
+  /**
+   * The report file's exact bytes, what `assay score --out` writes, in chunks of about 1 MiB
+   * made as they are read (each call starts again from the first byte). Writing them one after
+   * the other holds one chunk of the report at a time, whatever its size; in an edge function,
+   * `new Response(ReadableStream.from(result.chunks()))` streams it.
+   */
+  chunks(): Iterable<Uint8Array>;
+  /** The report file's exact bytes, all at once (the chunks joined, when first read). */
+  readonly bytes: Uint8Array;
   /** Set when the kernel gave the run back to the general reader: why, and where. */
   handedBack?: { reason: string; source: string; line: number };
 }
@@ -167,13 +177,15 @@ export async function scoreJsonl(
     let gaveBack: KernelGaveBack | undefined;
     if (options.kernel !== false && engine.name === "wasm" && engine.wasmModule !== undefined) {
       const scored = await scoreOnKernel(run, engine, progress);
-      if (!("source" in scored)) return scored;
+      if (!("source" in scored)) return resultOf(scored.report, scored.chunks);
       gaveBack = scored;
       pass = 2;
       read.clear();
     }
     const report = await scoreGeneral(run, engine, progress);
-    const result: ScoreJsonlResult = { report, bytes: encoder.encode(formatReport(report)) };
+    const result = resultOf(report, function* () {
+      for (const part of formatReportParts(report)) yield encoder.encode(part);
+    });
     if (gaveBack) {
       result.handedBack = {
         reason: gaveBack.reason,
@@ -185,4 +197,27 @@ export async function scoreJsonl(
   } finally {
     for (const s of [run.examples, run.prompts, run.generations]) await s?.release();
   }
+}
+
+function resultOf(
+  report: EvaluationReport,
+  chunks: () => Iterable<Uint8Array>,
+): ScoreJsonlResult {
+  let bytes: Uint8Array | undefined;
+  return {
+    report,
+    chunks,
+    get bytes(): Uint8Array {
+      if (bytes === undefined) {
+        const parts = [...chunks()];
+        bytes = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+        let at = 0;
+        for (const p of parts) {
+          bytes.set(p, at);
+          at += p.length;
+        }
+      }
+      return bytes;
+    },
+  };
 }

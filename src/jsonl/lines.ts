@@ -50,10 +50,7 @@ export class LineTooLongError extends InputError {
    * @param limit The limit in bytes.
    */
   constructor(source: string, line: number, limit: number) {
-    super(
-      `${source}:${line}: line longer than ${sizeText(limit)}, the line limit (raise it with ` +
-        `--max-line-bytes, or the maxLineBytes option)`,
-    );
+    super(`${source}:${line}: line longer than the limit of ${sizeText(limit)}`);
     this.name = "LineTooLongError";
     this.source = source;
     this.line = line;

@@ -195,3 +195,31 @@ Deno.test("assay score without --examples is a usage error", async () => {
   strictEqual(r.code, 2);
   match(r.stderr, /--examples is required/);
 });
+
+Deno.test("assay score refuses a line longer than --max-line-bytes at its file and line, on both engines", async () => {
+  const f = files(worked());
+  const long = JSON.stringify({
+    example_id: "4",
+    prompt_sha256: "0".repeat(64),
+    output: "x".repeat(500),
+  });
+  const lines = f["generations.jsonl"].split("\n");
+  lines[2] = long;
+  const broken = { ...f, "generations.jsonl": lines.join("\n") };
+  for (const engine of ["wasm", "ts"]) {
+    const r = await score(broken, ["--max-line-bytes", "300", "--engine", engine]);
+    strictEqual(r.code, 2, r.stderr);
+    match(
+      r.stderr,
+      /generations\.jsonl:3: line longer than the limit of 300 bytes \(raise it with --max-line-bytes\)/,
+    );
+    strictEqual(r.files.includes("report.json"), false, "no report");
+  }
+  // The same files pass under a limit above the line, and the default limit is 64 MiB.
+  strictEqual((await score(f, ["--max-line-bytes", "300"])).code, 0);
+  for (const bad of ["0", "-1", "1e3", "1.5", "x"]) {
+    const r = await score(f, [`--max-line-bytes=${bad}`]);
+    strictEqual(r.code, 2, bad);
+    match(r.stderr, /--max-line-bytes must be a whole number of bytes/);
+  }
+});

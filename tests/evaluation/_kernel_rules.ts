@@ -201,14 +201,12 @@ export class KernelRules {
 
   /**
    * Pair matching: the record the kernel gives the output (a string, written as the scan decodes
-   * it) against the job's gold, or "glue" when it leaves the output to the JS glue.
+   * it) against the job's gold.
    */
-  score(output: string): CallRecord | "glue" {
+  score(output: string): CallRecord {
     if (this.#gold === undefined) throw new Error("no kept gold");
     const r = this.#ex.ruleScore(this.#write(wtf8(output)));
-    const scored = this.#u32(r, 0);
-    if (scored === 0) return "glue";
-    if (scored !== 1) throw new Error("the gold is not kept");
+    if (this.#u32(r, 0) !== 1) throw new Error("the gold is not kept");
     const flags = this.#u32(r, 1);
     return {
       status: STATUSES[flags & 0xff]!,
@@ -220,32 +218,7 @@ export class KernelRules {
     };
   }
 
-  /** The record of the JS glue's path: a one-example run on the kernel's glue (ScoreKernel). */
-  glueScore(engine: Engine, output: string): { record: CallRecord; scoredHere: number } {
-    const kernel = new ScoreKernel(this.module, engine, false);
-    const write = (text: string, run: (len: number, first: number) => unknown) => {
-      const bytes = wtf8(text);
-      kernel.input(bytes.length).set(bytes);
-      if (run(bytes.length, 1) !== undefined) throw new Error(`the glue gave back ${text}`);
-    };
-    write(
-      `{"example_id":"g","language":"l","target":${this.#gold}}\n`,
-      (l, f) => kernel.examples(l, f),
-    );
-    if (kernel.freeze() !== undefined) throw new Error("the glue's examples gave back");
-    write(
-      `{"example_id":"g","prompt_sha256":"${"0".repeat(64)}","output":${JSON.stringify(output)}}\n`,
-      (l, f) => kernel.generations(l, f),
-    );
-    const done = kernel.finish("wasm", {});
-    if ("reason" in done) throw new Error(`the glue gave back: ${done.reason}`);
-    const { example_id: _, language: _l, root_id: _r, ...record } = JSON.parse(
-      decoder.decode(done.records),
-    );
-    return { record, scoredHere: kernel.scoredHere };
-  }
-
-  /** The JSON line kFinish writes for one record, or its bail code. */
+  /** The JSON line kRecords writes for one record, or its bail code. */
   recordLine(
     r: CallRecord & { example_id: string; language: string; root_id: string | null },
   ): string | number {

@@ -1232,13 +1232,7 @@ function pairProblem(
     { name: g!.name!, canonical: g!.canonicalArguments!, pairs: g!.pairs! },
     c!,
   );
-  let got: CallRecord | "glue" = kernel.score(output);
-  if (got === "glue") {
-    stats.glue = (stats.glue ?? 0) + 1;
-    const glue = kernel.glueScore(engine, output);
-    if (glue.scoredHere !== 1) return "ruleScore left it to the glue, the glue's run did not";
-    got = glue.record;
-  }
+  const got: CallRecord = kernel.score(output);
   const fields = Object.keys(want) as (keyof CallRecord)[];
   const differ = fields.filter((f) => got[f] !== want[f]);
   if (differ.length === 0) return undefined;
@@ -1284,9 +1278,7 @@ Deno.test("pair matching: the kernel's records are scoreCall's on the engine's p
       if (p !== undefined) failures.add(`gold ${show(gold)} output ${show(output)}`, p);
     }
   }
-  // `glue` counts the outputs the kernel left to the JS glue (none since it builds long paths
-  // itself: pairKey's -1 needs a pair value of 0xffffffff, which flatten never writes).
-  console.log(`pair matching: ${inputs} outputs, ${JSON.stringify({ glue: 0, ...stats })}`);
+  console.log(`pair matching: ${inputs} outputs, ${JSON.stringify(stats)}`);
   failures.check(inputs);
 });
 

@@ -142,7 +142,6 @@ Deno.test("the kernel reads the rare forms it should, and gives back everything 
     name: string;
     files: Record<string, string | Uint8Array>;
     kernel: boolean; // the kernel takes the run
-    glue?: number; // examples the glue scores
   }[] = [
     { name: "the base case", files: base(), kernel: true },
     // Targets: the line scan only balances a container target's brackets, and the parser reads
@@ -465,7 +464,6 @@ Deno.test("the kernel reads the rare forms it should, and gives back everything 
             .generations,
       },
       kernel: true,
-      glue: 0,
     },
   );
   // Arguments that differ from the gold's: flat ones (every value a scalar or an empty
@@ -591,7 +589,7 @@ Deno.test("the kernel reads the rare forms it should, and gives back everything 
   }
 });
 
-Deno.test("the kernel agrees with the general reader on 70,000 distinct 17-digit floats, leaving none to the glue", async () => {
+Deno.test("the kernel agrees with the general reader on 70,000 distinct 17-digit floats", async () => {
   // 70,000 examples whose gold holds a float of 17 significant digits, each a new one: more than
   // the 65,536 the kernel once listed for kRegold and its float table held. The Wasm formats
   // every float itself now, so no gold is left for floats.
@@ -795,7 +793,7 @@ Deno.test("the kernel gives back a prompts file at the line one-at-a-time checki
   const encoder = new TextEncoder();
   for (const c of cases) {
     await t.step(c.name, () => {
-      const kernel = new ScoreKernel(engine.wasmModule!, engine, true);
+      const kernel = new ScoreKernel(engine.wasmModule!, true);
       const ex = encoder.encode(examples);
       kernel.input(ex.length).set(ex);
       strictEqual(kernel.examples(ex.length, 1), undefined);
@@ -813,4 +811,66 @@ Deno.test("the kernel gives back a prompts file at the line one-at-a-time checki
       ok(bail.reason.includes(c.want.reason), bail.reason);
     });
   }
+});
+
+Deno.test("the kernel holds about 64 bytes per example beside its id, language and gold, and no records or outputs", () => {
+  // Two runs of n and 5n examples with 1 KB outputs: what the kernel keeps once it has read them
+  // all (up to where the next chunk would go) is the entries (a 32-byte head, the strings, the
+  // gold block) and the tables (the id table's 8-byte slots, at most half full); no output and
+  // no record stays. Linear memory itself grows by a quarter at least each time, and by the
+  // regions of a chunk, which do not grow with n.
+  const encoder = new TextEncoder();
+  const prose = "The user wants the forecast, so I will call the tool. ".repeat(18);
+  const memoryAfter = (n: number) => {
+    const kernel = new ScoreKernel(WASM.wasmModule!, false);
+    const feed = (lines: string[], run: (len: number, first: number) => unknown) => {
+      for (let i = 0; i < lines.length; i += 4000) {
+        const bytes = encoder.encode(lines.slice(i, i + 4000).join("\n") + "\n");
+        kernel.input(bytes.length).set(bytes);
+        strictEqual(run(bytes.length, i + 1), undefined);
+      }
+    };
+    let inputs = 0;
+    const examples = Array.from({ length: n }, (_, i) => {
+      const target = { name: "get_weather", arguments: { city: `City ${i % 997}`, days: 3 } };
+      // id, language, and the gold block: 12 bytes, the name literal, the canonical arguments.
+      const id = `ex-${i}`;
+      inputs += id.length + 2 + 12 + 13 + JSON.stringify(target.arguments).length + 6;
+      return JSON.stringify({ example_id: id, language: "en", target });
+    });
+    feed(examples, (l, f) => kernel.examples(l, f));
+    strictEqual(kernel.freeze(), undefined);
+    feed(
+      examples.map((_, i) =>
+        JSON.stringify({
+          example_id: `ex-${i}`,
+          prompt_sha256: SHA,
+          output: `${prose} {"name":"get_weather","arguments":{"city":"City ${i % 997}","days":3}}`,
+        })
+      ),
+      (l, f) => kernel.generations(l, f),
+    );
+    const report = kernel.finish("wasm", {});
+    ok(!("reason" in report));
+    strictEqual(report.n, n);
+    let recordBytes = 0;
+    for (const chunk of kernel.records()) recordBytes += chunk.length;
+    ok(recordBytes > 150 * n, "the records were written");
+    return { bytes: kernel.input(0).byteOffset, memory: kernel.memoryBytes, inputs };
+  };
+  const n = 20_000;
+  const small = memoryAfter(n);
+  const large = memoryAfter(5 * n);
+  const perExample = (large.bytes - small.bytes) / (4 * n);
+  const inputsPerExample = (large.inputs - small.inputs) / (4 * n);
+  const state = perExample - inputsPerExample;
+  console.log(
+    `linear memory: ${perExample.toFixed(1)} bytes per example, of which ${
+      inputsPerExample.toFixed(1)
+    } are its id, language and gold and ${state.toFixed(1)} the rest`,
+  );
+  // A 32-byte head and 16 to 32 bytes of id table: 64 or less.
+  ok(state <= 64, `${state.toFixed(1)} bytes of state per example`);
+  // The records (over 150 bytes each) and the outputs (1 KB each) would double it and more.
+  ok(large.memory < 2 * large.bytes + (64 << 20), `linear memory of ${large.memory} bytes`);
 });

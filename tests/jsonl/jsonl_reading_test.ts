@@ -180,7 +180,7 @@ Deno.test("a line past the limit is a LineTooLongError at its line, wherever the
       got = e.line;
       strictEqual(e.source, "f.jsonl");
       strictEqual(e.limit, max);
-      ok(e.message.startsWith(`f.jsonl:${e.line}: line longer than ${max} bytes`), e.message);
+      strictEqual(e.message, `f.jsonl:${e.line}: line longer than the limit of ${max} bytes`);
     }
     strictEqual(got, want, `trial ${trial}: ${JSON.stringify(lines)} with limit ${max}`);
     // Nothing is read past the chunk where the long line passes the limit.
@@ -217,7 +217,10 @@ Deno.test("the line limit: 64 MiB by default, a positive whole number otherwise"
   // A line of exactly the limit is read; one byte more is refused.
   const splitter = new LineSplitter({ maxLineBytes: 3 });
   assertEquals(splitter.push(enc.encode("abc\n"))?.texts, ["abc"]);
-  throws(() => splitter.push(enc.encode("abcd")), /<input>:2: line longer than 3 bytes/);
+  throws(
+    () => splitter.push(enc.encode("abcd")),
+    /<input>:2: line longer than the limit of 3 bytes/,
+  );
 });
 
 const NAMES = ["example_id", "language", "root_id", "target"];

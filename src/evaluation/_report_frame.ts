@@ -1,0 +1,22 @@
+// The layout formatReport gives a report around its records: the text before the records array
+// and the text after it, so that the records can be written between them a part at a time.
+
+const MARKER = "\u0000records\u0000";
+
+/**
+ * The report's text without its records (`head` is the report without `records`): before the
+ * records array (ending with `"records": `) and after it (from the line break before `}`).
+ */
+export function reportFrame(head: object): { before: string; after: string } {
+  const text = JSON.stringify({ ...head, records: MARKER }, null, 2);
+  const marker = JSON.stringify(MARKER);
+  const at = text.lastIndexOf(marker);
+  return { before: text.slice(0, at), after: text.slice(at + marker.length) };
+}
+
+/** The text between `before` and the first record: the array's opening. */
+export const RECORDS_OPEN = "[\n";
+/** The text between the last record and `after`. */
+export const RECORDS_CLOSE = "\n  ]";
+/** The array when there are no records. */
+export const RECORDS_EMPTY = "[]";
