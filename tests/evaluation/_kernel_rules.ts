@@ -4,7 +4,6 @@
 // and results read back.
 import { wasmBytes } from "../../src/engine/wasm_bytes.generated.ts";
 import { createEngine, type Engine } from "../../src/engine/mod.ts";
-import { ScoreKernel } from "../../src/evaluation/_score_kernel.ts";
 import type { ParseStatus } from "../../src/engine/mod.ts";
 
 interface RuleExports {

@@ -419,30 +419,6 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
 
 const PHASE_LIST: readonly Phase[] = ["examples", "prompts", "generations"];
 
-/**
- * The first character of the value of each top-level "target" member of an object text (a walk
- * that balances brackets outside strings).
- */
-function targetValues(text: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '"') {
-      let j = i + 1;
-      while (j < text.length && text[j] !== '"') j += text[j] === "\\" ? 2 : 1;
-      if (depth === 1 && text.slice(i, j + 1) === '"target"') {
-        let k = j + 1;
-        while (k < text.length && " \t\r:".includes(text[k]!)) k++;
-        out.push(text[k] ?? "");
-      }
-      i = j;
-    } else if (c === "{" || c === "[") depth++;
-    else if (c === "}" || c === "]") depth--;
-  }
-  return out;
-}
-
 Deno.test("line scan: where the kernel reads a line, it reads what the general reader reads", () => {
   const failures = new Failures("line scan");
   const counts = { read: 0, "give back": 0, blank: 0, generalReadsGivenBack: 0 };
