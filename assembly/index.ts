@@ -7,6 +7,7 @@ export { prepare, reserveInput, run } from "./batch";
 export { resampleDirect, resampleGrouped, resampleReserve } from "./bootstrap";
 export {
   chunkRows,
+  invalidOutputs,
   kExamples,
   kFreeze,
   kGenerations,

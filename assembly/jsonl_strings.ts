@@ -4,7 +4,7 @@
 
 import { escapedChar, hex4 } from "./json";
 import { copyRun } from "./simd";
-import { utf8Length } from "./utf8";
+import { invalidLength, utf8Length } from "./utf8";
 export { utf8Length } from "./utf8";
 
 export const ONES: u64 = 0x0101010101010101;
@@ -44,6 +44,23 @@ export function zeroBytes(x: u64): u64 {
 
 /** Set by `decodeChecked` when it wrote a lone surrogate. */
 export let decodedLone: bool = false;
+/**
+ * Whether `decodeChecked` reads invalid UTF-8 as a replacing decoder does (each maximal
+ * subpart becomes U+FFFD, and decodedReplaced is set) instead of failing.
+ */
+export let replaceInvalid: bool = false;
+/** Set by `decodeChecked` when it replaced invalid UTF-8 (cleared by the caller). */
+export let decodedReplaced: bool = false;
+
+/** Sets whether invalid UTF-8 is replaced (see replaceInvalid). */
+export function setReplaceInvalid(on: bool): void {
+  replaceInvalid = on;
+}
+
+/** Clears decodedReplaced. */
+export function clearReplaced(): void {
+  decodedReplaced = false;
+}
 /** The length `decodeChecked` wrote. */
 export let decodedLength: usize = 0;
 
@@ -51,7 +68,8 @@ export let decodedLength: usize = 0;
  * Checks the string literal whose opening quote is at `q` (before `end`) as
  * jsonl.ts's `stringEnd` does, and decodes it to `dst` as JSON.parse reads it:
  * a lone surrogate escape becomes three bytes and sets `decodedLone`. `dst`
- * needs room for the literal's length plus 16 bytes: plain bytes are copied
+ * needs room for the literal's length (three times that with replaceInvalid)
+ * plus 16 bytes: plain bytes are copied
  * sixteen or eight at a time as they are scanned, and the last copy may run
  * past what it keeps. Leaves the length in `decodedLength`; returns the address after the
  * closing quote, or 0.
@@ -77,15 +95,14 @@ export function decodeChecked(q: usize, end: usize, dst: usize): usize {
             // 1110xxxx 10xxxxxx 10xxxxxx: not overlong (E0 80..9F), not a surrogate (ED A0..BF).
             const lead = w & 0xff;
             const b = (w >> 8) & 0xff;
-            if ((lead == 0xe0 && b < 0xa0) || (lead == 0xed && b >= 0xa0)) return 0;
-            store<u32>(o, w);
-            p += 3;
-            o += 3;
-            continue;
-          }
-          if ((w & 0xc0e0) == 0x80c0) {
+            if ((lead != 0xe0 || b >= 0xa0) && (lead != 0xed || b < 0xa0)) {
+              store<u32>(o, w);
+              p += 3;
+              o += 3;
+              continue;
+            }
+          } else if ((w & 0xc0e0) == 0x80c0 && (w & 0xff) >= 0xc2) {
             // 110xxxxx 10xxxxxx, not overlong (C0, C1).
-            if ((w & 0xff) < 0xc2) return 0;
             store<u16>(o, <u16> w);
             p += 2;
             o += 2;
@@ -93,7 +110,16 @@ export function decodeChecked(q: usize, end: usize, dst: usize): usize {
           }
         }
         const n = utf8Length(p, end);
-        if (n == 0) return 0;
+        if (n == 0) {
+          if (!replaceInvalid) return 0;
+          // U+FFFD for the maximal subpart, as TextDecoder writes it.
+          store<u16>(o, 0xbfef);
+          store<u8>(o + 2, 0xbd);
+          o += 3;
+          p += invalidLength(p, end);
+          decodedReplaced = true;
+          continue;
+        }
         store<u16>(o, load<u16>(p));
         if (n > 2) store<u16>(o + n - 2, load<u16>(p + n - 2));
         p += n;

@@ -5,9 +5,15 @@
 // each returns RESULT, u32 words described per rule.
 
 import { FIELDS, scanObject, skipWs } from "./jsonl";
-import { decodedLength, decodedLone } from "./jsonl_strings";
+import {
+  clearReplaced,
+  decodedLength,
+  decodedLone,
+  decodedReplaced,
+  setReplaceInvalid,
+} from "./jsonl_strings";
 import { copyBytes, R_TEXT, reserve } from "./memory";
-import { blank, kFreeze, PHASE_EXAMPLES, phaseNames } from "./score";
+import { blank, kFreeze, PHASE_EXAMPLES, PHASE_GENERATIONS, phaseNames } from "./score";
 import {
   align4,
   BAIL_LINE,
@@ -73,9 +79,12 @@ function scanLine(phase: i32, s: usize, end: usize, text: usize): u32 {
   phaseNames(phase);
   const q = skipWs(s, end);
   if (q >= end || load<u8>(q) != 0x7b) return blank(q, end) ? BLANK : GIVE_BACK;
+  clearReplaced();
+  setReplaceInvalid(phase == PHASE_GENERATIONS);
   const o = phase == PHASE_EXAMPLES
     ? scanObject(q, end, NAMES, 4, -1, text, 3)
     : scanObject(q, end, NAMES, 3, 2, text);
+  setReplaceInvalid(false);
   if (o == 0) return GIVE_BACK;
   const r = skipWs(o, end);
   if (r < end && load<u8>(r) != 0x0a) return GIVE_BACK;
@@ -89,13 +98,14 @@ function scanLine(phase: i32, s: usize, end: usize, text: usize): u32 {
  * at chunkInput. An example's container target is parsed as example() parses it (goldOf), which
  * must end where the scan balanced it. RESULT: the verdict (0 read, 1 give back, 2 blank), the
  * value range of each named field (start, end addresses; 0, 0 when absent), then the decoded
- * prompt or output (address, length, lone surrogate) as the scan left it.
+ * prompt or output (address, length, lone surrogate, invalid UTF-8 replaced) as the scan left
+ * it.
  */
 export function ruleScanLine(phase: i32, len: u32): usize {
   const s = chunkInput;
   const end = s + <usize> len;
   chunkReset(end, <usize> len);
-  const text = reserve(R_TEXT, 0, <usize> len + 16);
+  const text = reserve(R_TEXT, 0, 3 * <usize> len + 16);
   decodedLength = 0;
   decodedLone = false;
   let verdict = scanLine(phase, s, end, text);
@@ -111,6 +121,7 @@ export function ruleScanLine(phase: i32, len: u32): usize {
   store<u32>(RESULT, <u32> text, 36);
   store<u32>(RESULT, <u32> decodedLength, 40);
   store<u32>(RESULT, decodedLone ? 1 : 0, 44);
+  store<u32>(RESULT, decodedReplaced ? 1 : 0, 48);
   return RESULT;
 }
 

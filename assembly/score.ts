@@ -20,7 +20,14 @@
 
 import { FIELDS, scanObject, skipWs } from "./jsonl";
 import { hashBytes } from "./intern";
-import { decodeChecked, decodedLength, decodedLone } from "./jsonl_strings";
+import {
+  clearReplaced,
+  decodeChecked,
+  decodedLength,
+  decodedLone,
+  decodedReplaced,
+  setReplaceInvalid,
+} from "./jsonl_strings";
 import { copyBytes, growMemoryTo, R_PRED, R_TEXT, reserve } from "./memory";
 import {
   align8,
@@ -75,6 +82,8 @@ import { sha256EqualsMany } from "./sha256_x4";
 export let nextLine: u32 = 1;
 /** Non-blank lines of the last chunk. */
 export let chunkRows: u32 = 0;
+/** Generations whose output held invalid UTF-8, read with U+FFFD replacements. */
+export let invalidOutputs: u32 = 0;
 
 // Field names.
 const S_EXAMPLE_ID: usize = memory.data<u8>([
@@ -97,6 +106,7 @@ export function kStart(prompts: bool): void {
   growMemoryTo(<u64> zone + 8);
   entriesReset(zone);
   nextLine = 1;
+  invalidOutputs = 0;
 }
 
 /** The address where the glue writes the next chunk, of up to `cap` bytes. */
@@ -141,8 +151,11 @@ function eachLine(len: u32, firstLine: u32, phase: i32): i32 {
   const count = phase == PHASE_EXAMPLES ? 4 : 3;
   chunkRows = 0;
   chunkReset(end, <usize> len);
-  // The output or prompt of a line is decoded here as it is scanned, one after the other.
-  const textAt = reserve(R_TEXT, 0, <usize> len + 16 + (BATCH_LINES << 3));
+  // The output or prompt of a line is decoded here as it is scanned, one after the other; an
+  // output's invalid UTF-8 is replaced, up to three bytes for one.
+  const replacing = phase == PHASE_GENERATIONS;
+  const room = replacing ? 3 * <usize> len : <usize> len;
+  const textAt = reserve(R_TEXT, 0, room + 16 + (BATCH_LINES << 3));
   let textUsed: usize = 0;
   batched = 0;
   let p = start;
@@ -167,9 +180,12 @@ function eachLine(len: u32, firstLine: u32, phase: i32): i32 {
     }
     const text = phase == PHASE_EXAMPLES ? textAt : textAt + textUsed;
     // An example's target (field 3) is only balanced here: example() parses it with every check.
+    clearReplaced();
+    setReplaceInvalid(replacing);
     const o = phase == PHASE_EXAMPLES
       ? scanObject(q, end, NAMES, count, -1, text, 3)
       : scanObject(q, end, NAMES, count, 2, text);
+    setReplaceInvalid(false);
     if (o == 0) return bail(BAIL_LINE, line);
     const r = skipWs(o, end);
     if (r < end && load<u8>(r) != 0x0a) return bail(BAIL_LINE, line);
@@ -184,7 +200,7 @@ function eachLine(len: u32, firstLine: u32, phase: i32): i32 {
       store<u32>(rec, line, 24);
       store<u32>(rec, <u32> text, 28);
       store<u32>(rec, <u32> decodedLength, 32);
-      store<u32>(rec, decodedLone ? 1 : 0, 36);
+      store<u32>(rec, (decodedLone ? 1 : 0) | (decodedReplaced ? 2 : 0), 36);
       textUsed += (decodedLength + 7) & ~(<usize> 7);
       batched++;
       if (batched == BATCH_LINES) {
@@ -205,8 +221,8 @@ function eachLine(len: u32, firstLine: u32, phase: i32): i32 {
 }
 
 // Prompt and generation lines wait in a batch, each as LINE_BYTES: its six field words
-// (FIELDS), its line, its decoded output or prompt (address, length, lone surrogate), and the
-// hash of its id's raw bytes (flush's guess).
+// (FIELDS), its line, its decoded output or prompt (address, length, and 1 for a lone
+// surrogate | 2 for replaced UTF-8), and the hash of its id's raw bytes (flush's guess).
 const BATCH_LINES: u32 = 32;
 const LINE_BYTES: usize = 44;
 const BATCH: usize = memory.data(<i32> (<usize> BATCH_LINES * LINE_BYTES));
@@ -217,6 +233,7 @@ let touched: u32 = 0;
 let lineText: usize = 0;
 let lineTextLength: usize = 0;
 let lineLone: bool = false;
+let lineReplaced: bool = false;
 
 /**
  * Joins the batched lines to their examples and reads them. The joins read
@@ -258,7 +275,9 @@ function flush(phase: i32): i32 {
     line = load<u32>(rec, 24);
     lineText = <usize> load<u32>(rec, 28);
     lineTextLength = <usize> load<u32>(rec, 32);
-    lineLone = load<u32>(rec, 36) != 0;
+    const flags = load<u32>(rec, 36);
+    lineLone = (flags & 1) != 0;
+    lineReplaced = (flags & 2) != 0;
     code = phase == PHASE_PROMPTS ? prompt(line) : generation();
     if (code != K_OK) break;
   }
@@ -427,6 +446,7 @@ function generation(): i32 {
     if (!bytesEqual(entry + E_DIGEST, DIGEST, DIGEST_BYTES)) return BAIL_DIGEST;
   }
   setEntryWord(entry, word | STATE_GENERATION);
+  if (lineReplaced) invalidOutputs++;
   if (entryKind(entry) == KEPT) scoreOutput(entry, lineText, n);
   return K_OK;
 }

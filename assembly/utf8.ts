@@ -26,3 +26,34 @@ export function utf8Length(p: usize, end: usize): usize {
   if (c == 0xf4 && b >= 0x90) return 0; // past U+10FFFF
   return isContinuation(p + 1) && isContinuation(p + 2) && isContinuation(p + 3) ? 4 : 0;
 }
+
+/**
+ * The bytes a replacing WHATWG decoder turns into one U+FFFD at `p` (where utf8Length is 0):
+ * the lead byte and the bytes that continue it as a valid sequence would, up to the first that
+ * does not (the "maximal subpart"); at least 1.
+ */
+export function invalidLength(p: usize, end: usize): usize {
+  const c = <u32> load<u8>(p);
+  let n: usize;
+  let lo: u32 = 0x80;
+  let hi: u32 = 0xbf;
+  if (c >= 0xc2 && c <= 0xdf) n = 1;
+  else if (c >= 0xe0 && c <= 0xef) {
+    n = 2;
+    if (c == 0xe0) lo = 0xa0;
+    if (c == 0xed) hi = 0x9f;
+  } else if (c >= 0xf0 && c <= 0xf4) {
+    n = 3;
+    if (c == 0xf0) lo = 0x90;
+    if (c == 0xf4) hi = 0x8f;
+  } else return 1;
+  let k: usize = 1;
+  while (k <= n && p + k < end) {
+    const b = <u32> load<u8>(p + k);
+    if (b < lo || b > hi) break;
+    lo = 0x80;
+    hi = 0xbf;
+    k++;
+  }
+  return k;
+}

@@ -7,7 +7,8 @@
 //   deno run -A bench/score_scale.ts [N ...] [--line-bytes B] [--keep]
 import { assayRun } from "./_cli.ts";
 
-const sizes = Deno.args.filter((a) => /^\d+$/.test(a)).map(Number);
+const sizes = Deno.args.filter((a, i) => /^\d+$/.test(a) && Deno.args[i - 1] !== "--line-bytes")
+  .map(Number);
 if (sizes.length === 0) sizes.push(250_000, 500_000, 1_000_000);
 const lineAt = Deno.args.indexOf("--line-bytes");
 const lineBytes = lineAt >= 0 ? Number(Deno.args[lineAt + 1]) : 1e9;

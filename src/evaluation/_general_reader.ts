@@ -11,6 +11,7 @@ import {
   formatLocation,
   InputError,
   type Line,
+  type LineOptions,
   type LineRun,
   LineSplitter,
   quote,
@@ -156,6 +157,9 @@ function exampleRow(fields: Map<string, ExactField>, line: Line, source: string)
   };
 }
 
+/** The members of a generation whose invalid UTF-8 is read with U+FFFD replacements. */
+export const MODEL_FIELDS: readonly string[] = ["output"];
+
 /** Scores the sources with the general reader; the report, or a named error. */
 export async function scoreGeneral(
   sources: RunSources,
@@ -177,9 +181,11 @@ export async function scoreGeneral(
     source: Source,
     toRows: (lines: Line[], source: string) => T[],
     add: (batch: T[]) => void,
+    modelFields: readonly string[] = [],
   ): Promise<number> {
     let rows = 0;
-    for await (const batch of lineBatches(runsOf(source, sources.maxLineBytes, progress))) {
+    const runs = runsOf(source, { maxLineBytes: sources.maxLineBytes, modelFields }, progress);
+    for await (const batch of lineBatches(runs)) {
       const found = toRows(batch, source.name);
       rows += found.length;
       add(found);
@@ -207,10 +213,12 @@ export async function scoreGeneral(
       }),
     (b) => scorer.addPrompts(b),
   );
+  let invalidOutputs = 0;
   const generations = await stream(
     sources.generations,
     (lines, source) =>
       lines.map((line): GenerationInput => {
+        if (line.invalidUtf8) invalidOutputs++;
         const r = lineObject(line, source);
         if (r.prompt_sha256 === undefined) {
           const id = typeof r.example_id === "string" ? r.example_id : undefined;
@@ -226,11 +234,15 @@ export async function scoreGeneral(
         };
       }),
     (b) => scorer.addGenerations(b),
+    MODEL_FIELDS,
   );
   const digest = async (s: Source, rows: number) => ({ sha256: await s.digest(), rows });
   return scorer.finish({
     examples: await digest(sources.examples, examples),
-    generations: await digest(sources.generations, generations),
+    generations: {
+      ...await digest(sources.generations, generations),
+      invalid_utf8_outputs: invalidOutputs,
+    },
     prompts: sources.prompts ? await digest(sources.prompts, prompts!) : null,
   });
 }
@@ -238,10 +250,10 @@ export async function scoreGeneral(
 /** The lines of a source's chunks, a run at a time. */
 async function* runsOf(
   source: Source,
-  maxLineBytes: number,
+  options: LineOptions,
   progress: (source: Source, bytes: number) => void,
 ): AsyncGenerator<LineRun> {
-  const splitter = new LineSplitter({ maxLineBytes, source: source.name });
+  const splitter = new LineSplitter({ ...options, source: source.name });
   for await (const chunk of source.chunks()) {
     progress(source, chunk.length);
     const run = splitter.push(chunk);
@@ -270,9 +282,12 @@ async function* lineBatches(
   let chars = 0;
   for await (const run of runs) {
     const texts = run.texts;
+    const invalid = run.invalid === undefined ? undefined : new Set(run.invalid);
     for (let i = 0; i < texts.length; i++) {
       const text = texts[i]!;
-      if (!isBlank(text)) batch.push({ text, lineNo: run.first + i, invalidUtf8: false });
+      if (!isBlank(text)) {
+        batch.push({ text, lineNo: run.first + i, invalidUtf8: invalid?.has(i) ?? false });
+      }
       count++;
       chars += text.length;
       if (count >= maxLines || chars >= maxChars) {

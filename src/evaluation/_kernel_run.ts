@@ -156,7 +156,10 @@ export async function scoreOnKernel(
   });
   const inputs = {
     examples: await digest(sources.examples, examples),
-    generations: await digest(sources.generations, generations),
+    generations: {
+      ...await digest(sources.generations, generations),
+      invalid_utf8_outputs: kernel.invalidUtf8Outputs,
+    },
     prompts: sources.prompts ? await digest(sources.prompts, prompts!) : null,
   };
   const done = kernel.finish(engine.name, inputs);

@@ -79,6 +79,11 @@ export class ScoreKernel {
     return this.#ex.nextLine.value as number;
   }
 
+  /** Generations whose output held invalid UTF-8, read with U+FFFD replacements. */
+  get invalidUtf8Outputs(): number {
+    return this.#ex.invalidOutputs.value as number;
+  }
+
   /** Non-blank lines in the last chunk. */
   get chunkRows(): number {
     return this.#ex.chunkRows.value as number;

@@ -69,6 +69,12 @@ export interface InputDigest {
   sha256: string;
   /** Non-blank lines. */
   rows: number;
+  /**
+   * For generations read from bytes: the rows whose `output` held bytes that are not UTF-8, read
+   * with U+FFFD replacements as TextDecoder reads them (invalid UTF-8 anywhere else in any file
+   * is an input error).
+   */
+  invalid_utf8_outputs?: number;
 }
 
 /** The `assay.evaluation.v1` report. */

@@ -1,6 +1,7 @@
 // Streaming line reader: bounded by the longest line (and the read size), never by the file; a
 // line longer than the limit is an input error, found as soon as its bytes pass the limit.
 import { InputError } from "./errors.ts";
+import { InvalidUtf8Error, invalidUtf8Outside } from "./utf8.ts";
 
 /** One input line. */
 export interface Line {
@@ -8,7 +9,10 @@ export interface Line {
   text: string;
   /** 1-based line number. */
   lineNo: number;
-  /** The bytes were not valid UTF-8 and were decoded with U+FFFD replacements. */
+  /**
+   * Bytes inside a model-output field were not valid UTF-8 and were decoded with U+FFFD
+   * replacements (see LineOptions.modelFields).
+   */
   invalidUtf8: boolean;
 }
 
@@ -18,7 +22,10 @@ export interface LineRun {
   texts: string[];
   /** The 1-based number of the first line. */
   first: number;
-  /** Indexes into `texts` of the lines that were not valid UTF-8 (decoded with U+FFFD). */
+  /**
+   * Indexes into `texts` of the lines with invalid UTF-8 inside a model-output field, decoded
+   * with U+FFFD replacements.
+   */
   invalid: number[] | undefined;
 }
 
@@ -31,6 +38,13 @@ export interface LineOptions {
   maxLineBytes?: number;
   /** The source's name in messages, such as a file name (default `<input>`). */
   source?: string;
+  /**
+   * The top-level members whose string values are model output (such as `output`): invalid
+   * UTF-8 inside them is read with U+FFFD replacements, as TextDecoder reads it, and the line is
+   * flagged. Invalid UTF-8 anywhere else is an {@linkcode InvalidUtf8Error} at its file, line and
+   * byte. None by default: every line must be UTF-8.
+   */
+  modelFields?: readonly string[];
 }
 
 /** A line longer than the reader's limit (an {@linkcode InputError}). */
@@ -125,16 +139,21 @@ export class LineSplitter {
   #pending: Uint8Array[] = [];
   #pendingLen = 0;
   #lineNo = 0;
+  /** Bytes of the source before the next line. */
+  #offset = 0;
   readonly #max: number;
   readonly #source: string;
+  readonly #modelFields: readonly string[];
 
   /**
-   * @param options The line limit (64 MiB by default) and the source's name for its error.
+   * @param options The line limit (64 MiB by default), the source's name for errors and the
+   *   fields that hold model output.
    * @throws {RangeError} If the limit is not a positive whole number.
    */
   constructor(options: LineOptions = {}) {
     this.#max = maxLineBytesOf(options.maxLineBytes);
     this.#source = options.source ?? "<input>";
+    this.#modelFields = options.modelFields ?? [];
   }
 
   /**
@@ -143,6 +162,7 @@ export class LineSplitter {
    *
    * @throws {LineTooLongError} When a line passes the limit: as soon as its bytes do, so a
    *   reader never holds more than the limit and a chunk.
+   * @throws {InvalidUtf8Error} When a line is not UTF-8 outside its model-output fields.
    */
   push(chunk: Uint8Array): LineRun | undefined {
     const long = longLineIn(chunk, this.#pendingLen, this.#max);
@@ -178,7 +198,8 @@ export class LineSplitter {
     this.#pendingLen = 0;
     const first = ++this.#lineNo;
     const texts: string[] = [];
-    const invalid = this.#decodeOne(bytes, first, texts) ? undefined : [0];
+    const invalid = this.#decodeOne(bytes, first, this.#offset, texts) ? undefined : [0];
+    this.#offset += bytes.length;
     return { texts, first, invalid };
   }
 
@@ -199,25 +220,32 @@ export class LineSplitter {
       }
       if (first === 1 && texts[0]!.charCodeAt(0) === 0xfeff) texts[0] = texts[0]!.slice(1);
       this.#lineNo += texts.length;
+      this.#offset += region.length + 1;
       return { texts, first, invalid: undefined };
     }
     const texts: string[] = [];
     let invalid: number[] | undefined;
     let start = 0;
+    const offset = this.#offset;
     for (;;) {
       const nl = region.indexOf(10, start);
       const lineNo = ++this.#lineNo;
-      if (!this.#decodeOne(region.subarray(start, nl < 0 ? region.length : nl), lineNo, texts)) {
+      const line = region.subarray(start, nl < 0 ? region.length : nl);
+      if (!this.#decodeOne(line, lineNo, offset + start, texts)) {
         (invalid ??= []).push(texts.length - 1);
       }
       if (nl < 0) break;
       start = nl + 1;
     }
+    this.#offset += region.length + 1;
     return { texts, first, invalid };
   }
 
-  /** Decodes line `lineNo` onto `texts`; false when it was not UTF-8. */
-  #decodeOne(bytes: Uint8Array, lineNo: number, texts: string[]): boolean {
+  /**
+   * Decodes line `lineNo`, which starts at byte `offset` of the source, onto `texts`; false when
+   * it was not UTF-8 (inside its model-output fields only: else it throws).
+   */
+  #decodeOne(bytes: Uint8Array, lineNo: number, offset: number, texts: string[]): boolean {
     let end = bytes.length;
     if (end > 0 && bytes[end - 1] === 13) end--;
     let start = 0;
@@ -231,6 +259,10 @@ export class LineSplitter {
       texts.push(fatal.decode(view));
       return true;
     } catch {
+      const bad = invalidUtf8Outside(view, this.#modelFields);
+      if (bad >= 0) {
+        throw new InvalidUtf8Error(this.#source, lineNo, start + bad, offset + start + bad);
+      }
       texts.push(lenient.decode(view));
       return false;
     }

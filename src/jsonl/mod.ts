@@ -17,3 +17,4 @@ export * from "./errors.ts";
 export * from "./lines.ts";
 export * from "./json_line.ts";
 export * from "./suggest.ts";
+export * from "./utf8.ts";

@@ -54,6 +54,8 @@ export interface KernelScan {
   /** The prompt or output as the scan decoded it (prompts and generations), and its flag. */
   decoded: Uint8Array;
   decodedLone: boolean;
+  /** Whether invalid UTF-8 in the output was replaced (generations only). */
+  decodedReplaced: boolean;
 }
 
 /** Target kinds, as the kernel's entries and the drop summary name them. */
@@ -130,6 +132,7 @@ export class KernelRules {
       fields,
       decoded: this.#bytes(this.#u32(r, 9), this.#u32(r, 10)),
       decodedLone: this.#u32(r, 11) !== 0,
+      decodedReplaced: this.#u32(r, 12) !== 0,
     };
   }
 

@@ -10,6 +10,7 @@ import { deepStrictEqual, fail, strictEqual } from "node:assert/strict";
 import { makeRng, mutate, randomJsonText, randomToolCallOutput, type Rng } from "../_corpus.ts";
 import {
   InputError,
+  invalidUtf8Outside,
   InvariantViolation,
   readJsonLine,
   scanStrictObject,
@@ -323,14 +324,22 @@ function lineFor(rng: Rng, phase: Phase): Uint8Array {
 
 // ---------------------------------------------------------------- 1. the line scan
 
-/** A line as the general reader holds it: decoded (U+FFFD for bytes that are not UTF-8), no CR. */
-function generalText(bytes: Uint8Array): { text: string; utf8: boolean } {
+/**
+ * A line as the general reader holds it: decoded, no CR. `utf8` is false when it is not UTF-8,
+ * and `replaced` true when the general reader reads it even so: a generation whose invalid UTF-8
+ * is all inside its output (read with U+FFFD replacements).
+ */
+function generalText(
+  bytes: Uint8Array,
+  phase?: Phase,
+): { text: string; utf8: boolean; replaced: boolean } {
   const end = bytes.length > 0 && bytes[bytes.length - 1] === 13 ? bytes.length - 1 : bytes.length;
   const view = bytes.subarray(0, end);
   try {
-    return { text: fatal.decode(view), utf8: true };
+    return { text: fatal.decode(view), utf8: true, replaced: false };
   } catch {
-    return { text: lenient.decode(view), utf8: false };
+    const replaced = phase === "generations" && invalidUtf8Outside(view, ["output"]) < 0;
+    return { text: lenient.decode(view), utf8: false, replaced };
   }
 }
 
@@ -353,11 +362,11 @@ function generalReads(phase: Phase, text: string): boolean {
  * general reader's ([] when nothing).
  */
 function lineScanProblems(phase: Phase, bytes: Uint8Array, k: KernelScan): string[] {
-  const { text, utf8 } = generalText(bytes);
+  const { text, utf8, replaced } = generalText(bytes, phase);
   if (k.verdict === "blank") return isBlank(text) ? [] : ["kernel skips it as blank, ts does not"];
   if (k.verdict === "give back") return [];
   const problems: string[] = [];
-  if (!utf8) problems.push("kernel reads a line that is not UTF-8");
+  if (!utf8 && !replaced) problems.push("kernel reads a line that is not UTF-8 outside its output");
   const names = PHASE_FIELDS[phase];
   const strict = scanStrictObject(text, names);
   if (strict === undefined) return [...problems, "kernel reads it, scanStrictObject refuses it"];
@@ -402,6 +411,10 @@ function lineScanProblems(phase: Phase, bytes: Uint8Array, k: KernelScan): strin
         problems.push(
           `decoded "${names[f]}": kernel ${show(k.decoded)}, JSON.parse ${show(want)}`,
         );
+      }
+      // The general reader flags a line whose invalid UTF-8 is in its outputs (any of them).
+      if (k.decodedReplaced !== !utf8) {
+        problems.push(`decoded "${names[f]}": kernel replaced ${k.decodedReplaced}, ts ${!utf8}`);
       }
       if (k.decodedLone !== !isWellFormed(value)) {
         problems.push(
@@ -508,29 +521,39 @@ const LINE_EDGES: [Phase, string | Uint8Array, KernelScan["verdict"]][] = [
   [
     "generations",
     new Uint8Array([...encoder.encode('{"output":"'), 0xff, 0x22, 0x7d]),
-    "give back",
+    "read", // an output's invalid UTF-8 is read with U+FFFD replacements
   ],
   [
     "generations",
     new Uint8Array([...encoder.encode('{"output":"'), 0xc0, 0xaf, 0x22, 0x7d]),
-    "give back",
+    "read", // an output's invalid UTF-8 is read with U+FFFD replacements
   ],
   [
     "generations",
     new Uint8Array([...encoder.encode('{"output":"'), 0xed, 0xa0, 0x80, 0x22, 0x7d]),
-    "give back",
+    "read", // an output's invalid UTF-8 is read with U+FFFD replacements
   ],
   [
     "generations",
     new Uint8Array([...encoder.encode('{"output":"'), 0xe2, 0x82, 0x22, 0x7d]),
-    "give back",
+    "read", // an output's invalid UTF-8 is read with U+FFFD replacements
   ],
   [
     "generations",
     new Uint8Array([...encoder.encode('{"output":"'), 0xf4, 0x90, 0x80, 0x80, 0x22, 0x7d]),
-    "give back",
+    "read", // an output's invalid UTF-8 is read with U+FFFD replacements
   ],
   ["generations", new Uint8Array([...encoder.encode('{"a":1}'), 0xff]), "give back"],
+  ["prompts", new Uint8Array([...encoder.encode('{"prompt":"'), 0xff, 0x22, 0x7d]), "give back"],
+  [
+    "generations",
+    new Uint8Array([
+      ...encoder.encode('{"example_id":"'),
+      0xff,
+      ...encoder.encode('","output":""}'),
+    ]),
+    "give back",
+  ],
   ["generations", new Uint8Array([...encoder.encode('{"a":"é"}'), 13]), "read"],
   ["generations", '{"output":"\\x41"}', "give back"],
   ["generations", '{"output":"\\u12G4"}', "give back"],
@@ -576,6 +599,53 @@ Deno.test({
     }
   },
 });
+
+Deno.test("line scan: an output's invalid UTF-8 is replaced as TextDecoder replaces it", () => {
+  // Byte soup weighted to the edges of UTF-8 (every lead byte, continuation bytes in and out of
+  // their ranges, sequences cut short by the closing quote), with plain and escaped text between.
+  const rng = makeRng(0xfffd);
+  const failures = new Failures("invalid UTF-8 in outputs");
+  const pieces = [
+    () => [0x80 + rng.int(0x80)],
+    () => [0xc0 + rng.int(0x40), 0x80 + rng.int(0x40)],
+    () => [0xe0 + rng.int(0x10), 0x80 + rng.int(0x40), 0x80 + rng.int(0x40)],
+    () => [0xe0 + rng.int(0x10), 0x80 + rng.int(0x40)],
+    () => [0xf0 + rng.int(0x10), 0x80 + rng.int(0x40), 0x80 + rng.int(0x40), 0x80 + rng.int(0x40)],
+    () => [0xf0 + rng.int(0x08), 0x80 + rng.int(0x40)],
+    () => [0xed, 0xa0 + rng.int(0x20), 0x80 + rng.int(0x40)],
+    () => [...encoder.encode(rng.pick(["a", "é", "日", "😀", "\\n", "\\u00e9", "\\ud800"]))],
+    () => [0x20 + rng.int(0x5f)].filter((b) => b !== 0x22 && b !== 0x5c),
+  ];
+  let replaced = 0;
+  const n = 5000;
+  for (let i = 0; i < n; i++) {
+    const body: number[] = [];
+    for (let k = rng.int(12); k >= 0; k--) body.push(...rng.pick(pieces)());
+    const line = new Uint8Array([
+      ...encoder.encode(`{"example_id":"e${i}","prompt_sha256":"${"0".repeat(64)}","output":"`),
+      ...body,
+      0x22,
+      0x7d,
+    ]);
+    const k = kernel.scanLine("generations", line);
+    if (k.decodedReplaced) replaced++;
+    if (k.verdict !== "read") {
+      // Only a malformed escape may make the kernel give the line back.
+      const { replaced: generalReads } = generalText(line, "generations");
+      if (generalReads && generalReads_(line)) failures.add(show(line), "kernel gives it back");
+      continue;
+    }
+    for (const p of lineScanProblems("generations", line, k)) failures.add(show(line), p);
+  }
+  console.log(`invalid UTF-8 in outputs: ${n} lines, ${replaced} with replacements`);
+  if (replaced < n / 2) fail(`only ${replaced} of ${n} lines had invalid UTF-8`);
+  failures.check(n);
+});
+
+/** Whether the general reader reads a generation line (its text as LineSplitter decodes it). */
+function generalReads_(bytes: Uint8Array): boolean {
+  return generalReads("generations", generalText(bytes, "generations").text);
+}
 
 // ---------------------------------------------------------------- 2. field checks
 

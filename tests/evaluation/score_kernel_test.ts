@@ -14,6 +14,7 @@ import { writeScoreCorpus } from "./_score_corpus.ts";
 import { rng } from "../conformance/_corpus.ts";
 import { createHash } from "node:crypto";
 import { ScoreKernel } from "../../src/evaluation/_score_kernel.ts";
+import { stringValueRanges } from "../../src/jsonl/mod.ts";
 
 interface Outcome {
   report?: string;
@@ -873,4 +874,64 @@ Deno.test("the kernel holds about 64 bytes per example beside its id, language a
   ok(state <= 64, `${state.toFixed(1)} bytes of state per example`);
   // The records (over 150 bytes each) and the outputs (1 KB each) would double it and more.
   ok(large.memory < 2 * large.bytes + (64 << 20), `linear memory of ${large.memory} bytes`);
+});
+
+Deno.test("invalid UTF-8 in half the outputs: kernel and general reader agree, and count them", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "assay_kernel_utf8_" });
+  const files = await readCorpus(
+    await writeScoreCorpus(dir, { seed: 77, count: 1500, prompts: true, lineNoise: true }),
+  );
+  await Deno.remove(dir, { recursive: true });
+  const r = rng(78);
+  const soup = [[0xff], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xe2, 0x82], [0xf4, 0x90, 0x80, 0x80], [
+    0x80,
+  ]];
+  const lines: Uint8Array[] = [];
+  let corrupted = 0;
+  let start = 0;
+  const g = files.generations!;
+  while (start < g.length) {
+    let nl = g.indexOf(10, start);
+    if (nl < 0) nl = g.length;
+    const line = g.subarray(start, nl);
+    const ranges = stringValueRanges(line, ["output"]);
+    if (ranges.length > 0 && r() < 0.5) {
+      const [s, e] = ranges.at(-1)!;
+      // At either end of the literal: never inside an escape.
+      const at = r() < 0.5 ? s : e;
+      const bad = soup[Math.floor(r() * soup.length)]!;
+      lines.push(new Uint8Array([...line.subarray(0, at), ...bad, ...line.subarray(at)]));
+      corrupted++;
+    } else lines.push(line);
+    start = nl + 1;
+  }
+  const joined = new Uint8Array(lines.reduce((n, l) => n + l.length + 1, 0));
+  let at = 0;
+  for (const l of lines) {
+    joined.set(l, at);
+    joined[at + l.length] = 10;
+    at += l.length + 1;
+  }
+  const broken = { ...files, generations: joined };
+  const { fast, general, bail } = await both(broken);
+  strictEqual(bail, undefined, `the kernel gave the run back: ${JSON.stringify(bail)}`);
+  ok(fast.report !== undefined, fast.error);
+  strictEqual(fast.report, general.report);
+  strictEqual(JSON.parse(fast.report!).inputs.generations.invalid_utf8_outputs, corrupted);
+  ok(corrupted > 600, `${corrupted} outputs corrupted`);
+  // The same bytes in an id instead: an input error at its file, line and byte, on both readers.
+  const id = new TextEncoder().encode('"example_id"');
+  const first = joined.indexOf(10);
+  const line0 = joined.subarray(0, first);
+  let k = 0;
+  while (k < line0.length && !id.every((b, j) => line0[k + j] === b)) k++;
+  const q = line0.indexOf(0x22, line0.indexOf(0x3a, k + id.length)) + 1;
+  const badId = new Uint8Array([...joined.subarray(0, q), 0xff, ...joined.subarray(q)]);
+  const a = await run({ ...files, generations: badId });
+  const b = await run({ ...files, generations: badId }, { kernel: false });
+  strictEqual(a.error, b.error);
+  strictEqual(
+    a.error,
+    `InvalidUtf8Error: generations.jsonl:1: invalid UTF-8 at byte ${q} of the line (byte ${q} of the file)`,
+  );
 });

@@ -5,6 +5,9 @@ import { deepStrictEqual as assertEquals, ok, strictEqual } from "node:assert/st
 import { throws } from "node:assert/strict";
 import {
   DEFAULT_MAX_LINE_BYTES,
+  firstInvalidUtf8,
+  InvalidUtf8Error,
+  invalidUtf8Outside,
   type Line,
   type LineRun,
   LineSplitter,
@@ -35,7 +38,7 @@ function linesOf(runs: (LineRun | undefined)[]): Line[] {
 
 /** Splits `bytes` fed in pieces cut at `cuts`. */
 function split(bytes: Uint8Array, cuts: number[]): Line[] {
-  const splitter = new LineSplitter();
+  const splitter = new LineSplitter({ modelFields: ["output"] });
   const runs: (LineRun | undefined)[] = [];
   let at = 0;
   for (const c of [...cuts, bytes.length]) {
@@ -83,7 +86,7 @@ Deno.test("LineSplitter gives the same lines wherever the chunks are cut", () =>
   const parts = [
     enc.encode('\ufeff{"a":1}\r\n'),
     enc.encode("ünïcödé 日本語 😀\n\n  \r\n"),
-    new Uint8Array([0x7b, 0xff, 0x7d, 0x0a]), // invalid UTF-8
+    new Uint8Array([...enc.encode('{"output":"'), 0xff, 0x22, 0x7d, 0x0a]), // invalid UTF-8
     enc.encode("x\r"),
     new Uint8Array([0x0a, 0xe6, 0x97, 0xa5, 0x0a]),
     enc.encode("last line, no break"),
@@ -97,6 +100,7 @@ Deno.test("LineSplitter gives the same lines wherever the chunks are cut", () =>
   const want = reference(bytes);
   strictEqual(want.length, 8);
   strictEqual(want[0]!.text, '{"a":1}');
+  strictEqual(want[4]!.text, '{"output":"\ufffd"}');
   strictEqual(want[4]!.invalidUtf8, true);
   for (let a = 0; a <= bytes.length; a++) {
     assertEquals(split(bytes, [a]), want, `cut at ${a}`);
@@ -221,6 +225,115 @@ Deno.test("the line limit: 64 MiB by default, a positive whole number otherwise"
     () => splitter.push(enc.encode("abcd")),
     /<input>:2: line longer than the limit of 3 bytes/,
   );
+});
+
+Deno.test("invalid UTF-8 outside the model-output fields is an InvalidUtf8Error at its line and bytes", () => {
+  const rng = makeRng(8);
+  const bad = [[0xff], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xe2, 0x82], [0xf4, 0x90, 0x80, 0x80]];
+  for (let trial = 0; trial < 500; trial++) {
+    // Lines of {"id": ..., "output": ..., "note": ...}, some with invalid bytes in a field.
+    const lines: Uint8Array[] = [];
+    let want: { line: number; lineOffset: number; offset: number } | undefined;
+    let offset = 0;
+    let flagged = 0;
+    for (let i = 0; i < 1 + rng.int(8); i++) {
+      const field = rng.int(4); // 0 id, 1 output, 2 note, 3 none
+      let badAt = -1;
+      const body: number[] = [0x7b];
+      ["id", "output", "note"].forEach((name, k) => {
+        if (k > 0) body.push(0x2c);
+        body.push(...enc.encode(`"${name}":"v${i}é`));
+        // Each bad sequence's first byte is its first invalid one (its lead is not followed as
+        // a valid sequence would be).
+        if (k === field) {
+          badAt = body.length;
+          body.push(...rng.pick(bad));
+        }
+        body.push(0x22);
+      });
+      body.push(0x7d);
+      const line = new Uint8Array(body);
+      if (field !== 3 && field !== 1 && want === undefined) {
+        want = { line: i + 1, lineOffset: badAt, offset: offset + badAt };
+      }
+      if (field === 1 && want === undefined) flagged++;
+      lines.push(line);
+      offset += line.length + 1;
+    }
+    const bytes = new Uint8Array(offset);
+    let at = 0;
+    for (const l of lines) {
+      bytes.set(l, at);
+      bytes[at + l.length] = 10;
+      at += l.length + 1;
+    }
+    const splitter = new LineSplitter({ modelFields: ["output"], source: "s.jsonl" });
+    let got: typeof want;
+    let seen = 0;
+    try {
+      for (let a = 0; a < bytes.length;) {
+        const n = 1 + rng.int(40);
+        const run = splitter.push(bytes.subarray(a, a + n));
+        seen += run?.invalid?.length ?? 0;
+        a += n;
+      }
+      seen += splitter.end()?.invalid?.length ?? 0;
+    } catch (e) {
+      if (!(e instanceof InvalidUtf8Error)) throw e;
+      got = { line: e.line, lineOffset: e.lineOffset, offset: e.offset };
+      strictEqual(e.message.startsWith(`s.jsonl:${e.line}: invalid UTF-8 at byte`), true);
+    }
+    assertEquals(got, want, `trial ${trial}`);
+    if (want === undefined) strictEqual(seen, flagged, `trial ${trial}: flagged lines`);
+  }
+  // With no model fields, any invalid byte is an error (the default).
+  throws(() => new LineSplitter().push(new Uint8Array([0x22, 0xff, 0x22, 0x0a])), InvalidUtf8Error);
+});
+
+Deno.test("firstInvalidUtf8 and invalidUtf8Outside agree with TextDecoder on seeded byte soup", () => {
+  const rng = makeRng(9);
+  const fatal = new TextDecoder("utf-8", { fatal: true });
+  for (let trial = 0; trial < 20000; trial++) {
+    const bytes = Uint8Array.from(
+      { length: rng.int(8) },
+      () => rng.pick([0x41, 0x80 + rng.int(0x40), 0xc0 + rng.int(0x40), 0xe0 + rng.int(0x20)]),
+    );
+    let valid = true;
+    try {
+      fatal.decode(bytes);
+    } catch {
+      valid = false;
+    }
+    const k = firstInvalidUtf8(bytes);
+    strictEqual(k < 0, valid, `${[...bytes]}`);
+    if (k >= 0) {
+      // Everything before it is valid, and the sequence at it is not.
+      let before = true;
+      try {
+        fatal.decode(bytes.subarray(0, k));
+      } catch {
+        before = false;
+      }
+      strictEqual(before, true, `${[...bytes]} at ${k}`);
+    }
+    const line = new Uint8Array([...enc.encode('{"output":"'), ...bytes, ...enc.encode('"}')]);
+    strictEqual(invalidUtf8Outside(line, ["output"]), -1);
+    strictEqual(invalidUtf8Outside(line, []), k < 0 ? -1 : 11 + k);
+  }
+  // Escaped names count; values that are not strings, and nested members, do not.
+  const at = (text: string) => {
+    const i = text.indexOf("!");
+    const b = enc.encode(text.replace("!", ""));
+    return new Uint8Array([
+      ...b.subarray(0, enc.encode(text.slice(0, i)).length),
+      0xff,
+      ...b.subarray(enc.encode(text.slice(0, i)).length),
+    ]);
+  };
+  strictEqual(invalidUtf8Outside(at('{"outp\\u0075t":"!"}'), ["output"]), -1);
+  strictEqual(invalidUtf8Outside(at('{"x":{"output":"!"}}'), ["output"]), 16);
+  strictEqual(invalidUtf8Outside(at('{"output":["!"]}'), ["output"]), 12);
+  strictEqual(invalidUtf8Outside(at('{"output":"a","b":"!"}'), ["output"]), 19);
 });
 
 const NAMES = ["example_id", "language", "root_id", "target"];
