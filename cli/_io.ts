@@ -3,20 +3,13 @@
 import { dirname } from "node:path";
 import { InputError, UsageError } from "./_errors.ts";
 import { type Line, readLines } from "../src/jsonl/mod.ts";
+import { AtomicFile, reason, removeStaleTemp, tempPathFor } from "./_atomic.ts";
 
 /** A path from the command line and what gave it: a flag such as `--out`, or a description. */
 export type PathArgument = readonly [label: string | undefined, path: string | undefined];
 
 function where(path: string, label: string | undefined): string {
   return label === undefined ? path : `${path} (${label})`;
-}
-
-function reason(e: unknown): string {
-  if (e instanceof Deno.errors.NotFound) return "no such file or folder";
-  if (e instanceof Deno.errors.PermissionDenied || e instanceof Deno.errors.NotCapable) {
-    return "permission denied";
-  }
-  return e instanceof Error ? e.message : String(e);
 }
 
 /**
@@ -42,8 +35,9 @@ export function checkInputs(inputs: readonly PathArgument[]): void {
 
 /**
  * Checks that each output can be written before any work starts: the path is not a folder, and
- * its parent is an existing folder that accepts a new file (tried with an empty file, removed at
- * once). `-` (stdout) and absent paths pass.
+ * its parent is an existing folder that accepts a new file (tried with the output's own temporary
+ * file, created and removed at once, after a stale one a killed writer left is cleared). `-`
+ * (stdout) and absent paths pass.
  *
  * @throws {UsageError} Naming the path and its flag.
  */
@@ -68,10 +62,12 @@ export function checkOutputs(outputs: readonly PathArgument[]): void {
       throw new UsageError(`${at}: ${reason(e)}`);
     }
     if (!info.isDirectory) throw new UsageError(`${at}: ${parent} is not a folder`);
-    const probe = `${path}.tmp-${crypto.randomUUID().slice(0, 8)}`;
+    const probe = tempPathFor(path);
     try {
+      removeStaleTemp(path);
       Deno.openSync(probe, { write: true, createNew: true }).close();
     } catch (e) {
+      if (e instanceof UsageError) throw new UsageError(`${at}: ${e.message}`);
       throw new UsageError(`${at}: folder ${parent} does not accept new files (${reason(e)})`);
     }
     Deno.removeSync(probe);
@@ -102,23 +98,19 @@ export async function openSource(path: string | undefined): Promise<Source> {
   }
 }
 
-/** A buffered text sink. With a path, it writes to a temporary file and renames it on `close`. */
+/** A buffered text sink: stdout, or a file written atomically and renamed into place on `close`. */
 export class Sink {
   #encoder = new TextEncoder();
   #parts: string[] = [];
   #size = 0;
-  #file: Deno.FsFile | undefined;
-  #tmp: string | undefined;
+  #file: AtomicFile | undefined;
 
   private constructor(readonly path: string | undefined) {}
 
-  /** Opens stdout, or a temporary file beside `path`. */
+  /** Opens stdout, or the temporary file of `path`. */
   static async open(path: string | undefined): Promise<Sink> {
     const sink = new Sink(path);
-    if (path !== undefined && path !== "-") {
-      sink.#tmp = `${path}.tmp-${crypto.randomUUID().slice(0, 8)}`;
-      sink.#file = await Deno.open(sink.#tmp, { write: true, createNew: true });
-    }
+    if (path !== undefined && path !== "-") sink.#file = await AtomicFile.create(path);
     return sink;
   }
 
@@ -135,28 +127,19 @@ export class Sink {
     const bytes = this.#encoder.encode(this.#parts.join(""));
     this.#parts = [];
     this.#size = 0;
-    await writeAll(this.#file ?? Deno.stdout, bytes);
+    if (this.#file) await this.#file.write(bytes);
+    else await writeAll(Deno.stdout, bytes);
   }
 
   /** Flushes and, for a file, renames the temporary file into place. */
   async close(): Promise<void> {
     await this.flush();
-    if (this.#file) {
-      this.#file.close();
-      await Deno.rename(this.#tmp!, this.path!);
-    }
+    await this.#file?.commit();
   }
 
   /** Drops a half-written file. */
   abort(): void {
-    if (this.#file) {
-      try {
-        this.#file.close();
-      } catch { /* already closed */ }
-      try {
-        Deno.removeSync(this.#tmp!);
-      } catch { /* already gone */ }
-    }
+    this.#file?.abort();
   }
 }
 
@@ -166,40 +149,6 @@ export async function writeAll(
   bytes: Uint8Array,
 ): Promise<void> {
   for (let at = 0; at < bytes.length;) at += await w.write(bytes.subarray(at));
-}
-
-/**
- * Writes a whole text (or its bytes, or its bytes in parts) to `path` atomically: a temporary file
- * beside it, then a rename.
- */
-export async function writeAtomic(
-  path: string,
-  text: string | Uint8Array | readonly Uint8Array[],
-): Promise<void> {
-  const tmp = `${path}.tmp-${crypto.randomUUID().slice(0, 8)}`;
-  try {
-    const parts = typeof text === "string"
-      ? [new TextEncoder().encode(text)]
-      : text instanceof Uint8Array
-      ? [text]
-      : text;
-    const file = await Deno.open(tmp, { write: true, createNew: true });
-    try {
-      for (const part of parts) await writeAll(file, part);
-    } finally {
-      file.close();
-    }
-    await Deno.rename(tmp, path);
-  } catch (e) {
-    await Deno.remove(tmp).catch(() => {});
-    if (
-      e instanceof Deno.errors.NotFound || e instanceof Deno.errors.IsADirectory ||
-      e instanceof Deno.errors.PermissionDenied || e instanceof Deno.errors.NotCapable
-    ) {
-      throw new InputError(`Cannot write ${path}: ${reason(e)}`, { cause: e });
-    }
-    throw e;
-  }
 }
 
 /** Collects lines into batches of at most `maxLines` lines or about `maxChars` characters. */

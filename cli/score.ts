@@ -2,7 +2,8 @@
 import { createHash } from "node:crypto";
 import { type EvaluationReport, METRIC_NAMES, scoreJsonl } from "../src/evaluation/mod.ts";
 import type { JsonlSource } from "../src/evaluation/mod.ts";
-import { checkInputs, checkOutputs, writeAll, writeAtomic } from "./_io.ts";
+import { checkInputs, checkOutputs, writeAll } from "./_io.ts";
+import { writeAtomic } from "./_atomic.ts";
 import { engineFromFlag, parseOptions } from "./_options.ts";
 import { InputError, UsageError } from "./_errors.ts";
 import { Progress } from "./_progress.ts";

@@ -2,7 +2,8 @@
 import { engineFromFlag, parseOptions } from "./_options.ts";
 import { InputError, quote, UsageError } from "./_errors.ts";
 import * as nodeCrypto from "node:crypto";
-import { checkInputs, checkOutputs, writeAtomic } from "./_io.ts";
+import { checkInputs, checkOutputs } from "./_io.ts";
+import { writeAtomic } from "./_atomic.ts";
 import { rate, table } from "./_table.ts";
 import { decodeCanonicalString, type ExactField, readExactObject } from "../src/engine/mod.ts";
 import { materialize } from "../src/engine/mod.ts";

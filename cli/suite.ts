@@ -2,7 +2,8 @@
 import * as nodeCrypto from "node:crypto";
 import { parseOptions, unknownWord } from "./_options.ts";
 import { InputError, quote, UsageError } from "./_errors.ts";
-import { checkInputs, checkOutputs, writeAtomic } from "./_io.ts";
+import { checkInputs, checkOutputs } from "./_io.ts";
+import { writeAtomic } from "./_atomic.ts";
 import { rate, table } from "./_table.ts";
 import { MetricStore, type StoredScore } from "./_store.ts";
 import { loadSuite, type Suite, SuiteError } from "../src/suite/mod.ts";
