@@ -1,78 +1,8 @@
-// Input and output for the CLI: a file or stdin in, a file (written atomically) or stdout out,
-// and the checks every command makes on its paths before it starts any work.
-import { dirname } from "node:path";
-import { InputError, UsageError } from "./_errors.ts";
+// Input and output for the CLI: a file or stdin in, a file (written atomically) or stdout out.
+import { InputError } from "./_errors.ts";
 import { type Line, readLines } from "../src/jsonl/mod.ts";
-import { AtomicFile, reason, removeStaleTemp, tempPathFor } from "./_atomic.ts";
-
-/** A path from the command line and what gave it: a flag such as `--out`, or a description. */
-export type PathArgument = readonly [label: string | undefined, path: string | undefined];
-
-function where(path: string, label: string | undefined): string {
-  return label === undefined ? path : `${path} (${label})`;
-}
-
-/**
- * Checks that each input can be read before any work starts: it exists and is a file. `-` (stdin)
- * and absent paths pass.
- *
- * @throws {InputError} Naming the path and its flag, for a missing path or a folder.
- */
-export function checkInputs(inputs: readonly PathArgument[]): void {
-  for (const [label, path] of inputs) {
-    if (path === undefined || path === "-") continue;
-    let info: Deno.FileInfo;
-    try {
-      info = Deno.statSync(path);
-    } catch (e) {
-      throw new InputError(`Cannot read ${where(path, label)}: ${reason(e)}`, { cause: e });
-    }
-    if (info.isDirectory) {
-      throw new InputError(`Cannot read ${where(path, label)}: it is a folder, not a file`);
-    }
-  }
-}
-
-/**
- * Checks that each output can be written before any work starts: the path is not a folder, and
- * its parent is an existing folder that accepts a new file (tried with the output's own temporary
- * file, created and removed at once, after a stale one a killed writer left is cleared). `-`
- * (stdout) and absent paths pass.
- *
- * @throws {UsageError} Naming the path and its flag.
- */
-export function checkOutputs(outputs: readonly PathArgument[]): void {
-  for (const [label, path] of outputs) {
-    if (path === undefined || path === "-") continue;
-    const at = `Cannot write ${where(path, label)}`;
-    if (path === "" || /[/\\]$/.test(path)) throw new UsageError(`${at}: expected a file name`);
-    let isFolder = false;
-    try {
-      isFolder = Deno.statSync(path).isDirectory;
-    } catch { /* missing, or under a file: the parent's checks say which */ }
-    if (isFolder) throw new UsageError(`${at}: it is a folder`);
-    const parent = dirname(path);
-    let info: Deno.FileInfo;
-    try {
-      info = Deno.statSync(parent);
-    } catch (e) {
-      if (e instanceof Deno.errors.NotFound || e instanceof Deno.errors.NotADirectory) {
-        throw new UsageError(`${at}: folder ${parent} does not exist`);
-      }
-      throw new UsageError(`${at}: ${reason(e)}`);
-    }
-    if (!info.isDirectory) throw new UsageError(`${at}: ${parent} is not a folder`);
-    const probe = tempPathFor(path);
-    try {
-      removeStaleTemp(path);
-      Deno.openSync(probe, { write: true, createNew: true }).close();
-    } catch (e) {
-      if (e instanceof UsageError) throw new UsageError(`${at}: ${e.message}`);
-      throw new UsageError(`${at}: folder ${parent} does not accept new files (${reason(e)})`);
-    }
-    Deno.removeSync(probe);
-  }
-}
+import { AtomicFile } from "./_atomic.ts";
+import { checkPaths, type OutputKind } from "./_paths.ts";
 
 /** Where lines come from, for messages. */
 export interface Source {
@@ -173,16 +103,17 @@ export async function* batches(
 
 /**
  * The loop shared by the line-to-line commands: reads `input` (a file, or stdin) in batches,
- * turns each batch into output lines with `convert`, and writes them to `output` (a file written
- * atomically, or stdout). Lines that were not valid UTF-8 are counted and reported on stderr.
+ * turns each batch into output lines with `convert`, and writes them to `--out` (a file written
+ * atomically, which may replace only a file of `kind` unless `force`), or to stdout. Lines that
+ * were not valid UTF-8 are counted and reported on stderr.
  */
 export async function mapLines(
-  input: string | undefined,
-  output: string | undefined,
+  command: { input: string | undefined; out: string | undefined; force: boolean },
+  kind: OutputKind,
   convert: (batch: Line[], source: string) => string[],
 ): Promise<void> {
-  checkInputs([[undefined, input]]);
-  checkOutputs([["--out", output]]);
+  const { input, out: output } = command;
+  checkPaths([[undefined, input]], [{ flag: "--out", path: output, kind }], command);
   const source = await openSource(input);
   const sink = await Sink.open(output);
   let invalid = 0;
