@@ -1,5 +1,5 @@
 // Input and output for the CLI: a file or stdin in, a file (written atomically) or stdout out.
-import { InputError } from "./_errors.ts";
+import { InputError, StdoutClosed } from "./_errors.ts";
 import { type Line, readLines } from "../src/jsonl/mod.ts";
 import { AtomicFile } from "./_atomic.ts";
 import { checkPaths, type OutputKind } from "./_paths.ts";
@@ -58,7 +58,7 @@ export class Sink {
     this.#parts = [];
     this.#size = 0;
     if (this.#file) await this.#file.write(bytes);
-    else await writeAll(Deno.stdout, bytes);
+    else await writeStdout(bytes);
   }
 
   /** Flushes and, for a file, renames the temporary file into place. */
@@ -79,6 +79,27 @@ export async function writeAll(
   bytes: Uint8Array,
 ): Promise<void> {
   for (let at = 0; at < bytes.length;) at += await w.write(bytes.subarray(at));
+}
+
+/**
+ * Writes all of `bytes` (a text, or bytes in parts) to stdout.
+ *
+ * @throws {StdoutClosed} When the reader has closed stdout (`| head`): the command stops there.
+ */
+export async function writeStdout(
+  bytes: string | Uint8Array | readonly Uint8Array[],
+): Promise<void> {
+  const parts = typeof bytes === "string"
+    ? [new TextEncoder().encode(bytes)]
+    : bytes instanceof Uint8Array
+    ? [bytes]
+    : bytes;
+  try {
+    for (const part of parts) await writeAll(Deno.stdout, part);
+  } catch (e) {
+    if (e instanceof Deno.errors.BrokenPipe) throw new StdoutClosed({ cause: e });
+    throw e;
+  }
 }
 
 /** Collects lines into batches of at most `maxLines` lines or about `maxChars` characters. */

@@ -5,6 +5,7 @@ import { type GapReport, languageGaps } from "../src/compare/mod.ts";
 import { METRIC_NAMES } from "../src/evaluation/mod.ts";
 import { formatReport } from "../src/evaluation/mod.ts";
 import { InputError } from "../src/jsonl/mod.ts";
+import { writeStdout } from "./_io.ts";
 import { writeAtomic } from "./_atomic.ts";
 import { checkPaths, COMPARISON_PAGE, reportKind } from "./_paths.ts";
 import { parseOptions } from "./_options.ts";
@@ -237,7 +238,7 @@ export async function runCompare(args: string[]): Promise<void> {
     const html = renderComparisonHtml(comparison, gaps ? { gaps } : {});
     await writeAtomic(values.html, html);
   }
-  if (values.json) await Deno.stdout.write(new TextEncoder().encode(text));
+  if (values.json) await writeStdout(text);
   else console.log(comparisonTable(comparison));
 }
 
@@ -268,6 +269,6 @@ export async function runGaps(args: string[]): Promise<void> {
   }
   const text = formatReport(gaps);
   if (values.out !== undefined) await writeAtomic(values.out, text);
-  if (values.json) await Deno.stdout.write(new TextEncoder().encode(text));
+  if (values.json) await writeStdout(text);
   else console.log(gapTable(gaps));
 }

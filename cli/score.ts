@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 import { type EvaluationReport, METRIC_NAMES, scoreJsonl } from "../src/evaluation/mod.ts";
 import type { JsonlSource } from "../src/evaluation/mod.ts";
-import { writeAll } from "./_io.ts";
+import { writeStdout } from "./_io.ts";
 import { writeAtomic } from "./_atomic.ts";
 import { checkPaths, reportKind } from "./_paths.ts";
 import { engineFromFlag, parseOptions } from "./_options.ts";
@@ -32,8 +32,8 @@ Output:
   --engine NAME        auto (default), wasm or ts; both give identical reports
                        (the wasm engine reads the files in its scoring kernel)
 
-Exit codes: 0 success, 2 invalid input, a broken invariant or an unusable path
-(no report is written), 1 internal error.
+Exit codes: 0 success (also when a reader closes stdout early), 2 invalid input,
+a broken invariant or an unusable path (no report is written), 1 internal error.
 `;
 
 /** Bytes read per chunk from a file. */
@@ -140,7 +140,7 @@ export async function runScore(args: string[]): Promise<void> {
   progress.done();
   if (values.out !== undefined) await writeAtomic(values.out, bytes);
   if (values.json) {
-    await writeAll(Deno.stdout, bytes);
+    await writeStdout(bytes);
   } else {
     console.log(summary(report));
     if (values.out !== undefined) console.log(`\nReport written to ${values.out}`);
