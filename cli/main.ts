@@ -16,8 +16,9 @@
  * Exit codes: 0 on success, 2 on bad usage or bad input, 1 on an internal error. A reader that
  * closes stdout early (`assay parse … | head -1`) ends the command quietly with 0, as ripgrep
  * does: the reader has what it asked for, and `set -o pipefail` does not turn `| head` into a
- * failure (Deno ignores SIGPIPE, so the 141 of a writer killed by it would be a choice too). Files
- * named by `--out` are complete before anything is printed.
+ * failure. (Deno ignores SIGPIPE, so a write fails with EPIPE instead of killing the process with
+ * the shell's 141; 0 is chosen over imitating it.) Files named by `--out` are complete before
+ * anything is printed.
  *
  * @module
  */
