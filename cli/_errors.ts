@@ -9,3 +9,15 @@ export class UsageError extends Error {
     this.name = "UsageError";
   }
 }
+
+/**
+ * The reader closed stdout before the command finished writing (`assay parse … | head -1`): the
+ * command stops there and exits 0 without a message, since the reader has what it asked for.
+ */
+export class StdoutClosed extends Error {
+  /** @param options The broken pipe error, as `cause`. */
+  constructor(options?: ErrorOptions) {
+    super("Stdout was closed by its reader", options);
+    this.name = "StdoutClosed";
+  }
+}

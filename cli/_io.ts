@@ -1,82 +1,8 @@
-// Input and output for the CLI: a file or stdin in, a file (written atomically) or stdout out,
-// and the checks every command makes on its paths before it starts any work.
-import { dirname } from "node:path";
-import { InputError, UsageError } from "./_errors.ts";
+// Input and output for the CLI: a file or stdin in, a file (written atomically) or stdout out.
+import { InputError, StdoutClosed } from "./_errors.ts";
 import { type Line, readLines } from "../src/jsonl/mod.ts";
-
-/** A path from the command line and what gave it: a flag such as `--out`, or a description. */
-export type PathArgument = readonly [label: string | undefined, path: string | undefined];
-
-function where(path: string, label: string | undefined): string {
-  return label === undefined ? path : `${path} (${label})`;
-}
-
-function reason(e: unknown): string {
-  if (e instanceof Deno.errors.NotFound) return "no such file or folder";
-  if (e instanceof Deno.errors.PermissionDenied || e instanceof Deno.errors.NotCapable) {
-    return "permission denied";
-  }
-  return e instanceof Error ? e.message : String(e);
-}
-
-/**
- * Checks that each input can be read before any work starts: it exists and is a file. `-` (stdin)
- * and absent paths pass.
- *
- * @throws {InputError} Naming the path and its flag, for a missing path or a folder.
- */
-export function checkInputs(inputs: readonly PathArgument[]): void {
-  for (const [label, path] of inputs) {
-    if (path === undefined || path === "-") continue;
-    let info: Deno.FileInfo;
-    try {
-      info = Deno.statSync(path);
-    } catch (e) {
-      throw new InputError(`Cannot read ${where(path, label)}: ${reason(e)}`, { cause: e });
-    }
-    if (info.isDirectory) {
-      throw new InputError(`Cannot read ${where(path, label)}: it is a folder, not a file`);
-    }
-  }
-}
-
-/**
- * Checks that each output can be written before any work starts: the path is not a folder, and
- * its parent is an existing folder that accepts a new file (tried with an empty file, removed at
- * once). `-` (stdout) and absent paths pass.
- *
- * @throws {UsageError} Naming the path and its flag.
- */
-export function checkOutputs(outputs: readonly PathArgument[]): void {
-  for (const [label, path] of outputs) {
-    if (path === undefined || path === "-") continue;
-    const at = `Cannot write ${where(path, label)}`;
-    if (path === "" || /[/\\]$/.test(path)) throw new UsageError(`${at}: expected a file name`);
-    let isFolder = false;
-    try {
-      isFolder = Deno.statSync(path).isDirectory;
-    } catch { /* missing, or under a file: the parent's checks say which */ }
-    if (isFolder) throw new UsageError(`${at}: it is a folder`);
-    const parent = dirname(path);
-    let info: Deno.FileInfo;
-    try {
-      info = Deno.statSync(parent);
-    } catch (e) {
-      if (e instanceof Deno.errors.NotFound || e instanceof Deno.errors.NotADirectory) {
-        throw new UsageError(`${at}: folder ${parent} does not exist`);
-      }
-      throw new UsageError(`${at}: ${reason(e)}`);
-    }
-    if (!info.isDirectory) throw new UsageError(`${at}: ${parent} is not a folder`);
-    const probe = `${path}.tmp-${crypto.randomUUID().slice(0, 8)}`;
-    try {
-      Deno.openSync(probe, { write: true, createNew: true }).close();
-    } catch (e) {
-      throw new UsageError(`${at}: folder ${parent} does not accept new files (${reason(e)})`);
-    }
-    Deno.removeSync(probe);
-  }
-}
+import { AtomicFile } from "./_atomic.ts";
+import { checkPaths, type OutputKind } from "./_paths.ts";
 
 /** Where lines come from, for messages. */
 export interface Source {
@@ -102,23 +28,19 @@ export async function openSource(path: string | undefined): Promise<Source> {
   }
 }
 
-/** A buffered text sink. With a path, it writes to a temporary file and renames it on `close`. */
+/** A buffered text sink: stdout, or a file written atomically and renamed into place on `close`. */
 export class Sink {
   #encoder = new TextEncoder();
   #parts: string[] = [];
   #size = 0;
-  #file: Deno.FsFile | undefined;
-  #tmp: string | undefined;
+  #file: AtomicFile | undefined;
 
   private constructor(readonly path: string | undefined) {}
 
-  /** Opens stdout, or a temporary file beside `path`. */
+  /** Opens stdout, or the temporary file of `path`. */
   static async open(path: string | undefined): Promise<Sink> {
     const sink = new Sink(path);
-    if (path !== undefined && path !== "-") {
-      sink.#tmp = `${path}.tmp-${crypto.randomUUID().slice(0, 8)}`;
-      sink.#file = await Deno.open(sink.#tmp, { write: true, createNew: true });
-    }
+    if (path !== undefined && path !== "-") sink.#file = await AtomicFile.create(path);
     return sink;
   }
 
@@ -135,28 +57,19 @@ export class Sink {
     const bytes = this.#encoder.encode(this.#parts.join(""));
     this.#parts = [];
     this.#size = 0;
-    await writeAll(this.#file ?? Deno.stdout, bytes);
+    if (this.#file) await this.#file.write(bytes);
+    else await writeStdout(bytes);
   }
 
   /** Flushes and, for a file, renames the temporary file into place. */
   async close(): Promise<void> {
     await this.flush();
-    if (this.#file) {
-      this.#file.close();
-      await Deno.rename(this.#tmp!, this.path!);
-    }
+    await this.#file?.commit();
   }
 
   /** Drops a half-written file. */
   abort(): void {
-    if (this.#file) {
-      try {
-        this.#file.close();
-      } catch { /* already closed */ }
-      try {
-        Deno.removeSync(this.#tmp!);
-      } catch { /* already gone */ }
-    }
+    this.#file?.abort();
   }
 }
 
@@ -169,35 +82,22 @@ export async function writeAll(
 }
 
 /**
- * Writes a whole text (or its bytes, or its bytes in parts) to `path` atomically: a temporary file
- * beside it, then a rename.
+ * Writes all of `bytes` (a text, or bytes in parts) to stdout.
+ *
+ * @throws {StdoutClosed} When the reader has closed stdout (`| head`): the command stops there.
  */
-export async function writeAtomic(
-  path: string,
-  text: string | Uint8Array | Iterable<Uint8Array>,
+export async function writeStdout(
+  bytes: string | Uint8Array | Iterable<Uint8Array>,
 ): Promise<void> {
-  const tmp = `${path}.tmp-${crypto.randomUUID().slice(0, 8)}`;
+  const parts = typeof bytes === "string"
+    ? [new TextEncoder().encode(bytes)]
+    : bytes instanceof Uint8Array
+    ? [bytes]
+    : bytes;
   try {
-    const parts = typeof text === "string"
-      ? [new TextEncoder().encode(text)]
-      : text instanceof Uint8Array
-      ? [text]
-      : text;
-    const file = await Deno.open(tmp, { write: true, createNew: true });
-    try {
-      for (const part of parts) await writeAll(file, part);
-    } finally {
-      file.close();
-    }
-    await Deno.rename(tmp, path);
+    for (const part of parts) await writeAll(Deno.stdout, part);
   } catch (e) {
-    await Deno.remove(tmp).catch(() => {});
-    if (
-      e instanceof Deno.errors.NotFound || e instanceof Deno.errors.IsADirectory ||
-      e instanceof Deno.errors.PermissionDenied || e instanceof Deno.errors.NotCapable
-    ) {
-      throw new InputError(`Cannot write ${path}: ${reason(e)}`, { cause: e });
-    }
+    if (e instanceof Deno.errors.BrokenPipe) throw new StdoutClosed({ cause: e });
     throw e;
   }
 }
@@ -224,16 +124,17 @@ export async function* batches(
 
 /**
  * The loop shared by the line-to-line commands: reads `input` (a file, or stdin) in batches,
- * turns each batch into output lines with `convert`, and writes them to `output` (a file written
- * atomically, or stdout). Lines that were not valid UTF-8 are counted and reported on stderr.
+ * turns each batch into output lines with `convert`, and writes them to `--out` (a file written
+ * atomically, which may replace only a file of `kind` unless `force`), or to stdout. Lines that
+ * were not valid UTF-8 are counted and reported on stderr.
  */
 export async function mapLines(
-  input: string | undefined,
-  output: string | undefined,
+  command: { input: string | undefined; out: string | undefined; force: boolean },
+  kind: OutputKind,
   convert: (batch: Line[], source: string) => string[],
 ): Promise<void> {
-  checkInputs([[undefined, input]]);
-  checkOutputs([["--out", output]]);
+  const { input, out: output } = command;
+  checkPaths([[undefined, input]], [{ flag: "--out", path: output, kind }], command);
   const source = await openSource(input);
   const sink = await Sink.open(output);
   let invalid = 0;

@@ -84,11 +84,13 @@ export interface LineCommand {
   engine: Engine;
   /** Whether `--pairs` was given (for the commands that take it). */
   pairs: boolean;
+  /** Whether `--force` was given: `--out` may replace a file of another kind. */
+  force: boolean;
 }
 
 /**
- * Parses the options of a line-mapping command: `[FILE] [--engine NAME] [--out FILE] [-h]`,
- * and `--pairs` when `withPairs`. Prints `help` and returns undefined for `--help`.
+ * Parses the options of a line-mapping command:
+ * `[FILE] [--engine NAME] [--out FILE] [--force] [-h]`, and `--pairs` when `withPairs`. Prints `help` and returns undefined for `--help`.
  */
 export function parseLineCommand(
   args: string[],
@@ -98,6 +100,7 @@ export function parseLineCommand(
   const { values, positionals } = parseOptions(args, {
     engine: { type: "string" },
     out: { type: "string" },
+    force: { type: "boolean" },
     help: { type: "boolean", short: "h" },
     ...(withPairs ? { pairs: { type: "boolean" } } : {}),
   });
@@ -111,5 +114,6 @@ export function parseLineCommand(
     out: values.out,
     engine: engineFromFlag(values.engine),
     pairs: (values as { pairs?: boolean }).pairs === true,
+    force: values.force === true,
   };
 }

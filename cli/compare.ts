@@ -5,7 +5,9 @@ import { type GapReport, languageGaps } from "../src/compare/mod.ts";
 import { METRIC_NAMES } from "../src/evaluation/mod.ts";
 import { formatReport } from "../src/evaluation/mod.ts";
 import { InputError } from "../src/jsonl/mod.ts";
-import { checkInputs, checkOutputs, writeAtomic } from "./_io.ts";
+import { writeStdout } from "./_io.ts";
+import { writeAtomic } from "./_atomic.ts";
+import { checkPaths, COMPARISON_PAGE, reportKind } from "./_paths.ts";
 import { parseOptions } from "./_options.ts";
 import { UsageError } from "./_errors.ts";
 import { rate, table } from "./_table.ts";
@@ -16,7 +18,9 @@ const COMMON = `Bootstrap:
   --level X        interval level (default 0.95)
 
 Output:
-  --out FILE       write the JSON report (atomically)
+  --out FILE       write the JSON report (atomically); FILE may not be an input, and
+                   an existing FILE must be a report of the same kind (or empty)
+  --force          let --out replace a file of another kind
   --json           print the JSON report to stdout instead of the table
 `;
 
@@ -28,7 +32,8 @@ interval. Refuses (exit 2, nothing written) when the reports differ in metric
 names, slices, example ids, parser id or canonical id. A '*' marks a delta
 whose interval excludes zero.
 
-${COMMON}  --html FILE      also write a self-contained HTML report (forest plot, gaps)
+${COMMON}  --html FILE      also write a self-contained HTML report (forest plot, gaps); an
+                   existing FILE must be such a page (or empty), unless --force
   --reference L    reference language for the HTML report's gaps (default en)
 `;
 
@@ -48,6 +53,7 @@ const BOOTSTRAP_FLAGS = {
   resamples: { type: "string" },
   level: { type: "string" },
   out: { type: "string" },
+  force: { type: "boolean" },
   json: { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
@@ -207,8 +213,14 @@ export async function runCompare(args: string[]): Promise<void> {
     throw new UsageError("Expected two reports: BASE.json ADAPTER.json");
   }
   const options = bootstrapFlags(values);
-  checkInputs([["base report", positionals[0]], ["adapter report", positionals[1]]]);
-  checkOutputs([["--out", values.out], ["--html", values.html]]);
+  checkPaths(
+    [["base report", positionals[0]], ["adapter report", positionals[1]]],
+    [
+      { flag: "--out", path: values.out, kind: reportKind("assay.comparison.v1") },
+      { flag: "--html", path: values.html, kind: COMPARISON_PAGE },
+    ],
+    { force: values.force },
+  );
   const base = await readEvaluation(positionals[0]!);
   const adapter = await readEvaluation(positionals[1]!);
   const comparison = compareReports(base, adapter, options);
@@ -226,7 +238,7 @@ export async function runCompare(args: string[]): Promise<void> {
     const html = renderComparisonHtml(comparison, gaps ? { gaps } : {});
     await writeAtomic(values.html, html);
   }
-  if (values.json) await Deno.stdout.write(new TextEncoder().encode(text));
+  if (values.json) await writeStdout(text);
   else console.log(comparisonTable(comparison));
 }
 
@@ -242,8 +254,11 @@ export async function runGaps(args: string[]): Promise<void> {
   }
   if (positionals.length !== 1) throw new UsageError("Expected one report: REPORT.json");
   const options = bootstrapFlags(values);
-  checkInputs([[undefined, positionals[0]]]);
-  checkOutputs([["--out", values.out]]);
+  checkPaths(
+    [[undefined, positionals[0]]],
+    [{ flag: "--out", path: values.out, kind: reportKind("assay.gaps.v1") }],
+    { force: values.force },
+  );
   const report = await readEvaluation(positionals[0]!);
   let gaps: GapReport;
   try {
@@ -254,6 +269,6 @@ export async function runGaps(args: string[]): Promise<void> {
   }
   const text = formatReport(gaps);
   if (values.out !== undefined) await writeAtomic(values.out, text);
-  if (values.json) await Deno.stdout.write(new TextEncoder().encode(text));
+  if (values.json) await writeStdout(text);
   else console.log(gapTable(gaps));
 }

@@ -13,12 +13,17 @@
  * folder it was started from in `INIT_CWD`, so the command line moves there before it reads any
  * argument.
  *
- * Exit codes: 0 on success, 2 on bad usage or bad input, 1 on an internal error.
+ * Exit codes: 0 on success, 2 on bad usage or bad input, 1 on an internal error. A reader that
+ * closes stdout early (`assay parse … | head -1`) ends the command quietly with 0, as ripgrep
+ * does: the reader has what it asked for, and `set -o pipefail` does not turn `| head` into a
+ * failure. (Deno ignores SIGPIPE, so a write fails with EPIPE instead of killing the process with
+ * the shell's 141; 0 is chosen over imitating it.) Files named by `--out` are complete before
+ * anything is printed.
  *
  * @module
  */
 import { fileURLToPath } from "node:url";
-import { UsageError } from "./_errors.ts";
+import { StdoutClosed, UsageError } from "./_errors.ts";
 import { unknownWord } from "./_options.ts";
 
 const HELP = `assay — exact scoring for LLM evaluations
@@ -84,6 +89,7 @@ export async function main(args: string[]): Promise<number> {
     await run(rest);
     return 0;
   } catch (e) {
+    if (e instanceof StdoutClosed) return 0;
     if (e instanceof Error && INPUT_ERRORS.has(e.name)) {
       console.error(`assay ${command}: ${e.message}`);
       return 2;

@@ -2,8 +2,10 @@
 import { mapLines } from "./_io.ts";
 import { parseLineCommand } from "./_options.ts";
 import { InputError, quote } from "./_errors.ts";
+import { linesKind } from "./_paths.ts";
 
 const HELP = `Usage: deno task assay parse [FILE] [--engine auto|wasm|ts] [--pairs] [--out FILE]
+                           [--force]
 
 Reads JSONL from FILE (or stdin, or '-'). Each line is an object with a string
 field "output" (a raw model output); "example_id" or "id", when present, is
@@ -18,9 +20,26 @@ carry "error": "<code> at <offset>". Blank lines are skipped.
 Options:
   --engine NAME   auto (default), wasm or ts; both give identical output
   --pairs         add "pairs": the flattened [path, value] argument pairs
-  --out FILE      write to FILE (atomically) instead of stdout
+  --out FILE      write to FILE (atomically) instead of stdout; FILE may not be the
+                  input, and an existing FILE must be parse output (or empty)
+  --force         let --out replace a file that is not parse output
   -h, --help      show this help
 `;
+
+const STATUSES = new Set(["ok", "no_json", "invalid_json", "invalid_shape"]);
+
+/** What `parse --out` may replace: a file whose first line is a parse result. */
+const PARSE_OUTPUT = linesKind("assay parse output", (line) => {
+  let row: unknown;
+  try {
+    row = JSON.parse(line);
+  } catch {
+    return false;
+  }
+  if (typeof row !== "object" || row === null || Array.isArray(row)) return false;
+  const r = row as Record<string, unknown>;
+  return STATUSES.has(r.status as string) && "name" in r && "canonical_arguments" in r;
+});
 
 interface Row {
   /** The id field's name in the input (`example_id` or `id`), if any. */
@@ -59,7 +78,7 @@ export async function runParse(args: string[]): Promise<void> {
   const command = parseLineCommand(args, HELP, true);
   if (command === undefined) return;
   const { engine, pairs } = command;
-  await mapLines(command.input, command.out, (batch, source) => {
+  await mapLines(command, PARSE_OUTPUT, (batch, source) => {
     const rows = batch.filter((l) => l.text.trim() !== "").map((l) =>
       readRow(l.text, source, l.lineNo)
     );

@@ -2,7 +2,9 @@
 import { createHash } from "node:crypto";
 import { type EvaluationReport, METRIC_NAMES, scoreJsonl } from "../src/evaluation/mod.ts";
 import type { JsonlSource, ScoreJsonlResult, ScoreProgress } from "../src/evaluation/mod.ts";
-import { checkInputs, checkOutputs, writeAll, writeAtomic } from "./_io.ts";
+import { writeStdout } from "./_io.ts";
+import { writeAtomic } from "./_atomic.ts";
+import { checkPaths, reportKind } from "./_paths.ts";
 import { engineFromFlag, parseOptions } from "./_options.ts";
 import { InputError, UsageError } from "./_errors.ts";
 import { LineTooLongError } from "../src/jsonl/mod.ts";
@@ -10,7 +12,8 @@ import { Progress } from "./_progress.ts";
 import { rate, table } from "./_table.ts";
 
 const HELP = `Usage: deno task assay score --examples FILE --generations FILE [--prompts FILE]
-                           [--out report.json] [--json] [--quiet] [--engine auto|wasm|ts]
+                           [--out report.json] [--force] [--json] [--quiet]
+                           [--engine auto|wasm|ts]
 
 Scores raw tool-call generations against gold examples and prints the five
 metrics overall and per language, with their counts (docs/evaluation.md).
@@ -22,7 +25,9 @@ Inputs (JSONL; "-" reads stdin):
                        when given, every generation's prompt_sha256 must match it
 
 Output:
-  --out FILE           write the assay.evaluation.v1 report (atomically)
+  --out FILE           write the assay.evaluation.v1 report (atomically); FILE may not
+                       be an input, and an existing FILE must be such a report (or empty)
+  --force              let --out replace a file that is not an evaluation report
   --json               print the report to stdout instead of the table
   --quiet              no progress bar
   --engine NAME        auto (default), wasm or ts; both give identical reports
@@ -30,8 +35,8 @@ Output:
   --max-line-bytes N   the longest input line, in bytes (default 67108864, 64 MiB);
                        a longer line is an input error, found before the rest is read
 
-Exit codes: 0 success, 2 invalid input or a broken invariant (no report is
-written), 1 internal error.
+Exit codes: 0 success (also when a reader closes stdout early), 2 invalid input,
+a broken invariant or an unusable path (no report is written), 1 internal error.
 `;
 
 /** Bytes read per chunk from a file. */
@@ -89,6 +94,7 @@ export async function runScore(args: string[]): Promise<void> {
     generations: { type: "string" },
     prompts: { type: "string" },
     out: { type: "string" },
+    force: { type: "boolean" },
     json: { type: "boolean" },
     quiet: { type: "boolean", short: "q" },
     engine: { type: "string" },
@@ -102,12 +108,15 @@ export async function runScore(args: string[]): Promise<void> {
   if (positionals.length > 0) throw new UsageError(`Unexpected argument "${positionals[0]}"`);
   if (!values.examples) throw new UsageError("--examples is required");
   if (!values.generations) throw new UsageError("--generations is required");
-  checkInputs([
-    ["--examples", values.examples],
-    ["--generations", values.generations],
-    ["--prompts", values.prompts],
-  ]);
-  checkOutputs([["--out", values.out]]);
+  checkPaths(
+    [
+      ["--examples", values.examples],
+      ["--generations", values.generations],
+      ["--prompts", values.prompts],
+    ],
+    [{ flag: "--out", path: values.out, kind: reportKind("assay.evaluation.v1") }],
+    { force: values.force },
+  );
   const quiet = values.quiet === true;
   const engine = engineFromFlag(values.engine, quiet);
   const maxLineBytes = lineLimit(values["max-line-bytes"]);
@@ -155,7 +164,7 @@ export async function runScore(args: string[]): Promise<void> {
   progress.done();
   if (values.out !== undefined) await writeAtomic(values.out, chunks());
   if (values.json) {
-    for (const chunk of chunks()) await writeAll(Deno.stdout, chunk);
+    await writeStdout(chunks());
   } else {
     console.log(summary(report));
     if (values.out !== undefined) console.log(`\nReport written to ${values.out}`);

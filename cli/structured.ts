@@ -2,7 +2,8 @@
 import { engineFromFlag, parseOptions } from "./_options.ts";
 import { InputError, quote, UsageError } from "./_errors.ts";
 import * as nodeCrypto from "node:crypto";
-import { checkInputs, checkOutputs, writeAtomic } from "./_io.ts";
+import { writeAtomic } from "./_atomic.ts";
+import { checkPaths, reportKind } from "./_paths.ts";
 import { rate, table } from "./_table.ts";
 import { decodeCanonicalString, type ExactField, readExactObject } from "../src/engine/mod.ts";
 import { materialize } from "../src/engine/mod.ts";
@@ -74,7 +75,9 @@ Options:
   --ordered             tool selection compares names in order, not as a multiset
   --match MODE          tool-call matching: exact (default), name or subset
   --engine NAME         auto (default), wasm or ts
-  --out FILE            write the assay.structured.v1 report to FILE (atomically)
+  --out FILE            write the assay.structured.v1 report to FILE (atomically); FILE may
+                        not be an input, and an existing FILE must be such a report (or empty)
+  --force               let --out replace a file that is not a structured report
   --json                print the report to stdout instead of the table
   --quiet               no notes on stderr
   -h, --help            show this help
@@ -306,6 +309,7 @@ export async function runStructured(args: string[]): Promise<void> {
     match: { type: "string" },
     engine: { type: "string" },
     out: { type: "string" },
+    force: { type: "boolean" },
     json: { type: "boolean" },
     quiet: { type: "boolean" },
     help: { type: "boolean", short: "h" },
@@ -336,12 +340,15 @@ export async function runStructured(args: string[]): Promise<void> {
       throw new UsageError(`--format ${quote(values.format)}: ${e.message}`);
     }
   }
-  checkInputs([
-    ["--outputs", values.outputs],
-    ["--expected", values.expected],
-    ["--schema", values.schema],
-  ]);
-  checkOutputs([["--out", values.out]]);
+  checkPaths(
+    [
+      ["--outputs", values.outputs],
+      ["--expected", values.expected],
+      ["--schema", values.schema],
+    ],
+    [{ flag: "--out", path: values.out, kind: reportKind("assay.structured.v1") }],
+    { force: values.force },
+  );
   const engine: Engine = engineFromFlag(values.engine, values.quiet === true);
 
   const outputs = await loadRows(values.outputs);

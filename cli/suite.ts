@@ -2,7 +2,8 @@
 import * as nodeCrypto from "node:crypto";
 import { parseOptions, unknownWord } from "./_options.ts";
 import { InputError, quote, UsageError } from "./_errors.ts";
-import { checkInputs, checkOutputs, writeAtomic } from "./_io.ts";
+import { writeAtomic } from "./_atomic.ts";
+import { checkDistinct, checkInputs, checkPaths, checkStore, reportKind } from "./_paths.ts";
 import { rate, table } from "./_table.ts";
 import { MetricStore, type StoredScore } from "./_store.ts";
 import { loadSuite, type Suite, SuiteError } from "../src/suite/mod.ts";
@@ -30,13 +31,16 @@ Options of run:
   --goldens FILE     goldens JSONL ({id, question, expected_views?, reference_values?, ...})
   --traces FILE      traces JSONL, one line per (golden, arm, repeat) run
   --catalog FILE     the schema catalog JSON ({"views": [{"name", "columns"}]})
-  --store FILE       the SQLite metric store (created when missing; history is kept)
+  --store FILE       the SQLite metric store (created when missing; history is kept);
+                     an existing FILE must be an SQLite database
   --no-judge         skip every llm_judge: no calls, no cost, fully deterministic
   --concurrency N    judge calls in flight (default 4)
   --timeout-ms N     per judge call (default 60000)
   --anthropic-base-url URL, --openai-base-url URL
                      send anthropic: or openai: judge calls to a proxy or gateway
-  --out FILE         also write the run's results as JSON
+  --out FILE         also write the run's results as JSON; an existing FILE must be such
+                     a report (or empty); no output may be an input
+  --force            let --out replace a file that is not a suite run report
   --json             print the results as JSON instead of tables
   --quiet            no progress on stderr
 Judge API keys come from ANTHROPIC_API_KEY, OPENAI_API_KEY and OPENAI_COMPATIBLE_API_KEY only.
@@ -133,6 +137,7 @@ async function runCommand(args: string[]): Promise<void> {
     "anthropic-base-url": { type: "string" },
     "openai-base-url": { type: "string" },
     out: { type: "string" },
+    force: { type: "boolean" },
     json: { type: "boolean" },
     quiet: { type: "boolean" },
   });
@@ -143,13 +148,19 @@ async function runCommand(args: string[]): Promise<void> {
     if (!values[f]) throw new UsageError(`--${f} is required`);
   }
   const suitePath = positionals[0]!;
-  checkInputs([
-    ["suite file", suitePath],
-    ["--goldens", values.goldens],
-    ["--traces", values.traces],
-    ["--catalog", values.catalog],
-  ]);
-  checkOutputs([["--store", values.store], ["--out", values.out]]);
+  checkPaths(
+    [
+      ["suite file", suitePath],
+      ["--goldens", values.goldens],
+      ["--traces", values.traces],
+      ["--catalog", values.catalog],
+    ],
+    [
+      { flag: "--store", path: values.store, kind: "store" },
+      { flag: "--out", path: values.out, kind: reportKind("assay.suite_run.v1") },
+    ],
+    { force: values.force },
+  );
   const { suite, text: suiteText } = loadSuiteFile(suitePath);
   const goldenRows = readJsonl<Golden>(values.goldens!, GOLDEN_SCHEMA, "id");
   const ids = new Map<string, number>();
@@ -350,12 +361,7 @@ function printScorecard(card: Card, metrics: string[]): void {
 
 function openStore(path: string | undefined): MetricStore {
   if (!path) throw new UsageError("--store is required");
-  try {
-    Deno.statSync(path);
-  } catch {
-    throw new InputError(`No metric store at ${path}`);
-  }
-  checkInputs([["--store", path]]);
+  checkStore("--store", path);
   return MetricStore.open(path);
 }
 
@@ -557,6 +563,13 @@ export function runCalibrate(args: string[]): void {
     throw new UsageError("--store and --metric go together");
   }
   checkInputs([["--labels", values.labels]]);
+  if (values.store !== undefined) {
+    checkStore("--store", values.store);
+    // Opening a store writes to it (the journal mode, the schema): it may not be the labels.
+    checkDistinct([["--labels", values.labels]], [
+      { flag: "--store", path: values.store, kind: "store" },
+    ]);
+  }
   const labels = readText(values.labels).split("\n");
   let lookup: Map<string, ScoreRow> | undefined;
   let threshold = values.threshold === undefined ? undefined : Number(values.threshold);
