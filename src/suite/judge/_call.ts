@@ -11,6 +11,7 @@ import {
   type Semaphore,
   timedPost,
 } from "./_retry.ts";
+import type { Redactor } from "./_redact.ts";
 
 /** Why a judge call failed. */
 export type JudgeErrorKind =
@@ -48,7 +49,7 @@ export interface CallConfig extends WithEngine {
   maxRetries: number;
   maxMalformedRetries: number;
   maxDelayMs: number;
-  redact: (s: string) => string;
+  redact: Redactor;
   onCall?: (event: JudgeCallEvent) => void;
 }
 
@@ -58,23 +59,6 @@ export type CallResult =
   | { ok: false; kind: JudgeErrorKind; error: string; status?: number; attempts: number };
 
 const EXCERPT = 300;
-
-/** Replaces every occurrence of each secret (raw, JSON-escaped, URL-encoded) with `[redacted]`. */
-export function makeRedactor(secrets: readonly string[]): (s: string) => string {
-  const forms = new Set<string>();
-  for (const k of secrets) {
-    if (k.length === 0) continue;
-    forms.add(k);
-    forms.add(JSON.stringify(k).slice(1, -1));
-    forms.add(encodeURIComponent(k));
-  }
-  const sorted = [...forms].sort((a, b) => b.length - a.length);
-  return (s) => {
-    let out = s;
-    for (const f of sorted) out = out.split(f).join("[redacted]");
-    return out;
-  };
-}
 
 /** Each C0 control character and DEL becomes a space (error bodies go into one-line messages). */
 function spaceControls(s: string): string {
@@ -86,9 +70,10 @@ function spaceControls(s: string): string {
   return out;
 }
 
-function excerpt(redact: (s: string) => string, body: string): string {
-  const clean = spaceControls(redact(body.length > 65536 ? body.slice(0, 65536) : body)).trim();
-  return clean.length > EXCERPT ? clean.slice(0, EXCERPT) + "..." : clean;
+/** The redacted text cut to `max` characters (redacted first, so no key is cut in part). */
+function excerpt(redact: Redactor, text: string, max = EXCERPT): string {
+  const clean = spaceControls(redact(text)).trim();
+  return clean.length > max ? clean.slice(0, max) + "..." : clean;
 }
 
 function transientKind(ex: Exchange): JudgeErrorKind {
