@@ -1,17 +1,13 @@
 // One judge call with its retries: transient failures (429, 5xx, timeouts, network errors) back
-// off and retry up to maxRetries; malformed replies retry up to maxMalformedRetries; any other
-// status is final. Every string that leaves this file is redacted of the API keys.
+// off and retry up to maxRetries; malformed replies retry up to maxMalformedRetries; a redirect,
+// a body over the cap and any other status are final. Every string that leaves this file is
+// redacted of the API keys.
 import type { WithEngine } from "../../engine/mod.ts";
 import type { JudgeModelSpec } from "./_params.ts";
 import { parseResponse, type ProviderRequest } from "./_providers.ts";
-import {
-  type Backoff,
-  type Exchange,
-  parseRetryAfter,
-  type Semaphore,
-  timedPost,
-} from "./_retry.ts";
+import { type Backoff, parseRetryAfter, type Semaphore } from "./_retry.ts";
 import type { Redactor } from "./_redact.ts";
+import { type Exchange, timedPost } from "./_transport.ts";
 
 /** Why a judge call failed. */
 export type JudgeErrorKind =
@@ -20,7 +16,9 @@ export type JudgeErrorKind =
   | "rate_limited"
   | "server_error"
   | "timeout"
-  | "network_error";
+  | "network_error"
+  | "redirect"
+  | "response_too_large";
 
 /** One HTTP attempt, or a call answered without one, as reported to `onCall`. */
 export interface JudgeCallEvent {
@@ -49,6 +47,7 @@ export interface CallConfig extends WithEngine {
   maxRetries: number;
   maxMalformedRetries: number;
   maxDelayMs: number;
+  maxResponseBytes: number;
   redact: Redactor;
   onCall?: (event: JudgeCallEvent) => void;
 }
@@ -71,24 +70,42 @@ function spaceControls(s: string): string {
 }
 
 /** The redacted text cut to `max` characters (redacted first, so no key is cut in part). */
-function excerpt(redact: Redactor, text: string, max = EXCERPT): string {
-  const clean = spaceControls(redact(text)).trim();
+function excerpt(redact: Redactor, text: string, cut: boolean, max = EXCERPT): string {
+  const clean = spaceControls(redact(text, cut)).trim();
   return clean.length > max ? clean.slice(0, max) + "..." : clean;
 }
 
-function transientKind(ex: Exchange): JudgeErrorKind {
+type Transient = Extract<Exchange, { kind: "response" | "timeout" | "network_error" }>;
+
+function transientKind(ex: Transient): JudgeErrorKind {
   if (ex.kind === "timeout") return "timeout";
   if (ex.kind === "network_error") return "network_error";
   return ex.status === 429 ? "rate_limited" : "server_error";
 }
 
 function describe(ex: Exchange, cfg: CallConfig, provider: string): string {
-  if (ex.kind === "timeout") return `No response from ${provider} within ${cfg.timeoutMs} ms`;
-  if (ex.kind === "network_error") {
-    return `Request to ${provider} failed: ${cfg.redact(ex.message)}`;
+  switch (ex.kind) {
+    case "timeout":
+      return `No response from ${provider} within ${cfg.timeoutMs} ms`;
+    case "network_error":
+      return `Request to ${provider} failed: ${cfg.redact(ex.message)}`;
+    case "too_large":
+      return `HTTP ${ex.status} from ${provider}: the body exceeds maxResponseBytes ` +
+        `(${cfg.maxResponseBytes} bytes) and was cut`;
+    case "redirect": {
+      if (ex.followed) {
+        return `The response from ${provider} came through a redirect, which the fetch followed: ` +
+          `judge requests must not follow redirects (they carry the API key)`;
+      }
+      const to = ex.location === null ? "" : ` to ${excerpt(cfg.redact, ex.location, false, 200)}`;
+      return `${ex.status === undefined ? "A" : `HTTP ${ex.status}`} redirect from ${provider}` +
+        `${to} refused: judge requests never follow redirects (they carry the API key)`;
+    }
+    case "response": {
+      const body = excerpt(cfg.redact, ex.body, ex.cut);
+      return `HTTP ${ex.status} from ${provider}${body === "" ? "" : `: ${body}`}`;
+    }
   }
-  const body = excerpt(cfg.redact, ex.body);
-  return `HTTP ${ex.status} from ${provider}${body === "" ? "" : `: ${body}`}`;
 }
 
 /**
@@ -116,11 +133,20 @@ export async function callJudge(
     let ex: Exchange;
     try {
       attempts++;
-      ex = await timedPost(cfg.fetch, req.url, req, cfg.timeoutMs);
+      ex = await timedPost(cfg.fetch, req.url, req, {
+        timeoutMs: cfg.timeoutMs,
+        maxBytes: cfg.maxResponseBytes,
+      });
     } finally {
       cfg.semaphore.release();
     }
-    const status = ex.kind === "response" ? { status: ex.status } : {};
+    const status = "status" in ex && ex.status !== undefined ? { status: ex.status } : {};
+    if (ex.kind === "redirect" || ex.kind === "too_large") {
+      // Final: a re-send would meet the same redirect or the same flood.
+      const kind = ex.kind === "redirect" ? "redirect" : "response_too_large";
+      emit({ outcome: kind, attempt: attempts, ...status });
+      return { ok: false, kind, error: describe(ex, cfg, spec.provider), ...status, attempts };
+    }
     if (ex.kind === "response" && ex.status >= 200 && ex.status < 300) {
       const r = parseResponse(spec, ex.body, cfg);
       if (r.ok) {

@@ -75,6 +75,9 @@ export interface JudgeOptions extends WithEngine {
   concurrency?: number;
   /** Per-request timeout in ms, body included (default 60000); a timeout is retried like a 5xx. */
   timeoutMs?: number;
+  /** Most bytes of a response body read (default 1 MiB, at most 1 GiB): a 2xx body over it is
+   * cut, its stream cancelled, and the call ends as `response_too_large`. */
+  maxResponseBytes?: number;
   /** Retries after 429, 5xx, timeouts and network errors (default 4). */
   maxRetries?: number;
   /** Retries after a malformed reply (default 2). */
@@ -114,10 +117,17 @@ export interface Judge {
 
 const PRINTABLE = /^[\x21-\x7e]+$/;
 
-function count(name: string, x: number | undefined, dflt: number, min: number): number {
+function count(
+  name: string,
+  x: number | undefined,
+  dflt: number,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
   const v = x ?? dflt;
-  if (typeof v !== "number" || !Number.isInteger(v) || v < min || v > Number.MAX_SAFE_INTEGER) {
-    throw new RangeError(`Option ${name} must be an integer of at least ${min}, got ${String(x)}`);
+  if (typeof v !== "number" || !Number.isInteger(v) || v < min || v > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `in [${min}, ${max}]`;
+    throw new RangeError(`Option ${name} must be an integer ${range}, got ${String(x)}`);
   }
   return v;
 }
@@ -212,6 +222,7 @@ export function createJudge(options: JudgeOptions = {}): Judge {
     maxRetries: count("maxRetries", options.maxRetries, 4, 0),
     maxMalformedRetries: count("maxMalformedRetries", options.maxMalformedRetries, 2, 0),
     maxDelayMs,
+    maxResponseBytes: count("maxResponseBytes", options.maxResponseBytes, 2 ** 20, 1, 2 ** 30),
     redact: makeRedactor(secrets),
   };
   const redact = cfg.redact;
