@@ -14,7 +14,8 @@ import type { Golden, SchemaCatalog, Trace } from "../src/suite/mod.ts";
 import { type Estimate, scorecard, type ScoreRow } from "../src/suite/mod.ts";
 import { type ArmDelta, compareArms } from "../src/suite/mod.ts";
 import { calibrate } from "../src/suite/mod.ts";
-import { createJudge, type JudgeCallEvent } from "../src/suite/mod.ts";
+import { createJudge, type JudgeApiKeys, type JudgeCallEvent } from "../src/suite/mod.ts";
+import { type JudgeProvider, parseJudgeModel, validateJudgeParams } from "../src/suite/mod.ts";
 import { TOOL } from "../src/engine/mod.ts";
 
 const HELP = `Usage: deno task assay suite <command> [options]
@@ -125,6 +126,55 @@ function readJsonl<T>(
   return rows;
 }
 
+/** The environment variable that holds each provider's API key. */
+const KEY_VARIABLES: Record<JudgeProvider, string> = {
+  anthropic: "ANTHROPIC_API_KEY",
+  openai: "OPENAI_API_KEY",
+  "openai-compatible": "OPENAI_COMPATIBLE_API_KEY",
+};
+const KEY_OPTIONS = {
+  anthropic: "anthropic",
+  openai: "openai",
+  "openai-compatible": "openaiCompatible",
+} as const;
+
+/**
+ * The API keys the suite's judges need, read from the environment and checked before anything is
+ * created: a key that is not set (the `openai-compatible` one is optional), empty, or not at least
+ * 8 printable ASCII characters without spaces is a usage error that names its variable and never
+ * quotes it. Only the keys a judge uses are passed on. Also returns each judge metric's provider.
+ */
+function judgeKeys(suite: Suite): { apiKeys: JudgeApiKeys; providers: Map<string, JudgeProvider> } {
+  const providers = new Map<string, JudgeProvider>();
+  const users = new Map<JudgeProvider, string>();
+  for (const m of suite.metrics) {
+    if (m.type !== "llm_judge") continue;
+    const model = validateJudgeParams(m.params).judge_model!;
+    const provider = parseJudgeModel(model).provider;
+    providers.set(m.name, provider);
+    if (!users.has(provider)) users.set(provider, `metric "${m.name}" judges with ${model}`);
+  }
+  const apiKeys: JudgeApiKeys = {};
+  for (const [provider, user] of users) {
+    const name = KEY_VARIABLES[provider];
+    const value = Deno.env.get(name);
+    const optional = provider === "openai-compatible";
+    if (optional && (value === undefined || value === "")) continue;
+    const why = value === undefined
+      ? "is not set"
+      : value === ""
+      ? "is empty"
+      : value.length < 8
+      ? "is not a valid key: it is shorter than 8 characters"
+      : !/^[\x21-\x7e]+$/.test(value)
+      ? "is not a valid key: it holds a space, a control or a non-ASCII character"
+      : undefined;
+    if (why !== undefined) throw new UsageError(`${name} ${why} (${user}; or pass --no-judge)`);
+    apiKeys[KEY_OPTIONS[provider]] = value;
+  }
+  return { apiKeys, providers };
+}
+
 async function runCommand(args: string[]): Promise<void> {
   const { values, positionals } = parseOptions(args, {
     goldens: { type: "string" },
@@ -162,6 +212,9 @@ async function runCommand(args: string[]): Promise<void> {
     { force: values.force },
   );
   const { suite, text: suiteText } = loadSuiteFile(suitePath);
+  const usesJudge = !values["no-judge"] && suite.metrics.some((m) => m.type === "llm_judge");
+  // Before anything is read further or created: a missing key must leave no store behind.
+  const keys = usesJudge ? judgeKeys(suite) : undefined;
   const goldenRows = readJsonl<Golden>(values.goldens!, GOLDEN_SCHEMA, "id");
   const ids = new Map<string, number>();
   for (const { value: g, line } of goldenRows) {
@@ -208,8 +261,6 @@ async function runCommand(args: string[]): Promise<void> {
   }
   const quiet = values.quiet === true;
   const store = values.store ? MetricStore.open(values.store) : undefined;
-  const usesJudge = !values["no-judge"] && suite.metrics.some((m) => m.type === "llm_judge");
-  const env = (k: string) => Deno.env.get(k) || undefined;
   const onCall = quiet || !Deno.stderr.isTerminal() ? undefined : (() => {
     let calls = 0;
     let hits = 0;
@@ -223,17 +274,13 @@ async function runCommand(args: string[]): Promise<void> {
       );
     };
   })();
-  const judge = usesJudge
+  const judge = keys
     ? createJudge({
       baseUrls: {
         ...(values["anthropic-base-url"] && { anthropic: values["anthropic-base-url"] }),
         ...(values["openai-base-url"] && { openai: values["openai-base-url"] }),
       },
-      apiKeys: {
-        anthropic: env("ANTHROPIC_API_KEY"),
-        openai: env("OPENAI_API_KEY"),
-        openaiCompatible: env("OPENAI_COMPATIBLE_API_KEY"),
-      },
+      apiKeys: keys.apiKeys,
       ...(values.concurrency !== undefined &&
         { concurrency: positiveInt("--concurrency", values.concurrency) }),
       ...(values["timeout-ms"] !== undefined &&
@@ -262,6 +309,21 @@ async function runCommand(args: string[]): Promise<void> {
     throw e;
   }
   if (onCall) Deno.stderr.writeSync(new TextEncoder().encode("\r\x1b[K"));
+  // A key the provider refused (401) fails every call of its judges: the run is not kept.
+  const refused = keys &&
+    results.flatMap((r) => r.criteria).find((c) =>
+      keys.providers.has(c.metric) && c.details?.status === 401
+    );
+  if (keys && refused) {
+    store?.close();
+    const provider = keys.providers.get(refused.metric)!;
+    const name = KEY_VARIABLES[provider];
+    const sent = keys.apiKeys[KEY_OPTIONS[provider]] !== undefined;
+    throw new UsageError(
+      `${sent ? `The key in ${name} was refused` : `No key was sent (${name} is not set)`}: ` +
+        `${refused.details?.error} (metric "${refused.metric}"; the run was not stored)`,
+    );
+  }
   const createdAt = new Date().toISOString();
   const suiteSha = nodeCrypto.createHash("sha256").update(suiteText).digest("hex");
   const runId = `${createdAt.replace(/[-:.]/g, "").slice(0, 15)}-${suiteSha.slice(0, 8)}-` +

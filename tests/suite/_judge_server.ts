@@ -1,6 +1,8 @@
 // A loopback HTTP server speaking the Anthropic Messages and OpenAI Chat Completions wire formats
 // for the judge tests: it records every request, counts requests in flight, and answers from a
-// script (one reply per request, in order) or a fallback reply.
+// script (one reply per request, in order) or a fallback reply. A reply may be computed from the
+// request (to echo the key back), may redirect, and may flood: an endless body, produced only as
+// fast as the client reads it, so the server itself stays small.
 
 /** One scripted reply. */
 export interface Reply {
@@ -12,15 +14,24 @@ export interface Reply {
   body?: unknown;
   /** Wait this long before answering (cut short when the server closes). */
   delayMs?: number;
+  /** Send the body as a stream, without a Content-Length. */
+  chunked?: boolean;
+  /** Instead of `body`, an endless `{"a":"aaa…` in 64 KiB chunks (or until `limitBytes`). */
+  flood?: { limitBytes?: number };
 }
+
+/** A reply, or a function of the request that makes one (to echo the key back). */
+export type Script = Reply | ((request: Seen) => Reply);
 
 /** One request as the server saw it. */
 export interface Seen {
+  /** The request method. */
+  method: string;
   /** The request path. */
   path: string;
   /** The request headers, lower-cased names. */
   headers: Record<string, string>;
-  /** The JSON body. */
+  /** The JSON body (`{}` when empty, `{$text}` when not JSON). */
   body: Record<string, unknown>;
 }
 
@@ -31,11 +42,15 @@ export interface JudgeServer {
   /** Every request received, in arrival order. */
   requests: Seen[];
   /** Replies still to be used, in order. */
-  script: Reply[];
+  script: Script[];
   /** The most requests ever in flight at once. */
   maxInFlight: number;
   /** Holds each request until this many are in flight (or 1 s passed); 0 disables. */
   holdUntil: number;
+  /** Bytes of flood bodies handed to the network so far. */
+  floodBytes: number;
+  /** Flood bodies the client cancelled (closed its end) before their limit. */
+  floodsCancelled: number;
   /** Stops the server and waits for it. */
   close(): Promise<void>;
 }
@@ -95,12 +110,25 @@ export function apiError(status: number, message: string, headers?: Record<strin
   return reply;
 }
 
+/** A redirect to `location`. */
+export function redirect(status: number, location: string): Reply {
+  return { status, headers: { location }, body: "moved" };
+}
+
+/** The key a request carried: its `x-api-key`, else its Bearer token, else undefined. */
+export function keyOf(request: Seen): string | undefined {
+  return request.headers["x-api-key"] ??
+    request.headers["authorization"]?.replace(/^Bearer /, "");
+}
+
+const FLOOD_CHUNK = new TextEncoder().encode("a".repeat(65536));
+
 /**
  * Starts the server on 127.0.0.1 with an OS-chosen port.
  *
  * @param fallback The reply when the script is empty.
  */
-export function startJudgeServer(fallback: Reply = { status: 500, body: "no reply scripted" }) {
+export function startJudgeServer(fallback: Script = { status: 500, body: "no reply scripted" }) {
   let inFlight = 0;
   let waiters: (() => void)[] = [];
   const state: Omit<JudgeServer, "baseUrl" | "close"> = {
@@ -108,7 +136,10 @@ export function startJudgeServer(fallback: Reply = { status: 500, body: "no repl
     script: [],
     maxInFlight: 0,
     holdUntil: 0,
+    floodBytes: 0,
+    floodsCancelled: 0,
   };
+  let closing = false;
   const releaseAll = () => {
     const w = waiters;
     waiters = [];
@@ -132,7 +163,14 @@ export function startJudgeServer(fallback: Reply = { status: 500, body: "no repl
       const text = await req.text();
       const headers: Record<string, string> = {};
       req.headers.forEach((v, k) => headers[k] = v);
-      state.requests.push({ path: new URL(req.url).pathname, headers, body: JSON.parse(text) });
+      let parsed: Record<string, unknown>;
+      try {
+        parsed = text === "" ? {} : JSON.parse(text);
+      } catch {
+        parsed = { $text: text };
+      }
+      const seen = { method: req.method, path: new URL(req.url).pathname, headers, body: parsed };
+      state.requests.push(seen);
       if (state.holdUntil > 0) {
         if (inFlight >= state.holdUntil) releaseAll();
         else {
@@ -149,10 +187,12 @@ export function startJudgeServer(fallback: Reply = { status: 500, body: "no repl
           });
         }
       }
-      const reply = state.script.shift() ?? fallback;
+      const next = state.script.shift() ?? fallback;
+      const reply = typeof next === "function" ? next(seen) : next;
       if (reply.delayMs) await wait(reply.delayMs);
       const body = typeof reply.body === "string" ? reply.body : JSON.stringify(reply.body ?? {});
-      return new Response(body, {
+      const stream = reply.chunked ? ReadableStream.from([new TextEncoder().encode(body)]) : body;
+      return new Response(reply.flood ? flood(reply.flood.limitBytes) : stream, {
         status: reply.status ?? 200,
         headers: { "content-type": "application/json", ...reply.headers },
       });
@@ -160,10 +200,28 @@ export function startJudgeServer(fallback: Reply = { status: 500, body: "no repl
       inFlight--;
     }
   });
+  function flood(limit = Infinity): ReadableStream<Uint8Array> {
+    let sent = 0;
+    let first = true;
+    return new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (closing || sent >= limit) return controller.close();
+        const chunk = first ? new TextEncoder().encode('{"a":"') : FLOOD_CHUNK;
+        first = false;
+        sent += chunk.byteLength;
+        state.floodBytes += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+      cancel() {
+        state.floodsCancelled++;
+      },
+    }, { highWaterMark: 0 });
+  }
   const addr = server.addr as Deno.NetAddr;
   return Object.assign(state, {
     baseUrl: `http://127.0.0.1:${addr.port}`,
     close: async () => {
+      closing = true;
       releaseAll();
       for (const done of [...delays]) done();
       await server.shutdown();

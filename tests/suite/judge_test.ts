@@ -1138,6 +1138,7 @@ Deno.test("createJudge() refuses bad options and a malformed metric or context",
       [{ cache: { get: () => undefined } }, TypeError],
       [{ baseUrls: { openai: "ftp://x" } }, TypeError],
       [{ apiKeys: { openai: "" } }, TypeError],
+      [{ apiKeys: { openai: "sk-1234" } }, TypeError], // shorter than 8: would match plain text
     ] as [JudgeOptions, ErrorConstructor][]
   ) {
     throws(

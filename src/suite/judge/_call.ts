@@ -1,16 +1,13 @@
 // One judge call with its retries: transient failures (429, 5xx, timeouts, network errors) back
-// off and retry up to maxRetries; malformed replies retry up to maxMalformedRetries; any other
-// status is final. Every string that leaves this file is redacted of the API keys.
+// off and retry up to maxRetries; malformed replies retry up to maxMalformedRetries; a redirect,
+// a body over the cap and any other status are final. Every string that leaves this file is
+// redacted of the API keys.
 import type { WithEngine } from "../../engine/mod.ts";
 import type { JudgeModelSpec } from "./_params.ts";
 import { parseResponse, type ProviderRequest } from "./_providers.ts";
-import {
-  type Backoff,
-  type Exchange,
-  parseRetryAfter,
-  type Semaphore,
-  timedPost,
-} from "./_retry.ts";
+import { type Backoff, parseRetryAfter, type Semaphore } from "./_retry.ts";
+import type { Redactor } from "./_redact.ts";
+import { type Exchange, timedPost } from "./_transport.ts";
 
 /** Why a judge call failed. */
 export type JudgeErrorKind =
@@ -19,7 +16,9 @@ export type JudgeErrorKind =
   | "rate_limited"
   | "server_error"
   | "timeout"
-  | "network_error";
+  | "network_error"
+  | "redirect"
+  | "response_too_large";
 
 /** One HTTP attempt, or a call answered without one, as reported to `onCall`. */
 export interface JudgeCallEvent {
@@ -48,7 +47,8 @@ export interface CallConfig extends WithEngine {
   maxRetries: number;
   maxMalformedRetries: number;
   maxDelayMs: number;
-  redact: (s: string) => string;
+  maxResponseBytes: number;
+  redact: Redactor;
   onCall?: (event: JudgeCallEvent) => void;
 }
 
@@ -58,23 +58,6 @@ export type CallResult =
   | { ok: false; kind: JudgeErrorKind; error: string; status?: number; attempts: number };
 
 const EXCERPT = 300;
-
-/** Replaces every occurrence of each secret (raw, JSON-escaped, URL-encoded) with `[redacted]`. */
-export function makeRedactor(secrets: readonly string[]): (s: string) => string {
-  const forms = new Set<string>();
-  for (const k of secrets) {
-    if (k.length === 0) continue;
-    forms.add(k);
-    forms.add(JSON.stringify(k).slice(1, -1));
-    forms.add(encodeURIComponent(k));
-  }
-  const sorted = [...forms].sort((a, b) => b.length - a.length);
-  return (s) => {
-    let out = s;
-    for (const f of sorted) out = out.split(f).join("[redacted]");
-    return out;
-  };
-}
 
 /** Each C0 control character and DEL becomes a space (error bodies go into one-line messages). */
 function spaceControls(s: string): string {
@@ -86,24 +69,43 @@ function spaceControls(s: string): string {
   return out;
 }
 
-function excerpt(redact: (s: string) => string, body: string): string {
-  const clean = spaceControls(redact(body.length > 65536 ? body.slice(0, 65536) : body)).trim();
-  return clean.length > EXCERPT ? clean.slice(0, EXCERPT) + "..." : clean;
+/** The redacted text cut to `max` characters (redacted first, so no key is cut in part). */
+function excerpt(redact: Redactor, text: string, cut: boolean, max = EXCERPT): string {
+  const clean = spaceControls(redact(text, cut)).trim();
+  return clean.length > max ? clean.slice(0, max) + "..." : clean;
 }
 
-function transientKind(ex: Exchange): JudgeErrorKind {
+type Transient = Extract<Exchange, { kind: "response" | "timeout" | "network_error" }>;
+
+function transientKind(ex: Transient): JudgeErrorKind {
   if (ex.kind === "timeout") return "timeout";
   if (ex.kind === "network_error") return "network_error";
   return ex.status === 429 ? "rate_limited" : "server_error";
 }
 
 function describe(ex: Exchange, cfg: CallConfig, provider: string): string {
-  if (ex.kind === "timeout") return `No response from ${provider} within ${cfg.timeoutMs} ms`;
-  if (ex.kind === "network_error") {
-    return `Request to ${provider} failed: ${cfg.redact(ex.message)}`;
+  switch (ex.kind) {
+    case "timeout":
+      return `No response from ${provider} within ${cfg.timeoutMs} ms`;
+    case "network_error":
+      return `Request to ${provider} failed: ${cfg.redact(ex.message)}`;
+    case "too_large":
+      return `HTTP ${ex.status} from ${provider}: the body exceeds maxResponseBytes ` +
+        `(${cfg.maxResponseBytes} bytes) and was cut`;
+    case "redirect": {
+      if (ex.followed) {
+        return `The response from ${provider} came through a redirect, which the fetch followed: ` +
+          `judge requests must not follow redirects (they carry the API key)`;
+      }
+      const to = ex.location === null ? "" : ` to ${excerpt(cfg.redact, ex.location, false, 200)}`;
+      return `${ex.status === undefined ? "A" : `HTTP ${ex.status}`} redirect from ${provider}` +
+        `${to} refused: judge requests never follow redirects (they carry the API key)`;
+    }
+    case "response": {
+      const body = excerpt(cfg.redact, ex.body, ex.cut);
+      return `HTTP ${ex.status} from ${provider}${body === "" ? "" : `: ${body}`}`;
+    }
   }
-  const body = excerpt(cfg.redact, ex.body);
-  return `HTTP ${ex.status} from ${provider}${body === "" ? "" : `: ${body}`}`;
 }
 
 /**
@@ -131,11 +133,20 @@ export async function callJudge(
     let ex: Exchange;
     try {
       attempts++;
-      ex = await timedPost(cfg.fetch, req.url, req, cfg.timeoutMs);
+      ex = await timedPost(cfg.fetch, req.url, req, {
+        timeoutMs: cfg.timeoutMs,
+        maxBytes: cfg.maxResponseBytes,
+      });
     } finally {
       cfg.semaphore.release();
     }
-    const status = ex.kind === "response" ? { status: ex.status } : {};
+    const status = "status" in ex && ex.status !== undefined ? { status: ex.status } : {};
+    if (ex.kind === "redirect" || ex.kind === "too_large") {
+      // Final: a re-send would meet the same redirect or the same flood.
+      const kind = ex.kind === "redirect" ? "redirect" : "response_too_large";
+      emit({ outcome: kind, attempt: attempts, ...status });
+      return { ok: false, kind, error: describe(ex, cfg, spec.provider), ...status, attempts };
+    }
     if (ex.kind === "response" && ex.status >= 200 && ex.status < 300) {
       const r = parseResponse(spec, ex.body, cfg);
       if (r.ok) {

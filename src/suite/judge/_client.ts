@@ -14,7 +14,8 @@ import {
 import type { JudgeMetric } from "./_presets.ts";
 import { buildRequest, checkScore } from "./_providers.ts";
 import { Backoff, Semaphore } from "./_retry.ts";
-import { type CallConfig, callJudge, type JudgeCallEvent, makeRedactor } from "./_call.ts";
+import { type CallConfig, callJudge, type JudgeCallEvent } from "./_call.ts";
+import { makeRedactor, MIN_KEY_LENGTH, type Redactor } from "./_redact.ts";
 import { judgeCacheKey } from "./_rubric.ts";
 
 /** A judge's score of one run: a {@linkcode CriterionScore} stamped with its provenance. */
@@ -61,7 +62,8 @@ export interface JudgeApiKeys {
 
 /** Options of {@linkcode createJudge}. */
 export interface JudgeOptions extends WithEngine {
-  /** API keys; they never appear in results, errors or events. */
+  /** API keys (each at least 8 printable ASCII characters, no spaces); they never appear, in any
+   * encoding, in results, errors or events (see `docs/judge.md`, "API keys"). */
   apiKeys?: JudgeApiKeys;
   /** The `fetch` to use (default `globalThis.fetch`). */
   fetch?: typeof fetch;
@@ -73,6 +75,9 @@ export interface JudgeOptions extends WithEngine {
   concurrency?: number;
   /** Per-request timeout in ms, body included (default 60000); a timeout is retried like a 5xx. */
   timeoutMs?: number;
+  /** Most bytes of a response body read (default 1 MiB, at most 1 GiB): a 2xx body over it is
+   * cut, its stream cancelled, and the call ends as `response_too_large`. */
+  maxResponseBytes?: number;
   /** Retries after 429, 5xx, timeouts and network errors (default 4). */
   maxRetries?: number;
   /** Retries after a malformed reply (default 2). */
@@ -112,12 +117,28 @@ export interface Judge {
 
 const PRINTABLE = /^[\x21-\x7e]+$/;
 
-function count(name: string, x: number | undefined, dflt: number, min: number): number {
+function count(
+  name: string,
+  x: number | undefined,
+  dflt: number,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
   const v = x ?? dflt;
-  if (typeof v !== "number" || !Number.isInteger(v) || v < min || v > Number.MAX_SAFE_INTEGER) {
-    throw new RangeError(`Option ${name} must be an integer of at least ${min}, got ${String(x)}`);
+  if (typeof v !== "number" || !Number.isInteger(v) || v < min || v > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `in [${min}, ${max}]`;
+    throw new RangeError(`Option ${name} must be an integer ${range}, got ${String(x)}`);
   }
   return v;
+}
+
+/** `e` with the keys redacted from its message and stack (an error leaves the judge too). */
+function scrubbed(e: unknown, redact: Redactor): unknown {
+  if (e instanceof Error) {
+    e.message = redact(e.message);
+    if (typeof e.stack === "string") e.stack = redact(e.stack);
+  }
+  return e;
 }
 
 function fn<T>(name: string, x: T | undefined, dflt: T): T {
@@ -144,8 +165,8 @@ const defaultSleep = (ms: number): Promise<void> =>
  *
  * @param options Keys, transport, cache, limits and injected clock/sleep.
  * @returns The judge.
- * @throws {TypeError} If an API key is not a non-empty printable-ASCII string (the key itself is
- * never quoted), or a function or URL option is invalid.
+ * @throws {TypeError} If an API key is not a string of at least 8 printable-ASCII characters
+ * without spaces (the key itself is never quoted), or a function or URL option is invalid.
  * @throws {RangeError} If a numeric option is out of range.
  *
  * @example Score a run against a stand-in for the OpenAI API
@@ -157,7 +178,7 @@ const defaultSleep = (ms: number): Promise<void> =>
  *   Promise.resolve(Response.json({
  *     choices: [{ message: { role: "assistant", content: '{"score": 0.8, "reason": "Close."}' } }],
  *   }));
- * const judge = createJudge({ apiKeys: { openai: "sk-test" }, fetch: fakeFetch });
+ * const judge = createJudge({ apiKeys: { openai: "sk-test-key" }, fetch: fakeFetch });
  * const trace = {
  *   golden_id: "g1", arm: "base", repeat: 0, tool_calls: [], sql: [], final_rows: null,
  *   final_answer: "About 40.", submitted: true, hit_turn_limit: false,
@@ -175,8 +196,11 @@ export function createJudge(options: JudgeOptions = {}): Judge {
   for (const k of ["anthropic", "openai", "openaiCompatible"] as const) {
     const v = keys[k];
     if (v === undefined) continue;
-    if (typeof v !== "string" || !PRINTABLE.test(v)) {
-      throw new TypeError(`Option apiKeys.${k} must be a non-empty string of printable ASCII`);
+    if (typeof v !== "string" || !PRINTABLE.test(v) || v.length < MIN_KEY_LENGTH) {
+      throw new TypeError(
+        `Option apiKeys.${k} must be a string of at least ${MIN_KEY_LENGTH} printable ASCII ` +
+          "characters without spaces",
+      );
     }
     secrets.push(v);
   }
@@ -198,8 +222,10 @@ export function createJudge(options: JudgeOptions = {}): Judge {
     maxRetries: count("maxRetries", options.maxRetries, 4, 0),
     maxMalformedRetries: count("maxMalformedRetries", options.maxMalformedRetries, 2, 0),
     maxDelayMs,
+    maxResponseBytes: count("maxResponseBytes", options.maxResponseBytes, 2 ** 20, 1, 2 ** 30),
     redact: makeRedactor(secrets),
   };
+  const redact = cfg.redact;
   if (options.engine !== undefined) cfg.engine = options.engine;
   if (options.onCall !== undefined) cfg.onCall = fn("onCall", options.onCall, undefined);
   const cache = options.cache;
@@ -226,15 +252,15 @@ export function createJudge(options: JudgeOptions = {}): Judge {
     const params = validateParams(metric.params);
     const spec = parseModel(params.judge_model);
     const prompt = renderPrompt(params, context, engine);
+    // The caller's strings go back out too: they are redacted like the rest.
+    const label = { metric: redact(metric.name), model: redact(params.judge_model) };
     const base = {
-      metric: metric.name,
-      model: params.judge_model,
+      ...label,
       prompt_sha256: prompt.prompt_sha256,
       rubric_sha256: rubricHash(params, engine),
       cached: false,
       attempts: 0,
     };
-    const label = { metric: metric.name, model: params.judge_model };
     const gate = params.applicable_when;
     if (gate !== undefined && !isTruthy(contextValue(gate, context))) {
       cfg.onCall?.({ ...label, outcome: "skipped", attempt: 0 });
@@ -253,7 +279,7 @@ export function createJudge(options: JudgeOptions = {}): Judge {
         return {
           applicable: true,
           score: hit.score,
-          details: { reason: hit.reason },
+          details: { reason: redact(hit.reason) },
           ...base,
           cached: true,
         };
@@ -288,5 +314,8 @@ export function createJudge(options: JudgeOptions = {}): Judge {
       attempts: r.attempts,
     };
   }
-  return { score };
+  return {
+    score: (metric, context) =>
+      score(metric, context).catch((e) => Promise.reject(scrubbed(e, redact))),
+  };
 }

@@ -5,6 +5,26 @@ import type { WithEngine } from "../../engine/mod.ts";
 import { materialize } from "../../engine/mod.ts";
 import type { JudgeModelSpec } from "./_params.ts";
 import { quote } from "./_params.ts";
+import type { Redactor } from "./_redact.ts";
+
+/** How a reply is read: the engine for exact JSON, and the redactor for quoted fragments. */
+export interface ReplyOptions extends WithEngine {
+  /** Applied to a quoted fragment before it is cut short (default: none). */
+  redact?: Redactor;
+}
+
+/** `x` quoted for an error message, redacted before it is cut to 80 characters. */
+function shown(x: unknown, redact: Redactor | undefined): string {
+  if (redact === undefined) return quote(x);
+  if (typeof x === "string") return quote(redact(x));
+  let s: string | undefined;
+  try {
+    s = JSON.stringify(x);
+  } catch { /* quote() says what it is */ }
+  if (s === undefined) return quote(x);
+  const r = redact(s);
+  return r.length > 80 ? r.slice(0, 77) + "..." : r;
+}
 
 /** The default Anthropic API root. */
 export const ANTHROPIC_BASE_URL = "https://api.anthropic.com";
@@ -99,49 +119,50 @@ export function buildRequest(
 }
 
 /** Checks a decoded reply object: `score` a finite number in [0, 1], `reason` a string if given. */
-export function checkScore(x: unknown): ReplyParse {
+export function checkScore(x: unknown, redact?: Redactor): ReplyParse {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return { ok: false, error: `reply is not a JSON object: ${quote(x)}` };
+    return { ok: false, error: `reply is not a JSON object: ${shown(x, redact)}` };
   }
   const o = x as Record<string, unknown>;
   const score = Object.hasOwn(o, "score") ? o.score : undefined;
   if (typeof score !== "number") {
-    return { ok: false, error: `score must be a number, got ${quote(score)}` };
+    return { ok: false, error: `score must be a number, got ${shown(score, redact)}` };
   }
   if (!Number.isFinite(score) || score < 0 || score > 1) {
     return { ok: false, error: `score ${String(score)} is outside [0, 1]` };
   }
   const reason = Object.hasOwn(o, "reason") ? o.reason : "";
   if (typeof reason !== "string") {
-    return { ok: false, error: `reason must be a string, got ${quote(reason)}` };
+    return { ok: false, error: `reason must be a string, got ${shown(reason, redact)}` };
   }
   return { ok: true, score: score === 0 ? 0 : score, reason };
 }
 
 /** Decodes model text with the engine's exact JSON (Python's `json.loads`), then checks it. */
-export function parseReplyText(text: string, options?: WithEngine): ReplyParse {
+export function parseReplyText(text: string, options?: ReplyOptions): ReplyParse {
   const r = canonicalize(text, options);
   if (!r.ok) {
     return {
       ok: false,
-      error: `reply is not JSON (${r.error.code} at ${r.error.offset}): ${quote(text)}`,
+      error: `reply is not JSON (${r.error.code} at ${r.error.offset}): ${
+        shown(text, options?.redact)
+      }`,
     };
   }
-  return checkScore(materialize(r.canonical));
+  return checkScore(materialize(r.canonical), options?.redact);
 }
 
-function envelope(body: string): { ok: true; value: Record<string, unknown> } | {
-  ok: false;
-  error: string;
-} {
+function envelope(body: string, redact: Redactor | undefined):
+  | { ok: true; value: Record<string, unknown> }
+  | { ok: false; error: string } {
   let v: unknown;
   try {
     v = JSON.parse(body);
   } catch {
-    return { ok: false, error: `response body is not JSON: ${quote(body)}` };
+    return { ok: false, error: `response body is not JSON: ${shown(body, redact)}` };
   }
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    return { ok: false, error: `response body is not a JSON object: ${quote(body)}` };
+    return { ok: false, error: `response body is not a JSON object: ${shown(body, redact)}` };
   }
   return { ok: true, value: v as Record<string, unknown> };
 }
@@ -154,15 +175,16 @@ function envelope(body: string): { ok: true; value: Record<string, unknown> } | 
  *
  * @param spec The parsed judge model.
  * @param body The response body.
- * @param options The engine for exact JSON.
+ * @param options The engine for exact JSON, and the redactor for quoted fragments.
  * @returns The score and reason, or why the reply is malformed.
  */
 export function parseResponse(
   spec: JudgeModelSpec,
   body: string,
-  options?: WithEngine,
+  options?: ReplyOptions,
 ): ReplyParse {
-  const env = envelope(body);
+  const redact = options?.redact;
+  const env = envelope(body, redact);
   if (!env.ok) return env;
   if (spec.provider === "anthropic") {
     const content = env.value.content;
@@ -171,7 +193,7 @@ export function parseResponse(
       typeof b === "object" && b !== null
     );
     const tool = blocks.find((b) => b.type === "tool_use" && b.name === "record_score");
-    if (tool) return checkScore(tool.input);
+    if (tool) return checkScore(tool.input, redact);
     const texts = blocks.filter((b) => b.type === "text" && typeof b.text === "string");
     if (texts.length === 0) return { ok: false, error: "response has no tool_use or text block" };
     return parseReplyText(texts.map((b) => b.text as string).join(""), options);
@@ -185,7 +207,7 @@ export function parseResponse(
   }
   const m = message as Record<string, unknown>;
   if (typeof m.content !== "string") {
-    const refusal = typeof m.refusal === "string" ? `: refusal ${quote(m.refusal)}` : "";
+    const refusal = typeof m.refusal === "string" ? `: refusal ${shown(m.refusal, redact)}` : "";
     return { ok: false, error: `choices[0].message.content is not a string${refusal}` };
   }
   return parseReplyText(m.content, options);

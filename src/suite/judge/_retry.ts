@@ -1,5 +1,5 @@
-// Retry policy of the judge: exponential backoff with seeded jitter, Retry-After, a concurrency
-// limit, and a timed fetch.
+// Retry policy of the judge: exponential backoff with seeded jitter, Retry-After and a
+// concurrency limit.
 import { Sfc32 } from "../../engine/mod.ts";
 
 /** Limits how many tasks hold a slot at once (FIFO hand-over). */
@@ -74,46 +74,4 @@ export function parseRetryAfter(value: string | null, nowMs: number): number | u
   } else return undefined;
   if (!Number.isFinite(at)) return undefined;
   return Math.max(0, at - nowMs);
-}
-
-/** How one HTTP exchange ended. */
-export type Exchange =
-  | { kind: "response"; status: number; headers: Headers; body: string }
-  | { kind: "timeout" }
-  | { kind: "network_error"; message: string };
-
-/**
- * POSTs a JSON body and reads the whole response text, aborting after `timeoutMs` (the timer
- * covers the body too). Never throws: failures come back as `timeout` or `network_error`.
- */
-export async function timedPost(
-  fetchFn: typeof fetch,
-  url: string,
-  init: { headers: Record<string, string>; body: string },
-  timeoutMs: number,
-): Promise<Exchange> {
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeoutMs);
-  try {
-    const res = await fetchFn(url, {
-      method: "POST",
-      headers: init.headers,
-      body: init.body,
-      signal: controller.signal,
-    });
-    const body = await res.text();
-    return { kind: "response", status: res.status, headers: res.headers, body };
-  } catch (e) {
-    if (timedOut) return { kind: "timeout" };
-    return {
-      kind: "network_error",
-      message: e instanceof Error ? `${e.name}: ${e.message}` : "error",
-    };
-  } finally {
-    clearTimeout(timer);
-  }
 }

@@ -1,0 +1,266 @@
+// `assay suite run` and its judges' keys and transport, end to end against loopback servers: a
+// missing, empty or malformed key is refused before anything is created, a refused key (401)
+// names its variable, no encoding of a key reaches stdout, stderr, --out or the store, a redirect
+// reaches no other origin, and an endless body is cut with the process's peak RSS under 200 MiB.
+import { deepStrictEqual, match, ok, strictEqual } from "node:assert/strict";
+import { DatabaseSync } from "node:sqlite";
+import {
+  apiError,
+  keyOf,
+  openaiContent,
+  redirect,
+  type Reply,
+  startJudgeServer,
+} from "../suite/_judge_server.ts";
+import { keyForms, leaks } from "../suite/_key_encodings.ts";
+
+const deno = Deno.execPath();
+const root = new URL("../../", import.meta.url).pathname;
+const main = `${root}cli/main.ts`;
+const demo = `${root}samples/suite_demo`;
+const dec = new TextDecoder();
+
+/** The child's environment: only what Deno needs, so no key of the caller's leaks in. */
+function childEnv(env: Record<string, string>): Record<string, string> {
+  const keep: Record<string, string> = { NO_COLOR: "1" };
+  for (const k of ["PATH", "HOME", "DENO_DIR", "XDG_CACHE_HOME", "TMPDIR"]) {
+    const v = Deno.env.get(k);
+    if (v !== undefined) keep[k] = v;
+  }
+  return { ...keep, ...env };
+}
+
+function command(args: string[], env: Record<string, string>): Deno.Command {
+  return new Deno.Command(deno, {
+    args: ["run", "-A", main, ...args],
+    stdout: "piped",
+    stderr: "piped",
+    clearEnv: true,
+    env: childEnv(env),
+  });
+}
+
+async function assay(args: string[], env: Record<string, string> = {}) {
+  const out = await command(args, env).output();
+  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+}
+
+/** `assay suite run` of the demo data under a one-judge suite at `dir`. */
+async function runArgs(dir: string, judgeModel: string, extra: string[] = []): Promise<string[]> {
+  await Deno.writeTextFile(
+    `${dir}/suite.yaml`,
+    "metrics:\n  - type: hit_limit\n  - type: llm_judge\n    name: grounded\n    params:\n" +
+      "      evaluation_params: [final_answer, query_results]\n      criteria: Is it grounded?\n" +
+      (judgeModel === "" ? "" : `      judge_model: ${JSON.stringify(judgeModel)}\n`) +
+      "      applicable_when: final_answer\n",
+  );
+  return [
+    "suite",
+    "run",
+    `${dir}/suite.yaml`,
+    "--goldens",
+    `${demo}/goldens.jsonl`,
+    "--traces",
+    `${demo}/traces.jsonl`,
+    "--catalog",
+    `${demo}/catalog.json`,
+    "--store",
+    `${dir}/metrics.db`,
+    "--out",
+    `${dir}/run.json`,
+    ...extra,
+  ];
+}
+
+const exists = (path: string) => Deno.stat(path).then(() => true, () => false);
+
+/** Every string inside a JSON value, one per line. */
+function strings(v: unknown): string {
+  if (typeof v === "string") return v;
+  if (v === null || typeof v !== "object") return "";
+  return Object.entries(v).map(([k, x]) => `${k}\n${strings(x)}`).join("\n");
+}
+
+Deno.test("assay suite run refuses a missing, empty or malformed judge key, naming the variable, and creates nothing", async () => {
+  const dir = await Deno.makeTempDir();
+  const cases: [string, Record<string, string>, RegExp][] = [
+    ["", {}, /ANTHROPIC_API_KEY is not set/],
+    ["", { ANTHROPIC_API_KEY: "" }, /ANTHROPIC_API_KEY is empty/],
+    ["openai:gpt-5", { ANTHROPIC_API_KEY: "sk-ant-unused-key" }, /OPENAI_API_KEY is not set/],
+    ["openai:gpt-5", { OPENAI_API_KEY: "sk-has a space" }, /OPENAI_API_KEY is not a valid key/],
+    ["anthropic:claude-sonnet-5", { ANTHROPIC_API_KEY: "Xy9Qz" }, /ANTHROPIC_API_KEY is not a/],
+    [
+      "openai-compatible:m@http://127.0.0.1:9",
+      { OPENAI_COMPATIBLE_API_KEY: "sk-x\u0007bell-key" },
+      /OPENAI_COMPATIBLE_API_KEY is not a valid key/,
+    ],
+  ];
+  for (const [model, env, message] of cases) {
+    const r = await assay(await runArgs(dir, model), env);
+    strictEqual(r.code, 2, `${model} ${JSON.stringify(env)}: ${r.stderr}`);
+    match(r.stderr, message);
+    ok(!r.stderr.includes("apiKeys"), r.stderr);
+    for (const v of Object.values(env)) if (v !== "") ok(!r.stderr.includes(v), r.stderr);
+    for (const f of ["metrics.db", "metrics.db-wal", "run.json"]) {
+      strictEqual(await exists(`${dir}/${f}`), false, `${f} was created (${r.stderr})`);
+    }
+  }
+  // --no-judge needs no key.
+  const r = await assay([...await runArgs(dir, ""), "--no-judge"]);
+  strictEqual(r.code, 0, r.stderr);
+});
+
+Deno.test("assay suite run exits 2 naming the variable whose key the provider refused, and stores no run", async () => {
+  const key = "sk-proj-refused-key-0123456789";
+  const server = startJudgeServer((req) => apiError(401, `Incorrect API key ${keyOf(req)}`));
+  try {
+    const dir = await Deno.makeTempDir();
+    const args = await runArgs(dir, "openai:gpt-5", ["--openai-base-url", server.baseUrl]);
+    const r = await assay(args, { OPENAI_API_KEY: key });
+    strictEqual(r.code, 2, r.stderr);
+    match(r.stderr, /The key in OPENAI_API_KEY was refused: HTTP 401 from openai/);
+    deepStrictEqual(leaks(r.stdout + r.stderr, [key]), []);
+    ok(server.requests.length > 0);
+    strictEqual(await exists(`${dir}/run.json`), false);
+    if (await exists(`${dir}/metrics.db`)) {
+      const db = new DatabaseSync(`${dir}/metrics.db`);
+      deepStrictEqual(db.prepare("SELECT COUNT(*) AS n FROM runs").get()?.n, 0);
+      db.close();
+    }
+  } finally {
+    await server.close();
+  }
+});
+
+Deno.test("assay suite run never prints, writes or stores a key in any encoding", async () => {
+  const key = `sk-local-Q7/x&y<z>"w%2F'q+=\\v9-TAIL`;
+  const forms = keyForms(key);
+  let n = 0;
+  // Request i: a reason holding every form, else a 400 body or a malformed reply with one form.
+  const server = startJudgeServer((req) => {
+    const all = keyForms(keyOf(req)!);
+    const i = n++;
+    const form = all[Math.floor(i / 3) % all.length]!.text;
+    const headers = { "x-echo": form, location: `http://127.0.0.1:9/${form}` };
+    const reply: Reply = i % 3 === 0
+      ? openaiContent(JSON.stringify({ score: 0.5, reason: all.map((f) => f.text).join(" | ") }))
+      : i % 3 === 1
+      ? apiError(400, `bad key ${form}`)
+      : openaiContent(`${form} is not JSON`);
+    return { ...reply, headers };
+  });
+  try {
+    const dir = await Deno.makeTempDir();
+    const args = await runArgs(dir, `openai-compatible:judge-1@${server.baseUrl}`, ["--json"]);
+    const r = await assay(args, { OPENAI_COMPATIBLE_API_KEY: key });
+    strictEqual(r.code, 0, r.stderr);
+    ok(n >= forms.length, `${n} requests`);
+    const out = await Deno.readTextFile(`${dir}/run.json`);
+    const db = new DatabaseSync(`${dir}/metrics.db`);
+    const errors = db.prepare("SELECT error FROM scores WHERE error IS NOT NULL").all();
+    const reasons = db.prepare("SELECT reason FROM judge_cache").all();
+    db.close();
+    ok(errors.length > 0 && reasons.length > 0);
+    const texts = [
+      r.stdout,
+      strings(JSON.parse(r.stdout)),
+      r.stderr,
+      out,
+      strings(JSON.parse(out)),
+      strings(errors),
+      strings(reasons),
+    ];
+    for (const f of ["metrics.db", "metrics.db-wal"]) {
+      texts.push(dec.decode(await Deno.readFile(`${dir}/${f}`).catch(() => new Uint8Array())));
+    }
+    deepStrictEqual(leaks(texts.join("\n"), [key]), []);
+    ok(out.includes("[redacted]"));
+  } finally {
+    await server.close();
+  }
+});
+
+Deno.test("assay suite run refuses judge redirects: the other origin receives no request", async () => {
+  const key = "sk-ant-redirect-test-key-0123";
+  const other = startJudgeServer(openaiContent('{"score": 1, "reason": "stolen"}'));
+  let i = 0;
+  const statuses = [301, 302, 307, 308];
+  const server = startJudgeServer(() =>
+    redirect(statuses[i++ % 4]!, `${other.baseUrl}/v1/messages`)
+  );
+  try {
+    const dir = await Deno.makeTempDir();
+    const args = await runArgs(dir, "", ["--anthropic-base-url", server.baseUrl, "--json"]);
+    const r = await assay(args, { ANTHROPIC_API_KEY: key });
+    strictEqual(r.code, 0, r.stderr);
+    ok(server.requests.length >= 4);
+    strictEqual(other.requests.length, 0);
+    const kinds = JSON.parse(r.stdout).runs.flatMap((
+      run: { criteria: { metric: string; details?: { error_kind?: string } }[] },
+    ) => run.criteria.filter((c) => c.metric === "grounded").map((c) => c.details?.error_kind));
+    ok(kinds.length > 0 && kinds.every((k: unknown) => k === "redirect" || k === undefined));
+    ok(kinds.includes("redirect"));
+  } finally {
+    await server.close();
+    await other.close();
+  }
+});
+
+/** Runs a command, sampling its VmHWM; kills it once its RSS passes `killAboveKiB`. */
+async function peakRss(cmd: Deno.Command, killAboveKiB: number) {
+  const child = cmd.spawn();
+  let peakKiB = 0;
+  let killed = false;
+  let done = false;
+  const output = child.output().finally(() => done = true);
+  while (!done) {
+    try {
+      const status = await Deno.readTextFile(`/proc/${child.pid}/status`);
+      const hwm = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      peakKiB = Math.max(peakKiB, hwm);
+      if (hwm > killAboveKiB && !killed) {
+        killed = true;
+        child.kill("SIGKILL");
+      }
+    } catch { /* the process has exited */ }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  const out = await output;
+  return {
+    peakKiB,
+    killed,
+    code: out.code,
+    stdout: dec.decode(out.stdout),
+    stderr: dec.decode(out.stderr),
+  };
+}
+
+Deno.test({
+  name: "assay suite run cuts an endless judge body at the cap, with peak RSS under 200 MiB",
+  ignore: Deno.build.os !== "linux",
+  fn: async () => {
+    const server = startJudgeServer({ flood: {} });
+    try {
+      const dir = await Deno.makeTempDir();
+      const args = await runArgs(dir, `openai-compatible:judge-1@${server.baseUrl}`, ["--json"]);
+      const r = await peakRss(command(args, {}), 200 * 1024);
+      strictEqual(r.killed, false, `killed at ${r.peakKiB} KiB`);
+      strictEqual(r.code, 0);
+      ok(r.peakKiB < 200 * 1024, `peak RSS ${r.peakKiB} KiB`);
+      console.log(
+        `flood: peak RSS ${
+          (r.peakKiB / 1024).toFixed(1)
+        } MiB over ${server.requests.length} requests, ${
+          (server.floodBytes / 2 ** 20).toFixed(1)
+        } MiB sent`,
+      );
+      const kinds = JSON.parse(r.stdout).runs.flatMap((
+        run: { criteria: { metric: string; details?: { error_kind?: string } }[] },
+      ) => run.criteria.filter((c) => c.metric === "grounded").map((c) => c.details?.error_kind));
+      ok(kinds.includes("response_too_large"));
+      ok(kinds.every((k: unknown) => k === "response_too_large" || k === undefined));
+    } finally {
+      await server.close();
+    }
+  },
+});
