@@ -1,6 +1,6 @@
 // Input and output for the CLI: a file or stdin in, a file (written atomically) or stdout out.
 import { InputError, StdoutClosed } from "./_errors.ts";
-import { type Line, readLines } from "../src/jsonl/mod.ts";
+import { type Line, LineTooLongError, readLines } from "../src/jsonl/mod.ts";
 import { AtomicFile } from "./_atomic.ts";
 import { checkPaths, type OutputKind } from "./_paths.ts";
 
@@ -10,17 +10,27 @@ export interface Source {
   lines: AsyncGenerator<Line>;
 }
 
-/** Opens a file, or stdin for `-` or no path. */
-export async function openSource(path: string | undefined): Promise<Source> {
+/**
+ * Opens a file, or stdin for `-` or no path. Invalid UTF-8 is an input error at its line and
+ * byte, but inside the string values of `modelFields` (model output: U+FFFD, and the line is
+ * flagged).
+ */
+export async function openSource(
+  path: string | undefined,
+  options: { modelFields?: readonly string[]; maxLineBytes?: number } = {},
+): Promise<Source> {
   if (path === undefined || path === "-") {
     if (Deno.stdin.isTerminal()) {
       console.error("Reading from stdin (pass a file, or pipe input; --help for usage)");
     }
-    return { name: "<stdin>", lines: readLines(Deno.stdin.readable) };
+    return {
+      name: "<stdin>",
+      lines: readLines(Deno.stdin.readable, { ...options, source: "<stdin>" }),
+    };
   }
   try {
     const file = await Deno.open(path, { read: true });
-    return { name: path, lines: readLines(file.readable) };
+    return { name: path, lines: readLines(file.readable, { ...options, source: path }) };
   } catch (e) {
     throw new InputError(`Cannot open ${path}: ${e instanceof Error ? e.message : e}`, {
       cause: e,
@@ -129,13 +139,19 @@ export async function* batches(
  * were not valid UTF-8 are counted and reported on stderr.
  */
 export async function mapLines(
-  command: { input: string | undefined; out: string | undefined; force: boolean },
+  command: {
+    input: string | undefined;
+    out: string | undefined;
+    force: boolean;
+    maxLineBytes?: number;
+  },
   kind: OutputKind,
   convert: (batch: Line[], source: string) => string[],
+  modelFields: readonly string[] = [],
 ): Promise<void> {
-  const { input, out: output } = command;
+  const { input, out: output, maxLineBytes } = command;
   checkPaths([[undefined, input]], [{ flag: "--out", path: output, kind }], command);
-  const source = await openSource(input);
+  const source = await openSource(input, { modelFields, maxLineBytes });
   const sink = await Sink.open(output);
   let invalid = 0;
   let firstInvalid = 0;
@@ -149,12 +165,19 @@ export async function mapLines(
     await sink.close();
   } catch (e) {
     sink.abort();
-    throw e;
+    throw withLineHint(e);
   }
   if (invalid > 0) {
     console.error(
-      `warning: ${invalid} line(s) of ${source.name} were not valid UTF-8 and were read with ` +
-        `U+FFFD replacements (first: line ${firstInvalid})`,
+      `warning: ${invalid} line(s) of ${source.name} held invalid UTF-8 in ` +
+        `${modelFields.map((f) => `"${f}"`).join(", ")}, read with U+FFFD replacements ` +
+        `(first: line ${firstInvalid})`,
     );
   }
+}
+
+/** A line past the limit, with how to raise it (for the commands that take --max-line-bytes). */
+export function withLineHint(e: unknown): unknown {
+  if (!(e instanceof LineTooLongError)) return e;
+  return new InputError(`${e.message} (raise it with --max-line-bytes)`, { cause: e });
 }

@@ -86,6 +86,20 @@ export interface LineCommand {
   pairs: boolean;
   /** Whether `--force` was given: `--out` may replace a file of another kind. */
   force: boolean;
+  /** The `--max-line-bytes` limit, when given. */
+  maxLineBytes: number | undefined;
+}
+
+/** The `--max-line-bytes` flag: a whole number of bytes, at least 1 (undefined when absent). */
+export function maxLineBytesFlag(flag: string | undefined): number | undefined {
+  if (flag === undefined) return undefined;
+  const n = /^[0-9]+$/.test(flag) ? Number(flag) : NaN;
+  if (!Number.isSafeInteger(n) || n < 1) {
+    throw new UsageError(
+      `--max-line-bytes must be a whole number of bytes, at least 1; got "${flag}"`,
+    );
+  }
+  return n;
 }
 
 /**
@@ -101,6 +115,7 @@ export function parseLineCommand(
     engine: { type: "string" },
     out: { type: "string" },
     force: { type: "boolean" },
+    "max-line-bytes": { type: "string" },
     help: { type: "boolean", short: "h" },
     ...(withPairs ? { pairs: { type: "boolean" } } : {}),
   });
@@ -115,5 +130,6 @@ export function parseLineCommand(
     engine: engineFromFlag(values.engine),
     pairs: (values as { pairs?: boolean }).pairs === true,
     force: values.force === true,
+    maxLineBytes: maxLineBytesFlag(values["max-line-bytes"]),
   };
 }

@@ -4,6 +4,7 @@ import { compareReports, type ComparisonReport } from "../src/compare/mod.ts";
 import { type GapReport, languageGaps } from "../src/compare/mod.ts";
 import { METRIC_NAMES } from "../src/evaluation/mod.ts";
 import { formatReport } from "../src/evaluation/mod.ts";
+import { decodeUtf8 } from "../src/jsonl/mod.ts";
 import { InputError } from "../src/jsonl/mod.ts";
 import { writeStdout } from "./_io.ts";
 import { writeAtomic } from "./_atomic.ts";
@@ -82,14 +83,15 @@ function bootstrapFlags(values: { seed?: string; resamples?: string; level?: str
 
 /** Reads an evaluation report, with named errors for a missing or wrong file. */
 export async function readEvaluation(path: string): Promise<EvaluationReport> {
-  let text: string;
+  let bytes: Uint8Array;
   try {
-    text = await Deno.readTextFile(path);
+    bytes = await Deno.readFile(path);
   } catch (e) {
     throw new InputError(`Cannot read ${path}: ${e instanceof Error ? e.message : e}`, {
       cause: e,
     });
   }
+  const text = decodeUtf8(bytes, path);
   let report: unknown;
   try {
     report = JSON.parse(text);

@@ -23,7 +23,7 @@
  * @module
  */
 import { fileURLToPath } from "node:url";
-import { StdoutClosed, UsageError } from "./_errors.ts";
+import { InputError, StdoutClosed, UsageError } from "./_errors.ts";
 import { unknownWord } from "./_options.ts";
 
 const HELP = `assay — exact scoring for LLM evaluations
@@ -57,11 +57,13 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   calibrate: async () => (await import("./suite.ts")).runCalibrate,
 };
 
-/** The named errors that mean bad usage or bad input (exit 2), by their `name`. */
+/**
+ * The named errors that mean bad usage or bad input (exit 2), by their `name`; and every
+ * InputError (LineTooLongError and InvalidUtf8Error among them).
+ */
 const INPUT_ERRORS = new Set([
   "UsageError",
   "InputError",
-  "LineTooLongError",
   "InvariantViolation",
   "ComparisonGateError",
   "ArmComparisonError",
@@ -90,7 +92,7 @@ export async function main(args: string[]): Promise<number> {
     return 0;
   } catch (e) {
     if (e instanceof StdoutClosed) return 0;
-    if (e instanceof Error && INPUT_ERRORS.has(e.name)) {
+    if (e instanceof InputError || (e instanceof Error && INPUT_ERRORS.has(e.name))) {
       console.error(`assay ${command}: ${e.message}`);
       return 2;
     }

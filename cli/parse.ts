@@ -13,6 +13,9 @@ copied to the result. Writes one JSON line per input line:
 
   {"example_id": ..., "status": "ok", "name": "get_weather", "canonical_arguments": "{...}"}
 
+Invalid UTF-8 inside "output" is read with U+FFFD replacements (a warning counts
+the lines); anywhere else in a line it is an input error at its line and byte.
+
 status is ok, no_json, invalid_json or invalid_shape (parser assay.parser.v1);
 name and canonical_arguments are null unless status is ok; invalid_json lines
 carry "error": "<code> at <offset>". Blank lines are skipped.
@@ -23,6 +26,8 @@ Options:
   --out FILE      write to FILE (atomically) instead of stdout; FILE may not be the
                   input, and an existing FILE must be parse output (or empty)
   --force         let --out replace a file that is not parse output
+  --max-line-bytes N   the longest input line, in bytes (default 67108864, 64 MiB);
+                  a longer line is an input error
   -h, --help      show this help
 `;
 
@@ -97,5 +102,5 @@ export async function runParse(args: string[]): Promise<void> {
       if (r.error) out.error = `${r.error.code} at ${r.error.offset}`;
       return JSON.stringify(out);
     });
-  });
+  }, ["output"]);
 }

@@ -2,12 +2,11 @@
 import { createHash } from "node:crypto";
 import { type EvaluationReport, METRIC_NAMES, scoreJsonl } from "../src/evaluation/mod.ts";
 import type { JsonlSource, ScoreJsonlResult, ScoreProgress } from "../src/evaluation/mod.ts";
-import { writeStdout } from "./_io.ts";
+import { withLineHint, writeStdout } from "./_io.ts";
 import { writeAtomic } from "./_atomic.ts";
 import { checkPaths, reportKind } from "./_paths.ts";
-import { engineFromFlag, parseOptions } from "./_options.ts";
+import { engineFromFlag, maxLineBytesFlag, parseOptions } from "./_options.ts";
 import { InputError, UsageError } from "./_errors.ts";
-import { LineTooLongError } from "../src/jsonl/mod.ts";
 import { Progress } from "./_progress.ts";
 import { rate, table } from "./_table.ts";
 
@@ -75,18 +74,6 @@ function sizeOf(path: string): number {
   }
 }
 
-/** The --max-line-bytes flag: a whole number of bytes, at least 1. */
-function lineLimit(flag: string | undefined): number | undefined {
-  if (flag === undefined) return undefined;
-  const n = /^[0-9]+$/.test(flag) ? Number(flag) : NaN;
-  if (!Number.isSafeInteger(n) || n < 1) {
-    throw new UsageError(
-      `--max-line-bytes must be a whole number of bytes, at least 1; got "${flag}"`,
-    );
-  }
-  return n;
-}
-
 /** Runs `assay score`. */
 export async function runScore(args: string[]): Promise<void> {
   const { values, positionals } = parseOptions(args, {
@@ -119,7 +106,7 @@ export async function runScore(args: string[]): Promise<void> {
   );
   const quiet = values.quiet === true;
   const engine = engineFromFlag(values.engine, quiet);
-  const maxLineBytes = lineLimit(values["max-line-bytes"]);
+  const maxLineBytes = maxLineBytesFlag(values["max-line-bytes"]);
   const paths = { examples: values.examples, generations: values.generations };
   const all = [values.examples, values.generations, values.prompts].filter((p) => p !== undefined);
   const progress = new Progress(
@@ -157,8 +144,7 @@ export async function runScore(args: string[]): Promise<void> {
   try {
     scored = await scoreJsonl(sources, options);
   } catch (e) {
-    if (!(e instanceof LineTooLongError)) throw e;
-    throw new InputError(`${e.message} (raise it with --max-line-bytes)`, { cause: e });
+    throw withLineHint(e);
   }
   const { report, chunks } = scored;
   progress.done();

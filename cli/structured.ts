@@ -8,7 +8,7 @@ import { rate, table } from "./_table.ts";
 import { decodeCanonicalString, type ExactField, readExactObject } from "../src/engine/mod.ts";
 import { materialize } from "../src/engine/mod.ts";
 import { canonicalLiteral, lookupCanonical } from "../src/structured/mod.ts";
-import { formatLocation } from "../src/jsonl/mod.ts";
+import { decodeUtf8, formatLocation, LineSplitter } from "../src/jsonl/mod.ts";
 import { TOOL } from "../src/engine/mod.ts";
 import type { MetricValue } from "../src/stats/mod.ts";
 import {
@@ -113,6 +113,8 @@ interface Loaded {
   name: string;
   rows: Row[];
   sha256: string;
+  /** Rows whose model output held invalid UTF-8, read with U+FFFD replacements. */
+  invalidUtf8: number;
 }
 
 async function readAllBytes(path: string): Promise<{ name: string; bytes: Uint8Array }> {
@@ -131,21 +133,25 @@ async function readAllBytes(path: string): Promise<{ name: string; bytes: Uint8A
   }
 }
 
-async function loadRows(path: string): Promise<Loaded> {
+/**
+ * Reads a JSONL file of rows. Invalid UTF-8 is an input error at its line and byte, except inside
+ * the string values of `modelFields`, which are model output: read with U+FFFD replacements,
+ * and counted.
+ */
+async function loadRows(path: string, modelFields: readonly string[] = []): Promise<Loaded> {
   const { name, bytes } = await readAllBytes(path);
   const sha256 = nodeCrypto.createHash("sha256").update(bytes).digest("hex");
-  let text: string;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch (e) {
-    throw new InputError(`${name}: not valid UTF-8`, { cause: e });
+  const splitter = new LineSplitter({ source: name, modelFields });
+  const lines: string[] = [];
+  let invalidUtf8 = 0;
+  for (const run of [splitter.push(bytes), splitter.end()]) {
+    if (!run) continue;
+    for (const text of run.texts) lines.push(text);
+    invalidUtf8 += run.invalid?.length ?? 0;
   }
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   const rows: Row[] = [];
-  const lines = text.split("\n");
   for (let i = 0; i < lines.length; i++) {
-    let lineText = lines[i]!;
-    if (lineText.endsWith("\r")) lineText = lineText.slice(0, -1);
+    const lineText = lines[i]!;
     if (lineText.trim() === "") continue;
     const at = { source: name, line: i + 1 };
     const fields = readExactObject(lineText);
@@ -170,7 +176,7 @@ async function loadRows(path: string): Promise<Loaded> {
     }
     rows.push({ line: i + 1, id, fields });
   }
-  return { name, rows, sha256 };
+  return { name, rows, sha256, invalidUtf8 };
 }
 
 function where(file: Loaded, row: Row): string {
@@ -351,17 +357,19 @@ export async function runStructured(args: string[]): Promise<void> {
   );
   const engine: Engine = engineFromFlag(values.engine, values.quiet === true);
 
-  const outputs = await loadRows(values.outputs);
+  const outputs = await loadRows(values.outputs, ["output"]);
   const expected = values.expected === undefined ? undefined : await loadRows(values.expected);
   const joined = expected ? join(outputs, expected) : undefined;
   let schemaText: string | undefined;
   let schema: unknown;
   if (values.schema !== undefined) {
+    let bytes: Uint8Array;
     try {
-      schemaText = await Deno.readTextFile(values.schema);
+      bytes = await Deno.readFile(values.schema);
     } catch (e) {
       throw new InputError(`Cannot read ${values.schema}: ${e instanceof Error ? e.message : e}`);
     }
+    schemaText = decodeUtf8(bytes, values.schema);
     try {
       schema = JSON.parse(schemaText);
     } catch (e) {
@@ -533,7 +541,11 @@ export async function runStructured(args: string[]): Promise<void> {
     engine: engine.name,
     mode,
     inputs: {
-      outputs: { sha256: outputs.sha256, rows: outputs.rows.length },
+      outputs: {
+        sha256: outputs.sha256,
+        rows: outputs.rows.length,
+        invalid_utf8_outputs: outputs.invalidUtf8,
+      },
       expected: expected ? { sha256: expected.sha256, rows: expected.rows.length } : null,
       schema: schemaText === undefined
         ? null

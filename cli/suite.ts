@@ -2,6 +2,7 @@
 import * as nodeCrypto from "node:crypto";
 import { parseOptions, unknownWord } from "./_options.ts";
 import { InputError, quote, UsageError } from "./_errors.ts";
+import { decodeUtf8 } from "../src/jsonl/mod.ts";
 import { writeAtomic } from "./_atomic.ts";
 import { checkDistinct, checkInputs, checkPaths, checkStore, reportKind } from "./_paths.ts";
 import { rate, table } from "./_table.ts";
@@ -72,14 +73,17 @@ Options:
   --json             print JSON
 `;
 
+/** A user file's text: invalid UTF-8 is an input error at its line and byte. */
 function readText(path: string): string {
+  let bytes: Uint8Array;
   try {
-    return Deno.readTextFileSync(path);
+    bytes = Deno.readFileSync(path);
   } catch (e) {
     throw new InputError(`Cannot read ${path}: ${e instanceof Error ? e.message : e}`, {
       cause: e,
     });
   }
+  return decodeUtf8(bytes, path);
 }
 
 function loadSuiteFile(path: string): { suite: Suite; text: string } {

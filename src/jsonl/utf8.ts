@@ -164,3 +164,41 @@ export function invalidUtf8Outside(bytes: Uint8Array, modelFields: readonly stri
   }
   return firstInvalidUtf8(bytes, from, bytes.length);
 }
+
+const fatal = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * A user file's text: its bytes decoded as UTF-8 (a BOM at the start dropped), or an
+ * {@linkcode InvalidUtf8Error} at the first byte that is not UTF-8, with its line.
+ *
+ * @param bytes The file's bytes.
+ * @param source The file's name, for the error.
+ * @returns The text.
+ * @throws {InvalidUtf8Error} If the bytes are not UTF-8.
+ *
+ * @example
+ * ```ts
+ * import { decodeUtf8 } from "@assay/assay/jsonl";
+ * import { strictEqual, throws } from "node:assert/strict";
+ *
+ * strictEqual(decodeUtf8(new Uint8Array([0x68, 0x69]), "a.txt"), "hi");
+ * throws(
+ *   () => decodeUtf8(new Uint8Array([0x61, 0x0a, 0x62, 0xff]), "a.txt"),
+ *   /a.txt:2: invalid UTF-8 at byte 1 of the line \(byte 3 of the file\)/,
+ * );
+ * ```
+ */
+export function decodeUtf8(bytes: Uint8Array, source: string): string {
+  try {
+    return fatal.decode(bytes);
+  } catch {
+    const at = firstInvalidUtf8(bytes);
+    let line = 1;
+    let start = 0;
+    for (let i = bytes.indexOf(10); i >= 0 && i < at; i = bytes.indexOf(10, i + 1)) {
+      line++;
+      start = i + 1;
+    }
+    throw new InvalidUtf8Error(source, line, at - start, at);
+  }
+}

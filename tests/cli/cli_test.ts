@@ -99,7 +99,27 @@ Deno.test("assay parse turns invalid UTF-8 into U+FFFD with a warning, not a cra
   const r = await assay(["parse", "--engine", "ts"], bytes);
   equal(r.code, 0, r.stderr);
   equal(JSON.parse(r.stdout).canonical_arguments, '{"a":"\\ufffd\\ufffd"}');
-  match(r.stderr, /1 line\(s\) of <stdin> were not valid UTF-8/);
+  match(r.stderr, /1 line\(s\) of <stdin> held invalid UTF-8 in "output", read with U\+FFFD/);
+  // Outside "output" (an id here), and in canonicalize's JSON texts, it is an input error.
+  const enc = new TextEncoder();
+  const badId = new Uint8Array([
+    ...enc.encode('{"output": "x"}\n{"id": "'),
+    0xe2,
+    0x82,
+    ...enc.encode('", "output": "x"}\n'),
+  ]);
+  for (const engine of ["wasm", "ts"]) {
+    const p = await assay(["parse", "--engine", engine], badId);
+    equal(p.code, 2, p.stderr);
+    match(p.stderr, /<stdin>:2: invalid UTF-8 at byte 8 of the line \(byte 24 of the file\)/);
+    equal(p.stdout, "", "no line is written");
+  }
+  const c = await assay(
+    ["canonicalize"],
+    new Uint8Array([0x5b, 0x31, 0x5d, 0x0a, 0x22, 0xff, 0x22]),
+  );
+  equal(c.code, 2, c.stderr);
+  match(c.stderr, /<stdin>:2: invalid UTF-8 at byte 1 of the line \(byte 5 of the file\)/);
 });
 
 Deno.test("assay canonicalize writes one line per input line, with !error lines", async () => {
@@ -172,7 +192,7 @@ Deno.test("assay parse gives hostile outputs from a file a status, never a crash
   await Deno.writeFile(file, new Uint8Array(await new Blob(parts).arrayBuffer()));
   const byEngine: string[] = [];
   for (const engine of ["wasm", "ts"]) {
-    const r = await assay(["parse", file, "--engine", engine]);
+    const r = await assay(["parse", file, "--engine", engine, "--max-line-bytes", "200000000"]);
     equal(r.code, 0, r.stderr);
     byEngine.push(r.stdout);
     const rows = r.stdout.trim().split("\n").map((l) => JSON.parse(l));
@@ -191,8 +211,15 @@ Deno.test("assay parse gives hostile outputs from a file a status, never a crash
     equal(rows[4].error, "invalid_control_character at 31");
     equal(rows[6].error, "unclosed_span at 10000030");
     equal(rows[7].name, "\ufffd\ufffd");
-    match(r.stderr, /1 line\(s\) of .*hostile\.jsonl were not valid UTF-8/);
+    match(r.stderr, /1 line\(s\) of .*hostile\.jsonl held invalid UTF-8 in "output"/);
   }
   equal(byEngine[0], byEngine[1]);
+  // Under the default limit of 64 MiB the 100 MB line is refused at its line, before the rest.
+  const long = await assay(["parse", file]);
+  equal(long.code, 2, long.stderr);
+  match(
+    long.stderr,
+    /hostile\.jsonl:1: line longer than the limit of 67108864 bytes \(64 MiB\) \(raise it with --max-line-bytes\)/,
+  );
   await Deno.remove(dir, { recursive: true });
 });

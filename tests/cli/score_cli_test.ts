@@ -223,3 +223,67 @@ Deno.test("assay score refuses a line longer than --max-line-bytes at its file a
     match(r.stderr, /--max-line-bytes must be a whole number of bytes/);
   }
 });
+
+Deno.test("assay score: invalid UTF-8 in an id is an input error at its byte; in an output, U+FFFD and a count", async () => {
+  const enc = new TextEncoder();
+  const w = worked();
+  const dir = await Deno.makeTempDir();
+  // Replaces the first `marker` (ASCII) in `text` with `bytes`.
+  const withBytes = (text: string | Uint8Array, marker: string, bytes: number[]) => {
+    const b = typeof text === "string" ? enc.encode(text) : text;
+    const m = enc.encode(marker);
+    let at = 0;
+    while (!m.every((x, j) => b[at + j] === x)) at++;
+    return new Uint8Array([...b.subarray(0, at), ...bytes, ...b.subarray(at + m.length)]);
+  };
+  // Two ids that differ only in their invalid bytes were one id, read as U+FFFD.
+  const examples = jsonl([
+    { ...w.examples[0], example_id: "a@" },
+    { ...w.examples[1], example_id: "a#" },
+  ]);
+  const both = withBytes(withBytes(examples, "#", [0xfe]), "@", [0xff]);
+  await Deno.writeFile(`${dir}/examples.jsonl`, both);
+  await Deno.writeTextFile(`${dir}/generations.jsonl`, jsonl(w.generations));
+  const run = async (...extra: string[]) =>
+    await new Deno.Command(deno, {
+      args: [
+        "run",
+        "-A",
+        main,
+        "score",
+        "--quiet",
+        "--examples",
+        `${dir}/examples.jsonl`,
+        "--generations",
+        `${dir}/generations.jsonl`,
+        "--out",
+        `${dir}/report.json`,
+        ...extra,
+      ],
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+  for (const engine of ["wasm", "ts"]) {
+    const r = await run("--engine", engine);
+    strictEqual(r.code, 2, engine);
+    match(
+      new TextDecoder().decode(r.stderr),
+      /examples\.jsonl:1: invalid UTF-8 at byte 16 of the line \(byte 16 of the file\)/,
+    );
+  }
+  // Invalid bytes inside two outputs: read with U+FFFD, counted in the report, on both engines.
+  await Deno.writeTextFile(`${dir}/examples.jsonl`, jsonl(w.examples));
+  const gens = jsonl(w.generations.map((g, i) => i < 2 ? { ...g, output: `@${g.output}` } : g));
+  const g1 = withBytes(gens, "@", [0xc0, 0xaf]);
+  await Deno.writeFile(`${dir}/generations.jsonl`, withBytes(g1, "@", [0xed, 0xa0, 0x80]));
+  const reports: string[] = [];
+  for (const engine of ["wasm", "ts"]) {
+    const r = await run("--engine", engine, "--force");
+    strictEqual(r.code, 0, new TextDecoder().decode(r.stderr));
+    const text = await Deno.readTextFile(`${dir}/report.json`);
+    strictEqual(JSON.parse(text).inputs.generations.invalid_utf8_outputs, 2);
+    reports.push(text.replace(`"engine": "${engine}"`, '"engine": "?"'));
+  }
+  strictEqual(reports[0], reports[1]);
+  await Deno.remove(dir, { recursive: true });
+});
