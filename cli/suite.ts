@@ -150,6 +150,7 @@ async function runCommand(args: string[]): Promise<void> {
     ["--catalog", values.catalog],
   ]);
   checkOutputs([["--store", values.store], ["--out", values.out]]);
+  if (values.store) MetricStore.check(values.store);
   const { suite, text: suiteText } = loadSuiteFile(suitePath);
   const goldenRows = readJsonl<Golden>(values.goldens!, GOLDEN_SCHEMA, "id");
   const ids = new Map<string, number>();
