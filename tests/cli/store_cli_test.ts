@@ -121,6 +121,40 @@ async function timeToCommit(suite: string, store: string, traces: string): Promi
   return at;
 }
 
+/**
+ * Resolves once each child has `store` open (Linux: one of its /proc/PID/fd links to it) or has
+ * exited; where there is no /proc, after a second.
+ */
+async function opened(children: Deno.ChildProcess[], store: string): Promise<void> {
+  const target = Deno.realPathSync(store);
+  const exited = children.map(() => false);
+  children.forEach((c, i) => c.status.then(() => exited[i] = true));
+  const has = (pid: number): boolean | undefined => {
+    let fds: Deno.DirEntry[];
+    try {
+      fds = [...Deno.readDirSync(`/proc/${pid}/fd`)];
+    } catch {
+      return Deno.build.os === "linux" ? false : undefined;
+    }
+    return fds.some((fd) => {
+      try {
+        return Deno.readLinkSync(`/proc/${pid}/fd/${fd.name}`) === target;
+      } catch {
+        return false; // closed meanwhile
+      }
+    });
+  };
+  for (;;) {
+    const state = children.map((c, i) => exited[i] || has(c.pid));
+    if (state.some((x) => x === undefined)) {
+      await new Promise((r) => setTimeout(r, 1000));
+      return;
+    }
+    if (state.every((x) => x)) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
 Deno.test("8 concurrent suite run writers on a fresh store: every run stored, every writer exits 0 (20 trials)", async () => {
   const dir = await Deno.makeTempDir();
   const suite = await smallSuite(dir);
@@ -153,9 +187,10 @@ Deno.test("8 concurrent suite run writers on a fresh store: every run stored, ev
 Deno.test("2 suite run writers while another process holds a long write transaction: both runs stored (20 trials)", async () => {
   const dir = await Deno.makeTempDir();
   const suite = await smallSuite(dir);
-  // The holder creates the store, then holds a write transaction (a whole run of its own) for
-  // longer than any lock wait the store had before (5 s), and commits.
-  const holdMs = 6500;
+  // The holder creates the store, takes the write lock (inserting a whole run of its own) and
+  // commits when told to: once both writers have the store open, and then for longer than the
+  // store's old lock wait (5 s).
+  const holdMs = 6000;
   const holder = `${dir}/holder.ts`;
   await Deno.writeTextFile(
     holder,
@@ -171,14 +206,14 @@ db.prepare("INSERT INTO runs (run_id, suite, suite_sha256, metrics, created_at, 
 const insert = db.prepare("INSERT INTO scores (run_id, suite, golden_id, arm, repeat, metric, score, applicable, threshold, created_at) VALUES ('held', 'held', ?, 'a', 0, 'm', 1, 1, 0.5, 't')");
 for (let i = 0; i < 10; i++) insert.run("g" + i);
 console.log("holding");
-Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ${holdMs});
+Deno.stdin.readSync(new Uint8Array(1));
 db.exec("COMMIT");
 db.close();
 `,
   );
   const trials = 20;
-  // Trials run a few at a time: the holds overlap, so the test takes about trials / 4 holds.
-  const parallel = 4;
+  // Trials run a few at a time: the holds overlap, so the test takes about trials / 5 holds.
+  const parallel = 5;
   const problems: string[] = [];
   let stored = 0;
   let exits0 = 0;
@@ -186,6 +221,7 @@ db.close();
     const store = `${dir}/busy-${t}.db`;
     const hold = new Deno.Command(deno, {
       args: ["run", "-A", holder, store],
+      stdin: "piped",
       stdout: "piped",
       stderr: "piped",
     }).spawn();
@@ -194,12 +230,18 @@ db.close();
     if (!/holding/.test(dec.decode(first.value))) {
       problems.push(`trial ${t}: the holder did not start: ${dec.decode(first.value)}`);
     }
-    const results = await Promise.all([writer(suite, store), writer(suite, store)].map(finish));
+    const writers = [writer(suite, store), writer(suite, store)];
+    const results = Promise.all(writers.map(finish));
+    await opened(writers, store);
+    await new Promise((r) => setTimeout(r, holdMs));
+    const stdin = hold.stdin.getWriter();
+    await stdin.write(new Uint8Array([10]));
+    await stdin.close();
     await reader.cancel();
     const holderErr = await new Response(hold.stderr).text();
     const hs = await hold.status;
     if (hs.code !== 0) problems.push(`trial ${t}: holder exit ${hs.code}: ${holderErr}`);
-    results.forEach((r, i) => {
+    (await results).forEach((r, i) => {
       if (r.code === 0) exits0++;
       else problems.push(`trial ${t}, writer ${i}: exit ${r.code}: ${r.stderr}`);
     });
@@ -215,7 +257,8 @@ db.close();
     );
   }
   console.log(
-    `2 writers beside a ${holdMs} ms write transaction: ${stored}/${trials * 2} runs stored, ` +
+    `2 writers kept waiting ${holdMs} ms by a write transaction: ${stored}/${trials * 2} ` +
+      "runs stored, " +
       `${exits0}/${trials * 2} exits 0 over ${trials} trials`,
   );
   deepStrictEqual(problems, []);
