@@ -138,11 +138,12 @@ export function checkDistinct(inputs: readonly PathArgument[], outputs: readonly
 /**
  * Checks that an output can be written: a file name, not a folder nor a FIFO or device, in an
  * existing folder that takes a new file (tried with the output's temporary file, created and
- * removed at once, after a stale one is cleared).
+ * removed at once, after a stale one is cleared). A store is written in place by SQLite, which
+ * several writers may open at once: its folder is tried with a file of this process's own.
  *
  * @throws {UsageError} Naming the path and its flag.
  */
-function checkLocation(flag: string, path: string): void {
+function checkLocation(flag: string, path: string, store: boolean): void {
   const at = `Cannot write ${where(path, flag)}`;
   if (path === "" || /[/\\]$/.test(path)) throw new UsageError(`${at}: expected a file name`);
   let info: Deno.FileInfo | undefined;
@@ -162,9 +163,9 @@ function checkLocation(flag: string, path: string): void {
     throw new UsageError(`${at}: ${reason(e)}`);
   }
   if (!folder.isDirectory) throw new UsageError(`${at}: ${parent} is not a folder`);
-  const probe = tempPathFor(path);
+  const probe = store ? `${tempPathFor(path)}-${Deno.pid}` : tempPathFor(path);
   try {
-    removeStaleTemp(path);
+    if (!store) removeStaleTemp(path);
     Deno.openSync(probe, { write: true, createNew: true }).close();
   } catch (e) {
     if (e instanceof UsageError) throw new UsageError(`${at}: ${e.message}`);
@@ -229,7 +230,8 @@ function checkReplace({ flag, path, kind }: OutputArgument, force: boolean): voi
     );
   }
   if (kind === "store") {
-    if (!isSqlite(first.bytes)) {
+    // All zeros: the first page of a store another writer is creating (the store decides).
+    if (!isSqlite(first.bytes) && !first.bytes.every((b) => b === 0)) {
       throw new UsageError(`${flag} ${path} is not a metric store (not an SQLite database)`);
     }
     return;
@@ -264,7 +266,7 @@ export function checkPaths(
   checkInputs(inputs);
   checkDistinct(inputs, outputs);
   for (const o of outputs) {
-    if (o.path !== undefined && o.path !== "-") checkLocation(o.flag, o.path);
+    if (o.path !== undefined && o.path !== "-") checkLocation(o.flag, o.path, o.kind === "store");
   }
   for (const o of outputs) {
     if (o.path !== undefined && o.path !== "-") checkReplace(o, options.force === true);

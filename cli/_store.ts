@@ -4,9 +4,41 @@
 // A run's rows are written in one transaction together with its `runs` row, so a crash mid-run
 // leaves nothing of that run behind; the next run opens the store and proceeds. Judge cache
 // entries commit one by one, so the calls a crashed run paid for are still free next time.
+//
+// Several processes may write one store at once. Each connection sets its busy timeout before it
+// touches the file; switching to WAL and creating the schema (one BEGIN IMMEDIATE transaction)
+// are retried while another writer holds the lock; and every statement that still finds the
+// store busy is retried with jittered exponential backoff, up to a total wait (docs/suite.md).
 import { DatabaseSync } from "node:sqlite";
 import type { ScoreRow } from "../src/suite/mod.ts";
 import { InputError } from "./_errors.ts";
+
+/** How long SQLite itself waits for a lock before a statement reports the store busy. */
+export const BUSY_TIMEOUT_MS = 30_000;
+/** The longest one statement waits for the store, retries included; then it fails. */
+export const BUSY_TOTAL_WAIT_MS = 60_000;
+/** The first backoff between retries of a busy statement, doubled each time up to the cap. */
+const BACKOFF_FIRST_MS = 25;
+const BACKOFF_CAP_MS = 1_000;
+
+/** The store stayed locked by other writers for longer than {@link BUSY_TOTAL_WAIT_MS}. */
+export class StoreBusyError extends Error {
+  /** @param message Which store, and how long it was tried. */
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "StoreBusyError";
+  }
+}
+
+/** Options of {@link MetricStore.open}. */
+export interface StoreOptions {
+  /** Seeds the jitter of the retry backoff (default: the process id, so writers differ). */
+  seed?: number;
+  /** SQLite's own wait for a lock (default {@link BUSY_TIMEOUT_MS}). */
+  busyTimeoutMs?: number;
+  /** The longest wait of one statement, retries included (default {@link BUSY_TOTAL_WAIT_MS}). */
+  totalWaitMs?: number;
+}
 
 /** One flat row: a scorecard row plus what the store keeps beside it (nulls where absent). */
 export interface StoredScore extends Omit<ScoreRow, "rubric_sha256"> {
@@ -72,40 +104,211 @@ CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 INSERT OR IGNORE INTO meta (key, value) VALUES ('schema', 'assay.store.v1');
 `;
 
+const SCHEMA_VERSION = "assay.store.v1";
+const TABLES = new Set(["runs", "scores", "judge_cache", "meta"]);
+
+/** SQLite's SQLITE_BUSY (5), with its extended codes; `exec` errors carry only the message. */
+function isBusy(e: unknown): boolean {
+  if (!(e instanceof Error)) return false;
+  const code = (e as { errcode?: unknown }).errcode;
+  return (typeof code === "number" && (code & 0xff) === 5) ||
+    /database is locked|SQLITE_BUSY/.test(e.message);
+}
+
+/** SQLITE_NOTADB (26): the file is not an SQLite database. */
+function isNotADatabase(e: unknown): boolean {
+  return e instanceof Error &&
+    ((e as { errcode?: unknown }).errcode === 26 || /file is not a database/.test(e.message));
+}
+
+/** mulberry32: the seeded jitter of the backoff. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const pause = new Int32Array(new SharedArrayBuffer(4));
+/** Blocks the thread for `ms` (the store's API is synchronous, like node:sqlite's). */
+function sleep(ms: number): void {
+  Atomics.wait(pause, 0, 0, ms);
+}
+
+/** Runs statements on one connection, retrying those that find the store busy. */
+class Retrier {
+  constructor(
+    readonly db: DatabaseSync,
+    readonly path: string,
+    readonly random: () => number,
+    readonly busyTimeoutMs: number,
+    readonly totalWaitMs: number,
+  ) {}
+
+  /**
+   * Runs `fn`; while it fails with SQLITE_BUSY, sleeps min(1 s, 25 ms × 2^attempt) × a seeded
+   * factor in [0.5, 1) and runs it again, with SQLite's own wait cut to what is left of the
+   * total wait ({@link BUSY_TOTAL_WAIT_MS}), so one statement never waits longer than that.
+   */
+  retry<T>(what: string, fn: () => T): T {
+    const start = performance.now();
+    let shortened = false;
+    try {
+      for (let attempt = 0;; attempt++) {
+        try {
+          return fn();
+        } catch (e) {
+          if (!isBusy(e)) throw e;
+          const left = this.totalWaitMs - (performance.now() - start);
+          if (left <= 0) {
+            throw new StoreBusyError(
+              `The metric store ${this.path} stayed locked by other writers for ` +
+                `${this.totalWaitMs / 1000} s while ${what}`,
+              { cause: e },
+            );
+          }
+          const backoff = Math.min(BACKOFF_CAP_MS, BACKOFF_FIRST_MS * 2 ** attempt) *
+            (0.5 + 0.5 * this.random());
+          sleep(Math.min(backoff, left));
+          const rest = Math.max(1, Math.floor(Math.min(this.busyTimeoutMs, left - backoff)));
+          this.db.exec(`PRAGMA busy_timeout = ${rest}`);
+          shortened = true;
+        }
+      }
+    } finally {
+      if (shortened) this.db.exec(`PRAGMA busy_timeout = ${this.busyTimeoutMs}`);
+    }
+  }
+
+  /**
+   * Runs `fn` in one BEGIN IMMEDIATE transaction (the write lock from the start, so it never has
+   * to upgrade a read lock): a busy BEGIN or COMMIT is retried (a busy COMMIT keeps the
+   * transaction open, so retrying it is safe); any other failure rolls back.
+   */
+  transaction(what: string, fn: () => void, beforeCommit?: () => void): void {
+    this.retry(what, () => this.db.exec("BEGIN IMMEDIATE"));
+    try {
+      fn();
+      beforeCommit?.();
+      this.retry(what, () => this.db.exec("COMMIT"));
+    } catch (e) {
+      if (this.db.isTransaction) this.db.exec("ROLLBACK");
+      throw e;
+    }
+  }
+}
+
+/**
+ * What the file holds: the schema's version in `meta` (undefined while there is none, as in a new
+ * file or one whose schema an older writer was killed creating) and the tables that are not the
+ * store's.
+ */
+function contents(db: DatabaseSync): { version: string | undefined; foreign: string[] } {
+  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all()
+    .map((r) => String(r.name));
+  const foreign = tables.filter((t) => !TABLES.has(t) && !t.startsWith("sqlite_"));
+  if (!tables.includes("meta")) return { version: undefined, foreign };
+  const row = db.prepare("SELECT value FROM meta WHERE key = 'schema'").get() as
+    | { value: string }
+    | undefined;
+  return { version: row?.value, foreign };
+}
+
+/** Refuses a database with tables of its own, or a store of another version, unchanged. */
+function refuseForeign(path: string, found: ReturnType<typeof contents>): void {
+  const { version, foreign } = found;
+  if (foreign.length > 0) {
+    throw new InputError(
+      `${path} is an SQLite database but not a metric store (it has tables ` +
+        `${foreign.slice(0, 5).join(", ")}${foreign.length > 5 ? ", ..." : ""})`,
+    );
+  }
+  if (version !== undefined && version !== SCHEMA_VERSION) {
+    throw new InputError(`${path} is not an ${SCHEMA_VERSION} metric store (found ${version})`);
+  }
+}
+
 /** The metric store in one SQLite file. */
 export class MetricStore {
   #db: DatabaseSync;
+  #retrier: Retrier;
 
-  private constructor(db: DatabaseSync) {
-    this.#db = db;
+  private constructor(retrier: Retrier) {
+    this.#db = retrier.db;
+    this.#retrier = retrier;
   }
 
-  /** Opens (or creates) the store at `path`. */
-  static open(path: string): MetricStore {
+  /**
+   * Opens (or creates) the store at `path`. In order: the busy timeout (set as the connection
+   * opens, before any statement); a read of what the file holds, so that a file that is not a
+   * store is refused unchanged; WAL mode (retried while another writer holds the lock it needs,
+   * and accepted when that writer set it); then, for a file without the schema, the whole schema
+   * in one BEGIN IMMEDIATE transaction. Opening an existing store takes no write lock.
+   *
+   * @throws {InputError} Naming the path, for a file that is not an SQLite database or holds
+   * something else than a metric store.
+   * @throws {StoreBusyError} When other writers kept it locked for the total wait.
+   */
+  static open(path: string, options: StoreOptions = {}): MetricStore {
     let db: DatabaseSync | undefined;
-    let row: { value: string } | undefined;
     try {
-      db = new DatabaseSync(path);
-      db.exec(
-        "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;",
+      const busyTimeoutMs = options.busyTimeoutMs ?? BUSY_TIMEOUT_MS;
+      db = new DatabaseSync(path, { timeout: busyTimeoutMs });
+      const conn = db;
+      const retrier = new Retrier(
+        conn,
+        path,
+        seeded(options.seed ?? Deno.pid),
+        busyTimeoutMs,
+        options.totalWaitMs ?? BUSY_TOTAL_WAIT_MS,
       );
-      db.exec(SCHEMA);
-      row = db.prepare("SELECT value FROM meta WHERE key = 'schema'").get() as typeof row;
+      // Read first, so that a file that is not a store is refused unchanged.
+      const found = retrier.retry("reading the schema", () => contents(conn));
+      refuseForeign(path, found);
+      retrier.retry("switching to WAL mode", () => {
+        try {
+          conn.exec("PRAGMA journal_mode = WAL");
+        } catch (e) {
+          // The switch needs the write lock; a writer that holds it may have switched already.
+          const mode = conn.prepare("PRAGMA journal_mode").get()?.journal_mode;
+          if (!isBusy(e) || mode !== "wal") throw e;
+        }
+      });
+      conn.exec("PRAGMA synchronous = NORMAL");
+      if (found.version === undefined) {
+        retrier.transaction("creating the schema", () => {
+          // Another writer may have created it meanwhile: IF NOT EXISTS, INSERT OR IGNORE.
+          refuseForeign(path, contents(conn));
+          conn.exec(SCHEMA);
+        });
+        found.version = retrier.retry("reading the schema", () => contents(conn)).version;
+      }
+      if (found.version !== SCHEMA_VERSION) {
+        throw new InputError(
+          `${path} is not an ${SCHEMA_VERSION} metric store (found ${found.version})`,
+        );
+      }
+      return new MetricStore(retrier);
     } catch (e) {
       db?.close();
+      if (e instanceof InputError || e instanceof StoreBusyError) throw e;
+      if (isNotADatabase(e)) {
+        throw new InputError(
+          `${path} is not an SQLite database, so not a metric store (file is not a database)`,
+          { cause: e },
+        );
+      }
       throw new InputError(
-        `${path} is not an assay.store.v1 metric store (${e instanceof Error ? e.message : e})`,
+        `${path} is not an ${SCHEMA_VERSION} metric store (${e instanceof Error ? e.message : e})`,
         { cause: e },
       );
     }
-    if (row?.value !== "assay.store.v1") {
-      db.close();
-      throw new InputError(`${path} is not an assay.store.v1 metric store (found ${row?.value})`);
-    }
-    return new MetricStore(db);
   }
 
-  /** Writes a whole run atomically: every row, or nothing. */
+  /** Writes a whole run atomically, in one transaction with its `runs` row: every row, or none. */
   writeRun(run: Omit<StoredRun, "rows">, rows: readonly StoredScore[], beforeCommit?: () => void) {
     const insertRun = this.#db.prepare(
       "INSERT INTO runs (run_id, suite, suite_sha256, metrics, created_at, rows) " +
@@ -116,8 +319,7 @@ export class MetricStore {
          threshold, pass, prompt_sha256, rubric_sha256, judge_model, error, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
-    this.#db.exec("BEGIN IMMEDIATE");
-    try {
+    this.#retrier.transaction(`writing run ${run.run_id}`, () => {
       insertRun.run(
         run.run_id,
         run.suite,
@@ -145,12 +347,7 @@ export class MetricStore {
           run.created_at,
         );
       }
-      beforeCommit?.();
-      this.#db.exec("COMMIT");
-    } catch (e) {
-      this.#db.exec("ROLLBACK");
-      throw e;
-    }
+    }, beforeCommit);
   }
 
   /** Every stored run of a suite (or of all suites), oldest first. */
@@ -158,7 +355,10 @@ export class MetricStore {
     const sql = "SELECT run_id, suite, suite_sha256, metrics, created_at, rows FROM runs" +
       (suite === undefined ? "" : " WHERE suite = ?") + " ORDER BY created_at, run_id";
     const stmt = this.#db.prepare(sql);
-    const rows = (suite === undefined ? stmt.all() : stmt.all(suite)) as Record<string, unknown>[];
+    const rows = this.#retrier.retry(
+      "reading runs",
+      () => suite === undefined ? stmt.all() : stmt.all(suite),
+    ) as Record<string, unknown>[];
     return rows.map((r) => ({
       run_id: r.run_id as string,
       suite: r.suite as string,
@@ -171,11 +371,15 @@ export class MetricStore {
 
   /** The rows of one run. */
   scores(runId: string): StoredScore[] {
-    const rows = this.#db.prepare(
+    const stmt = this.#db.prepare(
       `SELECT golden_id, arm, repeat, metric, score, applicable, threshold, pass, prompt_sha256,
          rubric_sha256, judge_model, error
        FROM scores WHERE run_id = ? ORDER BY golden_id, arm, repeat, metric`,
-    ).all(runId) as Record<string, unknown>[];
+    );
+    const rows = this.#retrier.retry(`reading run ${runId}`, () => stmt.all(runId)) as Record<
+      string,
+      unknown
+    >[];
     return rows.map((r) => ({
       golden_id: r.golden_id as string,
       arm: r.arm as string,
@@ -194,7 +398,8 @@ export class MetricStore {
 
   /** A cached judgement, if any. */
   cacheGet(key: string): CachedJudgement | undefined {
-    const r = this.#db.prepare("SELECT score, reason FROM judge_cache WHERE key = ?").get(key) as
+    const stmt = this.#db.prepare("SELECT score, reason FROM judge_cache WHERE key = ?");
+    const r = this.#retrier.retry("reading the judge cache", () => stmt.get(key)) as
       | { score: number; reason: string }
       | undefined;
     return r === undefined ? undefined : { score: Number(r.score), reason: r.reason };
@@ -202,9 +407,13 @@ export class MetricStore {
 
   /** Caches a judgement (committed at once). */
   cacheSet(key: string, value: CachedJudgement, now: string): void {
-    this.#db.prepare(
+    const stmt = this.#db.prepare(
       "INSERT OR REPLACE INTO judge_cache (key, score, reason, created_at) VALUES (?, ?, ?, ?)",
-    ).run(key, value.score, value.reason, now);
+    );
+    this.#retrier.retry(
+      "caching a judgement",
+      () => stmt.run(key, value.score, value.reason, now),
+    );
   }
 
   /** Closes the database. */
