@@ -146,6 +146,8 @@ export class LineSplitter {
   readonly #modelFields: readonly string[];
 
   /**
+   * Creates a splitter.
+   *
    * @param options The line limit (64 MiB by default), the source's name for errors and the
    *   fields that hold model output.
    * @throws {RangeError} If the limit is not a positive whole number.
