@@ -2,7 +2,7 @@
 // as a double, for the float lexemes float.ts does not lay out directly.
 //
 // Both directions multiply by the 128-bit significand T of a power of ten
-// (float_pow10.ts), T <= T_true < T + 1, and bound the error of the product;
+// (float_table.ts), T <= T_true < T + 1, and bound the error of the product;
 // when that bound cannot settle a rounding or a comparison, the bignum code
 // (bignum.ts) settles it exactly. So the fast paths never guess: a result
 // comes either from an error bound that excludes every other answer, or from
@@ -44,8 +44,7 @@
 // decimals, like 1e22 read from a long lexeme.)
 
 import { BIG_5, BIG_D, bigMulAdd, bigMulPow5, bigSet, compareDecBin } from "./bignum";
-import { POW10_MIN } from "./float_pow10";
-import { POW10 } from "./float_table";
+import { POW10, POW10_MIN } from "./float_table";
 
 const MASK52: u64 = (1 << 52) - 1;
 const HIDDEN: u64 = 1 << 52;
@@ -90,7 +89,7 @@ let p0: u64 = 0;
   p1 = mid;
 }
 
-// floor(log2 5^j) for |j| <= 342 (checked by build/gen_float_table.ts).
+// floor(log2 5^j) for |j| <= 342 (checked by tests/engine/_pow10_oracle.ts).
 // @ts-ignore: decorator
 @inline function floorLog2Pow5(j: i32): i32 {
   return (j * 1217359) >> 19;

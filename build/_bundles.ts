@@ -11,6 +11,31 @@ import { bundle, CrossRuntimeError, exec } from "./_runs.ts";
  */
 export const ROOT_BUNDLE_BUDGET = 350_000;
 
+/**
+ * Where the README's figures for the root bundle ("`deno bundle mod.ts` is about N KB", "its
+ * inlined Wasm (M KB of base64)") are off by more than 2 KB from the measured ones.
+ */
+export function readmeBundleProblems(readme: string, root: BundleInfo): string[] {
+  const problems: string[] = [];
+  const text = readme.replace(/\s+/g, " ");
+  const total = /`deno bundle mod\.ts` is about (\d+) KB/.exec(text);
+  const base64 = /inlined Wasm \((\d+) KB of base64\)/.exec(text);
+  const wasm = root.parts.find(([part]) => part.endsWith("the inlined Wasm (base64)"))?.[1] ?? 0;
+  for (
+    const [m, what, bytes] of [[total, "the root bundle", root.bytes], [
+      base64,
+      "its base64",
+      wasm,
+    ]] as const
+  ) {
+    if (!m) problems.push(`The README does not state the size of ${what}`);
+    else if (Math.abs(Number(m[1]) * 1000 - bytes) > 2000) {
+      problems.push(`The README says ${what} is about ${m[1]} KB; it is ${bytes} bytes`);
+    }
+  }
+  return problems;
+}
+
 /** What one bundle holds. */
 export interface BundleInfo {
   /** The entry, e.g. `mod.ts`. */

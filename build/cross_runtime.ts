@@ -49,7 +49,12 @@ import {
 } from "./_runs.ts";
 import { compatibilityFlags, runWorkerd, WORKERD_CONFIG } from "./_workerd.ts";
 import { type CliReport, scoreWithCli } from "./_cli_score.ts";
-import { bundleInfo, describeBundle, ROOT_BUNDLE_BUDGET } from "./_bundles.ts";
+import {
+  bundleInfo,
+  describeBundle,
+  readmeBundleProblems,
+  ROOT_BUNDLE_BUDGET,
+} from "./_bundles.ts";
 import { checkEdge, suiteOnDeno } from "./_edge_workers.ts";
 import { buildCorpus } from "../tests/conformance/_corpus.ts";
 import { buildJsonlCorpus, type JsonlCorpus } from "../tests/conformance/_jsonl_corpus.ts";
@@ -157,6 +162,7 @@ async function runWorkerdStep(
         `(${ROOT_BUNDLE_BUDGET / 1024} KiB): ${describeBundle(root)}`,
     );
   }
+  problems.push(...readmeBundleProblems(await Deno.readTextFile("README.md"), root));
   const flags = compatibilityFlags(await Deno.readTextFile(WORKERD_CONFIG));
   if (flags.length > 0) {
     problems.push(`${WORKERD_CONFIG} turns on compatibility flags: ${flags.join(", ")}`);
