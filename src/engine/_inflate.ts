@@ -5,134 +5,28 @@
 // Bits are read from a bit buffer, least significant first; each Huffman code is decoded with one
 // look-up of its next `maxLength` bits in a table of (symbol, length) entries.
 
-/** Base lengths of length codes 257..285, and their extra bits. */
-const LENGTH_BASE = [
-  3,
-  4,
-  5,
-  6,
-  7,
-  8,
-  9,
-  10,
-  11,
-  13,
-  15,
-  17,
-  19,
-  23,
-  27,
-  31,
-  35,
-  43,
-  51,
-  59,
-  67,
-  83,
-  99,
-  115,
-  131,
-  163,
-  195,
-  227,
-  258,
-];
-const LENGTH_EXTRA = [
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  1,
-  1,
-  1,
-  1,
-  2,
-  2,
-  2,
-  2,
-  3,
-  3,
-  3,
-  3,
-  4,
-  4,
-  4,
-  4,
-  5,
-  5,
-  5,
-  5,
-  0,
-];
-/** Base distances of distance codes 0..29, and their extra bits. */
-const DIST_BASE = [
-  1,
-  2,
-  3,
-  4,
-  5,
-  7,
-  9,
-  13,
-  17,
-  25,
-  33,
-  49,
-  65,
-  97,
-  129,
-  193,
-  257,
-  385,
-  513,
-  769,
-  1025,
-  1537,
-  2049,
-  3073,
-  4097,
-  6145,
-  8193,
-  12289,
-  16385,
-  24577,
-];
-const DIST_EXTRA = [
-  0,
-  0,
-  0,
-  0,
-  1,
-  1,
-  2,
-  2,
-  3,
-  3,
-  4,
-  4,
-  5,
-  5,
-  6,
-  6,
-  7,
-  7,
-  8,
-  8,
-  9,
-  9,
-  10,
-  10,
-  11,
-  11,
-  12,
-  12,
-  13,
-  13,
-];
+/**
+ * Base values and extra bits of RFC 1951 §3.2.5's length codes 257..285 and distance codes
+ * 0..29: each code's base follows the one before by 2^(its extra bits); length code 285 is 258
+ * with no extra bits.
+ */
+function baseTable(
+  count: number,
+  first: number,
+  extra: (i: number) => number,
+): [number[], number[]] {
+  const bases: number[] = [];
+  const extras: number[] = [];
+  for (let i = 0, base = first; i < count; i++) {
+    bases.push(base);
+    extras.push(extra(i));
+    base += 1 << extras[i]!;
+  }
+  return [bases, extras];
+}
+const [LENGTH_BASE, LENGTH_EXTRA] = baseTable(29, 3, (i) => i < 8 || i === 28 ? 0 : (i - 4) >> 2);
+LENGTH_BASE[28] = 258;
+const [DIST_BASE, DIST_EXTRA] = baseTable(30, 1, (i) => i < 4 ? 0 : (i >> 1) - 1);
 /** The order in which a dynamic block lists its code-length code lengths. */
 const CLEN_ORDER = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15];
 
