@@ -6,14 +6,7 @@
  */
 
 import { FORMATS } from "./_formats.ts";
-import {
-  type Builder,
-  type Check,
-  fail,
-  isStackOverflow,
-  show,
-  type TypeFail,
-} from "./_runtime.ts";
+import { type Builder, type Check, fail, show, type TypeFail } from "./_runtime.ts";
 import { codePointLength, isMultipleOf, isObject, jsonEqual } from "./_values.ts";
 import { LinearRegex } from "../regex/mod.ts";
 
@@ -194,61 +187,13 @@ export function buildNumber(b: Builder, typeFail?: TypeFail, integer = false): C
   };
 }
 
-/** The longest string a backtracking regex may see, when the pattern is simple enough. */
-const SHORT = 256;
-
-/**
- * Whether a pattern is simple enough for a backtracking engine on short strings: no quantified
- * group (no nested or alternated repetition, the source of exponential time) and at most two
- * unbounded quantifiers (so at most quadratic time). Bounded quantifiers up to 16 count as
- * constant; larger ones count as unbounded.
- */
-function simplePattern(source: string): boolean {
-  let unbounded = 0;
-  let inClass = false;
-  for (let i = 0; i < source.length; i++) {
-    const c = source[i]!;
-    if (c === "\\") {
-      i++;
-      continue;
-    }
-    if (inClass) {
-      if (c === "]") inClass = false;
-      continue;
-    }
-    if (c === "[") {
-      inClass = true;
-      continue;
-    }
-    let quantified = false;
-    let big = false;
-    if (c === "*" || c === "+") {
-      quantified = true;
-      big = true;
-    } else if (c === "?" && source[i - 1] !== "(") {
-      quantified = true;
-    } else if (c === "{") {
-      const m = /^\{(\d+)(,(\d*))?\}/.exec(source.slice(i));
-      if (m) {
-        quantified = true;
-        big = m[2] !== undefined && (m[3] === "" || Number(m[3]) > 16) || Number(m[1]) > 16;
-      }
-    }
-    if (!quantified) continue;
-    if (source[i - 1] === ")") return false;
-    if (big && ++unbounded > 2) return false;
-  }
-  return true;
-}
-
 /**
  * A compiled `pattern`: ECMAScript's semantics in linear time on any input.
  *
- * Matching runs on the linear-time engine (`_linear_regex.ts`, proven against `RegExp`), as a
- * full match of `[\s\S]*(?:p)[\s\S]*`, so a hostile string can never trigger catastrophic
- * backtracking. The host's `RegExp` is used only where it is provably cheap (a simple pattern
- * on a string of at most 256 characters), or for the features the linear engine lacks
- * (lookaround and backreferences), which are then not protected.
+ * Matching always runs on the linear-time engine (`src/regex`, proven against `RegExp`), as a
+ * full match of `[\s\S]*(?:p)[\s\S]*`, so no pattern and no hostile string can trigger
+ * catastrophic backtracking. A pattern that needs the features the linear engine lacks
+ * (lookaround, backreferences) is refused when the schema is compiled.
  */
 export interface SchemaPattern {
   /** The pattern's source. */
@@ -281,43 +226,29 @@ export function compilePattern(b: Builder, keyword: string, source: unknown): Sc
   if (typeof source !== "string") {
     throw b.error(keyword, `The value of ${keyword} must be a string`);
   }
-  let re: RegExp;
   let flags = "u";
   try {
-    re = new RegExp(source, "u");
+    new RegExp(source, "u");
   } catch {
     try {
-      re = new RegExp(source);
+      new RegExp(source);
       flags = "";
     } catch {
       throw b.error(keyword, `Invalid regular expression ${JSON.stringify(source)}`);
     }
   }
-  let linear: LinearRegex | undefined;
+  let linear: LinearRegex;
   try {
     linear = new LinearRegex(`[\\s\\S]*(?:${source})[\\s\\S]*`, flags);
-  } catch {
-    // Lookaround or a backreference: only the host's engine can run it.
+  } catch (e) {
+    throw b.error(
+      keyword,
+      `The regular expression ${JSON.stringify(source)} cannot be matched in linear time ` +
+        `(${e instanceof Error ? e.message : String(e)}); lookaround and backreferences are ` +
+        "refused, so that no output can make validation take exponential time",
+    );
   }
-  if (linear === undefined) {
-    return {
-      source,
-      test(s) {
-        try {
-          return re.test(s);
-        } catch (e) {
-          // A very long string can exhaust a backtracking engine's stack: no match.
-          if (isStackOverflow(e)) return false;
-          throw e;
-        }
-      },
-    };
-  }
-  const lin = linear;
-  if (simplePattern(source)) {
-    return { source, test: (s) => (s.length <= SHORT ? re.test(s) : lin.fullMatch(s)) };
-  }
-  return { source, test: (s) => lin.fullMatch(s) };
+  return { source, test: (s) => linear.fullMatch(s) };
 }
 
 /**

@@ -1,14 +1,14 @@
-// Escapes: the class escapes (`\d \s \w` and their complements), character escapes (control,
-// hex, Unicode, identity) and `\u` escapes with surrogate pairs under `u`; legacy Annex B forms
-// that are usually mistakes are refused by name.
-import { complementRanges, DIGITS, SPACE, wordRanges } from "./_sets.ts";
+// Escapes: the class escapes (`\d \s \w`, `\p{...}` under `u`, and their complements), character
+// escapes (control, hex, Unicode, identity) and `\u` escapes with surrogate pairs under `u`;
+// legacy Annex B forms that are usually mistakes are refused by name.
+import { complementRanges, DIGITS, normalizeRanges, SPACE, wordRanges } from "./_sets.ts";
 import { isDigit, type PatternCursor } from "./_pattern_cursor.ts";
 
 const SYNTAX_CHARS = "^$\\.*+?()[]{}|/";
 const isHex = (c: number) => isDigit(c) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
 const isAsciiLetter = (c: number) => (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
 
-/** `\d \D \s \S \w \W` (after the backslash), or undefined. `\p` is rejected. */
+/** `\d \D \s \S \w \W`, and `\p{...} \P{...}` under `u` (after the backslash), or undefined. */
 export function classEscape(r: PatternCursor): number[] | undefined {
   const c = r.peek();
   let base: number[];
@@ -23,13 +23,54 @@ export function classEscape(r: PatternCursor): number[] | undefined {
       base = wordRanges(r.flags);
       break;
     case 0x70:
-      if (r.flags.u) r.unsupported(`Unicode property escape '\\${String.fromCharCode(c)}'`);
-      return undefined;
+      if (!r.flags.u) return undefined;
+      base = propertyEscape(r);
+      break;
     default:
       return undefined;
   }
   r.pos++;
   return c >= 0x61 ? base : complementRanges(base, r.max);
+}
+
+const propertySets = new Map<string, number[]>();
+
+/**
+ * The code points of a Unicode property escape's `{...}` (at `p` or `P`, after the backslash), as
+ * sorted ranges. The host's `RegExp`, whose Unicode tables are the runtime's, classifies each code
+ * point once: a block of 256 code points all in or all out of the set takes one test of a single
+ * repeated class (linear time), a mixed block one test per code point. Sets are cached by name.
+ */
+function propertyEscape(r: PatternCursor): number[] {
+  const start = r.pos - 1;
+  const end = r.peek(1) === 0x7b ? r.src.indexOf("}", r.pos + 2) : -1;
+  const body = end < 0 ? "" : r.src.slice(r.pos + 2, end);
+  let one: RegExp;
+  try {
+    one = new RegExp(`^\\p{${body}}$`, "u");
+  } catch {
+    r.fail("invalid Unicode property escape", start);
+  }
+  r.pos = end;
+  let ranges = propertySets.get(body);
+  if (ranges !== undefined) return ranges;
+  const all = new RegExp(`^\\p{${body}}+$`, "u");
+  const none = new RegExp(`^\\P{${body}}+$`, "u");
+  const pairs: number[] = [];
+  const block: number[] = [];
+  for (let lo = 0; lo <= 0x10ffff; lo += 256) {
+    block.length = 0;
+    for (let cp = lo; cp < lo + 256; cp++) block.push(cp);
+    // Aligned blocks never put a high and a low surrogate side by side, so each stays one.
+    const text = String.fromCodePoint(...block);
+    if (all.test(text)) pairs.push(lo, lo + 255);
+    else if (!none.test(text)) {
+      for (const cp of block) if (one.test(String.fromCodePoint(cp))) pairs.push(cp, cp);
+    }
+  }
+  ranges = normalizeRanges(pairs);
+  propertySets.set(body, ranges);
+  return ranges;
 }
 
 /** A CharacterEscape after the backslash at `start`; returns its code point. */

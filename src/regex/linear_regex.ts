@@ -48,11 +48,6 @@ export const KNOWN_ISSUES: readonly KnownIssue[] = [
   { pattern: "(?<n>a)\\k<n>", flags: "", reason: "named backreference: as above" },
   { pattern: "(?=a)a", flags: "", reason: "lookahead: not implemented" },
   { pattern: "(?<=a)b", flags: "", reason: "lookbehind: not implemented" },
-  {
-    pattern: "\\p{L}",
-    flags: "u",
-    reason: "Unicode property escape: needs Unicode property tables",
-  },
   { pattern: "(?i:a)", flags: "", reason: "ES2025 pattern modifiers: not implemented" },
   {
     pattern: "(?<n>a)|(?<n>b)",

@@ -403,10 +403,54 @@ Deno.test("compileSchema() runs catastrophic patterns on hostile strings in line
     // The verdict on the hostile string equals RegExp's on its short twin, which RegExp can afford.
     strictEqual(s.isValid(evil), new RegExp(pattern, "u").test("a".repeat(8) + "!"), pattern);
   }
-  // Short strings under a simple pattern take the host's engine; long ones the linear one.
   const date = compileSchema({ pattern: "^\\d{4}-\\d{2}-\\d{2}$" });
   strictEqual(date.isValid("2026-11-30"), true);
   strictEqual(date.isValid("2026-11-30".repeat(100)), false);
+});
+
+/** Median wall time of `f` over `n` runs, in milliseconds. */
+function medianMs(f: () => void, n = 5): number {
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    f();
+    times.push(performance.now() - t0);
+  }
+  return times.sort((a, b) => a - b)[n >> 1]!;
+}
+
+Deno.test("compileSchema() decides ^(a|aa)^k$ in time linear in k, up to k = 64", () => {
+  // A backtracking engine takes time exponential in k on a hostile string (50 s at k = 30 on 46
+  // characters before). This compares growth, not an absolute time: on the same 100-character
+  // string, k = 64 may cost about 8 times k = 8 (linear), and fails only past 64 times, where
+  // backtracking would be 2^56 times slower.
+  const hostile = "a".repeat(99) + "!";
+  const run = (k: number) => {
+    const schema = compileSchema({ type: "string", pattern: `^${"(a|aa)".repeat(k)}$` });
+    strictEqual(schema.isValid(hostile), false);
+    strictEqual(schema.isValid("a".repeat(k + 1)), true);
+    strictEqual(schema.isValid("a".repeat(2 * k + 1)), false);
+    return medianMs(() => {
+      for (let i = 0; i < 200; i++) schema.isValid(hostile);
+    });
+  };
+  run(8); // warm up
+  const small = run(8);
+  const large = run(64);
+  ok(large / small < 64, `k = 8: ${small.toFixed(2)} ms, k = 64: ${large.toFixed(2)} ms`);
+});
+
+Deno.test("compileSchema() refuses lookaround and backreference patterns with a named error", () => {
+  for (const pattern of ["a(?=b)", "(?!x)y", "(?<=a)b", "(?<!a)b", "(a)\\1", "(?<n>a)\\k<n>"]) {
+    for (const schema of [{ pattern }, { patternProperties: { [pattern]: true } }]) {
+      throws(() => compileSchema(schema), (e: unknown) => {
+        ok(e instanceof SchemaError, String(e));
+        ok(/cannot be matched in linear time/.test(e.message), e.message);
+        ok(e.message.includes(JSON.stringify(pattern)), e.message);
+        return true;
+      });
+    }
+  }
 });
 
 Deno.test("compileSchema() pattern verdicts equal RegExp search on seeded patterns and strings", () => {

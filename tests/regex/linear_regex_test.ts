@@ -535,8 +535,6 @@ const UNSUPPORTED: [string, string, RegExp][] = [
   ["(?<!a)b", "", /negative lookbehind/],
   ["(?i:a)", "", /group syntax '\(\?i'/],
   ["(?P<n>a)", "", /group syntax '\(\?P'/],
-  ["\\p{L}", "u", /Unicode property escape '\\p'/],
-  ["\\P{L}", "u", /Unicode property escape '\\P'/],
   ["\\Z", "", /escape '\\Z'/],
   ["\\A", "", /escape '\\A'/],
   ["\\p{L}", "", /escape '\\p'/],
@@ -548,6 +546,104 @@ const UNSUPPORTED: [string, string, RegExp][] = [
   ["(?<n>a)|(?<n>b)", "", /duplicate group name 'n'/],
   ["a", "v", /Unsupported regex flag 'v'/],
 ];
+
+Deno.test("LinearRegex() matches Unicode property escapes as RegExp does, on seeded texts", () => {
+  const rng = makeRng(20261204);
+  const names = [
+    "L",
+    "Lu",
+    "Ll",
+    "Lt",
+    "Nd",
+    "N",
+    "P",
+    "S",
+    "Zs",
+    "Cc",
+    "Cs",
+    "Co",
+    "Cn",
+    "M",
+    "Script=Greek",
+    "sc=Han",
+    "Script_Extensions=Latin",
+    "Alphabetic",
+    "White_Space",
+    "Emoji",
+    "ASCII",
+    "Any",
+    "Assigned",
+    "Lowercase",
+    "Uppercase",
+    "ID_Start",
+  ];
+  // Code points from every plane and the edges of the sets: ASCII, Latin-1, Greek, Cyrillic,
+  // CJK, surrogates, private use, unassigned, emoji, the last code point.
+  const points = [
+    0,
+    0x20,
+    0x41,
+    0x61,
+    0xaa,
+    0xb5,
+    0xc0,
+    0xdf,
+    0x130,
+    0x131,
+    0x17f,
+    0x1c5,
+    0x370,
+    0x391,
+    0x3c2,
+    0x410,
+    0x4e00,
+    0xd7ff,
+    0xd800,
+    0xdbff,
+    0xdc00,
+    0xdfff,
+    0xe000,
+    0xfffe,
+    0x10000,
+    0x1d400,
+    0x1f600,
+    0x20000,
+    0xe0001,
+    0x10fffd,
+    0x10ffff,
+    0x2160,
+    0x212a,
+    0x1e9e,
+    0x3000,
+  ];
+  const sample = () =>
+    rng.chance(0.5)
+      ? Math.min(rng.pick(points) + rng.int(3), 0x10ffff)
+      : rng.int(rng.chance(0.7) ? 0x3000 : 0x110000);
+  let checked = 0;
+  for (let n = 0; n < 300; n++) {
+    const esc = () => `\\${rng.chance(0.3) ? "P" : "p"}{${rng.pick(names)}}`;
+    const src = rng.pick([
+      `^${esc()}+$`,
+      `^[${esc()}${esc()}]$`,
+      `^[^${esc()}a-f]*$`,
+      `${esc()}${esc()}`,
+      `^(?:${esc()}|x)$`,
+    ]);
+    const flags = rng.pick(["u", "iu", "mu"]);
+    const re = new RegExp(src, flags);
+    const lin = new LinearRegex(`[\\s\\S]*(?:${src})[\\s\\S]*`, flags);
+    for (let m = 0; m < 20; m++) {
+      let t = "";
+      for (let k = rng.int(4); k >= 0; k--) t += String.fromCodePoint(sample());
+      strictEqual(lin.fullMatch(t), re.test(t), `/${src}/${flags} on ${JSON.stringify(t)}`);
+      checked++;
+    }
+  }
+  strictEqual(checked, 6000);
+  throws(() => new LinearRegex("\\p{NoSuchProperty}", "u"), /invalid Unicode property escape/);
+  throws(() => new LinearRegex("\\p{L", "u"), /invalid Unicode property escape/);
+});
 
 Deno.test("LinearRegex() names unsupported features and their position", () => {
   for (const [p, flags, message] of UNSUPPORTED) {
