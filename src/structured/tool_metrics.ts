@@ -6,7 +6,8 @@
  * `{name, arguments}` or OpenAI's `{type: "function", function: {name, arguments}}`;
  * `arguments` is an object (a JS value, written as canonical JSON by `canonicalValue`, so
  * `1.0` is already `1`, and refused if it is not JSON) or a JSON string (canonicalised exactly as Python's `json` would, so `1` and
- * `1.0` differ and big integers keep their digits); a missing `arguments` is `{}`.
+ * `1.0` differ and big integers keep their digits). A call has exactly those keys: a missing
+ * `arguments` or another key (an Anthropic `tool_use` block's `input`) makes it invalid.
  * Expected calls are matched to predicted calls by an optimal one-to-one assignment, never
  * by greedy first-match: see `docs/tool_metrics.md` for the algorithm and its proof sketch.
  *

@@ -86,10 +86,9 @@ function render(rng: Rng, c: ModelCall): unknown {
   } else {
     const sp = rng.chance(0.5) ? " " : "";
     args = `{${sp}${keys.map((k) => `"${k}":${sp}${c.args.get(k)}`).join(`,${sp}`)}}`;
-    if (keys.length === 0 && rng.chance(0.3)) args = undefined;
   }
   if (rng.chance(0.2)) return { type: "function", function: { name: c.name, arguments: args } };
-  return args === undefined ? { name: c.name } : { name: c.name, arguments: args };
+  return { name: c.name, arguments: args };
 }
 
 const INVALID: unknown[] = [
@@ -97,6 +96,10 @@ const INVALID: unknown[] = [
   { name: "a", arguments: "[1]" },
   { arguments: {} },
   { name: 7 },
+  { name: "a" },
+  { name: "a", arguments: {}, id: "x" },
+  { type: "tool_use", name: "a", input: {} },
+  { name: "a", parameters: {} },
   null,
   "a",
 ];

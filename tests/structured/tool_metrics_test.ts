@@ -276,7 +276,7 @@ Deno.test("toolCallF1() accepts the OpenAI shape, JSON-string and object argumen
   const expected = [[
     { name: "get", arguments: { id: 1, tags: ["a"] } },
     { type: "function" as const, function: { name: "put", arguments: '{"v": 2.5}' } },
-    { name: "ping" },
+    { name: "ping", arguments: {} },
   ]];
   const predicted = [[
     { type: "function", function: { name: "ping", arguments: "{}" } },
@@ -289,6 +289,40 @@ Deno.test("toolCallF1() accepts the OpenAI shape, JSON-string and object argumen
     details: { invalidCalls: 0 },
   });
   strictEqual(toolSelectionAccuracy(expected, predicted, { ordered: true }).numerator, 0);
+});
+
+Deno.test("tool metrics: a call with a missing or unknown key is invalid, never {} arguments", () => {
+  // An Anthropic tool_use block has name and input: read as {name, arguments} with arguments
+  // missing, it used to score an exact argument match against an expected call with {}.
+  const expected = [{ name: "get_weather", arguments: {} }];
+  for (
+    const bad of [
+      { type: "tool_use", id: "toolu_1", name: "get_weather", input: { city: "Paris" } },
+      { name: "get_weather", parameters: { city: "Paris" } },
+      { name: "get_weather" },
+      { name: "get_weather", arguments: {}, extra: 1 },
+      { type: "function", function: { name: "get_weather" } },
+      { type: "function", function: { name: "get_weather", arguments: "{}" }, index: 0 },
+    ]
+  ) {
+    const acc = toolArgumentAccuracy(expected, [bad]);
+    strictEqual(acc.numerator, 0, JSON.stringify(bad));
+    strictEqual(
+      toolSelectionAccuracy(expected, [bad]).details.invalidCalls,
+      1,
+      JSON.stringify(bad),
+    );
+  }
+  // The shapes that are calls: {name, arguments}, and OpenAI's wrapper with type and id optional.
+  for (
+    const good of [
+      { name: "get_weather", arguments: {} },
+      { name: "get_weather", arguments: "{}" },
+      { type: "function", id: "call_1", function: { name: "get_weather", arguments: "{}" } },
+      { function: { name: "get_weather", arguments: {} } },
+    ]
+  ) strictEqual(toolArgumentAccuracy(expected, [good]).numerator, 1, JSON.stringify(good));
+  throws(() => toolCallF1([{ name: "f" }], [[]]), /missing "arguments"/);
 });
 
 Deno.test("toolArgumentAccuracy() keeps 1 and 1.0, and big integers' digits, apart in JSON strings", () => {
