@@ -5,11 +5,9 @@
 // Bits are read from a bit buffer, least significant first; each Huffman code is decoded with one
 // look-up of its next `maxLength` bits in a table of (symbol, length) entries.
 
-/**
- * Base values and extra bits of RFC 1951 §3.2.5's length codes 257..285 and distance codes
- * 0..29: each code's base follows the one before by 2^(its extra bits); length code 285 is 258
- * with no extra bits.
- */
+// Base values and extra bits of RFC 1951 §3.2.5's length codes 257..285 and distance codes
+// 0..29: each code's base follows the one before by 2^(its extra bits); length code 285 is 258
+// with no extra bits.
 function baseTable(
   count: number,
   first: number,

@@ -34,43 +34,29 @@ function describe(x: unknown): string {
   return typeof x;
 }
 
-/** The reason an object's keys are not exactly `keys` (with `optional` allowed), or undefined. */
-function keysProblem(
-  x: object,
-  what: string,
-  keys: readonly string[],
-  optional: readonly string[] = [],
-): string | undefined {
-  const own = Object.keys(x);
-  const unknown = own.filter((k) => !keys.includes(k) && !optional.includes(k));
-  const missing = keys.filter((k) => !Object.hasOwn(x, k));
-  if (unknown.length === 0 && missing.length === 0) return undefined;
-  const parts: string[] = [];
-  if (missing.length > 0) parts.push(`missing ${missing.map((k) => JSON.stringify(k)).join(", ")}`);
-  if (unknown.length > 0) {
-    parts.push(`unknown ${unknown.map((k) => JSON.stringify(k.slice(0, 40))).join(", ")}`);
-  }
-  return `${what} must have exactly the keys ${keys.map((k) => JSON.stringify(k)).join(" and ")}${
-    optional.length > 0
-      ? ` (and optionally ${optional.map((k) => JSON.stringify(k)).join(", ")})`
-      : ""
-  }: ${parts.join("; ")}`;
+// Why `x`'s keys are not `keys` plus some of `optional` ("no arguments, an unknown key "input""),
+// or undefined.
+function keysProblem(x: object, keys: string[], optional: string[] = []): string | undefined {
+  const odd = [
+    ...keys.filter((k) => !Object.hasOwn(x, k)).map((k) => `no ${k}`),
+    ...Object.keys(x).filter((k) => !keys.includes(k) && !optional.includes(k))
+      .map((k) => `an unknown key ${JSON.stringify(k.slice(0, 40))}`),
+  ];
+  return odd.length > 0 ? odd.join(", ") : undefined;
 }
 
-/**
- * Reads one call: `{name, arguments}` or OpenAI's `{type: "function", function: {name,
- * arguments}}` (with an optional `id`), with exactly those keys. Any other shape, such as an
- * Anthropic `{type: "tool_use", name, input}` block, is an invalid call with its reason, never a
- * call with `{}` arguments.
- */
+// Reads one call: `{name, arguments}` or OpenAI's `{type: "function", function: {name,
+// arguments}}` (with an optional `id`), with exactly those keys. Any other shape, such as an
+// Anthropic `{type: "tool_use", name, input}` block, is an invalid call with its reason, never a
+// call with `{}` arguments.
 function readCall(x: unknown): RawCall {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
     return { reason: `a call must be an object, got ${describe(x)}` };
   }
   let call = x as { name?: unknown; arguments?: unknown; type?: unknown; function?: unknown };
   if (Object.hasOwn(call, "function")) {
-    const wrapper = keysProblem(call, "an OpenAI tool call", ["function"], ["type", "id"]);
-    if (wrapper !== undefined) return { reason: wrapper };
+    const wrapper = keysProblem(call, ["function"], ["type", "id"]);
+    if (wrapper !== undefined) return { reason: `an OpenAI tool call has ${wrapper}` };
     if (call.type !== undefined && call.type !== "function") {
       return { reason: `a call's type must be "function"` };
     }
@@ -79,8 +65,8 @@ function readCall(x: unknown): RawCall {
     }
     call = call.function as typeof call;
   }
-  const shape = keysProblem(call, "a call", ["name", "arguments"]);
-  if (shape !== undefined) return { reason: shape };
+  const shape = keysProblem(call, ["name", "arguments"]);
+  if (shape !== undefined) return { reason: `a call must be {name, arguments}: it has ${shape}` };
   if (typeof call.name !== "string" || call.name === "") {
     return { reason: "a call needs a non-empty string name" };
   }

@@ -483,3 +483,13 @@ Deno.test("compileSchema() pattern verdicts equal RegExp search on seeded patter
   }
   ok(checked === 12000 && matched > 2000 && matched < 10000, `${matched}/${checked} match`);
 });
+
+Deno.test("compileSchema() checks the annotation keywords against the bundled metaschema", () => {
+  // The bundled metaschema drops its own title, description and $comment annotations, but keeps
+  // the schemas of the keywords by those names.
+  const meta = compileSchema({ $ref: "https://json-schema.org/draft/2020-12/schema" });
+  strictEqual(meta.isValid({ title: 1 }), false);
+  strictEqual(meta.isValid({ description: 5 }), false);
+  strictEqual(meta.isValid({ $comment: [] }), false);
+  strictEqual(meta.isValid({ title: "t", description: "d", $comment: "c", type: "string" }), true);
+});

@@ -322,7 +322,10 @@ Deno.test("tool metrics: a call with a missing or unknown key is invalid, never 
       { function: { name: "get_weather", arguments: {} } },
     ]
   ) strictEqual(toolArgumentAccuracy(expected, [good]).numerator, 1, JSON.stringify(good));
-  throws(() => toolCallF1([{ name: "f" }], [[]]), /missing "arguments"/);
+  throws(
+    () => toolCallF1([{ name: "f" }], [[]]),
+    /must be \{name, arguments\}: it has no arguments/,
+  );
 });
 
 Deno.test("toolArgumentAccuracy() keeps 1 and 1.0, and big integers' digits, apart in JSON strings", () => {
