@@ -192,16 +192,23 @@ function jsDict(code: string): PyValue {
   const m = /^\{([^\n]*?)\}/.exec(code);
   if (!m) return code;
   const d = new PyDict();
-  for (const pair of m[1]!.split(",")) {
-    const kv = pair.split(":");
-    if (kv.length !== 2) return code;
-    d.set(jsValue(stripQuote(pyStrip(kv[0]!))), jsValue(stripQuote(pyStrip(kv[1]!))));
+  const pairs = /([^:]+):\s*([^\n]*?)(?:,\s*(?=[^,]+:)|(?=\n?$))/g;
+  for (const [, rawKey, rawValue] of m[1]!.matchAll(pairs)) {
+    const value = pyStrip(rawValue!);
+    let v: PyValue;
+    if (value.startsWith("[") && value.endsWith("]")) v = jsArray(value, undefined);
+    else if (value.startsWith("{") && value.endsWith("}")) v = jsDict(value);
+    else v = jsValue(stripChars(value, "'\""));
+    d.set(stripChars(pyStrip(rawKey!), "'\""), v);
   }
   return d;
 }
 
-/** `s.strip("'")`. */
-function stripQuote(s: string): string {
-  return s.replace(/^'+|'+$/g, "");
+/** `s.strip(chars)`. */
+function stripChars(s: string, chars: string): string {
+  let a = 0;
+  let b = s.length;
+  while (a < b && chars.includes(s[a]!)) a++;
+  while (b > a && chars.includes(s[b - 1]!)) b--;
+  return s.slice(a, b);
 }
-
