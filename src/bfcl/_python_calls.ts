@@ -12,6 +12,7 @@ type Node =
   | { k: "dict"; keys: (Node | null)[]; values: Node[] }
   | { k: "unary"; op: string; operand: Node }
   | { k: "binop"; op: string; left: Node; right: Node }
+  | { k: "subscript"; value: Node; slice: string }
   | { k: "other"; what: string; src: string };
 
 const COMPARE = new Set(["==", "!=", "<", ">", "<=", ">="]);
@@ -30,6 +31,9 @@ class Parser {
 
   get tok(): Token {
     return this.toks[this.pos]!;
+  }
+  at(kind: Token["kind"]): boolean {
+    return this.tok.kind === kind;
   }
   is(text: string): boolean {
     const t = this.tok;
@@ -150,16 +154,24 @@ class Parser {
         this.pos++;
       } else if (this.eat("(")) e = this.callArgs(e);
       else if (this.eat("[")) {
+        const sliceFrom = this.tok.start;
+        let single: Node | undefined;
+        let count = 0;
         do {
           if (this.is("]")) break;
-          if (!this.is(":")) this.element();
+          count++;
+          if (!this.is(":")) single = this.element();
+          if (this.is(":")) single = undefined;
           if (this.eat(":")) {
             if (!this.is(":") && !this.is(",") && !this.is("]")) this.expr();
             if (this.eat(":") && !this.is(",") && !this.is("]")) this.expr();
           }
         } while (this.eat(","));
+        const slice = count === 1 && single
+          ? unparse(single)
+          : this.src.slice(sliceFrom, this.tok.start).trim();
         this.expect("]");
-        e = this.other("Subscript", from);
+        e = { k: "subscript", value: e, slice };
       } else return e;
     }
   }
@@ -319,6 +331,8 @@ function unparse(n: Node): string {
       return `${n.op}${unparse(n.operand)}`;
     case "binop":
       return `${unparse(n.left)} ${n.op} ${unparse(n.right)}`;
+    case "subscript":
+      return `${unparse(n.value)}[${n.slice}]`;
     case "other":
       return n.src;
   }
@@ -367,6 +381,8 @@ function resolve(n: Node): PyValue {
       }));
     case "name":
       return n.id;
+    case "subscript":
+      return unparse(n); // BFCL's fallback: the source of the value and of the slice
     case "call":
       return n.keywords.length === 0 ? unparse(n) : resolveCall(n);
     case "binop":
@@ -388,14 +404,15 @@ export function parsePythonCalls(text: string): { ok: true; value: PyValue } | {
   try {
     const toks = tokenize(text);
     const p = new Parser(toks, text);
+    while (p.at("newline")) p.pos++;
     let body = p.expr();
     if (p.is(",")) {
       const elts = [body];
-      while (p.eat(",") && p.tok.kind !== "end" && p.tok.kind !== "newline") elts.push(p.expr());
+      while (p.eat(",") && !p.at("end") && !p.at("newline")) elts.push(p.expr());
       body = { k: "tuple", elts };
     }
-    while (p.tok.kind === "newline") p.pos++;
-    if (p.tok.kind !== "end") throw new PySyntaxError(`invalid syntax at ${p.tok.start}`);
+    while (p.at("newline")) p.pos++;
+    if (!p.at("end")) throw new PySyntaxError(`invalid syntax at ${p.tok.start}`);
     if (body.k !== "list" && body.k !== "tuple" && body.k !== "set") {
       return { ok: false, reason: "the expression is not a list of calls" };
     }

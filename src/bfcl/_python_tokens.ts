@@ -103,7 +103,20 @@ export function tokenize(src: string): Token[] {
   const tokens: Token[] = [];
   let depth = 0;
   let i = 0;
+  let lineStart = true;
   while (i < src.length) {
+    if (lineStart && depth === 0) {
+      // Indentation of a logical line: an expression's lines may not be indented; blank and
+      // comment lines may be, but whitespace that runs to the end of the text may not.
+      lineStart = false;
+      let col = 0;
+      while (i < src.length && " \t\f".includes(src[i]!)) col = src[i++] === "\f" ? 0 : col + 1;
+      const next = src[i];
+      if (next === undefined ? col > 0 : col > 0 && !"\n\r#".includes(next)) {
+        throw new PySyntaxError("unexpected indent");
+      }
+      if (next === undefined) break;
+    }
     const c = src[i]!;
     if (c === " " || c === "\t" || c === "\f") {
       i++;
@@ -118,8 +131,11 @@ export function tokenize(src: string): Token[] {
       continue;
     }
     if (c === "\n" || c === "\r") {
-      if (depth === 0) tokens.push({ kind: "newline", text: "\n", start: i });
-      i++;
+      if (depth === 0) {
+        tokens.push({ kind: "newline", text: "\n", start: i });
+        lineStart = true;
+      }
+      i += c === "\r" && src[i + 1] === "\n" ? 2 : 1;
       continue;
     }
     const prefix = PREFIX.exec(src.slice(i, i + 5));

@@ -81,13 +81,10 @@ function cleanUp(text: string, decoder: Exclude<BfclDecoder, "fc">): string {
       return bracket(text.replaceAll("\n", ""));
     case "mistral":
       return bracket(text.replaceAll("\\_", "_"));
-    case "claude": {
-      let t = text.replaceAll('", "', ",").replaceAll('["', "[").replaceAll('"]', "]");
-      if (t.startsWith(" ")) t = t.slice(1);
-      return bracket(t);
-    }
+    case "claude":
+      return bracket(text.startsWith(" ") ? text.slice(1) : text);
     case "gpt":
-      return bracket(text);
+      return text;
   }
 }
 
