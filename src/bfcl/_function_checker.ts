@@ -1,5 +1,5 @@
 // BFCL's simple_function_checker and parallel_function_checker_no_order over decoded calls.
-import { PyDict, PyFloat, type PyInt, pyIn, pyRepr, pyType, type PyValue } from "./py_value.ts";
+import { PyDict, PyFloat, pyIn, type PyInt, pyRepr, pyType, type PyValue } from "./py_value.ts";
 import {
   checkDict,
   checkList,
@@ -10,7 +10,7 @@ import {
   PASS,
   type Verdict,
 } from "./_value_checks.ts";
-import { JAVA_TYPES, javaConvert, jsConvert, JS_TYPES } from "./_type_converters.ts";
+import { JAVA_TYPES, javaConvert, JS_TYPES, jsConvert } from "./_type_converters.ts";
 
 /** The language a category's functions are written in. */
 export type Language = "Python" | "Java" | "JavaScript";
@@ -145,7 +145,9 @@ function checkParam(
       : jsConvert(value, declared, inner) ?? value;
   }
   if (declared === "tuple") value = listOf(value);
-  if (declared === "float" && pyType(value) === "int") value = new PyFloat(Number((value as PyInt).value));
+  if (declared === "float" && pyType(value) === "int") {
+    value = new PyFloat(Number((value as PyInt).value));
+  }
   const typed = checkType(param, value, choices, declared, expected, nested);
   if (!typed.valid) return typed;
   if (!typed.isVariable) {

@@ -27,10 +27,53 @@ const KEYWORDS = new Set(
     "with yield").split(" "),
 );
 const OPS = [
-  "**=", "//=", ">>=", "<<=", "...", "->", ":=", "**", "//", ">>", "<<", "<=", ">=", "==", "!=",
-  "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "@=",
-  "+", "-", "*", "/", "%", "@", "&", "|", "^", "~", "<", ">", "(", ")", "[", "]", "{", "}", ",",
-  ":", ".", ";", "=",
+  "**=",
+  "//=",
+  ">>=",
+  "<<=",
+  "...",
+  "->",
+  ":=",
+  "**",
+  "//",
+  ">>",
+  "<<",
+  "<=",
+  ">=",
+  "==",
+  "!=",
+  "+=",
+  "-=",
+  "*=",
+  "/=",
+  "%=",
+  "&=",
+  "|=",
+  "^=",
+  "@=",
+  "+",
+  "-",
+  "*",
+  "/",
+  "%",
+  "@",
+  "&",
+  "|",
+  "^",
+  "~",
+  "<",
+  ">",
+  "(",
+  ")",
+  "[",
+  "]",
+  "{",
+  "}",
+  ",",
+  ":",
+  ".",
+  ";",
+  "=",
 ];
 const NAME_START = /[\p{L}\p{Nl}_]/u;
 const NAME_PART = /[\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]/u;
@@ -200,7 +243,7 @@ function stringToken(src: string, start: number, prefix: string, tokens: Token[]
     i++;
   }
   const body = src.slice(bodyStart, i);
-  if (bytes && /[^\x00-\x7f]/.test(body)) {
+  if (bytes && [...body].some((ch) => ch.charCodeAt(0) > 0x7f)) {
     throw new PySyntaxError("bytes can only contain ASCII literal characters");
   }
   const text = raw ? body : escapes(body, bytes);

@@ -60,10 +60,11 @@ export function checkType(
     }
     nestedFailed = true;
   }
-  const nestedMessage =
-    `Nested type checking failed for parameter ${pyRepr(param)}. Expected outer type ${declared} with inner type <class '${nested}'>. Parameter value: ${
-      pyRepr(value)
-    }.`;
+  const nestedMessage = `Nested type checking failed for parameter ${
+    pyRepr(param)
+  }. Expected outer type ${declared} with inner type <class '${nested}'>. Parameter value: ${
+    pyRepr(value)
+  }.`;
   if (paType !== undefined && pyType(value) === paType) {
     return nestedFailed
       ? { valid: false, errorType: "type_error:nested", error: [nestedMessage], isVariable: true }

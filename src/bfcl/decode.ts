@@ -12,6 +12,39 @@ import { parsePythonCalls } from "./_python_calls.ts";
 /** How a model's results are decoded: `fc`, or the text clean-up of a prompting handler. */
 export type BfclDecoder = "fc" | "claude" | "gorilla" | "gpt" | "llama" | "mistral";
 
+const PROMPTING: Readonly<Record<string, BfclDecoder>> = {
+  "claude-3-opus-20240229": "claude",
+  "gorilla-openfunctions-v2": "gorilla",
+  "gpt-4-0613": "gpt",
+  "meta-llama/Meta-Llama-3-70B-Instruct": "llama",
+  "mistral-large-2407": "mistral",
+};
+
+/**
+ * The decoder BFCL's 2024-08 handlers used for a model: `fc` for a function-calling model (a
+ * name with `-FC`), the handler's clean-up for the prompting models whose results are known.
+ *
+ * @param model The model's name (`meta-llama/Meta-Llama-3-70B-Instruct`, or as result folders
+ * spell it, `meta-llama_Meta-Llama-3-70B-Instruct`).
+ * @returns The decoder, or undefined for an unknown prompting model.
+ * @throws {never} Never.
+ *
+ * @example
+ * ```ts
+ * import { decoderForModel } from "@assay/assay/bfcl";
+ * import { deepStrictEqual } from "node:assert/strict";
+ *
+ * deepStrictEqual(
+ *   ["gpt-4o-2024-05-13-FC", "meta-llama_Meta-Llama-3-70B-Instruct", "x"].map(decoderForModel),
+ *   ["fc", "llama", undefined],
+ * );
+ * ```
+ */
+export function decoderForModel(model: string): BfclDecoder | undefined {
+  if (model.includes("-FC")) return "fc";
+  return PROMPTING[model] ?? PROMPTING[model.replace("_", "/")];
+}
+
 /** The outcome of decoding one result: the decoded value, or why BFCL's decoder raised. */
 export type Decoded = { ok: true; value: PyValue } | { ok: false; reason: string };
 

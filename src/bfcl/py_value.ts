@@ -271,7 +271,9 @@ export function pyRepr(x: PyValue): string {
   if (x instanceof PyFloat) return floatRepr(x.value);
   if (Array.isArray(x)) return `[${x.map(pyRepr).join(", ")}]`;
   if (x instanceof PyTuple) {
-    return x.items.length === 1 ? `(${pyRepr(x.items[0]!)},)` : `(${x.items.map(pyRepr).join(", ")})`;
+    return x.items.length === 1
+      ? `(${pyRepr(x.items[0]!)},)`
+      : `(${x.items.map(pyRepr).join(", ")})`;
   }
   if (x instanceof PyDict) {
     return `{${x.entries().map(([k, v]) => `${pyRepr(k)}: ${pyRepr(v)}`).join(", ")}}`;
