@@ -20,3 +20,4 @@
 export * from "./py_value.ts";
 export * from "./decode.ts";
 export * from "./checker.ts";
+export * from "./score_file.ts";
