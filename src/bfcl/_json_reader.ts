@@ -81,10 +81,34 @@ function reorder(value: PyValue, js: unknown): PyValue {
 /** The outcome of reading one JSON text. */
 export type JsonRead = { ok: true; value: PyValue } | { ok: false; reason: string };
 
+const MESSAGES: Record<string, string> = {
+  expecting_value: "Expecting value",
+  expecting_property_name: "Expecting property name enclosed in double quotes",
+  expecting_colon: "Expecting ':' delimiter",
+  expecting_comma: "Expecting ',' delimiter",
+  extra_data: "Extra data",
+  unterminated_string: "Unterminated string starting at",
+  invalid_control_character: "Invalid control character at",
+  invalid_escape: "Invalid \\escape",
+  invalid_unicode_escape: "Invalid \\uXXXX escape",
+};
+
+/** Python's JSONDecodeError text: the message, then line, column and character (code points). */
+function decodeError(text: string, code: string, offset: number): string {
+  // Python points one further for a bad \u escape: at the `u`, not the backslash.
+  const at = offset + (code === "invalid_unicode_escape" ? 1 : 0);
+  const before = [...text.slice(0, at)];
+  const pos = before.length;
+  const line = before.filter((c) => c === "\n").length + 1;
+  const col = pos - before.lastIndexOf("\n");
+  const message = MESSAGES[code] ?? code.replaceAll("_", " ");
+  return `${message}: line ${line} column ${col} (char ${pos})`;
+}
+
 /** Reads one JSON text as Python's `json.loads` would. */
 export function readJson(text: string): JsonRead {
   const r = canonicalize(text);
-  if (!r.ok) return { ok: false, reason: `${r.error.code} at offset ${r.error.offset}` };
+  if (!r.ok) return { ok: false, reason: decodeError(text, r.error.code, r.error.offset) };
   const value = new CanonicalReader(r.canonical).value();
   let js: unknown;
   try {

@@ -92,7 +92,7 @@ export function decodeFcResult(result: PyValue): Decoded {
       return { ok: false, reason: "the JSON object must be str, bytes or bytearray" };
     }
     const parsed = readJson(args);
-    if (!parsed.ok) return { ok: false, reason: `json.loads: ${parsed.reason}` };
+    if (!parsed.ok) return { ok: false, reason: parsed.reason };
     calls.push(new PyDict([[name, parsed.value]]));
   }
   return { ok: true, value: calls };
