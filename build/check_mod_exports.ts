@@ -57,4 +57,6 @@ if (problems.length > 0) {
   console.error(problems.sort().join("\n"));
   Deno.exit(1);
 }
-console.log("every mod.ts re-exports its folder's public files; the root re-exports every room");
+console.log(
+  "every mod.ts re-exports its folder's public files; the root re-exports every room but suite and bfcl",
+);

@@ -10,6 +10,8 @@ import { pyFloatRepr } from "../engine/mod.ts";
 /** A Python `int`, exact. */
 export class PyInt {
   /**
+   * Wraps an integer.
+   *
    * @param value The integer.
    */
   constructor(readonly value: bigint) {}
@@ -18,6 +20,8 @@ export class PyInt {
 /** A Python `float`. */
 export class PyFloat {
   /**
+   * Wraps a double.
+   *
    * @param value The double.
    */
   constructor(readonly value: number) {}
@@ -26,6 +30,8 @@ export class PyFloat {
 /** A Python `tuple`. */
 export class PyTuple {
   /**
+   * Wraps the items.
+   *
    * @param items The items, in order.
    */
   constructor(readonly items: readonly PyValue[]) {}
@@ -34,6 +40,8 @@ export class PyTuple {
 /** A Python value of a type the checker never expects (`complex`, `bytes`): kept by its repr. */
 export class PyOther {
   /**
+   * Keeps a value by its type's name and repr.
+   *
    * @param typeName What `type(x).__name__` gives.
    * @param repr What `repr(x)` gives.
    */
@@ -45,6 +53,8 @@ export class PyDict {
   readonly #entries = new Map<string, [PyValue, PyValue]>();
 
   /**
+   * Builds a dict, as `dict(pairs)` does.
+   *
    * @param entries Key-value pairs; a later equal key replaces the value and keeps the place.
    */
   constructor(entries: Iterable<readonly [PyValue, PyValue]> = []) {
