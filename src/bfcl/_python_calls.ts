@@ -1,16 +1,40 @@
 // BFCL's resolve_ast_by_type over the parsed tree, and ast.unparse for the calls it keeps as
 // text; plus ast_parse itself: a list of calls, each read in turn. Nothing is evaluated.
-import { PyDict, PyFloat, PyInt, PyOther, pyRepr, PyTuple, type PyValue } from "./py_value.ts";
+import {
+  PyDict,
+  PyFloat,
+  PyInt,
+  PyOther,
+  pyRepr,
+  PyTuple,
+  pyType,
+  type PyValue,
+} from "./py_value.ts";
 import { type Node, Parser } from "./_python_parser.ts";
 import { PySyntaxError, tokenize } from "./_python_tokens.ts";
 
 /** Thrown while resolving: the value is not one BFCL's decoder can read. */
 class Unsupported extends Error {}
 
+/** ast.unparse of a constant: repr, with `1e309` for infinity and a `u` prefix kept. */
+function constSource(n: Extract<Node, { k: "const" }>): string {
+  if (n.ellipsis) return "...";
+  const v = n.v;
+  if (v instanceof PyFloat && !Number.isFinite(v.value) && v.value === v.value) return "1e309";
+  if (v instanceof PyOther && v.repr === "infj") return "1e309j";
+  return (n.u ? "u" : "") + pyRepr(v);
+}
+
+/** Whether a value cannot be a dict key in Python (a list, a dict, or a tuple holding one). */
+function unhashable(v: PyValue): boolean {
+  if (Array.isArray(v) || v instanceof PyDict) return true;
+  return v instanceof PyTuple && v.items.some(unhashable);
+}
+
 export function unparse(n: Node): string {
   switch (n.k) {
     case "const":
-      return n.ellipsis ? "..." : pyRepr(n.v);
+      return constSource(n);
     case "name":
       return n.id;
     case "attr":
@@ -91,7 +115,9 @@ function resolve(n: Node): PyValue {
     case "dict":
       return new PyDict(n.keys.map((k, i) => {
         if (k === null) throw new Unsupported("Unsupported AST type: <class 'NoneType'>");
-        return [resolve(k), resolve(n.values[i]!)] as const;
+        const key = resolve(k);
+        if (unhashable(key)) throw new Unsupported(`unhashable type: '${pyType(key)}'`);
+        return [key, resolve(n.values[i]!)] as const;
       }));
     case "name":
       return n.id;

@@ -6,7 +6,7 @@ import { unparse } from "./_python_calls.ts";
 
 /** A node of the tree. */
 export type Node =
-  | { k: "const"; v: PyValue; ellipsis?: boolean }
+  | { k: "const"; v: PyValue; ellipsis?: boolean; u?: boolean }
   | { k: "name"; id: string }
   | { k: "attr"; value: Node; attr: string }
   | { k: "call"; func: Node; args: Node[]; keywords: { arg: string | null; value: Node }[] }
@@ -82,7 +82,11 @@ export class Parser {
     if (this.eat(":=")) {
       if (e.k !== "name") throw new PySyntaxError("cannot use assignment expressions here");
       this.expr();
-      return this.other("NamedExpr", from);
+      return {
+        k: "other",
+        what: "NamedExpr",
+        src: `(${this.src.slice(from, this.tok.start).trim()})`,
+      };
     }
     return e;
   }
@@ -180,13 +184,10 @@ export class Parser {
   callArgs(func: Node): Node {
     const args: Node[] = [];
     const keywords: { arg: string | null; value: Node }[] = [];
-    const seen = new Set<string>();
     while (!this.is(")")) {
       if (this.eat("**")) keywords.push({ arg: null, value: this.expr() });
       else if (this.tok.kind === "name" && this.toks[this.pos + 1]?.text === "=") {
         const arg = this.tok.text;
-        if (seen.has(arg)) throw new PySyntaxError(`keyword argument repeated: ${arg}`);
-        seen.add(arg);
         this.pos += 2;
         keywords.push({ arg, value: this.expr() });
       } else {
@@ -271,6 +272,9 @@ export class Parser {
         const e = this.element();
         if (isDict === undefined) isDict = this.is(":");
         if (isDict) {
+          if (e.k === "other" && (e.what === "NamedExpr" || e.what === "Starred")) {
+            throw new PySyntaxError("invalid dict key");
+          }
           this.expect(":");
           keys.push(e), values.push(this.expr());
         } else elts.push(e);
@@ -285,6 +289,7 @@ export class Parser {
     return isDict ? { k: "dict", keys, values } : { k: "set", elts };
   }
   strings(): Node {
+    const u = /^[uU]/.test(this.tok.text);
     let text = "";
     const flavors = new Set<string>();
     while (this.tok.kind === "string") {
@@ -296,6 +301,7 @@ export class Parser {
       throw new PySyntaxError("cannot mix bytes and nonbytes literals");
     }
     if (flavors.has("f")) return { k: "other", what: "JoinedStr", src: "" };
-    return { k: "const", v: flavors.has("b") ? new PyOther("bytes", `b${pyRepr(text)}`) : text };
+    if (flavors.has("b")) return { k: "const", v: new PyOther("bytes", `b${pyRepr(text)}`) };
+    return { k: "const", v: text, u };
   }
 }

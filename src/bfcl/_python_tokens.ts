@@ -1,6 +1,7 @@
 // A tokenizer for one Python expression (ast.parse(..., mode="eval")): names, keywords,
 // numbers, string literals with their escapes, operators and brackets. Newlines inside brackets
 // are ignored, as Python's implicit line joining does; one outside is a NEWLINE token.
+import { pyFloatRepr } from "../engine/mod.ts";
 import { PyFloat, PyInt, PyOther, type PyValue } from "./py_value.ts";
 
 /** A token. `value` is set for numbers and strings. */
@@ -86,7 +87,11 @@ const PREFIX = /^(?:[rRuUfFbB]|[fFbB][rR]|[rR][fFbB])?(?:'''|"""|'|")/;
 
 function numberValue(text: string): PyValue {
   const t = text.replaceAll("_", "");
-  if (/[jJ]$/.test(t)) return new PyOther("complex", `${t.slice(0, -1)}j`);
+  if (/[jJ]$/.test(t)) {
+    const imag = Number(t.slice(0, -1));
+    const repr = Number.isFinite(imag) ? pyFloatRepr(imag).replace(/\.0$/, "") : "inf";
+    return new PyOther("complex", `${repr}j`);
+  }
   if (/^0[xXoObB]/.test(t)) return new PyInt(BigInt(t.toLowerCase()));
   if (/[.eE]/.test(t)) return new PyFloat(Number(t));
   if (/^0+\d/.test(t) && /[1-9]/.test(t)) {
