@@ -1,29 +1,12 @@
-// BFCL's resolve_ast_by_type over the parsed tree, and ast.unparse for the calls it keeps as
-// text; plus ast_parse itself: a list of calls, each read in turn. Nothing is evaluated.
-import {
-  PyDict,
-  PyFloat,
-  PyInt,
-  PyOther,
-  pyRepr,
-  PyTuple,
-  pyType,
-  type PyValue,
-} from "./py_value.ts";
+// BFCL's resolve_ast_by_type over the parsed tree, and ast_parse itself: a list of calls, each
+// read in turn. Nothing is evaluated.
+import { PyDict, PyFloat, PyInt, PyOther, PyTuple, pyType, type PyValue } from "./py_value.ts";
 import { type Node, Parser } from "./_python_parser.ts";
+import { unparse } from "./_python_unparse.ts";
 import { PySyntaxError, tokenize } from "./_python_tokens.ts";
 
 /** Thrown while resolving: the value is not one BFCL's decoder can read. */
 class Unsupported extends Error {}
-
-/** ast.unparse of a constant: repr, with `1e309` for infinity and a `u` prefix kept. */
-function constSource(n: Extract<Node, { k: "const" }>): string {
-  if (n.ellipsis) return "...";
-  const v = n.v;
-  if (v instanceof PyFloat && !Number.isFinite(v.value) && v.value === v.value) return "1e309";
-  if (v instanceof PyOther && v.repr === "infj") return "1e309j";
-  return (n.u ? "u" : "") + pyRepr(v);
-}
 
 /** Whether a value cannot be a dict key in Python (a list, a dict, or a tuple holding one). */
 function unhashable(v: PyValue): boolean {
@@ -31,48 +14,14 @@ function unhashable(v: PyValue): boolean {
   return v instanceof PyTuple && v.items.some(unhashable);
 }
 
-export function unparse(n: Node): string {
-  switch (n.k) {
-    case "const":
-      return constSource(n);
-    case "name":
-      return n.id;
-    case "attr":
-      return `${unparse(n.value)}.${n.attr}`;
-    case "call":
-      return `${unparse(n.func)}(${
-        [
-          ...n.args.map(unparse),
-          ...n.keywords.map((kw) =>
-            kw.arg === null ? `**${unparse(kw.value)}` : `${kw.arg}=${unparse(kw.value)}`
-          ),
-        ].join(", ")
-      })`;
-    case "list":
-      return `[${n.elts.map(unparse).join(", ")}]`;
-    case "tuple":
-      return n.elts.length === 1
-        ? `(${unparse(n.elts[0]!)},)`
-        : `(${n.elts.map(unparse).join(", ")})`;
-    case "set":
-      return `{${n.elts.map(unparse).join(", ")}}`;
-    case "dict":
-      return `{${
-        n.keys.map((k, i) =>
-          k === null ? `**${unparse(n.values[i]!)}` : `${unparse(k)}: ${unparse(n.values[i]!)}`
-        )
-          .join(", ")
-      }}`;
-    case "unary":
-      return `${n.op}${unparse(n.operand)}`;
-    case "binop":
-      return `${unparse(n.left)} ${n.op} ${unparse(n.right)}`;
-    case "subscript":
-      return `${unparse(n.value)}[${n.slice}]`;
-    case "other":
-      return n.src;
-  }
-}
+const AST_NAMES: Record<string, string> = {
+  compare: "Compare",
+  boolop: "BoolOp",
+  ifexp: "IfExp",
+  lambda: "Lambda",
+  named: "NamedExpr",
+  starred: "Starred",
+};
 
 function callName(func: Node): string {
   const parts: string[] = [];
@@ -121,8 +70,11 @@ function resolve(n: Node): PyValue {
       }));
     case "name":
       return n.id;
-    case "subscript":
-      return unparse(n); // BFCL's fallback: the source of the value and of the slice
+    case "subscript": {
+      // BFCL's fallback for a subscript: the value's and the slice's source, each on its own.
+      const slice = typeof n.slice === "string" ? n.slice : unparse(n.slice);
+      return `${unparse(n.value)}[${slice}]`;
+    }
     case "call":
       return n.keywords.length === 0 ? unparse(n) : resolveCall(n);
     case "binop":
@@ -131,6 +83,13 @@ function resolve(n: Node): PyValue {
       throw new Unsupported("Unsupported AST type: <class 'ast.Attribute'>");
     case "set":
       throw new Unsupported("Unsupported AST type: <class 'ast.Set'>");
+    case "compare":
+    case "boolop":
+    case "ifexp":
+    case "lambda":
+    case "named":
+    case "starred":
+      throw new Unsupported(`Unsupported AST type: <class 'ast.${AST_NAMES[n.k]}'>`);
     case "other":
       throw new Unsupported(`Unsupported AST type: <class 'ast.${n.what}'>`);
   }

@@ -2,7 +2,6 @@
 // extent BFCL's results need) that builds a small tree for BFCL's resolve_ast_by_type.
 import { PyOther, pyRepr, type PyValue } from "./py_value.ts";
 import { PySyntaxError, type Token } from "./_python_tokens.ts";
-import { unparse } from "./_python_calls.ts";
 
 /** A node of the tree. */
 export type Node =
@@ -14,8 +13,21 @@ export type Node =
   | { k: "dict"; keys: (Node | null)[]; values: Node[] }
   | { k: "unary"; op: string; operand: Node }
   | { k: "binop"; op: string; left: Node; right: Node }
-  | { k: "subscript"; value: Node; slice: string }
+  | { k: "subscript"; value: Node; slice: Node | string }
+  | { k: "compare"; left: Node; ops: string[]; rights: Node[] }
+  | { k: "boolop"; op: "and" | "or"; values: Node[] }
+  | { k: "ifexp"; body: Node; test: Node; orelse: Node }
+  | { k: "lambda"; params: Param[]; body: Node }
+  | { k: "named"; target: string; value: Node }
+  | { k: "starred"; value: Node }
   | { k: "other"; what: string; src: string };
+
+/** A lambda's parameter: `x`, `x=1`, `*a`, `**k`, or the markers `*` and `/`. */
+export interface Param {
+  prefix: "" | "*" | "**" | "/";
+  name: string;
+  default?: Node;
+}
 
 const COMPARE = new Set(["==", "!=", "<", ">", "<=", ">="]);
 const BINARY: [string[], number][] = [
@@ -55,81 +67,79 @@ export class Parser {
   }
 
   expr(): Node {
-    const from = this.tok.start;
     if (this.eat("lambda")) {
-      this.params(":");
+      const params = this.params(":");
       this.expect(":");
-      this.expr();
-      return this.other("Lambda", from);
+      return { k: "lambda", params, body: this.expr() };
     }
     const body = this.disjunction();
     if (this.eat("if")) {
-      this.disjunction();
+      const test = this.disjunction();
       this.expect("else");
-      this.expr();
-      return this.other("IfExp", from);
+      return { k: "ifexp", body, test, orelse: this.expr() };
     }
     return body;
   }
   /** An expression that may be a named expression (`x := 1`) or starred (`*x`). */
   element(): Node {
-    const from = this.tok.start;
-    if (this.eat("*")) {
-      this.bitOr(0);
-      return this.other("Starred", from);
-    }
+    if (this.eat("*")) return { k: "starred", value: this.bitOr(0) };
     const e = this.expr();
     if (this.eat(":=")) {
       if (e.k !== "name") throw new PySyntaxError("cannot use assignment expressions here");
-      this.expr();
-      return {
-        k: "other",
-        what: "NamedExpr",
-        src: `(${this.src.slice(from, this.tok.start).trim()})`,
-      };
+      return { k: "named", target: e.id, value: this.expr() };
     }
     return e;
   }
-  params(end: string): void {
+  params(end: string): Param[] {
+    const params: Param[] = [];
     while (!this.is(end)) {
-      if (this.eat("**") || this.eat("*")) {
-        if (this.tok.kind === "name") this.pos++;
-      } else if (!this.eat("/")) {
+      const prefix = this.eat("**") ? "**" : this.eat("*") ? "*" : this.eat("/") ? "/" : "";
+      let name = "";
+      if (prefix === "" || ((prefix === "*" || prefix === "**") && this.tok.kind === "name")) {
         if (this.tok.kind !== "name") throw new PySyntaxError("invalid lambda parameter");
+        name = this.tok.text;
         this.pos++;
-        if (this.eat("=")) this.expr();
       }
+      const param: Param = { prefix, name };
+      if (prefix === "" && this.eat("=")) param.default = this.expr();
+      params.push(param);
       if (!this.eat(",")) break;
     }
+    return params;
   }
   disjunction(): Node {
-    const from = this.tok.start;
-    let e = this.conjunction();
-    while (this.eat("or")) e = (this.conjunction(), this.other("BoolOp", from));
-    return e;
+    const first = this.conjunction();
+    if (!this.is("or")) return first;
+    const values = [first];
+    while (this.eat("or")) values.push(this.conjunction());
+    return { k: "boolop", op: "or", values };
   }
   conjunction(): Node {
-    const from = this.tok.start;
-    let e = this.inversion();
-    while (this.eat("and")) e = (this.inversion(), this.other("BoolOp", from));
-    return e;
+    const first = this.inversion();
+    if (!this.is("and")) return first;
+    const values = [first];
+    while (this.eat("and")) values.push(this.inversion());
+    return { k: "boolop", op: "and", values };
   }
   inversion(): Node {
     if (this.eat("not")) return { k: "unary", op: "not ", operand: this.inversion() };
     return this.comparison();
   }
   comparison(): Node {
-    const from = this.tok.start;
-    let e = this.bitOr(0);
+    const left = this.bitOr(0);
+    const ops: string[] = [];
+    const rights: Node[] = [];
     for (;;) {
       const t = this.tok;
-      if ((t.kind === "op" && COMPARE.has(t.text)) || this.is("in")) this.pos++;
-      else if (this.is("is")) this.pos++, this.eat("not");
-      else if (this.is("not") && this.toks[this.pos + 1]?.text === "in") this.pos += 2;
-      else return e;
-      this.bitOr(0);
-      e = this.other("Compare", from);
+      if ((t.kind === "op" && COMPARE.has(t.text)) || this.is("in")) ops.push(t.text), this.pos++;
+      else if (this.is("is")) this.pos++, ops.push(this.eat("not") ? "is not" : "is");
+      else if (this.is("not") && this.toks[this.pos + 1]?.text === "in") {
+        this.pos += 2;
+        ops.push("not in");
+      } else break;
+      rights.push(this.bitOr(0));
     }
+    return ops.length === 0 ? left : { k: "compare", left, ops, rights };
   }
   bitOr(level: number): Node {
     if (level === BINARY.length) return this.factor();
@@ -161,21 +171,25 @@ export class Parser {
       } else if (this.eat("(")) e = this.callArgs(e);
       else if (this.eat("[")) {
         const sliceFrom = this.tok.start;
-        let single: Node | undefined;
-        let count = 0;
+        const parts: Node[] = [];
+        let colon = false;
+        let comma = false;
         do {
           if (this.is("]")) break;
-          count++;
-          if (!this.is(":")) single = this.element();
-          if (this.is(":")) single = undefined;
+          if (!this.is(":")) parts.push(this.element());
           if (this.eat(":")) {
+            colon = true;
             if (!this.is(":") && !this.is(",") && !this.is("]")) this.expr();
             if (this.eat(":") && !this.is(",") && !this.is("]")) this.expr();
           }
+          if (this.is(",")) comma = true;
         } while (this.eat(","));
-        const slice = count === 1 && single
-          ? unparse(single)
-          : this.src.slice(sliceFrom, this.tok.start).trim();
+        const slice: Node | string = colon
+          ? this.src.slice(sliceFrom, this.tok.start).trim()
+          : comma
+          ? { k: "tuple", elts: parts }
+          : parts[0]!;
+        if (!colon && parts.length === 0) throw new PySyntaxError("empty subscript");
         this.expect("]");
         e = { k: "subscript", value: e, slice };
       } else return e;
@@ -198,7 +212,8 @@ export class Parser {
         const a = this.element();
         if (this.is("for") || this.is("async")) {
           this.comprehension();
-          args.push(this.other("GeneratorExp", from));
+          const src = `(${this.src.slice(from, this.tok.start).trim()})`;
+          args.push({ k: "other", what: "GeneratorExp", src });
         } else args.push(a);
       }
       if (!this.eat(",")) break;
@@ -272,7 +287,7 @@ export class Parser {
         const e = this.element();
         if (isDict === undefined) isDict = this.is(":");
         if (isDict) {
-          if (e.k === "other" && (e.what === "NamedExpr" || e.what === "Starred")) {
+          if (e.k === "named" || e.k === "starred") {
             throw new PySyntaxError("invalid dict key");
           }
           this.expect(":");
@@ -291,16 +306,19 @@ export class Parser {
   strings(): Node {
     const u = /^[uU]/.test(this.tok.text);
     let text = "";
+    const sources: string[] = [];
     const flavors = new Set<string>();
     while (this.tok.kind === "string") {
       text += this.tok.value as string;
+      sources.push(this.tok.text);
       flavors.add(this.tok.flavor!);
       this.pos++;
     }
     if (flavors.has("b") && flavors.size > 1) {
       throw new PySyntaxError("cannot mix bytes and nonbytes literals");
     }
-    if (flavors.has("f")) return { k: "other", what: "JoinedStr", src: "" };
+    // An f-string keeps its source (ast.unparse would merge the parts of a concatenation).
+    if (flavors.has("f")) return { k: "other", what: "JoinedStr", src: sources.join(" ") };
     if (flavors.has("b")) return { k: "const", v: new PyOther("bytes", `b${pyRepr(text)}`) };
     return { k: "const", v: text, u };
   }
