@@ -29,7 +29,8 @@ checker of 2024-08 does, verdict for verdict, and writes BFCL's score file: its 
 "id" and "error_type". Files are BFCL's JSON lines: Q its data file
 (gorilla_openfunctions_v1_test_C.json), A its possible_answer file, R the model's C_result.json.
 
-Categories: ${BFCL_CATEGORIES.join(", ")} (relevance needs only --result)
+Categories: ${BFCL_CATEGORIES.join(", ")}
+(relevance needs only --result)
 
 Options:
   --checker ID          the checker version; only ${BFCL_CHECKER} (required)

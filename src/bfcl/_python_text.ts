@@ -3,7 +3,7 @@
 import { PyFloat, PyInt, type PyValue } from "./py_value.ts";
 
 /** The characters `str.isspace()` accepts. */
-export const PY_SPACE =
+const PY_SPACE =
   "\\t\\n\\v\\f\\r \\x1c-\\x1f\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
 const STRIP = new RegExp(`^[${PY_SPACE}]+|[${PY_SPACE}]+$`, "g");
 

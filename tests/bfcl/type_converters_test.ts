@@ -1,11 +1,24 @@
 // BFCL's Java and JavaScript converters on a table of our own: each declared type, the literals
 // it recognises, and the strings it leaves as they are.
 import { strictEqual } from "node:assert/strict";
-import { pyRepr } from "@assay/assay/bfcl";
+import { pyRepr, type PyValue } from "@assay/assay/bfcl";
 import { javaConvert, jsConvert } from "../../src/bfcl/_type_converters.ts";
 
+/** A value, its declared type and item type, and the repr of what the converter gives. */
+type Case = [string, string, string | undefined, string];
+
+function expectTable(
+  convert: (value: string, type: string, nested?: string) => PyValue | undefined,
+  cases: readonly Case[],
+): void {
+  for (const [value, type, nested, want] of cases) {
+    const got = convert(value, type, nested);
+    strictEqual(got === undefined ? "ValueError" : pyRepr(got), want, `${type} ${value}`);
+  }
+}
+
 Deno.test("javaConvert() reads Java literals of the declared type, else keeps the string", () => {
-  const cases: [string, string, string | undefined, string][] = [
+  expectTable(javaConvert, [
     ["42", "integer", undefined, "42"],
     ["-7", "short", undefined, "-7"],
     ["4.2", "integer", undefined, "'4.2'"],
@@ -32,14 +45,11 @@ Deno.test("javaConvert() reads Java literals of the declared type, else keeps th
     ["new HashMap<>()", "HashMap", undefined, "{}"],
     ["myMap", "HashMap", undefined, "'myMap'"],
     ["anything", "any", undefined, "'anything'"],
-  ];
-  for (const [value, type, nested, want] of cases) {
-    strictEqual(pyRepr(javaConvert(value, type, nested)), want, `${type} ${value}`);
-  }
+  ]);
 });
 
 Deno.test("jsConvert() reads JavaScript literals of the declared type, else keeps the string", () => {
-  const cases: [string, string, string | undefined, string][] = [
+  expectTable(jsConvert, [
     ["'abc'", "String", undefined, "'abc'"],
     ["abc", "String", undefined, "'abc'"],
     ["12", "integer", undefined, "12"],
@@ -56,10 +66,6 @@ Deno.test("jsConvert() reads JavaScript literals of the declared type, else keep
     ["{a: 1, 'b': 'x', c: [1, 2]}", "dict", undefined, "{'a': 1, 'b': 'x', 'c': [1, 2]}"],
     ["{a: {b: 1}}", "dict", undefined, "{'a': '{b: 1'}"],
     ["config", "dict", undefined, "'config'"],
-  ];
-  for (const [value, type, nested, want] of cases) {
-    const got = jsConvert(value, type, nested);
-    strictEqual(got === undefined ? "ValueError" : pyRepr(got), want, `${type} ${value}`);
-  }
+  ]);
   strictEqual(jsConvert("x", "Symbol"), undefined);
 });

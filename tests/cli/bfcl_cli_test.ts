@@ -30,13 +30,9 @@ async function fixtureFiles(dir: string, model: string, category: string) {
 Deno.test("assay bfcl writes BFCL's score file and the assay.bfcl.v1 report", async () => {
   const dir = await Deno.makeTempDir();
   const inputs = await fixtureFiles(dir, "gpt-4o-2024-05-13-FC", "simple");
+  const simple = ["bfcl", "--checker", "bfcl.ast@2024-08", "--category", "simple", ...inputs];
   const r = await runMain([
-    "bfcl",
-    "--checker",
-    "bfcl.ast@2024-08",
-    "--category",
-    "simple",
-    ...inputs,
+    ...simple,
     "--underscore-to-dot",
     "--model",
     "gpt-4o-2024-05-13-FC",
@@ -54,12 +50,7 @@ Deno.test("assay bfcl writes BFCL's score file and the assay.bfcl.v1 report", as
   strictEqual(report.categories[0].accuracy.numerator, 353);
   // Without the name rewrite, every dotted function name is missed.
   const again = await runMain([
-    "bfcl",
-    "--checker",
-    "bfcl.ast@2024-08",
-    "--category",
-    "simple",
-    ...inputs,
+    ...simple,
     "--out",
     `${dir}/score.json`,
     "--quiet",
