@@ -7,7 +7,8 @@
  * - `score`: examples and generations in, the `assay.evaluation.v1` report and a metric table out;
  * - `compare`, `gaps`: paired-bootstrap comparisons of evaluation reports;
  * - `structured`: structured-output, tool and instruction metrics over a JSONL of outputs;
- * - `suite`, `calibrate`: declarative metric suites over agent traces, and judge calibration.
+ * - `suite`, `calibrate`: declarative metric suites over agent traces, and judge calibration;
+ * - `bfcl`: BFCL's AST checker over one category's files, writing BFCL's score file.
  *
  * Relative paths are the caller's: `deno task` runs in the repository's folder and names the
  * folder it was started from in `INIT_CWD`, so the command line moves there before it reads any
@@ -39,6 +40,7 @@ Commands:
   structured     Structured-output, tool and instruction metrics (JSON, schema, XML, format, ...)
   suite          Metric suites over agent traces: validate, run, scorecard, compare
   calibrate      Check a judge criterion against human labels (kappa, correlations, verdict)
+  bfcl           BFCL's AST checker (bfcl.ast@2024-08): a model's category, verdict for verdict
 
 Run 'deno task assay <command> --help' for a command's options.
 `;
@@ -55,6 +57,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   structured: async () => (await import("./structured.ts")).runStructured,
   suite: async () => (await import("./suite.ts")).runSuiteCommand,
   calibrate: async () => (await import("./suite.ts")).runCalibrate,
+  bfcl: async () => (await import("./bfcl.ts")).runBfcl,
 };
 
 /**

@@ -1,0 +1,150 @@
+// `assay bfcl`: BFCL's AST checker (bfcl.ast@2024-08) over one category's files, writing BFCL's
+// score file and, optionally, the assay.bfcl.v1 report.
+import { parseOptions } from "./_options.ts";
+import { InputError, UsageError } from "./_errors.ts";
+import { writeAtomic } from "./_atomic.ts";
+import { checkPaths, linesKind, reportKind } from "./_paths.ts";
+import { decodeUtf8 } from "../src/jsonl/mod.ts";
+import {
+  BFCL_CATEGORIES,
+  BFCL_CHECKER,
+  type BfclCategory,
+  type BfclDecoder,
+  bfclReport,
+  type BfclSource,
+  checkBfcl,
+  decoderForModel,
+  formatScoreFile,
+} from "../src/bfcl/mod.ts";
+
+const DECODERS = ["fc", "claude", "gorilla", "gpt", "llama", "mistral"];
+
+const HELP =
+  `Usage: deno task assay bfcl --checker ${BFCL_CHECKER} --category C --questions Q --answers A
+                             --result R --out score.json [--report r.json] [options]
+
+Checks one model's results for one category as the Berkeley Function Calling Leaderboard's AST
+checker of 2024-08 does, verdict for verdict, and writes BFCL's score file: its first line
+{"accuracy", "correct_count", "total_count"}, then one line per failing entry with its 1-based
+"id" and "error_type". Files are BFCL's JSON lines: Q its data file
+(gorilla_openfunctions_v1_test_C.json), A its possible_answer file, R the model's C_result.json.
+
+Categories: ${BFCL_CATEGORIES.join(", ")}
+(relevance needs only --result)
+
+Options:
+  --checker ID          the checker version; only ${BFCL_CHECKER} (required)
+  --category C          the test category (required)
+  --questions FILE      the category's question file (required except for relevance)
+  --answers FILE        the category's possible-answer file (required except for relevance)
+  --result FILE         the model's result file (required)
+  --model NAME          the model's name, written into the score lines; it also picks the decoder
+                        of BFCL's known models (default: model)
+  --decoder NAME        how results are decoded: fc (function-calling models, the default) or a
+                        prompting handler's clean-up: claude, gorilla, gpt, llama or mistral
+  --underscore-to-dot   the model's handler wrote '.' as '_' in function names (BFCL's
+                        UNDERSCORE_TO_DOT models, such as gpt-4o-2024-05-13-FC)
+  --out FILE            write the score file to FILE (atomically; required)
+  --report FILE         write the assay.bfcl.v1 report to FILE (atomically)
+  --force               let --out and --report replace a file that is not of their kind
+  --quiet               print nothing on success
+  -h, --help            show this help
+
+Exit codes: 0 on success, 2 on bad usage or bad input, 1 on an internal error.
+`;
+
+async function readSource(flag: string, path: string): Promise<BfclSource> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await Deno.readFile(path);
+  } catch (e) {
+    throw new InputError(`Cannot read ${path} (${flag}): ${e instanceof Error ? e.message : e}`);
+  }
+  return { name: path, text: decodeUtf8(bytes, path) };
+}
+
+/** The score file's kind: its first line holds BFCL's counts. */
+const SCORE_FILE = linesKind("a BFCL score file", (line) => /^\{"accuracy": /.test(line));
+
+/**
+ * Runs `assay bfcl`.
+ *
+ * @param args The command's arguments.
+ */
+export async function runBfcl(args: string[]): Promise<void> {
+  const { values, positionals } = parseOptions(args, {
+    checker: { type: "string" },
+    category: { type: "string" },
+    questions: { type: "string" },
+    answers: { type: "string" },
+    result: { type: "string" },
+    model: { type: "string" },
+    decoder: { type: "string" },
+    "underscore-to-dot": { type: "boolean" },
+    out: { type: "string" },
+    report: { type: "string" },
+    force: { type: "boolean" },
+    quiet: { type: "boolean" },
+    help: { type: "boolean", short: "h" },
+  });
+  if (values.help) {
+    console.log(HELP);
+    return;
+  }
+  if (positionals.length > 0) throw new UsageError(`Unexpected argument "${positionals[0]}"`);
+  if (values.checker === undefined) throw new UsageError(`--checker ${BFCL_CHECKER} is required`);
+  if (values.checker !== BFCL_CHECKER) {
+    throw new UsageError(`Unknown checker "${values.checker}" (checkers: ${BFCL_CHECKER})`);
+  }
+  const category = values.category as BfclCategory | undefined;
+  if (category === undefined) throw new UsageError("--category is required");
+  if (!(BFCL_CATEGORIES as readonly string[]).includes(category)) {
+    throw new UsageError(
+      `Unknown category "${category}" (categories: ${BFCL_CATEGORIES.join(", ")})`,
+    );
+  }
+  const relevance = category === "relevance";
+  if (values.result === undefined) throw new UsageError("--result is required");
+  if (!relevance && (values.questions === undefined || values.answers === undefined)) {
+    throw new UsageError(`The ${category} category needs --questions and --answers`);
+  }
+  if (values.out === undefined) throw new UsageError("--out is required");
+  if (values.decoder !== undefined && !DECODERS.includes(values.decoder)) {
+    throw new UsageError(`Unknown decoder "${values.decoder}" (decoders: ${DECODERS.join(", ")})`);
+  }
+  const model = values.model ?? "model";
+  const decoder = (values.decoder ?? decoderForModel(model) ?? "fc") as BfclDecoder;
+  const inputs = relevance
+    ? [["--result", values.result]] as const
+    : [["--questions", values.questions], ["--answers", values.answers], [
+      "--result",
+      values.result,
+    ]] as const;
+  checkPaths(inputs, [
+    { flag: "--out", path: values.out, kind: SCORE_FILE },
+    { flag: "--report", path: values.report, kind: reportKind("assay.bfcl.v1") },
+  ], { force: values.force });
+
+  const run = checkBfcl({
+    questions: relevance ? undefined : await readSource("--questions", values.questions!),
+    answers: relevance ? undefined : await readSource("--answers", values.answers!),
+    results: await readSource("--result", values.result),
+  }, {
+    category,
+    decoder,
+    underscoreToDot: values["underscore-to-dot"] ?? false,
+    modelName: model,
+  });
+
+  await writeAtomic(values.out, formatScoreFile(run));
+  if (values.report !== undefined) {
+    const report = bfclReport([run]);
+    await writeAtomic(values.report, JSON.stringify(report, null, 2) + "\n");
+  }
+  if (!values.quiet) {
+    console.log(`${model} ${category}: ${run.correct}/${run.total} correct (${run.accuracy})`);
+    for (const [type, n] of Object.entries(bfclReport([run]).errorTypes)) {
+      console.log(`  ${type}: ${n}`);
+    }
+  }
+}

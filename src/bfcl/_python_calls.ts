@@ -1,0 +1,132 @@
+// BFCL's resolve_ast_by_type over the parsed tree, and ast_parse itself: a list of calls, each
+// read in turn. Nothing is evaluated.
+import { PyDict, PyFloat, PyInt, PyOther, PyTuple, pyType, type PyValue } from "./py_value.ts";
+import { type Node, Parser } from "./_python_parser.ts";
+import { unparse } from "./_python_unparse.ts";
+import { PySyntaxError, tokenize } from "./_python_tokens.ts";
+
+/** Thrown while resolving: the value is not one BFCL's decoder can read. */
+class Unsupported extends Error {}
+
+/** Whether a value cannot be a dict key in Python (a list, a dict, or a tuple holding one). */
+function unhashable(v: PyValue): boolean {
+  if (Array.isArray(v) || v instanceof PyDict) return true;
+  return v instanceof PyTuple && v.items.some(unhashable);
+}
+
+const AST_NAMES: Record<string, string> = {
+  compare: "Compare",
+  boolop: "BoolOp",
+  ifexp: "IfExp",
+  lambda: "Lambda",
+  named: "NamedExpr",
+  starred: "Starred",
+};
+
+function callName(func: Node): string {
+  const parts: string[] = [];
+  let f = func;
+  while (f.k === "attr") parts.push(f.attr), f = f.value;
+  if (f.k === "name") parts.push(f.id);
+  return parts.reverse().join(".");
+}
+
+function resolveCall(n: Extract<Node, { k: "call" }>): PyValue {
+  const args = new PyDict();
+  for (const kw of n.keywords) args.set(kw.arg, resolve(kw.value));
+  return new PyDict([[callName(n.func), args]]);
+}
+
+function negate(v: PyValue): PyValue {
+  if (typeof v === "boolean") return new PyInt(v ? -1n : 0n);
+  if (v instanceof PyInt) return new PyInt(-v.value);
+  if (v instanceof PyFloat) return new PyFloat(-v.value);
+  if (v instanceof PyOther && v.typeName === "complex") {
+    return new PyOther("complex", `(-${v.repr})`);
+  }
+  const type = v === null ? "NoneType" : typeof v === "string" ? "str" : "bytes";
+  throw new Unsupported(`bad operand type for unary -: '${type}'`);
+}
+
+function resolve(n: Node): PyValue {
+  switch (n.k) {
+    case "const":
+      return n.v;
+    case "unary":
+      if (n.operand.k !== "const" || n.operand.ellipsis) {
+        throw new Unsupported(`'${n.operand.k}' object has no attribute 'value'`);
+      }
+      return negate(n.operand.v);
+    case "list":
+      return n.elts.map(resolve);
+    case "tuple":
+      return new PyTuple(n.elts.map(resolve));
+    case "dict":
+      return new PyDict(n.keys.map((k, i) => {
+        if (k === null) throw new Unsupported("Unsupported AST type: <class 'NoneType'>");
+        const key = resolve(k);
+        if (unhashable(key)) throw new Unsupported(`unhashable type: '${pyType(key)}'`);
+        return [key, resolve(n.values[i]!)] as const;
+      }));
+    case "name":
+      return n.id;
+    case "subscript": {
+      // BFCL's fallback for a subscript: the value's and the slice's source, each on its own.
+      const slice = typeof n.slice === "string" ? n.slice : unparse(n.slice);
+      return `${unparse(n.value)}[${slice}]`;
+    }
+    case "call":
+      return n.keywords.length === 0 ? unparse(n) : resolveCall(n);
+    case "binop":
+      throw new Unsupported(`an operator expression (${unparse(n)}), which BFCL evaluates`);
+    case "attr":
+      throw new Unsupported("Unsupported AST type: <class 'ast.Attribute'>");
+    case "set":
+      throw new Unsupported("Unsupported AST type: <class 'ast.Set'>");
+    case "compare":
+    case "boolop":
+    case "ifexp":
+    case "lambda":
+    case "named":
+    case "starred":
+      throw new Unsupported(`Unsupported AST type: <class 'ast.${AST_NAMES[n.k]}'>`);
+    case "other":
+      throw new Unsupported(`Unsupported AST type: <class 'ast.${n.what}'>`);
+  }
+}
+
+/**
+ * BFCL's ast_parse: the text must be one Python expression whose value is a list of calls; each
+ * item is read by resolve_ast_by_type.
+ */
+export function parsePythonCalls(
+  text: string,
+): { ok: true; value: PyValue } | { ok: false; reason: string } {
+  try {
+    const toks = tokenize(text);
+    const p = new Parser(toks, text);
+    while (p.at("newline")) p.pos++;
+    let body = p.expr();
+    if (p.is(",")) {
+      const elts = [body];
+      while (p.eat(",") && !p.at("end") && !p.at("newline")) elts.push(p.expr());
+      body = { k: "tuple", elts };
+    }
+    while (p.at("newline")) p.pos++;
+    if (!p.at("end")) throw new PySyntaxError(`invalid syntax at ${p.tok.start}`);
+    if (body.k !== "list" && body.k !== "tuple" && body.k !== "set") {
+      return { ok: false, reason: "the expression is not a list of calls" };
+    }
+    const out: PyValue[] = [];
+    for (const elem of body.elts) {
+      if (elem.k !== "call") return { ok: false, reason: "AssertionError: an item is not a call" };
+      out.push(resolve(elem));
+    }
+    return { ok: true, value: out };
+  } catch (e) {
+    if (e instanceof PySyntaxError || e instanceof Unsupported) {
+      return { ok: false, reason: e.message };
+    }
+    throw e;
+  }
+}

@@ -1,0 +1,263 @@
+// A tokenizer for one Python expression (ast.parse(..., mode="eval")): names, keywords,
+// numbers, string literals with their escapes, operators and brackets. Newlines inside brackets
+// are ignored, as Python's implicit line joining does; one outside is a NEWLINE token.
+import { pyFloatRepr } from "../engine/mod.ts";
+import { PyFloat, PyInt, PyOther, type PyValue } from "./py_value.ts";
+
+/** A token. `value` is set for numbers and strings. */
+export interface Token {
+  kind: "name" | "keyword" | "number" | "string" | "op" | "newline" | "end";
+  text: string;
+  start: number;
+  value?: PyValue;
+  /** For strings: `f` for an f-string, `b` for bytes, `s` otherwise. */
+  flavor?: "f" | "b" | "s";
+}
+
+/** Python's syntax errors, as data. */
+export class PySyntaxError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "PySyntaxError";
+  }
+}
+
+const KEYWORDS = new Set(
+  ("False None True and as assert async await break class continue def del elif else except " +
+    "finally for from global if import in is lambda nonlocal not or pass raise return try while " +
+    "with yield").split(" "),
+);
+const OPS = [
+  "**=",
+  "//=",
+  ">>=",
+  "<<=",
+  "...",
+  "->",
+  ":=",
+  "**",
+  "//",
+  ">>",
+  "<<",
+  "<=",
+  ">=",
+  "==",
+  "!=",
+  "+=",
+  "-=",
+  "*=",
+  "/=",
+  "%=",
+  "&=",
+  "|=",
+  "^=",
+  "@=",
+  "+",
+  "-",
+  "*",
+  "/",
+  "%",
+  "@",
+  "&",
+  "|",
+  "^",
+  "~",
+  "<",
+  ">",
+  "(",
+  ")",
+  "[",
+  "]",
+  "{",
+  "}",
+  ",",
+  ":",
+  ".",
+  ";",
+  "=",
+];
+const NAME_START = /[\p{L}\p{Nl}_]/u;
+const NAME_PART = /[\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]/u;
+const DIG = "\\d(?:_?\\d)*";
+const NUMBER = new RegExp(
+  `^(?:0[xX](?:_?[0-9a-fA-F])+|0[oO](?:_?[0-7])+|0[bB](?:_?[01])+|` +
+    `(?:(?:${DIG})?\\.${DIG}|${DIG}\\.?)(?:[eE][+-]?${DIG})?[jJ]?)`,
+);
+const PREFIX = /^(?:[rRuUfFbB]|[fFbB][rR]|[rR][fFbB])?(?:'''|"""|'|")/;
+
+function numberValue(text: string): PyValue {
+  const t = text.replaceAll("_", "");
+  if (/[jJ]$/.test(t)) {
+    const imag = Number(t.slice(0, -1));
+    const repr = Number.isFinite(imag) ? pyFloatRepr(imag).replace(/\.0$/, "") : "inf";
+    return new PyOther("complex", `${repr}j`);
+  }
+  if (/^0[xXoObB]/.test(t)) return new PyInt(BigInt(t.toLowerCase()));
+  if (/[.eE]/.test(t)) return new PyFloat(Number(t));
+  if (/^0+\d/.test(t) && /[1-9]/.test(t)) {
+    throw new PySyntaxError("leading zeros in decimal integer literals are not permitted");
+  }
+  return new PyInt(BigInt(t));
+}
+
+function escapes(body: string, bytes: boolean): string {
+  let out = "";
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i]!;
+    if (c !== "\\") {
+      out += c;
+      continue;
+    }
+    const n = body[++i];
+    if (n === undefined) break;
+    const simple: Record<string, string> = {
+      "\n": "",
+      "\\": "\\",
+      "'": "'",
+      '"': '"',
+      a: "\x07",
+      b: "\b",
+      f: "\f",
+      n: "\n",
+      r: "\r",
+      t: "\t",
+      v: "\v",
+    };
+    if (n in simple) out += simple[n];
+    else if (/[0-7]/.test(n)) {
+      let j = i;
+      while (j < i + 3 && /[0-7]/.test(body[j] ?? "")) j++;
+      out += String.fromCodePoint(parseInt(body.slice(i, j), 8));
+      i = j - 1;
+    } else if (n === "x" || (!bytes && (n === "u" || n === "U"))) {
+      const len = n === "x" ? 2 : n === "u" ? 4 : 8;
+      const hex = body.slice(i + 1, i + 1 + len);
+      if (!new RegExp(`^[0-9a-fA-F]{${len}}$`).test(hex)) {
+        throw new PySyntaxError(`truncated \\${n} escape`);
+      }
+      const cp = parseInt(hex, 16);
+      if (cp > 0x10ffff) throw new PySyntaxError("illegal Unicode character");
+      out += String.fromCodePoint(cp);
+      i += len;
+    } else if (n === "N" && !bytes) {
+      throw new PySyntaxError("\\N{...} escapes are not supported by this reader");
+    } else out += "\\" + n;
+  }
+  return out;
+}
+
+/** Splits a Python expression's source into tokens. */
+export function tokenize(src: string): Token[] {
+  const tokens: Token[] = [];
+  let depth = 0;
+  let i = 0;
+  let lineStart = true;
+  while (i < src.length) {
+    if (lineStart && depth === 0) {
+      // Indentation of a logical line: an expression's lines may not be indented; blank and
+      // comment lines may be, but whitespace that runs to the end of the text may not.
+      lineStart = false;
+      let col = 0;
+      while (i < src.length && " \t\f".includes(src[i]!)) col = src[i++] === "\f" ? 0 : col + 1;
+      const next = src[i];
+      if (next === undefined ? col > 0 : col > 0 && !"\n\r#".includes(next)) {
+        throw new PySyntaxError("unexpected indent");
+      }
+      if (next === undefined) break;
+    }
+    const c = src[i]!;
+    if (c === " " || c === "\t" || c === "\f") {
+      i++;
+      continue;
+    }
+    if (c === "\\" && (src[i + 1] === "\n" || (src[i + 1] === "\r" && src[i + 2] === "\n"))) {
+      i += src[i + 1] === "\n" ? 2 : 3;
+      continue;
+    }
+    if (c === "#") {
+      while (i < src.length && src[i] !== "\n" && src[i] !== "\r") i++;
+      continue;
+    }
+    if (c === "\n" || c === "\r") {
+      if (depth === 0) {
+        tokens.push({ kind: "newline", text: "\n", start: i });
+        lineStart = true;
+      }
+      i += c === "\r" && src[i + 1] === "\n" ? 2 : 1;
+      continue;
+    }
+    const prefix = PREFIX.exec(src.slice(i, i + 5));
+    if (prefix) {
+      i = stringToken(src, i, prefix[0], tokens);
+      continue;
+    }
+    if (NAME_START.test(c) || c.charCodeAt(0) >= 0xd800 && NAME_START.test(src.slice(i, i + 2))) {
+      let j = i + c.length;
+      for (;;) {
+        const cp = String.fromCodePoint(src.codePointAt(j) ?? 0);
+        if (j < src.length && NAME_PART.test(cp)) j += cp.length;
+        else break;
+      }
+      const text = src.slice(i, j);
+      tokens.push({ kind: KEYWORDS.has(text) ? "keyword" : "name", text, start: i });
+      i = j;
+      continue;
+    }
+    if (/\d/.test(c) || (c === "." && /\d/.test(src[i + 1] ?? ""))) {
+      const m = NUMBER.exec(src.slice(i))!;
+      if (/[\p{L}\p{N}_]/u.test(src[i + m[0].length] ?? "")) {
+        throw new PySyntaxError(`invalid decimal literal at ${i}`);
+      }
+      tokens.push({ kind: "number", text: m[0], start: i, value: numberValue(m[0]) });
+      i += m[0].length;
+      continue;
+    }
+    const op = OPS.find((o) => src.startsWith(o, i));
+    if (!op) throw new PySyntaxError(`invalid character ${JSON.stringify(c)} at ${i}`);
+    if ("([{".includes(op)) depth++;
+    if (")]}".includes(op)) {
+      if (depth === 0) throw new PySyntaxError(`unmatched '${op}'`);
+      depth--;
+    }
+    tokens.push({ kind: "op", text: op, start: i });
+    i += op.length;
+  }
+  if (depth > 0) throw new PySyntaxError("'[' was never closed");
+  tokens.push({ kind: "end", text: "", start: src.length });
+  return tokens;
+}
+
+function stringToken(src: string, start: number, prefix: string, tokens: Token[]): number {
+  const quote = /'''|"""|'|"$/.exec(prefix)![0];
+  const flags = prefix.slice(0, prefix.length - quote.length).toLowerCase();
+  const raw = flags.includes("r");
+  const bytes = flags.includes("b");
+  let i = start + prefix.length;
+  const bodyStart = i;
+  for (;;) {
+    if (i >= src.length) throw new PySyntaxError("unterminated string literal");
+    const c = src[i]!;
+    if (c === "\\") {
+      i += 2;
+      continue;
+    }
+    if (quote.length === 1 && (c === "\n" || c === "\r")) {
+      throw new PySyntaxError("unterminated string literal");
+    }
+    if (src.startsWith(quote, i)) break;
+    i++;
+  }
+  const body = src.slice(bodyStart, i);
+  if (bytes && [...body].some((ch) => ch.charCodeAt(0) > 0x7f)) {
+    throw new PySyntaxError("bytes can only contain ASCII literal characters");
+  }
+  const text = raw ? body : escapes(body, bytes);
+  tokens.push({
+    kind: "string",
+    text: src.slice(start, i + quote.length),
+    start,
+    value: text,
+    flavor: flags.includes("f") ? "f" : bytes ? "b" : "s",
+  });
+  return i + quote.length;
+}

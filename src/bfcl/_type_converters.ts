@@ -1,0 +1,214 @@
+// BFCL's Java and JavaScript type converters: a model's argument, always a string here, is read
+// as the declared Java or JavaScript type with BFCL's regular expressions; whatever they do not
+// recognise stays the string it was. `.` is written [^\n] and `$` as \n?$, as in Python's `re`.
+import { PyDict, type PyValue } from "./py_value.ts";
+import { pyFloatOf, pyIntOf, pyNumberOrText, pyStrip } from "./_python_text.ts";
+
+/** The Python type each Java type is checked against (BFCL's JAVA_TYPE_CONVERSION). */
+export const JAVA_TYPES: Readonly<Record<string, string>> = {
+  byte: "int",
+  short: "int",
+  integer: "int",
+  float: "float",
+  double: "float",
+  long: "int",
+  boolean: "bool",
+  char: "str",
+  Array: "list",
+  ArrayList: "list",
+  Set: "set",
+  HashMap: "dict",
+  Hashtable: "dict",
+  Queue: "list",
+  Stack: "list",
+  String: "str",
+  any: "str",
+};
+
+/** The Python type each JavaScript type is checked against (BFCL's JS_TYPE_CONVERSION). */
+export const JS_TYPES: Readonly<Record<string, string>> = {
+  String: "str",
+  integer: "int",
+  float: "float",
+  Bigint: "int",
+  Boolean: "bool",
+  dict: "dict",
+  array: "list",
+  any: "str",
+};
+
+const J_INT = /^-?\d+\n?$/;
+const J_FLOAT = /^-?\d+(\.\d+)?([eE][+-]?\d+)?[fF]\n?$/;
+const J_DOUBLE = /^-?\d+(\.\d+)?([eE][+-]?\d+)?\n?$/;
+const J_LONG = /^-?\d+[lL]\n?$/;
+
+function floatOf(s: string): PyValue {
+  return pyFloatOf(s) ?? s;
+}
+
+/** BFCL's `java_type_converter(value, type, nested)`. */
+export function javaConvert(value: string, type: string, nested?: string): PyValue {
+  switch (type) {
+    case "byte":
+    case "short":
+    case "integer":
+      return J_INT.test(value) ? pyIntOf(value)! : value;
+    case "float":
+      return J_FLOAT.test(value) ? floatOf(value.replace(/[fF](?=\n?$)/, "")) : value;
+    case "double":
+      return J_DOUBLE.test(value) ? floatOf(value) : value;
+    case "long":
+      return J_LONG.test(value) ? pyIntOf(value.replace(/[lL](?=\n?$)/, ""))! : value;
+    case "boolean":
+      return value === "true" ? true : value === "false" ? false : value;
+    case "Array":
+      return javaArray(value, nested);
+    case "ArrayList":
+      return javaArrayList(value, nested);
+    case "HashMap":
+      return javaHashMap(value);
+    default:
+      // char's pattern (^'.$') can never match; String and any are the string itself. Set,
+      // Hashtable, Queue and Stack, which BFCL leaves unimplemented, stay strings too.
+      return value;
+  }
+}
+
+function javaElement(text: string, nested: string | undefined): PyValue {
+  if (nested === "char" || nested === "String") return text.slice(1, -1);
+  return nested ? javaConvert(text, nested) : javaValue(text);
+}
+
+function javaArrayList(input: string, nested: string | undefined): PyValue {
+  const asList = /new\s+ArrayList<\w*>\(Arrays\.asList\(([^\n]+?)\)\)/.exec(input);
+  if (asList) return asList[1]!.split(",").map((e) => javaElement(pyStrip(e), nested));
+  const adds = /new\s+ArrayList<\w*>\(\)\s*\{\{\s*([^]+?)\s*\}\}/.exec(input);
+  if (adds) {
+    return [...adds[1]!.matchAll(/add\(([^\n]+?)\)/g)].map((m) =>
+      javaElement(pyStrip(m[1]!), nested)
+    );
+  }
+  return /new\s+ArrayList<\w*>\(\)/.test(input) ? [] : input;
+}
+
+function javaArray(input: string, nested: string | undefined): PyValue {
+  const m = /new\s+\w+\[\]\s*\{([^\n]*?)\}/.exec(input);
+  if (!m) return input;
+  return m[1]!.split(",").filter((x) => pyStrip(x) !== "").map((x) =>
+    nested ? javaConvert(pyStrip(x), nested) : javaValue(pyStrip(x))
+  );
+}
+
+function javaHashMap(input: string): PyValue {
+  const m = /new\s+HashMap<[^]*?>\s*\(\)\s*\{\s*\{?\s*([^]*?)\s*\}?\s*\}/.exec(input);
+  if (m) {
+    const d = new PyDict();
+    if (pyStrip(m[1]!) !== "") {
+      for (const put of m[1]!.matchAll(/put\("([^\n]*?)",\s*([^\n]*?)\)/g)) {
+        d.set(put[1]!, javaValue(pyStrip(put[2]!)));
+      }
+    }
+    return d;
+  }
+  return /new\s+HashMap<[^\n]*?>\s*\(\)/.test(input) ? new PyDict() : input;
+}
+
+/** BFCL's `parse_java_value`: a Java literal of unknown type. */
+function javaValue(s: string): PyValue {
+  if (s === "true") return true;
+  if (s === "false") return false;
+  if (s.startsWith('"') && s.endsWith('"')) return s.slice(1, -1);
+  if (J_LONG.test(s)) return pyIntOf(s.slice(0, -1)) ?? s;
+  if (J_FLOAT.test(s)) return floatOf(s.replace(/[fF](?=\n?$)/, ""));
+  return pyNumberOrText(s);
+}
+
+/** BFCL's `js_type_converter(value, type, nested)`; undefined where it raises ValueError. */
+export function jsConvert(value: string, type: string, nested?: string): PyValue | undefined {
+  switch (type) {
+    case "String": {
+      const quoted = (value.startsWith('"') && value.endsWith('"')) ||
+        (value.startsWith("'") && value.endsWith("'"));
+      return quoted ? value.slice(1, -1) : value;
+    }
+    case "integer":
+      return /^-?\d+\n?$/.test(value) ? pyIntOf(value)! : value;
+    case "float":
+      return /^-?\d+(\.\d+)?\n?$/.test(value) ? floatOf(value) : value;
+    case "Bigint":
+      return /^-?\d+n\n?$/.test(value) ? pyIntOf(value.slice(0, -1)) : value;
+    case "Boolean":
+      return value === "true" ? true : value === "false" ? false : value;
+    case "dict":
+      return jsDict(pyStrip(value));
+    case "array":
+      return jsArray(pyStrip(value), nested);
+    case "any":
+      return value;
+    default:
+      return undefined;
+  }
+}
+
+function jsValue(raw: string): PyValue {
+  const s = pyStrip(raw);
+  if (s === "true") return true;
+  if (s === "false") return false;
+  if ((s.startsWith('"') && s.endsWith('"')) || (s.startsWith("'") && s.endsWith("'"))) {
+    return s.slice(1, -1);
+  }
+  return pyNumberOrText(s);
+}
+
+const JS_2D =
+  /^(?:\[\s*\[[^\n]*?\]\s*(,\s*\[[^\n]*?\]\s*)*\]|\bnew\s+Array\(\s*\[[^\n]*?\]\s*(,\s*\[[^\n]*?\]\s*)*\))/;
+const JS_1D = /^(?:\[([^\n]*?)\]|\bnew\s+Array\(([^\n]*?)\))/;
+
+function jsArray(code: string, nested: string | undefined): PyValue {
+  const twoD = JS_2D.exec(code);
+  if (twoD) {
+    return [...twoD[0].matchAll(/\[([^\n]*?)\]/g)].map((m, idx) => {
+      let inner = pyStrip(m[1]!);
+      if (idx === 0 && inner.startsWith("[")) inner = inner.slice(1);
+      return inner.split(",").map((e) => jsValue(pyStrip(e)));
+    });
+  }
+  const oneD = JS_1D.exec(code);
+  if (!oneD) return code;
+  const body = pyStrip(oneD[1] ?? oneD[2] ?? "");
+  const parts = body === "" ? [] : body.split(",");
+  if (!nested) return parts.map((e) => jsValue(e));
+  const out: PyValue[] = [];
+  for (const e of parts) {
+    const v = jsConvert(pyStrip(e), nested, "String");
+    if (v === undefined) return code; // a ValueError inside: BFCL gives the text back
+    out.push(v);
+  }
+  return out;
+}
+
+function jsDict(code: string): PyValue {
+  if (code === "{}") return new PyDict();
+  const m = /^\{([^\n]*?)\}/.exec(code);
+  if (!m) return code;
+  const d = new PyDict();
+  const pairs = /([^:]+):\s*([^\n]*?)(?:,\s*(?=[^,]+:)|(?=\n?$))/g;
+  for (const [, rawKey, rawValue] of m[1]!.matchAll(pairs)) {
+    const value = pyStrip(rawValue!);
+    let v: PyValue;
+    if (value.startsWith("[") && value.endsWith("]")) v = jsArray(value, undefined);
+    else if (value.startsWith("{") && value.endsWith("}")) v = jsDict(value);
+    else v = jsValue(stripChars(value, "'\""));
+    d.set(stripChars(pyStrip(rawKey!), "'\""), v);
+  }
+  return d;
+}
+
+/** `s.strip(chars)`. */
+function stripChars(s: string, chars: string): string {
+  let a = 0;
+  let b = s.length;
+  while (a < b && chars.includes(s[a]!)) a++;
+  while (b > a && chars.includes(s[b - 1]!)) b--;
+  return s.slice(a, b);
+}

@@ -1,0 +1,286 @@
+/**
+ * BFCL's AST checker, `bfcl.ast@2024-08`: one entry's verdict (decoding, output format, the
+ * category's checker, relevance), and a category file's run, as BFCL's eval runner scores it.
+ *
+ * @module
+ */
+import { InputError, quote } from "../jsonl/mod.ts";
+import { PyDict, type PyValue } from "./py_value.ts";
+import { type BfclDecoder, decodeResult } from "./decode.ts";
+import { checkCalls, type Language } from "./_function_checker.ts";
+import { readJson } from "./_json_reader.ts";
+
+/** The checker's version id. */
+export const BFCL_CHECKER = "bfcl.ast@2024-08";
+
+/** The AST categories of BFCL's 2024-08 release. */
+export const BFCL_CATEGORIES = [
+  "simple",
+  "multiple_function",
+  "parallel_function",
+  "parallel_multiple_function",
+  "java",
+  "javascript",
+  "relevance",
+] as const;
+
+/** One of {@linkcode BFCL_CATEGORIES}. */
+export type BfclCategory = typeof BFCL_CATEGORIES[number];
+
+/** How to check: the category, the model's decoder and its handler's name rewrite. */
+export interface BfclOptions {
+  /** The test category. */
+  category: BfclCategory;
+  /** How the model's results are decoded (default `fc`). */
+  decoder?: BfclDecoder;
+  /** Whether the model's handler wrote `.` as `_` in function names (default false). */
+  underscoreToDot?: boolean;
+  /** The model's name, written into score lines (default `model`). */
+  modelName?: string;
+}
+
+/** One entry to check: the question line, its ground truth and the model's result. */
+export interface BfclEntry {
+  /** The question line (`{"id", "question", "function"}`); unused for relevance. */
+  question: PyValue;
+  /** The ground truth (`{name: {param: [choices]}}`); unused for relevance. */
+  possibleAnswer?: PyValue;
+  /** The `result` field of the model's result line. */
+  result: PyValue;
+}
+
+/** One entry's verdict, with what BFCL writes about a failing entry. */
+export interface BfclVerdict {
+  /** Whether the entry passed. */
+  valid: boolean;
+  /** BFCL's error_type, when it failed. */
+  errorType?: string;
+  /** BFCL's error list, when it failed. */
+  error: PyValue[];
+  /** The decoded calls, when decoding succeeded. */
+  decoded?: PyValue;
+}
+
+const LANGUAGE: Record<string, Language> = { java: "Java", javascript: "JavaScript" };
+
+/** Whether a decoded relevance result holds no call (BFCL's is_empty_output). */
+function isEmpty(decoded: PyValue): boolean {
+  if (!isCallList(decoded)) return true;
+  const calls = decoded as PyValue[];
+  return calls.length === 0 || (calls.length === 1 && (calls[0] as PyDict).size === 0);
+}
+
+/** BFCL's is_function_calling_format_output: a list of dicts. */
+function isCallList(decoded: PyValue): boolean {
+  return Array.isArray(decoded) && decoded.every((c) => c instanceof PyDict);
+}
+
+/**
+ * Checks one entry as BFCL's eval runner does: decode the result (a failure is
+ * `ast_decoder:decoder_failed`), require a list of calls
+ * (`ast_decoder:decoder_wrong_output_format`), then the category's checker. For relevance, an
+ * entry passes when decoding fails or gives no call (`relevance_error:decoder_success` else).
+ *
+ * @param entry The question, its ground truth and the model's result.
+ * @param options The category, decoder and name rewrite.
+ * @returns The verdict, with BFCL's error_type when it fails.
+ * @throws {never} Never: a bad model output is a failing verdict.
+ *
+ * @example A wrong value fails with BFCL's error type
+ * ```ts
+ * import { checkBfclEntry, PyDict, PyInt } from "@assay/assay/bfcl";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * const fn = new PyDict([["name", "math.factorial"], ["parameters", new PyDict([
+ *   ["properties", new PyDict([["number", new PyDict([["type", "integer"]])]])],
+ *   ["required", ["number"]],
+ * ])]]);
+ * const question = new PyDict([["function", fn]]);
+ * const possibleAnswer = new PyDict([["math.factorial", new PyDict([["number", [new PyInt(5n)]]])]]);
+ * const result = [new PyDict([["math_factorial", '{"number": 6}']])];
+ * const v = checkBfclEntry({ question, possibleAnswer, result }, {
+ *   category: "simple",
+ *   underscoreToDot: true,
+ * });
+ * strictEqual(v.errorType, "value_error:others");
+ * ```
+ */
+export function checkBfclEntry(entry: BfclEntry, options: BfclOptions): BfclVerdict {
+  const decoded = decodeResult(entry.result, options.decoder ?? "fc");
+  if (options.category === "relevance") {
+    if (!decoded.ok || isEmpty(decoded.value)) return { valid: true, error: [] };
+    return {
+      valid: false,
+      errorType: "relevance_error:decoder_success",
+      error: ["Valid syntax. Successfully decode AST when it should not."],
+      decoded: decoded.value,
+    };
+  }
+  if (!decoded.ok) {
+    return {
+      valid: false,
+      errorType: "ast_decoder:decoder_failed",
+      error: [`Invalid syntax. Failed to decode AST. ${decoded.reason}`],
+    };
+  }
+  if (!isCallList(decoded.value)) {
+    return {
+      valid: false,
+      errorType: "ast_decoder:decoder_wrong_output_format",
+      error: [
+        "Did not output in the specified format. Note: the model_result is wrapped in a string to ensure json serializability.",
+      ],
+      decoded: decoded.value,
+    };
+  }
+  const docs = entry.question instanceof PyDict ? entry.question.get("function") ?? null : null;
+  const verdict = checkCalls(
+    docs,
+    decoded.value as PyValue[],
+    entry.possibleAnswer ?? null,
+    options.category,
+    {
+      language: LANGUAGE[options.category] ?? "Python",
+      underscoreToDot: options.underscoreToDot ?? false,
+    },
+  );
+  return { ...verdict, decoded: decoded.value };
+}
+
+/** A file's name and text. */
+export interface BfclSource {
+  /** The file's name, for messages. */
+  name: string;
+  /** The file's text (JSON lines). */
+  text: string;
+}
+
+/** The files of one category's run. */
+export interface BfclFiles {
+  /** The questions (BFCL's data file); required except for relevance. */
+  questions?: BfclSource;
+  /** The possible answers; required except for relevance. */
+  answers?: BfclSource;
+  /** The model's results. */
+  results: BfclSource;
+}
+
+/** One checked entry of a run. */
+export interface BfclRecord extends BfclVerdict {
+  /** The entry's 1-based position (BFCL's score-file id). */
+  id: number;
+  /** The entry's id in the result file (`simple_13`). */
+  entryId: string;
+  /** The question line; null for relevance. */
+  prompt: PyValue;
+  /** The ground truth; null for relevance. */
+  possibleAnswer: PyValue;
+  /** The result as published. */
+  raw: PyValue;
+}
+
+/** A category's run: counts, accuracy and every entry's record. */
+export interface BfclRun {
+  /** The checker's version id. */
+  checker: string;
+  /** The category. */
+  category: BfclCategory;
+  /** The model's name. */
+  modelName: string;
+  /** Entries that passed. */
+  correct: number;
+  /** Entries checked. */
+  total: number;
+  /** correct / total (0 for no entry). */
+  accuracy: number;
+  /** One record per entry, in file order. */
+  records: BfclRecord[];
+}
+
+/** Reads a JSONL file's rows as Python values; a bad line throws InputError naming it. */
+function readRows(source: BfclSource): PyDict[] {
+  const lines = source.text.split("\n");
+  if (lines.at(-1) === "") lines.pop();
+  return lines.map((line, i) => {
+    const r = readJson(line);
+    const where = `${source.name}:${i + 1}`;
+    if (!r.ok) throw new InputError(`${where}: not JSON (${r.reason}): ${quote(line)}`);
+    if (!(r.value instanceof PyDict)) {
+      throw new InputError(`${where}: not a JSON object: ${quote(line)}`);
+    }
+    return r.value;
+  });
+}
+
+function idOf(row: PyDict): string {
+  const id = row.get("id");
+  return typeof id === "string" ? id : String(id ?? "?");
+}
+
+/**
+ * Checks a category's files as BFCL's eval runner does, entry by entry in file order.
+ *
+ * @param files The questions, possible answers (both unused for relevance) and results.
+ * @param options The category, decoder, name rewrite and model name.
+ * @returns The run: counts, accuracy and every entry's record.
+ * @throws {InputError} If a line is not a JSON object, a result line has no `result`, an answer
+ * line has no `ground_truth`, or the files' line counts differ; the message names the file, the
+ * line and the entry's id.
+ *
+ * @example A relevance file: prose passes, a call fails
+ * ```ts
+ * import { checkBfcl } from "@assay/assay/bfcl";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * const text = '{"id": "relevance_0", "result": "No function fits."}\n' +
+ *   '{"id": "relevance_1", "result": [{"f": "{}"}]}\n';
+ * const run = checkBfcl({ results: { name: "r.json", text } }, { category: "relevance" });
+ * strictEqual(`${run.correct}/${run.total}`, "1/2");
+ * strictEqual(run.records[1]!.errorType, "relevance_error:decoder_success");
+ * ```
+ */
+export function checkBfcl(files: BfclFiles, options: BfclOptions): BfclRun {
+  const results = readRows(files.results);
+  const relevance = options.category === "relevance";
+  let questions: PyDict[] = [];
+  let answers: PyDict[] = [];
+  if (!relevance) {
+    if (!files.questions || !files.answers) {
+      throw new TypeError(`The ${options.category} category needs questions and answers`);
+    }
+    questions = readRows(files.questions);
+    answers = readRows(files.answers);
+    for (const [src, rows] of [[files.questions, questions], [files.answers, answers]] as const) {
+      if (rows.length !== results.length) {
+        throw new InputError(
+          `${src.name}: ${rows.length} lines, but ${files.results.name} has ${results.length}`,
+        );
+      }
+    }
+  }
+  const records: BfclRecord[] = results.map((row, i) => {
+    const raw = row.get("result");
+    if (raw === undefined) {
+      throw new InputError(`${files.results.name}:${i + 1}: no "result" (id ${idOf(row)})`);
+    }
+    const possibleAnswer = relevance ? null : answers[i]!.get("ground_truth");
+    if (possibleAnswer === undefined) {
+      throw new InputError(
+        `${files.answers!.name}:${i + 1}: no "ground_truth" (id ${idOf(answers[i]!)})`,
+      );
+    }
+    const prompt = relevance ? null : questions[i]!;
+    const v = checkBfclEntry({ question: prompt, possibleAnswer, result: raw }, options);
+    return { ...v, id: i + 1, entryId: idOf(row), prompt, possibleAnswer, raw };
+  });
+  const correct = records.filter((r) => r.valid).length;
+  return {
+    checker: BFCL_CHECKER,
+    category: options.category,
+    modelName: options.modelName ?? "model",
+    correct,
+    total: records.length,
+    accuracy: records.length === 0 ? 0 : correct / records.length,
+    records,
+  };
+}

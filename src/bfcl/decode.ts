@@ -1,0 +1,171 @@
+/**
+ * Decoding a model's published result into calls, as BFCL's model handlers do: a
+ * function-calling model's `[{name: arguments_json}]` with `json.loads`, a prompting model's text
+ * of Python calls with `ast.parse` (a subset, read and never evaluated).
+ *
+ * @module
+ */
+import { PyDict, type PyValue } from "./py_value.ts";
+import { readJson } from "./_json_reader.ts";
+import { parsePythonCalls } from "./_python_calls.ts";
+
+/** How a model's results are decoded: `fc`, or the text clean-up of a prompting handler. */
+export type BfclDecoder = "fc" | "claude" | "gorilla" | "gpt" | "llama" | "mistral";
+
+const PROMPTING: Readonly<Record<string, BfclDecoder>> = {
+  "claude-3-opus-20240229": "claude",
+  "gorilla-openfunctions-v2": "gorilla",
+  "gpt-4-0613": "gpt",
+  "meta-llama/Meta-Llama-3-70B-Instruct": "llama",
+  "mistral-large-2407": "mistral",
+};
+
+/**
+ * The decoder BFCL's 2024-08 handlers used for a model: `fc` for a function-calling model (a
+ * name with `-FC`), the handler's clean-up for the prompting models whose results are known.
+ *
+ * @param model The model's name (`meta-llama/Meta-Llama-3-70B-Instruct`, or as result folders
+ * spell it, `meta-llama_Meta-Llama-3-70B-Instruct`).
+ * @returns The decoder, or undefined for an unknown prompting model.
+ * @throws {never} Never.
+ *
+ * @example
+ * ```ts
+ * import { decoderForModel } from "@assay/assay/bfcl";
+ * import { deepStrictEqual } from "node:assert/strict";
+ *
+ * deepStrictEqual(
+ *   ["gpt-4o-2024-05-13-FC", "meta-llama_Meta-Llama-3-70B-Instruct", "x"].map(decoderForModel),
+ *   ["fc", "llama", undefined],
+ * );
+ * ```
+ */
+export function decoderForModel(model: string): BfclDecoder | undefined {
+  if (model.includes("-FC")) return "fc";
+  return PROMPTING[model] ?? PROMPTING[model.replace("_", "/")];
+}
+
+/** The outcome of decoding one result: the decoded value, or why BFCL's decoder raised. */
+export type Decoded = { ok: true; value: PyValue } | { ok: false; reason: string };
+
+/**
+ * Decodes a function-calling model's result as BFCL's FC handlers do: each item's first key is
+ * the function's name and its value the JSON text of the arguments, read with `json.loads`.
+ * A text result (the model answered in prose) fails, as iterating it in Python does, unless it
+ * is empty.
+ *
+ * @param result The `result` field of a result line.
+ * @returns The calls as `[{name: {param: value}}]`, or the reason decoding failed.
+ * @throws {never} Never: a bad result is a failed decoding.
+ *
+ * @example A call, and prose that is no call
+ * ```ts
+ * import { decodeFcResult, PyDict, pyRepr } from "@assay/assay/bfcl";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * const r = decodeFcResult([new PyDict([["math_factorial", '{"number": 5.0}']])]);
+ * strictEqual(r.ok && pyRepr(r.value), "[{'math_factorial': {'number': 5.0}}]");
+ * strictEqual(decodeFcResult("I cannot help").ok, false);
+ * ```
+ */
+export function decodeFcResult(result: PyValue): Decoded {
+  if (typeof result === "string") {
+    return result === "" ? { ok: true, value: [] } : {
+      ok: false,
+      reason: "'str' object has no attribute 'keys'",
+    };
+  }
+  if (result instanceof PyDict) {
+    return result.size === 0 ? { ok: true, value: [] } : {
+      ok: false,
+      reason: "'str' object has no attribute 'keys'",
+    };
+  }
+  if (!Array.isArray(result)) return { ok: false, reason: "the result is not iterable" };
+  const calls: PyValue[] = [];
+  for (const item of result) {
+    if (!(item instanceof PyDict)) return { ok: false, reason: "an item is not a dict" };
+    const name = item.keys()[0];
+    if (name === undefined) return { ok: false, reason: "list index out of range" };
+    const args = item.get(name)!;
+    if (typeof args !== "string") {
+      return { ok: false, reason: "the JSON object must be str, bytes or bytearray" };
+    }
+    const parsed = readJson(args);
+    if (!parsed.ok) return { ok: false, reason: parsed.reason };
+    calls.push(new PyDict([[name, parsed.value]]));
+  }
+  return { ok: true, value: calls };
+}
+
+function bracket(text: string): string {
+  let t = text;
+  if (!t.startsWith("[")) t = "[" + t;
+  if (!t.endsWith("]")) t = t + "]";
+  return t;
+}
+
+/** The text each prompting handler hands to `ast_parse`. */
+function cleanUp(text: string, decoder: Exclude<BfclDecoder, "fc">): string {
+  switch (decoder) {
+    case "gorilla":
+      return `[${text}]`;
+    case "llama":
+      return bracket(text.replaceAll("\n", ""));
+    case "mistral":
+      return bracket(text.replaceAll("\\_", "_"));
+    case "claude":
+      return bracket(text.startsWith(" ") ? text.slice(1) : text);
+    case "gpt":
+      return text;
+  }
+}
+
+/**
+ * Decodes a prompting model's result as its BFCL handler does: the handler's clean-up of the
+ * text, then Python's `ast.parse` of a list of calls. Keyword arguments become the call's
+ * parameters (positional ones are dropped, as BFCL drops them); values may be numbers, strings,
+ * `True`/`False`/`None`, unary minus, lists, tuples, dicts, bare names (as strings) and calls
+ * with keywords (as nested `{name: {…}}`). A call without keywords becomes its source text.
+ * Anything else (an operator, a lambda, a subscript, a syntax error) fails with its reason;
+ * nothing is evaluated.
+ *
+ * @param result The `result` field of a result line (a string for a prompting model).
+ * @param decoder The handler whose clean-up to apply.
+ * @returns The decoded calls, or the reason decoding failed.
+ * @throws {never} Never: a bad result is a failed decoding.
+ *
+ * @example Keyword arguments, and an operator, which is refused
+ * ```ts
+ * import { decodePromptResult, pyRepr } from "@assay/assay/bfcl";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * const r = decodePromptResult("[math.factorial(number=5, mode='fast')]", "gpt");
+ * strictEqual(r.ok && pyRepr(r.value), "[{'math.factorial': {'number': 5, 'mode': 'fast'}}]");
+ * strictEqual(decodePromptResult("[f(x=1+2)]", "gpt").ok, false);
+ * ```
+ */
+export function decodePromptResult(result: PyValue, decoder: Exclude<BfclDecoder, "fc">): Decoded {
+  if (typeof result !== "string") return { ok: false, reason: "the result is not a string" };
+  return parsePythonCalls(cleanUp(result, decoder));
+}
+
+/**
+ * Decodes a result with the given decoder.
+ *
+ * @param result The `result` field of a result line.
+ * @param decoder `fc`, or a prompting handler's name.
+ * @returns The decoded calls, or the reason decoding failed.
+ * @throws {never} Never.
+ *
+ * @example The FC decoder
+ * ```ts
+ * import { decodeResult, PyDict } from "@assay/assay/bfcl";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * strictEqual(decodeResult([new PyDict([["f", "{}"]])], "fc").ok, true);
+ * ```
+ */
+export function decodeResult(result: PyValue, decoder: BfclDecoder): Decoded {
+  return decoder === "fc" ? decodeFcResult(result) : decodePromptResult(result, decoder);
+}

@@ -1,0 +1,24 @@
+/**
+ * BFCL's AST checker (`bfcl.ast@2024-08`), reproduced verdict for verdict: decoding of
+ * function-calling and prompting models' results, Python-typed checks of each call against the
+ * possible answers, the categories' dispatch, and BFCL's score files.
+ *
+ * @example Checking one entry
+ * ```ts
+ * import { checkBfcl } from "@assay/assay/bfcl";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * const run = checkBfcl(
+ *   { results: { name: "r.json", text: '{"id": "relevance_0", "result": "None fits."}\n' } },
+ *   { category: "relevance" },
+ * );
+ * strictEqual(run.accuracy, 1);
+ * ```
+ *
+ * @module
+ */
+export * from "./py_value.ts";
+export * from "./decode.ts";
+export * from "./checker.ts";
+export * from "./score_file.ts";
+export type { MetricValue } from "../stats/mod.ts";

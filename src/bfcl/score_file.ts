@@ -1,0 +1,173 @@
+/**
+ * BFCL's outputs of a run: the score file in BFCL's exact shape, and Assay's `assay.bfcl.v1`
+ * report (accuracy per category with its counts, the error-type histogram, one record per entry).
+ *
+ * @module
+ */
+import { type MetricValue, metricValue } from "../stats/mod.ts";
+import { PyDict, PyFloat, PyInt, pyJsonDumps, pyStr, type PyValue } from "./py_value.ts";
+import type { BfclRecord, BfclRun } from "./checker.ts";
+
+function failingLine(run: BfclRun, r: BfclRecord): PyDict {
+  const line = new PyDict([
+    ["id", new PyInt(BigInt(r.id))],
+    ["model_name", run.modelName],
+    ["test_category", run.category],
+    ["valid", false],
+    ["error", r.error],
+    ["error_type", r.errorType ?? null],
+  ]);
+  if (run.category === "relevance") {
+    line.set("model_result", r.raw);
+    line.set("decoded_result", r.decoded ?? null);
+    return line;
+  }
+  line.set("prompt", r.prompt);
+  if (r.errorType === "ast_decoder:decoder_wrong_output_format") {
+    // BFCL wraps both in str() "to ensure json serializability".
+    line.set("model_result_raw", pyStr(r.raw));
+    line.set("model_result_decoded", pyStr(r.decoded ?? null));
+  } else {
+    line.set("model_result_raw", r.raw);
+    if (r.errorType !== "ast_decoder:decoder_failed") {
+      line.set("model_result_decoded", r.decoded ?? null);
+    }
+  }
+  line.set("possible_answer", r.possibleAnswer);
+  return line;
+}
+
+/**
+ * A run's score file as BFCL writes it: the counts on the first line, then one line per failing
+ * entry (its 1-based id, error, error_type and what was checked), written by `json.dumps` and
+ * joined by newlines with none at the end.
+ *
+ * @param run A run from `checkBfcl`.
+ * @returns The file's text.
+ * @throws {never} Never.
+ *
+ * @example The first line
+ * ```ts
+ * import { checkBfcl, formatScoreFile } from "@assay/assay/bfcl";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * const text = '{"id": "relevance_0", "result": "No."}\n';
+ * const run = checkBfcl({ results: { name: "r.json", text } }, { category: "relevance" });
+ * strictEqual(formatScoreFile(run), '{"accuracy": 1.0, "correct_count": 1, "total_count": 1}');
+ * ```
+ */
+export function formatScoreFile(run: BfclRun): string {
+  const head = new PyDict([
+    ["accuracy", new PyFloat(run.accuracy)],
+    ["correct_count", new PyInt(BigInt(run.correct))],
+    ["total_count", new PyInt(BigInt(run.total))],
+  ]);
+  const lines = [pyJsonDumps(head)];
+  for (const r of run.records) if (!r.valid) lines.push(pyJsonDumps(failingLine(run, r)));
+  return lines.join("\n");
+}
+
+/** One category of an `assay.bfcl.v1` report. */
+export interface BfclCategoryReport {
+  /** The category. */
+  category: string;
+  /** Entries that passed, of those checked. */
+  accuracy: MetricValue;
+  /** How many failing entries had each error_type. */
+  errorTypes: Record<string, number>;
+}
+
+/** One entry of an `assay.bfcl.v1` report. */
+export interface BfclReportRecord {
+  /** The category. */
+  category: string;
+  /** The 1-based position in the category's file (BFCL's score-file id). */
+  id: number;
+  /** The entry's id (`simple_13`). */
+  entryId: string;
+  /** Whether it passed. */
+  valid: boolean;
+  /** BFCL's error_type, or null when it passed. */
+  errorType: string | null;
+  /** BFCL's error list, as JSON text (`json.dumps`), or null when it passed. */
+  error: string | null;
+}
+
+/** Assay's report of BFCL runs. */
+export interface BfclReport {
+  /** `assay.bfcl.v1`. */
+  schema: "assay.bfcl.v1";
+  /** The checker's version id. */
+  checker: string;
+  /** The model's name. */
+  model: string;
+  /** All entries of all categories, pooled. */
+  accuracy: MetricValue;
+  /** The error-type histogram over all categories. */
+  errorTypes: Record<string, number>;
+  /** One report per category, in the order given. */
+  categories: BfclCategoryReport[];
+  /** One record per entry, category by category. */
+  records: BfclReportRecord[];
+}
+
+function histogram(records: readonly BfclRecord[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const r of records) {
+    if (!r.valid) counts[r.errorType!] = (counts[r.errorType!] ?? 0) + 1;
+  }
+  return Object.fromEntries(Object.entries(counts).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0));
+}
+
+/**
+ * The `assay.bfcl.v1` report of one model's runs.
+ *
+ * @param runs Runs of one model, one per category.
+ * @returns The report: pooled and per-category accuracy, the error-type histograms, the records.
+ * @throws {RangeError} If the runs are of different models or checkers.
+ *
+ * @example Accuracy with its counts
+ * ```ts
+ * import { bfclReport, checkBfcl } from "@assay/assay/bfcl";
+ * import { deepStrictEqual } from "node:assert/strict";
+ *
+ * const text = '{"id": "relevance_0", "result": "No."}\n{"id": "relevance_1", "result": [{"f": "{}"}]}\n';
+ * const run = checkBfcl({ results: { name: "r.json", text } }, { category: "relevance" });
+ * const report = bfclReport([run]);
+ * deepStrictEqual(report.accuracy, { value: 0.5, numerator: 1, denominator: 2 });
+ * deepStrictEqual(report.errorTypes, { "relevance_error:decoder_success": 1 });
+ * ```
+ */
+export function bfclReport(runs: readonly BfclRun[]): BfclReport {
+  const first = runs[0];
+  for (const run of runs) {
+    if (run.modelName !== first?.modelName || run.checker !== first.checker) {
+      throw new RangeError(
+        `Runs of different models or checkers: ${first?.modelName} (${first?.checker}) and ${run.modelName} (${run.checker})`,
+      );
+    }
+  }
+  const all = runs.flatMap((r) => r.records);
+  return {
+    schema: "assay.bfcl.v1",
+    checker: first?.checker ?? "",
+    model: first?.modelName ?? "",
+    accuracy: metricValue(all.filter((r) => r.valid).length, all.length),
+    errorTypes: histogram(all),
+    categories: runs.map((run) => ({
+      category: run.category,
+      accuracy: metricValue(run.correct, run.total),
+      errorTypes: histogram(run.records),
+    })),
+    records: runs.flatMap((run) =>
+      run.records.map((r) => ({
+        category: run.category,
+        id: r.id,
+        entryId: r.entryId,
+        valid: r.valid,
+        errorType: r.errorType ?? null,
+        error: r.valid ? null : pyJsonDumps(r.error as PyValue),
+      }))
+    ),
+  };
+}

@@ -1,0 +1,78 @@
+// Python's ==, type(), repr() and json.dumps over PyValue, and checkBfcl()'s named input errors.
+import { strictEqual, throws } from "node:assert/strict";
+import {
+  checkBfcl,
+  PyDict,
+  pyEquals,
+  PyFloat,
+  PyInt,
+  pyJsonDumps,
+  pyRepr,
+  PyTuple,
+  pyType,
+} from "@assay/assay/bfcl";
+import { InputError } from "@assay/assay/jsonl";
+
+const int = (n: number) => new PyInt(BigInt(n));
+
+Deno.test("pyEquals() is Python's ==: numbers across types, containers by type", () => {
+  strictEqual(pyEquals(int(1), new PyFloat(1)), true);
+  strictEqual(pyEquals(true, int(1)), true);
+  strictEqual(pyEquals(false, new PyFloat(0)), true);
+  strictEqual(pyEquals(int(1), new PyFloat(1.5)), false);
+  strictEqual(pyEquals(new PyFloat(NaN), new PyFloat(NaN)), false);
+  strictEqual(pyEquals(new PyInt(2n ** 60n + 1n), new PyFloat(2 ** 60)), false);
+  strictEqual(pyEquals([int(1)], new PyTuple([int(1)])), false);
+  strictEqual(
+    pyEquals(new PyDict([["a", int(1)], ["b", "x"]]), new PyDict([["b", "x"], ["a", true]])),
+    true,
+  );
+  strictEqual(pyEquals("1", int(1)), false);
+  strictEqual(pyEquals(null, null), true);
+});
+
+Deno.test("pyType() tells bool, int and float apart", () => {
+  strictEqual(
+    [true, int(1), new PyFloat(1), "s", null, [], new PyTuple([]), new PyDict()].map(pyType).join(),
+    "bool,int,float,str,NoneType,list,tuple,dict",
+  );
+});
+
+Deno.test("pyRepr() and pyJsonDumps() write values as Python does", () => {
+  const d = new PyDict([["é", [new PyFloat(1e16), new PyFloat(0.1), int(-3), null, false]], [
+    "t",
+    new PyTuple([int(1)]),
+  ]]);
+  strictEqual(pyRepr(d), "{'é': [1e+16, 0.1, -3, None, False], 't': (1,)}");
+  strictEqual(pyJsonDumps(d), '{"\\u00e9": [1e+16, 0.1, -3, null, false], "t": [1]}');
+  strictEqual(pyRepr("a'b\"c\n"), "'a\\'b\"c\\n'");
+  strictEqual(pyRepr(new PyFloat(Infinity)), "inf");
+  strictEqual(pyJsonDumps(new PyFloat(Infinity)), "Infinity");
+  // A later equal key keeps the first key's place, as a Python dict does.
+  strictEqual(pyRepr(new PyDict([[int(1), "a"], ["x", "b"], [true, "c"]])), "{1: 'c', 'x': 'b'}");
+});
+
+Deno.test("checkBfcl() names the file, line and id of bad input", () => {
+  const results = (text: string) => ({ results: { name: "r.json", text } });
+  throws(
+    () =>
+      checkBfcl(results('{"id": "relevance_0", "result": "x"}\n{oops\n'), {
+        category: "relevance",
+      }),
+    (e: unknown) => e instanceof InputError && /^r\.json:2: not JSON/.test((e as Error).message),
+  );
+  throws(
+    () => checkBfcl(results('{"id": "relevance_7"}\n'), { category: "relevance" }),
+    (e: unknown) =>
+      e instanceof InputError && (e as Error).message === 'r.json:1: no "result" (id relevance_7)',
+  );
+  const q = { name: "q.json", text: '{"id": "simple_0", "function": {}}\n' };
+  const a = { name: "a.json", text: "" };
+  throws(
+    () =>
+      checkBfcl({ questions: q, answers: a, ...results('{"id": "simple_0", "result": []}\n') }, {
+        category: "simple",
+      }),
+    /a\.json: 0 lines, but r\.json has 1/,
+  );
+});

@@ -1,0 +1,45 @@
+// formatScoreFile() writes BFCL's score files byte for byte (four published ones are vendored
+// whole), and bfclReport() pools them with their counts.
+import { deepStrictEqual, strictEqual, throws } from "node:assert/strict";
+import { bfclReport, checkBfcl, formatScoreFile } from "@assay/assay/bfcl";
+import { gunzipText, runModel } from "./_fixtures.ts";
+
+const PUBLISHED: [string, "simple" | "parallel_multiple_function" | "javascript" | "relevance"][] =
+  [
+    ["gpt-4o-2024-05-13-FC", "simple"],
+    ["gpt-4o-2024-05-13-FC", "parallel_multiple_function"],
+    ["mistral-large-2407-FC-Any", "javascript"],
+    ["mistral-large-2407-FC-Any", "relevance"],
+  ];
+
+Deno.test("formatScoreFile() writes the published score files byte for byte", async () => {
+  for (const [model, category] of PUBLISHED) {
+    const published = await gunzipText(`scores/${model}/${category}_score.json.gz`);
+    const ours = formatScoreFile(await runModel(model, category));
+    strictEqual(ours, published.replace(/\n$/, ""), `${model}/${category}`);
+  }
+});
+
+Deno.test("bfclReport() pools categories and counts each error type", async () => {
+  const model = "gpt-4o-2024-05-13-FC";
+  const runs = [await runModel(model, "simple"), await runModel(model, "relevance")];
+  const report = bfclReport(runs);
+  strictEqual(report.schema, "assay.bfcl.v1");
+  strictEqual(report.checker, "bfcl.ast@2024-08");
+  deepStrictEqual(report.categories.map((c) => c.accuracy), [
+    { value: 353 / 400, numerator: 353, denominator: 400 },
+    { value: 185 / 240, numerator: 185, denominator: 240 },
+  ]);
+  deepStrictEqual(report.accuracy, { value: 538 / 640, numerator: 538, denominator: 640 });
+  const failing = report.records.filter((r) => !r.valid).length;
+  strictEqual(Object.values(report.errorTypes).reduce((a, b) => a + b, 0), failing);
+  strictEqual(report.errorTypes["relevance_error:decoder_success"], 55);
+  strictEqual(report.records[13]!.errorType, "type_error:nested");
+});
+
+Deno.test("bfclReport() refuses runs of different models", () => {
+  const text = '{"id": "relevance_0", "result": "No."}\n';
+  const run = (modelName: string) =>
+    checkBfcl({ results: { name: "r.json", text } }, { category: "relevance", modelName });
+  throws(() => bfclReport([run("a"), run("b")]), RangeError);
+});

@@ -1,0 +1,71 @@
+// BFCL's Java and JavaScript converters on a table of our own: each declared type, the literals
+// it recognises, and the strings it leaves as they are.
+import { strictEqual } from "node:assert/strict";
+import { pyRepr, type PyValue } from "@assay/assay/bfcl";
+import { javaConvert, jsConvert } from "../../src/bfcl/_type_converters.ts";
+
+/** A value, its declared type and item type, and the repr of what the converter gives. */
+type Case = [string, string, string | undefined, string];
+
+function expectTable(
+  convert: (value: string, type: string, nested?: string) => PyValue | undefined,
+  cases: readonly Case[],
+): void {
+  for (const [value, type, nested, want] of cases) {
+    const got = convert(value, type, nested);
+    strictEqual(got === undefined ? "ValueError" : pyRepr(got), want, `${type} ${value}`);
+  }
+}
+
+Deno.test("javaConvert() reads Java literals of the declared type, else keeps the string", () => {
+  expectTable(javaConvert, [
+    ["42", "integer", undefined, "42"],
+    ["-7", "short", undefined, "-7"],
+    ["4.2", "integer", undefined, "'4.2'"],
+    ["5L", "long", undefined, "5"],
+    ["5", "long", undefined, "'5'"],
+    ["1.5f", "float", undefined, "1.5"],
+    ["1.5", "float", undefined, "'1.5'"],
+    ["2e3", "double", undefined, "2000.0"],
+    ["true", "boolean", undefined, "True"],
+    ["True", "boolean", undefined, "'True'"],
+    ["'a'", "char", undefined, "\"'a'\""],
+    ["new int[]{1, 2, 3}", "Array", "integer", "[1, 2, 3]"],
+    ['new String[]{"a", "b"}', "Array", "String", "['\"a\"', '\"b\"']"],
+    ["new long[]{1L, 2}", "Array", "long", "[1, '2']"],
+    ['new ArrayList<>(Arrays.asList("a", "b"))', "ArrayList", "String", "['a', 'b']"],
+    ["new ArrayList<Integer>() {{ add(1); add(2); }}", "ArrayList", "integer", "[1, 2]"],
+    ["new ArrayList<>()", "ArrayList", "String", "[]"],
+    [
+      'new HashMap<String, Object>() {{ put("k", 1); put("s", "v"); }}',
+      "HashMap",
+      undefined,
+      "{'k': 1, 's': 'v'}",
+    ],
+    ["new HashMap<>()", "HashMap", undefined, "{}"],
+    ["myMap", "HashMap", undefined, "'myMap'"],
+    ["anything", "any", undefined, "'anything'"],
+  ]);
+});
+
+Deno.test("jsConvert() reads JavaScript literals of the declared type, else keeps the string", () => {
+  expectTable(jsConvert, [
+    ["'abc'", "String", undefined, "'abc'"],
+    ["abc", "String", undefined, "'abc'"],
+    ["12", "integer", undefined, "12"],
+    ["1.5", "float", undefined, "1.5"],
+    ["1e5", "float", undefined, "'1e5'"],
+    ["12n", "Bigint", undefined, "12"],
+    ["false", "Boolean", undefined, "False"],
+    ["[1, 2]", "array", "integer", "[1, 2]"],
+    ["['a', 'b']", "array", "String", "['a', 'b']"],
+    ["new Array(1, 'x', true)", "array", undefined, "[1, 'x', True]"],
+    ["[[1, 2], [3, 4]]", "array", "array", "[[1, 2], [3, 4]]"],
+    ["[]", "array", "String", "[]"],
+    ["{}", "dict", undefined, "{}"],
+    ["{a: 1, 'b': 'x', c: [1, 2]}", "dict", undefined, "{'a': 1, 'b': 'x', 'c': [1, 2]}"],
+    ["{a: {b: 1}}", "dict", undefined, "{'a': '{b: 1'}"],
+    ["config", "dict", undefined, "'config'"],
+  ]);
+  strictEqual(jsConvert("x", "Symbol"), undefined);
+});
