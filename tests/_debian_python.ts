@@ -1,4 +1,4 @@
-// Python oracles from Debian packages (SciPy, jsonschema, lxml).
+// Python oracles from Debian packages (SciPy, statsmodels, jsonschema, lxml).
 //
 // The oracles run with Debian's interpreter, /usr/bin/python3, which gets its modules from apt
 // (`python3-scipy`, `python3-jsonschema`, `python3-lxml`); a python3 earlier on PATH (pyenv, a
@@ -114,6 +114,15 @@ export function ensureScipy(): Promise<string> {
   return ensureDebianModule(
     "python3-scipy",
     "import numpy, scipy, scipy.stats; print(scipy.__version__, numpy.__version__)",
+  );
+}
+
+/** Makes sure Debian's python3 can import statsmodels; resolves to its version. */
+export function ensureStatsmodels(): Promise<string> {
+  return ensureDebianModule(
+    "python3-statsmodels",
+    "import statsmodels; from statsmodels.stats.multitest import multipletests; " +
+      "print(statsmodels.__version__)",
   );
 }
 

@@ -10,7 +10,13 @@
  *
  * @module
  */
-import { type Located, parseJsonc, parseYaml, pointerSegment, type Position } from "./_located.ts";
+import {
+  type Located,
+  parseJsonc,
+  parseYaml,
+  pointerSegment,
+  type Position,
+} from "../config/mod.ts";
 import { suggestName } from "../jsonl/mod.ts";
 
 /** The metric types a suite can declare. */

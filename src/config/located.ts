@@ -1,28 +1,42 @@
-// Parses YAML or JSONC into plain values plus the source position of every node, so that
-// validation errors can point at a file, line and column.
+/**
+ * Parses YAML or JSONC into plain values plus the source position of every node, so that
+ * validation errors can point at a file, line and column.
+ *
+ * @module
+ */
 import YAML from "yaml";
 import * as jsonc from "jsonc-parser";
 
 /** A 1-based line and column. */
 export interface Position {
+  /** The line, from 1. */
   line: number;
+  /** The column, from 1. */
   column: number;
 }
 
 /** A parsed document: its value, and where each node (by JSON pointer) starts. */
 export interface Located {
+  /** The document as plain JSON values. */
   value: unknown;
+  /** Where each node starts, by JSON pointer (`""` is the root). */
   positions: Map<string, Position>;
 }
 
 /** A syntax error with its position. */
 export interface SyntaxIssue extends Position {
+  /** What is wrong. */
   message: string;
 }
 
 const PROTO_MESSAGE = 'The key "__proto__" is not allowed';
 
-/** Escapes one JSON pointer segment. */
+/**
+ * Escapes one JSON pointer segment (RFC 6901: `~` as `~0`, `/` as `~1`).
+ *
+ * @param s The segment: a key or an index.
+ * @returns The escaped segment.
+ */
 export function pointerSegment(s: string | number): string {
   return String(s).replaceAll("~", "~0").replaceAll("/", "~1");
 }
@@ -115,7 +129,22 @@ export function parseYaml(text: string): Located | SyntaxIssue[] {
   return { value, positions };
 }
 
-/** Parses JSONC (comments and trailing commas allowed). */
+/**
+ * Parses JSONC (comments and trailing commas allowed).
+ *
+ * @param text The document.
+ * @returns The value with the position of every node, or the syntax errors.
+ *
+ * @example A key's line
+ * ```ts
+ * import { parseJsonc } from "@assay/assay/config";
+ * import { ok, strictEqual } from "node:assert/strict";
+ *
+ * const doc = parseJsonc('{\n  // a comment\n  "a": 1,\n}');
+ * ok(!Array.isArray(doc));
+ * strictEqual(doc.positions.get("/a")?.line, 3);
+ * ```
+ */
 export function parseJsonc(text: string): Located | SyntaxIssue[] {
   const starts = lineStarts(text);
   const errors: jsonc.ParseError[] = [];

@@ -1,0 +1,119 @@
+// The exact McNemar test and Holm's correction against exact rational arithmetic, SciPy's
+// binomtest and statsmodels' multipletests(method="holm"), on seeded random cases.
+import { deepStrictEqual, ok, strictEqual, throws } from "node:assert/strict";
+import { binomialHalfCdf, holm, mcnemarExact } from "../../src/gate/mod.ts";
+import { makeRng } from "../_corpus.ts";
+import { ensureScipy, ensureStatsmodels, runLineOracle } from "../_debian_python.ts";
+
+/** P(X ≤ k), X ~ Bin(n, 1/2): the exact sum rounded once to a double, then scaled exactly. */
+function exactTail(k: number, n: number): number {
+  let c = 1n;
+  let sum = 1n;
+  for (let i = 1; i <= k; i++) {
+    c = (c * BigInt(n - i + 1)) / BigInt(i);
+    sum += c;
+  }
+  return Number(sum) / 2 ** n; // n ≤ 300: no overflow, no underflow
+}
+
+function relClose(a: number, b: number, rel: number): boolean {
+  return a === b || Math.abs(a - b) <= rel * Math.max(Math.abs(a), Math.abs(b)) ||
+    (Math.abs(a) < 1e-300 && Math.abs(b) < 1e-300);
+}
+
+Deno.test("binomialHalfCdf() equals the exact sum of binomial coefficients for every k, n ≤ 300", () => {
+  let checked = 0;
+  for (let n = 0; n <= 300; n++) {
+    for (let k = 0; k <= n; k++) {
+      const want = exactTail(k, n);
+      const got = binomialHalfCdf(k, n);
+      ok(relClose(got, want, 4e-16), `P(X ≤ ${k}), n = ${n}: ${got} against ${want}`);
+      checked++;
+    }
+  }
+  strictEqual(checked, 45451);
+});
+
+Deno.test("mcnemarExact() gives the textbook values and refuses bad counts", () => {
+  deepStrictEqual(mcnemarExact(0, 0), { regressions: 0, improvements: 0, pValue: 1 });
+  strictEqual(mcnemarExact(5, 5).pValue, 1);
+  strictEqual(mcnemarExact(4, 5).pValue, 1);
+  strictEqual(mcnemarExact(10, 0).pValue, 2 / 1024);
+  strictEqual(mcnemarExact(0, 10).pValue, 2 / 1024);
+  strictEqual(mcnemarExact(1, 1_000_000).pValue, 0); // 2^-999,980 underflows
+  throws(() => mcnemarExact(-1, 2), RangeError);
+  throws(() => mcnemarExact(1.5, 2), RangeError);
+  throws(() => binomialHalfCdf(3, 2), RangeError);
+});
+
+Deno.test("mcnemarExact() agrees with scipy.stats.binomtest on 1,000 seeded discordant counts", async () => {
+  await ensureScipy();
+  const rng = makeRng(20261204);
+  const cases: [number, number][] = [];
+  for (let i = 0; i < 1000; i++) {
+    const scale = rng.pick([10, 60, 500, 5_000, 40_000]);
+    const n = rng.int(scale + 1);
+    // Mostly near balance, where p is far from 0; sometimes lopsided.
+    const b = rng.chance(0.7)
+      ? Math.max(0, Math.min(n, Math.round(n / 2 + (rng.int(7) - 3) * Math.sqrt(n + 1))))
+      : rng.int(n + 1);
+    cases.push([b, n - b]);
+  }
+  const script = "import sys, json\nfrom scipy.stats import binomtest\n" +
+    "for line in sys.stdin:\n  b, c = json.loads(line)\n" +
+    "  print(repr(binomtest(b, b + c, 0.5).pvalue) if b + c > 0 else '1.0')\n";
+  const answers = await runLineOracle(["-c", script], cases.map((c) => JSON.stringify(c)));
+  let worst = 0;
+  for (let i = 0; i < cases.length; i++) {
+    const [b, c] = cases[i]!;
+    const want = Number(answers[i]);
+    const got = mcnemarExact(b, c).pValue;
+    if (want !== got && want > 1e-300) worst = Math.max(worst, Math.abs(got - want) / want);
+    ok(relClose(got, want, 1e-12), `b = ${b}, c = ${c}: ${got} against SciPy's ${want}`);
+  }
+  console.log(`1000 cases against SciPy: worst relative difference ${worst.toExponential(2)}`);
+});
+
+Deno.test("holm() agrees with statsmodels' multipletests(method='holm') on 1,000 seeded families", async () => {
+  await ensureStatsmodels();
+  const rng = makeRng(4242);
+  const families: { p: number[]; alpha: number }[] = [];
+  for (let i = 0; i < 1000; i++) {
+    const m = 1 + rng.int(12);
+    const p: number[] = [];
+    for (let j = 0; j < m; j++) {
+      // McNemar p-values (exact dyadic values, with ties) and uniform ones near the levels.
+      p.push(
+        rng.chance(0.5)
+          ? mcnemarExact(rng.int(30), rng.int(30)).pValue
+          : rng.chance(0.5)
+          ? rng.int(1_000_000) / 1_000_000 * 0.2
+          : rng.int(1001) / 1000,
+      );
+    }
+    families.push({ p, alpha: rng.pick([0.05, 0.01, 0.1]) });
+  }
+  const script = "import sys, json\nfrom statsmodels.stats.multitest import multipletests\n" +
+    "for line in sys.stdin:\n  f = json.loads(line)\n" +
+    "  r, adj, _, _ = multipletests(f['p'], alpha=f['alpha'], method='holm')\n" +
+    "  print(json.dumps([[bool(x) for x in r], [float(x) for x in adj]]))\n";
+  const answers = await runLineOracle(["-c", script], families.map((f) => JSON.stringify(f)));
+  let rejected = 0;
+  for (let i = 0; i < families.length; i++) {
+    const { p, alpha } = families[i]!;
+    const [reject, adjusted] = JSON.parse(answers[i]!) as [boolean[], number[]];
+    const got = holm(p, alpha);
+    deepStrictEqual(got.reject, reject, `family ${i}: ${JSON.stringify(p)} at ${alpha}`);
+    got.adjusted.forEach((a, j) => ok(relClose(a, adjusted[j]!, 1e-15), `family ${i}, p ${j}`));
+    rejected += reject.filter(Boolean).length;
+  }
+  ok(rejected > 500, `${rejected} rejections`);
+  console.log(`1000 families against statsmodels: ${rejected} rejections, every decision equal`);
+});
+
+Deno.test("holm() keeps ties in order and refuses p-values out of range", () => {
+  deepStrictEqual(holm([]), { adjusted: [], reject: [] });
+  deepStrictEqual(holm([0.02, 0.02]), { adjusted: [0.04, 0.04], reject: [true, true] });
+  throws(() => holm([1.5]), RangeError);
+  throws(() => holm([0.1], 1), RangeError);
+});
