@@ -8,13 +8,15 @@
  * - `compare`, `gaps`: paired-bootstrap comparisons of evaluation reports;
  * - `structured`: structured-output, tool and instruction metrics over a JSONL of outputs;
  * - `suite`, `calibrate`: declarative metric suites over agent traces, and judge calibration;
- * - `bfcl`: BFCL's AST checker over one category's files, writing BFCL's score file.
+ * - `bfcl`: BFCL's AST checker over one category's files, writing BFCL's score file;
+ * - `gate`: rules over evaluation reports for CI, exit 3 when one fails, JUnit and Markdown.
  *
  * Relative paths are the caller's: `deno task` runs in the repository's folder and names the
  * folder it was started from in `INIT_CWD`, so the command line moves there before it reads any
  * argument.
  *
- * Exit codes: 0 on success, 2 on bad usage or bad input, 1 on an internal error. A reader that
+ * Exit codes: 0 on success, 2 on bad usage or bad input, 3 when `assay gate` finds a failing rule,
+ * 1 on an internal error. A reader that
  * closes stdout early (`assay parse … | head -1`) ends the command quietly with 0, as ripgrep
  * does: the reader has what it asked for, and `set -o pipefail` does not turn `| head` into a
  * failure. (Deno ignores SIGPIPE, so a write fails with EPIPE instead of killing the process with
@@ -41,6 +43,7 @@ Commands:
   suite          Metric suites over agent traces: validate, run, scorecard, compare
   calibrate      Check a judge criterion against human labels (kappa, correlations, verdict)
   bfcl           BFCL's AST checker (bfcl.ast@2024-08): a model's category, verdict for verdict
+  gate           Check reports against CI rules (min, non-inferior, superior, regressions): exit 3 on a failure
 
 Run 'deno task assay <command> --help' for a command's options.
 `;
@@ -58,6 +61,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   suite: async () => (await import("./suite.ts")).runSuiteCommand,
   calibrate: async () => (await import("./suite.ts")).runCalibrate,
   bfcl: async () => (await import("./bfcl.ts")).runBfcl,
+  gate: async () => (await import("./gate.ts")).runGate,
 };
 
 /**
@@ -77,7 +81,8 @@ const INPUT_ERRORS = new Set([
  * Runs the CLI and returns its exit code.
  *
  * @param args The command-line arguments, without the program name.
- * @returns 0 on success, 2 on bad usage or input, 1 on an internal error.
+ * @returns 0 on success, 2 on bad usage or input, 3 when `assay gate` finds a rule that fails,
+ *   1 on an internal error.
  */
 export async function main(args: string[]): Promise<number> {
   const [command, ...rest] = args;
@@ -95,6 +100,8 @@ export async function main(args: string[]): Promise<number> {
     return 0;
   } catch (e) {
     if (e instanceof StdoutClosed) return 0;
+    // A gate that failed has printed its verdict: exit 3, as CI reads it.
+    if (e instanceof Error && e.name === "GateFailed") return 3;
     if (e instanceof InputError || (e instanceof Error && INPUT_ERRORS.has(e.name))) {
       console.error(`assay ${command}: ${e.message}`);
       return 2;

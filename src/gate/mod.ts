@@ -1,5 +1,7 @@
 /**
- * CI verdicts over reports: the exact McNemar test on discordant pairs and Holm's correction.
+ * CI verdicts over evaluation reports: gate rules (a minimum, non-inferiority or superiority on the
+ * paired-bootstrap interval, a cap on regressions), the exact McNemar test on discordant pairs with
+ * Holm's correction, and the verdict that drives the exit code, JUnit and Markdown.
  *
  * @example A McNemar test
  * ```ts
@@ -12,3 +14,6 @@
  * @module
  */
 export * from "./mcnemar.ts";
+export * from "./rules.ts";
+export * from "./verdict.ts";
+export * from "./junit.ts";

@@ -1,0 +1,170 @@
+// `assay gate`: checks evaluation reports against a rules file and exits 3 when a rule fails.
+import {
+  evaluateGate,
+  type GateInput,
+  gateJunit,
+  gateMarkdown,
+  GateRulesError,
+  type GateVerdict,
+  parseGateRules,
+} from "../src/gate/mod.ts";
+import { decodeUtf8, InputError } from "../src/jsonl/mod.ts";
+import { writeStdout } from "./_io.ts";
+import { writeAtomic } from "./_atomic.ts";
+import { checkPaths, linesKind, reportKind } from "./_paths.ts";
+import { parseOptions } from "./_options.ts";
+import { UsageError } from "./_errors.ts";
+import { readEvaluation } from "./compare.ts";
+
+const HELP =
+  `Usage: deno task assay gate RULES --base BASE.json --candidate CANDIDATE.json [options]
+       deno task assay gate RULES --report REPORT.json [options]
+
+Checks assay.evaluation.v1 reports against a rules file (YAML, or JSONC for .json and
+.jsonc files) and prints one line per rule. Exit codes: 0 every rule holds, 3 a rule
+fails, 2 bad input (a bad rules file is reported at its file, line and column).
+
+A rules file:
+  seed: 0              # the paired bootstrap's seed (default 0)
+  resamples: 10000     # its resamples (default 10000)
+  alpha: 0.05          # Holm's family-wise level for the McNemar tests (default 0.05)
+  rules:
+    - metric: full_call_exact_match   # slice defaults to overall
+      min: 0.5                        # the candidate's (or the report's) value
+    - metric: argument_f1
+      slice: ja
+      non_inferior: { margin: 0.01 }  # CI lower bound of candidate - base >= -margin
+    - metric: valid_json_rate
+      superior: true                  # CI lower bound > 0
+    - metric: full_call_exact_match
+      max_regressions: 10             # right in base, wrong in candidate
+
+Every comparative rule on a right-or-wrong metric also shows the exact McNemar test of
+its discordant pairs, Holm-corrected across those rules (evidence, not a condition).
+
+Options:
+  --base FILE        the base run's report
+  --candidate FILE   the candidate run's report
+  --report FILE      one run's report (min rules only)
+  --junit FILE       also write JUnit XML: one test case per rule, failing examples inside
+  --markdown FILE    also write a Markdown summary; with GITHUB_STEP_SUMMARY set, the
+                     summary is appended to that file too
+  --out FILE         write the assay.gate.v1 verdict as JSON
+  --force            let --out, --junit or --markdown replace a file of another kind
+  --json             print the verdict as JSON instead of the lines
+`;
+
+/** The rules failed: the verdict is printed, and the exit code is 3. */
+export class GateFailed extends Error {
+  /** @param failed How many rules failed. */
+  constructor(failed: number) {
+    super(`${failed} rule${failed === 1 ? "" : "s"} failed`);
+    this.name = "GateFailed";
+  }
+}
+
+const JUNIT = linesKind("a JUnit XML file of assay gate", (line) => line.startsWith("<?xml"));
+const MARKDOWN = linesKind("an assay gate summary", (line) => line.startsWith("### assay gate"));
+
+function lines(verdict: GateVerdict, file: string): string {
+  const out = verdict.rules.map((r) => {
+    let s = `${r.pass ? "pass" : "FAIL"}  ${r.name}: ${r.message}`;
+    if (r.mcnemar) {
+      const m = r.mcnemar;
+      s += `\n      McNemar ${m.regressions}/${m.improvements}: p ${m.p_value.toPrecision(3)}, ` +
+        `Holm p ${m.holm_p_value.toPrecision(3)}${m.significant ? " (significant)" : ""}`;
+    }
+    if (!r.pass && r.failing.length > 0) {
+      const shown = r.failing.slice(0, 10).join(", ");
+      s += `\n      failing: ${shown}${r.failing.length > 10 ? `, … (${r.failing.length})` : ""}`;
+    }
+    return s;
+  });
+  const held = verdict.rules.filter((r) => r.pass).length;
+  out.push(
+    `${file}: ${verdict.pass ? "passed" : "FAILED"}, ${held} of ${verdict.rules.length} rules hold`,
+  );
+  return out.join("\n") + "\n";
+}
+
+/** Runs `assay gate`. */
+export async function runGate(args: string[]): Promise<void> {
+  const { values, positionals } = parseOptions(args, {
+    base: { type: "string" },
+    candidate: { type: "string" },
+    report: { type: "string" },
+    junit: { type: "string" },
+    markdown: { type: "string" },
+    out: { type: "string" },
+    force: { type: "boolean" },
+    json: { type: "boolean" },
+    help: { type: "boolean", short: "h" },
+  });
+  if (values.help) {
+    await writeStdout(HELP);
+    return;
+  }
+  if (positionals.length !== 1) {
+    throw new UsageError("Give one rules file (see --help)");
+  }
+  const pair = values.base !== undefined || values.candidate !== undefined;
+  if (pair && (values.base === undefined || values.candidate === undefined)) {
+    throw new UsageError("--base and --candidate go together");
+  }
+  if (pair === (values.report !== undefined)) {
+    throw new UsageError("Give either --base and --candidate, or --report");
+  }
+  const rulesPath = positionals[0]!;
+  checkPaths(
+    [["rules", rulesPath], ["--base", values.base], ["--candidate", values.candidate], [
+      "--report",
+      values.report,
+    ]],
+    [
+      { flag: "--out", path: values.out, kind: reportKind("assay.gate.v1") },
+      { flag: "--junit", path: values.junit, kind: JUNIT },
+      { flag: "--markdown", path: values.markdown, kind: MARKDOWN },
+    ],
+    { force: values.force },
+  );
+  let text: string;
+  try {
+    text = decodeUtf8(await Deno.readFile(rulesPath), rulesPath);
+  } catch (e) {
+    if (e instanceof InputError) throw e;
+    throw new InputError(`Cannot read ${rulesPath}: ${e instanceof Error ? e.message : e}`);
+  }
+  let gate;
+  try {
+    gate = parseGateRules(text, rulesPath);
+  } catch (e) {
+    if (e instanceof GateRulesError) throw new InputError(e.message, { cause: e });
+    throw e;
+  }
+  const input: GateInput = pair
+    ? {
+      base: await readEvaluation(values.base!),
+      candidate: await readEvaluation(values.candidate!),
+    }
+    : { report: await readEvaluation(values.report!) };
+  let verdict: GateVerdict;
+  try {
+    verdict = evaluateGate(gate, input);
+  } catch (e) {
+    if (e instanceof RangeError) throw new InputError(`${rulesPath}: ${e.message}`, { cause: e });
+    throw e;
+  }
+  if (values.out) await writeAtomic(values.out, JSON.stringify(verdict, null, 2) + "\n");
+  if (values.junit) await writeAtomic(values.junit, gateJunit(verdict, rulesPath));
+  const markdown = gateMarkdown(verdict, rulesPath);
+  if (values.markdown) await writeAtomic(values.markdown, markdown);
+  const summary = Deno.permissions.querySync({ name: "env", variable: "GITHUB_STEP_SUMMARY" })
+      .state === "granted"
+    ? Deno.env.get("GITHUB_STEP_SUMMARY")
+    : undefined;
+  if (summary) await Deno.writeTextFile(summary, markdown, { append: true });
+  await writeStdout(
+    values.json ? JSON.stringify(verdict, null, 2) + "\n" : lines(verdict, rulesPath),
+  );
+  if (!verdict.pass) throw new GateFailed(verdict.rules.filter((r) => !r.pass).length);
+}

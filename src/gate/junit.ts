@@ -1,0 +1,116 @@
+/**
+ * A gate verdict as CI reads it: a JUnit XML file (one test case per rule, the failing examples in
+ * its failure) and a Markdown summary table (for a CI step summary).
+ *
+ * @module
+ */
+import { toWellFormed } from "../engine/mod.ts";
+import type { GateVerdict, RuleVerdict } from "./verdict.ts";
+
+/** At most this many failing example ids are listed per rule; the count says how many in all. */
+export const LISTED_EXAMPLES = 50;
+
+// deno-lint-ignore no-control-regex
+const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
+
+function xmlEscape(s: string): string {
+  // Lone surrogates and the characters XML 1.0 cannot hold at all become U+FFFD.
+  return toWellFormed(s).replace(NOT_XML, "\ufffd")
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;");
+}
+
+function examples(rule: RuleVerdict): string {
+  const shown = rule.failing.slice(0, LISTED_EXAMPLES);
+  const more = rule.failing.length - shown.length;
+  return shown.join(", ") + (more > 0 ? `, … (${rule.failing.length} in all)` : "");
+}
+
+function mcnemarText(rule: RuleVerdict): string {
+  const m = rule.mcnemar;
+  if (!m) return "";
+  return `McNemar: ${m.regressions} regressions, ${m.improvements} improvements, ` +
+    `p = ${m.p_value.toPrecision(4)}, Holm p = ${m.holm_p_value.toPrecision(4)}` +
+    (m.significant ? " (significant)" : "");
+}
+
+/**
+ * Writes a verdict as JUnit XML: one `<testcase>` per rule, named by the rule, with a `<failure>`
+ * holding what was measured and the failing examples when the rule does not hold.
+ *
+ * @param verdict The gate's verdict.
+ * @param file The rules file, for the test suite's name.
+ * @returns The XML text.
+ *
+ * @example
+ * ```ts
+ * import { gateJunit } from "@assay/assay/gate";
+ * import { ok } from "node:assert/strict";
+ *
+ * const xml = gateJunit({ schema: "assay.gate.v1", pass: true, rules: [], bootstrap: null, alpha: 0.05 }, "gate.yaml");
+ * ok(xml.includes('<testsuite name="assay gate gate.yaml" tests="0" failures="0"'));
+ * ```
+ */
+export function gateJunit(verdict: GateVerdict, file: string): string {
+  const failures = verdict.rules.filter((r) => !r.pass).length;
+  const head = `name="${xmlEscape(`assay gate ${file}`)}" tests="${verdict.rules.length}" ` +
+    `failures="${failures}"`;
+  const cases = verdict.rules.map((r) => {
+    const open = `    <testcase name="${xmlEscape(r.name)}" classname="assay.gate.${
+      xmlEscape(r.metric)
+    }" time="0"`;
+    const detail = [r.message, mcnemarText(r)].filter(Boolean).join("\n");
+    if (r.pass) {
+      return `${open}>\n      <system-out>${xmlEscape(detail)}</system-out>\n    </testcase>`;
+    }
+    const body = detail + (r.failing.length > 0 ? `\nFailing examples: ${examples(r)}` : "");
+    return `${open}>\n      <failure message="${xmlEscape(r.message)}" type="gate">` +
+      `${xmlEscape(body)}</failure>\n    </testcase>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites ${head}>\n` +
+    `  <testsuite ${head} errors="0" skipped="0" time="0">\n` +
+    cases.map((c) => c + "\n").join("") + "  </testsuite>\n</testsuites>\n";
+}
+
+function cell(s: string): string {
+  return s.replaceAll("\\", "\\\\").replaceAll("|", "\\|").replace(/[\r\n]+/g, " ");
+}
+
+/**
+ * Writes a verdict as a Markdown summary: a headline, then one table row per rule with its result,
+ * what was measured and the McNemar evidence, then the failing examples of each failing rule.
+ *
+ * @param verdict The gate's verdict.
+ * @param file The rules file, for the headline.
+ * @returns The Markdown text.
+ *
+ * @example
+ * ```ts
+ * import { gateMarkdown } from "@assay/assay/gate";
+ * import { ok } from "node:assert/strict";
+ *
+ * const md = gateMarkdown({ schema: "assay.gate.v1", pass: true, rules: [], bootstrap: null, alpha: 0.05 }, "gate.yaml");
+ * ok(md.startsWith("### assay gate gate.yaml: passed"));
+ * ```
+ */
+export function gateMarkdown(verdict: GateVerdict, file: string): string {
+  const failed = verdict.rules.filter((r) => !r.pass);
+  const lines = [
+    `### assay gate ${cell(file)}: ${verdict.pass ? "passed" : "FAILED"} ` +
+    `(${verdict.rules.length - failed.length} of ${verdict.rules.length} rules hold)`,
+    "",
+    "| rule | result | measured | McNemar |",
+    "| --- | --- | --- | --- |",
+    ...verdict.rules.map((r) =>
+      `| ${cell(r.name)} | ${r.pass ? "pass" : "**fail**"} | ${cell(r.message)} | ${
+        cell(mcnemarText(r).replace(/^McNemar: /, "")) || "–"
+      } |`
+    ),
+  ];
+  for (const r of failed) {
+    if (r.failing.length > 0) lines.push("", `**${cell(r.name)}**: ${cell(examples(r))}`);
+  }
+  return lines.join("\n") + "\n";
+}

@@ -1,0 +1,190 @@
+/**
+ * Gate rules: a YAML or JSONC file of checks on evaluation reports, read with the line and column
+ * of every rule so that a bad rule is reported at its place.
+ *
+ * @module
+ */
+import { type Located, parseJsonc, parseYaml, type Position } from "../config/mod.ts";
+import { METRIC_NAMES, type MetricName } from "../evaluation/mod.ts";
+
+/** What a rule requires of its metric. */
+export type GateCheck =
+  | { kind: "min"; min: number }
+  | { kind: "non_inferior"; margin: number }
+  | { kind: "superior" }
+  | { kind: "max_regressions"; max: number };
+
+/** One rule of a gate. */
+export interface GateRule {
+  /** The metric it checks. */
+  metric: MetricName;
+  /** `overall` or a language slice. */
+  slice: string;
+  /** What it requires. */
+  check: GateCheck;
+  /** Where the rule starts in its file. */
+  at: Position;
+}
+
+/** A gate: its rules and its bootstrap settings. */
+export interface GateRules {
+  /** The rules, in file order. */
+  rules: GateRule[];
+  /** The paired bootstrap's seed (default 0). */
+  seed: number;
+  /** The paired bootstrap's resamples (default 10,000). */
+  resamples: number;
+  /** The family-wise level of Holm's correction over the McNemar tests (default 0.05). */
+  alpha: number;
+}
+
+/** A rules file that is not a valid gate: every problem, each at its line and column. */
+export class GateRulesError extends Error {
+  /** Each problem, as `file:line:column: message`. */
+  readonly problems: string[];
+
+  /**
+   * Creates the error.
+   *
+   * @param problems Each problem, as `file:line:column: message`.
+   */
+  constructor(problems: string[]) {
+    super(`Invalid gate rules:\n${problems.join("\n")}`);
+    this.name = "GateRulesError";
+    this.problems = problems;
+  }
+}
+
+/** The metrics that are a right-or-wrong outcome per example (McNemar, max_regressions). */
+export const BINARY_METRICS: readonly MetricName[] = [
+  "valid_json_rate",
+  "function_name_accuracy",
+  "argument_exact_match",
+  "full_call_exact_match",
+];
+
+const CHECKS = ["min", "non_inferior", "superior", "max_regressions"] as const;
+const RULE_KEYS = new Set(["metric", "slice", ...CHECKS]);
+const TOP_KEYS = new Set(["rules", "seed", "resamples", "alpha"]);
+
+const isObject = (x: unknown): x is Record<string, unknown> =>
+  typeof x === "object" && x !== null && !Array.isArray(x);
+
+/**
+ * Reads a gate rules file (YAML, or JSONC when `path` ends in `.json` or `.jsonc`).
+ *
+ * @param text The file's text.
+ * @param path The file's name, for messages and to choose the syntax.
+ * @returns The rules.
+ * @throws {GateRulesError} Listing every problem at its line and column.
+ *
+ * @example Two rules
+ * ```ts
+ * import { parseGateRules } from "@assay/assay/gate";
+ * import { deepStrictEqual, strictEqual } from "node:assert/strict";
+ *
+ * const gate = parseGateRules(
+ *   "rules:\n  - metric: argument_f1\n    min: 0.5\n  - metric: full_call_exact_match\n    max_regressions: 3\n",
+ *   "gate.yaml",
+ * );
+ * strictEqual(gate.rules.length, 2);
+ * deepStrictEqual(gate.rules[1]!.check, { kind: "max_regressions", max: 3 });
+ * ```
+ */
+export function parseGateRules(text: string, path: string): GateRules {
+  const parsed: Located | { message: string; line: number; column: number }[] =
+    /\.jsonc?$/i.test(path) ? parseJsonc(text) : parseYaml(text);
+  if (Array.isArray(parsed)) {
+    throw new GateRulesError(parsed.map((e) => `${path}:${e.line}:${e.column}: ${e.message}`));
+  }
+  const problems: string[] = [];
+  const at = (pointer: string): Position =>
+    parsed.positions.get(pointer) ?? parsed.positions.get("") ?? { line: 1, column: 1 };
+  const problem = (pointer: string, message: string) => {
+    const p = at(pointer);
+    problems.push(`${path}:${p.line}:${p.column}: ${message}`);
+  };
+  const doc = parsed.value;
+  const out: GateRules = { rules: [], seed: 0, resamples: 10_000, alpha: 0.05 };
+  if (!isObject(doc) || !Array.isArray(doc.rules)) {
+    problem("", "A gate file is an object with a list of rules under `rules`");
+    throw new GateRulesError(problems);
+  }
+  for (const key of Object.keys(doc)) {
+    if (!TOP_KEYS.has(key)) problem(`/${key}`, `Unknown key ${JSON.stringify(key)}`);
+  }
+  const whole = (key: "seed" | "resamples", min: number) => {
+    const v = doc[key];
+    if (v === undefined) return;
+    if (typeof v === "number" && Number.isSafeInteger(v) && v >= min) out[key] = v;
+    else problem(`/${key}`, `${key} must be a whole number of at least ${min}`);
+  };
+  whole("seed", 0);
+  whole("resamples", 1);
+  if (doc.alpha !== undefined) {
+    if (typeof doc.alpha === "number" && doc.alpha > 0 && doc.alpha < 1) out.alpha = doc.alpha;
+    else problem("/alpha", "alpha must be a number in (0, 1)");
+  }
+  doc.rules.forEach((raw, i) => {
+    const here = `/rules/${i}`;
+    if (!isObject(raw)) {
+      problem(here, "A rule is an object with a metric and one check");
+      return;
+    }
+    for (const key of Object.keys(raw)) {
+      if (!RULE_KEYS.has(key)) problem(`${here}/${key}`, `Unknown key ${JSON.stringify(key)}`);
+    }
+    const metric = raw.metric;
+    if (typeof metric !== "string" || !(METRIC_NAMES as readonly string[]).includes(metric)) {
+      problem(`${here}/metric`, `metric must be one of ${METRIC_NAMES.join(", ")}`);
+      return;
+    }
+    const slice = raw.slice ?? "overall";
+    if (typeof slice !== "string" || slice === "") {
+      problem(`${here}/slice`, "slice must be `overall` or a language");
+      return;
+    }
+    const given = CHECKS.filter((c) => raw[c] !== undefined);
+    if (given.length !== 1) {
+      problem(here, `A rule has exactly one of ${CHECKS.join(", ")}; this one has ${given.length}`);
+      return;
+    }
+    const check = readCheck(given[0]!, raw, metric as MetricName, (m) => problem(here, m));
+    if (check) out.rules.push({ metric: metric as MetricName, slice, check, at: at(here) });
+  });
+  if (problems.length > 0) throw new GateRulesError(problems);
+  return out;
+}
+
+function readCheck(
+  kind: (typeof CHECKS)[number],
+  raw: Record<string, unknown>,
+  metric: MetricName,
+  problem: (message: string) => void,
+): GateCheck | undefined {
+  const v = raw[kind];
+  switch (kind) {
+    case "min":
+      if (typeof v === "number" && v >= 0 && v <= 1) return { kind, min: v };
+      problem("min must be a number in [0, 1]");
+      return;
+    case "non_inferior": {
+      const margin = isObject(v) ? v.margin : undefined;
+      if (typeof margin === "number" && margin >= 0 && margin <= 1) return { kind, margin };
+      problem("non_inferior must be { margin: m } with m in [0, 1]");
+      return;
+    }
+    case "superior":
+      if (v === true) return { kind };
+      problem("superior must be true");
+      return;
+    case "max_regressions":
+      if (!BINARY_METRICS.includes(metric)) {
+        problem(`max_regressions needs a right-or-wrong metric (${BINARY_METRICS.join(", ")})`);
+        return;
+      }
+      if (typeof v === "number" && Number.isSafeInteger(v) && v >= 0) return { kind, max: v };
+      problem("max_regressions must be a whole number of at least 0");
+      return;
+  }
+}

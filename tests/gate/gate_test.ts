@@ -1,0 +1,218 @@
+// The gate's rules, verdicts, JUnit and Markdown: each rule kind passing and failing on crafted
+// reports, bad rule files at their line, and the CLI's exit codes (0, 3, 2).
+import { deepStrictEqual, ok, strictEqual, throws } from "node:assert/strict";
+import { scoreToolCalls } from "../../src/evaluation/mod.ts";
+import type { EvaluationReport } from "../../src/evaluation/mod.ts";
+import {
+  evaluateGate,
+  gateJunit,
+  gateMarkdown,
+  GateRulesError,
+  parseGateRules,
+} from "../../src/gate/mod.ts";
+import { ensureDebianProgram } from "../_debian_python.ts";
+
+const CALL = '{"name":"f","arguments":{"x":1}}';
+
+/**
+ * A report over `n` examples (half en, half ja) where example i is right when `right(i)`; wrong
+ * ones have the wrong arguments.
+ */
+function report(n: number, right: (i: number) => boolean): EvaluationReport {
+  const examples = Array.from({ length: n }, (_, i) => ({
+    example_id: `ex-${String(i).padStart(3, "0")}`,
+    language: i % 2 === 0 ? "en" : "ja",
+    target: { name: "f", arguments: { x: 1 } },
+  }));
+  const generations = examples.map((e, i) => ({
+    example_id: e.example_id,
+    output: right(i) ? CALL : '{"name":"f","arguments":{"x":2}}',
+  }));
+  return scoreToolCalls(examples, generations);
+}
+
+const gate = (yaml: string) =>
+  parseGateRules(`seed: 1\nresamples: 2000\nrules:\n${yaml}`, "g.yaml");
+
+Deno.test("evaluateGate() min: passes at the threshold, fails below it and lists the wrong examples", () => {
+  const r = report(10, (i) => i < 6); // 0.6
+  const rule = (t: number) => gate(`  - metric: full_call_exact_match\n    min: ${t}\n`);
+  strictEqual(evaluateGate(rule(0.6), { report: r }).pass, true);
+  const v = evaluateGate(rule(0.61), { report: r });
+  strictEqual(v.pass, false);
+  deepStrictEqual(v.rules[0]!.failing, ["ex-006", "ex-007", "ex-008", "ex-009"]);
+  // A slice: ja holds ex-001, 003, 005 right of 5 (0.6).
+  const ja = gate(`  - metric: argument_exact_match\n    slice: ja\n    min: 0.6\n`);
+  strictEqual(evaluateGate(ja, { report: r }).pass, true);
+});
+
+Deno.test("evaluateGate() max_regressions counts right-in-base, wrong-in-candidate examples", () => {
+  const base = report(40, (i) => i < 30);
+  const candidate = report(40, (i) => i >= 3 && i < 35); // ex-000..002 regress, 30..34 improve
+  const rule = (k: number) =>
+    gate(`  - metric: full_call_exact_match\n    max_regressions: ${k}\n`);
+  strictEqual(evaluateGate(rule(3), { base, candidate }).pass, true);
+  const v = evaluateGate(rule(2), { base, candidate });
+  strictEqual(v.pass, false);
+  deepStrictEqual(v.rules[0]!.failing, ["ex-000", "ex-001", "ex-002"]);
+  deepStrictEqual(
+    { b: v.rules[0]!.mcnemar!.regressions, c: v.rules[0]!.mcnemar!.improvements },
+    { b: 3, c: 5 },
+  );
+  strictEqual(v.rules[0]!.mcnemar!.p_value, 2 * (1 + 8 + 28 + 56) / 256);
+});
+
+Deno.test("evaluateGate() superior and non_inferior read the paired-bootstrap lower bound", () => {
+  const base = report(200, (i) => i < 100);
+  const better = report(200, (i) => i < 160);
+  const same = report(200, (i) => i < 100);
+  const worse = report(200, (i) => i < 96);
+  const sup = gate("  - metric: full_call_exact_match\n    superior: true\n");
+  strictEqual(evaluateGate(sup, { base, candidate: better }).pass, true);
+  strictEqual(evaluateGate(sup, { base, candidate: same }).pass, false);
+  const ni = (m: number) => gate(`  - metric: argument_f1\n    non_inferior: { margin: ${m} }\n`);
+  // Four fewer right of 200: the delta is -0.02, its lower bound a little below.
+  strictEqual(evaluateGate(ni(0.2), { base, candidate: worse }).pass, true);
+  strictEqual(evaluateGate(ni(0.001), { base, candidate: worse }).pass, false);
+  strictEqual(evaluateGate(ni(0), { base, candidate: same }).pass, true);
+});
+
+Deno.test("evaluateGate() applies Holm's correction across the rules with a McNemar test", () => {
+  const base = report(60, (i) => i < 30);
+  const candidate = report(60, (i) => i >= 5 && i < 40); // 5 regressions, 10 improvements
+  const v = evaluateGate(
+    gate(
+      "  - metric: full_call_exact_match\n    max_regressions: 100\n" +
+        "  - metric: function_name_accuracy\n    max_regressions: 100\n" +
+        "  - metric: argument_exact_match\n    max_regressions: 100\n",
+    ),
+    { base, candidate },
+  );
+  const p = v.rules[0]!.mcnemar!.p_value;
+  // Three tests: p, 1 (function_name_accuracy has no discordant pair: names always match) and p
+  // again (argument_exact_match flips with the full call); sorted p, p, 1, the first two adjust
+  // to 3p.
+  strictEqual(v.rules[0]!.mcnemar!.holm_p_value, Math.min(1, 3 * p));
+  strictEqual(v.rules[2]!.mcnemar!.holm_p_value, Math.min(1, 3 * p));
+  strictEqual(v.rules[1]!.mcnemar!.p_value, 1);
+  strictEqual(v.pass, true);
+});
+
+Deno.test("parseGateRules() reports every bad rule at its line and column", () => {
+  const text = [
+    "rules:",
+    "  - metric: full_call", // 2: unknown metric
+    "    min: 0.5",
+    "  - metric: argument_f1", // 4: not binary
+    "    max_regressions: 3",
+    "  - metric: valid_json_rate", // 6: two checks
+    "    min: 0.5",
+    "    superior: true",
+    "  - metric: valid_json_rate", // 9: bad margin
+    "    non_inferior: { margin: -1 }",
+    "colour: red",
+  ].join("\n");
+  throws(() => parseGateRules(text, "rules.yaml"), (e: unknown) => {
+    ok(e instanceof GateRulesError);
+    deepStrictEqual(e.problems.map((p) => p.split(": ")[0]), [
+      "rules.yaml:11:1",
+      "rules.yaml:2:5",
+      "rules.yaml:4:5",
+      "rules.yaml:6:5",
+      "rules.yaml:9:5",
+    ]);
+    return true;
+  });
+  throws(() => parseGateRules("{ rules: [", "r.yaml"), GateRulesError);
+  throws(() => parseGateRules('{"rules": [{"metric": 1,}]}', "r.jsonc"), /r\.jsonc:1:/);
+  strictEqual(parseGateRules('{"rules": [], // none\n}', "r.jsonc").rules.length, 0);
+});
+
+Deno.test("evaluateGate() refuses comparative rules on one report and unknown slices", () => {
+  const r = report(4, () => true);
+  throws(
+    () => evaluateGate(gate("  - metric: valid_json_rate\n    superior: true\n"), { report: r }),
+    /line 4 compares two runs/,
+  );
+  throws(
+    () =>
+      evaluateGate(gate("  - metric: valid_json_rate\n    slice: xx\n    min: 0\n"), { report: r }),
+    /slice "xx"/,
+  );
+});
+
+Deno.test("gateJunit() validates against the JUnit schema and gateMarkdown() has one row per rule", async () => {
+  await ensureDebianProgram("libxml2-utils", "/usr/bin/xmllint");
+  const base = report(30, (i) => i < 20);
+  const candidate = report(30, (i) => i >= 2 && i < 25);
+  const v = evaluateGate(
+    gate(
+      '  - metric: full_call_exact_match\n    min: 0.9\n  - metric: valid_json_rate\n    max_regressions: 0\n  - metric: argument_f1\n    slice: "ja"\n    non_inferior: { margin: 0.5 }\n',
+    ),
+    { base, candidate },
+  );
+  const dir = await Deno.makeTempDir();
+  const xml = gateJunit(v, 'rules <&"> \u0001.yaml');
+  await Deno.writeTextFile(`${dir}/g.xml`, xml);
+  const schema = new URL("../fixtures/junit/junit.xsd", import.meta.url).pathname;
+  const out = await new Deno.Command("/usr/bin/xmllint", {
+    args: ["--noout", "--schema", schema, `${dir}/g.xml`],
+  }).output();
+  strictEqual(out.success, true, new TextDecoder().decode(out.stderr));
+  strictEqual((xml.match(/<testcase /g) ?? []).length, 3);
+  strictEqual((xml.match(/<failure /g) ?? []).length, 1);
+  ok(xml.includes("Failing examples: ex-000, ex-001, ex-025, ex-026"), xml);
+  const md = gateMarkdown(v, "g.yaml");
+  const rows = md.split("\n").filter((l) =>
+    l.startsWith("| ") && !l.startsWith("| rule") && !l.startsWith("| ---")
+  );
+  strictEqual(rows.length, 3);
+  ok(md.startsWith("### assay gate g.yaml: FAILED (2 of 3 rules hold)"), md);
+  ok(rows[0]!.includes("**fail**") && rows[1]!.includes("| pass |"), md);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("assay gate exits 0 on a pass, 3 on a failure and 2 on a bad rule file", async () => {
+  const dir = await Deno.makeTempDir();
+  const base = report(20, (i) => i < 10);
+  const candidate = report(20, (i) => i >= 1 && i < 15);
+  await Deno.writeTextFile(`${dir}/base.json`, JSON.stringify(base));
+  await Deno.writeTextFile(`${dir}/cand.json`, JSON.stringify(candidate));
+  const run = async (rules: string, extra: string[] = [], env: Record<string, string> = {}) => {
+    await Deno.writeTextFile(`${dir}/rules.yaml`, rules);
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "-A",
+        new URL("../../cli/main.ts", import.meta.url).pathname,
+        "gate",
+        `${dir}/rules.yaml`,
+        "--base",
+        `${dir}/base.json`,
+        "--candidate",
+        `${dir}/cand.json`,
+        ...extra,
+      ],
+      env,
+    }).output();
+    const dec = new TextDecoder();
+    return { code: out.code, out: dec.decode(out.stdout), err: dec.decode(out.stderr) };
+  };
+  const pass = await run("rules:\n  - metric: full_call_exact_match\n    max_regressions: 1\n");
+  strictEqual(pass.code, 0, pass.err);
+  ok(pass.out.includes("passed, 1 of 1 rules hold"), pass.out);
+  const summary = `${dir}/summary.md`;
+  const fail = await run(
+    "rules:\n  - metric: full_call_exact_match\n    max_regressions: 0\n",
+    ["--junit", `${dir}/j.xml`, "--markdown", `${dir}/m.md`],
+    { GITHUB_STEP_SUMMARY: summary },
+  );
+  strictEqual(fail.code, 3, fail.err);
+  ok(fail.out.includes("failing: ex-000"), fail.out);
+  ok((await Deno.readTextFile(`${dir}/j.xml`)).includes("<failure "));
+  strictEqual(await Deno.readTextFile(summary), await Deno.readTextFile(`${dir}/m.md`));
+  const bad = await run("rules:\n  - metric: nope\n    min: 1\n");
+  strictEqual(bad.code, 2);
+  ok(bad.err.includes(`${dir}/rules.yaml:2:5: metric must be one of`), bad.err);
+  await Deno.remove(dir, { recursive: true });
+});
