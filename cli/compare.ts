@@ -2,7 +2,7 @@
 import type { EvaluationReport } from "../src/evaluation/mod.ts";
 import { compareReports, type ComparisonReport } from "../src/compare/mod.ts";
 import { type GapReport, languageGaps } from "../src/compare/mod.ts";
-import { METRIC_NAMES } from "../src/evaluation/mod.ts";
+import { BINARY_METRIC_NAMES, METRIC_NAMES } from "../src/evaluation/mod.ts";
 import { formatReport } from "../src/evaluation/mod.ts";
 import { decodeUtf8 } from "../src/jsonl/mod.ts";
 import { InputError } from "../src/jsonl/mod.ts";
@@ -148,7 +148,24 @@ export function comparisonTable(c: ComparisonReport): string {
     table(["slice", "metric", "base", "adapter", "delta", `${b.level * 100}% CI`, ""], rows, 2),
     "",
     `${c.n} examples; paired bootstrap, ${b.resamples} resamples, ${b.prng}, seed ${b.seed}; * = interval excludes 0`,
+    "",
+    ...flipLines(c),
   ].join("\n");
+}
+
+/** At most this many ids are printed per metric; the JSON report lists them all. */
+const SHOWN_IDS = 12;
+
+/** The examples each right-or-wrong metric flips, overall: regressions first. */
+function flipLines(c: ComparisonReport): string[] {
+  const lines = ["Examples flipped overall (right in base, wrong in adapter = regressed):"];
+  for (const m of BINARY_METRIC_NAMES) {
+    const r = c.regressions.overall[m];
+    const i = c.improvements.overall[m];
+    const ids = r.ids.slice(0, SHOWN_IDS).join(", ") + (r.count > SHOWN_IDS ? ", …" : "");
+    lines.push(`  ${m}: ${r.count} regressed, ${i.count} improved${r.count > 0 ? `: ${ids}` : ""}`);
+  }
+  return lines;
 }
 
 /** The readable table of language gaps. */

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { exampleFlips, type Flips } from "./flips.ts";
 import { type BootstrapOptions, type BootstrapSettings, bootstrapSettings } from "../stats/mod.ts";
 import { bootstrapPacked, type MetricDelta, packRecords } from "./paired_bootstrap.ts";
 import type { EvaluationReport } from "../evaluation/mod.ts";
@@ -76,6 +77,10 @@ export interface ComparisonReport {
   slices: string[];
   /** Per slice and overall, per metric: base, adapter, delta and interval. */
   deltas: { overall: MetricDeltas; by_language: Record<string, MetricDeltas> };
+  /** Per right-or-wrong metric: the examples right in base and wrong in the adapter. */
+  regressions: Flips;
+  /** Per right-or-wrong metric: the examples wrong in base and right in the adapter. */
+  improvements: Flips;
 }
 
 const SHOWN = 5;
@@ -264,5 +269,6 @@ export function compareReports(
     metric_names: [...METRIC_NAMES],
     slices,
     deltas: { overall, by_language },
+    ...exampleFlips(base.records, aligned),
   };
 }

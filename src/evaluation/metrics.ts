@@ -22,6 +22,45 @@ export const METRIC_NAMES = [
 /** One of the five tool-call metrics. */
 export type MetricName = (typeof METRIC_NAMES)[number];
 
+/** The metrics that are right or wrong per example (all but `argument_f1`, which pools pairs). */
+export const BINARY_METRIC_NAMES = [
+  "valid_json_rate",
+  "function_name_accuracy",
+  "argument_exact_match",
+  "full_call_exact_match",
+] as const;
+
+/** A metric that is right or wrong per example. */
+export type BinaryMetricName = (typeof BINARY_METRIC_NAMES)[number];
+
+/**
+ * Whether one example counts in a per-example metric's numerator.
+ *
+ * @param metric The metric.
+ * @param r The example's record.
+ * @returns Whether it is right.
+ *
+ * @example
+ * ```ts
+ * import { exampleRight } from "@assay/assay";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * strictEqual(exampleRight("valid_json_rate", { status: "ok" } as never), true);
+ * ```
+ */
+export function exampleRight(metric: BinaryMetricName, r: ExampleRecord): boolean {
+  switch (metric) {
+    case "valid_json_rate":
+      return r.status === "ok";
+    case "function_name_accuracy":
+      return r.name_match;
+    case "argument_exact_match":
+      return r.arguments_match;
+    case "full_call_exact_match":
+      return r.name_match && r.arguments_match;
+  }
+}
+
 /** The five metrics of one slice. */
 export type ToolCallMetrics = Record<MetricName, MetricValue>;
 

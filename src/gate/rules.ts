@@ -5,7 +5,7 @@
  * @module
  */
 import { type Located, parseJsonc, parseYaml, type Position } from "../config/mod.ts";
-import { METRIC_NAMES, type MetricName } from "../evaluation/mod.ts";
+import { BINARY_METRIC_NAMES, METRIC_NAMES, type MetricName } from "../evaluation/mod.ts";
 
 /** What a rule requires of its metric. */
 export type GateCheck =
@@ -54,14 +54,6 @@ export class GateRulesError extends Error {
     this.problems = problems;
   }
 }
-
-/** The metrics that are a right-or-wrong outcome per example (McNemar, max_regressions). */
-export const BINARY_METRICS: readonly MetricName[] = [
-  "valid_json_rate",
-  "function_name_accuracy",
-  "argument_exact_match",
-  "full_call_exact_match",
-];
 
 const CHECKS = ["min", "non_inferior", "superior", "max_regressions"] as const;
 const RULE_KEYS = new Set(["metric", "slice", ...CHECKS]);
@@ -179,8 +171,10 @@ function readCheck(
       problem("superior must be true");
       return;
     case "max_regressions":
-      if (!BINARY_METRICS.includes(metric)) {
-        problem(`max_regressions needs a right-or-wrong metric (${BINARY_METRICS.join(", ")})`);
+      if (!(BINARY_METRIC_NAMES as readonly string[]).includes(metric)) {
+        problem(
+          `max_regressions needs a right-or-wrong metric (${BINARY_METRIC_NAMES.join(", ")})`,
+        );
         return;
       }
       if (typeof v === "number" && Number.isSafeInteger(v) && v >= 0) return { kind, max: v };

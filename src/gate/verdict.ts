@@ -4,10 +4,24 @@
  *
  * @module
  */
-import { compareReports, type ComparisonReport } from "../compare/mod.ts";
+import {
+  compareReports,
+  ComparisonGateError,
+  type ComparisonReport,
+  exampleFlips,
+  type Flips,
+  gateDifferences,
+} from "../compare/mod.ts";
 import type { Position } from "../config/mod.ts";
-import type { WithEngine } from "../engine/mod.ts";
-import type { EvaluationReport, ExampleRecord, MetricName } from "../evaluation/mod.ts";
+import { compareCodePoints, type WithEngine } from "../engine/mod.ts";
+import {
+  BINARY_METRIC_NAMES,
+  type BinaryMetricName,
+  type EvaluationReport,
+  type ExampleRecord,
+  exampleRight,
+  type MetricName,
+} from "../evaluation/mod.ts";
 import { holm, mcnemarExact } from "./mcnemar.ts";
 import type { GateCheck, GateRules } from "./rules.ts";
 
@@ -65,13 +79,6 @@ export interface GateVerdict {
 export type GateInput =
   | { report: EvaluationReport }
   | { base: EvaluationReport; candidate: EvaluationReport };
-
-const RIGHT: Record<string, (r: ExampleRecord) => boolean> = {
-  valid_json_rate: (r) => r.status === "ok",
-  function_name_accuracy: (r) => r.name_match,
-  argument_exact_match: (r) => r.arguments_match,
-  full_call_exact_match: (r) => r.name_match && r.arguments_match,
-};
 
 const fmt = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(4));
 
@@ -145,37 +152,45 @@ export function evaluateGate(
       );
     }
   }
-  const comparison = base !== undefined &&
-      comparative.some((r) => r.check.kind === "non_inferior" || r.check.kind === "superior")
-    ? compareReports(base, candidate, {
-      seed: gate.seed,
-      resamples: gate.resamples,
-      ...(options.engine ? { engine: options.engine } : {}),
-    })
-    : undefined;
-  const baseById = new Map(base?.records.map((r) => [r.example_id, r]));
+  let flips: ReturnType<typeof exampleFlips> | undefined;
+  let comparison: ComparisonReport | undefined;
+  if (base !== undefined && comparative.length > 0) {
+    // The same refusal as compareReports': the same examples, parser and canonical ids.
+    const differences = gateDifferences(base, candidate);
+    if (differences.length > 0) throw new ComparisonGateError(differences);
+    const position = new Map(candidate.records.map((r, i) => [r.example_id, i]));
+    flips = exampleFlips(
+      base.records,
+      base.records.map((r) => candidate.records[position.get(r.example_id)!]!),
+    );
+    if (comparative.some((r) => r.check.kind === "non_inferior" || r.check.kind === "superior")) {
+      comparison = compareReports(base, candidate, {
+        seed: gate.seed,
+        resamples: gate.resamples,
+        ...(options.engine ? { engine: options.engine } : {}),
+      });
+    }
+  }
   const inSlice = (slice: string) => (r: ExampleRecord) =>
     slice === "overall" || r.language === slice;
 
   const rules: RuleVerdict[] = gate.rules.map((rule) => {
     const { metric, slice, check } = rule;
     const name = describe(metric, slice, check);
-    const right = RIGHT[metric];
-    const records = candidate.records.filter(inSlice(slice));
+    const binary = (BINARY_METRIC_NAMES as readonly string[]).includes(metric)
+      ? metric as BinaryMetricName
+      : undefined;
     let pass: boolean;
     let message: string;
     let failing: string[] = [];
-    let flips: { regressions: string[]; improvements: number } | undefined;
-    if (base !== undefined && right !== undefined && check.kind !== "min") {
-      const regressions: string[] = [];
-      let improvements = 0;
-      for (const r of records) {
-        const b = baseById.get(r.example_id);
-        if (!b) continue;
-        if (right(b) && !right(r)) regressions.push(r.example_id);
-        if (!right(b) && right(r)) improvements++;
-      }
-      flips = { regressions: regressions.sort(), improvements };
+    let flipped: { regressions: string[]; improvements: number } | undefined;
+    if (flips && binary && check.kind !== "min") {
+      const pick = (side: Flips) =>
+        slice === "overall" ? side.overall[binary] : side.by_language[slice]![binary];
+      flipped = {
+        regressions: pick(flips.regressions).ids,
+        improvements: pick(flips.improvements).count,
+      };
     }
     if (check.kind === "min") {
       const mv = slice === "overall"
@@ -183,14 +198,16 @@ export function evaluateGate(
         : candidate.metrics.by_language[slice]![metric];
       pass = mv.value >= check.min;
       message = `${fmt(mv.value)} (${mv.numerator}/${mv.denominator}), needs >= ${check.min}`;
-      if (!pass && right) {
-        failing = records.filter((r) => !right(r)).map((r) => r.example_id).sort();
+      if (!pass && binary) {
+        failing = candidate.records.filter((r) => inSlice(slice)(r) && !exampleRight(binary, r))
+          .map((r) => r.example_id).sort(compareCodePoints);
       }
     } else if (check.kind === "max_regressions") {
-      pass = flips!.regressions.length <= check.max;
-      message = `${flips!.regressions.length} regressions, ${flips!.improvements} improvements; ` +
+      pass = flipped!.regressions.length <= check.max;
+      message =
+        `${flipped!.regressions.length} regressions, ${flipped!.improvements} improvements; ` +
         `at most ${check.max} allowed`;
-      failing = pass ? [] : flips!.regressions;
+      failing = pass ? [] : flipped!.regressions;
     } else {
       const d = slice === "overall"
         ? comparison!.deltas.overall[metric]
@@ -201,7 +218,7 @@ export function evaluateGate(
         `delta ${fmt(d.delta)}, ${Math.round(comparison!.bootstrap.level * 100)}% interval ` +
         `[${fmt(lo)}, ${fmt(hi)}]; needs a lower bound ` +
         (check.kind === "superior" ? "above 0" : `of at least ${-check.margin}`);
-      if (!pass && flips) failing = flips.regressions;
+      if (!pass && flipped) failing = flipped.regressions;
     }
     const verdict: RuleVerdict = {
       name,
@@ -213,8 +230,8 @@ export function evaluateGate(
       message,
       failing,
     };
-    if (flips) {
-      const t = mcnemarExact(flips.regressions.length, flips.improvements);
+    if (flipped) {
+      const t = mcnemarExact(flipped.regressions.length, flipped.improvements);
       verdict.mcnemar = {
         regressions: t.regressions,
         improvements: t.improvements,

@@ -1,11 +1,18 @@
 // The comparison gate, determinism against a golden file, and language gaps on a fixture
 // computed by hand.
-import { deepStrictEqual as assertEquals, match, strictEqual, throws } from "node:assert/strict";
+import {
+  deepStrictEqual as assertEquals,
+  match,
+  ok,
+  strictEqual,
+  throws,
+} from "node:assert/strict";
 import {
   compareReports,
   ComparisonGateError,
   type EvaluationReport,
   type ExampleInput,
+  type ExampleRecord,
   formatReport,
   type GenerationInput,
   languageGaps,
@@ -250,4 +257,33 @@ Deno.test("pairSetSha256() hashes the pairs as canonical JSON, non-ASCII ids esc
     pairSetSha256([["d\u00e9-1", "en-1"], ["d\u00e9-0", "en-\u{1f600}"]]),
     sha256Hex('[["d\\u00e9-0","en-\\ud83d\\ude00"],["d\\u00e9-1","en-1"]]'),
   );
+});
+
+Deno.test("compareReports() lists the examples each right-or-wrong metric flips, as a join of the two reports by id shows", async () => {
+  const { base, adapter } = (await demoReports())[0]!;
+  const c = compareReports(base, adapter, { seed: 1, resamples: 10 });
+  const byId = new Map(adapter.records.map((r) => [r.example_id, r]));
+  const right = {
+    valid_json_rate: (r: ExampleRecord) => r.status === "ok",
+    function_name_accuracy: (r: ExampleRecord) => r.name_match,
+    argument_exact_match: (r: ExampleRecord) => r.arguments_match,
+    full_call_exact_match: (r: ExampleRecord) => r.name_match && r.arguments_match,
+  };
+  for (
+    const [m, f] of Object.entries(right) as [keyof typeof right, typeof right.valid_json_rate][]
+  ) {
+    const regressed = base.records.filter((b) => f(b) && !f(byId.get(b.example_id)!));
+    const improved = base.records.filter((b) => !f(b) && f(byId.get(b.example_id)!));
+    assertEquals(c.regressions.overall[m].ids, regressed.map((r) => r.example_id).sort());
+    strictEqual(c.improvements.overall[m].count, improved.length);
+    for (const lang of c.slices) {
+      strictEqual(
+        c.regressions.by_language[lang]![m].count,
+        regressed.filter((r) => r.language === lang).length,
+      );
+    }
+  }
+  // The demo's adapter regresses 11 full calls, fr-0010 among them (it drops `text`).
+  strictEqual(c.regressions.overall.full_call_exact_match.count, 11);
+  ok(c.regressions.overall.full_call_exact_match.ids.includes("fr-0010"));
 });
