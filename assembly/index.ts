@@ -1,7 +1,7 @@
 // The Assay Wasm engine: span extraction, JSON acceptance, canonical text and
-// flattened pairs over a batch of texts, in one call; and the paired bootstrap's
-// resampling kernel; and entry points that run one rule of the scoring kernel each, for its
-// tests (rules.ts). No imports.
+// flattened pairs over a batch of texts, in one call; the paired bootstrap's
+// resampling kernel; and the scoring kernel. No imports. The tests compile
+// test_entry.ts, which adds the entry points only they call.
 
 export { prepare, reserveInput, run } from "./batch";
 export { resampleDirect, resampleGrouped, resampleReserve } from "./bootstrap";
@@ -17,7 +17,6 @@ export {
   nextLine,
 } from "./score";
 export { bailLine } from "./score_common";
-export { ruleDropKind, ruleRecordLine, ruleScanLine, ruleScore } from "./rules";
 export { DROPS } from "./score_entries";
 export {
   kCounts,
@@ -29,4 +28,3 @@ export {
   kRecordsText,
 } from "./score_records";
 export { sha256EqualsMany, sha256Many } from "./sha256_x4";
-export { pow10Table } from "./float_table";

@@ -7,7 +7,7 @@
 // the tests run on it (ASSAY_RULES_WASM), and the committed artifacts are never touched. Prints,
 // per mutant, the tests that failed and the first failure's line; exits 1 when a mutant's rule
 // went uncaught. Slow (a compile and a test run per mutant), so not part of the gate.
-import { compile, readSources } from "./build_wasm.ts";
+import { ASC_FLAGS, compile, readSources, TEST_ENTRY } from "./build_wasm.ts";
 
 interface Mutant {
   name: string;
@@ -256,7 +256,7 @@ async function main(names: string[]): Promise<number> {
     const mutated = new Map(sources);
     mutated.set(m.file, text.replace(m.from, m.to));
     const wasm = `${dir}/mutant.wasm`;
-    await Deno.writeFile(wasm, await compile(mutated));
+    await Deno.writeFile(wasm, await compile(mutated, ASC_FLAGS, TEST_ENTRY));
     const run = await new Deno.Command(Deno.execPath(), {
       args: ["test", "-A", "tests/evaluation/kernel_rules_test.ts"],
       env: { ASSAY_RULES_WASM: wasm, NO_COLOR: "1" },

@@ -7,6 +7,7 @@ import { createEngine } from "../../src/engine/mod.ts";
 import { canonicalFloat } from "../../src/engine/mod.ts";
 import { wasmBytes } from "../../src/engine/wasm_bytes.generated.ts";
 import { checkFormulas, pow10Table } from "./_pow10_oracle.ts";
+import { testWasmModule } from "../_test_wasm.ts";
 import { makeRng, type Rng } from "../_corpus.ts";
 
 const wasm = createEngine({ engine: "wasm" });
@@ -451,12 +452,12 @@ Deno.test("canonicalizeBatch() formats floats inside containers and next to stri
   for (const text of texts) ok(!rawCanonical(text).includes("\x01"), text);
 });
 
-Deno.test("the wasm module imports nothing and computes its power-of-ten table exactly", () => {
+Deno.test("the wasm module imports nothing and computes its power-of-ten table exactly", async () => {
   equal(WebAssembly.Module.imports(module).length, 0);
   checkFormulas();
   // The whole table as the module holds it once started (it computes every entry itself),
   // against exact BigInt arithmetic.
-  const ex = new WebAssembly.Instance(module, {}).exports as {
+  const ex = new WebAssembly.Instance(await testWasmModule(), {}).exports as {
     memory: WebAssembly.Memory;
     pow10Table(): number;
   };

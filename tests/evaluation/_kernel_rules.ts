@@ -2,7 +2,6 @@
 // scoring kernel run on one input through the entry points of assembly/rules.ts (the field checks
 // through the kernel's own phases, on a job made for the line), inputs written into linear memory
 // and results read back.
-import { wasmBytes } from "../../src/engine/wasm_bytes.generated.ts";
 import { createEngine, type Engine } from "../../src/engine/mod.ts";
 import type { ParseStatus } from "../../src/engine/mod.ts";
 
@@ -96,7 +95,8 @@ export class KernelRules {
   /** Whether the job holds a kept gold (setGold). */
   #gold: string | undefined;
 
-  constructor(module: WebAssembly.Module = new WebAssembly.Module(wasmBytes())) {
+  /** @param module A module compiled from assembly/test_entry.ts (tests/_test_wasm.ts). */
+  constructor(module: WebAssembly.Module) {
     this.module = module;
     this.#ex = new WebAssembly.Instance(module, {}).exports as unknown as RuleExports;
   }

@@ -30,11 +30,12 @@ import {
   WASM_ENGINE,
   wtf8,
 } from "./_kernel_rules.ts";
+import { testWasmModule } from "../_test_wasm.ts";
 
 // build/kernel_rules_mutants.ts runs these tests on modules with a rule broken on purpose.
 const mutant = Deno.env.get("ASSAY_RULES_WASM");
 const kernel = new KernelRules(
-  mutant === undefined ? undefined : new WebAssembly.Module(Deno.readFileSync(mutant)),
+  mutant === undefined ? await testWasmModule() : new WebAssembly.Module(Deno.readFileSync(mutant)),
 );
 const engine = WASM_ENGINE;
 const encoder = new TextEncoder();
