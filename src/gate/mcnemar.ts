@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { roundRatio } from "../stats/mod.ts";
 
 /** The exact McNemar test of one binary metric between a base and a candidate. */
 export interface McNemarResult {
@@ -19,17 +20,6 @@ function checkCount(n: number, what: string): void {
   if (!Number.isSafeInteger(n) || n < 0) {
     throw new RangeError(`${what} must be a non-negative whole number, got ${n}`);
   }
-}
-
-// S / 2^e as the nearest double (S > 0): the top 64 bits of S, rounded by Number(), then scaled in
-// two steps so that neither overflows nor underflows on the way.
-function ratioToDouble(s: bigint, e: number): number {
-  const bits = s.toString(2).length;
-  const shift = Math.max(bits - 64, 0);
-  const top = Number(s >> BigInt(shift));
-  const scale = shift - e;
-  const half = Math.trunc(scale / 2);
-  return top * 2 ** half * 2 ** (scale - half);
 }
 
 /**
@@ -65,7 +55,7 @@ export function binomialHalfCdf(k: number, n: number): number {
     if (term * BigInt(i) < sum >> 70n) break;
     if (i > 0) term = (term * BigInt(i)) / BigInt(n - i + 1);
   }
-  return Math.min(1, ratioToDouble(sum, n));
+  return Math.min(1, roundRatio(sum, 1n, -n));
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Statistics shared by every report: {@linkcode MetricValue} (a rate with its exact counts),
- * bootstrap settings and percentiles, and the bootstrap clustered by golden with exact pooled
- * means.
+ * bootstrap settings and percentiles, exact arithmetic on doubles, and the reducers of repeated
+ * runs (pass@k, pass^k, at least k).
  *
  * @example A rate with its counts
  * ```ts
@@ -15,4 +15,5 @@
  */
 export * from "./metric_value.ts";
 export * from "./bootstrap.ts";
-export * from "./cluster_bootstrap.ts";
+export * from "./exact.ts";
+export * from "./repeats.ts";

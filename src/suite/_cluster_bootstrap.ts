@@ -1,4 +1,5 @@
-// Exact pooled means and the bootstrap clustered by golden, behind src/suite/scorecard.ts (private).
+// Exact pooled means and the bootstrap clustered by golden, behind scorecard.ts and
+// arm_comparison.ts.
 //
 // Every scorecard statistic is a ratio of pooled sums: Σ values / count over the runs of some
 // goldens (scores of applicable runs, run overall scores, passes as 0/1). Sums are kept exact:
@@ -12,7 +13,7 @@
 // A resample draws G goldens with replacement from the G sorted golden ids: G bounded draws
 // from one sfc32 stream (Sfc32.fillBelow, Lemire's method), as src/stats/bootstrap.ts draws rows.
 // Each drawn golden brings all its runs; every column is recomputed from the same draw.
-import { percentileSorted } from "./bootstrap.ts";
+import { decompose, percentileSorted, roundRatio } from "../stats/mod.ts";
 import type { Sfc32 } from "../engine/mod.ts";
 
 const TWO_24 = 0x1000000;
@@ -20,60 +21,7 @@ const TWO_53 = 2 ** 53;
 const LIMB_BITS = 24n;
 const LIMB_MASK = 0xffffffn;
 
-const view = new DataView(new ArrayBuffer(8));
-
-/** Splits a finite double v ≥ 0 into [m, e] with v = m·2^e, m an odd integer (or [0, 0]). */
-export function decompose(v: number): [number, number] {
-  view.setFloat64(0, v);
-  const hi = view.getUint32(0);
-  const lo = view.getUint32(4);
-  const biased = (hi >>> 20) & 0x7ff;
-  let m = (hi & 0xfffff) * 0x100000000 + lo;
-  let e = -1074;
-  if (biased !== 0) {
-    m += 2 ** 52;
-    e = biased - 1075;
-  }
-  if (m === 0) return [0, 0];
-  while (m % 2 === 0) {
-    m /= 2;
-    e++;
-  }
-  return [m, e];
-}
-
-function bitLength(x: bigint): number {
-  return x === 0n ? 0 : x.toString(2).length;
-}
-
-/**
- * The double nearest to p/q·2^e (ties to even), for integers p ≥ 0 and q > 0: one rounding,
- * subnormal results included.
- */
-export function roundRatio(p: bigint, q: bigint, e: number): number {
-  if (p === 0n) return 0;
-  // Scale so that the integer quotient has 66 or 67 bits.
-  const s = 66 - (bitLength(p) - bitLength(q));
-  const num = s >= 0 ? p << BigInt(s) : p;
-  const den = s >= 0 ? q : q << BigInt(-s);
-  const quot = num / den;
-  const sticky = num % den !== 0n;
-  // The quotient's lsb weighs 2^(e - s); the result keeps 53 bits, or stops at 2^-1074.
-  const lsb = e - s;
-  const top = bitLength(quot) - 1 + lsb;
-  const drop = top >= -1022 ? bitLength(quot) - 53 : -1074 - lsb;
-  let kept = quot >> BigInt(drop);
-  const rest = quot - (kept << BigInt(drop));
-  const half = 1n << BigInt(drop - 1);
-  if (rest > half || (rest === half && (sticky || (kept & 1n) === 1n))) kept += 1n;
-  return scale2(Number(kept), lsb + drop);
-}
-
-/** x·2^k, exact when the result is representable (k may be below -1022). */
-function scale2(x: number, k: number): number {
-  if (k < -1000) return x * 2 ** -1000 * 2 ** (k + 1000);
-  return x * 2 ** k;
-}
+const bitLength = (x: bigint): number => (x === 0n ? 0 : x.toString(2).length);
 
 /** Sum of non-negative doubles, exact, as p·2^e. */
 export function exactSum(values: readonly number[]): { p: bigint; e: number } {
