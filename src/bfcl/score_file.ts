@@ -6,7 +6,7 @@
  */
 import { type MetricValue, metricValue } from "../stats/mod.ts";
 import { PyDict, PyFloat, PyInt, pyJsonDumps, pyStr, type PyValue } from "./py_value.ts";
-import type { BfclRecord, BfclRun } from "./checker.ts";
+import type { BfclMatching, BfclRecord, BfclRun } from "./checker.ts";
 
 function failingLine(run: BfclRun, r: BfclRecord): PyDict {
   const line = new PyDict([
@@ -93,6 +93,18 @@ export interface BfclReportRecord {
   error: string | null;
 }
 
+/** An entry that optimal matching passes and greedy matching (BFCL's) fails. */
+export interface BfclMatchingDisagreement {
+  /** The category. */
+  category: string;
+  /** The 1-based position in the category's file. */
+  id: number;
+  /** The entry's id (`parallel_function_85`). */
+  entryId: string;
+  /** Greedy matching's error_type. */
+  greedyErrorType: string | null;
+}
+
 /** Assay's report of BFCL runs. */
 export interface BfclReport {
   /** `assay.bfcl.v1`. */
@@ -101,6 +113,10 @@ export interface BfclReport {
   checker: string;
   /** The model's name. */
   model: string;
+  /** How parallel calls were matched (`greedy` is BFCL's). */
+  matching: BfclMatching;
+  /** With `optimal` matching, the entries whose verdict greedy matching would turn to a fail. */
+  matchingDisagreements: BfclMatchingDisagreement[];
   /** All entries of all categories, pooled. */
   accuracy: MetricValue;
   /** The error-type histogram over all categories. */
@@ -124,7 +140,7 @@ function histogram(records: readonly BfclRecord[]): Record<string, number> {
  *
  * @param runs Runs of one model, one per category.
  * @returns The report: pooled and per-category accuracy, the error-type histograms, the records.
- * @throws {RangeError} If the runs are of different models or checkers.
+ * @throws {RangeError} If the runs are of different models, checkers or matchings.
  *
  * @example Accuracy with its counts
  * ```ts
@@ -141,9 +157,12 @@ function histogram(records: readonly BfclRecord[]): Record<string, number> {
 export function bfclReport(runs: readonly BfclRun[]): BfclReport {
   const first = runs[0];
   for (const run of runs) {
-    if (run.modelName !== first?.modelName || run.checker !== first.checker) {
+    if (
+      run.modelName !== first?.modelName || run.checker !== first.checker ||
+      run.matching !== first.matching
+    ) {
       throw new RangeError(
-        `Runs of different models or checkers: ${first?.modelName} (${first?.checker}) and ${run.modelName} (${run.checker})`,
+        `Runs of different models, checkers or matchings: ${first?.modelName} (${first?.checker}, ${first?.matching}) and ${run.modelName} (${run.checker}, ${run.matching})`,
       );
     }
   }
@@ -152,6 +171,15 @@ export function bfclReport(runs: readonly BfclRun[]): BfclReport {
     schema: "assay.bfcl.v1",
     checker: first?.checker ?? "",
     model: first?.modelName ?? "",
+    matching: first?.matching ?? "greedy",
+    matchingDisagreements: runs.flatMap((run) =>
+      run.records.filter((r) => r.greedy !== undefined).map((r) => ({
+        category: run.category,
+        id: r.id,
+        entryId: r.entryId,
+        greedyErrorType: r.greedy!.errorType ?? null,
+      }))
+    ),
     accuracy: metricValue(all.filter((r) => r.valid).length, all.length),
     errorTypes: histogram(all),
     categories: runs.map((run) => ({

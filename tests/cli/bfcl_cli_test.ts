@@ -59,6 +59,32 @@ Deno.test("assay bfcl writes BFCL's score file and the assay.bfcl.v1 report", as
   match(await Deno.readTextFile(`${dir}/score.json`), /wrong_func_name/);
 });
 
+Deno.test("assay bfcl --matching optimal records the matching and the entries it changes", async () => {
+  const dir = await Deno.makeTempDir();
+  const inputs = await fixtureFiles(dir, "gpt-4-0613", "parallel_function");
+  const r = await runMain([
+    "bfcl",
+    "--checker",
+    "bfcl.ast@2024-08",
+    "--category",
+    "parallel_function",
+    ...inputs,
+    "--model",
+    "gpt-4-0613",
+    "--matching",
+    "optimal",
+    "--out",
+    `${dir}/score.json`,
+    "--report",
+    `${dir}/report.json`,
+  ]);
+  strictEqual(r.code, 0, r.stderr);
+  match(r.stdout, /optimal matching passes 0 entries that greedy matching fails/);
+  const report = JSON.parse(await Deno.readTextFile(`${dir}/report.json`));
+  strictEqual(report.matching, "optimal");
+  strictEqual(report.matchingDisagreements.length, 0);
+});
+
 Deno.test("assay bfcl exits 2 naming the file and line of bad input, and on bad usage", async () => {
   const dir = await Deno.makeTempDir();
   await Deno.writeTextFile(`${dir}/r.json`, '{"id": "relevance_0", "result": "No."}\n{"id": 1,\n');
@@ -83,6 +109,19 @@ Deno.test("assay bfcl exits 2 naming the file and line of bad input, and on bad 
       /needs --questions and --answers/,
     ],
     [["--category", "relevance"], /--checker bfcl\.ast@2024-08 is required/],
+    [
+      [
+        "--checker",
+        "bfcl.ast@2024-08",
+        "--category",
+        "relevance",
+        "--result",
+        "x",
+        "--matching",
+        "best",
+      ],
+      /Unknown matching "best" \(matchings: greedy, optimal\)/,
+    ],
   ] as const;
   for (const [args, message] of usage) {
     const r = await runMain(["bfcl", ...args, "--out", `${dir}/s.json`]);
