@@ -22,6 +22,7 @@ const DECODERS = ["fc", "claude", "gorilla", "gpt", "llama", "mistral"];
 const HELP =
   `Usage: deno task assay bfcl --checker ${BFCL_CHECKER} --category C --questions Q --answers A
                              --result R --out score.json [--report r.json] [options]
+       deno task assay bfcl compare A.json B.json [--seed N] [--out C.json] [options]
 
 Checks one model's results for one category as the Berkeley Function Calling Leaderboard's AST
 checker of 2024-08 does, verdict for verdict, and writes BFCL's score file: its first line
@@ -54,6 +55,9 @@ Options:
   --quiet               print nothing on success
   -h, --help            show this help
 
+\`bfcl compare\` compares two models' reports (--report) on the same entries: per category, B − A
+with a seeded paired-bootstrap interval; see \`deno task assay bfcl compare --help\`.
+
 Exit codes: 0 on success, 2 on bad usage or bad input, 1 on an internal error.
 `;
 
@@ -71,11 +75,14 @@ async function readSource(flag: string, path: string): Promise<BfclSource> {
 const SCORE_FILE = linesKind("a BFCL score file", (line) => /^\{"accuracy": /.test(line));
 
 /**
- * Runs `assay bfcl`.
+ * Runs `assay bfcl`, or `assay bfcl compare` when the first argument is `compare`.
  *
  * @param args The command's arguments.
  */
 export async function runBfcl(args: string[]): Promise<void> {
+  if (args[0] === "compare") {
+    return (await import("./bfcl_compare.ts")).runBfclCompare(args.slice(1));
+  }
   const { values, positionals } = parseOptions(args, {
     checker: { type: "string" },
     category: { type: "string" },

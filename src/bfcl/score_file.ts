@@ -127,7 +127,9 @@ export interface BfclReport {
   records: BfclReportRecord[];
 }
 
-function histogram(records: readonly BfclRecord[]): Record<string, number> {
+function histogram(
+  records: readonly { valid: boolean; errorType?: string | null }[],
+): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const r of records) {
     if (!r.valid) counts[r.errorType!] = (counts[r.errorType!] ?? 0) + 1;
@@ -197,5 +199,56 @@ export function bfclReport(runs: readonly BfclRun[]): BfclReport {
         error: r.valid ? null : pyJsonDumps(r.error as PyValue),
       }))
     ),
+  };
+}
+
+/**
+ * Merges one model's `assay.bfcl.v1` reports of different categories into one, as
+ * {@linkcode bfclReport} would have written it from all their runs: categories and records in
+ * the order given, the pooled accuracy and error-type histogram recounted.
+ *
+ * @param reports Reports of one model, checker and matching, no category twice; at least one.
+ * @returns The merged report.
+ * @throws {RangeError} If there is no report, or they differ in model, checker or matching, or
+ *   a category appears twice.
+ *
+ * @example Two categories' reports make one
+ * ```ts
+ * import { bfclReport, checkBfcl, mergeBfclReports } from "@assay/assay/bfcl";
+ * import { deepStrictEqual } from "node:assert/strict";
+ *
+ * const relevance = checkBfcl({ results: { name: "r.json", text: '{"id": "relevance_0", "result": "No."}\n' } }, {
+ *   category: "relevance",
+ * });
+ * const other = { ...relevance, category: "simple" as const };
+ * deepStrictEqual(
+ *   mergeBfclReports([bfclReport([relevance]), bfclReport([other])]),
+ *   bfclReport([relevance, other]),
+ * );
+ * ```
+ */
+export function mergeBfclReports(reports: readonly BfclReport[]): BfclReport {
+  const first = reports[0];
+  if (first === undefined) throw new RangeError("No report to merge");
+  const seen = new Set<string>();
+  for (const r of reports) {
+    if (r.model !== first.model || r.checker !== first.checker || r.matching !== first.matching) {
+      throw new RangeError(
+        `Reports of different models, checkers or matchings: ${first.model} (${first.checker}, ${first.matching}) and ${r.model} (${r.checker}, ${r.matching})`,
+      );
+    }
+    for (const c of r.categories) {
+      if (seen.has(c.category)) throw new RangeError(`The ${c.category} category appears twice`);
+      seen.add(c.category);
+    }
+  }
+  const records = reports.flatMap((r) => r.records);
+  return {
+    ...first,
+    matchingDisagreements: reports.flatMap((r) => r.matchingDisagreements),
+    accuracy: metricValue(records.filter((r) => r.valid).length, records.length),
+    errorTypes: histogram(records),
+    categories: reports.flatMap((r) => r.categories),
+    records,
   };
 }
