@@ -116,6 +116,29 @@ function isCallList(decoded: PyValue): boolean {
  * });
  * strictEqual(v.errorType, "value_error:others");
  * ```
+ *
+ * @example Optimal matching passes what BFCL's greedy matching misses
+ * ```ts
+ * import { checkBfclEntry, PyDict, PyInt } from "@assay/assay/bfcl";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * const fn = new PyDict([["name", "f"], ["parameters", new PyDict([
+ *   ["properties", new PyDict([["x", new PyDict([["type", "integer"]])]])],
+ *   ["required", ["x"]],
+ * ])]]);
+ * const x = (...xs: number[]) => new PyDict([["x", xs.map((n) => new PyInt(BigInt(n)))]]);
+ * // The first entry takes x=1, and greedy matching leaves the second with x=2.
+ * const possibleAnswer = new PyDict([["f_1", x(1, 2)], ["f_2", x(1)]]);
+ * const entry = {
+ *   question: new PyDict([["function", fn]]),
+ *   possibleAnswer,
+ *   result: [new PyDict([["f", '{"x": 1}']]), new PyDict([["f", '{"x": 2}']])],
+ * };
+ * strictEqual(checkBfclEntry(entry, { category: "parallel_function" }).valid, false);
+ * const optimal = checkBfclEntry(entry, { category: "parallel_function", matching: "optimal" });
+ * strictEqual(optimal.valid, true);
+ * strictEqual(optimal.greedy?.errorType, "parallel_function_checker_no_order:cannot_find_match");
+ * ```
  */
 export function checkBfclEntry(entry: BfclEntry, options: BfclOptions): BfclVerdict {
   const decoded = decodeResult(entry.result, options.decoder ?? "fc");

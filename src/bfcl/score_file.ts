@@ -208,6 +208,7 @@ export function bfclReport(runs: readonly BfclRun[]): BfclReport {
  * the order given, the pooled accuracy and error-type histogram recounted.
  *
  * @param reports Reports of one model, checker and matching, no category twice; at least one.
+ *   A report without `matching` (written before it was recorded) is of greedy matching.
  * @returns The merged report.
  * @throws {RangeError} If there is no report, or they differ in model, checker or matching, or
  *   a category appears twice.
@@ -232,7 +233,10 @@ export function mergeBfclReports(reports: readonly BfclReport[]): BfclReport {
   if (first === undefined) throw new RangeError("No report to merge");
   const seen = new Set<string>();
   for (const r of reports) {
-    if (r.model !== first.model || r.checker !== first.checker || r.matching !== first.matching) {
+    if (
+      r.model !== first.model || r.checker !== first.checker ||
+      (r.matching ?? "greedy") !== (first.matching ?? "greedy")
+    ) {
       throw new RangeError(
         `Reports of different models, checkers or matchings: ${first.model} (${first.checker}, ${first.matching}) and ${r.model} (${r.checker}, ${r.matching})`,
       );
@@ -245,7 +249,8 @@ export function mergeBfclReports(reports: readonly BfclReport[]): BfclReport {
   const records = reports.flatMap((r) => r.records);
   return {
     ...first,
-    matchingDisagreements: reports.flatMap((r) => r.matchingDisagreements),
+    matching: first.matching ?? "greedy",
+    matchingDisagreements: reports.flatMap((r) => r.matchingDisagreements ?? []),
     accuracy: metricValue(records.filter((r) => r.valid).length, records.length),
     errorTypes: histogram(records),
     categories: reports.flatMap((r) => r.categories),
