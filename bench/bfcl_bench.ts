@@ -2,7 +2,7 @@
 // entries: reading the JSONL texts, decoding, checking, the records), timed per category and in all, as
 // entries/s. Files are read and decompressed before timing; the best of the rounds is reported.
 //
-//   deno run -A bench/bfcl_bench.ts [--rounds 5]
+//   deno run -A bench/bfcl_bench.ts [--rounds 5] [--matching greedy|optimal]
 import { parseArgs } from "node:util";
 import {
   BFCL_CATEGORIES,
@@ -13,8 +13,12 @@ import {
 } from "../src/bfcl/mod.ts";
 import { FC_MODELS, gunzipText, PROMPTING_MODELS } from "../tests/bfcl/_fixtures.ts";
 
-const { values } = parseArgs({ args: Deno.args, options: { rounds: { type: "string" } } });
+const { values } = parseArgs({
+  args: Deno.args,
+  options: { rounds: { type: "string" }, matching: { type: "string" } },
+});
 const rounds = Number(values.rounds ?? 5);
+const matching = values.matching === "optimal" ? "optimal" : "greedy";
 const underscoreToDot: string[] = JSON.parse(
   await Deno.readTextFile(
     new URL("../tests/fixtures/bfcl-v1/underscore_to_dot.json", import.meta.url),
@@ -63,6 +67,7 @@ for (let round = 0; round < rounds; round++) {
         decoder: decoderForModel(job.model),
         underscoreToDot: underscoreToDot.includes(job.model.replaceAll("_", "/")),
         modelName: job.model,
+        matching,
       }).total;
     }
     const ms = performance.now() - start;
@@ -71,7 +76,9 @@ for (let round = 0; round < rounds; round++) {
   }
 }
 
-console.log(`checkBfcl, best of ${rounds} rounds (11 models; the files read beforehand)`);
+console.log(
+  `checkBfcl, ${matching} matching, best of ${rounds} rounds (11 models; the files read beforehand)`,
+);
 console.log("category                      entries      ms   entries/s");
 for (const [category, { ms, entries }] of best) {
   console.log(

@@ -22,6 +22,7 @@ const DECODERS = ["fc", "claude", "gorilla", "gpt", "llama", "mistral"];
 const HELP =
   `Usage: deno task assay bfcl --checker ${BFCL_CHECKER} --category C --questions Q --answers A
                              --result R --out score.json [--report r.json] [options]
+       deno task assay bfcl compare A.json B.json [--seed N] [--out C.json] [options]
 
 Checks one model's results for one category as the Berkeley Function Calling Leaderboard's AST
 checker of 2024-08 does, verdict for verdict, and writes BFCL's score file: its first line
@@ -44,11 +45,18 @@ Options:
                         prompting handler's clean-up: claude, gorilla, gpt, llama or mistral
   --underscore-to-dot   the model's handler wrote '.' as '_' in function names (BFCL's
                         UNDERSCORE_TO_DOT models, such as gpt-4o-2024-05-13-FC)
+  --matching M          how parallel calls are matched to the answer: greedy (BFCL's, the
+                        default: each answer entry, in order, takes the first unused call that
+                        passes) or optimal (a maximum bipartite matching, independent of order;
+                        the report lists the entries whose verdict it changes)
   --out FILE            write the score file to FILE (atomically; required)
   --report FILE         write the assay.bfcl.v1 report to FILE (atomically)
   --force               let --out and --report replace a file that is not of their kind
   --quiet               print nothing on success
   -h, --help            show this help
+
+\`bfcl compare\` compares two models' reports (--report) on the same entries: per category, B − A
+with a seeded paired-bootstrap interval; see \`deno task assay bfcl compare --help\`.
 
 Exit codes: 0 on success, 2 on bad usage or bad input, 1 on an internal error.
 `;
@@ -67,11 +75,14 @@ async function readSource(flag: string, path: string): Promise<BfclSource> {
 const SCORE_FILE = linesKind("a BFCL score file", (line) => /^\{"accuracy": /.test(line));
 
 /**
- * Runs `assay bfcl`.
+ * Runs `assay bfcl`, or `assay bfcl compare` when the first argument is `compare`.
  *
  * @param args The command's arguments.
  */
 export async function runBfcl(args: string[]): Promise<void> {
+  if (args[0] === "compare") {
+    return (await import("./bfcl_compare.ts")).runBfclCompare(args.slice(1));
+  }
   const { values, positionals } = parseOptions(args, {
     checker: { type: "string" },
     category: { type: "string" },
@@ -81,6 +92,7 @@ export async function runBfcl(args: string[]): Promise<void> {
     model: { type: "string" },
     decoder: { type: "string" },
     "underscore-to-dot": { type: "boolean" },
+    matching: { type: "string" },
     out: { type: "string" },
     report: { type: "string" },
     force: { type: "boolean" },
@@ -112,6 +124,10 @@ export async function runBfcl(args: string[]): Promise<void> {
   if (values.decoder !== undefined && !DECODERS.includes(values.decoder)) {
     throw new UsageError(`Unknown decoder "${values.decoder}" (decoders: ${DECODERS.join(", ")})`);
   }
+  const matching = values.matching ?? "greedy";
+  if (matching !== "greedy" && matching !== "optimal") {
+    throw new UsageError(`Unknown matching "${matching}" (matchings: greedy, optimal)`);
+  }
   const model = values.model ?? "model";
   const decoder = (values.decoder ?? decoderForModel(model) ?? "fc") as BfclDecoder;
   const inputs = relevance
@@ -134,6 +150,7 @@ export async function runBfcl(args: string[]): Promise<void> {
     decoder,
     underscoreToDot: values["underscore-to-dot"] ?? false,
     modelName: model,
+    matching,
   });
 
   await writeAtomic(values.out, formatScoreFile(run));
@@ -142,9 +159,15 @@ export async function runBfcl(args: string[]): Promise<void> {
     await writeAtomic(values.report, JSON.stringify(report, null, 2) + "\n");
   }
   if (!values.quiet) {
+    const report = bfclReport([run]);
     console.log(`${model} ${category}: ${run.correct}/${run.total} correct (${run.accuracy})`);
-    for (const [type, n] of Object.entries(bfclReport([run]).errorTypes)) {
-      console.log(`  ${type}: ${n}`);
+    for (const [type, n] of Object.entries(report.errorTypes)) console.log(`  ${type}: ${n}`);
+    if (matching === "optimal") {
+      const changed = report.matchingDisagreements.map((d) => d.id);
+      console.log(
+        `  optimal matching passes ${changed.length} entries that greedy matching fails` +
+          (changed.length > 0 ? ` (ids ${changed.join(", ")})` : ""),
+      );
     }
   }
 }

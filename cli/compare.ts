@@ -13,7 +13,8 @@ import { parseOptions } from "./_options.ts";
 import { UsageError } from "./_errors.ts";
 import { rate, table } from "./_table.ts";
 
-const COMMON = `Bootstrap:
+/** The help text of the bootstrap and output flags that every comparison command shares. */
+export const COMMON = `Bootstrap:
   --seed N         PRNG seed, an integer in [0, 2^32) (default 0)
   --resamples N    resamples per interval (default 10000)
   --level X        interval level (default 0.95)
@@ -49,7 +50,8 @@ interval. A '*' marks a delta whose interval excludes zero.
 ${COMMON}  --reference L    the reference language (default en)
 `;
 
-const BOOTSTRAP_FLAGS = {
+/** The bootstrap and output flags that every comparison command shares. */
+export const BOOTSTRAP_FLAGS = {
   seed: { type: "string" },
   resamples: { type: "string" },
   level: { type: "string" },
@@ -67,7 +69,8 @@ function integer(flag: string, text: string | undefined, fallback: number): numb
   return Number(text);
 }
 
-function bootstrapFlags(values: { seed?: string; resamples?: string; level?: string }) {
+/** The bootstrap options of the flags, or a UsageError. */
+export function bootstrapFlags(values: { seed?: string; resamples?: string; level?: string }) {
   const level = values.level === undefined ? 0.95 : Number(values.level);
   if (!(level > 0 && level < 1)) {
     throw new UsageError(`--level must be in (0, 1), got "${values.level}"`);
@@ -81,8 +84,8 @@ function bootstrapFlags(values: { seed?: string; resamples?: string; level?: str
   return { seed, resamples, level };
 }
 
-/** Reads an evaluation report, with named errors for a missing or wrong file. */
-export async function readEvaluation(path: string): Promise<EvaluationReport> {
+/** Reads a JSON file, with named errors for a missing file or one that is not JSON. */
+export async function readJsonFile(path: string): Promise<unknown> {
   let bytes: Uint8Array;
   try {
     bytes = await Deno.readFile(path);
@@ -92,14 +95,18 @@ export async function readEvaluation(path: string): Promise<EvaluationReport> {
     });
   }
   const text = decodeUtf8(bytes, path);
-  let report: unknown;
   try {
-    report = JSON.parse(text);
+    return JSON.parse(text);
   } catch (e) {
     throw new InputError(`${path} is not JSON: ${e instanceof Error ? e.message : e}`, {
       cause: e,
     });
   }
+}
+
+/** Reads an evaluation report, with named errors for a missing or wrong file. */
+export async function readEvaluation(path: string): Promise<EvaluationReport> {
+  const report = await readJsonFile(path);
   const r = report as Partial<EvaluationReport>;
   if (r?.schema !== "assay.evaluation.v1" || !Array.isArray(r.records)) {
     throw new InputError(
@@ -109,11 +116,13 @@ export async function readEvaluation(path: string): Promise<EvaluationReport> {
   return r as EvaluationReport;
 }
 
-function signed(x: number): string {
+/** A delta with its sign and three decimals. */
+export function signed(x: number): string {
   return (x >= 0 ? "+" : "") + x.toFixed(3);
 }
 
-function interval(ci: [number, number]): string {
+/** An interval as `[-0.010, +0.020]`. */
+export function interval(ci: [number, number]): string {
   return `[${signed(ci[0])}, ${signed(ci[1])}]`;
 }
 

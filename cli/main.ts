@@ -8,7 +8,8 @@
  * - `compare`, `gaps`: paired-bootstrap comparisons of evaluation reports;
  * - `structured`: structured-output, tool and instruction metrics over a JSONL of outputs;
  * - `suite`, `calibrate`: declarative metric suites over agent traces, and judge calibration;
- * - `bfcl`: BFCL's AST checker over one category's files, writing BFCL's score file;
+ * - `bfcl`: BFCL's AST checker over one category's files, writing BFCL's score file; `bfcl compare`:
+ *   two models' BFCL reports, paired;
  * - `gate`: rules over evaluation reports for CI, exit 3 when one fails, JUnit and Markdown.
  *
  * Relative paths are the caller's: `deno task` runs in the repository's folder and names the
@@ -42,7 +43,8 @@ Commands:
   structured     Structured-output, tool and instruction metrics (JSON, schema, XML, format, ...)
   suite          Metric suites over agent traces: validate, run, scorecard, compare
   calibrate      Check a judge criterion against human labels (kappa, correlations, verdict)
-  bfcl           BFCL's AST checker (bfcl.ast@2024-08): a model's category, verdict for verdict
+  bfcl           BFCL's AST checker (bfcl.ast@2024-08): a model's category, verdict for verdict;
+                 'bfcl compare': two models' reports, paired
   gate           Check reports against CI rules (min, non-inferior, superior, regressions): exit 3 on a failure
 
 Run 'deno task assay <command> --help' for a command's options.

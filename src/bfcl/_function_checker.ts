@@ -11,6 +11,7 @@ import {
   type Verdict,
 } from "./_value_checks.ts";
 import { JAVA_TYPES, javaConvert, JS_TYPES, jsConvert } from "./_type_converters.ts";
+import { maxFlowBipartite } from "../structured/mod.ts";
 
 /** The language a category's functions are written in. */
 export type Language = "Python" | "Java" | "JavaScript";
@@ -55,6 +56,14 @@ export interface CallContext {
   language: Language;
   /** Whether the model's handler wrote `.` as `_` in function names. */
   underscoreToDot: boolean;
+  /** How parallel calls are matched to the answer's entries (BFCL's is `greedy`). */
+  matching: "greedy" | "optimal";
+}
+
+/** A verdict, with greedy matching's failure when optimal matching passed the entry. */
+export interface MatchedVerdict extends Verdict {
+  /** Set only when `matching` is `optimal`, greedy matching failed and optimal passed. */
+  greedy?: Verdict;
 }
 
 /** BFCL's simple_function_checker: one decoded call against one function and its answer. */
@@ -179,7 +188,7 @@ function findDoc(docs: PyValue, name: string): PyValue | undefined {
  * BFCL's parallel_function_checker_no_order: for each expected call in order, the first unused
  * model call that passes is taken (greedy, no backtracking).
  */
-export function checkCallsNoOrder(
+function checkCallsGreedy(
   docs: PyValue,
   calls: readonly PyValue[],
   possibleAnswers: PyDict,
@@ -236,6 +245,42 @@ export function checkCallsNoOrder(
   return PASS;
 }
 
+/**
+ * Greedy matching's verdict; with `optimal` matching, an entry that greedy matching fails for want
+ * of a match passes when a maximum bipartite matching of the answer's entries to the calls that
+ * pass them covers every entry (so the verdict does not depend on the order of either). Greedy
+ * passing implies a perfect matching, so optimal matching only turns failures into passes, and a
+ * failure keeps greedy matching's error.
+ */
+export function checkCallsNoOrder(
+  docs: PyValue,
+  calls: readonly PyValue[],
+  possibleAnswers: PyDict,
+  ctx: CallContext,
+): MatchedVerdict {
+  const greedy = checkCallsGreedy(docs, calls, possibleAnswers, ctx);
+  if (
+    ctx.matching === "greedy" ||
+    greedy.errorType !== "parallel_function_checker_no_order:cannot_find_match"
+  ) {
+    return greedy;
+  }
+  const edges: [number, number][] = [];
+  let row = 0;
+  for (const [name, answer] of possibleAnswers.entries()) {
+    const doc = findDoc(docs, String(name));
+    if (doc === undefined) return greedy;
+    const one = new PyDict([[name, answer]]);
+    calls.forEach((call, col) => {
+      if (checkCall(doc, call, one, ctx).valid) edges.push([row, col]);
+    });
+    row++;
+  }
+  const unit = (n: number) => new Array<number>(n).fill(1);
+  const { flow } = maxFlowBipartite(unit(row), unit(calls.length), edges);
+  return flow === row ? { valid: true, error: [], greedy } : greedy;
+}
+
 /** BFCL's ast_checker: a category's dispatch to the single or the unordered parallel checker. */
 export function checkCalls(
   docs: PyValue,
@@ -243,7 +288,7 @@ export function checkCalls(
   possibleAnswer: PyValue,
   category: string,
   ctx: CallContext,
-): Verdict {
+): MatchedVerdict {
   const answers = possibleAnswer instanceof PyDict ? possibleAnswer : new PyDict();
   if (category.includes("multiple") || category.includes("parallel")) {
     return checkCallsNoOrder(category === "parallel_function" ? [docs] : docs, calls, answers, ctx);

@@ -27,6 +27,13 @@ export const BFCL_CATEGORIES = [
 /** One of {@linkcode BFCL_CATEGORIES}. */
 export type BfclCategory = typeof BFCL_CATEGORIES[number];
 
+/**
+ * How parallel calls are matched to the answer's entries: `greedy` is BFCL's (each entry, in
+ * order, takes the first unused call that passes it); `optimal` is a maximum bipartite matching,
+ * whose verdict does not depend on the order of the entries or of the calls.
+ */
+export type BfclMatching = "greedy" | "optimal";
+
 /** How to check: the category, the model's decoder and its handler's name rewrite. */
 export interface BfclOptions {
   /** The test category. */
@@ -37,6 +44,8 @@ export interface BfclOptions {
   underscoreToDot?: boolean;
   /** The model's name, written into score lines (default `model`). */
   modelName?: string;
+  /** How parallel calls are matched (default `greedy`, BFCL's). */
+  matching?: BfclMatching;
 }
 
 /** One entry to check: the question line, its ground truth and the model's result. */
@@ -59,6 +68,8 @@ export interface BfclVerdict {
   error: PyValue[];
   /** The decoded calls, when decoding succeeded. */
   decoded?: PyValue;
+  /** With `optimal` matching: greedy matching's failure, on an entry that only optimal passes. */
+  greedy?: { errorType?: string; error: PyValue[] };
 }
 
 const LANGUAGE: Record<string, Language> = { java: "Java", javascript: "JavaScript" };
@@ -82,8 +93,9 @@ function isCallList(decoded: PyValue): boolean {
  * entry passes when decoding fails or gives no call (`relevance_error:decoder_success` else).
  *
  * @param entry The question, its ground truth and the model's result.
- * @param options The category, decoder and name rewrite.
- * @returns The verdict, with BFCL's error_type when it fails.
+ * @param options The category, decoder, name rewrite and matching.
+ * @returns The verdict, with BFCL's error_type when it fails (and, with `optimal` matching,
+ * greedy matching's failure when only optimal matching passes it).
  * @throws {never} Never: a bad model output is a failing verdict.
  *
  * @example A wrong value fails with BFCL's error type
@@ -103,6 +115,29 @@ function isCallList(decoded: PyValue): boolean {
  *   underscoreToDot: true,
  * });
  * strictEqual(v.errorType, "value_error:others");
+ * ```
+ *
+ * @example Optimal matching passes what BFCL's greedy matching misses
+ * ```ts
+ * import { checkBfclEntry, PyDict, PyInt } from "@assay/assay/bfcl";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * const fn = new PyDict([["name", "f"], ["parameters", new PyDict([
+ *   ["properties", new PyDict([["x", new PyDict([["type", "integer"]])]])],
+ *   ["required", ["x"]],
+ * ])]]);
+ * const x = (...xs: number[]) => new PyDict([["x", xs.map((n) => new PyInt(BigInt(n)))]]);
+ * // The first entry takes x=1, and greedy matching leaves the second with x=2.
+ * const possibleAnswer = new PyDict([["f_1", x(1, 2)], ["f_2", x(1)]]);
+ * const entry = {
+ *   question: new PyDict([["function", fn]]),
+ *   possibleAnswer,
+ *   result: [new PyDict([["f", '{"x": 1}']]), new PyDict([["f", '{"x": 2}']])],
+ * };
+ * strictEqual(checkBfclEntry(entry, { category: "parallel_function" }).valid, false);
+ * const optimal = checkBfclEntry(entry, { category: "parallel_function", matching: "optimal" });
+ * strictEqual(optimal.valid, true);
+ * strictEqual(optimal.greedy?.errorType, "parallel_function_checker_no_order:cannot_find_match");
  * ```
  */
 export function checkBfclEntry(entry: BfclEntry, options: BfclOptions): BfclVerdict {
@@ -142,6 +177,7 @@ export function checkBfclEntry(entry: BfclEntry, options: BfclOptions): BfclVerd
     {
       language: LANGUAGE[options.category] ?? "Python",
       underscoreToDot: options.underscoreToDot ?? false,
+      matching: options.matching ?? "greedy",
     },
   );
   return { ...verdict, decoded: decoded.value };
@@ -187,6 +223,8 @@ export interface BfclRun {
   category: BfclCategory;
   /** The model's name. */
   modelName: string;
+  /** How parallel calls were matched. */
+  matching: BfclMatching;
   /** Entries that passed. */
   correct: number;
   /** Entries checked. */
@@ -221,7 +259,7 @@ function idOf(row: PyDict): string {
  * Checks a category's files as BFCL's eval runner does, entry by entry in file order.
  *
  * @param files The questions, possible answers (both unused for relevance) and results.
- * @param options The category, decoder, name rewrite and model name.
+ * @param options The category, decoder, name rewrite, model name and matching.
  * @returns The run: counts, accuracy and every entry's record.
  * @throws {InputError} If a line is not a JSON object, a result line has no `result`, an answer
  * line has no `ground_truth`, or the files' line counts differ; the message names the file, the
@@ -278,6 +316,7 @@ export function checkBfcl(files: BfclFiles, options: BfclOptions): BfclRun {
     checker: BFCL_CHECKER,
     category: options.category,
     modelName: options.modelName ?? "model",
+    matching: options.matching ?? "greedy",
     correct,
     total: records.length,
     accuracy: records.length === 0 ? 0 : correct / records.length,

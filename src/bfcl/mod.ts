@@ -1,7 +1,8 @@
 /**
  * BFCL's AST checker (`bfcl.ast@2024-08`), reproduced verdict for verdict: decoding of
  * function-calling and prompting models' results, Python-typed checks of each call against the
- * possible answers, the categories' dispatch, and BFCL's score files.
+ * possible answers, the categories' dispatch (with BFCL's greedy or an optimal matching of
+ * parallel calls), BFCL's score files, and the paired comparison of two models' reports.
  *
  * @example Checking one entry
  * ```ts
@@ -21,4 +22,6 @@ export * from "./py_value.ts";
 export * from "./decode.ts";
 export * from "./checker.ts";
 export * from "./score_file.ts";
-export type { MetricValue } from "../stats/mod.ts";
+export * from "./comparison.ts";
+export type { BootstrapOptions, MetricValue } from "../stats/mod.ts";
+export { ComparisonGateError, type GateDifference } from "../compare/mod.ts";

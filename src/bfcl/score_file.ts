@@ -6,7 +6,7 @@
  */
 import { type MetricValue, metricValue } from "../stats/mod.ts";
 import { PyDict, PyFloat, PyInt, pyJsonDumps, pyStr, type PyValue } from "./py_value.ts";
-import type { BfclRecord, BfclRun } from "./checker.ts";
+import type { BfclMatching, BfclRecord, BfclRun } from "./checker.ts";
 
 function failingLine(run: BfclRun, r: BfclRecord): PyDict {
   const line = new PyDict([
@@ -93,6 +93,18 @@ export interface BfclReportRecord {
   error: string | null;
 }
 
+/** An entry that optimal matching passes and greedy matching (BFCL's) fails. */
+export interface BfclMatchingDisagreement {
+  /** The category. */
+  category: string;
+  /** The 1-based position in the category's file. */
+  id: number;
+  /** The entry's id (`parallel_function_85`). */
+  entryId: string;
+  /** Greedy matching's error_type. */
+  greedyErrorType: string | null;
+}
+
 /** Assay's report of BFCL runs. */
 export interface BfclReport {
   /** `assay.bfcl.v1`. */
@@ -101,6 +113,10 @@ export interface BfclReport {
   checker: string;
   /** The model's name. */
   model: string;
+  /** How parallel calls were matched (`greedy` is BFCL's). */
+  matching: BfclMatching;
+  /** With `optimal` matching, the entries whose verdict greedy matching would turn to a fail. */
+  matchingDisagreements: BfclMatchingDisagreement[];
   /** All entries of all categories, pooled. */
   accuracy: MetricValue;
   /** The error-type histogram over all categories. */
@@ -111,7 +127,9 @@ export interface BfclReport {
   records: BfclReportRecord[];
 }
 
-function histogram(records: readonly BfclRecord[]): Record<string, number> {
+function histogram(
+  records: readonly { valid: boolean; errorType?: string | null }[],
+): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const r of records) {
     if (!r.valid) counts[r.errorType!] = (counts[r.errorType!] ?? 0) + 1;
@@ -124,7 +142,7 @@ function histogram(records: readonly BfclRecord[]): Record<string, number> {
  *
  * @param runs Runs of one model, one per category.
  * @returns The report: pooled and per-category accuracy, the error-type histograms, the records.
- * @throws {RangeError} If the runs are of different models or checkers.
+ * @throws {RangeError} If the runs are of different models, checkers or matchings.
  *
  * @example Accuracy with its counts
  * ```ts
@@ -141,9 +159,12 @@ function histogram(records: readonly BfclRecord[]): Record<string, number> {
 export function bfclReport(runs: readonly BfclRun[]): BfclReport {
   const first = runs[0];
   for (const run of runs) {
-    if (run.modelName !== first?.modelName || run.checker !== first.checker) {
+    if (
+      run.modelName !== first?.modelName || run.checker !== first.checker ||
+      run.matching !== first.matching
+    ) {
       throw new RangeError(
-        `Runs of different models or checkers: ${first?.modelName} (${first?.checker}) and ${run.modelName} (${run.checker})`,
+        `Runs of different models, checkers or matchings: ${first?.modelName} (${first?.checker}, ${first?.matching}) and ${run.modelName} (${run.checker}, ${run.matching})`,
       );
     }
   }
@@ -152,6 +173,15 @@ export function bfclReport(runs: readonly BfclRun[]): BfclReport {
     schema: "assay.bfcl.v1",
     checker: first?.checker ?? "",
     model: first?.modelName ?? "",
+    matching: first?.matching ?? "greedy",
+    matchingDisagreements: runs.flatMap((run) =>
+      run.records.filter((r) => r.greedy !== undefined).map((r) => ({
+        category: run.category,
+        id: r.id,
+        entryId: r.entryId,
+        greedyErrorType: r.greedy!.errorType ?? null,
+      }))
+    ),
     accuracy: metricValue(all.filter((r) => r.valid).length, all.length),
     errorTypes: histogram(all),
     categories: runs.map((run) => ({
@@ -169,5 +199,61 @@ export function bfclReport(runs: readonly BfclRun[]): BfclReport {
         error: r.valid ? null : pyJsonDumps(r.error as PyValue),
       }))
     ),
+  };
+}
+
+/**
+ * Merges one model's `assay.bfcl.v1` reports of different categories into one, as
+ * {@linkcode bfclReport} would have written it from all their runs: categories and records in
+ * the order given, the pooled accuracy and error-type histogram recounted.
+ *
+ * @param reports Reports of one model, checker and matching, no category twice; at least one.
+ *   A report without `matching` (written before it was recorded) is of greedy matching.
+ * @returns The merged report.
+ * @throws {RangeError} If there is no report, or they differ in model, checker or matching, or
+ *   a category appears twice.
+ *
+ * @example Two categories' reports make one
+ * ```ts
+ * import { bfclReport, checkBfcl, mergeBfclReports } from "@assay/assay/bfcl";
+ * import { deepStrictEqual } from "node:assert/strict";
+ *
+ * const relevance = checkBfcl({ results: { name: "r.json", text: '{"id": "relevance_0", "result": "No."}\n' } }, {
+ *   category: "relevance",
+ * });
+ * const other = { ...relevance, category: "simple" as const };
+ * deepStrictEqual(
+ *   mergeBfclReports([bfclReport([relevance]), bfclReport([other])]),
+ *   bfclReport([relevance, other]),
+ * );
+ * ```
+ */
+export function mergeBfclReports(reports: readonly BfclReport[]): BfclReport {
+  const first = reports[0];
+  if (first === undefined) throw new RangeError("No report to merge");
+  const seen = new Set<string>();
+  for (const r of reports) {
+    if (
+      r.model !== first.model || r.checker !== first.checker ||
+      (r.matching ?? "greedy") !== (first.matching ?? "greedy")
+    ) {
+      throw new RangeError(
+        `Reports of different models, checkers or matchings: ${first.model} (${first.checker}, ${first.matching}) and ${r.model} (${r.checker}, ${r.matching})`,
+      );
+    }
+    for (const c of r.categories) {
+      if (seen.has(c.category)) throw new RangeError(`The ${c.category} category appears twice`);
+      seen.add(c.category);
+    }
+  }
+  const records = reports.flatMap((r) => r.records);
+  return {
+    ...first,
+    matching: first.matching ?? "greedy",
+    matchingDisagreements: reports.flatMap((r) => r.matchingDisagreements ?? []),
+    accuracy: metricValue(records.filter((r) => r.valid).length, records.length),
+    errorTypes: histogram(records),
+    categories: reports.flatMap((r) => r.categories),
+    records,
   };
 }

@@ -30,7 +30,9 @@ export interface GateDifference {
     | "slices"
     | "example_ids"
     | "example_languages"
-    | "inconsistent_report";
+    | "inconsistent_report"
+    | "checker"
+    | "matching";
   /** Exactly what differs. */
   detail: string;
 }

@@ -2,6 +2,7 @@
 // the published verdicts derived from the score files.
 import {
   type BfclCategory,
+  type BfclMatching,
   type BfclRun,
   type BfclSource,
   checkBfcl,
@@ -47,8 +48,12 @@ const underscoreToDot: string[] = JSON.parse(
   await Deno.readTextFile(new URL("underscore_to_dot.json", ROOT)),
 ).models;
 
-/** Runs our checker on a model's category, as BFCL's leaderboard ran it. */
-export async function runModel(model: string, category: BfclCategory): Promise<BfclRun> {
+/** Runs our checker on a model's category, as BFCL's leaderboard ran it (or with `matching`). */
+export async function runModel(
+  model: string,
+  category: BfclCategory,
+  matching: BfclMatching = "greedy",
+): Promise<BfclRun> {
   const data = `data/gorilla_openfunctions_v1_test_${category}.json.gz`;
   return checkBfcl({
     questions: category === "relevance" ? undefined : await source(data),
@@ -61,6 +66,7 @@ export async function runModel(model: string, category: BfclCategory): Promise<B
     decoder: decoderForModel(model),
     underscoreToDot: underscoreToDot.includes(model.replaceAll("_", "/")),
     modelName: model,
+    matching,
   });
 }
 

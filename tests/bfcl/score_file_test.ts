@@ -1,7 +1,7 @@
 // formatScoreFile() writes BFCL's score files byte for byte (four published ones are vendored
-// whole), and bfclReport() pools them with their counts.
+// whole), bfclReport() pools them with their counts, and mergeBfclReports() pools reports.
 import { deepStrictEqual, strictEqual, throws } from "node:assert/strict";
-import { bfclReport, checkBfcl, formatScoreFile } from "@assay/assay/bfcl";
+import { bfclReport, checkBfcl, formatScoreFile, mergeBfclReports } from "@assay/assay/bfcl";
 import { gunzipText, runModel } from "./_fixtures.ts";
 
 const PUBLISHED: [string, "simple" | "parallel_multiple_function" | "javascript" | "relevance"][] =
@@ -42,4 +42,19 @@ Deno.test("bfclReport() refuses runs of different models", () => {
   const run = (modelName: string) =>
     checkBfcl({ results: { name: "r.json", text } }, { category: "relevance", modelName });
   throws(() => bfclReport([run("a"), run("b")]), RangeError);
+});
+
+Deno.test("mergeBfclReports() gives the report of all the runs, and refuses what does not go together", async () => {
+  const model = "gpt-4o-2024-05-13-FC";
+  const runs = [
+    await runModel(model, "parallel_function"),
+    await runModel(model, "simple"),
+    await runModel(model, "relevance"),
+  ];
+  deepStrictEqual(mergeBfclReports(runs.map((r) => bfclReport([r]))), bfclReport(runs));
+  const optimal = bfclReport([await runModel(model, "java", "optimal")]);
+  const [one] = runs.map((r) => bfclReport([r]));
+  throws(() => mergeBfclReports([one!, optimal]), /different models, checkers or matchings/);
+  throws(() => mergeBfclReports([one!, one!]), /The parallel_function category appears twice/);
+  throws(() => mergeBfclReports([]), RangeError);
 });

@@ -1,6 +1,8 @@
 // `assay bfcl` end to end: BFCL's score file and the assay.bfcl.v1 report, written atomically;
 // exit 2 with a message naming the file and line for bad input or usage.
 import { match, strictEqual } from "node:assert/strict";
+import { compareBfclReports, mergeBfclReports } from "@assay/assay/bfcl";
+import { formatReport } from "@assay/assay";
 import { runMain } from "./_main.ts";
 import { gunzipText } from "../bfcl/_fixtures.ts";
 
@@ -59,6 +61,32 @@ Deno.test("assay bfcl writes BFCL's score file and the assay.bfcl.v1 report", as
   match(await Deno.readTextFile(`${dir}/score.json`), /wrong_func_name/);
 });
 
+Deno.test("assay bfcl --matching optimal records the matching and the entries it changes", async () => {
+  const dir = await Deno.makeTempDir();
+  const inputs = await fixtureFiles(dir, "gpt-4-0613", "parallel_function");
+  const r = await runMain([
+    "bfcl",
+    "--checker",
+    "bfcl.ast@2024-08",
+    "--category",
+    "parallel_function",
+    ...inputs,
+    "--model",
+    "gpt-4-0613",
+    "--matching",
+    "optimal",
+    "--out",
+    `${dir}/score.json`,
+    "--report",
+    `${dir}/report.json`,
+  ]);
+  strictEqual(r.code, 0, r.stderr);
+  match(r.stdout, /optimal matching passes 0 entries that greedy matching fails/);
+  const report = JSON.parse(await Deno.readTextFile(`${dir}/report.json`));
+  strictEqual(report.matching, "optimal");
+  strictEqual(report.matchingDisagreements.length, 0);
+});
+
 Deno.test("assay bfcl exits 2 naming the file and line of bad input, and on bad usage", async () => {
   const dir = await Deno.makeTempDir();
   await Deno.writeTextFile(`${dir}/r.json`, '{"id": "relevance_0", "result": "No."}\n{"id": 1,\n');
@@ -83,6 +111,19 @@ Deno.test("assay bfcl exits 2 naming the file and line of bad input, and on bad 
       /needs --questions and --answers/,
     ],
     [["--category", "relevance"], /--checker bfcl\.ast@2024-08 is required/],
+    [
+      [
+        "--checker",
+        "bfcl.ast@2024-08",
+        "--category",
+        "relevance",
+        "--result",
+        "x",
+        "--matching",
+        "best",
+      ],
+      /Unknown matching "best" \(matchings: greedy, optimal\)/,
+    ],
   ] as const;
   for (const [args, message] of usage) {
     const r = await runMain(["bfcl", ...args, "--out", `${dir}/s.json`]);
@@ -92,4 +133,87 @@ Deno.test("assay bfcl exits 2 naming the file and line of bad input, and on bad 
   const help = await runMain(["bfcl", "--help"]);
   strictEqual(help.code, 0);
   match(help.stdout, /Usage: deno task assay bfcl --checker bfcl\.ast@2024-08/);
+});
+
+/** Writes a model's assay.bfcl.v1 report of one category with `assay bfcl --report`. */
+async function reportOf(dir: string, model: string, category: string): Promise<string> {
+  const sub = await Deno.makeTempDir({ dir });
+  const out = `${dir}/${model}_${category}.json`;
+  const r = await runMain([
+    "bfcl",
+    "--checker",
+    "bfcl.ast@2024-08",
+    "--category",
+    category,
+    ...await fixtureFiles(sub, model, category),
+    "--model",
+    model,
+    "--out",
+    `${sub}/score.json`,
+    "--report",
+    out,
+    "--quiet",
+  ]);
+  strictEqual(r.code, 0, r.stderr);
+  return out;
+}
+
+Deno.test("assay bfcl compare merges --a and --b per model and writes the same bytes for the same seed", async () => {
+  const dir = await Deno.makeTempDir();
+  const [a, b] = ["gpt-4-0613", "mistral-large-2407"];
+  const side = (m: string) =>
+    Promise.all(["simple", "parallel_function"].map((c) => reportOf(dir, m, c)));
+  const [as, bs] = [await side(a), await side(b)];
+  const args = (out: string) => [
+    "bfcl",
+    "compare",
+    ...as.flatMap((p) => ["--a", p]),
+    ...bs.flatMap((p) => ["--b", p]),
+    "--seed",
+    "11",
+    "--resamples",
+    "500",
+    "--out",
+    out,
+  ];
+  const first = await runMain(args(`${dir}/c1.json`));
+  strictEqual(first.code, 0, first.stderr);
+  match(first.stdout, /^category +A +B +B − A +95% CI +only A +only B/);
+  match(first.stdout, /\nparallel_function +0\.\d{3} \(/);
+  match(first.stdout, /A = gpt-4-0613, B = mistral-large-2407 \(bfcl\.ast@2024-08, greedy/);
+  strictEqual((await runMain(args(`${dir}/c2.json`))).code, 0);
+  const text = await Deno.readTextFile(`${dir}/c1.json`);
+  strictEqual(await Deno.readTextFile(`${dir}/c2.json`), text);
+  // The library's comparison of the merged reports, byte for byte.
+  const read = async (ps: string[]) =>
+    mergeBfclReports(
+      await Promise.all(ps.map(async (p) => JSON.parse(await Deno.readTextFile(p)))),
+    );
+  strictEqual(
+    formatReport(compareBfclReports(await read(as), await read(bs), { seed: 11, resamples: 500 })),
+    text,
+  );
+});
+
+Deno.test("assay bfcl compare exits 2 on reports that do not compare, naming what differs", async () => {
+  const dir = await Deno.makeTempDir();
+  const simple = await reportOf(dir, "gpt-4-0613", "simple");
+  const parallel = await reportOf(dir, "mistral-large-2407", "parallel_function");
+  const other = await reportOf(dir, "mistral-large-2407", "simple");
+  await Deno.writeTextFile(`${dir}/not.json`, '{"schema": "assay.evaluation.v1", "records": []}');
+  const cases = [
+    [[simple, parallel], /Refusing to compare: category sets differ: only in A \[simple\]/],
+    [[simple, `${dir}/not.json`], /not\.json is not an assay\.bfcl\.v1 report/],
+    [["--a", simple, "--a", other, "--b", other], /different models/],
+    [["--a", simple, parallel], /Give both --a and --b, and no other report/],
+    [[simple], /Expected two reports: A\.json B\.json/],
+  ] as const;
+  for (const [args, message] of cases) {
+    const r = await runMain(["bfcl", "compare", ...args]);
+    strictEqual(r.code, 2, args.join(" "));
+    match(r.stderr, message);
+  }
+  const help = await runMain(["bfcl", "compare", "--help"]);
+  strictEqual(help.code, 0);
+  match(help.stdout, /Usage: deno task assay bfcl compare A\.json B\.json/);
 });

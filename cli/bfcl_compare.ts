@@ -1,0 +1,132 @@
+// `assay bfcl compare`: two models' assay.bfcl.v1 reports on the same entries, B − A per category
+// and overall with seeded paired-bootstrap intervals, behind the comparison gate.
+import {
+  type BfclComparison,
+  type BfclReport,
+  compareBfclReports,
+  mergeBfclReports,
+} from "../src/bfcl/mod.ts";
+import { formatReport } from "../src/evaluation/mod.ts";
+import { InputError } from "../src/jsonl/mod.ts";
+import {
+  BOOTSTRAP_FLAGS,
+  bootstrapFlags,
+  COMMON,
+  excludesZero,
+  interval,
+  readJsonFile,
+  signed,
+} from "./compare.ts";
+import { writeStdout } from "./_io.ts";
+import { writeAtomic } from "./_atomic.ts";
+import { checkPaths, reportKind } from "./_paths.ts";
+import { parseOptions } from "./_options.ts";
+import { UsageError } from "./_errors.ts";
+import { rate, table } from "./_table.ts";
+
+/** The help of `assay bfcl compare`. */
+export const BFCL_COMPARE_HELP = `Usage: deno task assay bfcl compare A.json B.json [options]
+       deno task assay bfcl compare --a A1.json --a A2.json … --b B1.json --b B2.json … [options]
+
+Compares two models' assay.bfcl.v1 reports (assay bfcl --report) on the same entries: per
+category and overall, each model's accuracy and B − A with a seeded paired-bootstrap percentile
+interval over the entries' pass/fail verdicts, entries joined by category and id. Refuses (exit
+2, nothing written) when the reports differ in checker, matching, categories or entries. A '*'
+marks a delta whose interval excludes zero; "only A" and "only B" count the entries that one
+model passes and the other fails. \`assay bfcl --report\` writes one category's report: give each
+model's categories with --a and --b, and they are merged per model.
+
+Reports:
+  --a FILE         a report of model A (repeatable; instead of A.json)
+  --b FILE         a report of model B (repeatable; instead of B.json)
+
+${COMMON}`;
+
+async function readBfclReport(path: string): Promise<BfclReport> {
+  const r = await readJsonFile(path) as Partial<BfclReport> | null;
+  if (r?.schema !== "assay.bfcl.v1" || !Array.isArray(r.records)) {
+    throw new InputError(
+      `${path} is not an assay.bfcl.v1 report (schema ${JSON.stringify(r?.schema)})`,
+    );
+  }
+  return r as BfclReport;
+}
+
+/** One model's reports, merged; reports that do not go together are bad input. */
+async function readSide(paths: string[]): Promise<BfclReport> {
+  const reports = [];
+  for (const path of paths) reports.push(await readBfclReport(path));
+  try {
+    return mergeBfclReports(reports);
+  } catch (e) {
+    if (!(e instanceof RangeError)) throw e;
+    throw new InputError(`${paths.join(", ")}: ${e.message}`, { cause: e });
+  }
+}
+
+/** The readable table of a BFCL comparison. */
+export function bfclComparisonTable(c: BfclComparison): string {
+  const slices = [
+    ["overall", c.overall] as const,
+    ...c.categories.map((k) => [k, c.byCategory[k]!] as const),
+  ];
+  const rows = slices.map(([name, d]) => [
+    name,
+    rate(d.a),
+    rate(d.b),
+    signed(d.delta),
+    interval(d.ci),
+    String(d.onlyA),
+    String(d.onlyB),
+    excludesZero(d.ci) ? "*" : "",
+  ]);
+  const b = c.bootstrap;
+  return [
+    table(["category", "A", "B", "B − A", `${b.level * 100}% CI`, "only A", "only B", ""], rows),
+    "",
+    `A = ${c.models.a}, B = ${c.models.b} (${c.checker}, ${c.matching} matching)`,
+    `${c.n} entries; paired bootstrap, ${b.resamples} resamples, ${b.prng}, seed ${b.seed}; * = interval excludes 0`,
+  ].join("\n");
+}
+
+/**
+ * Runs `assay bfcl compare`.
+ *
+ * @param args The arguments after `compare`.
+ */
+export async function runBfclCompare(args: string[]): Promise<void> {
+  const { values, positionals } = parseOptions(args, {
+    ...BOOTSTRAP_FLAGS,
+    a: { type: "string", multiple: true },
+    b: { type: "string", multiple: true },
+  });
+  if (values.help) {
+    console.log(BFCL_COMPARE_HELP);
+    return;
+  }
+  const byFlag = values.a !== undefined || values.b !== undefined;
+  if (byFlag && (values.a === undefined || values.b === undefined || positionals.length > 0)) {
+    throw new UsageError("Give both --a and --b, and no other report");
+  }
+  if (!byFlag && positionals.length !== 2) {
+    throw new UsageError("Expected two reports: A.json B.json (or --a and --b)");
+  }
+  const aPaths = values.a ?? [positionals[0]!];
+  const bPaths = values.b ?? [positionals[1]!];
+  const options = bootstrapFlags(values);
+  checkPaths(
+    [
+      ...aPaths.map((p) => ["report A", p] as const),
+      ...bPaths.map((p) => ["report B", p] as const),
+    ],
+    [{ flag: "--out", path: values.out, kind: reportKind("assay.bfcl.comparison.v1") }],
+    { force: values.force },
+  );
+  const a = await readSide(aPaths);
+  const b = await readSide(bPaths);
+  const comparison = compareBfclReports(a, b, options);
+  const text = formatReport(comparison);
+  if (values.out !== undefined) await writeAtomic(values.out, text);
+  if (values.json) await writeStdout(text);
+  else console.log(bfclComparisonTable(comparison));
+}
