@@ -37,6 +37,10 @@ whose interval excludes zero.
 ${COMMON}  --html FILE      also write a self-contained HTML report (forest plot, gaps); an
                    existing FILE must be such a page (or empty), unless --force
   --reference L    reference language for the HTML report's gaps (default en)
+  --on all|intersection
+                   all (default): both reports must hold the same examples;
+                   intersection: compare the examples they share, and report how
+                   many (and which) each side left out
 `;
 
 const GAPS_HELP = `Usage: deno task assay gaps REPORT.json [--reference en] [options]
@@ -167,7 +171,23 @@ const SHOWN_IDS = 12;
 
 /** The examples each right-or-wrong metric flips, overall: regressions first. */
 function flipLines(c: ComparisonReport): string[] {
-  const lines = ["Examples flipped overall (right in base, wrong in adapter = regressed):"];
+  const lines = [];
+  if (c.coverage) {
+    const { shared, base_only: b, adapter_only: a } = c.coverage;
+    lines.push(
+      `On the ${shared} shared examples: ${b.count} only in base` +
+        (b.count
+          ? ` (${b.ids.slice(0, SHOWN_IDS).join(", ")}${b.count > SHOWN_IDS ? ", …" : ""})`
+          : "") +
+        `, ${a.count} only in adapter` +
+        (a.count
+          ? ` (${a.ids.slice(0, SHOWN_IDS).join(", ")}${a.count > SHOWN_IDS ? ", …" : ""})`
+          : "") +
+        " left out",
+      "",
+    );
+  }
+  lines.push("Examples flipped overall (right in base, wrong in adapter = regressed):");
   for (const m of BINARY_METRIC_NAMES) {
     const r = c.regressions.overall[m];
     const i = c.improvements.overall[m];
@@ -232,6 +252,7 @@ export async function runCompare(args: string[]): Promise<void> {
     ...BOOTSTRAP_FLAGS,
     html: { type: "string" },
     reference: { type: "string" },
+    on: { type: "string" },
   });
   if (values.help) {
     console.log(COMPARE_HELP);
@@ -241,6 +262,10 @@ export async function runCompare(args: string[]): Promise<void> {
     throw new UsageError("Expected two reports: BASE.json ADAPTER.json");
   }
   const options = bootstrapFlags(values);
+  const on = values.on ?? "all";
+  if (on !== "all" && on !== "intersection") {
+    throw new UsageError(`--on must be all or intersection, got "${on}"`);
+  }
   checkPaths(
     [["base report", positionals[0]], ["adapter report", positionals[1]]],
     [
@@ -251,7 +276,7 @@ export async function runCompare(args: string[]): Promise<void> {
   );
   const base = await readEvaluation(positionals[0]!);
   const adapter = await readEvaluation(positionals[1]!);
-  const comparison = compareReports(base, adapter, options);
+  const comparison = compareReports(base, adapter, { ...options, on });
   const text = formatReport(comparison);
   if (values.out !== undefined) await writeAtomic(values.out, text);
   if (values.html !== undefined) {

@@ -5,6 +5,7 @@
  * @module
  */
 import { exampleFlips, type Flips } from "./flips.ts";
+import { type Coverage, intersectReports } from "./intersection.ts";
 import { type BootstrapOptions, type BootstrapSettings, bootstrapSettings } from "../stats/mod.ts";
 import { bootstrapPacked, type MetricDelta, packRecords } from "./paired_bootstrap.ts";
 import type { EvaluationReport } from "../evaluation/mod.ts";
@@ -83,6 +84,17 @@ export interface ComparisonReport {
   regressions: Flips;
   /** Per right-or-wrong metric: the examples wrong in base and right in the adapter. */
   improvements: Flips;
+  /** With `on: "intersection"`: the examples compared, and those each side left out. */
+  coverage?: Coverage;
+}
+
+/** Options of a comparison: the bootstrap's, and which examples it covers. */
+export interface CompareOptions extends BootstrapOptions {
+  /**
+   * `all` (the default) requires both reports to hold the same examples; `intersection`
+   * compares the examples they share and reports what each left out.
+   */
+  on?: "all" | "intersection";
 }
 
 const SHOWN = 5;
@@ -212,8 +224,9 @@ export function gateDifferences(
  *
  * @param base The base model's evaluation report.
  * @param adapter The adapter's evaluation report, over the same examples.
- * @param options Seed (default 0), resamples (default 10,000), level (default 0.95), and the
- *   engine whose kernel resamples (default: the default engine; both give identical output).
+ * @param options Seed (default 0), resamples (default 10,000), level (default 0.95), the
+ *   engine whose kernel resamples (default: the default engine; both give identical output), and
+ *   `on`: `all` (the default) or `intersection` (the shared examples, with the coverage reported).
  * @returns The `assay.comparison.v1` report.
  * @throws {ComparisonGateError} If the reports differ in metric names, slices, example ids,
  *   parser id or canonical id.
@@ -233,8 +246,14 @@ export function gateDifferences(
 export function compareReports(
   base: EvaluationReport,
   adapter: EvaluationReport,
-  options: BootstrapOptions = {},
+  options: CompareOptions = {},
 ): ComparisonReport {
+  let coverage: Coverage | undefined;
+  if (options.on === "intersection") {
+    ({ base, adapter, coverage } = intersectReports(base, adapter));
+  } else if (options.on !== undefined && options.on !== "all") {
+    throw new RangeError(`on must be "all" or "intersection", got ${JSON.stringify(options.on)}`);
+  }
   const settings = bootstrapSettings(options);
   const differences = gateDifferences(base, adapter);
   if (differences.length > 0) throw new ComparisonGateError(differences);
@@ -272,5 +291,6 @@ export function compareReports(
     slices,
     deltas: { overall, by_language },
     ...exampleFlips(base.records, aligned),
+    ...(coverage ? { coverage } : {}),
   };
 }

@@ -23,3 +23,4 @@ export * from "./paired_bootstrap.ts";
 export * from "./comparison.ts";
 export * from "./gaps.ts";
 export * from "./flips.ts";
+export * from "./intersection.ts";

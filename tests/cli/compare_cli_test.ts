@@ -90,3 +90,46 @@ Deno.test("assay compare refuses apples-to-oranges reports with exit 2 and write
   strictEqual(notReport.code, 2);
   match(notReport.stderr, /is not JSON/);
 });
+
+Deno.test("assay compare --on intersection compares the shared examples and says what each side left out", async () => {
+  const dir = await Deno.makeTempDir();
+  const base = report(["en", "de"], (i) => i % 3 === 0);
+  // A partial adapter run: its first 6 examples are missing.
+  await Deno.writeTextFile(`${dir}/base.json`, formatReport(base));
+  await Deno.writeTextFile(
+    `${dir}/adapter.json`,
+    formatReport(scoreToolCalls(
+      base.records.slice(6).map((r) => ({
+        example_id: r.example_id,
+        language: r.language,
+        target: call,
+      })),
+      base.records.slice(6).map((r) => ({ example_id: r.example_id, output: call })),
+    )),
+  );
+  const strict = await assay(["compare", `${dir}/base.json`, `${dir}/adapter.json`]);
+  strictEqual(strict.code, 2);
+  match(strict.stderr, /6 only in base/);
+  const r = await assay([
+    "compare",
+    `${dir}/base.json`,
+    `${dir}/adapter.json`,
+    "--on",
+    "intersection",
+    "--resamples",
+    "200",
+    "--out",
+    `${dir}/cmp.json`,
+  ]);
+  strictEqual(r.code, 0, r.stderr);
+  match(
+    r.stdout,
+    /On the 34 shared examples: 6 only in base \(de-1, de-3, de-5, en-0, en-2, en-4\), 0 only in adapter left out/,
+  );
+  const c = JSON.parse(await Deno.readTextFile(`${dir}/cmp.json`));
+  strictEqual(c.n, 34);
+  strictEqual(c.coverage.base_only.count, 6);
+  const bad = await assay(["compare", `${dir}/base.json`, `${dir}/adapter.json`, "--on", "some"]);
+  strictEqual(bad.code, 2);
+  match(bad.stderr, /--on must be all or intersection/);
+});

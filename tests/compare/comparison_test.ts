@@ -15,6 +15,7 @@ import {
   type ExampleRecord,
   formatReport,
   type GenerationInput,
+  intersectReports,
   languageGaps,
   pairSetSha256,
   scoreToolCalls,
@@ -286,4 +287,34 @@ Deno.test("compareReports() lists the examples each right-or-wrong metric flips,
   // The demo's adapter regresses 11 full calls, fr-0010 among them (it drops `text`).
   strictEqual(c.regressions.overall.full_call_exact_match.count, 11);
   ok(c.regressions.overall.full_call_exact_match.ids.includes("fr-0010"));
+});
+
+Deno.test("compareReports() with on: intersection compares the shared examples and counts what each side left out", async () => {
+  const { base, adapter } = (await demoReports())[0]!;
+  // The base lost its first 5 examples, the adapter its last 7 and every ja example.
+  const cutBase = { ...base, records: base.records.slice(5) };
+  const keepAdapter = adapter.records.slice(0, -7).filter((r) => r.language !== "ja");
+  const cutAdapter = { ...adapter, records: keepAdapter };
+  throws(() => compareReports(cutBase, cutAdapter), ComparisonGateError);
+  const c = compareReports(cutBase, cutAdapter, { on: "intersection", seed: 3, resamples: 200 });
+  const shared = cutBase.records.filter((r) =>
+    keepAdapter.some((a) => a.example_id === r.example_id)
+  );
+  strictEqual(c.n, shared.length);
+  strictEqual(c.coverage!.shared, shared.length);
+  strictEqual(c.coverage!.base_only.count, cutBase.records.length - shared.length);
+  strictEqual(c.coverage!.adapter_only.count, 5);
+  assertEquals(
+    c.coverage!.adapter_only.ids,
+    base.records.slice(0, 5).map((r) => r.example_id).sort(),
+  );
+  ok(!c.slices.includes("ja"));
+  // The same as comparing reports scored on the shared examples alone.
+  const ids = new Set(shared.map((r) => r.example_id));
+  const { base: b2, adapter: a2 } = intersectReports(
+    { ...base, records: base.records.filter((r) => ids.has(r.example_id)) },
+    { ...adapter, records: adapter.records.filter((r) => ids.has(r.example_id)) },
+  );
+  assertEquals(c.deltas, compareReports(b2, a2, { seed: 3, resamples: 200 }).deltas);
+  throws(() => compareReports(base, adapter, { on: "some" as "all" }), RangeError);
 });
