@@ -19,6 +19,7 @@
  */
 export * from "./py_value.ts";
 export * from "./decode.ts";
+export * from "./python_expression.ts";
 export * from "./checker.ts";
 export * from "./score_file.ts";
 export type { MetricValue } from "../stats/mod.ts";
