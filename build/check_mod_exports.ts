@@ -2,7 +2,8 @@
 //
 // - each public file of a folder under src/ (a .ts file whose name does not start with `_` and is
 //   not generated) is re-exported by that folder's mod.ts, and each subfolder has a mod.ts too;
-// - the root mod.ts re-exports every room but the suite and bfcl, which stay behind their subpaths;
+// - the root mod.ts re-exports every room but the suite, bfcl and formats, which stay behind their
+//   subpaths;
 // - deno.json exports each room's mod.ts.
 const ROOT = new URL("../", import.meta.url);
 const problems: string[] = [];
@@ -41,9 +42,9 @@ for await (const entry of Deno.readDir(new URL("src/", ROOT))) {
   const room = entry.name;
   await checkFolder(`src/${room}`);
   const inRoot = rootMod.includes(`"./src/${room}/mod.ts"`);
-  // The suite (npm dependencies) and bfcl (the root bundle's budget is spent) have only their
-  // own subpaths.
-  const ownSubpathOnly = room === "suite" || room === "bfcl";
+  // The suite (npm dependencies), bfcl and formats (the root bundle's budget is spent) have only
+  // their own subpaths.
+  const ownSubpathOnly = room === "suite" || room === "bfcl" || room === "formats";
   if (ownSubpathOnly && inRoot) problems.push(`mod.ts must not re-export the ${room} room`);
   // regex is reached through structured and json_schema, and has no subpath of its own.
   if (!ownSubpathOnly && room !== "regex" && !inRoot) {
@@ -58,5 +59,5 @@ if (problems.length > 0) {
   Deno.exit(1);
 }
 console.log(
-  "every mod.ts re-exports its folder's public files; the root re-exports every room but suite and bfcl",
+  "every mod.ts re-exports its folder's public files; the root re-exports every room but suite, bfcl and formats",
 );
