@@ -182,9 +182,11 @@ export function decodeMistral(text: string, engine: Engine | undefined): DecodeR
   const at = text.indexOf(TOOL_CALLS);
   if (at < 0) return resultOf([]);
   const from = at + TOOL_CALLS.length;
-  const rest = text.slice(from).replace(/<\/s>\s*$/, "").trim();
+  const raw = text.slice(from);
+  const rest = raw.replace(/<\/s>\s*$/, "").trim();
   if (rest.startsWith("[") || rest.startsWith("{")) {
-    const json = readJson(rest, engine, `the JSON after ${TOOL_CALLS}`);
+    const base = from + raw.length - raw.trimStart().length;
+    const json = readJson(rest, engine, `the JSON after ${TOOL_CALLS}`, base);
     if (failed(json)) return resultOf(json);
     if (Array.isArray(json.value)) return resultOf(readCalls(json, [], MISTRAL_SHAPE, engine));
     const call = readCall(json, [], MISTRAL_SHAPE, "call 0", engine);
