@@ -20,3 +20,4 @@
  */
 export * from "./decoded.ts";
 export * from "./decoders.ts";
+export * from "./scoring.ts";
