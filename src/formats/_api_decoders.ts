@@ -104,10 +104,8 @@ function typedItems(
   what: string,
   read: (path: Path, label: string) => DecodedCall | Failure,
 ): DecodeResult {
-  let list: JsonValue = json.value;
-  for (const p of path) list = (list as Record<string, JsonValue>)[p]!;
   const calls: DecodedCall[] = [];
-  const items = list as JsonValue[];
+  const items = json.at(path) as JsonValue[];
   for (let i = 0; i < items.length; i++) {
     const item = items[i]!;
     const label = `${what} ${i}`;
@@ -122,12 +120,24 @@ function typedItems(
   return resultOf(calls);
 }
 
-/** Where the list of items is: the value itself, its `key`, or the value as the only item. */
-function itemsPath(v: JsonValue, key: string, type: string): Path | "single" | undefined {
-  if (Array.isArray(v)) return [];
-  if (!isObject(v)) return undefined;
-  if (Array.isArray(v[key])) return [key];
-  return v.type === type ? "single" : undefined;
+/**
+ * The calls among the items of `type`: the value itself as a list, its `key` as a list, or the
+ * value as the only item; `what` names an item in reasons, `where` says what the output must be.
+ */
+function callItems(
+  json: ExactJson,
+  key: string,
+  type: string,
+  what: string,
+  where: string,
+  read: (path: Path, label: string) => DecodedCall | Failure,
+): DecodeResult {
+  const v = json.value;
+  if (Array.isArray(v)) return typedItems(json, [], type, what, read);
+  if (isObject(v) && Array.isArray(v[key])) return typedItems(json, [key], type, what, read);
+  if (!isObject(v) || v.type !== type) return shapeFailure(`the output is not ${where}`);
+  const c = read([], `the ${what}`);
+  return resultOf(failed(c) ? c : [c]);
 }
 
 const RESPONSES_CALL: CallShape = {
@@ -144,15 +154,8 @@ export function decodeOpenAiResponses(text: string, engine: Engine | undefined):
   const json = wholeJson(text, engine);
   if (failed(json)) return resultOf(json);
   const read = (path: Path, label: string) => readCall(json, path, RESPONSES_CALL, label, engine);
-  const path = itemsPath(json.value, "output", "function_call");
-  if (path === undefined) {
-    return shapeFailure("the output is not a list of output items or a response with output");
-  }
-  if (path === "single") {
-    const c = read([], "the item");
-    return resultOf(failed(c) ? c : [c]);
-  }
-  return typedItems(json, path, "function_call", "output item", read);
+  const where = "a list of output items, a response with output, or a function_call item";
+  return callItems(json, "output", "function_call", "output item", where, read);
 }
 
 const TOOL_USE: CallShape = {
@@ -172,13 +175,6 @@ export function decodeAnthropic(text: string, engine: Engine | undefined): Decod
   const v = json.value;
   if (isObject(v) && typeof v.content === "string") return resultOf([]);
   const read = (path: Path, label: string) => readCall(json, path, TOOL_USE, label, engine);
-  const path = itemsPath(v, "content", "tool_use");
-  if (path === undefined) {
-    return shapeFailure("the output is not a message with content, a list of blocks or a block");
-  }
-  if (path === "single") {
-    const c = read([], "the block");
-    return resultOf(failed(c) ? c : [c]);
-  }
-  return typedItems(json, path, "tool_use", "content block", read);
+  const where = "a message with content, a list of content blocks, or a tool_use block";
+  return callItems(json, "content", "tool_use", "content block", where, read);
 }

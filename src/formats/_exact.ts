@@ -28,6 +28,13 @@ export function failed(x: unknown): x is Failure {
 export class ExactJson {
   constructor(readonly canonical: string, readonly value: JsonValue) {}
 
+  /** The value at a path of keys and indices (which the caller knows to be there). */
+  at(path: readonly (string | number)[]): JsonValue {
+    let x = this.value;
+    for (const p of path) x = (x as Record<string, JsonValue>)[p]!;
+    return x;
+  }
+
   /** The canonical text of the value at a path of keys and indices. */
   textAt(path: readonly (string | number)[]): string {
     const segments = path.map(String);
@@ -91,8 +98,7 @@ export function readCall(
   label: string,
   engine: Engine | undefined,
 ): DecodedCall | Failure {
-  let x: JsonValue = json.value;
-  for (const p of path) x = (x as Record<string, JsonValue>)[p]!;
+  const x = json.at(path);
   if (!isObject(x)) {
     return { status: "invalid_shape", reason: `${label} must be an object, got ${describe(x)}` };
   }
@@ -155,10 +161,8 @@ export function readCalls(
   shape: CallShape,
   engine: Engine | undefined,
 ): DecodedCall[] | Failure {
-  let x: JsonValue = json.value;
-  for (const p of path) x = (x as Record<string, JsonValue>)[p]!;
   const calls: DecodedCall[] = [];
-  const list = x as JsonValue[];
+  const list = json.at(path) as JsonValue[];
   for (let i = 0; i < list.length; i++) {
     const c = readCall(json, [...path, i], shape, `call ${i}`, engine);
     if (failed(c)) return c;

@@ -121,15 +121,8 @@ Deno.test("assay structured --call-format decodes the predicted calls from each 
       line({ id: "c", tool_calls: [{ name: "f", arguments: { x: 1 } }] }) +
       line({ id: "d", tool_calls: [] }),
   );
-  const r = await assay([
-    "--outputs",
-    `${dir}/o.jsonl`,
-    "--expected",
-    `${dir}/e.jsonl`,
-    "--call-format",
-    "hermes",
-    "--json",
-  ]);
+  const files = ["--outputs", `${dir}/o.jsonl`, "--expected", `${dir}/e.jsonl`];
+  const r = await assay([...files, "--call-format", "hermes", "--json"]);
   strictEqual(r.code, 0, r.stderr);
   const report = JSON.parse(r.stdout);
   deepStrictEqual(report.call_format, {
@@ -141,24 +134,10 @@ Deno.test("assay structured --call-format decodes the predicted calls from each 
   deepStrictEqual([f1.numerator, f1.denominator], [4, 8]);
   strictEqual(f1.details.invalidCalls, 1);
   // Without the flag the tool metrics read "tool_calls", which these outputs do not have.
-  const plain = await assay([
-    "--outputs",
-    `${dir}/o.jsonl`,
-    "--expected",
-    `${dir}/e.jsonl`,
-    "--metrics",
-    "tool_call_f1",
-  ]);
+  const plain = await assay([...files, "--metrics", "tool_call_f1"]);
   strictEqual(plain.code, 2);
   match(plain.stderr, /Metric tool_call_f1 needs tool_calls on both sides/);
-  const bad = await assay([
-    "--outputs",
-    `${dir}/o.jsonl`,
-    "--expected",
-    `${dir}/e.jsonl`,
-    "--call-format",
-    "hermez",
-  ]);
+  const bad = await assay([...files, "--call-format", "hermez"]);
   strictEqual(bad.code, 2);
   match(bad.stderr, /--call-format: Unknown decoder "hermez".*did you mean hermes\?/);
 });
