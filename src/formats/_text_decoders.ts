@@ -50,8 +50,12 @@ export function decodeSommelier(text: string, engine: Engine | undefined): Decod
   const json = emptyOutput(text) ?? firstSpan(text, engine);
   if (failed(json)) return { status: r.status, calls: [], reason: json.reason };
   // invalid_shape: say why, with the shape rule the other decoders use.
-  const one = Array.isArray(json.value) && json.value.length === 1;
-  const call = readCall(json, one ? [0] : [], NAME_ARGUMENTS, "the call", engine);
+  const v = json.value;
+  if (Array.isArray(v) && v.length !== 1) {
+    const reason = `the JSON is a list of ${v.length} items: the parser takes one call`;
+    return { status: "invalid_shape", calls: [], reason };
+  }
+  const call = readCall(json, Array.isArray(v) ? [0] : [], NAME_ARGUMENTS, "the call", engine);
   const reason = failed(call)
     ? call.reason
     : "the JSON is not {name, arguments} or a one-element list of it";
@@ -131,6 +135,7 @@ function jsonSequence(
       };
     }
     at += separator.length;
+    if (text.slice(at).trim() === "") return out; // a trailing separator
   }
 }
 

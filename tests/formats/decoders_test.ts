@@ -62,6 +62,12 @@ const ROWS: Row[] = [
     ),
   ],
   ["sommelier", "an empty output", "", fail("no_json", "the output is empty")],
+  [
+    "sommelier",
+    "two calls are not one",
+    '[{"name": "a", "arguments": {}}, {"name": "b", "arguments": {}}]',
+    fail("invalid_shape", "the JSON is a list of 2 items: the parser takes one call"),
+  ],
   // openai-chat
   [
     "openai-chat",
@@ -349,6 +355,12 @@ const ROWS: Row[] = [
     "junk between calls",
     '{"name": "a", "parameters": {}} and {"name": "b", "parameters": {}}',
     fail("invalid_shape", 'expected ";" or the end after call 0, at 32'),
+  ],
+  [
+    "llama3",
+    "a trailing semicolon",
+    '{"name": "a", "parameters": {"x": [1, 2.5]}};\n',
+    ok(["a", '{"x":[1,2.5]}']),
   ],
   // mistral
   [
