@@ -9,10 +9,12 @@ import { engineFromFlag, maxLineBytesFlag, parseOptions } from "./_options.ts";
 import { InputError, UsageError } from "./_errors.ts";
 import { Progress } from "./_progress.ts";
 import { rate, table } from "./_table.ts";
+import { forScoring } from "../src/formats/mod.ts";
+import type { OutputDecoder } from "../src/evaluation/mod.ts";
 
 const HELP = `Usage: deno task assay score --examples FILE --generations FILE [--prompts FILE]
                            [--out report.json] [--force] [--json] [--quiet]
-                           [--engine auto|wasm|ts]
+                           [--engine auto|wasm|ts] [--format NAME] [--numbers exact|numeric]
 
 Scores raw tool-call generations against gold examples and prints the five
 metrics overall and per language, with their counts (docs/evaluation.md).
@@ -22,6 +24,15 @@ Inputs (JSONL; "-" reads stdin):
   --generations FILE   {example_id, prompt_sha256, output}
   --prompts FILE       the formatter's manifest {example_id, prompt_sha256, prompt?};
                        when given, every generation's prompt_sha256 must match it
+
+Reading:
+  --format NAME        how outputs are decoded: sommelier (default, the engine's parser
+                       assay.parser.v1), openai-chat, openai-responses, anthropic, hermes,
+                       llama3, mistral, pythonic or json-list (docs/formats.md); the report's
+                       parser_id is the decoder's id. A score takes one call per output: one
+                       that decodes to several is multiple_calls, to none no_call (not valid)
+  --numbers MODE       exact (default: 150 and 150.0 differ) or numeric (numbers compare by
+                       value, as Python's int/float ==); the report records numeric
 
 Output:
   --out FILE           write the assay.evaluation.v1 report (atomically); FILE may not
@@ -86,6 +97,8 @@ export async function runScore(args: string[]): Promise<void> {
     quiet: { type: "boolean", short: "q" },
     engine: { type: "string" },
     "max-line-bytes": { type: "string" },
+    format: { type: "string" },
+    numbers: { type: "string" },
     help: { type: "boolean", short: "h" },
   });
   if (values.help) {
@@ -107,6 +120,7 @@ export async function runScore(args: string[]): Promise<void> {
   const quiet = values.quiet === true;
   const engine = engineFromFlag(values.engine, quiet);
   const maxLineBytes = maxLineBytesFlag(values["max-line-bytes"]);
+  const decoder = decoderFromFlags(values.format, values.numbers);
   const paths = { examples: values.examples, generations: values.generations };
   const all = [values.examples, values.generations, values.prompts].filter((p) => p !== undefined);
   const progress = new Progress(
@@ -130,6 +144,7 @@ export async function runScore(args: string[]): Promise<void> {
     },
     sha256: () => createHash("sha256"),
     maxLineBytes,
+    decoder,
     onProgress: (p: ScoreProgress) => {
       if (p.pass !== pass) {
         pass = p.pass;
@@ -157,6 +172,27 @@ export async function runScore(args: string[]): Promise<void> {
   }
 }
 
+/**
+ * The decoder of --format and --numbers, or undefined for the default (the engine's parser,
+ * numbers exact), which keeps the scoring kernel and today's reports byte for byte.
+ */
+function decoderFromFlags(
+  format: string | undefined,
+  numbers: string | undefined,
+): OutputDecoder | undefined {
+  if (numbers !== undefined && numbers !== "exact" && numbers !== "numeric") {
+    throw new UsageError(`--numbers must be exact or numeric (got "${numbers}")`);
+  }
+  const plain = format === undefined || format === "sommelier" || format === "sommelier@1";
+  if (plain && numbers !== "numeric") return undefined;
+  try {
+    return forScoring(format, { numbers: numbers as "exact" | "numeric" | undefined });
+  } catch (e) {
+    if (!(e instanceof RangeError)) throw e;
+    throw new UsageError(`--format: ${e.message}`);
+  }
+}
+
 const SHORT: Record<(typeof METRIC_NAMES)[number], string> = {
   valid_json_rate: "valid_json",
   function_name_accuracy: "fn_name",
@@ -179,8 +215,9 @@ export function summary(report: EvaluationReport): string {
   return [
     table(["slice", "n", ...METRIC_NAMES.map((k) => SHORT[k])], rows),
     "",
-    `parse status: ok ${s.ok}, no_json ${s.no_json}, invalid_json ${s.invalid_json}, invalid_shape ${s.invalid_shape}`,
+    `parse status: ${Object.entries(s).map(([k, v]) => `${k} ${v}`).join(", ")}`,
     `dropped before scoring: ${dropped} (multiple_calls ${d.multiple_calls}, empty_target ${d.empty_target}, malformed_target ${d.malformed_target})`,
-    `engine ${report.engine}, ${report.parser_id}, ${report.canonical_id}`,
+    `engine ${report.engine}, ${report.parser_id}, ${report.canonical_id}` +
+    (report.numbers ? `, numbers ${report.numbers}` : ""),
   ].join("\n");
 }

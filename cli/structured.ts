@@ -37,6 +37,7 @@ import {
   type RetentionConversation,
 } from "../src/structured/mod.ts";
 import type { Engine } from "../src/engine/mod.ts";
+import { type DecodeStatus, getDecoder, type ToolCallDecoder } from "../src/formats/mod.ts";
 
 const HELP =
   `Usage: deno task assay structured --outputs O.jsonl [--schema S.json] [--expected E.jsonl]
@@ -74,6 +75,10 @@ Options:
   --numbers MODE        required fields: exact (default; 1 and 1.0 differ) or numeric
   --ordered             tool selection compares names in order, not as a multiset
   --match MODE          tool-call matching: exact (default), name or subset
+  --call-format NAME    read the predicted calls of the tool_* metrics from each "output" with
+                        this decoder (sommelier, openai-chat, openai-responses, anthropic, hermes,
+                        llama3, mistral, pythonic, json-list; see docs/formats.md) instead of
+                        from "tool_calls"; an output that does not decode is one invalid call
   --engine NAME         auto (default), wasm or ts
   --out FILE            write the assay.structured.v1 report to FILE (atomically); FILE may
                         not be an input, and an existing FILE must be such a report (or empty)
@@ -313,6 +318,7 @@ export async function runStructured(args: string[]): Promise<void> {
     numbers: { type: "string" },
     ordered: { type: "boolean" },
     match: { type: "string" },
+    "call-format": { type: "string" },
     engine: { type: "string" },
     out: { type: "string" },
     force: { type: "boolean" },
@@ -337,6 +343,15 @@ export async function runStructured(args: string[]): Promise<void> {
   const match = (values.match ?? "exact") as "exact" | "name" | "subset";
   if (match !== "exact" && match !== "name" && match !== "subset") {
     throw new UsageError(`--match must be exact, name or subset (got "${match}")`);
+  }
+  let decoder: ToolCallDecoder | undefined;
+  if (values["call-format"] !== undefined) {
+    try {
+      decoder = getDecoder(values["call-format"]);
+    } catch (e) {
+      if (!(e instanceof RangeError)) throw e;
+      throw new UsageError(`--call-format: ${e.message}`);
+    }
   }
   if (values.format !== undefined) {
     try {
@@ -381,6 +396,13 @@ export async function runStructured(args: string[]): Promise<void> {
 
   const has = (file: Loaded | undefined, key: string) =>
     file !== undefined && file.rows.length > 0 && file.rows.every((r) => r.fields.has(key));
+  // With --call-format the predicted calls are decoded from each "output".
+  const toolNeeds = () =>
+    has(expected, "tool_calls") && has(outputs, decoder ? "output" : "tool_calls")
+      ? undefined
+      : decoder
+      ? 'tool_calls in --expected and "output" fields'
+      : "tool_calls on both sides";
   const needs: Record<StructuredMetric, () => string | undefined> = {
     json_validity: () => has(outputs, "output") ? undefined : 'an "output" on every line',
     json_schema_compliance: () =>
@@ -397,18 +419,9 @@ export async function runStructured(args: string[]): Promise<void> {
         : has(outputs, "output")
         ? undefined
         : '"output" fields',
-    tool_selection_accuracy: () =>
-      has(expected, "tool_calls") && has(outputs, "tool_calls")
-        ? undefined
-        : "tool_calls on both sides",
-    tool_argument_accuracy: () =>
-      has(expected, "tool_calls") && has(outputs, "tool_calls")
-        ? undefined
-        : "tool_calls on both sides",
-    tool_call_f1: () =>
-      has(expected, "tool_calls") && has(outputs, "tool_calls")
-        ? undefined
-        : "tool_calls on both sides",
+    tool_selection_accuracy: () => toolNeeds(),
+    tool_argument_accuracy: () => toolNeeds(),
+    tool_call_f1: () => toolNeeds(),
     api_call_success_rate: () => has(outputs, "api_results") ? undefined : '"api_results" fields',
     instruction_compliance_rate: () => has(outputs, "checks") ? undefined : '"checks" fields',
     constraint_satisfaction_rate: () => has(outputs, "checks") ? undefined : '"checks" fields',
@@ -441,7 +454,18 @@ export async function runStructured(args: string[]): Promise<void> {
   const exp = once(() =>
     joined!.map((r) => toolCallsField(expected!, r, "tool_calls") as ToolCallsEntry)
   );
-  const pred = once(() => outputs.rows.map((r) => toolCallsField(outputs, r, "tool_calls")));
+  const decodeStatuses: Partial<Record<DecodeStatus, number>> = {};
+  const pred = once(() =>
+    decoder === undefined
+      ? outputs.rows.map((r) => toolCallsField(outputs, r, "tool_calls"))
+      : texts().map((text) => {
+        // A call's arguments are canonical JSON text, which the metrics read exactly; an output
+        // that does not decode counts as one invalid predicted call.
+        const d = decoder.decode(text, { engine });
+        decodeStatuses[d.status] = (decodeStatuses[d.status] ?? 0) + 1;
+        return d.status === "ok" ? d.calls : [null];
+      })
+  );
   const withEngine = { engine };
   const results: Partial<Record<StructuredMetric, Result>> = {};
   for (const m of metrics) {
@@ -552,6 +576,7 @@ export async function runStructured(args: string[]): Promise<void> {
         : { sha256: nodeCrypto.createHash("sha256").update(schemaText).digest("hex") },
     },
     n: outputs.rows.length,
+    ...(decoder && { call_format: { decoder: decoder.id, statuses: decodeStatuses } }),
     metrics: results,
   };
   const text = JSON.stringify(report, null, 2) + "\n";
@@ -567,7 +592,8 @@ export async function runStructured(args: string[]): Promise<void> {
   console.log(
     lines.map((l, i) => `${l.padEnd(lines[1]!.length)}  ${notes[i]}`.trimEnd()).join("\n"),
   );
-  console.log(`\n${outputs.rows.length} outputs, mode ${mode}, engine ${engine.name}`);
+  const decoded = decoder ? `, calls decoded by ${decoder.id}` : "";
+  console.log(`\n${outputs.rows.length} outputs, mode ${mode}, engine ${engine.name}${decoded}`);
   if (values.out !== undefined) console.log(`Report written to ${values.out}`);
 }
 

@@ -1,9 +1,10 @@
 // BFCL's resolve_ast_by_type over the parsed tree, and ast_parse itself: a list of calls, each
 // read in turn. Nothing is evaluated.
 import { PyDict, PyFloat, PyInt, PyOther, PyTuple, pyType, type PyValue } from "./py_value.ts";
-import { type Node, Parser } from "./_python_parser.ts";
+import type { Node } from "./_python_parser.ts";
+import { parsePythonExpression } from "./python_expression.ts";
+import { PySyntaxError } from "./_python_tokens.ts";
 import { unparse } from "./_python_unparse.ts";
-import { PySyntaxError, tokenize } from "./_python_tokens.ts";
 
 /** Thrown while resolving: the value is not one BFCL's decoder can read. */
 class Unsupported extends Error {}
@@ -102,21 +103,13 @@ function resolve(n: Node): PyValue {
 export function parsePythonCalls(
   text: string,
 ): { ok: true; value: PyValue } | { ok: false; reason: string } {
+  const parsed = parsePythonExpression(text);
+  if (!parsed.ok) return parsed;
+  const body = parsed.tree;
+  if (body.k !== "list" && body.k !== "tuple" && body.k !== "set") {
+    return { ok: false, reason: "the expression is not a list of calls" };
+  }
   try {
-    const toks = tokenize(text);
-    const p = new Parser(toks, text);
-    while (p.at("newline")) p.pos++;
-    let body = p.expr();
-    if (p.is(",")) {
-      const elts = [body];
-      while (p.eat(",") && !p.at("end") && !p.at("newline")) elts.push(p.expr());
-      body = { k: "tuple", elts };
-    }
-    while (p.at("newline")) p.pos++;
-    if (!p.at("end")) throw new PySyntaxError(`invalid syntax at ${p.tok.start}`);
-    if (body.k !== "list" && body.k !== "tuple" && body.k !== "set") {
-      return { ok: false, reason: "the expression is not a list of calls" };
-    }
     const out: PyValue[] = [];
     for (const elem of body.elts) {
       if (elem.k !== "call") return { ok: false, reason: "AssertionError: an item is not a call" };
@@ -124,7 +117,7 @@ export function parsePythonCalls(
     }
     return { ok: true, value: out };
   } catch (e) {
-    if (e instanceof PySyntaxError || e instanceof Unsupported) {
+    if (e instanceof Unsupported || e instanceof PySyntaxError) {
       return { ok: false, reason: e.message };
     }
     throw e;

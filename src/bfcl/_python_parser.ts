@@ -24,8 +24,11 @@ export type Node =
 
 /** A lambda's parameter: `x`, `x=1`, `*a`, `**k`, or the markers `*` and `/`. */
 export interface Param {
+  /** `*` or `**` before the name, `/` for the marker `/`, else empty. */
   prefix: "" | "*" | "**" | "/";
+  /** The name (empty for a marker). */
   name: string;
+  /** The default value's tree, if any. */
   default?: Node;
 }
 

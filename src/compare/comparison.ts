@@ -27,6 +27,7 @@ export interface GateDifference {
     | "schema"
     | "parser_id"
     | "canonical_id"
+    | "numbers"
     | "metric_names"
     | "slices"
     | "example_ids"
@@ -164,6 +165,8 @@ export function gateDifferences(
       detail: `canonical ids differ: base ${base.canonical_id}, adapter ${adapter.canonical_id}`,
     });
   }
+  const [bn, an] = [base.numbers ?? "exact", adapter.numbers ?? "exact"];
+  if (bn !== an) d.push({ kind: "numbers", detail: `numbers differ: base ${bn}, adapter ${an}` });
   const bm = new Set(base.metric_names);
   const am = new Set(adapter.metric_names);
   const onlyBm = setDifference(bm, am);

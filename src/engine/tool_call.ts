@@ -63,3 +63,40 @@ export function parseToolCallBatch(
 ): ToolCallResult[] {
   return (options?.engine ?? getDefaultEngine()).parseToolCallBatch(texts, options);
 }
+
+/**
+ * Why a call object's keys are not exactly `keys` plus some of `optional`, or `undefined` when
+ * they are: the one shape rule of every reader of calls (the tool metrics, the decoders of
+ * `@assay/assay/formats`). An Anthropic `{type, name, input}` block read as `{name, arguments}`
+ * is thus an invalid call with its reason, never a call with `{}` arguments.
+ *
+ * @param x The call object (own keys only are read).
+ * @param keys The keys it must have.
+ * @param optional The keys it may have besides.
+ * @returns The problem (`no arguments, an unknown key "input"`), or `undefined`.
+ * @throws {never} Never.
+ *
+ * @example An Anthropic block where `{name, arguments}` is expected
+ * ```ts
+ * import { callKeysProblem } from "@assay/assay/engine";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * strictEqual(
+ *   callKeysProblem({ type: "tool_use", name: "f", input: {} }, ["name", "arguments"]),
+ *   'no arguments, an unknown key "type", an unknown key "input"',
+ * );
+ * strictEqual(callKeysProblem({ name: "f", arguments: {} }, ["name", "arguments"]), undefined);
+ * ```
+ */
+export function callKeysProblem(
+  x: object,
+  keys: readonly string[],
+  optional: readonly string[] = [],
+): string | undefined {
+  const odd = [
+    ...keys.filter((k) => !Object.hasOwn(x, k)).map((k) => `no ${k}`),
+    ...Object.keys(x).filter((k) => !keys.includes(k) && !optional.includes(k))
+      .map((k) => `an unknown key ${JSON.stringify(k.slice(0, 40))}`),
+  ];
+  return odd.length > 0 ? odd.join(", ") : undefined;
+}

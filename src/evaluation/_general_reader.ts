@@ -18,7 +18,13 @@ import {
   readJsonLine,
   scanStrictObject,
 } from "../jsonl/mod.ts";
-import type { EvaluationReport, ExampleInput, GenerationInput, PromptInput } from "./inputs.ts";
+import type {
+  EvaluationReport,
+  ExampleInput,
+  GenerationInput,
+  OutputDecoder,
+  PromptInput,
+} from "./inputs.ts";
 import { ScorerCore } from "./_scorer_core.ts";
 import type { RunSources } from "./_kernel_run.ts";
 import type { Source } from "./_sources.ts";
@@ -165,9 +171,11 @@ export async function scoreGeneral(
   sources: RunSources,
   engine: Engine,
   progress: (source: Source, bytes: number) => void,
+  decoder?: OutputDecoder,
 ): Promise<EvaluationReport> {
   const scorer = new ScorerCore({
     engine,
+    decoder,
     withPrompts: sources.prompts !== undefined,
     exactTargets: true,
     sources: {

@@ -1,7 +1,7 @@
 // Pieces of the tool-call evaluation shared by the general scorer (evaluation.ts) and the Wasm
 // scoring kernel's glue (_score_kernel.ts): one call scored against its gold, and the report
 // built from counts per language.
-import type { DropSummary, EvaluationReport } from "./inputs.ts";
+import type { DropSummary, EvaluationReport, OutputDecoder } from "./inputs.ts";
 import { CANONICAL_ID, PARSER_ID } from "../engine/mod.ts";
 import {
   countRecords,
@@ -9,6 +9,7 @@ import {
   METRIC_NAMES,
   type MetricCounts,
   metricsFromCounts,
+  type RecordStatus,
   type ToolCallMetrics,
 } from "./metrics.ts";
 import { compareCodePoints } from "../engine/mod.ts";
@@ -24,10 +25,11 @@ export interface GoldCall {
 
 /** A parsed prediction, as the engine's `parseToolCallBatch` returns it (with pairs). */
 export interface PredictedCall {
-  status: ParseStatus;
+  status: RecordStatus;
   name?: string;
   canonicalArguments?: string;
   pairs?: readonly ArgumentPair[];
+  reason?: string;
 }
 
 /** One example's scores: its record without the example's names. */
@@ -63,6 +65,7 @@ export function scoreCall(gold: GoldCall, call: PredictedCall): CallScore {
   }
   return {
     status: call.status,
+    ...(call.reason !== undefined && { reason: call.reason }),
     name_match: ok && call.name === gold.name,
     arguments_match: ok && call.canonicalArguments === gold.canonical,
     matched_pairs: matched,
@@ -84,9 +87,9 @@ export interface SliceCounts extends MetricCounts {
   statuses: Record<ParseStatus, number>;
 }
 
-/** Empty slice counts. */
-export function emptySliceCounts(): SliceCounts {
-  const statuses = Object.fromEntries(PARSE_STATUSES.map((s) => [s, 0]));
+/** Empty slice counts (with a decoder's statuses). */
+export function emptySliceCounts(d?: OutputDecoder): SliceCounts {
+  const statuses = Object.fromEntries((d?.statuses ?? PARSE_STATUSES).map((s) => [s, 0]));
   return { ...countRecords([]), statuses: statuses as Record<ParseStatus, number> };
 }
 
@@ -99,12 +102,15 @@ export function reportFromCounts(
   drops: DropSummary,
   engine: string,
   inputs: Partial<EvaluationReport["inputs"]>,
+  d?: OutputDecoder,
 ): EvaluationReport {
-  const total = emptySliceCounts();
+  const total = emptySliceCounts(d);
   const keys = Object.keys(countRecords([])) as (keyof MetricCounts)[];
   for (const c of byLanguage.values()) {
     for (const k of keys) total[k] += c[k];
-    for (const s of PARSE_STATUSES) total.statuses[s] += c.statuses[s];
+    for (const s in total.statuses) {
+      total.statuses[s as ParseStatus] += c.statuses[s as ParseStatus];
+    }
   }
   const slices = [...byLanguage.keys()].sort(compareCodePoints);
   const by_language: Record<string, ToolCallMetrics> = {};
@@ -112,8 +118,9 @@ export function reportFromCounts(
   return {
     schema: "assay.evaluation.v1",
     tool: { name: TOOL.name, version: TOOL.version },
-    parser_id: PARSER_ID,
+    parser_id: d?.id ?? PARSER_ID,
     canonical_id: CANONICAL_ID,
+    ...(d?.numbers && { numbers: d.numbers }),
     engine,
     inputs: {
       examples: inputs.examples ?? null,
@@ -136,6 +143,7 @@ export function reportFromRecords(
   drops: DropSummary,
   engine: string,
   inputs: Partial<EvaluationReport["inputs"]>,
+  d?: OutputDecoder,
 ): EvaluationReport {
   const slices = new Map<string, ExampleRecord[]>();
   for (const r of records) {
@@ -145,11 +153,11 @@ export function reportFromRecords(
   }
   const byLanguage = new Map<string, SliceCounts>();
   for (const [language, list] of slices) {
-    const statuses = emptySliceCounts().statuses;
-    for (const r of list) statuses[r.status]++;
+    const statuses = emptySliceCounts(d).statuses;
+    for (const r of list) statuses[r.status as ParseStatus]++;
     byLanguage.set(language, { ...countRecords(list), statuses });
   }
-  const report = reportFromCounts(byLanguage, drops, engine, inputs);
+  const report = reportFromCounts(byLanguage, drops, engine, inputs, d);
   report.records = records;
   return report;
 }

@@ -15,7 +15,7 @@ import type {
   PromptInput,
   ScoreOptions,
 } from "./inputs.ts";
-import { reportFromRecords, scoreCall } from "./_parts.ts";
+import { type PredictedCall, reportFromRecords, scoreCall } from "./_parts.ts";
 import {
   dropReason,
   isDigest,
@@ -43,7 +43,7 @@ interface ExampleState {
   /** The gold call's name, canonical arguments and pairs, until the example is scored. */
   goldName: string | undefined;
   goldCanonical: string | undefined;
-  goldPairs: ArgumentPair[] | undefined;
+  goldPairs: readonly ArgumentPair[] | undefined;
   dropped: boolean;
   record: ExampleRecord | undefined;
   generationLine: number | undefined;
@@ -68,6 +68,7 @@ export class ScorerCore {
   #generationsSeen = false;
   #exactTargets: boolean;
   #sha256: (text: string) => string;
+  #options: CoreOptions;
 
   /**
    * Creates a scorer.
@@ -79,6 +80,7 @@ export class ScorerCore {
     this.#withPrompts = options.withPrompts ?? false;
     this.#exactTargets = options.exactTargets ?? false;
     this.#sha256 = options.sha256 ?? sha256Hex;
+    this.#options = options;
     this.#src = {
       examples: options.sources?.examples ?? "examples",
       generations: options.sources?.generations ?? "generations",
@@ -132,7 +134,11 @@ export class ScorerCore {
     } else {
       canonical = parsed = this.#canonicalize(batch, texts);
     }
-    const calls = this.#engine.parseToolCallBatch(parsed, { pairs: true, arguments: false });
+    let calls: PredictedCall[] = this.#engine.parseToolCallBatch(parsed, {
+      pairs: true,
+      arguments: false,
+    });
+    calls = this.#options.decoder?.gold(calls) ?? calls;
     if (this.#exactTargets) {
       const other: number[] = [];
       for (let i = 0; i < calls.length; i++) {
@@ -321,7 +327,8 @@ export class ScorerCore {
       }
     }
     if (outputs.length === 0) return;
-    const calls = this.#engine.parseToolCallBatch(outputs, { pairs: true, arguments: false });
+    const calls: PredictedCall[] = this.#options.decoder?.predict(outputs, this.#engine) ??
+      this.#engine.parseToolCallBatch(outputs, { pairs: true, arguments: false });
     for (let i = 0; i < states.length; i++) {
       const state = states[i]!;
       state.record = scoreOne(state, calls[i]!);
@@ -358,14 +365,17 @@ export class ScorerCore {
       records.push(state.record);
     }
     if (this.#violations.length > 0) throw new InvariantViolation(this.#violations);
-    return reportFromRecords(records, this.#drops, this.#engine.name, inputs);
+    return reportFromRecords(
+      records,
+      this.#drops,
+      this.#engine.name,
+      inputs,
+      this.#options.decoder,
+    );
   }
 }
 
-function scoreOne(
-  state: ExampleState,
-  call: ReturnType<Engine["parseToolCallBatch"]>[number],
-): ExampleRecord {
+function scoreOne(state: ExampleState, call: PredictedCall): ExampleRecord {
   return {
     example_id: state.id,
     language: state.language,

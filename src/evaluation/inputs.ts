@@ -5,8 +5,8 @@
  *
  * @module
  */
-import type { Engine, ParseStatus } from "../engine/mod.ts";
-import type { ExampleRecord, MetricName, ToolCallMetrics } from "./metrics.ts";
+import type { ArgumentPair, Engine, ParseStatus } from "../engine/mod.ts";
+import type { ExampleRecord, MetricName, RecordStatus, ToolCallMetrics } from "./metrics.ts";
 
 /** One row of examples.jsonl. */
 export interface ExampleInput {
@@ -83,10 +83,12 @@ export interface EvaluationReport {
   schema: "assay.evaluation.v1";
   /** The tool that wrote it. */
   tool: { name: string; version: string };
-  /** The parser contract. */
+  /** The parser contract (`assay.parser.v1`), or the id of the decoder that read the outputs. */
   parser_id: string;
   /** The canonical-JSON contract. */
   canonical_id: string;
+  /** Present when numbers compared by value (`150` = `150.0`); absent, they compare exactly. */
+  numbers?: "numeric";
   /** The engine that ran. */
   engine: string;
   /** The input files, when known. */
@@ -99,8 +101,8 @@ export interface EvaluationReport {
   n: number;
   /** Examples dropped before scoring, by reason. */
   drop_summary: DropSummary;
-  /** Records per parse status. */
-  parse_status_counts: Record<ParseStatus, number>;
+  /** Records per parse status (under a decoder, per {@linkcode RecordStatus}). */
+  parse_status_counts: Record<ParseStatus, number> & Partial<Record<RecordStatus, number>>;
   /** The metric names, in order. */
   metric_names: MetricName[];
   /** The language slices, sorted. */
@@ -123,4 +125,54 @@ export interface ScoreOptions {
   inputs?: Partial<EvaluationReport["inputs"]>;
   /** SHA-256 (lowercase hex) of a string's UTF-8 bytes; defaults to the pure-TS {@linkcode sha256Hex}. */
   sha256?: (text: string) => string;
+  /**
+   * Reads the outputs (and compares numbers) in place of the engine's parser: from
+   * `@assay/assay/formats`' `forScoring`, such as `forScoring("openai-chat")` or
+   * `forScoring("sommelier", { numbers: "numeric" })`.
+   */
+  decoder?: OutputDecoder;
+}
+
+/** One output as a decoder reads it for scoring: one call, or a status with its reason. */
+export interface PredictedOutput {
+  /** `ok` for exactly one valid call. */
+  status: RecordStatus;
+  /** The call's name, when `ok`. */
+  name?: string;
+  /** Its arguments in canonical JSON, when `ok`. */
+  canonicalArguments?: string;
+  /** Its flattened argument pairs, when `ok`. */
+  pairs?: readonly ArgumentPair[];
+  /** Why the output is not one valid call. */
+  reason?: string;
+}
+
+/**
+ * Reads raw outputs for the scorer in place of the engine's parser, injected so that the root
+ * module does not carry the decoders: `@assay/assay/formats`' `forScoring` makes one. Scoring
+ * takes one call per output: an output of several calls is `multiple_calls`, of none `no_call`,
+ * each with its reason.
+ */
+export interface OutputDecoder {
+  /** The report's `parser_id`: the decoder's id (`openai-chat@1`), or `assay.parser.v1`. */
+  readonly id: string;
+  /** The report's `parse_status_counts` keys, in order. */
+  readonly statuses: readonly RecordStatus[];
+  /** Set when numbers compare by value (`150` = `150.0`); the report records it. */
+  readonly numbers?: "numeric";
+  /**
+   * Reads a batch of outputs.
+   *
+   * @param outputs Raw model outputs.
+   * @param engine The engine that reads JSON exactly.
+   * @returns One prediction per output, in order.
+   */
+  predict(outputs: readonly string[], engine: Engine): PredictedOutput[];
+  /**
+   * The gold calls as predictions are compared with them (numbers in value form, or as they are).
+   *
+   * @param calls The gold calls, parsed by the engine.
+   * @returns One per call, in order.
+   */
+  gold(calls: PredictedOutput[]): PredictedOutput[];
 }

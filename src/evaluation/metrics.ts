@@ -72,8 +72,8 @@ export interface ExampleRecord {
   language: string;
   /** The English (reference) row it translates, or null. */
   root_id: string | null;
-  /** The parse status of the model output. */
-  status: ParseStatus;
+  /** The parse status of the model output; a decoder's statuses besides (see `OutputDecoder`). */
+  status: RecordStatus;
   /** Parsed `ok` and named the gold function. */
   name_match: boolean;
   /** Parsed `ok` and the canonical arguments equal the gold's. */
@@ -84,7 +84,15 @@ export interface ExampleRecord {
   predicted_pairs: number;
   /** Flattened pairs of the gold arguments. */
   gold_pairs: number;
+  /** Why the output is not one valid call: set by a decoder (never by the default parser). */
+  reason?: string;
 }
+
+/**
+ * A record's status: the parser's, or under a decoder also `invalid_syntax` (not the decoder's
+ * syntax), `no_call` (it decoded to no call) and `multiple_calls` (to several: the score takes one).
+ */
+export type RecordStatus = ParseStatus | "invalid_syntax" | "no_call" | "multiple_calls";
 
 /** Summed counts of a set of records, enough to compute all five metrics. */
 export interface MetricCounts {

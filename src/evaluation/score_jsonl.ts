@@ -12,7 +12,7 @@
  * @module
  */
 import { type Engine, getDefaultEngine } from "../engine/mod.ts";
-import type { EvaluationReport } from "./inputs.ts";
+import type { EvaluationReport, OutputDecoder } from "./inputs.ts";
 import { type KernelGaveBack, type RunSources, scoreOnKernel } from "./_kernel_run.ts";
 import { scoreGeneral } from "./_general_reader.ts";
 import { type ByteHasher, type JsonlSource, Source } from "./_sources.ts";
@@ -74,6 +74,12 @@ export interface ScoreJsonlOptions {
    * one). A source given as one Uint8Array is digested with Web Crypto when there is no hasher.
    */
   sha256?: () => ByteHasher;
+  /**
+   * Reads the outputs (and compares numbers) in place of the engine's parser: from
+   * `@assay/assay/formats`' `forScoring`. The report's `parser_id` is its id. The general
+   * reader scores: the kernel reads only the parser's outputs, numbers exact.
+   */
+  decoder?: OutputDecoder;
 }
 
 /** What {@linkcode scoreJsonl} returns. */
@@ -175,14 +181,17 @@ export async function scoreJsonl(
   };
   try {
     let gaveBack: KernelGaveBack | undefined;
-    if (options.kernel !== false && engine.name === "wasm" && engine.wasmModule !== undefined) {
+    if (
+      !options.decoder && options.kernel !== false && engine.name === "wasm" &&
+      engine.wasmModule !== undefined
+    ) {
       const scored = await scoreOnKernel(run, engine, progress);
       if (!("source" in scored)) return resultOf(scored.report, scored.chunks);
       gaveBack = scored;
       pass = 2;
       read.clear();
     }
-    const report = await scoreGeneral(run, engine, progress);
+    const report = await scoreGeneral(run, engine, progress, options.decoder);
     const result = resultOf(report, function* () {
       for (const part of formatReportParts(report)) yield encoder.encode(part);
     });

@@ -4,7 +4,7 @@
 // through the engine in one canonicalizeBatch (and, when pairs are needed, one
 // flattenArgumentsBatch over the distinct canonical texts).
 import type { Engine } from "../engine/mod.ts";
-import { canonicalizeBatch, canonicalValue } from "../engine/mod.ts";
+import { callKeysProblem, canonicalizeBatch, canonicalValue } from "../engine/mod.ts";
 import { flattenArgumentsBatch } from "../engine/mod.ts";
 import type { CallRef, PairTable } from "./assignment.ts";
 
@@ -34,17 +34,6 @@ function describe(x: unknown): string {
   return typeof x;
 }
 
-// Why `x`'s keys are not `keys` plus some of `optional` ("no arguments, an unknown key "input""),
-// or undefined.
-function keysProblem(x: object, keys: string[], optional: string[] = []): string | undefined {
-  const odd = [
-    ...keys.filter((k) => !Object.hasOwn(x, k)).map((k) => `no ${k}`),
-    ...Object.keys(x).filter((k) => !keys.includes(k) && !optional.includes(k))
-      .map((k) => `an unknown key ${JSON.stringify(k.slice(0, 40))}`),
-  ];
-  return odd.length > 0 ? odd.join(", ") : undefined;
-}
-
 // Reads one call: `{name, arguments}` or OpenAI's `{type: "function", function: {name,
 // arguments}}` (with an optional `id`), with exactly those keys. Any other shape, such as an
 // Anthropic `{type: "tool_use", name, input}` block, is an invalid call with its reason, never a
@@ -55,7 +44,7 @@ function readCall(x: unknown): RawCall {
   }
   let call = x as { name?: unknown; arguments?: unknown; type?: unknown; function?: unknown };
   if (Object.hasOwn(call, "function")) {
-    const wrapper = keysProblem(call, ["function"], ["type", "id"]);
+    const wrapper = callKeysProblem(call, ["function"], ["type", "id"]);
     if (wrapper !== undefined) return { reason: `an OpenAI tool call has ${wrapper}` };
     if (call.type !== undefined && call.type !== "function") {
       return { reason: `a call's type must be "function"` };
@@ -65,7 +54,7 @@ function readCall(x: unknown): RawCall {
     }
     call = call.function as typeof call;
   }
-  const shape = keysProblem(call, ["name", "arguments"]);
+  const shape = callKeysProblem(call, ["name", "arguments"]);
   if (shape !== undefined) return { reason: `a call must be {name, arguments}: it has ${shape}` };
   if (typeof call.name !== "string" || call.name === "") {
     return { reason: "a call needs a non-empty string name" };

@@ -287,3 +287,72 @@ Deno.test("assay score: invalid UTF-8 in an id is an input error at its byte; in
   strictEqual(reports[0], reports[1]);
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test("assay score --format decodes outputs, --numbers numeric compares by value", async () => {
+  const w = worked();
+  const chat = (args: string, extra = "") =>
+    `{"role": "assistant", "content": null, "tool_calls": [{"id": "c1", "type": "function", ` +
+    `"function": {"name": "get_weather", "arguments": ${JSON.stringify(args)}}}${extra}]}`;
+  w.generations[0]!.output = chat('{"city": "Paris", "units": "celsius"}');
+  w.generations[1]!.output = chat(
+    '{"city": "Paris", "units": "celsius"}',
+    ', {"id": "c2", "type": "function", "function": {"name": "f", "arguments": "{}"}}',
+  );
+  w.generations[2]!.output = chat('{"city": "Oslo", "units": "celsius", "days": 1.0}');
+  (w.examples[2] as { target: unknown }).target = {
+    name: "get_weather",
+    arguments: { city: "Oslo", units: "celsius", days: 1 },
+  };
+  const r = await score(files(w), ["--format", "openai-chat", "--json"]);
+  strictEqual(r.code, 0, r.stderr);
+  const report = JSON.parse(r.stdout);
+  strictEqual(report.parser_id, "openai-chat@1");
+  assertEquals(
+    report.records.map((x: { status: string; arguments_match: boolean }) => [
+      x.status,
+      x.arguments_match,
+    ]),
+    [["ok", true], ["multiple_calls", false], ["ok", false], ["invalid_json", false]],
+  );
+  assertEquals(
+    report.records[1].reason,
+    "the output holds 2 calls (get_weather, f); a score takes one",
+  );
+  const numeric = await score(files(w), [
+    "--format",
+    "openai-chat",
+    "--numbers",
+    "numeric",
+    "--json",
+  ]);
+  strictEqual(numeric.code, 0, numeric.stderr);
+  const n = JSON.parse(numeric.stdout);
+  strictEqual(n.numbers, "numeric");
+  assertEquals(n.records.map((x: { arguments_match: boolean }) => x.arguments_match), [
+    true,
+    false,
+    true,
+    false,
+  ]);
+  const table = await score(files(w), ["--format", "openai-chat"]);
+  match(
+    table.stdout,
+    /parse status: ok 2, no_json 0, invalid_json 1, invalid_shape 0, invalid_syntax 0, no_call 0, multiple_calls 1/,
+  );
+  const bad = await score(files(w), ["--format", "openia-chat"]);
+  strictEqual(bad.code, 2);
+  match(bad.stderr, /--format: Unknown decoder "openia-chat".*did you mean openai-chat\?/);
+  const badNumbers = await score(files(w), ["--numbers", "loose"]);
+  strictEqual(badNumbers.code, 2);
+  match(badNumbers.stderr, /--numbers must be exact or numeric/);
+});
+
+Deno.test("assay score --format sommelier --numbers exact writes the default report byte for byte", async () => {
+  const plain = await score(files(worked()));
+  const named = await score(files(worked()), ["--format", "sommelier", "--numbers", "exact"]);
+  strictEqual(named.code, 0, named.stderr);
+  strictEqual(
+    await Deno.readTextFile(`${named.dir}/report.json`),
+    await Deno.readTextFile(`${plain.dir}/report.json`),
+  );
+});

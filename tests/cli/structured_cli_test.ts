@@ -91,3 +91,53 @@ Deno.test("assay structured exits 2 on bad input, naming file, line and id", asy
   strictEqual(r.code, 2);
   match(r.stderr, /schema\.json: .*propertys/);
 });
+
+Deno.test("assay structured --call-format decodes the predicted calls from each output", async () => {
+  const dir = await Deno.makeTempDir();
+  const line = (x: unknown) => JSON.stringify(x) + "\n";
+  const block = (name: string, args: unknown) =>
+    `<tool_call>\n${JSON.stringify({ name, arguments: args })}\n</tool_call>`;
+  await Deno.writeTextFile(
+    `${dir}/o.jsonl`,
+    line({
+      id: "a",
+      output: `${block("get_weather", { city: "Paris" })}\n${block("get_time", {})}`,
+    }) +
+      line({ id: "b", output: block("pay", { amount: 150 }) }) +
+      line({ id: "c", output: '<tool_call>{"name": "f", "arguments": {"x": </tool_call>' }) +
+      line({ id: "d", output: "No tool is needed." }),
+  );
+  await Deno.writeTextFile(
+    `${dir}/e.jsonl`,
+    line({
+      id: "a",
+      tool_calls: [{ name: "get_weather", arguments: { city: "Paris" } }, {
+        name: "get_time",
+        arguments: {},
+      }],
+    }) +
+      // 150.0 in the file is kept: the decoded 150 does not match it exactly.
+      '{"id": "b", "tool_calls": [{"name": "pay", "arguments": {"amount": 150.0}}]}\n' +
+      line({ id: "c", tool_calls: [{ name: "f", arguments: { x: 1 } }] }) +
+      line({ id: "d", tool_calls: [] }),
+  );
+  const files = ["--outputs", `${dir}/o.jsonl`, "--expected", `${dir}/e.jsonl`];
+  const r = await assay([...files, "--call-format", "hermes", "--json"]);
+  strictEqual(r.code, 0, r.stderr);
+  const report = JSON.parse(r.stdout);
+  deepStrictEqual(report.call_format, {
+    decoder: "hermes@1",
+    statuses: { ok: 3, invalid_json: 1 },
+  });
+  const f1 = report.metrics.tool_call_f1;
+  // Matched: get_weather and get_time; pay differs (150 vs 150.0); c's output is one invalid call.
+  deepStrictEqual([f1.numerator, f1.denominator], [4, 8]);
+  strictEqual(f1.details.invalidCalls, 1);
+  // Without the flag the tool metrics read "tool_calls", which these outputs do not have.
+  const plain = await assay([...files, "--metrics", "tool_call_f1"]);
+  strictEqual(plain.code, 2);
+  match(plain.stderr, /Metric tool_call_f1 needs tool_calls on both sides/);
+  const bad = await assay([...files, "--call-format", "hermez"]);
+  strictEqual(bad.code, 2);
+  match(bad.stderr, /--call-format: Unknown decoder "hermez".*did you mean hermes\?/);
+});

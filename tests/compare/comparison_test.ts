@@ -118,6 +118,12 @@ Deno.test("compareReports() refuses different parser ids and canonical ids", () 
   match(c.message, /canonical ids differ: base assay\.canonical\.v0, adapter assay\.canonical\.v1/);
 });
 
+Deno.test("compareReports() refuses reports whose numbers compared differently", () => {
+  const n = refusal(BASE, { ...ADAPTER, numbers: "numeric" });
+  assertEquals(n.differences.map((d) => d.kind), ["numbers"]);
+  match(n.message, /numbers differ: base exact, adapter numeric/);
+});
+
 Deno.test("compareReports() refuses an example that moved slice, and a report whose metrics are not its records' sums", () => {
   const moved = {
     ...ADAPTER,

@@ -1,0 +1,222 @@
+// The decoders of outputs written as text around JSON: sommelier (the engine's parser), json-list,
+// hermes (<tool_call> blocks), llama3 (`<|python_tag|>` and `;`) and mistral (`[TOOL_CALLS]`).
+import { type Engine, extractSpan, parseToolCall } from "../engine/mod.ts";
+import type { DecodedCall, DecodeResult } from "./decoded.ts";
+import {
+  type CallShape,
+  describe,
+  type ExactJson,
+  failed,
+  type Failure,
+  isObject,
+  readCall,
+  readCalls,
+  readJson,
+} from "./_exact.ts";
+
+/** A decoding's result from its calls or its failure. */
+export function resultOf(r: DecodedCall[] | Failure): DecodeResult {
+  return failed(r) ? { status: r.status, calls: [], reason: r.reason } : { status: "ok", calls: r };
+}
+
+/** The failure of an empty output, or undefined. */
+export function emptyOutput(text: string): Failure | undefined {
+  return text.trim() === "" ? { status: "no_json", reason: "the output is empty" } : undefined;
+}
+
+const NAME_ARGUMENTS: CallShape = { args: "arguments", argsAs: "object" };
+
+/** The first balanced JSON span of a text, read exactly. */
+function firstSpan(text: string, engine: Engine | undefined): ExactJson | Failure {
+  const span = extractSpan(text, { engine });
+  if (span.status === "no_json") {
+    return { status: "no_json", reason: "the output holds no JSON object or array" };
+  }
+  if (span.status === "invalid_json") {
+    return {
+      status: "invalid_json",
+      reason: `the JSON is not balanced: ${span.error!.code} at ${span.error!.offset}`,
+    };
+  }
+  return readJson(text.slice(span.start, span.end), engine, "the JSON", span.start);
+}
+
+/** `sommelier`: the engine's parser (`assay.parser.v1`), one call, its reasons worded. */
+export function decodeSommelier(text: string, engine: Engine | undefined): DecodeResult {
+  const r = parseToolCall(text, { engine, arguments: false });
+  if (r.status === "ok") {
+    return { status: "ok", calls: [{ name: r.name!, arguments: r.canonicalArguments! }] };
+  }
+  const json = emptyOutput(text) ?? firstSpan(text, engine);
+  if (failed(json)) return { status: r.status, calls: [], reason: json.reason };
+  // invalid_shape: say why, with the shape rule the other decoders use.
+  const v = json.value;
+  if (Array.isArray(v) && v.length !== 1) {
+    const reason = `the JSON is a list of ${v.length} items: the parser takes one call`;
+    return { status: "invalid_shape", calls: [], reason };
+  }
+  const call = readCall(json, Array.isArray(v) ? [0] : [], NAME_ARGUMENTS, "the call", engine);
+  const reason = failed(call)
+    ? call.reason
+    : "the JSON is not {name, arguments} or a one-element list of it";
+  return { status: "invalid_shape", calls: [], reason };
+}
+
+/** `json-list`: the first JSON span, a list of `{name, arguments}` or one such object. */
+export function decodeJsonList(text: string, engine: Engine | undefined): DecodeResult {
+  const json = emptyOutput(text) ?? firstSpan(text, engine);
+  if (failed(json)) return resultOf(json);
+  if (Array.isArray(json.value)) return resultOf(readCalls(json, [], NAME_ARGUMENTS, engine));
+  const call = readCall(json, [], NAME_ARGUMENTS, "the call", engine);
+  return resultOf(failed(call) ? call : [call]);
+}
+
+const OPEN = "<tool_call>";
+const CLOSE = "</tool_call>";
+
+/** `hermes`: every `<tool_call>{...}</tool_call>` block; text outside them is ignored. */
+export function decodeHermes(text: string, engine: Engine | undefined): DecodeResult {
+  const empty = emptyOutput(text);
+  if (empty) return resultOf(empty);
+  const calls: DecodedCall[] = [];
+  for (let at = text.indexOf(OPEN); at >= 0; at = text.indexOf(OPEN, at)) {
+    const from = at + OPEN.length;
+    const end = text.indexOf(CLOSE, from);
+    const label = `the <tool_call> block at ${at}`;
+    if (end < 0) return resultOf({ status: "invalid_json", reason: `${label} is not closed` });
+    const json = readJson(text.slice(from, end), engine, label, from);
+    if (failed(json)) return resultOf(json);
+    const call = readCall(json, [], NAME_ARGUMENTS, `the call of ${label}`, engine);
+    if (failed(call)) return resultOf(call);
+    calls.push(call);
+    at = end + CLOSE.length;
+  }
+  return resultOf(calls);
+}
+
+/**
+ * JSON values one after another from `from`, separated by `separator` and whitespace, to the
+ * end of the text; each read exactly.
+ */
+function jsonSequence(
+  text: string,
+  from: number,
+  separator: string,
+  engine: Engine | undefined,
+): ExactJson[] | Failure {
+  const out: ExactJson[] = [];
+  let at = from;
+  for (;;) {
+    const rest = text.slice(at);
+    const span = extractSpan(rest, { engine });
+    const label = `call ${out.length}`;
+    if (span.status === "found" && rest.slice(0, span.start).trim() !== "") {
+      return { status: "invalid_shape", reason: `text before ${label} at ${at}` };
+    }
+    if (span.status === "no_json") {
+      return { status: "no_json", reason: `no JSON object for ${label} at ${at}` };
+    }
+    if (span.status === "invalid_json") {
+      return {
+        status: "invalid_json",
+        reason: `${label} is not balanced: ${span.error!.code} at ${at + span.error!.offset}`,
+      };
+    }
+    const json = readJson(rest.slice(span.start, span.end), engine, label, at + span.start!);
+    if (failed(json)) return json;
+    out.push(json);
+    at += span.end!;
+    while (at < text.length && text[at]!.trim() === "") at++;
+    if (at === text.length) return out;
+    if (!text.startsWith(separator, at)) {
+      return {
+        status: "invalid_shape",
+        reason: `expected ${JSON.stringify(separator)} or the end after ${label}, at ${at}`,
+      };
+    }
+    at += separator.length;
+    if (text.slice(at).trim() === "") return out; // a trailing separator
+  }
+}
+
+const PYTHON_TAG = "<|python_tag|>";
+const LLAMA_SHAPE: CallShape = { args: "parameters", argsAs: "object", optional: ["type"] };
+
+/**
+ * `llama3`: `{"name", "parameters"}` objects separated by `;`, after an optional
+ * `<|python_tag|>`; a trailing `<|eom_id|>` or `<|eot_id|>` is dropped. Without the tag, an
+ * output that does not start with `{` is a text answer: no calls.
+ */
+export function decodeLlama3(text: string, engine: Engine | undefined): DecodeResult {
+  const empty = emptyOutput(text);
+  if (empty) return resultOf(empty);
+  let body = text.replace(/(?:<\|eom_id\|>|<\|eot_id\|>)\s*$/, "");
+  const lead = body.length - body.trimStart().length;
+  const tagged = body.startsWith(PYTHON_TAG, lead);
+  const from = tagged ? lead + PYTHON_TAG.length : lead;
+  if (!tagged && body[from] !== "{") return resultOf([]);
+  body = body.trimEnd();
+  const values = jsonSequence(body, from, ";", engine);
+  if (failed(values)) return resultOf(values);
+  const calls: DecodedCall[] = [];
+  for (let i = 0; i < values.length; i++) {
+    const json = values[i]!;
+    const v = json.value;
+    if (isObject(v) && Object.hasOwn(v, "type") && v.type !== "function") {
+      return resultOf({ status: "invalid_shape", reason: `call ${i}'s type must be "function"` });
+    }
+    const call = readCall(json, [], LLAMA_SHAPE, `call ${i}`, engine);
+    if (failed(call)) return resultOf(call);
+    calls.push(call);
+  }
+  return resultOf(calls);
+}
+
+const TOOL_CALLS = "[TOOL_CALLS]";
+const ARGS = "[ARGS]";
+const MISTRAL_SHAPE: CallShape = { args: "arguments", argsAs: "either", optional: ["id"] };
+
+/**
+ * `mistral`: `[TOOL_CALLS]` then a JSON list of `{name, arguments, id?}` (arguments an object or
+ * a JSON string), or, in the newer tokenizers' form, `[TOOL_CALLS]name[ARGS]{...}` once per call.
+ * An output without `[TOOL_CALLS]` is a text answer: no calls.
+ */
+export function decodeMistral(text: string, engine: Engine | undefined): DecodeResult {
+  const empty = emptyOutput(text);
+  if (empty) return resultOf(empty);
+  const at = text.indexOf(TOOL_CALLS);
+  if (at < 0) return resultOf([]);
+  const from = at + TOOL_CALLS.length;
+  const raw = text.slice(from);
+  const rest = raw.replace(/<\/s>\s*$/, "").trim();
+  if (rest.startsWith("[") || rest.startsWith("{")) {
+    const base = from + raw.length - raw.trimStart().length;
+    const json = readJson(rest, engine, `the JSON after ${TOOL_CALLS}`, base);
+    if (failed(json)) return resultOf(json);
+    if (Array.isArray(json.value)) return resultOf(readCalls(json, [], MISTRAL_SHAPE, engine));
+    const call = readCall(json, [], MISTRAL_SHAPE, "call 0", engine);
+    return resultOf(failed(call) ? call : [call]);
+  }
+  const calls: DecodedCall[] = [];
+  for (const part of rest.split(TOOL_CALLS)) {
+    const label = `call ${calls.length}`;
+    const cut = part.indexOf(ARGS);
+    const name = cut < 0 ? "" : part.slice(0, cut).trim();
+    if (cut < 0 || name === "") {
+      return resultOf({
+        status: "invalid_shape",
+        reason: `${label} is neither a JSON list nor name${ARGS}{...}`,
+      });
+    }
+    const json = readJson(part.slice(cut + ARGS.length), engine, `${label}'s arguments`);
+    if (failed(json)) return resultOf(json);
+    if (!isObject(json.value)) {
+      return resultOf({
+        status: "invalid_shape",
+        reason: `${label}'s arguments must be an object, got ${describe(json.value)}`,
+      });
+    }
+    calls.push({ name, arguments: json.canonical });
+  }
+  return resultOf(calls);
+}

@@ -1,0 +1,136 @@
+/**
+ * The named, versioned decoders of raw model outputs into tool calls, and the way to find one by
+ * name or id.
+ *
+ * @module
+ */
+import type { Engine, WithEngine } from "../engine/mod.ts";
+import { suggestName } from "../jsonl/mod.ts";
+import type { DecodeResult, ToolCallDecoder } from "./decoded.ts";
+import {
+  decodeHermes,
+  decodeJsonList,
+  decodeLlama3,
+  decodeMistral,
+  decodeSommelier,
+} from "./_text_decoders.ts";
+import { decodeAnthropic, decodeOpenAiChat, decodeOpenAiResponses } from "./_api_decoders.ts";
+import { decodePythonic } from "./_pythonic.ts";
+
+/** The decoders' names, the default (`sommelier`) first. */
+export const DECODER_NAMES = [
+  "sommelier",
+  "openai-chat",
+  "openai-responses",
+  "anthropic",
+  "hermes",
+  "llama3",
+  "mistral",
+  "pythonic",
+  "json-list",
+] as const;
+
+/** A decoder's name. */
+export type DecoderName = typeof DECODER_NAMES[number];
+
+const READERS: Record<DecoderName, (text: string, engine: Engine | undefined) => DecodeResult> = {
+  "sommelier": decodeSommelier,
+  "openai-chat": decodeOpenAiChat,
+  "openai-responses": decodeOpenAiResponses,
+  "anthropic": decodeAnthropic,
+  "hermes": decodeHermes,
+  "llama3": decodeLlama3,
+  "mistral": decodeMistral,
+  "pythonic": decodePythonic,
+  "json-list": decodeJsonList,
+};
+
+const DECODERS: ReadonlyMap<string, ToolCallDecoder> = new Map(
+  DECODER_NAMES.map((name) => {
+    const read = READERS[name];
+    const decoder: ToolCallDecoder = Object.freeze({
+      name,
+      id: `${name}@1`,
+      decode(text: string, options?: WithEngine): DecodeResult {
+        if (typeof text !== "string") throw new TypeError(`Expected a string, got ${typeof text}`);
+        return read(text, options?.engine);
+      },
+    });
+    return [name, decoder];
+  }),
+);
+
+/**
+ * The decoder of a name (`openai-chat`) or of a versioned id (`openai-chat@1`).
+ *
+ * @param format The decoder's name or id.
+ * @returns The decoder.
+ * @throws {RangeError} If no decoder has that name or id (the message suggests the nearest name).
+ *
+ * @example Decoding Hermes blocks
+ * ```ts
+ * import { getDecoder } from "@assay/assay/formats";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ *
+ * const hermes = getDecoder("hermes");
+ * assertEquals(hermes.id, "hermes@1");
+ * assertEquals(hermes.decode('<tool_call>{"name": "f", "arguments": {"x": 1.0}}</tool_call>'), {
+ *   status: "ok",
+ *   calls: [{ name: "f", arguments: '{"x":1.0}' }],
+ * });
+ * ```
+ */
+export function getDecoder(format: string): ToolCallDecoder {
+  const at = typeof format === "string" ? format.lastIndexOf("@") : -1;
+  const decoder = DECODERS.get(at < 0 ? format : format.slice(0, at));
+  if (decoder === undefined || (at >= 0 && decoder.id !== format)) {
+    const near = typeof format === "string" ? suggestName(format, DECODER_NAMES) : undefined;
+    throw new RangeError(
+      `Unknown decoder ${JSON.stringify(format)}: expected one of ${DECODER_NAMES.join(", ")}` +
+        (near ? ` (did you mean ${near}?)` : ""),
+    );
+  }
+  return decoder;
+}
+
+/**
+ * Decodes one raw model output into its calls with the named decoder (default `sommelier`).
+ *
+ * A bad output is a status with a reason, never an exception. The arguments of each call are
+ * canonical JSON text, read exactly: `1.0` stays apart from `1` and big integers keep their
+ * digits.
+ *
+ * @param text The raw model output.
+ * @param format The decoder's name or id (default `sommelier`).
+ * @param options The engine that reads JSON exactly.
+ * @returns The status, the calls and, on failure, the reason.
+ * @throws {RangeError} If the decoder is unknown.
+ * @throws {TypeError} If `text` is not a string.
+ *
+ * @example Parallel calls of an OpenAI chat message, and a truncated one
+ * ```ts
+ * import { decodeToolCalls } from "@assay/assay/formats";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ *
+ * const message = JSON.stringify({
+ *   role: "assistant",
+ *   content: null,
+ *   tool_calls: [
+ *     { id: "call_1", type: "function", function: { name: "f", arguments: '{"n": 150.0}' } },
+ *     { id: "call_2", type: "function", function: { name: "g", arguments: "{}" } },
+ *   ],
+ * });
+ * assertEquals(decodeToolCalls(message, "openai-chat").calls, [
+ *   { name: "f", arguments: '{"n":150.0}' },
+ *   { name: "g", arguments: "{}" },
+ * ]);
+ * assertEquals(decodeToolCalls('{"role": "assistant", "tool_calls": [', "openai-chat").status, "invalid_json");
+ * ```
+ */
+export function decodeToolCalls(
+  text: string,
+  format: string = "sommelier",
+  options?: WithEngine,
+): DecodeResult {
+  return getDecoder(format).decode(text, options);
+}

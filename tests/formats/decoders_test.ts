@@ -1,0 +1,498 @@
+// The decoders against realistic raw outputs: each row gives the exact calls (canonical
+// arguments) or the status and reason.
+import { deepStrictEqual as assertEquals, strictEqual, throws } from "node:assert/strict";
+import { createEngine } from "../../src/engine/mod.ts";
+import {
+  DECODER_NAMES,
+  type DecodeResult,
+  decodeToolCalls,
+  getDecoder,
+} from "../../src/formats/mod.ts";
+
+const J = JSON.stringify;
+type Row = [format: string, title: string, output: string, expected: DecodeResult];
+const ok = (...calls: [string, string][]): DecodeResult => ({
+  status: "ok",
+  calls: calls.map(([name, args]) => ({ name, arguments: args })),
+});
+const fail = (status: DecodeResult["status"], reason: string): DecodeResult => ({
+  status,
+  calls: [],
+  reason,
+});
+const openAiCall = (id: string, name: string, args: string) => ({
+  id,
+  type: "function",
+  function: { name, arguments: args },
+});
+
+const ROWS: Row[] = [
+  // sommelier: the engine's parser, unchanged.
+  [
+    "sommelier",
+    "a call in prose",
+    'Sure! {"name": "search", "arguments": {"q": "x", "k": 5.0}}',
+    ok(["search", '{"k":5.0,"q":"x"}']),
+  ],
+  [
+    "sommelier",
+    "a one-element list",
+    '[{"name": "f", "arguments": {"n": 12345678901234567890123}}]',
+    ok(["f", '{"n":12345678901234567890123}']),
+  ],
+  [
+    "sommelier",
+    "prose only",
+    "The weather is sunny.",
+    fail("no_json", "the output holds no JSON object or array"),
+  ],
+  [
+    "sommelier",
+    "truncated JSON",
+    '{"name": "f", "arguments": {"x": 1',
+    fail("invalid_json", "the JSON is not balanced: unclosed_span at 34"),
+  ],
+  [
+    "sommelier",
+    "an Anthropic block is invalid, not {} arguments",
+    J({ type: "tool_use", id: "toolu_01", name: "f", input: { x: 1 } }),
+    fail(
+      "invalid_shape",
+      'the call must be {name, arguments}: it has no arguments, an unknown key "id", an unknown key "input", an unknown key "type"',
+    ),
+  ],
+  ["sommelier", "an empty output", "", fail("no_json", "the output is empty")],
+  [
+    "sommelier",
+    "two calls are not one",
+    '[{"name": "a", "arguments": {}}, {"name": "b", "arguments": {}}]',
+    fail("invalid_shape", "the JSON is a list of 2 items: the parser takes one call"),
+  ],
+  // openai-chat
+  [
+    "openai-chat",
+    "a message with one call",
+    J({
+      role: "assistant",
+      content: null,
+      tool_calls: [openAiCall("call_9pw1", "get_weather", '{"city": "Paris", "unit": "celsius"}')],
+      refusal: null,
+    }),
+    ok(["get_weather", '{"city":"Paris","unit":"celsius"}']),
+  ],
+  [
+    "openai-chat",
+    "three parallel calls",
+    J({
+      role: "assistant",
+      content: null,
+      tool_calls: [
+        openAiCall("call_a", "get_weather", '{"city":"Paris"}'),
+        openAiCall("call_b", "get_weather", '{"city":"Tokyo"}'),
+        openAiCall("call_c", "get_time", '{"tz":"Asia/Tokyo","precise":true}'),
+      ],
+    }),
+    ok(["get_weather", '{"city":"Paris"}'], ["get_weather", '{"city":"Tokyo"}'], [
+      "get_time",
+      '{"precise":true,"tz":"Asia/Tokyo"}',
+    ]),
+  ],
+  [
+    "openai-chat",
+    "a bare tool_calls array, numbers exact",
+    J([openAiCall("call_1", "pay", '{"amount": 150.0, "account": 98765432109876543210}')]),
+    ok(["pay", '{"account":98765432109876543210,"amount":150.0}']),
+  ],
+  [
+    "openai-chat",
+    "the legacy function_call",
+    J({
+      role: "assistant",
+      content: null,
+      function_call: { name: "lookup", arguments: '{"id": 7}' },
+    }),
+    ok(["lookup", '{"id":7}']),
+  ],
+  [
+    "openai-chat",
+    "a bare legacy {name, arguments}",
+    J({ name: "lookup", arguments: '{"id": 7.5}' }),
+    ok(["lookup", '{"id":7.5}']),
+  ],
+  [
+    "openai-chat",
+    "a text answer",
+    J({ role: "assistant", content: "It is 18 degrees in Paris.", tool_calls: null }),
+    ok(),
+  ],
+  [
+    "openai-chat",
+    "arguments that are not an object",
+    J({ role: "assistant", tool_calls: [openAiCall("call_1", "f", '["Paris"]')] }),
+    fail(
+      "invalid_shape",
+      "tool call 0's function's arguments must hold a JSON object, got an array",
+    ),
+  ],
+  [
+    "openai-chat",
+    "truncated arguments string",
+    J({ role: "assistant", tool_calls: [openAiCall("call_1", "f", '{"city": "Par')] }),
+    fail(
+      "invalid_json",
+      "tool call 0's function's arguments are not JSON: unterminated_string at 9",
+    ),
+  ],
+  [
+    "openai-chat",
+    "arguments as an object, not a string",
+    J({
+      role: "assistant",
+      tool_calls: [{ id: "c", type: "function", function: { name: "f", arguments: { x: 1 } } }],
+    }),
+    fail(
+      "invalid_shape",
+      "tool call 0's function's arguments must be a JSON string, got an object",
+    ),
+  ],
+  [
+    "openai-chat",
+    "a truncated message",
+    '{"role": "assistant", "tool_calls": [{"id": "call_1", "type": "function", "function": {"name": "f", "argu',
+    fail("invalid_json", "the output is not JSON: unterminated_string at 100"),
+  ],
+  [
+    "openai-chat",
+    "a tool call with a stray key",
+    J({
+      role: "assistant",
+      tool_calls: [{
+        id: "c",
+        type: "function",
+        index: 0,
+        function: { name: "f", arguments: "{}" },
+      }],
+    }),
+    fail(
+      "invalid_shape",
+      'tool call 0 must be {type?, id?, function}: it has an unknown key "index"',
+    ),
+  ],
+  // openai-responses
+  [
+    "openai-responses",
+    "output items with reasoning and a call",
+    J([{ type: "reasoning", id: "rs_1", summary: [] }, {
+      type: "function_call",
+      id: "fc_1",
+      call_id: "call_1",
+      name: "get_weather",
+      arguments: '{"city":"Oslo","days":3}',
+      status: "completed",
+    }]),
+    ok(["get_weather", '{"city":"Oslo","days":3}']),
+  ],
+  [
+    "openai-responses",
+    "a whole response with two calls",
+    J({
+      id: "resp_1",
+      object: "response",
+      status: "completed",
+      output: [{
+        type: "function_call",
+        id: "fc_1",
+        call_id: "call_1",
+        name: "a",
+        arguments: "{}",
+        status: "completed",
+      }, {
+        type: "function_call",
+        id: "fc_2",
+        call_id: "call_2",
+        name: "b",
+        arguments: '{"v": -0.0}',
+        status: "completed",
+      }],
+    }),
+    ok(["a", "{}"], ["b", '{"v":-0.0}']),
+  ],
+  [
+    "openai-responses",
+    "a message item only",
+    J({
+      object: "response",
+      output: [{
+        type: "message",
+        id: "msg_1",
+        role: "assistant",
+        content: [{ type: "output_text", text: "Hi" }],
+      }],
+    }),
+    ok(),
+  ],
+  [
+    "openai-responses",
+    "a function_call with input instead of arguments",
+    J([{ type: "function_call", call_id: "c", name: "f", input: {} }]),
+    fail(
+      "invalid_shape",
+      'output item 0 must be {name, arguments, type?, id?, call_id?, status?}: it has no arguments, an unknown key "input"',
+    ),
+  ],
+  [
+    "openai-responses",
+    "an item without a type",
+    J([{ name: "f", arguments: "{}" }]),
+    fail("invalid_shape", "output item 0 must be an object with a string type"),
+  ],
+  // anthropic
+  [
+    "anthropic",
+    "a message with text and tool_use",
+    J({
+      id: "msg_01",
+      type: "message",
+      role: "assistant",
+      model: "claude",
+      content: [{ type: "text", text: "Let me check." }, {
+        type: "tool_use",
+        id: "toolu_01",
+        name: "get_weather",
+        input: { city: "Paris" },
+      }],
+      stop_reason: "tool_use",
+    }),
+    ok(["get_weather", '{"city":"Paris"}']),
+  ],
+  [
+    "anthropic",
+    "a content array with two tool_use blocks",
+    '[{"type": "tool_use", "id": "toolu_1", "name": "a", "input": {"n": 1.0}}, {"type": "tool_use", "id": "toolu_2", "name": "b", "input": {}}]',
+    ok(["a", '{"n":1.0}'], ["b", "{}"]),
+  ],
+  [
+    "anthropic",
+    "a text-only message",
+    J({ type: "message", role: "assistant", content: [{ type: "text", text: "No tool needed." }] }),
+    ok(),
+  ],
+  [
+    "anthropic",
+    "input that is a string",
+    J({ content: [{ type: "tool_use", id: "t", name: "f", input: '{"x":1}' }] }),
+    fail("invalid_shape", "content block 0's input must be an object, got a string"),
+  ],
+  [
+    "anthropic",
+    "an OpenAI-shaped call is not a block",
+    J({ content: [{ type: "tool_use", name: "f", arguments: {} }] }),
+    fail(
+      "invalid_shape",
+      'content block 0 must be {name, input, type?, id?, cache_control?}: it has no input, an unknown key "arguments"',
+    ),
+  ],
+  // hermes
+  [
+    "hermes",
+    "two blocks with whitespace and a think",
+    '<think>Two cities.</think>\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>\n<tool_call>\n  {"name": "get_weather", "arguments": {"city": "Lyon", "days": 2.0}}\n</tool_call>',
+    ok(["get_weather", '{"city":"Paris"}'], ["get_weather", '{"city":"Lyon","days":2.0}']),
+  ],
+  ["hermes", "prose, no block", "I don't need a tool for that.", ok()],
+  [
+    "hermes",
+    "an unclosed block",
+    '<tool_call>\n{"name": "f", "arguments": {}}',
+    fail("invalid_json", "the <tool_call> block at 0 is not closed"),
+  ],
+  [
+    "hermes",
+    "a block with broken JSON",
+    '<tool_call>{"name": "f", "arguments": {"x": }}</tool_call>',
+    fail("invalid_json", "the <tool_call> block at 0 is not JSON: expecting_value at 44"),
+  ],
+  [
+    "hermes",
+    "a block with parameters instead of arguments",
+    '<tool_call>{"name": "f", "parameters": {}}</tool_call>',
+    fail(
+      "invalid_shape",
+      'the call of the <tool_call> block at 0 must be {name, arguments}: it has no arguments, an unknown key "parameters"',
+    ),
+  ],
+  // llama3
+  [
+    "llama3",
+    "after <|python_tag|>",
+    '<|python_tag|>{"name": "get_weather", "parameters": {"city": "San Francisco, CA", "unit": "fahrenheit"}}<|eom_id|>',
+    ok(["get_weather", '{"city":"San Francisco, CA","unit":"fahrenheit"}']),
+  ],
+  [
+    "llama3",
+    "two calls separated by ;",
+    '{"name": "a", "parameters": {"s": "x;y"}}; {"type": "function", "name": "b", "parameters": {"n": 1e2}}',
+    ok(["a", '{"s":"x;y"}'], ["b", '{"n":100.0}']),
+  ],
+  ["llama3", "a text answer", "The capital of France is Paris.<|eot_id|>", ok()],
+  [
+    "llama3",
+    "arguments instead of parameters",
+    '<|python_tag|>{"name": "f", "arguments": {}}',
+    fail(
+      "invalid_shape",
+      'call 0 must be {name, parameters, type?}: it has no parameters, an unknown key "arguments"',
+    ),
+  ],
+  [
+    "llama3",
+    "truncated",
+    '<|python_tag|>{"name": "f", "parameters": {"q": "abc',
+    fail("invalid_json", "call 0 is not balanced: unclosed_span at 52"),
+  ],
+  [
+    "llama3",
+    "junk between calls",
+    '{"name": "a", "parameters": {}} and {"name": "b", "parameters": {}}',
+    fail("invalid_shape", 'expected ";" or the end after call 0, at 32'),
+  ],
+  [
+    "llama3",
+    "a trailing semicolon",
+    '{"name": "a", "parameters": {"x": [1, 2.5]}};\n',
+    ok(["a", '{"x":[1,2.5]}']),
+  ],
+  // mistral
+  [
+    "mistral",
+    "a [TOOL_CALLS] list with ids",
+    '[TOOL_CALLS][{"name": "get_weather", "arguments": {"city": "Paris"}, "id": "a1b2c3d4e"}, {"name": "get_time", "arguments": "{\\"tz\\": \\"CET\\"}", "id": "f5g6h7i8j"}]',
+    ok(["get_weather", '{"city":"Paris"}'], ["get_time", '{"tz":"CET"}']),
+  ],
+  [
+    "mistral",
+    "the [ARGS] form",
+    '[TOOL_CALLS]get_weather[ARGS]{"city": "Paris"}[TOOL_CALLS]get_time[ARGS]{}',
+    ok(["get_weather", '{"city":"Paris"}'], ["get_time", "{}"]),
+  ],
+  ["mistral", "a text answer", "Bonjour ! Comment puis-je vous aider ?", ok()],
+  [
+    "mistral",
+    "a truncated list",
+    '[TOOL_CALLS][{"name": "f", "arguments": {"x": 1}',
+    fail("invalid_json", "the JSON after [TOOL_CALLS] is not JSON: expecting_comma at 48"),
+  ],
+  [
+    "mistral",
+    "arguments that are a number",
+    '[TOOL_CALLS][{"name": "f", "arguments": 3}]',
+    fail("invalid_shape", "call 0's arguments must be an object or a JSON string, got a number"),
+  ],
+  // pythonic
+  [
+    "pythonic",
+    "two calls with Python literals",
+    '[get_weather(city="Paris", days=3, detailed=True, hours=[9, 12.0], extra=None), math.factorial(n=-5)]',
+    ok(["get_weather", '{"city":"Paris","days":3,"detailed":true,"extra":null,"hours":[9,12.0]}'], [
+      "math.factorial",
+      '{"n":-5}',
+    ]),
+  ],
+  [
+    "pythonic",
+    "a dict and a tuple",
+    "[book(room={'floor': 2, 'view': 'sea'}, dates=('2025-01-01', '2025-01-03'))]",
+    ok(["book", '{"dates":["2025-01-01","2025-01-03"],"room":{"floor":2,"view":"sea"}}']),
+  ],
+  [
+    "pythonic",
+    "a positional argument",
+    '[get_weather("Paris")]',
+    fail("invalid_shape", "call 0 (get_weather) has a positional argument: keywords only"),
+  ],
+  [
+    "pythonic",
+    "an expression that would be evaluated",
+    "[f(x=1+2)]",
+    fail(
+      "invalid_shape",
+      "call 0 (f)'s argument x is an operator expression, not a literal JSON can hold",
+    ),
+  ],
+  ["pythonic", "a syntax error", "[f(x=1)", fail("invalid_syntax", "'[' was never closed")],
+  [
+    "pythonic",
+    "a bare name as a value",
+    "[f(unit=celsius)]",
+    fail("invalid_shape", "call 0 (f)'s argument unit is a name, not a literal JSON can hold"),
+  ],
+  // json-list
+  [
+    "json-list",
+    "a list of calls in a code fence",
+    '```json\n[{"name": "a", "arguments": {"x": 1}}, {"name": "b", "arguments": {"y": [1.5, "z"]}}]\n```',
+    ok(["a", '{"x":1}'], ["b", '{"y":[1.5,"z"]}']),
+  ],
+  ["json-list", "a single object", '{"name": "a", "arguments": {}}', ok(["a", "{}"])],
+  ["json-list", "an empty list", "[]", ok()],
+  [
+    "json-list",
+    "an Anthropic block in the list",
+    J([{ type: "tool_use", name: "f", input: { x: 1 } }]),
+    fail(
+      "invalid_shape",
+      'call 0 must be {name, arguments}: it has no arguments, an unknown key "input", an unknown key "type"',
+    ),
+  ],
+  [
+    "json-list",
+    "arguments as a string",
+    '[{"name": "a", "arguments": "{}"}]',
+    fail("invalid_shape", "call 0's arguments must be an object, got a string"),
+  ],
+];
+
+for (const engine of ["ts", "wasm"] as const) {
+  Deno.test(`decodeToolCalls() decodes ${ROWS.length} realistic outputs exactly (${engine} engine)`, () => {
+    const e = createEngine({ engine });
+    const wrong: string[] = [];
+    for (const [format, title, output, expected] of ROWS) {
+      const got = decodeToolCalls(output, format, { engine: e });
+      if (J(got) !== J(expected)) {
+        wrong.push(`${format}: ${title}\n  got ${J(got)}\n  not ${J(expected)}`);
+      }
+    }
+    assertEquals(wrong, []);
+  });
+}
+
+Deno.test("decodeToolCalls() covers every decoder in its table", () => {
+  assertEquals([...new Set(ROWS.map((r) => r[0]))].sort(), [...DECODER_NAMES].sort());
+});
+
+Deno.test("decodeToolCalls() never reads an Anthropic block as a {name, arguments} call with {} arguments", () => {
+  const block = J({
+    type: "tool_use",
+    id: "toolu_1",
+    name: "get_weather",
+    input: { city: "Paris" },
+  });
+  for (const format of ["sommelier", "json-list", "openai-chat", "hermes", "mistral"]) {
+    const text = format === "hermes"
+      ? `<tool_call>${block}</tool_call>`
+      : format === "mistral"
+      ? `[TOOL_CALLS][${block}]`
+      : block;
+    const r = decodeToolCalls(text, format);
+    strictEqual(r.status === "invalid_shape", true, `${format}: ${J(r)}`);
+    assertEquals(r.calls, []);
+    strictEqual(typeof r.reason, "string");
+  }
+});
+
+Deno.test("getDecoder() takes a name or its versioned id and refuses others", () => {
+  strictEqual(getDecoder("openai-chat@1").id, "openai-chat@1");
+  strictEqual(getDecoder("pythonic").id, "pythonic@1");
+  throws(() => getDecoder("openai-chat@2"), RangeError);
+  throws(() => getDecoder("hermez"), /Unknown decoder "hermez".*did you mean hermes\?/);
+});

@@ -1,0 +1,123 @@
+// forScoring() through scoreJsonl: a decoder's statuses and reasons in the records, the single-call
+// contract, numbers by value, and sommelier's report equal to the default's byte for byte.
+import { deepStrictEqual as assertEquals, strictEqual, throws } from "node:assert/strict";
+import { createEngine } from "../../src/engine/mod.ts";
+import { scoreJsonl } from "../../src/evaluation/mod.ts";
+import { forScoring } from "../../src/formats/mod.ts";
+
+const enc = new TextEncoder();
+const jsonl = (rows: unknown[]) => enc.encode(rows.map((r) => JSON.stringify(r) + "\n").join(""));
+const sha = "0".repeat(64);
+
+/** Examples whose targets are given as JSON text, so that 150.0 stays a float. */
+function examples(targets: string[]): Uint8Array {
+  return enc.encode(
+    targets.map((t, i) => `{"example_id": "${i}", "language": "en", "target": ${t}}\n`).join(""),
+  );
+}
+const generations = (outputs: string[]) =>
+  jsonl(outputs.map((output, i) => ({ example_id: `${i}`, prompt_sha256: sha, output })));
+
+const chat = (...calls: [string, string][]) =>
+  JSON.stringify({
+    role: "assistant",
+    content: null,
+    tool_calls: calls.map(([name, args], i) => ({
+      id: `call_${i}`,
+      type: "function",
+      function: { name, arguments: args },
+    })),
+  });
+
+Deno.test("forScoring() scores one call per output and words every other status", async () => {
+  const target = '{"name": "pay", "arguments": {"amount": 150.0, "to": "ada"}}';
+  const outputs = [
+    chat(["pay", '{"amount": 150.0, "to": "ada"}']),
+    chat(["pay", '{"amount": 150, "to": "ada"}']),
+    chat(["pay", '{"amount": 150.0, "to": "ada"}'], ["pay", '{"amount": 1, "to": "bob"}']),
+    JSON.stringify({ role: "assistant", content: "Done." }),
+    '{"role": "assistant", "tool_calls": [',
+  ];
+  for (const engine of ["ts", "wasm"] as const) {
+    const { report } = await scoreJsonl({
+      examples: examples(outputs.map(() => target)),
+      generations: generations(outputs),
+    }, { engine: createEngine({ engine }), decoder: forScoring("openai-chat") });
+    strictEqual(report.parser_id, "openai-chat@1");
+    strictEqual(report.numbers, undefined);
+    assertEquals(
+      report.records.map((r) => [r.status, r.reason, r.name_match, r.arguments_match]),
+      [
+        ["ok", undefined, true, true],
+        ["ok", undefined, true, false],
+        [
+          "multiple_calls",
+          "the output holds 2 calls (pay, pay); a score takes one",
+          false,
+          false,
+        ],
+        ["no_call", "the output holds no call", false, false],
+        ["invalid_json", "the output is not JSON: expecting_value at 37", false, false],
+      ],
+    );
+    assertEquals(report.parse_status_counts, {
+      ok: 2,
+      no_json: 0,
+      invalid_json: 1,
+      invalid_shape: 0,
+      invalid_syntax: 0,
+      no_call: 1,
+      multiple_calls: 1,
+    });
+    // multiple_calls is not valid: it adds nothing to any metric's numerator.
+    const m = report.metrics.overall;
+    assertEquals([m.valid_json_rate.numerator, m.valid_json_rate.denominator], [2, 5]);
+    assertEquals([m.function_name_accuracy.numerator, m.full_call_exact_match.numerator], [2, 1]);
+  }
+});
+
+Deno.test("forScoring() with numbers numeric compares numbers by exact value", async () => {
+  const targets = [
+    '{"name": "f", "arguments": {"n": 150}}',
+    '{"name": "f", "arguments": {"n": 100}}',
+    '{"name": "f", "arguments": {"n": 12345678901234567890123}}',
+    '{"name": "f", "arguments": {"n": 0.1, "s": "1.0"}}',
+  ];
+  const outputs = [
+    '{"name": "f", "arguments": {"n": 150.0}}',
+    '{"name": "f", "arguments": {"n": 1e2}}',
+    '{"name": "f", "arguments": {"n": 1.2345678901234568e+22}}',
+    '{"name": "f", "arguments": {"n": 1e-1, "s": "1"}}',
+  ];
+  const run = (numbers: "exact" | "numeric") =>
+    scoreJsonl({ examples: examples(targets), generations: generations(outputs) }, {
+      decoder: forScoring("sommelier", { numbers }),
+    });
+  const numeric = (await run("numeric")).report;
+  strictEqual(numeric.numbers, "numeric");
+  strictEqual(numeric.parser_id, "assay.parser.v1");
+  // 150 = 150.0 and 100 = 1e2; a float is not the big integer it rounds from; strings stay text.
+  assertEquals(numeric.records.map((r) => r.arguments_match), [true, true, false, false]);
+  assertEquals(numeric.records.map((r) => r.matched_pairs), [1, 1, 0, 1]);
+  const exact = (await run("exact")).report;
+  strictEqual(exact.numbers, undefined);
+  assertEquals(exact.records.map((r) => r.arguments_match), [false, false, false, false]);
+});
+
+Deno.test("forScoring() of sommelier gives the default report byte for byte", async () => {
+  const sources = () => ({
+    examples: examples([
+      '{"name": "f", "arguments": {"x": 1.0}}',
+      '{"name": "g", "arguments": {}}',
+    ]),
+    generations: generations(['Sure: {"name": "f", "arguments": {"x": 1}}', "no call"]),
+  });
+  const plain = await scoreJsonl(sources());
+  const decoded = await scoreJsonl(sources(), { decoder: forScoring("sommelier") });
+  strictEqual(new TextDecoder().decode(decoded.bytes), new TextDecoder().decode(plain.bytes));
+});
+
+Deno.test("forScoring() refuses an unknown decoder or numbers option", () => {
+  throws(() => forScoring("llama"), /Unknown decoder "llama"/);
+  throws(() => forScoring("hermes", { numbers: "loose" as "exact" }), RangeError);
+});
