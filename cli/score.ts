@@ -193,14 +193,6 @@ function decoderFromFlags(
   }
 }
 
-const SHORT: Record<(typeof METRIC_NAMES)[number], string> = {
-  valid_json_rate: "valid_json",
-  function_name_accuracy: "fn_name",
-  argument_exact_match: "args_exact",
-  argument_f1: "args_f1",
-  full_call_exact_match: "full_call",
-};
-
 /** The human-readable summary: metrics per slice with counts, statuses and drops. */
 export function summary(report: EvaluationReport): string {
   const rows = [
@@ -213,7 +205,7 @@ export function summary(report: EvaluationReport): string {
   const d = report.drop_summary;
   const dropped = d.multiple_calls + d.empty_target + d.malformed_target;
   return [
-    table(["slice", "n", ...METRIC_NAMES.map((k) => SHORT[k])], rows),
+    table(["slice", "n", ...METRIC_NAMES], rows),
     "",
     `parse status: ${Object.entries(s).map(([k, v]) => `${k} ${v}`).join(", ")}`,
     `dropped before scoring: ${dropped} (multiple_calls ${d.multiple_calls}, empty_target ${d.empty_target}, malformed_target ${d.malformed_target})`,

@@ -22,6 +22,18 @@ export const METRIC_NAMES = [
 /** One of the five tool-call metrics. */
 export type MetricName = (typeof METRIC_NAMES)[number];
 
+/**
+ * Each metric's name in words, the one place pages and tables take it from; reports, the
+ * command line's tables and the page all show the metric's id beside it.
+ */
+export const METRIC_LABELS: Readonly<Record<MetricName, string>> = {
+  valid_json_rate: "Valid JSON",
+  function_name_accuracy: "Function name",
+  argument_exact_match: "Argument exact match",
+  argument_f1: "Argument F1",
+  full_call_exact_match: "Full-call exact match",
+};
+
 /** The metrics that are right or wrong per example (all but `argument_f1`, which pools pairs). */
 export const BINARY_METRIC_NAMES = [
   "valid_json_rate",

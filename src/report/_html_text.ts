@@ -2,14 +2,9 @@
 // intervals, counts, and the ▲ ▼ ○ marks (and their legend) of an interval's direction.
 import type { ComparisonReport } from "../compare/mod.ts";
 import type { MetricValue } from "../stats/mod.ts";
+import { METRIC_LABELS } from "../evaluation/mod.ts";
 
-const LABELS: Record<string, string> = {
-  valid_json_rate: "Valid JSON",
-  function_name_accuracy: "Function name",
-  argument_exact_match: "Argument exact match",
-  argument_f1: "Argument F1",
-  full_call_exact_match: "Full-call exact match",
-};
+const LABELS: Readonly<Record<string, string>> = METRIC_LABELS;
 
 /** Escapes a value for HTML text and attribute values. */
 export function esc(s: unknown): string {
