@@ -15,6 +15,7 @@ import type { OutputDecoder } from "../src/evaluation/mod.ts";
 const HELP = `Usage: deno task assay score --examples FILE --generations FILE [--prompts FILE]
                            [--out report.json] [--force] [--json] [--quiet]
                            [--engine auto|wasm|ts] [--format NAME] [--numbers exact|numeric]
+                           [--allow-missing]
 
 Scores raw tool-call generations against gold examples and prints the five
 metrics overall and per language, with their counts (docs/evaluation.md).
@@ -33,6 +34,9 @@ Reading:
                        that decodes to several is multiple_calls, to none no_call (not valid)
   --numbers MODE       exact (default: 150 and 150.0 differ) or numeric (numbers compare by
                        value, as Python's int/float ==); the report records numeric
+  --allow-missing      score the examples that have a generation and list the others in
+                       the report's missing_generations (default: a missing generation
+                       refuses the run, exit 2); the denominators count the scored ones
 
 Output:
   --out FILE           write the assay.evaluation.v1 report (atomically); FILE may not
@@ -99,6 +103,7 @@ export async function runScore(args: string[]): Promise<void> {
     "max-line-bytes": { type: "string" },
     format: { type: "string" },
     numbers: { type: "string" },
+    "allow-missing": { type: "boolean" },
     help: { type: "boolean", short: "h" },
   });
   if (values.help) {
@@ -145,6 +150,7 @@ export async function runScore(args: string[]): Promise<void> {
     sha256: () => createHash("sha256"),
     maxLineBytes,
     decoder,
+    allowMissing: values["allow-missing"] === true,
     onProgress: (p: ScoreProgress) => {
       if (p.pass !== pass) {
         pass = p.pass;
@@ -211,5 +217,12 @@ export function summary(report: EvaluationReport): string {
     `dropped before scoring: ${dropped} (multiple_calls ${d.multiple_calls}, empty_target ${d.empty_target}, malformed_target ${d.malformed_target})`,
     `engine ${report.engine}, ${report.parser_id}, ${report.canonical_id}` +
     (report.numbers ? `, numbers ${report.numbers}` : ""),
+    ...(report.missing_generations
+      ? [
+        `missing generations (left out of every metric): ${report.missing_generations.count} ` +
+        `(${report.missing_generations.ids.slice(0, 12).join(", ")}` +
+        `${report.missing_generations.count > 12 ? ", …" : ""})`,
+      ]
+      : []),
   ].join("\n");
 }

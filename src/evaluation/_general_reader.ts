@@ -172,10 +172,12 @@ export async function scoreGeneral(
   engine: Engine,
   progress: (source: Source, bytes: number) => void,
   decoder?: OutputDecoder,
+  allowMissing = false,
 ): Promise<EvaluationReport> {
   const scorer = new ScorerCore({
     engine,
     decoder,
+    allowMissing,
     withPrompts: sources.prompts !== undefined,
     exactTargets: true,
     sources: {

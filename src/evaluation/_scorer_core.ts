@@ -2,7 +2,7 @@
 // per example; the report. The public face is ToolCallScorer (scorer.ts); the JSONL readers use
 // this core directly, with `exactTargets` (their targets are cut out of lines already read as
 // JSON, so they need not be canonicalized before they are parsed).
-import { type Engine, getDefaultEngine, sha256Hex } from "../engine/mod.ts";
+import { compareCodePoints, type Engine, getDefaultEngine, sha256Hex } from "../engine/mod.ts";
 import { canonicalValue, isWellFormed } from "../engine/mod.ts";
 import type { ArgumentPair } from "../engine/mod.ts";
 import { formatLocation, InputError, InvariantViolation, type Violation } from "../jsonl/mod.ts";
@@ -344,6 +344,7 @@ export class ScorerCore {
    */
   finish(inputs: Partial<EvaluationReport["inputs"]> = {}): EvaluationReport {
     const records: ExampleRecord[] = [];
+    const missing: string[] = [];
     for (const state of this.#order) {
       if (state.dropped) continue;
       const id = state.id;
@@ -356,22 +357,30 @@ export class ScorerCore {
         });
       }
       if (!state.record) {
-        this.#violations.push({
-          kind: "missing_generation",
-          detail: `${formatLocation(at())} has no generation in ${this.#src.generations}`,
-        });
+        if (this.#options.allowMissing) missing.push(id);
+        else {
+          this.#violations.push({
+            kind: "missing_generation",
+            detail: `${formatLocation(at())} has no generation in ${this.#src.generations}`,
+          });
+        }
         continue;
       }
       records.push(state.record);
     }
     if (this.#violations.length > 0) throw new InvariantViolation(this.#violations);
-    return reportFromRecords(
+    const report = reportFromRecords(
       records,
       this.#drops,
       this.#engine.name,
       inputs,
       this.#options.decoder,
     );
+    // Only when some are missing: a run that misses none gives the strict run's report.
+    if (missing.length > 0) {
+      report.missing_generations = { count: missing.length, ids: missing.sort(compareCodePoints) };
+    }
+    return report;
   }
 }
 

@@ -111,6 +111,12 @@ export interface EvaluationReport {
   metrics: { overall: ToolCallMetrics; by_language: Record<string, ToolCallMetrics> };
   /** One record per scored example, in examples order. */
   records: ExampleRecord[];
+  /**
+   * With `allowMissing`, when some are missing: the examples that had no generation, left out
+   * of every metric (whose denominators count the scored examples only). A run that misses none
+   * has no such field: its report is the strict run's.
+   */
+  missing_generations?: { count: number; ids: string[] };
 }
 
 /** Options for {@linkcode ToolCallScorer} and {@linkcode scoreToolCalls}. */
@@ -131,6 +137,11 @@ export interface ScoreOptions {
    * `forScoring("sommelier", { numbers: "numeric" })`.
    */
   decoder?: OutputDecoder;
+  /**
+   * Score the examples that have a generation, and list those that have none in the report's
+   * `missing_generations`, instead of refusing the run (the default).
+   */
+  allowMissing?: boolean;
 }
 
 /** One output as a decoder reads it for scoring: one call, or a status with its reason. */

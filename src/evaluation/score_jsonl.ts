@@ -80,6 +80,12 @@ export interface ScoreJsonlOptions {
    * reader scores: the kernel reads only the parser's outputs, numbers exact.
    */
   decoder?: OutputDecoder;
+  /**
+   * Score the examples that have a generation and list the others in the report's
+   * `missing_generations` (default `false`: a missing generation refuses the run). The kernel
+   * gives such a run back to the general reader.
+   */
+  allowMissing?: boolean;
 }
 
 /** What {@linkcode scoreJsonl} returns. */
@@ -191,7 +197,13 @@ export async function scoreJsonl(
       pass = 2;
       read.clear();
     }
-    const report = await scoreGeneral(run, engine, progress, options.decoder);
+    const report = await scoreGeneral(
+      run,
+      engine,
+      progress,
+      options.decoder,
+      options.allowMissing,
+    );
     const result = resultOf(report, function* () {
       for (const part of formatReportParts(report)) yield encoder.encode(part);
     });
