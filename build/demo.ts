@@ -11,6 +11,7 @@ for (const arm of ["base", "adapter"]) {
   steps.push([`Scoring the ${arm} model`, [
     "score",
     "--quiet",
+    "--details",
     "--examples",
     `${demo}/examples.jsonl`,
     "--prompts",

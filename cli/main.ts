@@ -10,7 +10,8 @@
  * - `suite`, `calibrate`: declarative metric suites over agent traces, and judge calibration;
  * - `bfcl`: BFCL's AST checker over one category's files, writing BFCL's score file; `bfcl compare`:
  *   two models' BFCL reports, paired;
- * - `gate`: rules over evaluation reports for CI, exit 3 when one fails, JUnit and Markdown.
+ * - `gate`: rules over evaluation reports for CI, exit 3 when one fails, JUnit and Markdown;
+ * - `show`: the examples of an evaluation report as text, the failing ones or by id.
  *
  * Relative paths are the caller's: `deno task` runs in the repository's folder and names the
  * folder it was started from in `INIT_CWD`, so the command line moves there before it reads any
@@ -45,6 +46,7 @@ Commands:
   calibrate      Check a judge criterion against human labels (kappa, correlations, verdict)
   bfcl           BFCL's AST checker (bfcl.ast@2024-08): a model's category, verdict for verdict;
                  'bfcl compare': two models' reports, paired
+  show           Print a report's examples as text: the failing ones, or by id, slice or status
   gate           Check reports against CI rules (min, non-inferior, superior, regressions): exit 3 on a failure
 
 Run 'deno task assay <command> --help' for a command's options.
@@ -64,6 +66,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   calibrate: async () => (await import("./suite.ts")).runCalibrate,
   bfcl: async () => (await import("./bfcl.ts")).runBfcl,
   gate: async () => (await import("./gate.ts")).runGate,
+  show: async () => (await import("./show.ts")).runShow,
 };
 
 /**

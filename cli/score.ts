@@ -10,12 +10,15 @@ import { InputError, UsageError } from "./_errors.ts";
 import { Progress } from "./_progress.ts";
 import { rate, table } from "./_table.ts";
 import { forScoring } from "../src/formats/mod.ts";
+import { explainScore } from "../src/explain/mod.ts";
+
+const sha256Text = (text: string) => createHash("sha256").update(text).digest("hex");
 import type { OutputDecoder } from "../src/evaluation/mod.ts";
 
 const HELP = `Usage: deno task assay score --examples FILE --generations FILE [--prompts FILE]
                            [--out report.json] [--force] [--json] [--quiet]
                            [--engine auto|wasm|ts] [--format NAME] [--numbers exact|numeric]
-                           [--allow-missing]
+                           [--allow-missing] [--details]
 
 Scores raw tool-call generations against gold examples and prints the five
 metrics overall and per language, with their counts (docs/evaluation.md).
@@ -34,6 +37,9 @@ Reading:
                        that decodes to several is multiple_calls, to none no_call (not valid)
   --numbers MODE       exact (default: 150 and 150.0 differ) or numeric (numbers compare by
                        value, as Python's int/float ==); the report records numeric
+  --details            write into each record why it scored so: the output (its first 2000
+                       characters, length and SHA-256), the gold and predicted calls and the
+                       differing argument paths (for assay show; read by the general reader)
   --allow-missing      score the examples that have a generation and list the others in
                        the report's missing_generations (default: a missing generation
                        refuses the run, exit 2); the denominators count the scored ones
@@ -104,6 +110,7 @@ export async function runScore(args: string[]): Promise<void> {
     format: { type: "string" },
     numbers: { type: "string" },
     "allow-missing": { type: "boolean" },
+    details: { type: "boolean" },
     help: { type: "boolean", short: "h" },
   });
   if (values.help) {
@@ -151,6 +158,7 @@ export async function runScore(args: string[]): Promise<void> {
     maxLineBytes,
     decoder,
     allowMissing: values["allow-missing"] === true,
+    ...(values.details && { detail: explainScore({ sha256: sha256Text }) }),
     onProgress: (p: ScoreProgress) => {
       if (p.pass !== pass) {
         pass = p.pass;

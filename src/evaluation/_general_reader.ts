@@ -22,8 +22,8 @@ import type {
   EvaluationReport,
   ExampleInput,
   GenerationInput,
-  OutputDecoder,
   PromptInput,
+  ScoreOptions,
 } from "./inputs.ts";
 import { ScorerCore } from "./_scorer_core.ts";
 import type { RunSources } from "./_kernel_run.ts";
@@ -171,13 +171,13 @@ export async function scoreGeneral(
   sources: RunSources,
   engine: Engine,
   progress: (source: Source, bytes: number) => void,
-  decoder?: OutputDecoder,
-  allowMissing = false,
+  options: Pick<ScoreOptions, "decoder" | "allowMissing" | "detail"> = {},
 ): Promise<EvaluationReport> {
   const scorer = new ScorerCore({
     engine,
-    decoder,
-    allowMissing,
+    decoder: options.decoder,
+    allowMissing: options.allowMissing,
+    detail: options.detail,
     withPrompts: sources.prompts !== undefined,
     exactTargets: true,
     sources: {

@@ -5,6 +5,7 @@ import type { DropSummary, EvaluationReport, OutputDecoder } from "./inputs.ts";
 import { CANONICAL_ID, PARSER_ID } from "../engine/mod.ts";
 import {
   countRecords,
+  type DetailWriter,
   type ExampleRecord,
   METRIC_NAMES,
   type MetricCounts,
@@ -71,6 +72,23 @@ export function scoreCall(gold: GoldCall, call: PredictedCall): CallScore {
     matched_pairs: matched,
     predicted_pairs: predicted,
     gold_pairs: goldPairs.length,
+  };
+}
+
+/** An example's record: its names, its scores and, when asked, the detail of its scoring. */
+export function recordOf(
+  example: { id: string; language: string; root_id: string | null },
+  gold: GoldCall,
+  call: PredictedCall,
+  output: string,
+  detail?: DetailWriter,
+): ExampleRecord {
+  return {
+    example_id: example.id,
+    language: example.language,
+    root_id: example.root_id,
+    ...scoreCall(gold, call),
+    ...(detail && { detail: detail({ output, gold, call }) }),
   };
 }
 

@@ -15,7 +15,7 @@ import type {
   PromptInput,
   ScoreOptions,
 } from "./inputs.ts";
-import { type PredictedCall, reportFromRecords, scoreCall } from "./_parts.ts";
+import { type PredictedCall, recordOf, reportFromRecords } from "./_parts.ts";
 import {
   dropReason,
   isDigest,
@@ -331,7 +331,12 @@ export class ScorerCore {
       this.#engine.parseToolCallBatch(outputs, { pairs: true, arguments: false });
     for (let i = 0; i < states.length; i++) {
       const state = states[i]!;
-      state.record = scoreOne(state, calls[i]!);
+      const gold = {
+        name: state.goldName!,
+        canonical: state.goldCanonical!,
+        pairs: state.goldPairs!,
+      };
+      state.record = recordOf(state, gold, calls[i]!, outputs[i]!, this.#options.detail);
       state.goldName = state.goldCanonical = state.goldPairs = undefined;
     }
   }
@@ -382,16 +387,4 @@ export class ScorerCore {
     }
     return report;
   }
-}
-
-function scoreOne(state: ExampleState, call: PredictedCall): ExampleRecord {
-  return {
-    example_id: state.id,
-    language: state.language,
-    root_id: state.root_id,
-    ...scoreCall(
-      { name: state.goldName!, canonical: state.goldCanonical!, pairs: state.goldPairs! },
-      call,
-    ),
-  };
 }

@@ -6,7 +6,13 @@
  * @module
  */
 import type { ArgumentPair, Engine, ParseStatus } from "../engine/mod.ts";
-import type { ExampleRecord, MetricName, RecordStatus, ToolCallMetrics } from "./metrics.ts";
+import type {
+  DetailWriter,
+  ExampleRecord,
+  MetricName,
+  RecordStatus,
+  ToolCallMetrics,
+} from "./metrics.ts";
 
 /** One row of examples.jsonl. */
 export interface ExampleInput {
@@ -142,6 +148,11 @@ export interface ScoreOptions {
    * `missing_generations`, instead of refusing the run (the default).
    */
   allowMissing?: boolean;
+  /**
+   * Writes each record's `detail` (output, gold and predicted calls, differing paths): from
+   * `@assay/assay/explain`'s `explainScore`.
+   */
+  detail?: DetailWriter;
 }
 
 /** One output as a decoder reads it for scoring: one call, or a status with its reason. */

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { ParseStatus } from "../engine/mod.ts";
+import type { ArgumentPair, ParseStatus } from "../engine/mod.ts";
 import { type MetricValue, metricValue } from "../stats/mod.ts";
 
 /** The five metric names, in report order. */
@@ -98,7 +98,43 @@ export interface ExampleRecord {
   gold_pairs: number;
   /** Why the output is not one valid call: set by a decoder (never by the default parser). */
   reason?: string;
+  /** What a person needs to see why it scored so, when the run asked for details. */
+  detail?: ExampleDetail;
 }
+
+/** One example's detail: the output, the gold and predicted calls, and where they differ. */
+export interface ExampleDetail {
+  /** The raw output: its first characters, its length in UTF-16 code units, its SHA-256. */
+  output: { text: string; length: number; sha256: string };
+  /** The gold call, arguments in canonical JSON. */
+  gold: { name: string; arguments: string };
+  /** The predicted call, arguments in canonical JSON; null unless the status is `ok`. */
+  predicted: { name: string; arguments: string } | null;
+  /** Where the output's JSON was rejected, for `invalid_json`. */
+  error: { code: string; offset: number } | null;
+  /** The argument paths (canonical JSON arrays of keys) on one side only, or on both but different. */
+  paths: {
+    /** Gold paths the prediction lacks, with the gold value. */
+    missing: { path: string; gold: string }[];
+    /** Predicted paths the gold lacks, with the predicted value. */
+    extra: { path: string; predicted: string }[];
+    /** Paths on both sides with different values. */
+    different: { path: string; gold: string; predicted: string }[];
+  };
+}
+
+/** Writes an example's detail from its output, gold call and parse (`@assay/assay/explain`). */
+export type DetailWriter = (input: {
+  output: string;
+  gold: { name: string; canonical: string; pairs: readonly ArgumentPair[] };
+  call: {
+    status: string;
+    name?: string;
+    canonicalArguments?: string;
+    pairs?: readonly ArgumentPair[];
+    error?: { code: string; offset: number };
+  };
+}) => ExampleDetail;
 
 /**
  * A record's status: the parser's, or under a decoder also `invalid_syntax` (not the decoder's

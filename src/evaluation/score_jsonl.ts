@@ -13,6 +13,7 @@
  */
 import { type Engine, getDefaultEngine } from "../engine/mod.ts";
 import type { EvaluationReport, OutputDecoder } from "./inputs.ts";
+import type { DetailWriter } from "./metrics.ts";
 import { type KernelGaveBack, type RunSources, scoreOnKernel } from "./_kernel_run.ts";
 import { scoreGeneral } from "./_general_reader.ts";
 import { type ByteHasher, type JsonlSource, Source } from "./_sources.ts";
@@ -86,6 +87,11 @@ export interface ScoreJsonlOptions {
    * gives such a run back to the general reader.
    */
   allowMissing?: boolean;
+  /**
+   * Writes each record's `detail` (from `@assay/assay/explain`'s `explainScore`). The general
+   * reader scores: the kernel writes no details.
+   */
+  detail?: DetailWriter;
 }
 
 /** What {@linkcode scoreJsonl} returns. */
@@ -188,7 +194,7 @@ export async function scoreJsonl(
   try {
     let gaveBack: KernelGaveBack | undefined;
     if (
-      !options.decoder && options.kernel !== false && engine.name === "wasm" &&
+      !options.decoder && !options.detail && options.kernel !== false && engine.name === "wasm" &&
       engine.wasmModule !== undefined
     ) {
       const scored = await scoreOnKernel(run, engine, progress);
@@ -197,13 +203,7 @@ export async function scoreJsonl(
       pass = 2;
       read.clear();
     }
-    const report = await scoreGeneral(
-      run,
-      engine,
-      progress,
-      options.decoder,
-      options.allowMissing,
-    );
+    const report = await scoreGeneral(run, engine, progress, options);
     const result = resultOf(report, function* () {
       for (const part of formatReportParts(report)) yield encoder.encode(part);
     });

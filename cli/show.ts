@@ -1,0 +1,88 @@
+// `assay show`: the examples of an evaluation report as text a person reads.
+import { exampleRight, METRIC_NAMES } from "../src/evaluation/mod.ts";
+import type { BinaryMetricName, ExampleRecord } from "../src/evaluation/mod.ts";
+import { BINARY_METRIC_NAMES } from "../src/evaluation/mod.ts";
+import { formatExample } from "../src/explain/mod.ts";
+import { writeStdout } from "./_io.ts";
+import { checkPaths } from "./_paths.ts";
+import { parseOptions } from "./_options.ts";
+import { InputError, UsageError } from "./_errors.ts";
+import { readEvaluation } from "./compare.ts";
+
+const HELP = `Usage: deno task assay show REPORT.json [--failing [METRIC]] [--id ID ...]
+                          [--slice L] [--status S] [--limit N]
+
+Prints the examples of an assay.evaluation.v1 report as text: id, slice, parse status,
+whether name and arguments match and the pairs matched; for a report scored with
+'assay score --details', also the gold and predicted calls, the argument paths that are
+missing, extra or different, and the output.
+
+Selection (all given filters apply):
+  --failing          examples wrong on full_call_exact_match
+  --metric M         with --failing: wrong on M instead (${BINARY_METRIC_NAMES.join(", ")})
+  --id ID            this example (repeat for several)
+  --slice L          examples of language L
+  --status S         examples with parse status S (ok, no_json, invalid_json, ...)
+  --limit N          at most N examples (default all)
+`;
+
+/** Runs `assay show`. */
+export async function runShow(args: string[]): Promise<void> {
+  const { values, positionals } = parseOptions(args, {
+    failing: { type: "boolean" },
+    metric: { type: "string" },
+    id: { type: "string", multiple: true },
+    slice: { type: "string" },
+    status: { type: "string" },
+    limit: { type: "string" },
+    help: { type: "boolean", short: "h" },
+  });
+  if (values.help) {
+    await writeStdout(HELP);
+    return;
+  }
+  if (positionals.length !== 1) throw new UsageError("Give one report (see --help)");
+  const metric = (values.metric ?? "full_call_exact_match") as BinaryMetricName;
+  if (!BINARY_METRIC_NAMES.includes(metric)) {
+    throw new UsageError(
+      `--metric must be one of ${BINARY_METRIC_NAMES.join(", ")}` +
+        ((METRIC_NAMES as readonly string[]).includes(metric) ? " (argument_f1 pools pairs)" : ""),
+    );
+  }
+  const limit = values.limit === undefined ? Infinity : Number(values.limit);
+  if (!(Number.isInteger(limit) && limit > 0) && limit !== Infinity) {
+    throw new UsageError(`--limit must be a positive whole number, got "${values.limit}"`);
+  }
+  checkPaths([[undefined, positionals[0]]], []);
+  const report = await readEvaluation(positionals[0]!);
+  const ids = values.id ? new Set(values.id) : undefined;
+  if (ids) {
+    const known = new Set(report.records.map((r) => r.example_id));
+    const unknown = [...ids].filter((id) => !known.has(id));
+    if (unknown.length > 0) {
+      throw new InputError(
+        `${positionals[0]} has no example ${unknown.map((id) => JSON.stringify(id)).join(", ")}`,
+      );
+    }
+  }
+  if (values.slice !== undefined && !report.slices.includes(values.slice)) {
+    throw new InputError(
+      `${positionals[0]} has no slice "${values.slice}" (it has ${report.slices.join(", ")})`,
+    );
+  }
+  const keep = (r: ExampleRecord) =>
+    (!values.failing || !exampleRight(metric, r)) && (!ids || ids.has(r.example_id)) &&
+    (values.slice === undefined || r.language === values.slice) &&
+    (values.status === undefined || r.status === values.status);
+  const chosen = report.records.filter(keep);
+  const shown = chosen.slice(0, limit);
+  const parts = shown.map(formatExample);
+  const detailed = report.records.some((r) => r.detail !== undefined);
+  parts.push(
+    `${shown.length} of ${chosen.length} selected examples shown (${report.records.length} in the report)` +
+      (detailed ? "" : "; the report has no details: score with --details to see outputs, " +
+        "gold and predicted calls and the differing paths") +
+      "\n",
+  );
+  await writeStdout(parts.join("\n"));
+}

@@ -1,0 +1,15 @@
+/**
+ * Why each example scored as it did: `explainScore`, the detail a run writes into its records on
+ * request, `diffPairs`, and `formatExample`, a record as text.
+ *
+ * @example
+ * ```ts
+ * import { DETAIL_OUTPUT_CHARS } from "@assay/assay/explain";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * strictEqual(DETAIL_OUTPUT_CHARS, 2000);
+ * ```
+ *
+ * @module
+ */
+export * from "./explain.ts";

@@ -1,0 +1,55 @@
+// `assay show` on the demo: the adapter's regressed fr-0010 shows its missing text argument;
+// --failing selects the examples wrong on the full call; bad selections exit 2.
+import { match, ok, strictEqual } from "node:assert/strict";
+
+const deno = Deno.execPath();
+const main = new URL("../../cli/main.ts", import.meta.url).pathname;
+const demo = new URL("../../samples/demo/", import.meta.url).pathname;
+
+async function assay(args: string[]) {
+  const out = await new Deno.Command(deno, { args: ["run", "-A", main, ...args] }).output();
+  const dec = new TextDecoder();
+  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+}
+
+Deno.test("assay show prints an example's gold, prediction and missing argument from a detailed report", async () => {
+  const dir = await Deno.makeTempDir();
+  const scored = await assay([
+    "score",
+    "--quiet",
+    "--details",
+    "--examples",
+    `${demo}/examples.jsonl`,
+    "--prompts",
+    `${demo}/prompts.jsonl`,
+    "--generations",
+    `${demo}/generations.adapter.jsonl`,
+    "--out",
+    `${dir}/adapter.json`,
+  ]);
+  strictEqual(scored.code, 0, scored.stderr);
+  const one = await assay(["show", `${dir}/adapter.json`, "--id", "fr-0010"]);
+  strictEqual(one.code, 0, one.stderr);
+  match(one.stdout, /^fr-0010 {2}\[fr\] {2}ok {2}name yes {2}arguments NO/);
+  match(one.stdout, /\n {2}missing: {3}\["text"\] = "r\\u00e9cup/);
+  match(one.stdout, /1 of 1 selected examples shown \(395 in the report\)/);
+  const failing = await assay(["show", `${dir}/adapter.json`, "--failing", "--slice", "fr"]);
+  strictEqual(failing.code, 0, failing.stderr);
+  const report = JSON.parse(await Deno.readTextFile(`${dir}/adapter.json`));
+  const wrong = report.records.filter((
+    r: { language: string; name_match: boolean; arguments_match: boolean },
+  ) => r.language === "fr" && !(r.name_match && r.arguments_match)).length;
+  ok(failing.stdout.includes(`${wrong} of ${wrong} selected examples shown`), failing.stdout);
+  const unknown = await assay(["show", `${dir}/adapter.json`, "--id", "zz-1"]);
+  strictEqual(unknown.code, 2);
+  match(unknown.stderr, /has no example "zz-1"/);
+  const badMetric = await assay([
+    "show",
+    `${dir}/adapter.json`,
+    "--failing",
+    "--metric",
+    "argument_f1",
+  ]);
+  strictEqual(badMetric.code, 2);
+  await Deno.remove(dir, { recursive: true });
+});

@@ -1,0 +1,76 @@
+// explainScore(), diffPairs() and formatExample(): details agree on both engines, paths agree
+// with a brute-force comparison of the parsed arguments, and the text shows them.
+import { deepStrictEqual, ok, strictEqual } from "node:assert/strict";
+import { scoreToolCalls } from "../../mod.ts";
+import {
+  DETAIL_OUTPUT_CHARS,
+  diffPairs,
+  explainScore,
+  formatExample,
+} from "../../src/explain/mod.ts";
+import { ENGINES } from "../_engines.ts";
+import { makeRng } from "../_corpus.ts";
+
+Deno.test("diffPairs() equals a comparison of the two sides' path maps on seeded pair lists", () => {
+  const rng = makeRng(77);
+  for (let n = 0; n < 2000; n++) {
+    const side = () => {
+      const m = new Map<string, string>();
+      for (let k = rng.int(6); k > 0; k--) m.set(`["k${rng.int(8)}"]`, String(rng.int(3)));
+      return [...m].map(([path, value]) => ({ path, value }));
+    };
+    const g = side(), p = side();
+    const d = diffPairs(g, p);
+    const gm = new Map(g.map((x) => [x.path, x.value])),
+      pm = new Map(p.map((x) => [x.path, x.value]));
+    deepStrictEqual(d.missing.map((x) => x.path), [...gm.keys()].filter((k) => !pm.has(k)).sort());
+    deepStrictEqual(d.extra.map((x) => x.path), [...pm.keys()].filter((k) => !gm.has(k)).sort());
+    deepStrictEqual(
+      d.different.map((x) => x.path),
+      [...gm.keys()].filter((k) => pm.has(k) && pm.get(k) !== gm.get(k)).sort(),
+    );
+    // Equal arguments have no differing path.
+    strictEqual(diffPairs(g, g).missing.length + diffPairs(g, g).different.length, 0);
+  }
+});
+
+Deno.test("explainScore() writes the same details on both engines, and formatExample() shows them", () => {
+  const examples = [
+    { example_id: "a", language: "en", target: { name: "f", arguments: { x: 1, y: [1, 2] } } },
+    { example_id: "b", language: "en", target: { name: "f", arguments: { x: 1 } } },
+    { example_id: "c", language: "de", target: { name: "g", arguments: {} } },
+    { example_id: "d", language: "de", target: { name: "f", arguments: { x: 1 } } },
+  ];
+  const long = "x".repeat(DETAIL_OUTPUT_CHARS + 10);
+  const generations = [
+    {
+      example_id: "a",
+      output: 'Sure: {"name": "f", "arguments": {"x": 1.0, "y": [1], "z": true}}',
+    },
+    { example_id: "b", output: '{"name": "f", "arguments": {"x": 1' },
+    { example_id: "c", output: long },
+    { example_id: "d", output: '{"name": "f", "arguments": {"x": 1}}' },
+  ];
+  const reports = ENGINES.map((engine) =>
+    scoreToolCalls(examples, generations, { engine, detail: explainScore() })
+  );
+  for (const r of reports.slice(1)) deepStrictEqual(r.records, reports[0]!.records);
+  const [a, b, c, d] = reports[0]!.records;
+  deepStrictEqual(a!.detail!.paths, {
+    missing: [{ path: '["y",1]', gold: "2" }],
+    extra: [{ path: '["z"]', predicted: "true" }],
+    different: [{ path: '["x"]', gold: "1", predicted: "1.0" }],
+  });
+  strictEqual(b!.status, "invalid_json");
+  strictEqual(b!.detail!.predicted, null);
+  ok(b!.detail!.error !== null);
+  strictEqual(c!.detail!.output.text.length, DETAIL_OUTPUT_CHARS);
+  strictEqual(c!.detail!.output.length, DETAIL_OUTPUT_CHARS + 10);
+  deepStrictEqual(d!.detail!.paths, { missing: [], extra: [], different: [] });
+  const text = formatExample(a!);
+  ok(text.includes('  missing:   ["y",1] = 2'), text);
+  ok(text.includes('  different: ["x"]: gold 1, predicted 1.0'), text);
+  ok(formatExample(c!).includes(" … (2010 characters"), formatExample(c!));
+  // Without the option, records carry no detail.
+  ok(!("detail" in scoreToolCalls(examples, generations).records[0]!));
+});
