@@ -34,8 +34,10 @@ interval. Refuses (exit 2, nothing written) when the reports differ in metric
 names, slices, example ids, parser id or canonical id. A '*' marks a delta
 whose interval excludes zero.
 
-${COMMON}  --html FILE      also write a self-contained HTML report (forest plot, gaps); an
-                   existing FILE must be such a page (or empty), unless --force
+${COMMON}  --html FILE      also write a self-contained HTML report (forest plot, gaps, and the
+                   examples with filters; reports scored with --details show each
+                   example's gold, outputs and differing paths); an existing FILE must
+                   be such a page (or empty), unless --force
   --reference L    reference language for the HTML report's gaps (default en)
   --on all|intersection
                    all (default): both reports must hold the same examples;
@@ -281,6 +283,7 @@ export async function runCompare(args: string[]): Promise<void> {
   if (values.out !== undefined) await writeAtomic(values.out, text);
   if (values.html !== undefined) {
     const { renderComparisonHtml } = await import("../src/report/mod.ts");
+    const { examplesSection } = await import("../src/explain/mod.ts");
     const reference = values.reference ?? "en";
     const gaps = base.slices.includes(reference) && base.slices.length > 1
       ? {
@@ -288,7 +291,8 @@ export async function runCompare(args: string[]): Promise<void> {
         adapter: languageGaps(adapter, { ...options, reference }),
       }
       : undefined;
-    const html = renderComparisonHtml(comparison, gaps ? { gaps } : {});
+    const sections = [examplesSection(comparison, base, adapter)];
+    const html = renderComparisonHtml(comparison, { ...(gaps && { gaps }), sections });
     await writeAtomic(values.html, html);
   }
   if (values.json) await writeStdout(text);

@@ -96,6 +96,31 @@ export function explainScore(
   };
 }
 
+/**
+ * Canonical JSON as a person reads it: each `\uXXXX` escape of a printable non-ASCII character
+ * (the canonical form writes every one so) is shown as the character. The text stays JSON with
+ * the same value; quotes, backslashes, controls and surrogates stay escaped.
+ *
+ * @param canonical Canonical JSON text.
+ * @returns The same JSON with those characters unescaped.
+ *
+ * @example
+ * ```ts
+ * import { readableJson } from "@assay/assay/explain";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * strictEqual(readableJson('{"city":"M\\u00fcnchen"}'), '{"city":"München"}');
+ * ```
+ */
+export function readableJson(canonical: string): string {
+  return canonical.replace(/(\\*)\\u([0-9a-f]{4})/g, (all, slashes: string, hex: string) => {
+    const c = parseInt(hex, 16);
+    // An odd run of backslashes before it: the escape is itself escaped text, not an escape.
+    if (slashes.length % 2 === 1 || c < 0xa0 || (c >= 0xd800 && c <= 0xdfff)) return all;
+    return slashes + String.fromCharCode(c);
+  });
+}
+
 const mark = (yes: boolean) => (yes ? "yes" : "NO");
 
 /**
@@ -125,15 +150,18 @@ export function formatExample(record: ExampleRecord): string {
   if (r.reason) lines.push(`  reason:    ${r.reason}`);
   const d = r.detail;
   if (d) {
-    lines.push(`  gold:      ${d.gold.name}(${d.gold.arguments})`);
+    lines.push(`  gold:      ${d.gold.name}(${readableJson(d.gold.arguments)})`);
     lines.push(
-      `  predicted: ${d.predicted ? `${d.predicted.name}(${d.predicted.arguments})` : "(none)"}`,
+      `  predicted: ${
+        d.predicted ? `${d.predicted.name}(${readableJson(d.predicted.arguments)})` : "(none)"
+      }`,
     );
     if (d.error) lines.push(`  error:     ${d.error.code} at offset ${d.error.offset}`);
-    for (const m of d.paths.missing) lines.push(`  missing:   ${m.path} = ${m.gold}`);
-    for (const e of d.paths.extra) lines.push(`  extra:     ${e.path} = ${e.predicted}`);
+    const r = readableJson;
+    for (const m of d.paths.missing) lines.push(`  missing:   ${r(m.path)} = ${r(m.gold)}`);
+    for (const e of d.paths.extra) lines.push(`  extra:     ${r(e.path)} = ${r(e.predicted)}`);
     for (const x of d.paths.different) {
-      lines.push(`  different: ${x.path}: gold ${x.gold}, predicted ${x.predicted}`);
+      lines.push(`  different: ${r(x.path)}: gold ${r(x.gold)}, predicted ${r(x.predicted)}`);
     }
     const cut = d.output.length > d.output.text.length;
     lines.push(

@@ -13,3 +13,4 @@
  * @module
  */
 export * from "./explain.ts";
+export * from "./examples_section.ts";

@@ -28,9 +28,9 @@ dt{color:var(--muted)}dd{margin:0}
 .summary,.legend{font-size:14px;color:#3d444d}
 .legend{display:flex;flex-wrap:wrap;gap:6px 22px;max-width:none}
 .mark.up,.legend .up,.card.up .delta{color:var(--up)}.mark.down,.legend .down,.card.down .delta{color:var(--down)}.mark.none,.legend .none{color:var(--none)}
-figure{margin:10px 0 0;break-inside:avoid}
+figure{margin:10px 0 0;break-inside:avoid;overflow-x:auto}
 figcaption{font-size:13.5px;color:var(--muted);margin-top:6px;max-width:110ch}
-svg.chart{display:block;width:100%;height:auto;max-width:1100px;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",Arial,sans-serif}
+svg.chart{display:block;width:100%;height:auto;max-width:1100px;min-width:960px;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",Arial,sans-serif}
 .chart text{font-size:12.5px;fill:var(--ink);font-variant-numeric:tabular-nums}
 .chart text.group{font-weight:700;font-size:13.5px}
 .chart text.panel{font-weight:700;font-size:14.5px}

@@ -20,6 +20,11 @@ export interface HtmlReportOptions {
   gaps?: { base?: GapReport; adapter?: GapReport };
   /** The page title (default `Assay comparison: adapter vs base`). */
   title?: string;
+  /**
+   * More sections of trusted HTML after the metric tables, such as `@assay/assay/explain`'s
+   * `examplesSection` (the examples, with filters and each one's detail).
+   */
+  sections?: readonly string[];
 }
 
 /**
@@ -79,7 +84,7 @@ export function renderComparisonHtml(
     gapSection(panels, level) +
     `<section><h2>Metric tables</h2><p>Per slice and metric: each model's rate with its numerator and denominator, the difference and its ${level} interval.</p>${
       metricTables(comparison)
-    }</section>` +
+    }</section>` + (options.sections ?? []).join("") +
     `<footer>Written by ${esc(comparison.tool.name)} ${
       esc(comparison.tool.version)
     } from an <code>${esc(comparison.schema)}</code> report.</footer></main></body></html>\n`;

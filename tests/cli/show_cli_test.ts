@@ -31,7 +31,7 @@ Deno.test("assay show prints an example's gold, prediction and missing argument 
   const one = await assay(["show", `${dir}/adapter.json`, "--id", "fr-0010"]);
   strictEqual(one.code, 0, one.stderr);
   match(one.stdout, /^fr-0010 {2}\[fr\] {2}ok {2}name yes {2}arguments NO/);
-  match(one.stdout, /\n {2}missing: {3}\["text"\] = "r\\u00e9cup/);
+  match(one.stdout, /\n {2}missing: {3}\["text"\] = "récupérer Lena/);
   match(one.stdout, /1 of 1 selected examples shown \(395 in the report\)/);
   const failing = await assay(["show", `${dir}/adapter.json`, "--failing", "--slice", "fr"]);
   strictEqual(failing.code, 0, failing.stderr);

@@ -1,12 +1,13 @@
 // explainScore(), diffPairs() and formatExample(): details agree on both engines, paths agree
 // with a brute-force comparison of the parsed arguments, and the text shows them.
 import { deepStrictEqual, ok, strictEqual } from "node:assert/strict";
-import { scoreToolCalls } from "../../mod.ts";
+import { canonicalValue, scoreToolCalls } from "../../mod.ts";
 import {
   DETAIL_OUTPUT_CHARS,
   diffPairs,
   explainScore,
   formatExample,
+  readableJson,
 } from "../../src/explain/mod.ts";
 import { ENGINES } from "../_engines.ts";
 import { makeRng } from "../_corpus.ts";
@@ -73,4 +74,32 @@ Deno.test("explainScore() writes the same details on both engines, and formatExa
   ok(formatExample(c!).includes(" … (2010 characters"), formatExample(c!));
   // Without the option, records carry no detail.
   ok(!("detail" in scoreToolCalls(examples, generations).records[0]!));
+});
+
+Deno.test("readableJson() keeps the JSON's value on seeded canonical texts, escapes of escapes included", () => {
+  const rng = makeRng(5);
+  const pool = [
+    "a",
+    "é",
+    "東",
+    "😀",
+    "\\",
+    '"',
+    "\n",
+    "\u0001",
+    "\ud800",
+    "\\u00e9",
+    "\u00a0",
+    "\u2028",
+  ];
+  for (let n = 0; n < 3000; n++) {
+    let s = "";
+    for (let k = rng.int(8); k > 0; k--) s += rng.pick(pool);
+    const canonical = canonicalValue({ [s]: [s, 1.5] });
+    const readable = readableJson(canonical);
+    deepStrictEqual(JSON.parse(readable), JSON.parse(canonical), canonical);
+    ok(!/\\u00e9|\\u6771/.test(readable.replace(/\\\\u00e9/g, "")), readable);
+  }
+  strictEqual(readableJson('"\\\\u00e9"'), '"\\\\u00e9"'); // an escaped backslash, then text
+  strictEqual(readableJson('"\\u00e9\\u0001\\ud83d\\ude00"'), '"é\\u0001\\ud83d\\ude00"');
 });

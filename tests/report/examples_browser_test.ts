@@ -1,0 +1,149 @@
+// The comparison page with its examples section, in headless Chromium: the filters appear (the
+// script ran), filtering to regressed full calls leaves the demo's 11, expanding fr-0010 shows
+// its missing `text` argument, and at 700 px the plot's text stays readable. The screenshot is
+// written as the CI artifact examples.png.
+import { deepStrictEqual as assertEquals, ok, strictEqual } from "node:assert/strict";
+import { compareReports, type EvaluationReport } from "../../mod.ts";
+import { renderComparisonHtml } from "../../src/report/mod.ts";
+import { examplesSection } from "../../src/explain/mod.ts";
+import { Browser } from "./_chromium.ts";
+
+const root = new URL("../../", import.meta.url);
+const demo = new URL("samples/demo/", root).pathname;
+
+async function scoreDemo(dir: string, model: "base" | "adapter"): Promise<EvaluationReport> {
+  const out = `${dir}/${model}.json`;
+  const res = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "-A",
+      new URL("cli/main.ts", root).pathname,
+      "score",
+      "--quiet",
+      "--details",
+      "--examples",
+      `${demo}examples.jsonl`,
+      "--prompts",
+      `${demo}prompts.jsonl`,
+      "--generations",
+      `${demo}generations.${model}.jsonl`,
+      "--out",
+      out,
+    ],
+  }).output();
+  strictEqual(res.code, 0, new TextDecoder().decode(res.stderr));
+  return JSON.parse(await Deno.readTextFile(out));
+}
+
+Deno.test({
+  name: "examplesSection() filters, expands and shows the regressed examples in Chromium",
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "assay-examples-" });
+    let browser: Browser | undefined;
+    try {
+      const base = await scoreDemo(dir, "base");
+      const adapter = await scoreDemo(dir, "adapter");
+      const cmp = compareReports(base, adapter, { seed: 0, resamples: 2000 });
+      const html = renderComparisonHtml(cmp, {
+        sections: [examplesSection(cmp, base, adapter)],
+      });
+      const file = `${dir}/comparison.html`;
+      await Deno.writeTextFile(file, html);
+      // Without the script the page still lists every example, each one expandable.
+      strictEqual((html.match(/<tr class="\w+" data-id=/g) ?? []).length, 395);
+      strictEqual((html.match(/<details>/g) ?? []).length, 395);
+
+      browser = await Browser.launch(30_000);
+      const { targetId } = await browser.send("Target.createTarget", { url: "about:blank" });
+      const { sessionId } = await browser.send("Target.attachToTarget", {
+        targetId,
+        flatten: true,
+      }) as { sessionId: string };
+      const send = (method: string, params: Record<string, unknown> = {}) =>
+        browser!.send(method, params, sessionId);
+      await send("Page.enable");
+      await send("Runtime.enable");
+      await send("Emulation.setDeviceMetricsOverride", {
+        width: 700,
+        height: 900,
+        deviceScaleFactor: 1,
+        mobile: false,
+      });
+      await send("Page.navigate", { url: new URL(`file://${file}`).href });
+      await browser.waitFor(
+        (e) => e.sessionId === sessionId && e.method === "Page.loadEventFired",
+        "the page's load event",
+      );
+      const evaluate = async (expression: string) => {
+        const r = await send("Runtime.evaluate", { expression, returnByValue: true }) as {
+          result: { value: unknown };
+          exceptionDetails?: unknown;
+        };
+        strictEqual(r.exceptionDetails, undefined, JSON.stringify(r.exceptionDetails));
+        return r.result.value;
+      };
+      const state = await evaluate(`(() => {
+        const s = document.getElementById("examples");
+        const sel = (n) => s.querySelector("select[name=" + n + "]");
+        const shown = () => [...s.querySelectorAll("tbody tr")].filter((r) => !r.hidden);
+        const before = { filters: !s.querySelector(".filters").hidden, shown: shown().length };
+        sel("change").value = "regressed";
+        sel("change").dispatchEvent(new Event("change", { bubbles: true }));
+        const regressed = shown().map((r) => r.dataset.id).sort();
+        sel("slice").value = "fr";
+        sel("slice").dispatchEvent(new Event("change", { bubbles: true }));
+        const fr = shown().map((r) => r.dataset.id);
+        const row = s.querySelector('tr[data-id="fr-0010"]');
+        row.querySelector("details").open = true;
+        const text = row.innerText;
+        const svg = document.querySelector("svg#forest-plot");
+        const label = svg.querySelector("text");
+        // The text's size on screen: its font size in the SVG's units times the SVG's scale.
+        const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+        return {
+          before, regressed, fr, count: s.querySelector(".count").textContent,
+          missing: text.includes('missing ["text"]'),
+          labelPx: Math.round(parseFloat(getComputedStyle(label).fontSize) * scale * 10) / 10,
+        };
+      })()`) as {
+        before: unknown;
+        regressed: string[];
+        fr: string[];
+        count: string;
+        missing: boolean;
+        labelPx: number;
+      };
+      assertEquals(state.before, { filters: true, shown: 395 });
+      assertEquals(state.regressed, cmp.regressions.overall.full_call_exact_match.ids);
+      strictEqual(state.regressed.length, 11);
+      assertEquals(state.fr, ["fr-0010", "fr-0022", "fr-0042", "fr-0064"]);
+      strictEqual(state.count, "4 of 395 shown");
+      ok(state.missing, "fr-0010's detail lists its missing text argument");
+      // The plot keeps a readable size at 700 px (its text was about 6 px before).
+      ok(state.labelPx >= 10, `the forest plot's text is ${state.labelPx} px`);
+
+      const { data } = await send("Page.captureScreenshot", { format: "png" }) as {
+        data: string;
+      };
+      const png = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+      assertEquals([...png.subarray(1, 4)], [0x50, 0x4e, 0x47]);
+      const artifacts = Deno.env.get("ASSAY_ARTIFACTS") ||
+        new URL("bench/results", root).pathname;
+      await Deno.mkdir(artifacts, { recursive: true });
+      // The drill-down in view: fr-0010 expanded under the filters.
+      await evaluate(`document.querySelector('tr[data-id="fr-0010"]').scrollIntoView()`);
+      const shot = await send("Page.captureScreenshot", { format: "png" }) as { data: string };
+      await Deno.writeFile(
+        `${artifacts}/examples.png`,
+        Uint8Array.from(atob(shot.data), (c) => c.charCodeAt(0)),
+      );
+      const errors = browser.events.filter((e) =>
+        e.sessionId === sessionId && e.method === "Runtime.exceptionThrown"
+      );
+      assertEquals(errors, []);
+    } finally {
+      await browser?.close();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
