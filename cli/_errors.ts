@@ -21,3 +21,12 @@ export class StdoutClosed extends Error {
     this.name = "StdoutClosed";
   }
 }
+
+/** A gate failed (a rule, or a --fail-under threshold): the verdict is printed; exit code 3. */
+export class GateFailed extends Error {
+  /** @param what What failed, e.g. `2 rules failed`. */
+  constructor(what: string) {
+    super(what);
+    this.name = "GateFailed";
+  }
+}

@@ -39,6 +39,8 @@ ${COMMON}  --html FILE      also write a self-contained HTML report (forest plot
                    example's gold, outputs and differing paths); an existing FILE must
                    be such a page (or empty), unless --force
   --reference L    reference language for the HTML report's gaps (default en)
+  --gate RULES     also check the two reports against a rules file (see 'assay gate
+                   --help'): exit 3 when a rule fails
   --on all|intersection
                    all (default): both reports must hold the same examples;
                    intersection: compare the examples they share, and report how
@@ -255,6 +257,7 @@ export async function runCompare(args: string[]): Promise<void> {
     html: { type: "string" },
     reference: { type: "string" },
     on: { type: "string" },
+    gate: { type: "string" },
   });
   if (values.help) {
     console.log(COMPARE_HELP);
@@ -269,7 +272,7 @@ export async function runCompare(args: string[]): Promise<void> {
     throw new UsageError(`--on must be all or intersection, got "${on}"`);
   }
   checkPaths(
-    [["base report", positionals[0]], ["adapter report", positionals[1]]],
+    [["base report", positionals[0]], ["adapter report", positionals[1]], ["--gate", values.gate]],
     [
       { flag: "--out", path: values.out, kind: reportKind("assay.comparison.v1") },
       { flag: "--html", path: values.html, kind: COMPARISON_PAGE },
@@ -297,6 +300,14 @@ export async function runCompare(args: string[]): Promise<void> {
   }
   if (values.json) await writeStdout(text);
   else console.log(comparisonTable(comparison));
+  if (values.gate !== undefined) {
+    const { evaluateGate } = await import("../src/gate/mod.ts");
+    const { gateFailure, lines, readGateRules } = await import("./gate.ts");
+    const verdict = evaluateGate(await readGateRules(values.gate), { base, candidate: adapter });
+    // With --json, stdout holds the report alone: the verdict goes to stderr.
+    (values.json ? console.error : console.log)(`\n${lines(verdict, values.gate).trimEnd()}`);
+    if (!verdict.pass) throw gateFailure(verdict);
+  }
 }
 
 /** Runs `assay gaps`. */

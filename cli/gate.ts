@@ -4,6 +4,7 @@ import {
   type GateInput,
   gateJunit,
   gateMarkdown,
+  type GateRules,
   GateRulesError,
   type GateVerdict,
   parseGateRules,
@@ -13,7 +14,7 @@ import { writeStdout } from "./_io.ts";
 import { writeAtomic } from "./_atomic.ts";
 import { checkPaths, linesKind, reportKind } from "./_paths.ts";
 import { parseOptions } from "./_options.ts";
-import { UsageError } from "./_errors.ts";
+import { GateFailed, UsageError } from "./_errors.ts";
 import { readEvaluation } from "./compare.ts";
 
 const HELP =
@@ -54,19 +55,17 @@ Options:
   --json             print the verdict as JSON instead of the lines
 `;
 
-/** The rules failed: the verdict is printed, and the exit code is 3. */
-export class GateFailed extends Error {
-  /** @param failed How many rules failed. */
-  constructor(failed: number) {
-    super(`${failed} rule${failed === 1 ? "" : "s"} failed`);
-    this.name = "GateFailed";
-  }
-}
-
 const JUNIT = linesKind("a JUnit XML file of assay gate", (line) => line.startsWith("<?xml"));
 const MARKDOWN = linesKind("an assay gate summary", (line) => line.startsWith("### assay gate"));
 
-function lines(verdict: GateVerdict, file: string): string {
+/** The error that ends a command with exit 3 when a verdict fails. */
+export function gateFailure(verdict: GateVerdict): GateFailed {
+  const failed = verdict.rules.filter((r) => !r.pass).length;
+  return new GateFailed(`${failed} rule${failed === 1 ? "" : "s"} failed`);
+}
+
+/** A verdict as lines: one per rule, then the outcome. */
+export function lines(verdict: GateVerdict, file: string): string {
   const out = verdict.rules.map((r) => {
     let s = `${r.pass ? "pass" : "FAIL"}  ${r.name}: ${r.message}`;
     if (r.mcnemar) {
@@ -85,6 +84,23 @@ function lines(verdict: GateVerdict, file: string): string {
     `${file}: ${verdict.pass ? "passed" : "FAILED"}, ${held} of ${verdict.rules.length} rules hold`,
   );
   return out.join("\n") + "\n";
+}
+
+/** Reads a rules file: a bad one is an InputError (exit 2) with every problem at its line. */
+export async function readGateRules(rulesPath: string): Promise<GateRules> {
+  let text: string;
+  try {
+    text = decodeUtf8(await Deno.readFile(rulesPath), rulesPath);
+  } catch (e) {
+    if (e instanceof InputError) throw e;
+    throw new InputError(`Cannot read ${rulesPath}: ${e instanceof Error ? e.message : e}`);
+  }
+  try {
+    return parseGateRules(text, rulesPath);
+  } catch (e) {
+    if (e instanceof GateRulesError) throw new InputError(e.message, { cause: e });
+    throw e;
+  }
 }
 
 /** Runs `assay gate`. */
@@ -127,20 +143,7 @@ export async function runGate(args: string[]): Promise<void> {
     ],
     { force: values.force },
   );
-  let text: string;
-  try {
-    text = decodeUtf8(await Deno.readFile(rulesPath), rulesPath);
-  } catch (e) {
-    if (e instanceof InputError) throw e;
-    throw new InputError(`Cannot read ${rulesPath}: ${e instanceof Error ? e.message : e}`);
-  }
-  let gate;
-  try {
-    gate = parseGateRules(text, rulesPath);
-  } catch (e) {
-    if (e instanceof GateRulesError) throw new InputError(e.message, { cause: e });
-    throw e;
-  }
+  const gate = await readGateRules(rulesPath);
   const input: GateInput = pair
     ? {
       base: await readEvaluation(values.base!),
@@ -166,5 +169,5 @@ export async function runGate(args: string[]): Promise<void> {
   await writeStdout(
     values.json ? JSON.stringify(verdict, null, 2) + "\n" : lines(verdict, rulesPath),
   );
-  if (!verdict.pass) throw new GateFailed(verdict.rules.filter((r) => !r.pass).length);
+  if (!verdict.pass) throw gateFailure(verdict);
 }

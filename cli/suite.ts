@@ -1,7 +1,7 @@
 // `assay suite validate|run|scorecard|compare` and `assay calibrate`.
 import * as nodeCrypto from "node:crypto";
 import { parseOptions, unknownWord } from "./_options.ts";
-import { InputError, quote, UsageError } from "./_errors.ts";
+import { GateFailed, InputError, quote, UsageError } from "./_errors.ts";
 import { decodeUtf8 } from "../src/jsonl/mod.ts";
 import { writeAtomic } from "./_atomic.ts";
 import { checkDistinct, checkInputs, checkPaths, checkStore, reportKind } from "./_paths.ts";
@@ -45,6 +45,7 @@ Options of run:
   --force            let --out replace a file that is not a suite run report
   --json             print the results as JSON instead of tables
   --quiet            no progress on stderr
+  --fail-under P     exit 3 (after the results) when an arm's pass rate is under P, in [0, 1]
 Judge API keys come from ANTHROPIC_API_KEY, OPENAI_API_KEY and OPENAI_COMPATIBLE_API_KEY only.
 
 Options of scorecard and compare:
@@ -71,6 +72,8 @@ Options:
   --kappa-bar K      the kappa a judge needs to be trusted (default 0.6)
   --min-n N          fewer labels than this is insufficient data (default 10)
   --json             print JSON
+  --fail-under K     exit 3 (after the statistics) when Cohen's kappa is under K, in [0, 1],
+                     or cannot be computed
 `;
 
 /** A user file's text: invalid UTF-8 is an input error at its line and byte. */
@@ -194,10 +197,12 @@ async function runCommand(args: string[]): Promise<void> {
     force: { type: "boolean" },
     json: { type: "boolean" },
     quiet: { type: "boolean" },
+    "fail-under": { type: "string" },
   });
   if (positionals.length !== 1) {
     throw new UsageError("Expected one suite file: suite run SUITE ...");
   }
+  const failUnder = unitFlag("--fail-under", values["fail-under"]);
   for (const f of ["goldens", "traces", "catalog"] as const) {
     if (!values[f]) throw new UsageError(`--${f} is required`);
   }
@@ -385,6 +390,43 @@ async function runCommand(args: string[]): Promise<void> {
       (values["no-judge"] ? ", judges skipped (--no-judge)" : "") +
       (store ? `; stored as run ${runId} in ${values.store}` : ""),
   );
+  if (failUnder !== undefined) checkPassRates(card, failUnder);
+}
+
+/** calibrate --fail-under: Cohen's kappa must reach it (a kappa that cannot be computed fails). */
+function gateKappa(kappa: number | null, min: number | undefined): void {
+  if (min === undefined) return;
+  if (kappa !== null && kappa >= min) return;
+  console.error(
+    `FAIL: Cohen's kappa ${
+      kappa === null ? "cannot be computed" : kappa.toFixed(4)
+    }, under --fail-under ${min}`,
+  );
+  throw new GateFailed(`kappa under --fail-under ${min}`);
+}
+
+/** A flag's value in [0, 1], or undefined when not given. */
+function unitFlag(flag: string, v: string | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  const x = Number(v);
+  if (v.trim() === "" || !(x >= 0 && x <= 1)) {
+    throw new UsageError(`${flag} must be a number in [0, 1], got "${v}"`);
+  }
+  return x;
+}
+
+/** --fail-under: every arm's pass rate must reach it, else exit 3 (after the scorecard). */
+function checkPassRates(card: Card, min: number): void {
+  const low = card.arms.filter((a) => a.pass_rate.value === null || a.pass_rate.value < min);
+  const say = low.length > 0 ? console.error : console.log;
+  say(
+    low.length > 0
+      ? `FAIL: pass rate under ${min} in ${
+        low.map((a) => `${a.arm} (${a.pass_rate.value?.toFixed(3) ?? "none"})`).join(", ")
+      }`
+      : `pass: every arm's pass rate is at least ${min}`,
+  );
+  if (low.length > 0) throw new GateFailed(`${low.length} arm(s) under --fail-under ${min}`);
 }
 
 function positiveInt(flag: string, v: string): number {
@@ -618,6 +660,7 @@ export function runCalibrate(args: string[]): void {
     "kappa-bar": { type: "string" },
     "min-n": { type: "string" },
     json: { type: "boolean" },
+    "fail-under": { type: "string" },
     help: { type: "boolean", short: "h" },
   });
   if (values.help) {
@@ -625,6 +668,7 @@ export function runCalibrate(args: string[]): void {
     return;
   }
   if (!values.labels) throw new UsageError("--labels is required");
+  const failUnder = unitFlag("--fail-under", values["fail-under"]);
   if ((values.store === undefined) !== (values.metric === undefined)) {
     throw new UsageError("--store and --metric go together");
   }
@@ -700,6 +744,7 @@ export function runCalibrate(args: string[]): void {
   }
   if (values.json) {
     console.log(JSON.stringify({ ...result, skipped_unscored: skipped }, null, 2));
+    gateKappa(result.kappa, failUnder);
     return;
   }
   const f = (x: number | null) => (x === null ? "-" : x.toFixed(4));
@@ -719,4 +764,5 @@ export function runCalibrate(args: string[]): void {
   ]));
   console.log(`\nverdict: ${result.verdict} — ${result.reason}`);
   if (skipped > 0) console.log(`(${skipped} label(s) skipped: the judge gave no score)`);
+  gateKappa(result.kappa, failUnder);
 }
