@@ -20,6 +20,7 @@ export { bailLine } from "./score_common";
 export { DROPS } from "./score_entries";
 export {
   kCounts,
+  kDropped,
   kFinish,
   kLanguage,
   kLanguageCount,

@@ -220,6 +220,31 @@ function writeRecord(e: usize): void {
   emitSet(o + 1 - emitBase);
 }
 
+let dropCursor: usize = 0;
+
+/**
+ * Writes the ids of the examples dropped for drop kind `kind` (an entry kind other than KEPT),
+ * in examples order, each as a JSON string and a newline, from where the last call stopped
+ * (`restart` starts over), until at least `cap` bytes are written. Returns the bytes written (0
+ * when there are no more), at kRecordsText().
+ */
+export function kDropped(kind: u32, restart: bool, cap: u32): usize {
+  if (restart) dropCursor = zone;
+  emitReset(<usize> cap + 4096);
+  let e = dropCursor;
+  while (e < entriesTop && emitUsed < <usize> cap) {
+    if (entryKind(e) == kind) {
+      const idn = idLength(e);
+      const o = writeJsonString(emitNeed(8 + 6 * idn), idAddr(e), idn);
+      store<u8>(o, 0x0a);
+      emitSet(o + 1 - emitBase);
+    }
+    e = nextEntry(e);
+  }
+  dropCursor = e;
+  return emitUsed;
+}
+
 /** The records' text kRecords wrote: its address. */
 export function kRecordsText(): usize {
   return emitBase;

@@ -1,7 +1,7 @@
 // Pieces of the tool-call evaluation shared by the general scorer (evaluation.ts) and the Wasm
 // scoring kernel's glue (_score_kernel.ts): one call scored against its gold, and the report
 // built from counts per language.
-import type { DropSummary, EvaluationReport, OutputDecoder } from "./inputs.ts";
+import type { DroppedIds, DropSummary, EvaluationReport, OutputDecoder } from "./inputs.ts";
 import { CANONICAL_ID, PARSER_ID } from "../engine/mod.ts";
 import {
   countRecords,
@@ -118,6 +118,7 @@ export function emptySliceCounts(d?: OutputDecoder): SliceCounts {
 export function reportFromCounts(
   byLanguage: ReadonlyMap<string, SliceCounts>,
   drops: DropSummary,
+  droppedIds: DroppedIds,
   engine: string,
   inputs: Partial<EvaluationReport["inputs"]>,
   d?: OutputDecoder,
@@ -147,6 +148,7 @@ export function reportFromCounts(
     },
     n: total.n,
     drop_summary: { ...drops },
+    dropped_ids: droppedIds,
     parse_status_counts: { ...total.statuses },
     metric_names: [...METRIC_NAMES],
     slices,
@@ -159,6 +161,7 @@ export function reportFromCounts(
 export function reportFromRecords(
   records: ExampleRecord[],
   drops: DropSummary,
+  droppedIds: DroppedIds,
   engine: string,
   inputs: Partial<EvaluationReport["inputs"]>,
   d?: OutputDecoder,
@@ -175,7 +178,7 @@ export function reportFromRecords(
     for (const r of list) statuses[r.status as ParseStatus]++;
     byLanguage.set(language, { ...countRecords(list), statuses });
   }
-  const report = reportFromCounts(byLanguage, drops, engine, inputs, d);
+  const report = reportFromCounts(byLanguage, drops, droppedIds, engine, inputs, d);
   report.records = records;
   return report;
 }

@@ -5,7 +5,7 @@
 // something it does not read itself; the caller then scores the files with the general reader
 // (ToolCallScorer), which gives the same report or words the error. Once finished, the kernel
 // writes the records' JSON lines a chunk at a time, from its entries.
-import type { DropSummary, EvaluationReport } from "./inputs.ts";
+import type { DroppedIds, DropSummary, EvaluationReport } from "./inputs.ts";
 import { emptySliceCounts, PARSE_STATUSES, reportFromCounts, type SliceCounts } from "./_parts.ts";
 import {
   BAIL_NAMES,
@@ -157,7 +157,17 @@ export class ScoreKernel {
       empty_target: drops[1]!,
       malformed_target: drops[2]!,
     };
-    return reportFromCounts(byLanguage, summary, engineName, inputs);
+    const droppedIds: DroppedIds = { multiple_calls: [], empty_target: [], malformed_target: [] };
+    (Object.keys(summary) as (keyof DropSummary)[]).forEach((reason, k) => {
+      // Entry kind k + 1 is the drop reason k (the DROPS counters' order).
+      for (let first = true; summary[reason] > 0; first = false) {
+        const n = ex.kDropped(k + 1, first ? 1 : 0, RECORDS_CHUNK);
+        if (n === 0) break;
+        const text = decoder.decode(new Uint8Array(ex.memory.buffer, ex.kRecordsText(), n));
+        for (const line of text.split("\n")) if (line) droppedIds[reason].push(JSON.parse(line));
+      }
+    });
+    return reportFromCounts(byLanguage, summary, droppedIds, engineName, inputs);
   }
 
   /**

@@ -8,6 +8,7 @@ import type { ArgumentPair } from "../engine/mod.ts";
 import { formatLocation, InputError, InvariantViolation, type Violation } from "../jsonl/mod.ts";
 import type { ExampleRecord } from "./metrics.ts";
 import type {
+  DroppedIds,
   DropSummary,
   EvaluationReport,
   ExampleInput,
@@ -65,6 +66,7 @@ export class ScorerCore {
   #promptLines: (number | undefined)[] = [];
   #violations: Violation[] = [];
   #drops: DropSummary = { multiple_calls: 0, empty_target: 0, malformed_target: 0 };
+  #dropIds: DroppedIds = { multiple_calls: [], empty_target: [], malformed_target: [] };
   #generationsSeen = false;
   #exactTargets: boolean;
   #sha256: (text: string) => string;
@@ -172,7 +174,11 @@ export class ScorerCore {
         generationLine: undefined,
         prompted: false,
       };
-      if (!ok) this.#drops[dropReason(canonical[i]!)]++;
+      if (!ok) {
+        const reason = dropReason(canonical[i]!);
+        this.#drops[reason]++;
+        this.#dropIds[reason].push(ex.example_id);
+      }
       this.#examples.set(ex.example_id, state);
       this.#order.push(state);
     }
@@ -377,6 +383,7 @@ export class ScorerCore {
     const report = reportFromRecords(
       records,
       this.#drops,
+      this.#dropIds,
       this.#engine.name,
       inputs,
       this.#options.decoder,

@@ -69,6 +69,9 @@ export interface DropSummary {
   malformed_target: number;
 }
 
+/** The ids of the examples dropped before scoring, by reason, in examples-file order. */
+export type DroppedIds = Record<keyof DropSummary, string[]>;
+
 /** Digest and row count of one input file. */
 export interface InputDigest {
   /** SHA-256 (hex) of the file's bytes. */
@@ -107,6 +110,8 @@ export interface EvaluationReport {
   n: number;
   /** Examples dropped before scoring, by reason. */
   drop_summary: DropSummary;
+  /** Their ids, by reason. */
+  dropped_ids: DroppedIds;
   /** Records per parse status (under a decoder, per {@linkcode RecordStatus}). */
   parse_status_counts: Record<ParseStatus, number> & Partial<Record<RecordStatus, number>>;
   /** The metric names, in order. */

@@ -60,3 +60,43 @@ Deno.test("scoreJsonl() with allowMissing and nothing missing gives the strict r
     ok(!("missing_generations" in lenient.report));
   }
 });
+
+Deno.test("scoreJsonl() lists the dropped examples' ids by reason, the same on the kernel and the general reader", async () => {
+  const targets = [
+    { name: "f", arguments: {} }, // kept
+    [{ name: "f", arguments: {} }, { name: "g", arguments: {} }], // multiple_calls
+    [], // empty_target
+    { arguments: {} }, // malformed_target
+    [{ name: "f", arguments: {} }], // one call in a list: kept
+  ];
+  const examples = Array.from({ length: 60 }, (_, i) => ({
+    example_id: `d-${String(59 - i).padStart(2, "0")}`, // not in code point order
+    language: "en",
+    target: targets[i % targets.length],
+  }));
+  const generations = examples.map((e) => ({
+    example_id: e.example_id,
+    prompt_sha256: sha,
+    output: '{"name": "f", "arguments": {}}',
+  }));
+  const jsonl = (rows: object[]) =>
+    enc.encode(rows.map((r) => JSON.stringify(r)).join("\n") + "\n");
+  const want = {
+    multiple_calls: examples.filter((_, i) => i % 5 === 1).map((e) => e.example_id),
+    empty_target: examples.filter((_, i) => i % 5 === 2).map((e) => e.example_id),
+    malformed_target: examples.filter((_, i) => i % 5 === 3).map((e) => e.example_id),
+  };
+  const texts: string[] = [];
+  for (const engine of ENGINES) {
+    for (const kernel of [true, false]) {
+      const r = await scoreJsonl(
+        { examples: jsonl(examples), generations: jsonl(generations) },
+        { engine, kernel },
+      );
+      deepStrictEqual(r.report.dropped_ids, want, `${engine.name}, kernel ${kernel}`);
+      strictEqual(r.report.drop_summary.multiple_calls, 12);
+      texts.push(dec.decode(r.bytes).replace(/"engine": "\w+"/, ""));
+    }
+  }
+  strictEqual(new Set(texts).size, 1);
+});
