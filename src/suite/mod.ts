@@ -22,6 +22,7 @@ export * from "./trace_metrics.ts";
 export * from "./sql_metrics.ts";
 export * from "./result_metrics.ts";
 export * from "./step_metrics.ts";
+export * from "./trajectory_match.ts";
 export * from "./scorecard.ts";
 export * from "./arm_comparison.ts";
 export * from "./calibration.ts";
