@@ -26,6 +26,7 @@ export const METRIC_TYPES = [
   "reference_value_match",
   "step_efficiency",
   "hit_limit",
+  "trajectory_match",
   "llm_judge",
 ] as const;
 

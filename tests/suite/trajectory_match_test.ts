@@ -1,9 +1,13 @@
 // trajectoryMatch(): a table over every (trajectory mode, argument mode) pair with the expected
 // verdict and reasons, number handling, each override kind, agentevals' published cases
-// rewritten as inputs and expected verdicts, and misuse.
+// rewritten as inputs and expected verdicts, misuse, and the suite metric.
 import { deepStrictEqual as assertEquals, ok, throws } from "node:assert/strict";
 import {
+  loadSuite,
+  suiteChecks,
+  SuiteError,
   trajectoryMatch,
+  trajectoryMatchMetric,
   type TrajectoryMatchOptions,
   type TrajectoryReason,
   type TrajectoryResult,
@@ -243,4 +247,53 @@ Deno.test("trajectoryMatch() refuses bad options and trajectories", () => {
   throws(run({ trajectory: "exact" }, [{ arguments: {} }]), /reference\[0\] must be a call/);
   throws(run({ trajectory: "strict" }, [{ tool_calls: [] }]), /must be a message/);
   throws(run({ trajectory: "exact" }, {}), /must be a list of calls/);
+});
+
+Deno.test("trajectoryMatchMetric() scores a run against its golden's reference trajectory", () => {
+  const trace = {
+    golden_id: "q",
+    arm: "base",
+    repeat: 0,
+    sql: [],
+    final_rows: null,
+    final_answer: null,
+    submitted: true,
+    hit_turn_limit: false,
+    tool_calls: [{ name: "f", arguments: '{"a": 2}' }],
+  };
+  const golden = { id: "q", question: "?", reference_trajectory: [f({ a: 1 })] };
+  const catalog = { views: [] };
+  const r = trajectoryMatchMetric({ golden, trace, catalog }, { trajectory: "superset" });
+  assertEquals(r, {
+    applicable: true,
+    score: 0,
+    details: {
+      pass: false,
+      reasons: [miss(0, "f", [0, ["a"]])],
+      n_reasons: 1,
+      greedy_disagrees: false,
+    },
+  });
+  const skipped = trajectoryMatchMetric({ golden: { id: "q", question: "?" }, trace, catalog }, {
+    trajectory: "superset",
+  });
+  assertEquals(skipped.applicable, false);
+  const strict = trajectoryMatchMetric({ golden, trace, catalog }, { trajectory: "strict" });
+  assertEquals(strict.details, { reason: "The trace has no messages (strict mode)" });
+  throws(() => trajectoryMatchMetric({ golden, trace, catalog }, {}), /trajectory must be one of/);
+});
+
+Deno.test("loadSuite() with suiteChecks() places a bad trajectory_match param at its line", () => {
+  const text = "metrics:\n  - type: trajectory_match\n    params:\n      trajectory: ordered\n";
+  throws(() => loadSuite(text, { ...suiteChecks(), source: "s.yaml" }), (e: unknown) => {
+    ok(e instanceof SuiteError);
+    assertEquals(e.issues.map((i) => [i.line, i.field]), [[3, "metrics[0].params"]]);
+    ok(/trajectory must be one of strict/.test(e.message), e.message);
+    return true;
+  });
+  const ok1 = loadSuite(
+    "- type: trajectory_match\n  params: {trajectory: superset, tools: {run_sql: ignore}}\n",
+    suiteChecks(),
+  );
+  assertEquals(ok1.metrics[0]!.params, { trajectory: "superset", tools: { run_sql: "ignore" } });
 });
