@@ -24,6 +24,7 @@ export * from "./result_metrics.ts";
 export * from "./step_metrics.ts";
 export * from "./trajectory_match.ts";
 export * from "./repeats.ts";
+export * from "./uncertainty.ts";
 export * from "./scorecard.ts";
 export * from "./arm_comparison.ts";
 export * from "./calibration.ts";

@@ -3,7 +3,8 @@
  * golden's runs in an arm to one score. `mean`, `median`, `mode` and `max` reduce the runs'
  * overall scores; `at_least_k`, `pass_at_k` and `pass_hat_k` count the runs that pass, through
  * the stats room's `atLeastK`, `passAtK` and `passHatK`. A reducer that needs k runs gives null
- * ("not computable") for a golden with fewer, never 0.
+ * ("not computable") for a golden with fewer, never 0. `cluster` names the golden field that
+ * clusters goldens for the standard errors of `repeatsReport`.
  *
  * @module
  */
@@ -34,6 +35,8 @@ export interface Repeats {
   reducer: RepeatReducer;
   /** For `at_least_k`, `pass_at_k` and `pass_hat_k`: k, in [1, n]. */
   k?: number;
+  /** The golden field that clusters goldens for the standard errors (see `repeatsReport`). */
+  cluster?: string;
 }
 
 /** One golden's runs in one arm, reduced. */
@@ -89,9 +92,12 @@ export function repeatsIssues(value: unknown): { field: string; message: string 
   const v = value as Record<string, unknown>;
   const out: { field: string; message: string }[] = [];
   for (const key of Object.keys(v)) {
-    if (!["n", "reducer", "k"].includes(key)) {
-      out.push({ field: key, message: `Unknown field "${key}" (fields: n, reducer, k)` });
+    if (!["n", "reducer", "k", "cluster"].includes(key)) {
+      out.push({ field: key, message: `Unknown field "${key}" (fields: n, reducer, k, cluster)` });
     }
+  }
+  if (v.cluster !== undefined && (typeof v.cluster !== "string" || v.cluster === "")) {
+    out.push({ field: "cluster", message: "Expected a golden field name" });
   }
   const n = v.n;
   const nOk = typeof n === "number" && Number.isSafeInteger(n) && n >= 1;
