@@ -180,3 +180,71 @@ export function trajectoryMatchMetric(run: RunContext, params?: MetricParams): C
     },
   };
 }
+
+/** One `trajectory_match` metric over a suite run. */
+export interface TrajectorySummary {
+  /** The metric's name. */
+  metric: string;
+  /** Runs where it applied. */
+  applicable: number;
+  /** Of those, runs that passed. */
+  passes: number;
+  /** Runs where greedy first-match (the peers' method) would have given the other verdict. */
+  greedy_disagreements: number;
+}
+
+/**
+ * Counts, per `trajectory_match` metric of a suite run, the runs where it applied and passed,
+ * and those where greedy first-match would have decided otherwise.
+ *
+ * @param results The run's results (`runSuite`).
+ * @param metrics The names of the suite's `trajectory_match` metrics.
+ * @returns One summary per metric, in the given order.
+ * @throws {TypeError} If `results` is not an array.
+ *
+ * @example
+ * ```ts
+ * import { trajectorySummary } from "@assay/assay/suite";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ *
+ * const row = (pass: boolean, greedy: boolean) => ({
+ *   golden_id: "g", arm: "a", repeat: 0, metric: "route", threshold: 0.5, applicable: true,
+ *   score: pass ? 1 : 0, details: { pass, greedy_disagrees: greedy },
+ * });
+ * const overall = {
+ *   status: "complete" as const, overall: 1, pass: true, threshold: 0.5, n_applicable: 1,
+ *   n_scored: 1, errored: [],
+ * };
+ * const results = [true, false].map((greedy, repeat) => ({
+ *   golden_id: "g", arm: "a", repeat, criteria: [row(true, greedy)], overall,
+ * }));
+ * assertEquals(trajectorySummary(results, ["route"]), [
+ *   { metric: "route", applicable: 2, passes: 2, greedy_disagreements: 1 },
+ * ]);
+ * ```
+ */
+export function trajectorySummary(
+  results: readonly {
+    criteria: readonly {
+      metric: string;
+      applicable: boolean;
+      score: number | null;
+      details?: Record<string, unknown>;
+    }[];
+  }[],
+  metrics: readonly string[],
+): TrajectorySummary[] {
+  if (!Array.isArray(results)) throw new TypeError("Expected the run's results as an array");
+  return metrics.map((metric) => {
+    const s: TrajectorySummary = { metric, applicable: 0, passes: 0, greedy_disagreements: 0 };
+    for (const r of results) {
+      for (const c of r.criteria) {
+        if (c.metric !== metric || !c.applicable) continue;
+        s.applicable++;
+        if (c.score === 1) s.passes++;
+        if (c.details?.greedy_disagrees === true) s.greedy_disagreements++;
+      }
+    }
+    return s;
+  });
+}
