@@ -1,42 +1,9 @@
 // Repeat reducers: the suite file's `repeats` checked with its position, each reducer on its own,
 // and the reduction of a run's results per (arm, golden).
 import { deepStrictEqual as assertEquals, ok, throws } from "node:assert/strict";
-import {
-  loadSuite,
-  reduceRepeats,
-  reduceRuns,
-  type RunResult,
-  SuiteError,
-} from "../../src/suite/mod.ts";
+import { loadSuite, reduceRepeats, reduceRuns, SuiteError } from "../../src/suite/mod.ts";
 import { passAtK, passHatK } from "../../src/stats/mod.ts";
-
-function run(golden_id: string, arm: string, repeat: number, overall: number | null): RunResult {
-  return {
-    golden_id,
-    arm,
-    repeat,
-    criteria: [],
-    overall: overall === null
-      ? {
-        status: "incomplete",
-        overall: null,
-        pass: null,
-        threshold: 0.5,
-        n_applicable: 1,
-        n_scored: 0,
-        errored: ["judge"],
-      }
-      : {
-        status: "complete",
-        overall,
-        pass: overall >= 0.5,
-        threshold: 0.5,
-        n_applicable: 1,
-        n_scored: 1,
-        errored: [],
-      },
-  };
-}
+import { run } from "./_run_results.ts";
 
 Deno.test("loadSuite() reads repeats and places each problem at its line and column", () => {
   const suite = loadSuite(

@@ -5,6 +5,7 @@ import { deepStrictEqual as assertEquals, ok, strictEqual, throws } from "node:a
 import { meanUncertainty, repeatsReport, type RunResult } from "../../src/suite/mod.ts";
 import { studentTQuantile } from "../../src/suite/_student_t.ts";
 import { ensureScipy, runLineOracle } from "../_debian_python.ts";
+import { run } from "./_run_results.ts";
 import { makeRng } from "../_corpus.ts";
 
 const ORACLE = decodeURIComponent(new URL("./_miller_oracle.py", import.meta.url).pathname);
@@ -86,21 +87,6 @@ Deno.test("studentTQuantile() inverts SciPy's t CDF (stdtr) to 1e-14", async () 
 });
 
 Deno.test("repeatsReport() reduces, clusters by a golden field and compares arms on reduced scores", () => {
-  const run = (golden_id: string, arm: string, repeat: number, overall: number): RunResult => ({
-    golden_id,
-    arm,
-    repeat,
-    criteria: [],
-    overall: {
-      status: "complete",
-      overall,
-      pass: overall >= 0.5,
-      threshold: 0.5,
-      n_applicable: 1,
-      n_scored: 1,
-      errored: [],
-    },
-  });
   const goldens = ["g1", "g2", "g3", "g4"].map((id, i) => ({
     id,
     question: "?",
