@@ -13,6 +13,7 @@ import { compileSchema } from "../src/json_schema/mod.ts";
 import { CATALOG_SCHEMA, GOLDEN_SCHEMA, TRACE_SCHEMA } from "../src/suite/mod.ts";
 import type { Golden, SchemaCatalog, Trace } from "../src/suite/mod.ts";
 import { type Estimate, scorecard, type ScoreRow } from "../src/suite/mod.ts";
+import { repeatsReport, trajectorySummary } from "../src/suite/mod.ts";
 import { type ArmDelta, compareArms } from "../src/suite/mod.ts";
 import { calibrate } from "../src/suite/mod.ts";
 import { createJudge, type JudgeApiKeys, type JudgeCallEvent } from "../src/suite/mod.ts";
@@ -46,6 +47,8 @@ Options of run:
   --json             print the results as JSON instead of tables
   --quiet            no progress on stderr
   --fail-under P     exit 3 (after the results) when an arm's pass rate is under P, in [0, 1]
+  --seed N, --resamples N
+                     the bootstrap of the scorecard and of the suite's repeats (default 0, 10000)
 Judge API keys come from ANTHROPIC_API_KEY, OPENAI_API_KEY and OPENAI_COMPATIBLE_API_KEY only.
 
 Options of scorecard and compare:
@@ -198,6 +201,8 @@ async function runCommand(args: string[]): Promise<void> {
     json: { type: "boolean" },
     quiet: { type: "boolean" },
     "fail-under": { type: "string" },
+    seed: { type: "string" },
+    resamples: { type: "string" },
   });
   if (positionals.length !== 1) {
     throw new UsageError("Expected one suite file: suite run SUITE ...");
@@ -367,7 +372,25 @@ async function runCommand(args: string[]): Promise<void> {
       store.close();
     }
   }
-  const card = scorecard(rows, { metrics: suite.metrics.map((m) => m.name) });
+  const bootstrap = {
+    ...(values.seed !== undefined && { seed: Number(values.seed) }),
+    ...(values.resamples !== undefined &&
+      { resamples: positiveInt("--resamples", values.resamples) }),
+  };
+  const card = scorecard(rows, { metrics: suite.metrics.map((m) => m.name), ...bootstrap });
+  const trajectoryMetrics = suite.metrics.filter((m) => m.type === "trajectory_match");
+  const trajectory = trajectoryMetrics.length === 0
+    ? undefined
+    : trajectorySummary(results, trajectoryMetrics.map((m) => m.name));
+  let repeats;
+  try {
+    repeats = suite.repeats && repeatsReport(results, goldens, suite.repeats, bootstrap);
+  } catch (e) {
+    if (e instanceof RangeError) {
+      throw new InputError(`${values.goldens}: ${e.message}`, { cause: e });
+    }
+    throw e;
+  }
   const report = {
     schema: "assay.suite_run.v1",
     tool: TOOL,
@@ -377,6 +400,8 @@ async function runCommand(args: string[]): Promise<void> {
     judge: values["no-judge"] ? "off" : usesJudge ? "on" : "none",
     runs: results,
     scorecard: card,
+    ...(trajectory && { trajectory }),
+    ...(repeats && { repeats }),
   };
   const text = JSON.stringify(report, null, 2) + "\n";
   if (values.out) await writeAtomic(values.out, text);
@@ -385,6 +410,13 @@ async function runCommand(args: string[]): Promise<void> {
     return;
   }
   printScorecard(card, suite.metrics.map((m) => m.name));
+  for (const t of trajectory ?? []) {
+    console.log(
+      `\n${t.metric}: ${t.passes}/${t.applicable} runs match; greedy first-match would decide ` +
+        `${t.greedy_disagreements} of them otherwise`,
+    );
+  }
+  if (repeats) printRepeats(repeats);
   console.log(
     `\n${results.length} runs, suite ${suite.name}` +
       (values["no-judge"] ? ", judges skipped (--no-judge)" : "") +
@@ -439,6 +471,33 @@ type Card = ReturnType<typeof scorecard>;
 
 function ci(e: Estimate): string {
   return e.ci ? `[${e.ci[0].toFixed(3)}, ${e.ci[1].toFixed(3)}]` : "";
+}
+
+function printRepeats(r: ReturnType<typeof repeatsReport>): void {
+  const k = r.repeats.k === undefined ? "" : ` k=${r.repeats.k}`;
+  const by = r.cluster === null ? "golden" : r.cluster;
+  console.log(`\nrepeats: ${r.repeats.reducer}${k} over n=${r.repeats.n} runs per golden`);
+  const rows = r.arms.map((a) => [
+    a.arm,
+    a.mean === null ? "-" : `${a.mean.toFixed(3)} (${a.n} goldens)`,
+    a.clt ? `${a.clt.se.toFixed(3)} ${interval(a.clt.ci)}` : "-",
+    a.clustered ? `${a.clustered.se.toFixed(3)} ${interval(a.clustered.ci)} C=${a.clusters}` : "-",
+    ci(a.bootstrap),
+  ]);
+  console.log(
+    table(["arm", "reduced mean", "CLT se, t CI", `se by ${by}, t CI`, "bootstrap CI"], rows),
+  );
+  for (const c of r.comparisons) {
+    const d = c.reduced;
+    console.log(
+      `${c.arms[1]} − ${c.arms[0]} (paired, ${c.n_goldens} goldens): ` +
+        `${d.delta === null ? "-" : d.delta.toFixed(3)} ${d.ci ? interval(d.ci) : ""}`,
+    );
+  }
+}
+
+function interval(ci: [number, number]): string {
+  return `[${ci[0].toFixed(3)}, ${ci[1].toFixed(3)}]`;
 }
 
 function printScorecard(card: Card, metrics: string[]): void {

@@ -311,7 +311,32 @@ function trace(plan: Plan, arm: string, repeat: number): Trace {
 }
 
 const lines = (rows: unknown[]) => rows.map((r) => JSON.stringify(r)).join("\n") + "\n";
-await Deno.writeTextFile(new URL("goldens.jsonl", OUT), lines(PLANS.map((p) => p.golden)));
+/** The topic of a golden (the clusters of the repeats' standard errors), by its first view. */
+const TOPICS: Record<string, string> = {
+  monthly_revenue: "revenue",
+  daily_revenue: "revenue",
+  refunds: "refunds",
+  order_items: "products",
+  orders: "orders",
+  customers: "customers",
+};
+
+/** The golden with its topic and the trajectory a careful agent follows (`trajectory_match`). */
+function withTrajectory(plan: Plan): Golden & { topic: string } {
+  const views = plan.golden.expected_views ?? [];
+  return {
+    ...plan.golden,
+    topic: TOPICS[views[0]!]!,
+    reference_trajectory: [
+      { name: "list_views", arguments: {} },
+      ...views.map((view) => ({ name: "describe_view", arguments: { view } })),
+      { name: "run_sql", arguments: { query: plan.good.sql } },
+      { name: "submit_answer", arguments: { answer: plan.good.answer } },
+    ],
+  };
+}
+
+await Deno.writeTextFile(new URL("goldens.jsonl", OUT), lines(PLANS.map(withTrajectory)));
 await Deno.writeTextFile(
   new URL("catalog.json", OUT),
   JSON.stringify({ views: VIEWS }, null, 2) + "\n",

@@ -12,6 +12,7 @@ export const DETERMINISTIC_METRIC_NAMES = [
   "reference_value_match",
   "step_efficiency",
   "hit_limit",
+  "trajectory_match",
 ] as const;
 
 /** One deterministic metric type. */
@@ -26,6 +27,7 @@ export const DETERMINISTIC_METRIC_PARAMS: Readonly<
   reference_value_match: ["abs_tol", "rel_tol"],
   step_efficiency: [],
   hit_limit: [],
+  trajectory_match: ["trajectory", "arguments", "numbers", "tools"],
 });
 
 /** The longest list of names or errors kept in `details`; the counts are always complete. */

@@ -28,6 +28,11 @@ export const GOLDEN_SCHEMA = {
       description: "Column name to the value the final query must return (reference_value_match)",
     },
     reference_answer_text: { type: "string", description: "The reference answer" },
+    reference_trajectory: {
+      type: "array",
+      items: { type: "object" },
+      description: "Calls {name, arguments}, or messages {role, tool_calls} (trajectory_match)",
+    },
   },
 } as const;
 
@@ -95,5 +100,10 @@ export const TRACE_SCHEMA = {
     final_answer: { type: ["string", "null"] },
     submitted: { type: "boolean" },
     hit_turn_limit: { type: "boolean" },
+    messages: {
+      type: "array",
+      items: { type: "object", required: ["role"], properties: { role: { type: "string" } } },
+      description: "The run's messages {role, tool_calls?} (trajectory_match in strict mode)",
+    },
   },
 } as const;

@@ -1,12 +1,14 @@
 /**
  * The deterministic trace metrics that read how the agent went about it: `step_efficiency`
- * (repeated tool calls) and `hit_limit` (running out of turns).
+ * (repeated tool calls), `hit_limit` (running out of turns) and `trajectory_match` (the calls
+ * against a reference trajectory).
  *
  * @module
  */
 import { canonicalizeBatch, canonicalValue } from "../engine/mod.ts";
 import type { CriterionScore, RunContext } from "./types.ts";
-import { isRec, listed, type MetricParams, readParams, readRun } from "./_metric_args.ts";
+import { isRec, listed, type MetricParams, readParams, readRun, skip } from "./_metric_args.ts";
+import { trajectoryMatch, type TrajectoryMatchOptions } from "./trajectory_match.ts";
 
 /**
  * `step_efficiency`: `1 − duplicates / tool calls`, where a duplicate repeats the name and
@@ -118,4 +120,131 @@ export function hitLimit(run: RunContext, params?: MetricParams): CriterionScore
     score: hit && !submitted ? 0 : 1,
     details: { hit_turn_limit: hit, submitted },
   };
+}
+
+/**
+ * `trajectory_match`: 1.0 when the run's tool calls match the golden's `reference_trajectory`
+ * under the params (`trajectory`, `arguments`, `numbers`, `tools`; see `trajectoryMatch`), else
+ * 0.0. The `strict` mode reads the trace's `messages`. Not applicable when the golden has no
+ * reference trajectory, or, in `strict`, when the trace has no messages.
+ *
+ * @param run The run: `golden` (its `reference_trajectory` is read), `trace` (its `tool_calls`,
+ *   or `messages` in `strict`), `catalog` (The schema catalog (unused)).
+ * @param params The `trajectoryMatch` options; `trajectory` is required.
+ * @returns The score, with the reasons for a failure (at most 50) and whether greedy first-match
+ *   would have decided otherwise (`greedy_disagrees`).
+ * @throws {TypeError} If the params or a trajectory have the wrong shape.
+ * @throws {RangeError} If a param is unknown or out of range.
+ *
+ * @example Every reference call made, one extra allowed
+ * ```ts
+ * import { trajectoryMatchMetric } from "@assay/assay/suite";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ *
+ * const golden = {
+ *   id: "q1", question: "?", reference_trajectory: [{ name: "list_views", arguments: {} }],
+ * };
+ * const trace = {
+ *   golden_id: "q1", arm: "base", repeat: 0, sql: [], final_rows: null,
+ *   final_answer: null, submitted: true, hit_turn_limit: false,
+ *   tool_calls: [
+ *     { name: "list_views", arguments: {} },
+ *     { name: "run_sql", arguments: { sql: "SELECT 1" } },
+ *   ],
+ * };
+ * const r = trajectoryMatchMetric({ golden, trace, catalog: { views: [] } }, {
+ *   trajectory: "superset",
+ * });
+ * assertEquals([r.score, r.details?.greedy_disagrees], [1, false]);
+ * ```
+ */
+export function trajectoryMatchMetric(run: RunContext, params?: MetricParams): CriterionScore {
+  const { golden, trace, catalog } = readRun(run);
+  void catalog;
+  const options = readParams("trajectory_match", params) as unknown as TrajectoryMatchOptions;
+  trajectoryMatch([], [], options); // checks the params, even where the metric does not apply
+  const reference = isRec(golden) ? golden.reference_trajectory : undefined;
+  if (reference === undefined) return skip("The golden has no reference_trajectory");
+  const strict = options.trajectory === "strict";
+  const output = isRec(trace) ? (strict ? trace.messages : trace.tool_calls) : undefined;
+  if (strict && output === undefined) return skip("The trace has no messages (strict mode)");
+  const r = trajectoryMatch(reference as [], output as [], options);
+  return {
+    applicable: true,
+    score: r.pass ? 1 : 0,
+    details: {
+      pass: r.pass,
+      reasons: listed(r.reasons),
+      n_reasons: r.reasons.length,
+      greedy_disagrees: r.greedyDisagrees,
+    },
+  };
+}
+
+/** One `trajectory_match` metric over a suite run. */
+export interface TrajectorySummary {
+  /** The metric's name. */
+  metric: string;
+  /** Runs where it applied. */
+  applicable: number;
+  /** Of those, runs that passed. */
+  passes: number;
+  /** Runs where greedy first-match (the peers' method) would have given the other verdict. */
+  greedy_disagreements: number;
+}
+
+/**
+ * Counts, per `trajectory_match` metric of a suite run, the runs where it applied and passed,
+ * and those where greedy first-match would have decided otherwise.
+ *
+ * @param results The run's results (`runSuite`).
+ * @param metrics The names of the suite's `trajectory_match` metrics.
+ * @returns One summary per metric, in the given order.
+ * @throws {TypeError} If `results` is not an array.
+ *
+ * @example
+ * ```ts
+ * import { trajectorySummary } from "@assay/assay/suite";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ *
+ * const row = (pass: boolean, greedy: boolean) => ({
+ *   golden_id: "g", arm: "a", repeat: 0, metric: "route", threshold: 0.5, applicable: true,
+ *   score: pass ? 1 : 0, details: { pass, greedy_disagrees: greedy },
+ * });
+ * const overall = {
+ *   status: "complete" as const, overall: 1, pass: true, threshold: 0.5, n_applicable: 1,
+ *   n_scored: 1, errored: [],
+ * };
+ * const results = [true, false].map((greedy, repeat) => ({
+ *   golden_id: "g", arm: "a", repeat, criteria: [row(true, greedy)], overall,
+ * }));
+ * assertEquals(trajectorySummary(results, ["route"]), [
+ *   { metric: "route", applicable: 2, passes: 2, greedy_disagreements: 1 },
+ * ]);
+ * ```
+ */
+export function trajectorySummary(
+  results: readonly {
+    criteria: readonly {
+      metric: string;
+      applicable: boolean;
+      score: number | null;
+      details?: Record<string, unknown>;
+    }[];
+  }[],
+  metrics: readonly string[],
+): TrajectorySummary[] {
+  if (!Array.isArray(results)) throw new TypeError("Expected the run's results as an array");
+  return metrics.map((metric) => {
+    const s: TrajectorySummary = { metric, applicable: 0, passes: 0, greedy_disagreements: 0 };
+    for (const r of results) {
+      for (const c of r.criteria) {
+        if (c.metric !== metric || !c.applicable) continue;
+        s.applicable++;
+        if (c.score === 1) s.passes++;
+        if (c.details?.greedy_disagrees === true) s.greedy_disagreements++;
+      }
+    }
+    return s;
+  });
 }

@@ -1,8 +1,8 @@
 /**
  * Declarative metric suites: a YAML or JSONC file that names its metrics, with no code.
  *
- * A suite is an object with a `metrics` list (and optionally `name` and `description`), or
- * just the list. Each metric has a `type`, a `name` (defaulting to the type, and required when
+ * A suite is an object with a `metrics` list (and optionally `name`, `description` and
+ * `repeats`, see `reduceRepeats`), or just the list. Each metric has a `type`, a `name` (defaulting to the type, and required when
  * a type repeats), a `threshold` in [0, 1] (default 0.5) and type-specific `params`. An
  * `llm_judge` can start from a built-in preset with `preset: answer_correctness` and override
  * any field. Both formats load into the same {@linkcode Suite}; every problem is reported with
@@ -18,6 +18,7 @@ import {
   type Position,
 } from "../config/mod.ts";
 import { suggestName } from "../jsonl/mod.ts";
+import { REPEAT_REDUCERS, type Repeats, repeatsIssues } from "./repeats.ts";
 
 /** The metric types a suite can declare. */
 export const METRIC_TYPES = [
@@ -26,6 +27,7 @@ export const METRIC_TYPES = [
   "reference_value_match",
   "step_efficiency",
   "hit_limit",
+  "trajectory_match",
   "llm_judge",
 ] as const;
 
@@ -52,6 +54,8 @@ export interface Suite {
   description?: string;
   /** The metrics, in file order; the first one's threshold decides whether a run passes. */
   metrics: SuiteMetric[];
+  /** Runs per golden and arm, and how they reduce to one score (see `reduceRepeats`). */
+  repeats?: Repeats;
 }
 
 /** One problem in a suite file. */
@@ -131,7 +135,7 @@ export interface LoadSuiteOptions {
   presets?: Record<string, { threshold: number; params: Record<string, unknown> }>;
 }
 
-const SUITE_KEYS = ["name", "description", "metrics"];
+const SUITE_KEYS = ["name", "description", "metrics", "repeats"];
 const METRIC_KEYS = ["type", "name", "threshold", "params", "preset"];
 
 /**
@@ -222,6 +226,7 @@ function checkSuite(doc: Located, source: string, options: LoadSuiteOptions): Su
   let base: (string | number)[] = [];
   let name = source.replace(/^.*[\\/]/, "").replace(/\.[^.]*$/, "") || "suite";
   let description: string | undefined;
+  let repeats: Repeats | undefined;
   if (Array.isArray(root)) {
     // A bare list of metrics.
   } else if (isObject(root)) {
@@ -238,6 +243,18 @@ function checkSuite(doc: Located, source: string, options: LoadSuiteOptions): Su
     if (root.description !== undefined) {
       if (typeof root.description !== "string") issue(["description"], "Expected a string");
       else description = root.description;
+    }
+    if (root.repeats !== undefined) {
+      const found = repeatsIssues(root.repeats);
+      for (const p of found) {
+        const at = p.field === "" ? ["repeats"] : ["repeats", p.field];
+        const reducer = (root.repeats as Record<string, unknown>).reducer;
+        const hint = p.field === "reducer" && typeof reducer === "string"
+          ? closestName(reducer, REPEAT_REDUCERS)
+          : undefined;
+        issue(at, p.message, hint);
+      }
+      if (found.length === 0) repeats = root.repeats as Repeats;
     }
     base = ["metrics"];
     if (root.metrics === undefined) issue([], 'Missing field "metrics"');
@@ -363,5 +380,10 @@ function checkSuite(doc: Located, source: string, options: LoadSuiteOptions): Su
     issues.sort((a, b) => a.line - b.line || a.column - b.column);
     throw new SuiteError(issues);
   }
-  return { name, ...(description !== undefined && { description }), metrics };
+  return {
+    name,
+    ...(description !== undefined && { description }),
+    metrics,
+    ...(repeats !== undefined && { repeats: { ...repeats } }),
+  };
 }

@@ -1,6 +1,7 @@
 /**
  * The deterministic agent-trace metrics of a metric suite: `schema_membership`,
- * `expected_view_recall`, `reference_value_match`, `step_efficiency` and `hit_limit`.
+ * `expected_view_recall`, `reference_value_match`, `step_efficiency`, `hit_limit` and
+ * `trajectory_match`.
  *
  * Each metric is a pure function `(golden, trace, catalog, params?) => CriterionScore`; the
  * registry {@linkcode DETERMINISTIC_METRICS} maps a suite's `type:` to it. The metrics that read
@@ -23,7 +24,7 @@ export type {
 import type { DeterministicMetricName, MetricParams } from "./_metric_args.ts";
 import { expectedViewRecall, schemaMembership } from "./sql_metrics.ts";
 import { referenceValueMatch } from "./result_metrics.ts";
-import { hitLimit, stepEfficiency } from "./step_metrics.ts";
+import { hitLimit, stepEfficiency, trajectoryMatchMetric } from "./step_metrics.ts";
 
 export {
   DETERMINISTIC_METRIC_NAMES,
@@ -59,4 +60,5 @@ export const DETERMINISTIC_METRICS: Readonly<Record<DeterministicMetricName, Det
     reference_value_match: referenceValueMatch,
     step_efficiency: stepEfficiency,
     hit_limit: hitLimit,
+    trajectory_match: trajectoryMatchMetric,
   });

@@ -20,6 +20,11 @@ export interface Golden {
   reference_values?: Record<string, number | string | boolean | null>;
   /** The reference answer (the `reference_answer_text` context field). */
   reference_answer_text?: string;
+  /**
+   * The reference trajectory (`trajectory_match`): the tool calls `{name, arguments}` the agent
+   * should make, or, for the `strict` mode, its messages `{role, tool_calls?}`.
+   */
+  reference_trajectory?: unknown[];
 }
 
 /** One view of the semantic layer, with its columns. */
@@ -68,6 +73,8 @@ export interface Trace {
   submitted: boolean;
   /** Whether the agent hit its turn limit. */
   hit_turn_limit: boolean;
+  /** The run's messages `{role, tool_calls?}`, when recorded (`trajectory_match` in `strict`). */
+  messages?: unknown[];
 }
 
 /** What one metric gives one run. */

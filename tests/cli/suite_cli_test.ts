@@ -51,7 +51,7 @@ Deno.test("make_demo.ts regenerates the committed suite demo byte for byte", asy
 Deno.test("assay suite validate exits 0 on the demo and 2 with file, line and a suggestion", async () => {
   const good = await assay(["suite", "validate", `${demo}/suite.yaml`]);
   strictEqual(good.code, 0, good.stderr);
-  match(good.stdout, /valid suite "analytics-agent-demo" with 7 metric/);
+  match(good.stdout, /valid suite "analytics-agent-demo" with 8 metric/);
   const dir = await Deno.makeTempDir();
   await Deno.writeTextFile(
     `${dir}/bad.yaml`,
@@ -88,16 +88,29 @@ Deno.test("assay suite run scores the demo deterministically with --no-judge and
   ok(ra.run_id !== rb.run_id);
   deepStrictEqual({ ...ra, run_id: null }, { ...rb, run_id: null });
   strictEqual(ra.runs.length, 48);
+  // The trajectory metric and the repeats reducer are in the report, with their settings.
+  deepStrictEqual(ra.trajectory, [
+    { metric: "trajectory_match", applicable: 48, passes: 33, greedy_disagreements: 0 },
+  ]);
+  deepStrictEqual(ra.repeats.repeats, { n: 3, reducer: "pass_at_k", k: 2, cluster: "topic" });
+  deepStrictEqual([ra.repeats.bootstrap.seed, ra.repeats.bootstrap.resamples], [0, 10000]);
+  deepStrictEqual(
+    ra.repeats.arms.map((
+      x: { arm: string; n: number; clusters: number },
+    ) => [x.arm, x.n, x.clusters]),
+    [["adapter", 8, 5], ["base", 8, 5]],
+  );
+  deepStrictEqual(ra.repeats.comparisons[0].arms, ["adapter", "base"]);
   // Judges were skipped: not applicable, no score.
   const judged = ra.runs.flatMap((r: { criteria: { metric: string; applicable: boolean }[] }) =>
     r.criteria.filter((c) => c.metric === "groundedness")
   );
   ok(judged.length === 48 && judged.every((c: { applicable: boolean }) => !c.applicable));
-  // The store holds both runs, 48 × 7 rows each.
+  // The store holds both runs, 48 × 8 rows each.
   const db = new DatabaseSync(store);
   const runs = db.prepare("SELECT run_id, rows FROM runs ORDER BY created_at").all();
   db.close();
-  deepStrictEqual(runs.map((r) => Number(r.rows)), [336, 336]);
+  deepStrictEqual(runs.map((r) => Number(r.rows)), [384, 384]);
   const card = await assay(["suite", "scorecard", "--store", store]);
   strictEqual(card.code, 0, card.stderr);
   match(card.stdout, /2 run\(s\) in history/);
@@ -187,7 +200,7 @@ s.writeRun({ run_id: "crashed", suite: "s", suite_sha256: "x", metrics: ["m"], c
     0,
   );
   deepStrictEqual(db.prepare("SELECT COUNT(*) AS n FROM runs").get()?.n, 1);
-  deepStrictEqual(db.prepare("SELECT COUNT(*) AS n FROM scores").get()?.n, 336);
+  deepStrictEqual(db.prepare("SELECT COUNT(*) AS n FROM scores").get()?.n, 384);
   db.close();
   const card = await assay(["suite", "scorecard", "--store", store]);
   strictEqual(card.code, 0, card.stderr);

@@ -9,6 +9,7 @@ import {
   referenceValueMatch,
   schemaMembership,
   stepEfficiency,
+  trajectoryMatchMetric,
 } from "../../src/suite/mod.ts";
 import type { Golden, SchemaCatalog, Trace, TraceToolCall } from "../../src/suite/mod.ts";
 import { makeRng, type Rng, shuffleKeys } from "../_corpus.ts";
@@ -46,6 +47,7 @@ Deno.test("DETERMINISTIC_METRICS maps every name to its function", () => {
     referenceValueMatch,
     stepEfficiency,
     hitLimit,
+    trajectoryMatchMetric,
   ]);
   ok(Object.isFrozen(DETERMINISTIC_METRICS));
 });

@@ -1,0 +1,368 @@
+/**
+ * `trajectory_match`: whether an agent's tool calls match a reference trajectory, in one of six
+ * trajectory modes and four argument modes, with per-tool overrides. Every unordered relation is
+ * decided by a maximum bipartite matching and `in_order` by a subsequence DP, so the verdict
+ * never depends on the order in which equal candidates are tried; each result also says whether
+ * greedy first-match (the method of agentevals) would have decided otherwise. See
+ * `docs/trace_metrics.md`.
+ *
+ * @module
+ */
+import {
+  type ArgNode,
+  argumentDiff,
+  type ArgumentsMode,
+  argumentTree,
+  defaultText,
+  globRegExp,
+  type ToolRule,
+} from "./_trajectory_args.ts";
+import { decide, type Decision, type FlatMode } from "./_trajectory_modes.ts";
+import { isRec } from "./_metric_args.ts";
+
+export type { ArgumentsMode } from "./_trajectory_args.ts";
+
+/** One tool call: `{name, arguments}`, or the OpenAI form `{function: {name, arguments}}`. */
+export interface TrajectoryCall {
+  /** The tool's name. */
+  name: string;
+  /** Its arguments: a JSON value, or JSON text (its own number lexemes); absent means `{}`. */
+  arguments?: unknown;
+}
+
+/** One message of a `strict` trajectory. */
+export interface TrajectoryMessage {
+  /** `user`, `assistant`, `tool`, ... */
+  role: string;
+  /** The calls the message makes, if any. */
+  tool_calls?: TrajectoryCall[] | null;
+}
+
+/** The trajectory modes. */
+export const TRAJECTORY_MODES = [
+  "strict",
+  "unordered",
+  "subset",
+  "superset",
+  "in_order",
+  "exact",
+] as const;
+
+/** One of {@linkcode TRAJECTORY_MODES}. */
+export type TrajectoryMode = (typeof TRAJECTORY_MODES)[number];
+
+/** The argument modes. */
+export const ARGUMENTS_MODES = ["exact", "ignore", "subset", "superset"] as const;
+
+/** One tool's override: a mode, a list of dotted key paths to compare, or an object. */
+export type ToolOverride = ArgumentsMode | string[] | {
+  /** The argument mode for this tool. */
+  arguments?: ArgumentsMode;
+  /** Compare only these dotted key paths (absent on both sides counts as equal). */
+  keys?: string[];
+  /** Globs over dotted member paths to drop from both sides (`*` within a segment, `**` across). */
+  ignore?: string[];
+  /** Dotted member path → default value; a member equal to its default is dropped. */
+  defaults?: Record<string, unknown>;
+  /** Fewest output calls of this tool. */
+  min?: number;
+  /** Most output calls of this tool. */
+  max?: number;
+};
+
+/** Options of {@linkcode trajectoryMatch}. */
+export interface TrajectoryMatchOptions {
+  /** The trajectory mode. */
+  trajectory: TrajectoryMode;
+  /** How arguments compare (default `exact`); `subset`: the output's ⊆ the reference's. */
+  arguments?: ArgumentsMode;
+  /** `exact` (default): `1` ≠ `1.0` in JSON text; `numeric`: numbers compare by exact value. */
+  numbers?: "exact" | "numeric";
+  /** Per-tool overrides, by tool name. */
+  tools?: Record<string, ToolOverride>;
+}
+
+/** Why a trajectory failed. Indexes are into the call list (of the message, in `strict`). */
+export type TrajectoryReason =
+  | {
+    kind: "missing";
+    reference: number;
+    name: string;
+    message?: number;
+    /** The closest output call of the same name and the argument paths that differ. */
+    closest?: { output: number; paths: string[] };
+  }
+  | { kind: "extra"; output: number; name: string; message?: number }
+  | { kind: "order"; reference: number; name: string }
+  | { kind: "count"; name: string; count: number; min?: number; max?: number }
+  | { kind: "messages"; reference: number; output: number }
+  | { kind: "role"; message: number; reference: string; output: string };
+
+/** What {@linkcode trajectoryMatch} returns. */
+export interface TrajectoryResult {
+  /** Whether the output matches the reference. */
+  pass: boolean;
+  /** Why not (empty when it passes). */
+  reasons: TrajectoryReason[];
+  /** Whether greedy first-match would have given the other verdict. */
+  greedyDisagrees: boolean;
+}
+
+function readRule(
+  at: string,
+  override: unknown,
+  base: ArgumentsMode,
+): Omit<ToolRule, "defaults"> & { defaults: Record<string, unknown> } {
+  const rule = { mode: base as ToolRule["mode"], keys: [] as string[], ignore: [] as RegExp[] };
+  const strings = (v: unknown, what: string): string[] => {
+    if (!Array.isArray(v) || v.some((k) => typeof k !== "string" || k === "")) {
+      throw new TypeError(`${at}.${what} must be a list of non-empty strings`);
+    }
+    return v as string[];
+  };
+  if (typeof override === "string" || Array.isArray(override)) {
+    override = { [typeof override === "string" ? "arguments" : "keys"]: override };
+  }
+  if (!isRec(override)) throw new TypeError(`${at} must be a mode, a list of keys or an object`);
+  const known = ["arguments", "keys", "ignore", "defaults", "min", "max"];
+  for (const k of Object.keys(override)) {
+    if (!known.includes(k)) {
+      throw new RangeError(`${at}: unknown field "${k}" (${known.join(", ")})`);
+    }
+  }
+  if (override.arguments !== undefined) rule.mode = readMode(`${at}.arguments`, override.arguments);
+  if (override.keys !== undefined) rule.mode = "keys", rule.keys = strings(override.keys, "keys");
+  if (override.ignore !== undefined) {
+    rule.ignore = strings(override.ignore, "ignore").map(globRegExp);
+  }
+  const defaults = override.defaults ?? {};
+  if (!isRec(defaults)) throw new TypeError(`${at}.defaults must be an object`);
+  const count = (k: "min" | "max"): number | undefined => {
+    const v = override[k];
+    if (v !== undefined && (typeof v !== "number" || !Number.isSafeInteger(v) || v < 0)) {
+      throw new RangeError(`${at}.${k} must be an integer ≥ 0, got ${String(v)}`);
+    }
+    return v;
+  };
+  const min = count("min"), max = count("max");
+  if (min !== undefined && max !== undefined && min > max) {
+    throw new RangeError(`${at}: min ${min} exceeds max ${max}`);
+  }
+  return {
+    ...rule,
+    defaults,
+    ...(min !== undefined && { min }),
+    ...(max !== undefined && { max }),
+  };
+}
+
+function readMode(at: string, v: unknown): ArgumentsMode {
+  if (!(ARGUMENTS_MODES as readonly unknown[]).includes(v)) {
+    throw new RangeError(`${at} must be one of ${ARGUMENTS_MODES.join(", ")}, got ${String(v)}`);
+  }
+  return v as ArgumentsMode;
+}
+
+/** The options, checked; the rule of each tool with its defaults in canonical text. */
+function readOptions(options: unknown) {
+  if (!isRec(options)) throw new TypeError("Expected options: {trajectory, arguments?, ...}");
+  const known = ["trajectory", "arguments", "numbers", "tools"];
+  for (const k of Object.keys(options)) {
+    if (!known.includes(k)) {
+      throw new RangeError(`Unknown option "${k}" (options: ${known.join(", ")})`);
+    }
+  }
+  const mode = options.trajectory;
+  if (!(TRAJECTORY_MODES as readonly unknown[]).includes(mode)) {
+    throw new RangeError(
+      `trajectory must be one of ${TRAJECTORY_MODES.join(", ")}, got ${String(mode)}`,
+    );
+  }
+  const base = readMode("arguments", options.arguments ?? "exact");
+  const numbers = options.numbers ?? "exact";
+  if (numbers !== "exact" && numbers !== "numeric") {
+    throw new RangeError(`numbers must be exact or numeric, got ${String(numbers)}`);
+  }
+  const numeric = numbers === "numeric";
+  const tools = options.tools ?? {};
+  if (!isRec(tools)) throw new TypeError("tools must be an object: tool name → override");
+  const rules = new Map<string, ToolRule>();
+  for (const [name, o] of Object.entries(tools)) {
+    const r = readRule(`tools.${name}`, o, base);
+    const defaults = new Map<string, string>();
+    for (const [k, v] of Object.entries(r.defaults)) defaults.set(k, defaultText(v, numeric));
+    rules.set(name, { ...r, defaults });
+  }
+  const plain: ToolRule = { mode: base, keys: [], ignore: [], defaults: new Map() };
+  return { mode: mode as TrajectoryMode, numeric, rules, plain };
+}
+
+interface Call {
+  name: string;
+  args: ArgNode;
+}
+
+function readCall(c: unknown, at: string, numeric: boolean): Call {
+  const f = isRec(c) && isRec(c.function) ? c.function : c;
+  if (!isRec(f) || typeof f.name !== "string") {
+    throw new TypeError(`${at} must be a call: {name, arguments}`);
+  }
+  return { name: f.name, args: argumentTree(f.arguments, numeric) };
+}
+
+function readCalls(v: unknown, at: string, numeric: boolean): Call[] {
+  if (!Array.isArray(v)) throw new TypeError(`${at} must be a list of calls`);
+  return v.map((c, i) => readCall(c, `${at}[${i}]`, numeric));
+}
+
+// Matches `refs` against `outs` in `mode`, adding the reasons for failure.
+function judge(
+  mode: FlatMode,
+  refs: Call[],
+  outs: Call[],
+  ruleOf: (name: string) => ToolRule,
+  reasons: TrajectoryReason[],
+  message?: number,
+): Decision {
+  const memo = new Map<number, string[] | null>();
+  const diff = (i: number, j: number): string[] | null => {
+    const key = i * outs.length + j;
+    if (!memo.has(key)) {
+      const r = refs[i]!, o = outs[j]!;
+      memo.set(key, r.name !== o.name ? null : argumentDiff(r.args, o.args, ruleOf(r.name)));
+    }
+    return memo.get(key)!;
+  };
+  const d = decide(mode, refs.length, outs.length, (i, j) => diff(i, j)?.length === 0);
+  const at = message === undefined ? {} : { message };
+  for (const i of d.missing) {
+    let closest: { output: number; paths: string[] } | undefined;
+    // Prefer the unmatched output calls of the same name, then the fewest differing paths.
+    outs.forEach((_, j) => {
+      const paths = diff(i, j);
+      if (paths === null) return;
+      const better = !closest ||
+        (d.refOf[j] === -1 && d.refOf[closest.output] !== -1) ||
+        ((d.refOf[j] === -1) === (d.refOf[closest.output] === -1) &&
+          paths.length < closest.paths.length);
+      if (better) closest = { output: j, paths };
+    });
+    reasons.push({
+      kind: "missing",
+      reference: i,
+      name: refs[i]!.name,
+      ...at,
+      ...(closest && { closest }),
+    });
+  }
+  for (const j of d.extra) reasons.push({ kind: "extra", output: j, name: outs[j]!.name, ...at });
+  if (d.order !== undefined) {
+    reasons.push({ kind: "order", reference: d.order, name: refs[d.order]!.name });
+  }
+  return d;
+}
+
+/**
+ * Whether an agent's tool calls match a reference trajectory.
+ *
+ * Trajectory modes: `strict` (the same messages with the same roles, each message's calls
+ * matched one to one in any order), `unordered` (the same multiset of calls), `subset` (no
+ * output call outside the reference), `superset` (every reference call present; extras
+ * allowed), `in_order` (the reference is a subsequence of the output), `exact` (the same
+ * sequence). Two calls match when their names are equal and their arguments match: `exact`
+ * (canonical JSON equality; `1` ≠ `1.0` in JSON text unless `numbers: "numeric"`, which compares
+ * numbers by exact value), `ignore`, `subset` (the output's top-level members are among the
+ * reference's), `superset` (the reference's are among the output's). A tool's override may set
+ * its mode, a list of dotted key paths to compare instead, `ignore` globs and `defaults` removed
+ * from both sides first, and `min`/`max` counts of its output calls (checked in every mode).
+ *
+ * @param reference The reference calls (messages, for `strict`).
+ * @param output The agent's calls (messages, for `strict`).
+ * @param options The modes and overrides.
+ * @returns The verdict, the reasons for a failure, and whether greedy first-match disagrees.
+ * @throws {TypeError} If a trajectory or the options have the wrong shape.
+ * @throws {RangeError} If a mode, option or count is unknown or out of range.
+ *
+ * @example Optimal matching passes where greedy first-match fails
+ * ```ts
+ * import { trajectoryMatch } from "@assay/assay/suite";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ *
+ * const reference = [
+ *   { name: "f", arguments: { a: 1 } },
+ *   { name: "f", arguments: { a: 1, b: 2 } },
+ * ];
+ * const output = [
+ *   { name: "f", arguments: { a: 1, b: 2 } },
+ *   { name: "f", arguments: { a: 1, c: 3 } },
+ * ];
+ * const r = trajectoryMatch(reference, output, { trajectory: "superset", arguments: "superset" });
+ * assertEquals(r, { pass: true, reasons: [], greedyDisagrees: true });
+ * ```
+ */
+export function trajectoryMatch(
+  reference: readonly (TrajectoryCall | TrajectoryMessage)[],
+  output: readonly (TrajectoryCall | TrajectoryMessage)[],
+  options: TrajectoryMatchOptions,
+): TrajectoryResult {
+  const { mode, numeric, rules, plain } = readOptions(options);
+  const ruleOf = (name: string) => rules.get(name) ?? plain;
+  const reasons: TrajectoryReason[] = [];
+  let pass = true, greedyPass = true;
+  let counted: Call[];
+  if (mode === "strict") {
+    const messages = (v: unknown, at: string) => {
+      if (!Array.isArray(v)) throw new TypeError(`${at} must be a list of messages`);
+      return v.map((msg, k) => {
+        if (!isRec(msg) || typeof msg.role !== "string") {
+          throw new TypeError(`${at}[${k}] must be a message: {role, tool_calls?}`);
+        }
+        const tc = msg.tool_calls ?? [];
+        return { role: msg.role, calls: readCalls(tc, `${at}[${k}].tool_calls`, numeric) };
+      });
+    };
+    const refs = messages(reference, "reference"), outs = messages(output, "output");
+    counted = outs.flatMap((m) => m.calls);
+    if (refs.length !== outs.length) {
+      reasons.push({ kind: "messages", reference: refs.length, output: outs.length });
+      pass = greedyPass = false;
+    }
+    for (let k = 0; k < Math.min(refs.length, outs.length); k++) {
+      const r = refs[k]!, o = outs[k]!;
+      if (r.role !== o.role) {
+        reasons.push({ kind: "role", message: k, reference: r.role, output: o.role });
+        pass = greedyPass = false;
+      }
+      const d = judge("unordered", r.calls, o.calls, ruleOf, reasons, k);
+      pass &&= d.pass;
+      greedyPass &&= d.greedyPass;
+    }
+  } else {
+    const refs = readCalls(reference, "reference", numeric);
+    counted = readCalls(output, "output", numeric);
+    const d = judge(mode, refs, counted, ruleOf, reasons);
+    pass = d.pass, greedyPass = d.greedyPass;
+  }
+  let countsOk = true;
+  for (const [name, rule] of rules) {
+    if (rule.min === undefined && rule.max === undefined) continue;
+    const count = counted.filter((c) => c.name === name).length;
+    if (
+      (rule.min !== undefined && count < rule.min) || (rule.max !== undefined && count > rule.max)
+    ) {
+      countsOk = false;
+      reasons.push({
+        kind: "count",
+        name,
+        count,
+        ...(rule.min !== undefined && { min: rule.min }),
+        ...(rule.max !== undefined && { max: rule.max }),
+      });
+    }
+  }
+  return {
+    pass: pass && countsOk,
+    reasons,
+    greedyDisagrees: pass !== greedyPass,
+  };
+}

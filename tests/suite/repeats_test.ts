@@ -1,0 +1,83 @@
+// Repeat reducers: the suite file's `repeats` checked with its position, each reducer on its own,
+// and the reduction of a run's results per (arm, golden).
+import { deepStrictEqual as assertEquals, ok, throws } from "node:assert/strict";
+import { loadSuite, reduceRepeats, reduceRuns, SuiteError } from "../../src/suite/mod.ts";
+import { passAtK, passHatK } from "../../src/stats/mod.ts";
+import { run } from "./_run_results.ts";
+
+Deno.test("loadSuite() reads repeats and places each problem at its line and column", () => {
+  const suite = loadSuite(
+    "repeats: {n: 3, reducer: pass_at_k, k: 2}\nmetrics:\n  - type: hit_limit\n",
+  );
+  assertEquals(suite.repeats, { n: 3, reducer: "pass_at_k", k: 2 });
+  const bad = "metrics:\n  - type: hit_limit\nrepeats:\n  n: 0\n  reducer: pas_at_k\n  k: 9\n";
+  throws(() => loadSuite(bad, { source: "s.yaml" }), (e: unknown) => {
+    ok(e instanceof SuiteError);
+    assertEquals(e.issues.map((i) => `${i.source}:${i.line}:${i.column}: ${i.field}`), [
+      "s.yaml:4:3: repeats.n",
+      "s.yaml:5:3: repeats.reducer",
+    ]);
+    assertEquals(e.issues[1]!.suggestion, "pass_at_k");
+    return true;
+  });
+  throws(
+    () => loadSuite("repeats: {n: 2, reducer: mean, k: 1}\nmetrics: [{type: hit_limit}]\n"),
+    /takes no k/,
+  );
+  throws(
+    () => loadSuite("repeats: {n: 2, reducer: at_least_k}\nmetrics: [{type: hit_limit}]\n"),
+    /needs k/,
+  );
+  throws(
+    () => loadSuite("repeats: {n: 2, reducer: max, runs: 1}\nmetrics: [{type: hit_limit}]\n"),
+    /Unknown field "runs"/,
+  );
+});
+
+Deno.test("reduceRuns() gives each reducer's value, null when fewer than k runs", () => {
+  const scores = [0.2, 0.9, 0.9, 0.4], passes = scores.map((s) => s >= 0.5);
+  const r = (reducer: string, k?: number) =>
+    reduceRuns(scores, passes, { n: 4, reducer, ...(k !== undefined && { k }) } as never);
+  assertEquals(r("mean"), 0.6);
+  assertEquals(r("median"), 0.65);
+  assertEquals(r("mode"), 0.9);
+  assertEquals(r("max"), 0.9);
+  assertEquals(r("at_least_k", 2), 1);
+  assertEquals(r("at_least_k", 3), 0);
+  assertEquals(r("pass_at_k", 2), passAtK(4, 2, 2));
+  assertEquals(r("pass_hat_k", 2), passHatK(4, 2, 2));
+  assertEquals(reduceRuns([0.1, 0.3], [false, false], { n: 2, reducer: "mode" }), 0.1);
+  for (const reducer of ["pass_at_k", "pass_hat_k", "at_least_k"] as const) {
+    assertEquals(reduceRuns([1, 1], [true, true], { n: 3, reducer, k: 3 }), null, reducer);
+  }
+  assertEquals(reduceRuns([], [], { n: 3, reducer: "mean" }), null);
+  throws(() => reduceRuns([1], [true], { n: 1, reducer: "pass_at_k" }), /needs k/);
+});
+
+Deno.test("reduceRepeats() reduces per arm and golden, leaving incomplete runs out", () => {
+  const results = [
+    run("g2", "base", 0, 1),
+    run("g1", "base", 1, 0),
+    run("g1", "base", 0, 1),
+    run("g1", "base", 2, null),
+    run("g1", "adapter", 0, 1),
+  ];
+  const reduced = reduceRepeats(results, { n: 3, reducer: "pass_at_k", k: 2 });
+  assertEquals(reduced, [
+    {
+      arm: "adapter",
+      goldens: [{ golden_id: "g1", runs: 1, scored: 1, passes: 1, value: null }],
+      mismatched: ["g1"],
+      not_computable: 1,
+    },
+    {
+      arm: "base",
+      goldens: [
+        { golden_id: "g1", runs: 3, scored: 2, passes: 1, value: 1 },
+        { golden_id: "g2", runs: 1, scored: 1, passes: 1, value: null },
+      ],
+      mismatched: ["g2"],
+      not_computable: 1,
+    },
+  ]);
+});

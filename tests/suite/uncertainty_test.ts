@@ -1,0 +1,136 @@
+// meanUncertainty() and repeatsReport(): the clustered standard error against an independent
+// Python implementation of Miller's formula (exact rationals) on 1,000 seeded datasets, the t
+// quantiles against SciPy, and the report's structure.
+import { deepStrictEqual as assertEquals, ok, strictEqual, throws } from "node:assert/strict";
+import { meanUncertainty, repeatsReport, type RunResult } from "../../src/suite/mod.ts";
+import { studentTQuantile } from "../../src/suite/_student_t.ts";
+import { ensureScipy, runLineOracle } from "../_debian_python.ts";
+import { run } from "./_run_results.ts";
+import { makeRng } from "../_corpus.ts";
+
+const ORACLE = decodeURIComponent(new URL("./_miller_oracle.py", import.meta.url).pathname);
+
+const close = (a: number, b: number, rel: number, what: string) =>
+  ok(Math.abs(a - b) <= rel * Math.max(Math.abs(a), Math.abs(b)), `${what}: ${a} vs ${b}`);
+
+Deno.test("meanUncertainty() matches an exact Python implementation of Miller's formula on 1,000 seeded datasets", async () => {
+  await ensureScipy();
+  const rng = makeRng(2024);
+  const datasets: { values: number[]; clusters: string[]; level: number }[] = [];
+  while (datasets.length < 1000) {
+    const n = 2 + rng.int(59);
+    const c = 1 + rng.int(n);
+    const binary = rng.chance(0.5);
+    const values = Array.from({ length: n }, () => binary ? rng.int(2) : rng.float());
+    if (values.every((v) => v === values[0])) continue; // a zero standard error has no relative error
+    const clusters = values.map(() => `c${rng.int(c)}`);
+    datasets.push({ values, clusters, level: rng.pick([0.9, 0.95, 0.99]) });
+  }
+  const answers = await runLineOracle([ORACLE], datasets.map((d) => JSON.stringify(d)));
+  let clustered = 0;
+  datasets.forEach((d, i) => {
+    const want = JSON.parse(answers[i]!);
+    const got = meanUncertainty(d.values, { clusters: d.clusters, level: d.level });
+    const at = `dataset ${i}`;
+    close(got.mean!, want.mean, 1e-15, `${at} mean`);
+    close(got.clt!.se, want.se_clt, 1e-12, `${at} CLT se`);
+    close(got.clt!.ci[1] - got.mean!, want.t_clt * want.se_clt, 1e-12, `${at} CLT half-width`);
+    strictEqual(got.clusters, want.clusters, at);
+    if (want.se_clustered === undefined) {
+      strictEqual(got.clustered, null, at);
+      return;
+    }
+    clustered++;
+    if (want.se_clustered === 0) strictEqual(got.clustered!.se, 0, at);
+    close(got.clustered!.se, want.se_clustered, 1e-12, `${at} clustered se`);
+    close(got.miller_se!, want.miller_se, 1e-12, `${at} Miller se`);
+    strictEqual(got.clustered!.df, want.clusters - 1, at);
+    close(
+      got.clustered!.ci[1] - got.mean!,
+      want.t_clustered * want.se_clustered,
+      1e-12,
+      `${at} clustered half-width`,
+    );
+  });
+  ok(clustered > 900, `${clustered} clustered datasets`);
+});
+
+Deno.test("meanUncertainty() gives the CLT standard error when every score is its own cluster", () => {
+  const values = [0.1, 0.5, 0.9, 1, 0];
+  const u = meanUncertainty(values, { clusters: values.map((_, i) => `g${i}`) });
+  close(u.clustered!.se, u.clt!.se, 1e-15, "singletons");
+  close(u.miller_se!, u.clt!.se, 1e-15, "Miller singletons");
+  strictEqual(u.clustered!.df, 4);
+  assertEquals(meanUncertainty([0.5]).clt, null);
+  assertEquals(meanUncertainty([1, 0], { clusters: ["a", "a"] }).clustered, null);
+  throws(() => meanUncertainty([2]), /in \[0, 1\]/);
+  throws(() => meanUncertainty([1], { clusters: [] }), /1 scores/);
+});
+
+Deno.test("studentTQuantile() inverts SciPy's t CDF (stdtr) to 1e-14", async () => {
+  await ensureScipy();
+  const cases: [number, number][] = [];
+  for (const df of [1, 2, 3, 4, 5, 7, 10, 15, 29, 30, 59, 100, 1000]) {
+    for (const p of [0.6, 0.9, 0.95, 0.975, 0.995, 0.025]) cases.push([p, df]);
+  }
+  // SciPy's own t.ppf is good to about 1e-10 only: check ours through SciPy's CDF instead.
+  const src = "import sys, json\nfrom scipy.special import stdtr\n" +
+    "for l in sys.stdin:\n x, df = json.loads(l)\n print(json.dumps(float(stdtr(df, x))), flush=True)";
+  const xs = cases.map(([p, df]) => studentTQuantile(p, df));
+  const cdf = await runLineOracle(
+    ["-c", src],
+    cases.map(([, df], i) => JSON.stringify([xs[i], df])),
+  );
+  cases.forEach(([p, df], i) => {
+    ok(Math.abs(Number(cdf[i]) - p) <= 1e-14, `t(${p}, ${df}) = ${xs[i]}: CDF ${cdf[i]}`);
+  });
+});
+
+Deno.test("repeatsReport() reduces, clusters by a golden field and compares arms on reduced scores", () => {
+  const goldens = ["g1", "g2", "g3", "g4"].map((id, i) => ({
+    id,
+    question: "?",
+    topic: i < 2 ? "sales" : "refunds",
+  }));
+  const results: RunResult[] = [];
+  goldens.forEach((g, i) => {
+    for (let r = 0; r < 3; r++) {
+      results.push(run(g.id, "a", r, r <= i % 2 ? 1 : 0));
+      results.push(run(g.id, "b", r, 1));
+    }
+  });
+  const report = repeatsReport(results, goldens, {
+    n: 3,
+    reducer: "pass_at_k",
+    k: 2,
+    cluster: "topic",
+  }, {
+    seed: 7,
+    resamples: 200,
+  });
+  assertEquals(report.cluster, "topic");
+  assertEquals(report.bootstrap.seed, 7);
+  const [a, b] = report.arms;
+  assertEquals(a!.goldens.map((g) => g.value), [2 / 3, 1, 2 / 3, 1]);
+  strictEqual(a!.clusters, 2);
+  strictEqual(a!.clustered!.df, 1);
+  strictEqual(a!.bootstrap.denominator, 4);
+  strictEqual(b!.mean, 1);
+  const [c] = report.comparisons;
+  assertEquals([c!.arms, c!.n_goldens, c!.reduced.a.value, c!.reduced.b.value], [
+    ["a", "b"],
+    4,
+    a!.mean,
+    1,
+  ]);
+  strictEqual(c!.reduced.delta, 1 - a!.mean!);
+  throws(
+    () =>
+      repeatsReport(results, [{ id: "g1", question: "?" }], {
+        n: 3,
+        reducer: "mean",
+        cluster: "topic",
+      }),
+    /Golden "g1" has no topic/,
+  );
+});
