@@ -1,0 +1,99 @@
+// The syntax tree BFCL's Java and JavaScript decoders walk (tree-sitter's, reduced to what they
+// look at): a node's type, its span in the text and its children, tokens being leaves. And a
+// cursor over the tokens that the two readers share.
+import { CSyntaxError, type CToken } from "./_c_tokens.ts";
+
+/** A node of the tree: a token (no children) or a construct spanning its children. */
+export interface CNode {
+  /** tree-sitter's type where the decoders test it (`identifier`, `method_invocation`, ...). */
+  type: string;
+  /** Where the node starts in the text. */
+  start: number;
+  /** Where it ends. */
+  end: number;
+  /** Its children, in order (tokens included). */
+  children: CNode[];
+  /** Named children the decoders ask for (`type`, `value`, `arguments`, `name`, `object`). */
+  fields?: Record<string, CNode | undefined>;
+}
+
+/** A node over `children`, spanning them. */
+export function node(
+  type: string,
+  children: CNode[],
+  fields?: Record<string, CNode | undefined>,
+): CNode {
+  return { type, start: children[0]!.start, end: children.at(-1)!.end, children, fields };
+}
+
+/** A cursor over the tokens. */
+export class Cursor {
+  #i = 0;
+
+  /**
+   * Starts at the first token.
+   *
+   * @param tokens The tokens, ending with `eof`.
+   */
+  constructor(readonly tokens: CToken[]) {}
+
+  /** The token `ahead` places on. */
+  peek(ahead = 0): CToken {
+    return this.tokens[Math.min(this.#i + ahead, this.tokens.length - 1)]!;
+  }
+
+  /** Whether the current token is the punctuation or name `text`. */
+  is(text: string, ahead = 0): boolean {
+    const t = this.peek(ahead);
+    return (t.kind === "punct" || t.kind === "name") && t.text === text;
+  }
+
+  /** The current token as a leaf of type `type` (its text by default), moving past it. */
+  take(type?: string): CNode {
+    const t = this.peek();
+    if (t.kind === "eof") throw new CSyntaxError("the text ends too early");
+    this.#i++;
+    return { type: type ?? t.text, start: t.start, end: t.end, children: [] };
+  }
+
+  /** The punctuation or name `text`, moving past it. */
+  expect(text: string): CNode {
+    if (!this.is(text)) {
+      throw new CSyntaxError(`expected ${JSON.stringify(text)} at ${this.peek().start}`);
+    }
+    return this.take();
+  }
+
+  /** Splits a `>>` or `>>>` token so that its first `>` can close a list of type arguments. */
+  splitAngle(): void {
+    const t = this.peek();
+    if (t.kind !== "punct" || !/^>>+$/.test(t.text)) return;
+    const first = { ...t, text: ">", end: t.start + 1 };
+    const rest = { ...t, text: t.text.slice(1), start: t.start + 1, newlineBefore: false };
+    this.tokens.splice(this.#i, 1, first, rest);
+  }
+
+  /** The index of the token after the one that closes the bracket at `ahead`, or -1. */
+  closing(ahead = 0): number {
+    const open = this.peek(ahead).text;
+    const close = open === "(" ? ")" : open === "[" ? "]" : "}";
+    let depth = 0;
+    for (let j = this.#i + ahead; j < this.tokens.length; j++) {
+      const t = this.tokens[j]!;
+      if (t.kind !== "punct") continue;
+      if (t.text === open) depth++;
+      else if (t.text === close && --depth === 0) return j + 1 - this.#i;
+    }
+    return -1;
+  }
+}
+
+/** The first node of `root`, itself first and then its children in order, that is of `type`. */
+export function findFirst(root: CNode, type: string): CNode | undefined {
+  if (root.type === type) return root;
+  for (const child of root.children) {
+    const found = findFirst(child, type);
+    if (found) return found;
+  }
+  return undefined;
+}
