@@ -71,8 +71,13 @@ const PUNCTUATION = [
 ];
 
 const NAME = /[A-Za-z_$\u00c0-\uffff][\w$\u00c0-\uffff]*/y;
-const NUMBER =
-  /(?:0[xX][\da-fA-F_]+|0[bB][01_]+|0[oO][0-7_]+|(?:\d[\d_]*\.?[\d_]*|\.\d[\d_]*)(?:[eE][+-]?\d[\d_]*)?)[lLfFdDn]?/y;
+const DECIMAL = String.raw`(?:\d[\d_]*\.?[\d_]*|\.\d[\d_]*)(?:[eE][+-]?\d[\d_]*)?`;
+const RADIX = String.raw`0[xX][\da-fA-F_]+|0[bB][01_]+|0[oO]?[0-7_]+`;
+/** Java's suffixes are l, f and d (a hexadecimal's f is a digit); JavaScript's n, on integers. */
+const NUMBER: Record<Dialect, RegExp> = {
+  java: new RegExp(String.raw`(?:${RADIX})[lL]?|${DECIMAL}[lLfFdD]?`, "y"),
+  js: new RegExp(String.raw`(?:${RADIX}|\d[\d_]*)n|${RADIX}|${DECIMAL}`, "y"),
+};
 
 /** Which quoted forms the language has: `'…'` is a Java char literal, a JavaScript string. */
 export type Dialect = "java" | "js";
@@ -114,9 +119,10 @@ export function cTokens(text: string, dialect: Dialect): CToken[] {
     } else if (c === "`" && dialect === "js") {
       push("template", template(text, i));
     } else if (/\d/.test(c) || (c === "." && /\d/.test(text[i + 1] ?? ""))) {
-      NUMBER.lastIndex = i;
-      NUMBER.exec(text);
-      push("number", NUMBER.lastIndex);
+      const pattern = NUMBER[dialect];
+      pattern.lastIndex = i;
+      pattern.exec(text);
+      push("number", pattern.lastIndex);
     } else if ((NAME.lastIndex = i, NAME.test(text))) {
       push("name", NAME.lastIndex);
     } else {

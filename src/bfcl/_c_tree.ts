@@ -37,6 +37,16 @@ export class Cursor {
    */
   constructor(readonly tokens: CToken[]) {}
 
+  /** Where the cursor is, to come back to with `reset`. */
+  position(): number {
+    return this.#i;
+  }
+
+  /** Moves back to a `position()`. */
+  reset(position: number): void {
+    this.#i = position;
+  }
+
   /** The token `ahead` places on. */
   peek(ahead = 0): CToken {
     return this.tokens[Math.min(this.#i + ahead, this.tokens.length - 1)]!;
@@ -73,7 +83,7 @@ export class Cursor {
     this.tokens.splice(this.#i, 1, first, rest);
   }
 
-  /** The index of the token after the one that closes the bracket at `ahead`, or -1. */
+  /** How many places ahead is the token after the one closing the bracket at `ahead`, or -1. */
   closing(ahead = 0): number {
     const open = this.peek(ahead).text;
     const close = open === "(" ? ")" : open === "[" ? "]" : "}";

@@ -47,22 +47,69 @@ class JavaReader {
 
   program(): CNode {
     const statements: CNode[] = [];
-    while (this.c.peek().kind !== "eof") statements.push(this.statement(true));
+    while (this.c.peek().kind !== "eof") statements.push(this.statement());
     return { type: "program", start: 0, end: this.text.length, children: statements };
   }
 
-  statement(top: boolean): CNode {
+  statement(): CNode {
     if (this.c.is(";")) return this.c.take();
     if (this.c.is("{")) return this.block();
-    const e = this.expression();
-    // tree-sitter supplies a missing `;` at the end of the text (a MISSING node, not an ERROR).
-    if (top && this.c.peek().kind === "eof") return node("expression_statement", [e]);
-    return node("expression_statement", [e, this.c.expect(";")]);
+    const declaration = this.declaration();
+    if (declaration) return declaration;
+    let e: CNode;
+    if (this.c.is("[")) {
+      // tree-sitter supplies the missing array's name (a MISSING node): an array access.
+      const open = this.c.take();
+      e = this.postfix(node("array_access", [open, this.expression(), this.c.expect("]")]));
+    } else e = this.expression();
+    return node("expression_statement", [e, ...this.semicolon()]);
+  }
+
+  /** The `;` ending a statement, or none where tree-sitter supplies a missing one. */
+  semicolon(): CNode[] {
+    if (this.c.is(";")) return [this.c.take()];
+    // A MISSING `;`, not an ERROR, at the end, before `}` or before what starts a statement.
+    const t = this.c.peek();
+    if (t.kind !== "punct" || "}([{;+-!~".includes(t.text) || ["++", "--"].includes(t.text)) {
+      return [];
+    }
+    throw new CSyntaxError(`expected ";" at ${t.start}`);
+  }
+
+  /** A local variable declaration (`Type name = value, name`), if one starts here. */
+  declaration(): CNode | undefined {
+    const t = this.c.peek();
+    if (t.kind !== "name" || (KEYWORDS.has(t.text) && !PRIMITIVES.has(t.text))) return undefined;
+    const at = this.c.position();
+    let type: CNode;
+    try {
+      type = this.type();
+      const n = this.c.peek();
+      if (n.kind !== "name" || KEYWORDS.has(n.text)) throw new CSyntaxError("no declarator");
+    } catch (e) {
+      if (!(e instanceof CSyntaxError)) throw e;
+      this.c.reset(at);
+      return undefined;
+    }
+    const parts = [type];
+    do {
+      if (parts.length > 1) parts.push(this.c.take());
+      const declarator = [this.name()];
+      while (this.c.is("[") && this.c.is("]", 1)) declarator.push(this.c.take(), this.c.take());
+      if (this.c.is("=")) {
+        declarator.push(
+          this.c.take(),
+          this.c.is("{") ? this.arrayInitializer() : this.expression(),
+        );
+      }
+      parts.push(node("variable_declarator", declarator));
+    } while (this.c.is(","));
+    return node("local_variable_declaration", [...parts, ...this.semicolon()]);
   }
 
   block(): CNode {
     const parts = [this.c.expect("{")];
-    while (!this.c.is("}")) parts.push(this.statement(false));
+    while (!this.c.is("}")) parts.push(this.statement());
     parts.push(this.c.expect("}"));
     return node("block", parts);
   }

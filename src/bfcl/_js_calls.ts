@@ -77,10 +77,17 @@ class JsReader {
   statement(): CNode {
     if (this.c.is(";")) return this.c.take("empty_statement");
     if (this.c.is("{")) {
-      const parts = [this.c.take()];
-      while (!this.c.is("}")) parts.push(this.statement());
-      parts.push(this.c.take());
-      return node("statement_block", parts);
+      // A block, or else (tree-sitter's grammar allows it) an object as an expression statement.
+      const at = this.c.position();
+      try {
+        const parts = [this.c.take()];
+        while (!this.c.is("}")) parts.push(this.statement());
+        parts.push(this.c.take());
+        return node("statement_block", parts);
+      } catch (e) {
+        if (!(e instanceof CSyntaxError)) throw e;
+        this.c.reset(at);
+      }
     }
     const t = this.c.peek();
     if (t.kind === "name" && this.c.is(":", 1) && !RESERVED.has(t.text)) {
@@ -118,13 +125,12 @@ class JsReader {
   }
 
   isArrow(): boolean {
-    let k = this.c.is("async") && !this.c.peek(1).newlineBefore ? 1 : 0;
+    const k = this.c.is("async") && !this.c.peek(1).newlineBefore ? 1 : 0;
     const t = this.c.peek(k);
     if (t.kind === "name" && !RESERVED.has(t.text)) return this.c.is("=>", k + 1);
     if (!this.c.is("(", k)) return false;
     const after = this.c.closing(k);
-    k += after;
-    return after > 0 && this.c.is("=>", k);
+    return after > 0 && this.c.is("=>", after);
   }
 
   arrow(): CNode {
@@ -200,7 +206,7 @@ class JsReader {
         e = node("subscript_expression", [e, open, this.sequence(), this.c.expect("]")]);
       } else if (this.c.is("(")) {
         e = node("call_expression", [e, this.args()]);
-      } else if (t.kind === "template" && !t.newlineBefore) {
+      } else if (t.kind === "template") {
         e = node("call_expression", [e, this.c.take("template_string")]);
       } else return e;
     }
