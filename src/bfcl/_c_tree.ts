@@ -107,3 +107,10 @@ export function findFirst(root: CNode, type: string): CNode | undefined {
   }
   return undefined;
 }
+
+/** Binary operators' precedence: levels (lowest first) apart by ", ", operators by spaces. */
+export function precedence(levels: string): Record<string, number> {
+  const out: Record<string, number> = {};
+  levels.split(", ").forEach((ops, i) => ops.split(" ").forEach((op) => out[op] = i + 1));
+  return out;
+}

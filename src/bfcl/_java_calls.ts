@@ -7,7 +7,7 @@
 import type { PyValue } from "./py_value.ts";
 import { PyDict } from "./py_value.ts";
 import { CSyntaxError, cTokens } from "./_c_tokens.ts";
-import { type CNode, Cursor, findFirst, node } from "./_c_tree.ts";
+import { type CNode, Cursor, findFirst, node, precedence } from "./_c_tree.ts";
 import type { Decoded } from "./decode.ts";
 
 const SYNTAX = "Error parsing java the source code.";
@@ -16,28 +16,9 @@ const DUPLICATE = "Error: Multiple arguments with the same name are not supporte
 const PRIMITIVES = new Set(["byte", "short", "int", "long", "char", "float", "double", "boolean"]);
 const KEYWORDS = new Set([...PRIMITIVES, "new", "this", "super", "true", "false", "null", "void"]);
 const ASSIGN = new Set(["=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", ">>>="]);
-const BINARY: Record<string, number> = {
-  "||": 1,
-  "&&": 2,
-  "|": 3,
-  "^": 4,
-  "&": 5,
-  "==": 6,
-  "!=": 6,
-  "<": 7,
-  ">": 7,
-  "<=": 7,
-  ">=": 7,
-  instanceof: 7,
-  "<<": 8,
-  ">>": 8,
-  ">>>": 8,
-  "+": 9,
-  "-": 9,
-  "*": 10,
-  "/": 10,
-  "%": 10,
-};
+const BINARY = precedence(
+  "||, &&, |, ^, &, == !=, < > <= >= instanceof, << >> >>>, + -, * / %",
+);
 
 class JavaReader {
   readonly c: Cursor;

@@ -7,57 +7,16 @@
 import type { PyValue } from "./py_value.ts";
 import { PyDict } from "./py_value.ts";
 import { CSyntaxError, cTokens } from "./_c_tokens.ts";
-import { type CNode, Cursor, node } from "./_c_tree.ts";
+import { type CNode, Cursor, node, precedence } from "./_c_tree.ts";
 import type { Decoded } from "./decode.ts";
 
 const SYNTAX = "Error js parsing the source code.";
 const DUPLICATE = "Error: Multiple arguments with the same name are not supported.";
 
-const ASSIGN = new Set([
-  "=",
-  "+=",
-  "-=",
-  "*=",
-  "/=",
-  "%=",
-  "**=",
-  "<<=",
-  ">>=",
-  ">>>=",
-  "&=",
-  "|=",
-  "^=",
-  "&&=",
-  "||=",
-  "??=",
-]);
-const BINARY: Record<string, number> = {
-  "??": 1,
-  "||": 1,
-  "&&": 2,
-  "|": 3,
-  "^": 4,
-  "&": 5,
-  "==": 6,
-  "!=": 6,
-  "===": 6,
-  "!==": 6,
-  "<": 7,
-  ">": 7,
-  "<=": 7,
-  ">=": 7,
-  instanceof: 7,
-  in: 7,
-  "<<": 8,
-  ">>": 8,
-  ">>>": 8,
-  "+": 9,
-  "-": 9,
-  "*": 10,
-  "/": 10,
-  "%": 10,
-  "**": 11,
-};
+const ASSIGN = new Set("= += -= *= /= %= **= <<= >>= >>>= &= |= ^= &&= ||= ??=".split(" "));
+const BINARY = precedence(
+  "?? ||, &&, |, ^, &, == != === !==, < > <= >= instanceof in, << >> >>>, + -, * / %, **",
+);
 const LITERALS = new Set(["true", "false", "null", "undefined", "this", "super"]);
 const UNARY_WORDS = new Set(["typeof", "void", "delete", "await"]);
 const RESERVED = new Set(["new", "function", "class", "typeof", "void", "delete", "await"]);
