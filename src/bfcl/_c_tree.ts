@@ -1,7 +1,7 @@
 // The syntax tree BFCL's Java and JavaScript decoders walk (tree-sitter's, reduced to what they
 // look at): a node's type, its span in the text and its children, tokens being leaves. And a
 // cursor over the tokens that the two readers share.
-import { CSyntaxError, type CToken } from "./_c_tokens.ts";
+import { CSyntaxError, type CToken, cTokens, type Dialect } from "./_c_tokens.ts";
 
 /** A node of the tree: a token (no children) or a construct spanning its children. */
 export interface CNode {
@@ -113,4 +113,63 @@ export function precedence(levels: string): Record<string, number> {
   const out: Record<string, number> = {};
   levels.split(", ").forEach((ops, i) => ops.split(" ").forEach((op) => out[op] = i + 1));
   return out;
+}
+
+/** A reader of a program: statements up to the end of the text, over a cursor of its tokens. */
+export abstract class CReader {
+  /** The cursor over the text's tokens. */
+  readonly c: Cursor;
+
+  /**
+   * Splits the text into tokens.
+   *
+   * @param text The text.
+   * @param dialect Its language.
+   */
+  constructor(readonly text: string, dialect: Dialect) {
+    this.c = new Cursor(cTokens(text, dialect));
+  }
+
+  /** One statement. */
+  abstract statement(): CNode;
+
+  /** `cond ? a : b` when a `?` follows `cond` (else `cond`), with `b` read by `otherwise`. */
+  conditional(cond: CNode, otherwise: () => CNode): CNode {
+    if (!this.c.is("?")) return cond;
+    const q = this.c.take();
+    const a = this.expression();
+    const colon = this.c.expect(":");
+    return node("ternary_expression", [cond, q, a, colon, otherwise()]);
+  }
+
+  /** An expression. */
+  abstract expression(): CNode;
+
+  /** `open item, item, … close` (a last comma allowed) as a node of `type`. */
+  delimited(open: string, close: string, type: string, item: () => CNode): CNode {
+    const parts = [this.c.expect(open)];
+    while (!this.c.is(close)) {
+      parts.push(item());
+      if (!this.c.is(",")) break;
+      parts.push(this.c.take());
+    }
+    parts.push(this.c.expect(close));
+    return node(type, parts);
+  }
+
+  /** A bracketed part kept whole, unread (a function's or a class's body), as a node of `type`. */
+  bracketed(type: string): CNode {
+    const after = this.c.closing();
+    if (after < 0) throw new CSyntaxError(`an unclosed ${type}`);
+    const parts: CNode[] = [];
+    for (let k = 0; k < after; k++) parts.push(this.c.take());
+    return node(type, parts);
+  }
+
+  /** The program: every statement of the text. */
+  program(): CNode {
+    const statements: CNode[] = [];
+    while (this.c.peek().kind !== "eof") statements.push(this.statement());
+    return { type: "program", start: 0, end: this.text.length, children: statements };
+  }
 }

@@ -7,7 +7,7 @@
 import type { PyValue } from "./py_value.ts";
 import { PyDict } from "./py_value.ts";
 import { CSyntaxError, cTokens } from "./_c_tokens.ts";
-import { type CNode, Cursor, findFirst, node, precedence } from "./_c_tree.ts";
+import { type CNode, CReader, findFirst, node, precedence } from "./_c_tree.ts";
 import type { Decoded } from "./decode.ts";
 
 const SYNTAX = "Error parsing java the source code.";
@@ -20,16 +20,9 @@ const BINARY = precedence(
   "||, &&, |, ^, &, == !=, < > <= >= instanceof, << >> >>>, + -, * / %",
 );
 
-class JavaReader {
-  readonly c: Cursor;
-  constructor(readonly text: string) {
-    this.c = new Cursor(cTokens(text, "java"));
-  }
-
-  program(): CNode {
-    const statements: CNode[] = [];
-    while (this.c.peek().kind !== "eof") statements.push(this.statement());
-    return { type: "program", start: 0, end: this.text.length, children: statements };
+class JavaReader extends CReader {
+  constructor(text: string) {
+    super(text, "java");
   }
 
   statement(): CNode {
@@ -118,23 +111,14 @@ class JavaReader {
 
   lambda(): CNode {
     const parts: CNode[] = [];
-    if (this.c.is("(")) {
-      const after = this.c.closing();
-      for (let k = 0; k < after; k++) parts.push(this.c.take());
-    } else parts.push(this.c.take("identifier"));
+    parts.push(this.c.is("(") ? this.bracketed("formal_parameters") : this.c.take("identifier"));
     parts.push(this.c.expect("->"));
     parts.push(this.c.is("{") ? this.block() : this.expression());
     return node("lambda_expression", parts);
   }
 
   ternary(): CNode {
-    const cond = this.binary(1);
-    if (!this.c.is("?")) return cond;
-    const q = this.c.take();
-    const a = this.expression();
-    const colon = this.c.expect(":");
-    const b = this.isLambda() ? this.lambda() : this.ternary();
-    return node("ternary_expression", [cond, q, a, colon, b]);
+    return this.conditional(this.binary(1), () => this.isLambda() ? this.lambda() : this.ternary());
   }
 
   binary(min: number): CNode {
@@ -282,7 +266,7 @@ class JavaReader {
     if (type.children.at(-1)!.type === "]" || this.c.is("[")) return this.arrayCreation(kw, type);
     const args = this.args();
     const parts = [kw, type, args];
-    if (this.c.is("{")) parts.push(this.classBody());
+    if (this.c.is("{")) parts.push(this.bracketed("class_body"));
     return node("object_creation_expression", parts, { type, arguments: args });
   }
 
@@ -304,23 +288,8 @@ class JavaReader {
   }
 
   arrayInitializer(): CNode {
-    const parts = [this.c.expect("{")];
-    while (!this.c.is("}")) {
-      parts.push(this.c.is("{") ? this.arrayInitializer() : this.expression());
-      if (!this.c.is(",")) break;
-      parts.push(this.c.take());
-    }
-    parts.push(this.c.expect("}"));
-    return node("array_initializer", parts);
-  }
-
-  /** An anonymous class's body, kept whole (the decoder drops it). */
-  classBody(): CNode {
-    const after = this.c.closing();
-    if (after < 0) throw new CSyntaxError("an unclosed class body");
-    const parts: CNode[] = [];
-    for (let k = 0; k < after; k++) parts.push(this.c.take());
-    return node("class_body", parts);
+    const item = () => this.c.is("{") ? this.arrayInitializer() : this.expression();
+    return this.delimited("{", "}", "array_initializer", item);
   }
 }
 

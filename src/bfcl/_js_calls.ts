@@ -7,7 +7,7 @@
 import type { PyValue } from "./py_value.ts";
 import { PyDict } from "./py_value.ts";
 import { CSyntaxError, cTokens } from "./_c_tokens.ts";
-import { type CNode, Cursor, node, precedence } from "./_c_tree.ts";
+import { type CNode, CReader, node, precedence } from "./_c_tree.ts";
 import type { Decoded } from "./decode.ts";
 
 const SYNTAX = "Error js parsing the source code.";
@@ -21,16 +21,9 @@ const LITERALS = new Set(["true", "false", "null", "undefined", "this", "super"]
 const UNARY_WORDS = new Set(["typeof", "void", "delete", "await"]);
 const RESERVED = new Set(["new", "function", "class", "typeof", "void", "delete", "await"]);
 
-class JsReader {
-  readonly c: Cursor;
-  constructor(readonly text: string) {
-    this.c = new Cursor(cTokens(text, "js"));
-  }
-
-  program(): CNode {
-    const statements: CNode[] = [];
-    while (this.c.peek().kind !== "eof") statements.push(this.statement());
-    return { type: "program", start: 0, end: this.text.length, children: statements };
+class JsReader extends CReader {
+  constructor(text: string) {
+    super(text, "js");
   }
 
   statement(): CNode {
@@ -96,26 +89,12 @@ class JsReader {
     const parts: CNode[] = [];
     while (!this.c.is("=>")) parts.push(this.c.take());
     parts.push(this.c.take());
-    parts.push(this.c.is("{") ? this.opaque() : this.expression());
+    parts.push(this.c.is("{") ? this.bracketed("statement_block") : this.expression());
     return node("arrow_function", parts);
   }
 
-  /** A bracketed body kept whole (a function's). */
-  opaque(): CNode {
-    const after = this.c.closing();
-    if (after < 0) throw new CSyntaxError("an unclosed body");
-    const parts: CNode[] = [];
-    for (let k = 0; k < after; k++) parts.push(this.c.take());
-    return node("statement_block", parts);
-  }
-
   ternary(): CNode {
-    const cond = this.binary(1);
-    if (!this.c.is("?")) return cond;
-    const q = this.c.take();
-    const a = this.expression();
-    const colon = this.c.expect(":");
-    return node("ternary_expression", [cond, q, a, colon, this.expression()]);
+    return this.conditional(this.binary(1), () => this.expression());
   }
 
   binary(min: number): CNode {
@@ -172,18 +151,13 @@ class JsReader {
   }
 
   args(): CNode {
-    const parts = [this.c.expect("(")];
-    while (!this.c.is(")")) {
-      parts.push(
-        this.c.is("...")
-          ? node("spread_element", [this.c.take(), this.expression()])
-          : this.expression(),
-      );
-      if (!this.c.is(",")) break;
-      parts.push(this.c.take());
-    }
-    parts.push(this.c.expect(")"));
-    return node("arguments", parts);
+    return this.delimited("(", ")", "arguments", () => this.element());
+  }
+
+  /** An item of arguments or of an array: an expression, or `...` and one. */
+  element(): CNode {
+    if (!this.c.is("...")) return this.expression();
+    return node("spread_element", [this.c.take(), this.expression()]);
   }
 
   primary(): CNode {
@@ -213,7 +187,7 @@ class JsReader {
     if (t.text === "function" || t.text === "async" && this.c.is("function", 1)) {
       const parts: CNode[] = [];
       while (!this.c.is("{")) parts.push(this.c.take());
-      parts.push(this.opaque());
+      parts.push(this.bracketed("statement_block"));
       return node("function_expression", parts);
     }
     if (RESERVED.has(t.text)) throw new CSyntaxError(`${t.text} here`);
@@ -227,11 +201,7 @@ class JsReader {
         parts.push(this.c.take());
         continue;
       }
-      parts.push(
-        this.c.is("...")
-          ? node("spread_element", [this.c.take(), this.expression()])
-          : this.expression(),
-      );
+      parts.push(this.element());
       if (!this.c.is(",")) break;
       parts.push(this.c.take());
     }
@@ -240,14 +210,7 @@ class JsReader {
   }
 
   object(): CNode {
-    const parts = [this.c.expect("{")];
-    while (!this.c.is("}")) {
-      parts.push(this.member());
-      if (!this.c.is(",")) break;
-      parts.push(this.c.take());
-    }
-    parts.push(this.c.expect("}"));
-    return node("object", parts);
+    return this.delimited("{", "}", "object", () => this.member());
   }
 
   member(): CNode {
@@ -265,9 +228,9 @@ class JsReader {
     if (this.c.is(":")) return node("pair", [key, this.c.take(), this.expression()]);
     if (t.kind === "name" && (this.c.is(",") || this.c.is("}"))) return key;
     if (this.c.is("(")) {
-      const params = this.opaque();
+      const params = this.bracketed("statement_block");
       if (!this.c.is("{")) throw new CSyntaxError("a method without a body");
-      return node("method_definition", [key, params, this.opaque()]);
+      return node("method_definition", [key, params, this.bracketed("statement_block")]);
     }
     throw new CSyntaxError(`an unexpected token at ${this.c.peek().start}`);
   }
