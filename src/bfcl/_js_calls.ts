@@ -6,7 +6,7 @@
 // to None. Nothing is evaluated.
 import type { PyValue } from "./py_value.ts";
 import { PyDict } from "./py_value.ts";
-import { CSyntaxError, cTokens } from "./_c_tokens.ts";
+import { CSyntaxError } from "./_c_tokens.ts";
 import { type CNode, CReader, node, precedence } from "./_c_tree.ts";
 import type { Decoded } from "./decode.ts";
 
