@@ -141,7 +141,8 @@ function isCallList(decoded: PyValue): boolean {
  * ```
  */
 export function checkBfclEntry(entry: BfclEntry, options: BfclOptions): BfclVerdict {
-  const decoded = decodeResult(entry.result, options.decoder ?? "fc");
+  const language = LANGUAGE[options.category] ?? "Python";
+  const decoded = decodeResult(entry.result, options.decoder ?? "fc", language);
   if (options.category === "relevance") {
     if (!decoded.ok || isEmpty(decoded.value)) return { valid: true, error: [] };
     return {
@@ -175,7 +176,7 @@ export function checkBfclEntry(entry: BfclEntry, options: BfclOptions): BfclVerd
     entry.possibleAnswer ?? null,
     options.category,
     {
-      language: LANGUAGE[options.category] ?? "Python",
+      language,
       underscoreToDot: options.underscoreToDot ?? false,
       matching: options.matching ?? "greedy",
     },

@@ -8,6 +8,8 @@
 import { PyDict, type PyValue } from "./py_value.ts";
 import { readJson } from "./_json_reader.ts";
 import { parsePythonCalls } from "./_python_calls.ts";
+import { parseJavaCall } from "./_java_calls.ts";
+import { parseJsCall } from "./_js_calls.ts";
 
 /** How a model's results are decoded: `fc`, or the text clean-up of a prompting handler. */
 export type BfclDecoder = "fc" | "claude" | "gorilla" | "gpt" | "llama" | "mistral";
@@ -44,6 +46,9 @@ export function decoderForModel(model: string): BfclDecoder | undefined {
   if (model.includes("-FC")) return "fc";
   return PROMPTING[model] ?? PROMPTING[model.replace("_", "/")];
 }
+
+/** The language a category's calls are written in, which picks a prompting model's parser. */
+export type BfclLanguage = "Python" | "Java" | "JavaScript";
 
 /** The outcome of decoding one result: the decoded value, or why BFCL's decoder raised. */
 export type Decoded = { ok: true; value: PyValue } | { ok: false; reason: string };
@@ -121,9 +126,17 @@ function cleanUp(text: string, decoder: Exclude<BfclDecoder, "fc">): string {
   }
 }
 
+/** Python slicing `text[1:-1]`, by code points. */
+function innerText(text: string): string {
+  return [...text].slice(1, -1).join("");
+}
+
 /**
  * Decodes a prompting model's result as its BFCL handler does: the handler's clean-up of the
- * text, then Python's `ast.parse` of a list of calls. Keyword arguments become the call's
+ * text, then, for Python, `ast.parse` of a list of calls. For Java and JavaScript, BFCL drops
+ * the cleaned text's first and last characters (the brackets, or whatever stands there) and
+ * reads the rest with its tree-sitter call parser: the first call found, its `name = value`
+ * arguments kept as the strings the type converters then read (see `docs/bfcl.md`). Keyword arguments become the call's
  * parameters (positional ones are dropped, as BFCL drops them); values may be numbers, strings,
  * `True`/`False`/`None`, unary minus, lists, tuples, dicts, bare names (as strings) and calls
  * with keywords (as nested `{name: {…}}`). A call without keywords becomes its source text.
@@ -132,6 +145,7 @@ function cleanUp(text: string, decoder: Exclude<BfclDecoder, "fc">): string {
  *
  * @param result The `result` field of a result line (a string for a prompting model).
  * @param decoder The handler whose clean-up to apply.
+ * @param language The category's language (default Python).
  * @returns The decoded calls, or the reason decoding failed.
  * @throws {never} Never: a bad result is a failed decoding.
  *
@@ -144,10 +158,26 @@ function cleanUp(text: string, decoder: Exclude<BfclDecoder, "fc">): string {
  * strictEqual(r.ok && pyRepr(r.value), "[{'math.factorial': {'number': 5, 'mode': 'fast'}}]");
  * strictEqual(decodePromptResult("[f(x=1+2)]", "gpt").ok, false);
  * ```
+ *
+ * @example Java: values stay strings, literals unquoted
+ * ```ts
+ * import { decodePromptResult, pyRepr } from "@assay/assay/bfcl";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * const r = decodePromptResult('[Math.max(a=5L, b="x", c=new int[]{1, 2})]', "gpt", "Java");
+ * strictEqual(r.ok && pyRepr(r.value), "[{'Math.max': {'a': '5L', 'b': 'x', 'c': 'new int[]{1,2}'}}]");
+ * ```
  */
-export function decodePromptResult(result: PyValue, decoder: Exclude<BfclDecoder, "fc">): Decoded {
+export function decodePromptResult(
+  result: PyValue,
+  decoder: Exclude<BfclDecoder, "fc">,
+  language: BfclLanguage = "Python",
+): Decoded {
   if (typeof result !== "string") return { ok: false, reason: "the result is not a string" };
-  return parsePythonCalls(cleanUp(result, decoder));
+  const text = cleanUp(result, decoder);
+  if (language === "Java") return parseJavaCall(innerText(text));
+  if (language === "JavaScript") return parseJsCall(innerText(text));
+  return parsePythonCalls(text);
 }
 
 /**
@@ -155,6 +185,7 @@ export function decodePromptResult(result: PyValue, decoder: Exclude<BfclDecoder
  *
  * @param result The `result` field of a result line.
  * @param decoder `fc`, or a prompting handler's name.
+ * @param language The category's language (default Python); FC results do not depend on it.
  * @returns The decoded calls, or the reason decoding failed.
  * @throws {never} Never.
  *
@@ -166,6 +197,10 @@ export function decodePromptResult(result: PyValue, decoder: Exclude<BfclDecoder
  * strictEqual(decodeResult([new PyDict([["f", "{}"]])], "fc").ok, true);
  * ```
  */
-export function decodeResult(result: PyValue, decoder: BfclDecoder): Decoded {
-  return decoder === "fc" ? decodeFcResult(result) : decodePromptResult(result, decoder);
+export function decodeResult(
+  result: PyValue,
+  decoder: BfclDecoder,
+  language: BfclLanguage = "Python",
+): Decoded {
+  return decoder === "fc" ? decodeFcResult(result) : decodePromptResult(result, decoder, language);
 }
