@@ -1,0 +1,90 @@
+// Python's str methods and `re` character classes, as the IFEval checkers and nltk use them.
+//
+// JavaScript's `\s`, `\w`, `\b`, `\d` and `.` differ from Python's on Unicode text: Python's
+// `\w` is a letter, a number or `_` (combining marks are not word characters), `\d` is any
+// decimal digit, `\s` is what `str.isspace()` accepts (with U+001C..U+001F and U+0085, without
+// U+FEFF), and `.` excludes only "\n". These fragments are spliced into `u`-flag regexes.
+
+/** Python's `\s` (str.isspace) as a class body. */
+export const S_BODY =
+  "\\t-\\r\\x1c- \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
+/** Python's `\s`. */
+export const S = `[${S_BODY}]`;
+/** Python's `\S`. */
+export const NS = `[^${S_BODY}]`;
+/** Python's `\w` as a class body. */
+export const W_BODY = "\\p{L}\\p{N}_";
+/** Python's `\w`. */
+export const W = `[${W_BODY}]`;
+/** Python's `\d`. */
+export const D = "\\p{Nd}";
+/** Python's `[^\W\d]`: a word character that is not a decimal digit. */
+export const ALPHA = "(?:(?!\\p{Nd})[\\p{L}\\p{N}_])";
+/** Python's `\b`. */
+export const B = `(?:(?<=${W})(?!${W})|(?<!${W})(?=${W}))`;
+/** Python's `.` without DOTALL. */
+export const DOT = "[^\\n]";
+/** Python's `$` without MULTILINE: the end, or before a final "\n". */
+export const END = "(?=\\n?$)";
+
+const SPACE = new RegExp(`^${S}$`, "u");
+const SPACES_START = new RegExp(`^${S}+`, "u");
+const SPACES_END = new RegExp(`${S}+$`, "u");
+const SPACE_RUN = new RegExp(`${S}+`, "u");
+
+/** Whether one character is whitespace for Python's `str.isspace()`. */
+export function isSpace(ch: string): boolean {
+  return SPACE.test(ch);
+}
+
+/** Python's `str.strip()` with no argument. */
+export function pyStrip(s: string): string {
+  return s.replace(SPACES_START, "").replace(SPACES_END, "");
+}
+
+/** Python's `str.rstrip()` with no argument. */
+export function pyRstrip(s: string): string {
+  return s.replace(SPACES_END, "");
+}
+
+/** Python's `str.split()` with no argument. */
+export function pySplit(s: string): string[] {
+  return pyStrip(s).split(SPACE_RUN).filter((p) => p !== "");
+}
+
+/** Python's `str.strip(chars)`, `lstrip(chars)` or `rstrip(chars)` for BMP `chars`. */
+export function stripChars(s: string, chars: string, side: "both" | "left" | "right"): string {
+  let a = 0, b = s.length;
+  if (side !== "right") { while (a < b && chars.includes(s[a]!)) a++; }
+  if (side !== "left") { while (b > a && chars.includes(s[b - 1]!)) b--; }
+  return s.slice(a, b);
+}
+
+const LOWER = /[\p{Lowercase}]/u;
+const UPPER = /[\p{Uppercase}]/u;
+const TITLE = /\p{Lt}/u;
+
+/** Python's `str.isupper()`: no lowercase or titlecase character and at least one uppercase one. */
+export function isUpper(s: string): boolean {
+  let cased = false;
+  for (const ch of s) {
+    if (LOWER.test(ch) || TITLE.test(ch)) return false;
+    if (!cased && UPPER.test(ch)) cased = true;
+  }
+  return cased;
+}
+
+/** Python's `str.islower()`: no uppercase or titlecase character and at least one lowercase one. */
+export function isLower(s: string): boolean {
+  let cased = false;
+  for (const ch of s) {
+    if (UPPER.test(ch) || TITLE.test(ch)) return false;
+    if (!cased && LOWER.test(ch)) cased = true;
+  }
+  return cased;
+}
+
+/** Escapes a literal for a `u`-flag regex. */
+export function escapeRegex(s: string): string {
+  return s.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
+}
