@@ -16,3 +16,6 @@
  */
 export * from "./punkt.ts";
 export * from "./word_tokenize.ts";
+export * from "./checkers.ts";
+export * from "./langdetect.ts";
+export * from "./evaluate.ts";
