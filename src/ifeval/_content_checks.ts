@@ -1,6 +1,6 @@
 // The checkers on a response's words, letters, length, case and language (IFEval's keywords:,
 // language:, length_constraints:, change_case: and punctuation: instructions).
-import { compare, Kwargs, KwargsProblem, literalPattern } from "./_kwargs.ts";
+import { compare, type Kwargs, KwargsProblem, literalPattern } from "./_kwargs.ts";
 import { B, isLower, isUpper, pySplit, pyStrip, S, stripChars } from "./_python_text.ts";
 import { detectLanguageOrUndefined } from "./langdetect.ts";
 import { splitSentences } from "./punkt.ts";

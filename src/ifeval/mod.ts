@@ -19,3 +19,4 @@ export * from "./word_tokenize.ts";
 export * from "./checkers.ts";
 export * from "./langdetect.ts";
 export * from "./evaluate.ts";
+export * from "./python_random.ts";
