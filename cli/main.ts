@@ -9,6 +9,7 @@
  * - `structured`: structured-output, tool and instruction metrics over a JSONL of outputs;
  * - `suite`, `calibrate`: declarative metric suites over agent traces, and judge calibration;
  * - `bfcl`: BFCL's AST checker over one category's files, writing BFCL's score file;
+ * - `ifeval`: IFEval's strict and loose evaluations, writing IFEval's results files;
  * - `gate`: rules over evaluation reports for CI, exit 3 when one fails, JUnit and Markdown.
  *
  * Relative paths are the caller's: `deno task` runs in the repository's folder and names the
@@ -43,6 +44,7 @@ Commands:
   suite          Metric suites over agent traces: validate, run, scorecard, compare
   calibrate      Check a judge criterion against human labels (kappa, correlations, verdict)
   bfcl           BFCL's AST checker (bfcl.ast@2024-08): a model's category, verdict for verdict
+  ifeval         IFEval's checkers (ifeval@google-3f357bde): strict and loose, verdict for verdict
   gate           Check reports against CI rules (min, non-inferior, superior, regressions): exit 3 on a failure
 
 Run 'deno task assay <command> --help' for a command's options.
@@ -61,6 +63,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   suite: async () => (await import("./suite.ts")).runSuiteCommand,
   calibrate: async () => (await import("./suite.ts")).runCalibrate,
   bfcl: async () => (await import("./bfcl.ts")).runBfcl,
+  ifeval: async () => (await import("./ifeval.ts")).runIfevalCommand,
   gate: async () => (await import("./gate.ts")).runGate,
 };
 

@@ -17,8 +17,8 @@ const SPECS: Record<string, CheckerSpec> = { ...CONTENT_CHECKS, ...FORMAT_CHECKS
 /** The registered instruction ids, sorted. */
 export const INSTRUCTION_IDS: readonly string[] = Object.keys(SPECS).sort();
 
-/** An instruction that cannot be built: an unknown id, or kwargs IFEval would not accept or would randomize. */
-export class IfevalInstructionError extends InputError {
+/** Bad IFEval input: a malformed line, a response without its prompt, an unknown instruction id, or kwargs IFEval would reject or randomize. */
+export class IfevalInputError extends InputError {
   /**
    * Creates the error.
    *
@@ -27,7 +27,7 @@ export class IfevalInstructionError extends InputError {
    */
   constructor(message: string, options?: ErrorOptions) {
     super(message, options);
-    this.name = "IfevalInstructionError";
+    this.name = "IfevalInputError";
   }
 }
 
@@ -41,7 +41,7 @@ export type InstructionCheck = (response: string) => boolean;
  * @param kwargs Its kwargs from the input file (`null` values count as missing).
  * @param options `where`: a location for messages, such as `input.jsonl:3 (key 1001)`.
  * @returns The check.
- * @throws {IfevalInstructionError} For an unknown id, an unexpected or mistyped kwarg, or a kwarg
+ * @throws {IfevalInputError} For an unknown id, an unexpected or mistyped kwarg, or a kwarg
  * IFEval would draw at random (missing or negative counts, a missing keyword).
  * @example Building two checks
  * ```ts
@@ -63,13 +63,13 @@ export function buildCheck(
   const where = options.where ? `${options.where}: ` : "";
   const spec = Object.hasOwn(SPECS, id) ? SPECS[id] : undefined;
   if (!spec) {
-    throw new IfevalInstructionError(`${where}unknown instruction id ${JSON.stringify(id)}`);
+    throw new IfevalInputError(`${where}unknown instruction id ${JSON.stringify(id)}`);
   }
   try {
     return spec.build(new Kwargs(kwargs, spec.kwargs), "");
   } catch (e) {
     if (e instanceof KwargsProblem) {
-      throw new IfevalInstructionError(`${where}${id}: ${e.message}`, { cause: e });
+      throw new IfevalInputError(`${where}${id}: ${e.message}`, { cause: e });
     }
     throw e;
   }

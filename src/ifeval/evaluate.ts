@@ -74,7 +74,7 @@ function follows(check: InstructionCheck, variants: readonly string[]): boolean 
  * @param input The prompt.
  * @param where A location for messages, such as `input.jsonl:3`.
  * @returns One check per instruction.
- * @throws {IfevalInstructionError} When an instruction cannot be built.
+ * @throws {IfevalInputError} When an instruction cannot be built.
  * @example Building a prompt's checks
  * ```ts
  * import { buildChecks } from "@assay/assay/ifeval";
@@ -102,7 +102,7 @@ export function buildChecks(input: IfevalPrompt, where?: string): InstructionChe
  * @param mode `"strict"` or `"loose"`.
  * @param checks The prompt's built checks, when already built.
  * @returns The official result row.
- * @throws {IfevalInstructionError} When an instruction cannot be built.
+ * @throws {IfevalInputError} When an instruction cannot be built.
  * @example Strict and loose
  * ```ts
  * import { evaluatePrompt } from "@assay/assay/ifeval";

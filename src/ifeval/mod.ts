@@ -20,3 +20,5 @@ export * from "./checkers.ts";
 export * from "./langdetect.ts";
 export * from "./evaluate.ts";
 export * from "./python_random.ts";
+export * from "./files.ts";
+export * from "./report.ts";
