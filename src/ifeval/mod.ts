@@ -22,3 +22,4 @@ export * from "./evaluate.ts";
 export * from "./python_random.ts";
 export * from "./files.ts";
 export * from "./report.ts";
+export * from "./known_issues.ts";

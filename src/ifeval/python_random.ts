@@ -1,8 +1,10 @@
 /**
  * Python's `random.Random` (Mersenne Twister MT19937) for the calls langdetect makes: seeding
- * with an integer, `random()`, `gauss()`, `getrandbits()` and `choice()`'s index draw. The
- * draws are bit-identical to CPython 3.11's; `gauss()` also uses the platform's `log`, `cos` and
- * `sin`, which agree with glibc's on the values langdetect draws (see the tests).
+ * with an integer, `random()`, `gauss()`, `getrandbits()` and `choice()`'s index draw.
+ * `random()`, `getrandbits()` and the index draws are bit-identical to CPython 3.11's. `gauss()`
+ * follows CPython's Box-Muller steps with the platform's `log`, `cos` and `sin`: V8's differ from
+ * glibc's in the last bit on about 0.1% of inputs, so a draw may differ in its last bit (see
+ * `KNOWN_ISSUES`).
  *
  * @module
  */
