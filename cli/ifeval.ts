@@ -1,17 +1,11 @@
 // `assay ifeval`: IFEval's strict and loose evaluations of one response per prompt, writing the
 // official eval_results_{strict,loose}.jsonl and, optionally, the assay.ifeval.v1 report.
 import { parseOptions } from "./_options.ts";
-import { InputError, UsageError } from "./_errors.ts";
+import { UsageError } from "./_errors.ts";
 import { writeAtomic } from "./_atomic.ts";
+import { readTextFile } from "./_io.ts";
 import { checkPaths, linesKind, reportKind } from "./_paths.ts";
-import { decodeUtf8 } from "../src/jsonl/mod.ts";
-import {
-  IFEVAL_VERSION,
-  ifevalReport,
-  type IfevalSource,
-  officialLine,
-  runIfeval,
-} from "../src/ifeval/mod.ts";
+import { IFEVAL_VERSION, ifevalReport, officialLine, runIfeval } from "../src/ifeval/mod.ts";
 
 const HELP = `Usage: deno task assay ifeval --input input_data.jsonl --responses R.jsonl
                               [--out report.json] [--results-dir DIR] [options]
@@ -34,16 +28,6 @@ Options:
 
 Exit codes: 0 on success, 2 on bad usage or bad input, 1 on an internal error.
 `;
-
-async function readSource(flag: string, path: string): Promise<IfevalSource> {
-  let bytes: Uint8Array;
-  try {
-    bytes = await Deno.readFile(path);
-  } catch (e) {
-    throw new InputError(`Cannot read ${path} (${flag}): ${e instanceof Error ? e.message : e}`);
-  }
-  return { name: path, text: decodeUtf8(bytes, path) };
-}
 
 /** The official results files: lines that start with IFEval's first field. */
 const RESULTS_FILE = linesKind(
@@ -101,8 +85,8 @@ export async function runIfevalCommand(args: string[]): Promise<void> {
   }
 
   const run = runIfeval({
-    input: await readSource("--input", values.input),
-    responses: await readSource("--responses", values.responses),
+    input: await readTextFile("--input", values.input),
+    responses: await readTextFile("--responses", values.responses),
   });
   for (const { mode, path } of results) {
     await writeAtomic(path, run[mode].map((r) => officialLine(r) + "\n").join(""));

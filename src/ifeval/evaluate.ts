@@ -6,6 +6,7 @@
  */
 import { buildCheck, type InstructionCheck } from "./checkers.ts";
 import { pyStrip } from "./_python_text.ts";
+import { canonicalValue } from "../engine/mod.ts";
 
 /** One prompt of IFEval's input file. */
 export interface IfevalPrompt {
@@ -136,23 +137,8 @@ export function evaluatePrompt(
   };
 }
 
-/** Python's `json.dumps` of a string (ensure_ascii). */
-function pyString(s: string): string {
-  let out = '"';
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 0x22) out += '\\"';
-    else if (c === 0x5c) out += "\\\\";
-    else if (c === 0x0a) out += "\\n";
-    else if (c === 0x0d) out += "\\r";
-    else if (c === 0x09) out += "\\t";
-    else if (c === 0x08) out += "\\b";
-    else if (c === 0x0c) out += "\\f";
-    else if (c < 0x20 || c > 0x7e) out += `\\u${c.toString(16).padStart(4, "0")}`;
-    else out += s[i];
-  }
-  return out + '"';
-}
+/** Python's `json.dumps` of a string (ensure_ascii): the canonical form of the string. */
+const pyString = (s: string): string => canonicalValue(s);
 
 /**
  * One official output line, byte for byte as IFEval's `write_outputs` writes it (Python's
