@@ -60,7 +60,8 @@ export function stripChars(s: string, chars: string, side: "both" | "left" | "ri
   return s.slice(a, b);
 }
 
-const LOWER = /[\p{Lowercase}]/u;
+// Five modifier letters became Lowercase after Unicode 14 (CPython 3.11's version): not for Python.
+const LOWER = /(?![\u10fc\ua7f2-\ua7f4\uab69])\p{Lowercase}/u;
 const UPPER = /[\p{Uppercase}]/u;
 const TITLE = /\p{Lt}/u;
 

@@ -1,7 +1,6 @@
 // Python's character classes and str predicates, checked over every code point against CPython
 // (Debian's /usr/bin/python3): they may differ only on code points CPython's Unicode version
-// leaves unassigned, and on five whose case property changed since (KNOWN_ISSUES:
-// unicode-version).
+// leaves unassigned (KNOWN_ISSUES: unicode-version).
 import {
   D,
   isLower,
@@ -31,7 +30,7 @@ async function oracle(): Promise<Oracle> {
   return JSON.parse(new TextDecoder().decode(out.stdout));
 }
 
-Deno.test("Python's \\w, \\d, \\s, isspace(), isupper() and islower() agree with CPython on every code point CPython's Unicode assigns, but five", async () => {
+Deno.test("Python's \\w, \\d, \\s, isspace(), isupper() and islower() agree with CPython on every code point CPython's Unicode assigns", async () => {
   const want = await oracle();
   const unassigned = new Set(want.unassigned);
   const re = (cls: string) => new RegExp(`^${cls}$`, "u");
@@ -55,14 +54,7 @@ Deno.test("Python's \\w, \\d, \\s, isspace(), isupper() and islower() agree with
       else differ.push(`${name} U+${cp.toString(16).toUpperCase().padStart(4, "0")}`);
     }
   }
-  // Five modifier letters, assigned before Unicode 14, became Lowercase in a later version.
-  assertEquals(differ, [
-    "islower U+10FC",
-    "islower U+A7F2",
-    "islower U+A7F3",
-    "islower U+A7F4",
-    "islower U+AB69",
-  ]);
+  assertEquals(differ, []);
   // Characters assigned after CPython's Unicode version may classify differently: with Deno
   // 2.9's tables about 9,600 differences, most of them ideographs new to \w.
   strictEqual(newer > 0 || want.unicode !== "14.0.0", true);
