@@ -6,15 +6,12 @@ import { fixturePath, fixtureText } from "../ifeval/_fixtures.ts";
 
 const INPUT = fixturePath("input_data.jsonl");
 const RESPONSES = fixturePath("responses_gpt4.jsonl");
+const GPT4 = ["ifeval", "--input", INPUT, "--responses", RESPONSES];
 
 Deno.test("assay ifeval writes IFEval's results files byte for byte and the assay.ifeval.v1 report", async () => {
   const dir = await Deno.makeTempDir();
   const r = await runMain([
-    "ifeval",
-    "--input",
-    INPUT,
-    "--responses",
-    RESPONSES,
+    ...GPT4,
     "--results-dir",
     `${dir}/results`,
     "--out",
@@ -33,16 +30,7 @@ Deno.test("assay ifeval writes IFEval's results files byte for byte and the assa
   strictEqual(report.schema, "assay.ifeval.v1");
   assertEquals(report.loose.prompt_level, { value: 431 / 541, numerator: 431, denominator: 541 });
   // A second run replaces its own outputs.
-  const again = await runMain([
-    "ifeval",
-    "--input",
-    INPUT,
-    "--responses",
-    RESPONSES,
-    "--results-dir",
-    `${dir}/results`,
-    "--quiet",
-  ]);
+  const again = await runMain([...GPT4, "--results-dir", `${dir}/results`, "--quiet"]);
   strictEqual(again.code, 0, again.stderr);
   strictEqual(again.stdout, "");
   await Deno.remove(dir, { recursive: true });

@@ -1,5 +1,7 @@
 // The vendored IFEval data (tests/fixtures/ifeval/): GPT-4's responses, the official strict and
-// loose verdicts and nltk 3.8's tokenizations of each response, gzipped where large.
+// loose verdicts and nltk 3.8's tokenizations of each response, gzipped where large; and the
+// Python oracles' runner.
+import { PYTHON } from "../_debian_python.ts";
 const ROOT = new URL("../fixtures/ifeval/", import.meta.url);
 
 /** The text of a fixture, gunzipped when its name ends in .gz. */
@@ -30,4 +32,23 @@ export interface TokenizerReference {
   sentences: string[];
   word_tokenize: string[];
   words_w: string[];
+}
+
+/**
+ * Runs one of this folder's Python oracles with Debian's interpreter: `request` as JSON on stdin,
+ * the JSON it prints back.
+ */
+export async function runOracle<T>(script: string, args: string[], request: unknown): Promise<T> {
+  const child = new Deno.Command(PYTHON, {
+    args: [new URL(script, import.meta.url).pathname, ...args],
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  await writer.write(new TextEncoder().encode(JSON.stringify(request)));
+  await writer.close();
+  const out = await child.output();
+  if (!out.success) throw new Error(`the oracle ${script} failed`);
+  return JSON.parse(new TextDecoder().decode(out.stdout));
 }

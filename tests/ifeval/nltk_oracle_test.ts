@@ -3,28 +3,14 @@
 import { splitSentences, treebankTokenize, wordTokenize } from "@assay/assay/ifeval";
 import { Sfc32 } from "@assay/assay/engine";
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { ensureDebianModule, PYTHON } from "../_debian_python.ts";
-import { fixturePath } from "./_fixtures.ts";
+import { ensureDebianModule } from "../_debian_python.ts";
+import { fixturePath, runOracle } from "./_fixtures.ts";
 
 type Oracle = [string[], string[], string[]];
 
 async function oracle(texts: string[]): Promise<Oracle[]> {
   await ensureDebianModule("python3-nltk", "import nltk; print(nltk.__version__)");
-  const child = new Deno.Command(PYTHON, {
-    args: [
-      new URL("_nltk_oracle.py", import.meta.url).pathname,
-      fixturePath("punkt_english.json.gz"),
-    ],
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "inherit",
-  }).spawn();
-  const writer = child.stdin.getWriter();
-  await writer.write(new TextEncoder().encode(JSON.stringify(texts)));
-  await writer.close();
-  const out = await child.output();
-  if (!out.success) throw new Error("the nltk oracle failed");
-  return JSON.parse(new TextDecoder().decode(out.stdout));
+  return await runOracle("_nltk_oracle.py", [fixturePath("punkt_english.json.gz")], texts);
 }
 
 const EDGE_CASES = [

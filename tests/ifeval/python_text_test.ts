@@ -12,7 +12,7 @@ import {
   W,
 } from "../../src/ifeval/_python_text.ts";
 import { deepStrictEqual as assertEquals, strictEqual } from "node:assert/strict";
-import { PYTHON } from "../_debian_python.ts";
+import { runOracle } from "./_fixtures.ts";
 
 interface Oracle {
   unicode: string;
@@ -20,14 +20,8 @@ interface Oracle {
   [predicate: string]: number[] | string;
 }
 
-async function oracle(): Promise<Oracle> {
-  const out = await new Deno.Command(PYTHON, {
-    args: [new URL("_unicode_oracle.py", import.meta.url).pathname],
-    stdout: "piped",
-    stderr: "inherit",
-  }).output();
-  if (!out.success) throw new Error("the Unicode oracle failed");
-  return JSON.parse(new TextDecoder().decode(out.stdout));
+function oracle(): Promise<Oracle> {
+  return runOracle("_unicode_oracle.py", [], null);
 }
 
 Deno.test("Python's \\w, \\d, \\s, isspace(), isupper() and islower() agree with CPython on every code point CPython's Unicode assigns", async () => {
