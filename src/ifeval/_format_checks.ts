@@ -3,17 +3,11 @@
 import { canonicalize } from "../engine/mod.ts";
 import type { CheckerSpec } from "./_content_checks.ts";
 import { literalPattern } from "./_kwargs.ts";
+import { countBullets, countPlaceholders, titles } from "./_line_scans.ts";
 import { D, DOT, pyStrip, S, stripChars } from "./_python_text.ts";
 
-// Python's MULTILINE `^` and `$`, for regexes without the `m` flag.
-const LINE_START = "(?:^|(?<=\\n))";
-const LINE_END = "(?=\\n|$)";
-const BULLET_STAR = new RegExp(`${LINE_START}${S}*\\*[^*]${DOT}*${LINE_END}`, "gu");
-const BULLET_DASH = new RegExp(`${LINE_START}${S}*-${DOT}*${LINE_END}`, "gu");
-const PLACEHOLDER = /\[[^\n]*?\]/gu;
 const HIGHLIGHT = /\*[^\n*]*\*/gu;
 const DOUBLE_HIGHLIGHT = /\*\*[^\n*]*\*\*/gu;
-const TITLE = /<<[^\n]+>>/gu;
 const CONSTRAINED = ["My answer is yes.", "My answer is no.", "My answer is maybe."];
 
 const count = (text: string, re: RegExp) => text.match(re)?.length ?? 0;
@@ -36,7 +30,7 @@ export const FORMAT_CHECKS: Record<string, CheckerSpec> = {
     kwargs: ["num_placeholders"],
     build(k) {
       const n = k.count("num_placeholders");
-      return (value) => count(value, PLACEHOLDER) >= n;
+      return (value) => countPlaceholders(value) >= n;
     },
   },
   "detectable_content:postscript": {
@@ -51,7 +45,7 @@ export const FORMAT_CHECKS: Record<string, CheckerSpec> = {
     kwargs: ["num_bullets"],
     build(k) {
       const n = k.count("num_bullets");
-      return (value) => count(value, BULLET_STAR) + count(value, BULLET_DASH) === n;
+      return (value) => countBullets(value, "*") + countBullets(value, "-") === n;
     },
   },
   "detectable_format:constrained_response": {
@@ -102,7 +96,7 @@ export const FORMAT_CHECKS: Record<string, CheckerSpec> = {
   "detectable_format:title": {
     kwargs: [],
     build: () => (value) =>
-      (value.match(TITLE) ?? []).some((t) =>
+      titles(value).some((t) =>
         pyStrip(stripChars(stripChars(t, "<", "left"), ">", "right")) !== ""
       ),
   },

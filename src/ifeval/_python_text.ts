@@ -27,24 +27,37 @@ export const DOT = "[^\\n]";
 /** Python's `$` without MULTILINE: the end, or before a final "\n". */
 export const END = "(?=\\n?$)";
 
-const SPACE = new RegExp(`^${S}$`, "u");
-const SPACES_START = new RegExp(`^${S}+`, "u");
-const SPACES_END = new RegExp(`${S}+$`, "u");
 const SPACE_RUN = new RegExp(`${S}+`, "u");
+
+/** Whether a UTF-16 code unit is whitespace for Python's `str.isspace()` (all such are BMP). */
+function isSpaceUnit(c: number): boolean {
+  return c <= 0x20
+    ? (c >= 0x09 && c <= 0x0d) || (c >= 0x1c && c <= 0x20)
+    : c === 0x85 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
+      c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000;
+}
 
 /** Whether one character is whitespace for Python's `str.isspace()`. */
 export function isSpace(ch: string): boolean {
-  return SPACE.test(ch);
+  return ch.length === 1 && isSpaceUnit(ch.charCodeAt(0));
 }
+
+// Stripping scans by hand: a regex such as /\s+$/ backtracks quadratically on long runs of
+// whitespace that do not reach the end.
 
 /** Python's `str.strip()` with no argument. */
 export function pyStrip(s: string): string {
-  return s.replace(SPACES_START, "").replace(SPACES_END, "");
+  let a = 0, b = s.length;
+  while (a < b && isSpaceUnit(s.charCodeAt(a))) a++;
+  while (b > a && isSpaceUnit(s.charCodeAt(b - 1))) b--;
+  return s.slice(a, b);
 }
 
 /** Python's `str.rstrip()` with no argument. */
 export function pyRstrip(s: string): string {
-  return s.replace(SPACES_END, "");
+  let b = s.length;
+  while (b > 0 && isSpaceUnit(s.charCodeAt(b - 1))) b--;
+  return s.slice(0, b);
 }
 
 /** Python's `str.split()` with no argument. */

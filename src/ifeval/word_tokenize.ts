@@ -31,7 +31,9 @@ const ENDING_QUOTES: Rule[] = [
   rule("([^' ])('ll|'LL|'re|'RE|'ve|'VE|n't|N'T) ", "$1 $2 "),
 ];
 const PUNCTUATION: Rule[] = [
-  rule(`([^.])(\\.)([\\])}>"'»”’ ]*)${S}*${END}`, "$1 $2 $3 "),
+  // The closing marks include " ", which `\\s*` also matches: taking them atomically (a lookahead
+  // and a back-reference) keeps Python's match and avoids quadratic backtracking.
+  rule(`([^.])(\\.)(?=([\\])}>"'»”’ ]*))\\3${S}*${END}`, "$1 $2 $3 "),
   rule("([:,])([^\\p{Nd}])", " $1 $2"),
   rule(`([:,])${END}`, " $1 "),
   rule("\\.{2,}", " $& "),
