@@ -10,8 +10,8 @@ import { wordRuns, wordTokenize } from "./word_tokenize.ts";
 export interface CheckerSpec {
   /** The kwargs build_description takes. */
   kwargs: readonly string[];
-  /** Builds the check from validated kwargs and the prompt. */
-  build(k: Kwargs, prompt: string): (response: string) => boolean;
+  /** Builds the check from its kwargs (read and validated as it goes). */
+  build(k: Kwargs): (response: string) => boolean;
 }
 
 /** langdetect's verdict; a text without features counts as following, as upstream. */

@@ -66,7 +66,7 @@ export function buildCheck(
     throw new IfevalInputError(`${where}unknown instruction id ${JSON.stringify(id)}`);
   }
   try {
-    return spec.build(new Kwargs(kwargs, spec.kwargs), "");
+    return spec.build(new Kwargs(kwargs, spec.kwargs));
   } catch (e) {
     if (e instanceof KwargsProblem) {
       throw new IfevalInputError(`${where}${id}: ${e.message}`, { cause: e });
