@@ -169,6 +169,17 @@ Deno.test("buildCheck() decides each checker's edge cases as IFEval does", () =>
   assertEquals([...new Set(TABLE.map(([id]) => id))].sort(), [...INSTRUCTION_IDS]);
 });
 
+Deno.test("buildCheck() ignores null kwargs of other instructions, as in the published dataset files", () => {
+  const check = buildCheck("punctuation:no_comma", { num_highlights: null, relation: null });
+  strictEqual(check("a, b"), false);
+  const words = buildCheck("length_constraints:number_words", {
+    num_words: 2,
+    relation: "less than",
+    keywords: null,
+  });
+  strictEqual(words("one"), true);
+});
+
 Deno.test("buildCheck() refuses unknown ids and kwargs IFEval would reject or draw at random", () => {
   const refused: [string, Record<string, unknown>, RegExp][] = [
     ["keywords:nope", {}, /unknown instruction id "keywords:nope"/],
