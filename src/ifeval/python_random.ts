@@ -2,9 +2,9 @@
  * Python's `random.Random` (Mersenne Twister MT19937) for the calls langdetect makes: seeding
  * with an integer, `random()`, `gauss()`, `getrandbits()` and `choice()`'s index draw.
  * `random()`, `getrandbits()` and the index draws are bit-identical to CPython 3.11's. `gauss()`
- * follows CPython's Box-Muller steps with the platform's `log`, `cos` and `sin`: V8's differ from
- * glibc's in the last bit on about 0.1% of inputs, so a draw may differ in its last bit (see
- * `KNOWN_ISSUES`).
+ * follows CPython's Box-Muller steps with the engine's `log`, `cos` and `sin`, as CPython uses the C
+ * library's: glibc 2.36's differ from V8's in the last bit on about 0.1% of inputs (glibc's are
+ * not correctly rounded there), so a draw may differ in its last bit (see `KNOWN_ISSUES`).
  *
  * @module
  */
