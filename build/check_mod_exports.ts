@@ -2,7 +2,7 @@
 //
 // - each public file of a folder under src/ (a .ts file whose name does not start with `_` and is
 //   not generated) is re-exported by that folder's mod.ts, and each subfolder has a mod.ts too;
-// - the root mod.ts re-exports every room but suite, bfcl, config, gate, formats and explain, which stay behind their
+// - the root mod.ts re-exports every room but suite, bfcl, config, gate, formats, explain and ifeval, which stay behind their
 //   subpaths;
 // - deno.json exports each room's mod.ts.
 const ROOT = new URL("../", import.meta.url);
@@ -35,8 +35,16 @@ const exports = (JSON.parse(await read("deno.json")) as { exports: Record<string
   .exports;
 const exported = new Set(Object.values(exports));
 // The rooms with npm dependencies (suite; config and gate, which read YAML and JSONC) and those the
-// root bundle's budget leaves out (bfcl, formats, explain) have only their own subpaths.
-const OWN_SUBPATH_ONLY = new Set(["suite", "bfcl", "config", "gate", "formats", "explain"]);
+// root bundle's budget leaves out (bfcl, formats, explain, ifeval) have only their own subpaths.
+const OWN_SUBPATH_ONLY = new Set([
+  "suite",
+  "bfcl",
+  "config",
+  "gate",
+  "formats",
+  "explain",
+  "ifeval",
+]);
 for await (const entry of Deno.readDir(new URL("src/", ROOT))) {
   if (!entry.isDirectory) {
     problems.push(`src/${entry.name} is outside every room`);
@@ -60,5 +68,5 @@ if (problems.length > 0) {
   Deno.exit(1);
 }
 console.log(
-  "every mod.ts re-exports its folder's public files; the root re-exports every room but suite, bfcl, config, gate, formats and explain",
+  "every mod.ts re-exports its folder's public files; the root re-exports every room but suite, bfcl, config, gate, formats, explain and ifeval",
 );

@@ -1,6 +1,6 @@
 // Input and output for the CLI: a file or stdin in, a file (written atomically) or stdout out.
 import { InputError, StdoutClosed } from "./_errors.ts";
-import { type Line, LineTooLongError, readLines } from "../src/jsonl/mod.ts";
+import { decodeUtf8, type Line, LineTooLongError, readLines } from "../src/jsonl/mod.ts";
 import { AtomicFile } from "./_atomic.ts";
 import { checkPaths, type OutputKind } from "./_paths.ts";
 
@@ -36,6 +36,24 @@ export async function openSource(
       cause: e,
     });
   }
+}
+
+/**
+ * Reads a whole file as UTF-8 text, for commands whose library call takes `{name, text}`.
+ *
+ * @throws {InputError} When the file cannot be read (naming it and `flag`) or is not UTF-8.
+ */
+export async function readTextFile(
+  flag: string,
+  path: string,
+): Promise<{ name: string; text: string }> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await Deno.readFile(path);
+  } catch (e) {
+    throw new InputError(`Cannot read ${path} (${flag}): ${e instanceof Error ? e.message : e}`);
+  }
+  return { name: path, text: decodeUtf8(bytes, path) };
 }
 
 /** A buffered text sink: stdout, or a file written atomically and renamed into place on `close`. */

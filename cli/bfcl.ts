@@ -1,17 +1,16 @@
 // `assay bfcl`: BFCL's AST checker (bfcl.ast@2024-08) over one category's files, writing BFCL's
 // score file and, optionally, the assay.bfcl.v1 report.
 import { parseOptions } from "./_options.ts";
-import { InputError, UsageError } from "./_errors.ts";
+import { UsageError } from "./_errors.ts";
 import { writeAtomic } from "./_atomic.ts";
+import { readTextFile } from "./_io.ts";
 import { checkPaths, linesKind, reportKind } from "./_paths.ts";
-import { decodeUtf8 } from "../src/jsonl/mod.ts";
 import {
   BFCL_CATEGORIES,
   BFCL_CHECKER,
   type BfclCategory,
   type BfclDecoder,
   bfclReport,
-  type BfclSource,
   checkBfcl,
   decoderForModel,
   formatScoreFile,
@@ -60,16 +59,6 @@ with a seeded paired-bootstrap interval; see \`deno task assay bfcl compare --he
 
 Exit codes: 0 on success, 2 on bad usage or bad input, 1 on an internal error.
 `;
-
-async function readSource(flag: string, path: string): Promise<BfclSource> {
-  let bytes: Uint8Array;
-  try {
-    bytes = await Deno.readFile(path);
-  } catch (e) {
-    throw new InputError(`Cannot read ${path} (${flag}): ${e instanceof Error ? e.message : e}`);
-  }
-  return { name: path, text: decodeUtf8(bytes, path) };
-}
 
 /** The score file's kind: its first line holds BFCL's counts. */
 const SCORE_FILE = linesKind("a BFCL score file", (line) => /^\{"accuracy": /.test(line));
@@ -142,9 +131,9 @@ export async function runBfcl(args: string[]): Promise<void> {
   ], { force: values.force });
 
   const run = checkBfcl({
-    questions: relevance ? undefined : await readSource("--questions", values.questions!),
-    answers: relevance ? undefined : await readSource("--answers", values.answers!),
-    results: await readSource("--result", values.result),
+    questions: relevance ? undefined : await readTextFile("--questions", values.questions!),
+    answers: relevance ? undefined : await readTextFile("--answers", values.answers!),
+    results: await readTextFile("--result", values.result),
   }, {
     category,
     decoder,

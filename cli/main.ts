@@ -10,6 +10,7 @@
  * - `suite`, `calibrate`: declarative metric suites over agent traces, and judge calibration;
  * - `bfcl`: BFCL's AST checker over one category's files, writing BFCL's score file; `bfcl compare`:
  *   two models' BFCL reports, paired;
+ * - `ifeval`: IFEval's strict and loose evaluations, writing IFEval's results files;
  * - `gate`: rules over evaluation reports for CI, exit 3 when one fails, JUnit and Markdown;
  * - `show`: the examples of an evaluation report as text, the failing ones or by id.
  *
@@ -46,6 +47,7 @@ Commands:
   calibrate      Check a judge criterion against human labels (kappa, correlations, verdict)
   bfcl           BFCL's AST checker (bfcl.ast@2024-08): a model's category, verdict for verdict;
                  'bfcl compare': two models' reports, paired
+  ifeval         IFEval's checkers (ifeval@google-3f357bde): strict and loose, verdict for verdict
   show           Print a report's examples as text: the failing ones, or by id, slice or status
   gate           Check reports against CI rules (min, non-inferior, superior, regressions): exit 3 on a failure
 
@@ -65,6 +67,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   suite: async () => (await import("./suite.ts")).runSuiteCommand,
   calibrate: async () => (await import("./suite.ts")).runCalibrate,
   bfcl: async () => (await import("./bfcl.ts")).runBfcl,
+  ifeval: async () => (await import("./ifeval.ts")).runIfevalCommand,
   gate: async () => (await import("./gate.ts")).runGate,
   show: async () => (await import("./show.ts")).runShow,
 };

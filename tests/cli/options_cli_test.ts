@@ -70,6 +70,6 @@ Deno.test("a misspelled command exits 2 with the closest command suggested", asy
   strictEqual(
     far.stderr,
     'assay frobnicate: Unknown command "frobnicate" (commands: parse, canonicalize, score, ' +
-      "compare, gaps, structured, suite, calibrate, bfcl, gate, show)",
+      "compare, gaps, structured, suite, calibrate, bfcl, ifeval, gate, show)",
   );
 });

@@ -1,0 +1,118 @@
+// Reading an instruction's kwargs the way IFEval's build_description reads them: where upstream
+// would draw a random value (a missing or negative count, a missing keyword), the verdict would not
+// be reproducible, so that is refused as bad input.
+import { escapeRegex } from "./_python_text.ts";
+
+/** Why an instruction cannot be built (the caller adds file, line and key). */
+export class KwargsProblem extends Error {
+  /**
+   * Creates the problem.
+   *
+   * @param message What is wrong.
+   */
+  constructor(message: string) {
+    super(message);
+    this.name = "KwargsProblem";
+  }
+}
+
+/** The comparisons IFEval's counts use. */
+export type Relation = "less than" | "at least";
+
+/** A kwargs object with the reads each checker needs. */
+export class Kwargs {
+  readonly #values: Readonly<Record<string, unknown>>;
+
+  constructor(values: Readonly<Record<string, unknown>>, allowed: readonly string[]) {
+    for (const key of Object.keys(values)) {
+      // A null kwarg another instruction takes is left out, as the published IFEval dataset
+      // files (every kwarg of every instruction, null where unused) need; IFEval's own input
+      // file has none, and upstream would reject them.
+      if (!allowed.includes(key) && values[key] !== null) {
+        throw new KwargsProblem(
+          `unexpected kwarg ${JSON.stringify(key)} (expected ${
+            allowed.length ? allowed.join(", ") : "none"
+          })`,
+        );
+      }
+    }
+    this.#values = values;
+  }
+
+  #get(key: string): unknown {
+    const v = this.#values[key];
+    return v === null ? undefined : v;
+  }
+
+  /** A count that upstream draws at random when missing or negative (`allowNegative`: not checked upstream). */
+  count(key: string, allowNegative = false): number {
+    const v = this.#get(key);
+    if (v === undefined) {
+      throw new KwargsProblem(`${key} is missing (IFEval would draw it at random)`);
+    }
+    if (typeof v !== "number" || !Number.isFinite(v)) {
+      throw new KwargsProblem(`${key} must be a number, got ${JSON.stringify(v)}`);
+    }
+    if (v < 0 && !allowNegative) {
+      throw new KwargsProblem(`${key} is negative (IFEval would draw it at random)`);
+    }
+    return v;
+  }
+
+  /** A relation: "less than" or "at least". */
+  relation(key: string): Relation {
+    const v = this.#get(key);
+    if (v === undefined) {
+      throw new KwargsProblem(`${key} is missing (IFEval would draw it at random)`);
+    }
+    if (v !== "less than" && v !== "at least") {
+      throw new KwargsProblem(`${key} must be "less than" or "at least", got ${JSON.stringify(v)}`);
+    }
+    return v;
+  }
+
+  /** A string; `truthy`: upstream treats an empty string as missing. */
+  text(key: string, truthy = true): string {
+    const v = this.#get(key);
+    if (v === undefined || (truthy && v === "")) {
+      throw new KwargsProblem(`${key} is missing (IFEval would draw it at random)`);
+    }
+    if (typeof v !== "string") {
+      throw new KwargsProblem(`${key} must be a string, got ${JSON.stringify(v)}`);
+    }
+    return v;
+  }
+
+  /** A non-empty list of strings. */
+  texts(key: string): string[] {
+    const v = this.#get(key);
+    if (v === undefined || (Array.isArray(v) && v.length === 0)) {
+      throw new KwargsProblem(`${key} is missing (IFEval would draw it at random)`);
+    }
+    if (!Array.isArray(v) || !v.every((s) => typeof s === "string")) {
+      throw new KwargsProblem(`${key} must be a list of strings, got ${JSON.stringify(v)}`);
+    }
+    return v as string[];
+  }
+}
+
+/** Compares a count as IFEval does. */
+export function compare(actual: number, relation: Relation, threshold: number): boolean {
+  return relation === "less than" ? actual < threshold : actual >= threshold;
+}
+
+/**
+ * The source of a `u`-flag regex for a kwarg that IFEval uses as a Python regex. Plain text (no
+ * regex syntax) is the only form supported: its meaning is the same in both engines.
+ */
+export function literalPattern(key: string, text: string): string {
+  if (/[.^$*+?{}[\]\\|()]/.test(text)) {
+    throw new KwargsProblem(
+      `${key} ${
+        JSON.stringify(text)
+      } has regex syntax, which IFEval would read as a Python regex; ` +
+        "only plain text is supported",
+    );
+  }
+  return escapeRegex(text);
+}

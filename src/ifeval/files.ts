@@ -1,0 +1,195 @@
+/**
+ * IFEval's files: the input (`key`, `prompt`, `instruction_id_list`, `kwargs` per line) and the
+ * responses (`prompt`, `response` per line, matched to inputs by prompt text, the last line of a
+ * prompt winning as in IFEval's dictionary), evaluated strict and loose.
+ *
+ * @module
+ */
+import { quote, readJsonLine } from "../jsonl/mod.ts";
+import { buildCheck, IfevalInputError, type InstructionCheck } from "./checkers.ts";
+import { evaluatePrompt, type IfevalPrompt, type IfevalResult } from "./evaluate.ts";
+
+/** A named text: a file's name (for messages) and its contents. */
+export interface IfevalSource {
+  /** The file name, as messages should show it. */
+  name: string;
+  /** The file's text. */
+  text: string;
+}
+
+/** One input line, with its line number and built checks. */
+export interface IfevalInputRow extends IfevalPrompt {
+  /** The 1-based line number in the input file. */
+  line: number;
+  /** One built check per instruction. */
+  checks: InstructionCheck[];
+}
+
+/** The strict and loose results of every input prompt, in input order. */
+export interface IfevalRun {
+  /** The input rows. */
+  inputs: IfevalInputRow[];
+  /** The strict results (the official eval_results_strict.jsonl rows). */
+  strict: IfevalResult[];
+  /** The loose results (the official eval_results_loose.jsonl rows). */
+  loose: IfevalResult[];
+}
+
+function* jsonObjects(source: IfevalSource): Generator<[Record<string, unknown>, number]> {
+  const lines = source.text.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!.endsWith("\r") ? lines[i]!.slice(0, -1) : lines[i]!;
+    if (line.trim() === "") continue;
+    const r = readJsonLine(line);
+    if ("error" in r) {
+      throw new IfevalInputError(`${source.name}:${i + 1}: ${r.error}: ${quote(line)}`);
+    }
+    yield [r.value as Record<string, unknown>, i + 1];
+  }
+}
+
+const isStrings = (v: unknown): v is string[] =>
+  Array.isArray(v) && v.every((s) => typeof s === "string");
+
+/**
+ * Reads IFEval's input file and builds each instruction's check.
+ *
+ * @param source The input file.
+ * @returns The rows, in file order.
+ * @throws {IfevalInputError} For a line that is not a JSON object, a missing or mistyped field,
+ * kwargs whose count differs from the instructions', or an instruction that cannot be built; the message names the file, line and key.
+ * @example One prompt
+ * ```ts
+ * import { readIfevalInput } from "@assay/assay/ifeval";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * const text = '{"key": 7, "prompt": "Say hi.", "instruction_id_list": ["punctuation:no_comma"], "kwargs": [{}]}\n';
+ * const rows = readIfevalInput({ name: "input.jsonl", text });
+ * strictEqual(rows[0]!.checks[0]!("hi, you"), false);
+ * ```
+ */
+export function readIfevalInput(source: IfevalSource): IfevalInputRow[] {
+  const rows: IfevalInputRow[] = [];
+  for (const [o, line] of jsonObjects(source)) {
+    const at = `${source.name}:${line}`;
+    const key = o.key;
+    if (typeof key !== "number" || !Number.isInteger(key)) {
+      throw new IfevalInputError(
+        `${at}: "key" must be an integer, got ${quote(JSON.stringify(key) ?? "nothing")}`,
+      );
+    }
+    const where = `${at} (key ${key})`;
+    if (typeof o.prompt !== "string") {
+      throw new IfevalInputError(`${where}: "prompt" must be a string`);
+    }
+    if (!isStrings(o.instruction_id_list)) {
+      throw new IfevalInputError(`${where}: "instruction_id_list" must be a list of strings`);
+    }
+    const kwargs = o.kwargs;
+    if (
+      !Array.isArray(kwargs) ||
+      !kwargs.every((k) => typeof k === "object" && k !== null && !Array.isArray(k))
+    ) {
+      throw new IfevalInputError(`${where}: "kwargs" must be a list of objects`);
+    }
+    if (kwargs.length !== o.instruction_id_list.length) {
+      throw new IfevalInputError(
+        `${where}: ${kwargs.length} kwargs for ${o.instruction_id_list.length} instructions`,
+      );
+    }
+    const ids = o.instruction_id_list;
+    const checks = ids.map((id, i) =>
+      buildCheck(id, kwargs[i] as Record<string, unknown>, { where })
+    );
+    rows.push({ key, prompt: o.prompt, instruction_id_list: ids, kwargs, line, checks });
+  }
+  return rows;
+}
+
+/**
+ * Reads a responses file and matches each response to its input prompt.
+ *
+ * @param source The responses file (`prompt` and `response` per line).
+ * @param inputs The input rows.
+ * @returns The response of each input, in input order.
+ * @throws {IfevalInputError} For a line that is not a JSON object, a missing or mistyped field, a
+ * response whose prompt is not in the input, or an input prompt without a response.
+ * @example Matching by prompt
+ * ```ts
+ * import { readIfevalInput, readIfevalResponses } from "@assay/assay/ifeval";
+ * import { deepStrictEqual } from "node:assert/strict";
+ *
+ * const inputs = readIfevalInput({
+ *   name: "input.jsonl",
+ *   text: '{"key": 1, "prompt": "P", "instruction_id_list": [], "kwargs": []}\n',
+ * });
+ * const responses = readIfevalResponses(
+ *   { name: "r.jsonl", text: '{"prompt": "P", "response": "R"}\n' },
+ *   inputs,
+ * );
+ * deepStrictEqual(responses, ["R"]);
+ * ```
+ */
+export function readIfevalResponses(
+  source: IfevalSource,
+  inputs: readonly IfevalInputRow[],
+): string[] {
+  const known = new Set(inputs.map((r) => r.prompt));
+  const byPrompt = new Map<string, string>();
+  for (const [o, line] of jsonObjects(source)) {
+    const at = `${source.name}:${line}`;
+    if (typeof o.prompt !== "string") {
+      throw new IfevalInputError(`${at}: "prompt" must be a string`);
+    }
+    if (typeof o.response !== "string") {
+      throw new IfevalInputError(`${at}: "response" must be a string`);
+    }
+    if (!known.has(o.prompt)) {
+      throw new IfevalInputError(`${at}: prompt not in the input file: ${quote(o.prompt)}`);
+    }
+    byPrompt.set(o.prompt, o.response);
+  }
+  return inputs.map((row) => {
+    const response = byPrompt.get(row.prompt);
+    if (response === undefined) {
+      throw new IfevalInputError(
+        `${source.name}: no response for the prompt of line ${row.line} (key ${row.key}): ${
+          quote(row.prompt)
+        }`,
+      );
+    }
+    return response;
+  });
+}
+
+/**
+ * Reads both files and evaluates every prompt strict and loose, as IFEval's evaluation_main.
+ *
+ * @param files The input and responses files.
+ * @returns The run.
+ * @throws {IfevalInputError} As {@linkcode readIfevalInput} and {@linkcode readIfevalResponses}.
+ * @example A prompt followed loosely but not strictly
+ * ```ts
+ * import { runIfeval } from "@assay/assay/ifeval";
+ * import { deepStrictEqual } from "node:assert/strict";
+ *
+ * const run = runIfeval({
+ *   input: {
+ *     name: "input.jsonl",
+ *     text: '{"key": 1, "prompt": "P", "instruction_id_list": ["startend:quotation"], "kwargs": [{}]}\n',
+ *   },
+ *   responses: { name: "r.jsonl", text: '{"prompt": "P", "response": "Sure:\\n\\"hi\\""}\n' },
+ * });
+ * deepStrictEqual(run.strict[0]!.follow_instruction_list, [false]);
+ * deepStrictEqual(run.loose[0]!.follow_instruction_list, [true]);
+ * ```
+ */
+export function runIfeval(files: { input: IfevalSource; responses: IfevalSource }): IfevalRun {
+  const inputs = readIfevalInput(files.input);
+  const responses = readIfevalResponses(files.responses, inputs);
+  return {
+    inputs,
+    strict: inputs.map((row, i) => evaluatePrompt(row, responses[i]!, "strict", row.checks)),
+    loose: inputs.map((row, i) => evaluatePrompt(row, responses[i]!, "loose", row.checks)),
+  };
+}

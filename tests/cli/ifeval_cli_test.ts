@@ -1,0 +1,74 @@
+// `assay ifeval` end to end: IFEval's results files byte for byte, the assay.ifeval.v1 report,
+// and exit 2 with the file and line for bad input.
+import { deepStrictEqual as assertEquals, match, strictEqual } from "node:assert/strict";
+import { runMain } from "./_main.ts";
+import { fixturePath, fixtureText } from "../ifeval/_fixtures.ts";
+
+const INPUT = fixturePath("input_data.jsonl");
+const RESPONSES = fixturePath("responses_gpt4.jsonl");
+const GPT4 = ["ifeval", "--input", INPUT, "--responses", RESPONSES];
+
+Deno.test("assay ifeval writes IFEval's results files byte for byte and the assay.ifeval.v1 report", async () => {
+  const dir = await Deno.makeTempDir();
+  const r = await runMain([
+    ...GPT4,
+    "--results-dir",
+    `${dir}/results`,
+    "--out",
+    `${dir}/report.json`,
+  ]);
+  strictEqual(r.code, 0, r.stderr);
+  assertEquals(r.stdout.split("\n"), [
+    "strict: prompt-level 417/541 (77.08%), instruction-level 698/834 (83.69%)",
+    "loose: prompt-level 431/541 (79.67%), instruction-level 714/834 (85.61%)",
+  ]);
+  for (const mode of ["strict", "loose"]) {
+    const got = await Deno.readTextFile(`${dir}/results/eval_results_${mode}.jsonl`);
+    strictEqual(got === await fixtureText(`expected_gpt4_${mode}.jsonl.gz`), true, mode);
+  }
+  const report = JSON.parse(await Deno.readTextFile(`${dir}/report.json`));
+  strictEqual(report.schema, "assay.ifeval.v1");
+  assertEquals(report.loose.prompt_level, { value: 431 / 541, numerator: 431, denominator: 541 });
+  // A second run replaces its own outputs.
+  const again = await runMain([...GPT4, "--results-dir", `${dir}/results`, "--quiet"]);
+  strictEqual(again.code, 0, again.stderr);
+  strictEqual(again.stdout, "");
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("assay ifeval exits 2 naming the line of a response whose prompt is not in the input", async () => {
+  const dir = await Deno.makeTempDir();
+  const input = `${dir}/input.jsonl`;
+  await Deno.writeTextFile(
+    input,
+    '{"key": 5, "prompt": "Say hi.", "instruction_id_list": ["punctuation:no_comma"], "kwargs": [{}]}\n',
+  );
+  const responses = `${dir}/r.jsonl`;
+  await Deno.writeTextFile(
+    responses,
+    '{"prompt": "Say hi.", "response": "hi"}\n{"prompt": "Other", "response": "x"}\n',
+  );
+  const r = await runMain(["ifeval", "--input", input, "--responses", responses]);
+  strictEqual(r.code, 2);
+  strictEqual(r.stderr, `assay ifeval: ${responses}:2: prompt not in the input file: "Other"`);
+  await Deno.writeTextFile(
+    input,
+    '{"key": 5, "prompt": "Say hi.", "instruction_id_list": ["keywords:existence"], "kwargs": [{}]}\n',
+  );
+  const bad = await runMain(["ifeval", "--input", input, "--responses", responses]);
+  strictEqual(bad.code, 2);
+  strictEqual(
+    bad.stderr,
+    `assay ifeval: ${input}:1 (key 5): keywords:existence: keywords is missing (IFEval would draw it at random)`,
+  );
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("assay ifeval --help names the checker version; a missing option exits 2", async () => {
+  const help = await runMain(["ifeval", "--help"]);
+  strictEqual(help.code, 0);
+  match(help.stdout, /ifeval@google-3f357bde/);
+  const missing = await runMain(["ifeval", "--input", INPUT]);
+  strictEqual(missing.code, 2);
+  strictEqual(missing.stderr, "assay ifeval: --responses is required");
+});

@@ -1,0 +1,71 @@
+import {
+  IfevalInputError,
+  officialLine,
+  readIfevalInput,
+  readIfevalResponses,
+  runIfeval,
+} from "@assay/assay/ifeval";
+import { deepStrictEqual as assertEquals, strictEqual, throws } from "node:assert/strict";
+
+const row = (o: Record<string, unknown>) => JSON.stringify(o) + "\n";
+const INPUT = {
+  name: "in.jsonl",
+  text: row({ key: 1, prompt: "A", instruction_id_list: ["punctuation:no_comma"], kwargs: [{}] }) +
+    "\n" +
+    row({ key: 2, prompt: "B", instruction_id_list: [], kwargs: [] }),
+};
+
+Deno.test("readIfevalInput() names the file, line and key of each bad line", () => {
+  const cases: [string, string][] = [
+    ["{", "in.jsonl:1: "],
+    ['{"key": "1"}', 'in.jsonl:1: "key" must be an integer'],
+    ['{"key": 3, "prompt": 1}', 'in.jsonl:1 (key 3): "prompt" must be a string'],
+    [
+      '{"key": 3, "prompt": "p", "instruction_id_list": ["a"], "kwargs": []}',
+      "in.jsonl:1 (key 3): 0 kwargs for 1 instructions",
+    ],
+    [
+      '{"key": 3, "prompt": "p", "instruction_id_list": ["a:b"], "kwargs": [{}]}',
+      'in.jsonl:1 (key 3): unknown instruction id "a:b"',
+    ],
+  ];
+  for (const [text, start] of cases) {
+    throws(() => readIfevalInput({ name: "in.jsonl", text }), (e: Error) => {
+      strictEqual(e instanceof IfevalInputError, true);
+      return e.message.startsWith(start);
+    }, text);
+  }
+});
+
+Deno.test("readIfevalResponses() matches by prompt, the last line winning, and names missing ones", () => {
+  const inputs = readIfevalInput(INPUT);
+  assertEquals(inputs.map((r) => r.line), [1, 3]);
+  const text = row({ prompt: "B", response: "b1" }) + row({ prompt: "A", response: "a" }) +
+    row({ prompt: "B", response: "b2" });
+  assertEquals(readIfevalResponses({ name: "r.jsonl", text }, inputs), ["a", "b2"]);
+  throws(
+    () =>
+      readIfevalResponses({ name: "r.jsonl", text: row({ prompt: "A", response: "a" }) }, inputs),
+    /r\.jsonl: no response for the prompt of line 3 \(key 2\): "B"/,
+  );
+  throws(
+    () => readIfevalResponses({ name: "r.jsonl", text: row({ prompt: "A", response: 1 }) }, inputs),
+    /r\.jsonl:1: "response" must be a string/,
+  );
+});
+
+Deno.test("runIfeval() fails an all-blank response and passes a prompt without instructions", () => {
+  const run = runIfeval({
+    input: INPUT,
+    responses: {
+      name: "r.jsonl",
+      text: row({ prompt: "A", response: " \n " }) + row({ prompt: "B", response: "" }),
+    },
+  });
+  assertEquals(run.strict.map((r) => r.follow_instruction_list), [[false], []]);
+  assertEquals(run.loose.map((r) => r.follow_all_instructions), [false, true]);
+  strictEqual(
+    officialLine(run.strict[1]!),
+    '{"follow_all_instructions": true, "follow_instruction_list": [], "instruction_id_list": [], "prompt": "B", "response": ""}',
+  );
+});
