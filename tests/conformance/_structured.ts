@@ -160,6 +160,9 @@ export function suiteSection(engine: Engine): unknown[] {
     question: `Question ${i}?`,
     ...(i % 2 === 0 && { expected_views: ["orders", "customers"] }),
     ...(i % 3 === 0 && { reference_values: { revenue_usd: 100 + i } }),
+    ...(i % 2 === 1 && {
+      reference_trajectory: [{ name: "run_sql", arguments: { query: SQL[i % SQL.length]! } }],
+    }),
   }));
   const rows: ScoreRow[] = [];
   const traces: Trace[] = [];
@@ -183,7 +186,11 @@ export function suiteSection(engine: Engine): unknown[] {
         };
         traces.push(trace);
         for (const [metric, f] of Object.entries(DETERMINISTIC_METRICS)) {
-          const s = f({ golden: g, trace, catalog });
+          // trajectory_match needs its mode; the others run on their defaults.
+          const params = metric === "trajectory_match"
+            ? { trajectory: ["superset", "unordered", "in_order"][r % 3], arguments: "subset" }
+            : undefined;
+          const s = f({ golden: g, trace, catalog }, params);
           rows.push({
             golden_id: g.id,
             arm,

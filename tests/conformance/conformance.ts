@@ -28,6 +28,7 @@ import { structuredSection, suiteSection } from "./_structured.ts";
 import type { ConformanceFailure, ConformanceReport } from "./_report.ts";
 import { buildJsonlCorpus } from "./_jsonl_corpus.ts";
 import { defaultJsonlCorpus, scoreJsonlSection } from "./_score_jsonl.ts";
+import { ifevalSection } from "./_ifeval.ts";
 import { sha256Hex } from "./_sha256.ts";
 
 export type { ConformanceFailure, ConformanceReport } from "./_report.ts";
@@ -229,6 +230,11 @@ export function conformanceSections(
       name: "suite",
       inputs: ["suite loader, trace metrics, scorecard, calibration, judge prompts"],
       results: suiteSection(engine),
+    },
+    {
+      name: "ifeval",
+      inputs: ["checkers strict and loose, Punkt, Treebank, langdetect"],
+      results: ifevalSection(),
     },
     {
       name: "single",
