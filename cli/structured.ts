@@ -467,6 +467,19 @@ export async function runStructured(args: string[]): Promise<void> {
       })
   );
   const withEngine = { engine };
+  // The rows each metric reads: all of them, or (for the per-example rows) the one at `only`.
+  let only: number | undefined;
+  function sel<T>(all: T[]): T[] {
+    return only === undefined ? all : [all[only]!];
+  }
+  const compiled = once(() => {
+    try {
+      return compileSchema(schema, { formatAssertion: values["format-assertion"] === true });
+    } catch (e) {
+      if (e instanceof SchemaError) throw new InputError(`${values.schema}: ${e.message}`);
+      throw e;
+    }
+  });
   const results: Partial<Record<StructuredMetric, Result>> = {};
   for (const m of metrics) {
     try {
@@ -485,56 +498,46 @@ export async function runStructured(args: string[]): Promise<void> {
     let r: Result;
     switch (m) {
       case "json_validity":
-        r = jsonValidity(texts(), { mode, ...withEngine });
+        r = jsonValidity(sel(texts()), { mode, ...withEngine });
         break;
-      case "json_schema_compliance": {
-        let compiled;
-        try {
-          compiled = compileSchema(schema, {
-            formatAssertion: values["format-assertion"] === true,
-          });
-        } catch (e) {
-          if (e instanceof SchemaError) throw new InputError(`${values.schema}: ${e.message}`);
-          throw e;
-        }
-        r = jsonSchemaCompliance(texts(), compiled, { mode, ...withEngine });
+      case "json_schema_compliance":
+        r = jsonSchemaCompliance(sel(texts()), compiled(), { mode, ...withEngine });
         break;
-      }
       case "extra_content_rate":
-        r = extraContentRate(texts(), withEngine);
+        r = extraContentRate(sel(texts()), withEngine);
         break;
       case "required_field_accuracy":
         r = requiredFieldAccuracy(
-          joined!.map((row) => expectedFields(expected!, row)),
-          texts(),
+          sel(joined!).map((row) => expectedFields(expected!, row)),
+          sel(texts()),
           { mode, numbers, valuesAsJson: true, ...withEngine },
         );
         break;
       case "xml_validity":
-        r = xmlValidity(texts());
+        r = xmlValidity(sel(texts()));
         break;
       case "format_compliance":
-        r = formatCompliance(texts(), values.format!);
+        r = formatCompliance(sel(texts()), values.format!);
         break;
       case "tool_selection_accuracy":
-        r = toolSelectionAccuracy(exp(), pred(), {
+        r = toolSelectionAccuracy(sel(exp()), sel(pred()), {
           ordered: values.ordered === true,
           ...withEngine,
         });
         break;
       case "tool_argument_accuracy":
         // `--match name` ignores arguments, which argument accuracy cannot: it stays exact.
-        r = toolArgumentAccuracy(exp(), pred(), {
+        r = toolArgumentAccuracy(sel(exp()), sel(pred()), {
           match: match === "subset" ? "subset" : "exact",
           ...withEngine,
         });
         break;
       case "tool_call_f1":
-        r = toolCallF1(exp(), pred(), { match, ...withEngine });
+        r = toolCallF1(sel(exp()), sel(pred()), { match, ...withEngine });
         break;
       case "api_call_success_rate":
         r = apiCallSuccessRate(
-          outputs.rows.flatMap((row) => {
+          sel(outputs.rows).flatMap((row) => {
             const v = valueField(outputs, row, "api_results");
             return (Array.isArray(v) ? v : [v]) as ApiCallResult[];
           }),
@@ -542,22 +545,36 @@ export async function runStructured(args: string[]): Promise<void> {
         break;
       case "instruction_compliance_rate":
         r = instructionComplianceRate(
-          outputs.rows.map((row) => valueField(outputs, row, "checks") as boolean[]),
+          sel(outputs.rows).map((row) => valueField(outputs, row, "checks") as boolean[]),
         );
         break;
       case "constraint_satisfaction_rate":
         r = constraintSatisfactionRate(
-          outputs.rows.map((row) => valueField(outputs, row, "checks") as boolean[]),
+          sel(outputs.rows).map((row) => valueField(outputs, row, "checks") as boolean[]),
         );
         break;
       case "instruction_retention":
         r = instructionRetention(
-          outputs.rows.map((row) => valueField(outputs, row, "retention") as RetentionConversation),
+          sel(outputs.rows).map((row) =>
+            valueField(outputs, row, "retention") as RetentionConversation
+          ),
         );
         break;
     }
     return r;
   }
+
+  // Each example's own figures: every metric on that row alone.
+  const rows = outputs.rows.map((row, i) => {
+    only = i;
+    const figures: Record<string, { numerator: number; denominator: number }> = {};
+    for (const m of metrics) {
+      const r = computeMetric(m);
+      figures[m] = { numerator: r.numerator, denominator: r.denominator };
+    }
+    return { line: row.line, id: row.id ?? null, metrics: figures };
+  });
+  only = undefined;
 
   const report = {
     schema: "assay.structured.v1",
@@ -578,6 +595,7 @@ export async function runStructured(args: string[]): Promise<void> {
     n: outputs.rows.length,
     ...(decoder && { call_format: { decoder: decoder.id, statuses: decodeStatuses } }),
     metrics: results,
+    rows,
   };
   const text = JSON.stringify(report, null, 2) + "\n";
   if (values.out !== undefined) await writeAtomic(values.out, text);

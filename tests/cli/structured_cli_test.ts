@@ -141,3 +141,60 @@ Deno.test("assay structured --call-format decodes the predicted calls from each 
   strictEqual(bad.code, 2);
   match(bad.stderr, /--call-format: Unknown decoder "hermez".*did you mean hermes\?/);
 });
+
+Deno.test("assay structured writes each example's own figures, which add up to the totals", async () => {
+  type Figures = Record<string, { numerator: number; denominator: number }>;
+  const check = (report: { metrics: Figures; rows: { line: number; metrics: Figures }[] }) => {
+    for (const [m, total] of Object.entries(report.metrics)) {
+      const sum = (k: "numerator" | "denominator") =>
+        report.rows.reduce((s, row) => s + row.metrics[m]![k], 0);
+      deepStrictEqual(
+        [sum("numerator"), sum("denominator")],
+        [total.numerator, total.denominator],
+        m,
+      );
+    }
+  };
+  const fixture = await assay([...all, "--mode", "fenced", "--json"]);
+  strictEqual(fixture.code, 0, fixture.stderr);
+  const report = JSON.parse(fixture.stdout);
+  strictEqual(report.rows.length, 3);
+  strictEqual(Object.keys(report.rows[0].metrics).length, Object.keys(report.metrics).length);
+  check(report);
+  // A seeded corpus of 300 outputs: JSON whole, fenced, embedded, broken; XML; the format.
+  const dir = await Deno.makeTempDir();
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
+  const shapes = [
+    () => `{"answer": ${Math.floor(next() * 100)}}`,
+    () => '```json\n{"answer": 1}\n```',
+    () => `Answer: ${Math.floor(next() * 9)} {"answer": 2}`,
+    () => `{"answer": `,
+    () => "<a><b>1</b></a>",
+    () => "plain text",
+  ];
+  const lines = Array.from(
+    { length: 300 },
+    (_, i) =>
+      JSON.stringify({ id: `r${i}`, output: shapes[Math.floor(next() * shapes.length)]!() }),
+  );
+  await Deno.writeTextFile(`${dir}/o.jsonl`, lines.join("\n") + "\n");
+  for (const mode of ["strict", "fenced", "lenient"]) {
+    const r = await assay([
+      "--outputs",
+      `${dir}/o.jsonl`,
+      "--schema",
+      `${fx}/schema.json`,
+      "--format",
+      "Answer: [0-9]+",
+      "--mode",
+      mode,
+      "--json",
+    ]);
+    strictEqual(r.code, 0, r.stderr);
+    const rep = JSON.parse(r.stdout);
+    strictEqual(rep.rows.length, 300);
+    check(rep);
+  }
+  await Deno.remove(dir, { recursive: true });
+});
