@@ -298,10 +298,9 @@ export function checkStore(flag: string, path: string): void {
 }
 
 /** A JSON report whose first member is `"schema": "<schema>"`, as every assay report writes it. */
-export function reportKind(schema: string): OutputKind {
-  const pattern = new RegExp(
-    `^\\uFEFF?\\s*\\{\\s*"schema"\\s*:\\s*"${schema.replaceAll(".", "\\.")}"`,
-  );
+export function reportKind(schema: string, ...older: string[]): OutputKind {
+  const names = [schema, ...older].map((s) => s.replaceAll(".", "\\.")).join("|");
+  const pattern = new RegExp(`^\\uFEFF?\\s*\\{\\s*"schema"\\s*:\\s*"(?:${names})"`);
   return { name: `an ${schema} report`, recognizes: (text) => pattern.test(text) };
 }
 

@@ -2,7 +2,7 @@
 import type { EvaluationReport } from "../src/evaluation/mod.ts";
 import { compareReports, type ComparisonReport } from "../src/compare/mod.ts";
 import { type GapReport, languageGaps } from "../src/compare/mod.ts";
-import { BINARY_METRIC_NAMES, METRIC_NAMES } from "../src/evaluation/mod.ts";
+import { BINARY_METRIC_NAMES, EVALUATION_SCHEMAS, METRIC_NAMES } from "../src/evaluation/mod.ts";
 import { formatReport } from "../src/evaluation/mod.ts";
 import { decodeUtf8 } from "../src/jsonl/mod.ts";
 import { InputError } from "../src/jsonl/mod.ts";
@@ -28,7 +28,7 @@ Output:
 
 const COMPARE_HELP = `Usage: deno task assay compare BASE.json ADAPTER.json [options]
 
-Compares two assay.evaluation.v1 reports over the same examples: per slice and
+Compares two evaluation reports (assay.evaluation.v2, or v1) over the same examples: per slice and
 overall, per metric, adapter − base with a seeded paired-bootstrap percentile
 interval. Refuses (exit 2, nothing written) when the reports differ in metric
 names, slices, example ids, parser id or canonical id. A '*' marks a delta
@@ -116,9 +116,13 @@ export async function readJsonFile(path: string): Promise<unknown> {
 export async function readEvaluation(path: string): Promise<EvaluationReport> {
   const report = await readJsonFile(path);
   const r = report as Partial<EvaluationReport>;
-  if (r?.schema !== "assay.evaluation.v1" || !Array.isArray(r.records)) {
+  if (
+    !(EVALUATION_SCHEMAS as readonly string[]).includes(r?.schema!) || !Array.isArray(r.records)
+  ) {
     throw new InputError(
-      `${path} is not an assay.evaluation.v1 report (schema ${JSON.stringify(r?.schema)})`,
+      `${path} is not an evaluation report, ${EVALUATION_SCHEMAS.join(" or ")} (schema ${
+        JSON.stringify(r?.schema)
+      })`,
     );
   }
   return r as EvaluationReport;

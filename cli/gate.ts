@@ -21,7 +21,7 @@ const HELP =
   `Usage: deno task assay gate RULES --base BASE.json --candidate CANDIDATE.json [options]
        deno task assay gate RULES --report REPORT.json [options]
 
-Checks assay.evaluation.v1 reports against a rules file (YAML, or JSONC for .json and
+Checks evaluation reports (assay.evaluation.v2, or v1) against a rules file (YAML, or JSONC for .json and
 .jsonc files) and prints one line per rule. Exit codes: 0 every rule holds, 3 a rule
 fails, 2 bad input (a bad rules file is reported at its file, line and column).
 

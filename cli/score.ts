@@ -45,7 +45,7 @@ Reading:
                        refuses the run, exit 2); the denominators count the scored ones
 
 Output:
-  --out FILE           write the assay.evaluation.v1 report (atomically); FILE may not
+  --out FILE           write the assay.evaluation.v2 report (atomically); FILE may not
                        be an input, and an existing FILE must be such a report (or empty)
   --force              let --out replace a file that is not an evaluation report
   --json               print the report to stdout instead of the table
@@ -126,7 +126,11 @@ export async function runScore(args: string[]): Promise<void> {
       ["--generations", values.generations],
       ["--prompts", values.prompts],
     ],
-    [{ flag: "--out", path: values.out, kind: reportKind("assay.evaluation.v1") }],
+    [{
+      flag: "--out",
+      path: values.out,
+      kind: reportKind("assay.evaluation.v2", "assay.evaluation.v1"),
+    }],
     { force: values.force },
   );
   const quiet = values.quiet === true;

@@ -12,7 +12,7 @@ import { readEvaluation } from "./compare.ts";
 const HELP = `Usage: deno task assay show REPORT.json [--failing [METRIC]] [--id ID ...]
                           [--slice L] [--status S] [--limit N]
 
-Prints the examples of an assay.evaluation.v1 report as text: id, slice, parse status,
+Prints the examples of an evaluation report (v2 or v1) as text: id, slice, parse status,
 whether name and arguments match and the pairs matched; for a report scored with
 'assay score --details', also the gold and predicted calls, the argument paths that are
 missing, extra or different, and the output.

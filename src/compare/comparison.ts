@@ -10,6 +10,7 @@ import { type BootstrapOptions, type BootstrapSettings, bootstrapSettings } from
 import { bootstrapPacked, type MetricDelta, packRecords } from "./paired_bootstrap.ts";
 import type { EvaluationReport } from "../evaluation/mod.ts";
 import {
+  EVALUATION_SCHEMAS,
   type ExampleRecord,
   METRIC_NAMES,
   type MetricName,
@@ -143,10 +144,10 @@ export function gateDifferences(
 ): GateDifference[] {
   const d: GateDifference[] = [];
   for (const [side, r] of [["base", base], ["adapter", adapter]] as const) {
-    if (r?.schema !== "assay.evaluation.v1") {
+    if (!(EVALUATION_SCHEMAS as readonly string[]).includes(r?.schema)) {
       d.push({
         kind: "schema",
-        detail: `the ${side} report is not an assay.evaluation.v1 report (schema ${
+        detail: `the ${side} report is not an evaluation report (schema ${
           JSON.stringify(r?.schema)
         })`,
       });

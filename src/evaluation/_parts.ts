@@ -135,7 +135,7 @@ export function reportFromCounts(
   const by_language: Record<string, ToolCallMetrics> = {};
   for (const lang of slices) by_language[lang] = metricsFromCounts(byLanguage.get(lang)!);
   return {
-    schema: "assay.evaluation.v1",
+    schema: "assay.evaluation.v2",
     tool: { name: TOOL.name, version: TOOL.version },
     parser_id: d?.id ?? PARSER_ID,
     canonical_id: CANONICAL_ID,

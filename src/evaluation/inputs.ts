@@ -86,10 +86,19 @@ export interface InputDigest {
   invalid_utf8_outputs?: number;
 }
 
-/** The `assay.evaluation.v1` report. */
+/** The schemas of evaluation reports: the one written, and the older one still read. */
+export const EVALUATION_SCHEMAS = ["assay.evaluation.v2", "assay.evaluation.v1"] as const;
+
+/** An evaluation report's schema. */
+export type EvaluationSchema = (typeof EVALUATION_SCHEMAS)[number];
+
+/**
+ * The `assay.evaluation.v2` report. v2 adds `dropped_ids`, and the optional
+ * `missing_generations` and records' `detail`, to v1; readers take both (`readEvaluationReport`).
+ */
 export interface EvaluationReport {
-  /** Always `assay.evaluation.v1`. */
-  schema: "assay.evaluation.v1";
+  /** `assay.evaluation.v2` as written (`assay.evaluation.v1` when read from an older report). */
+  schema: EvaluationSchema;
   /** The tool that wrote it. */
   tool: { name: string; version: string };
   /** The parser contract (`assay.parser.v1`), or the id of the decoder that read the outputs. */
@@ -110,8 +119,8 @@ export interface EvaluationReport {
   n: number;
   /** Examples dropped before scoring, by reason. */
   drop_summary: DropSummary;
-  /** Their ids, by reason. */
-  dropped_ids: DroppedIds;
+  /** Their ids, by reason (absent from a v1 report). */
+  dropped_ids?: DroppedIds;
   /** Records per parse status (under a decoder, per {@linkcode RecordStatus}). */
   parse_status_counts: Record<ParseStatus, number> & Partial<Record<RecordStatus, number>>;
   /** The metric names, in order. */

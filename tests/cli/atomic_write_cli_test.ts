@@ -46,7 +46,7 @@ Deno.test("a stale temporary file that is a symlink is removed, not written thro
   strictEqual(r.code, 0, r.stderr);
   strictEqual(Deno.readTextFileSync(`${dir}/precious.txt`), "precious\n");
   deepStrictEqual(names(dir), ["precious.txt", "r.json"]);
-  strictEqual(JSON.parse(Deno.readTextFileSync(`${dir}/r.json`)).schema, "assay.evaluation.v1");
+  strictEqual(JSON.parse(Deno.readTextFileSync(`${dir}/r.json`)).schema, "assay.evaluation.v2");
   await Deno.remove(dir, { recursive: true });
 });
 

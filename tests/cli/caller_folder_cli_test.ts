@@ -34,7 +34,7 @@ Deno.test("deno task assay reads and writes relative paths in the caller's folde
   strictEqual(out.code, 0, new TextDecoder().decode(out.stderr));
   match(new TextDecoder().decode(out.stdout), /Report written to report\.json/);
   const report = JSON.parse(await Deno.readTextFile(`${dir}/report.json`));
-  strictEqual(report.schema, "assay.evaluation.v1");
+  strictEqual(report.schema, "assay.evaluation.v2");
   strictEqual(report.metrics.overall.valid_json_rate.denominator, 395);
   let inRepo = true;
   await Deno.stat(`${repo}report.json`).catch(() => inRepo = false);
@@ -65,7 +65,7 @@ Deno.test("deno run elsewhere keeps its own folder under an INIT_CWD left by an 
   strictEqual(out.code, 0, new TextDecoder().decode(out.stderr));
   strictEqual(
     JSON.parse(await Deno.readTextFile(`${dir}/report.json`)).schema,
-    "assay.evaluation.v1",
+    "assay.evaluation.v2",
   );
   deepStrictEqual([...Deno.readDirSync(other)], []);
   await Deno.remove(dir, { recursive: true });

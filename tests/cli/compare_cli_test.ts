@@ -133,3 +133,32 @@ Deno.test("assay compare --on intersection compares the shared examples and says
   strictEqual(bad.code, 2);
   match(bad.stderr, /--on must be all or intersection/);
 });
+
+Deno.test("assay compare, gate and show still read v1 evaluation reports", async () => {
+  const dir = await Deno.makeTempDir();
+  const v1 = (r: ReturnType<typeof report>) => {
+    const { dropped_ids: _, ...rest } = r;
+    return formatReport({ ...rest, schema: "assay.evaluation.v1" });
+  };
+  strictEqual(report(["en"], () => true).schema, "assay.evaluation.v2");
+  await Deno.writeTextFile(`${dir}/base.json`, v1(report(["en", "de"], (i) => i % 2 === 0)));
+  await Deno.writeTextFile(`${dir}/adapter.json`, formatReport(report(["en", "de"], () => true)));
+  const c = await assay([
+    "compare",
+    `${dir}/base.json`,
+    `${dir}/adapter.json`,
+    "--resamples",
+    "100",
+  ]);
+  strictEqual(c.code, 0, c.stderr);
+  await Deno.writeTextFile(
+    `${dir}/rules.yaml`,
+    "rules:\n  - metric: valid_json_rate\n    min: 0.4\n",
+  );
+  const g = await assay(["gate", `${dir}/rules.yaml`, "--report", `${dir}/base.json`]);
+  strictEqual(g.code, 0, g.stderr);
+  const s = await assay(["show", `${dir}/base.json`, "--failing", "--limit", "2"]);
+  strictEqual(s.code, 0, s.stderr);
+  match(s.stdout, /2 of 20 selected examples shown/);
+  await Deno.remove(dir, { recursive: true });
+});

@@ -56,7 +56,7 @@ Deno.test("--out replaces another kind of file only with --force, and its own ki
   const base = `${dir}/base.json`;
   const notes = `${dir}/notes.txt`;
   const cases: [string, (out: string) => string[], string][] = [
-    ["score", (out) => score(out), "an assay.evaluation.v1 report"],
+    ["score", (out) => score(out), "an assay.evaluation.v2 report"],
     [
       "compare",
       (out) => ["compare", base, base, "--resamples", "10", "--out", out],

@@ -84,7 +84,7 @@ Deno.test("assay score reproduces the worked example and prints the metric table
     /overall\s+4\s+0\.750 \(3\/4\)\s+0\.500 \(2\/4\)\s+0\.500 \(2\/4\)\s+0\.714 \(10\/14\)\s+0\.250 \(1\/4\)/,
   );
   const report = JSON.parse(await Deno.readTextFile(`${r.dir}/report.json`));
-  strictEqual(report.schema, "assay.evaluation.v1");
+  strictEqual(report.schema, "assay.evaluation.v2");
   assertEquals(report.metrics.overall.argument_f1, {
     value: 10 / 14,
     numerator: 10,
