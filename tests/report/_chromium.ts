@@ -271,3 +271,49 @@ function withTimeout<T>(p: Promise<T>, ms: number, message: string): Promise<T> 
   });
   return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
 }
+
+/** A page opened on a file: its DevTools session, a sender bound to it, and `evaluate`. */
+export interface OpenPage {
+  sessionId: string;
+  send(method: string, params?: Record<string, unknown>): Promise<Record<string, unknown>>;
+  /** Evaluates an expression in the page; fails the test on an exception. */
+  evaluate(expression: string): Promise<unknown>;
+}
+
+/**
+ * Opens `url` in a new page of `browser` at the given viewport width (height 900) with the Page,
+ * Runtime, Log and Network domains on, and waits for its load event.
+ */
+export async function openPage(browser: Browser, url: string, width: number): Promise<OpenPage> {
+  const { targetId } = await browser.send("Target.createTarget", { url: "about:blank" });
+  const { sessionId } = await browser.send("Target.attachToTarget", {
+    targetId,
+    flatten: true,
+  }) as { sessionId: string };
+  const send = (method: string, params: Record<string, unknown> = {}) =>
+    browser.send(method, params, sessionId);
+  for (const domain of ["Page", "Runtime", "Log", "Network"]) await send(`${domain}.enable`);
+  await send("Emulation.setDeviceMetricsOverride", {
+    width,
+    height: 900,
+    deviceScaleFactor: 1,
+    mobile: false,
+  });
+  const navigated = await send("Page.navigate", { url });
+  if (navigated.errorText !== undefined) {
+    throw new Error(`navigation failed: ${navigated.errorText}`);
+  }
+  await browser.waitFor(
+    (e) => e.sessionId === sessionId && e.method === "Page.loadEventFired",
+    "the page's load event",
+  );
+  const evaluate = async (expression: string) => {
+    const r = await send("Runtime.evaluate", { expression, returnByValue: true }) as {
+      result: { value: unknown };
+      exceptionDetails?: unknown;
+    };
+    if (r.exceptionDetails !== undefined) throw new Error(JSON.stringify(r.exceptionDetails));
+    return r.result.value;
+  };
+  return { sessionId, send, evaluate };
+}

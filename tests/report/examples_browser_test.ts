@@ -6,7 +6,7 @@ import { deepStrictEqual as assertEquals, ok, strictEqual } from "node:assert/st
 import { compareReports, type EvaluationReport } from "../../mod.ts";
 import { renderComparisonHtml } from "../../src/report/mod.ts";
 import { examplesSection } from "../../src/explain/mod.ts";
-import { Browser } from "./_chromium.ts";
+import { Browser, openPage } from "./_chromium.ts";
 
 const root = new URL("../../", import.meta.url);
 const demo = new URL("samples/demo/", root).pathname;
@@ -54,34 +54,11 @@ Deno.test({
       strictEqual((html.match(/<details>/g) ?? []).length, 395);
 
       browser = await Browser.launch(30_000);
-      const { targetId } = await browser.send("Target.createTarget", { url: "about:blank" });
-      const { sessionId } = await browser.send("Target.attachToTarget", {
-        targetId,
-        flatten: true,
-      }) as { sessionId: string };
-      const send = (method: string, params: Record<string, unknown> = {}) =>
-        browser!.send(method, params, sessionId);
-      await send("Page.enable");
-      await send("Runtime.enable");
-      await send("Emulation.setDeviceMetricsOverride", {
-        width: 700,
-        height: 900,
-        deviceScaleFactor: 1,
-        mobile: false,
-      });
-      await send("Page.navigate", { url: new URL(`file://${file}`).href });
-      await browser.waitFor(
-        (e) => e.sessionId === sessionId && e.method === "Page.loadEventFired",
-        "the page's load event",
+      const { sessionId, send, evaluate } = await openPage(
+        browser,
+        new URL(`file://${file}`).href,
+        700,
       );
-      const evaluate = async (expression: string) => {
-        const r = await send("Runtime.evaluate", { expression, returnByValue: true }) as {
-          result: { value: unknown };
-          exceptionDetails?: unknown;
-        };
-        strictEqual(r.exceptionDetails, undefined, JSON.stringify(r.exceptionDetails));
-        return r.result.value;
-      };
       const state = await evaluate(`(() => {
         const s = document.getElementById("examples");
         const sel = (n) => s.querySelector("select[name=" + n + "]");

@@ -4,7 +4,7 @@
 import { deepStrictEqual as assertEquals, strictEqual } from "node:assert/strict";
 import { compareReports, type EvaluationReport, languageGaps } from "../../mod.ts";
 import { renderComparisonHtml } from "../../src/report/mod.ts";
-import { Browser } from "./_chromium.ts";
+import { Browser, openPage } from "./_chromium.ts";
 
 const root = new URL("../../", import.meta.url);
 const demo = new URL("samples/demo/", root).pathname;
@@ -61,38 +61,7 @@ Deno.test({
       const fileUrl = new URL(`file://${file}`).href;
 
       browser = await Browser.launch(30_000);
-      const { targetId } = await browser.send("Target.createTarget", { url: "about:blank" });
-      const { sessionId } = await browser.send("Target.attachToTarget", {
-        targetId,
-        flatten: true,
-      }) as { sessionId: string };
-      const send = (method: string, params: Record<string, unknown> = {}) =>
-        browser!.send(method, params, sessionId);
-      await send("Page.enable");
-      await send("Runtime.enable");
-      await send("Log.enable");
-      await send("Network.enable");
-      await send("Emulation.setDeviceMetricsOverride", {
-        width: 1200,
-        height: 900,
-        deviceScaleFactor: 1,
-        mobile: false,
-      });
-      const navigated = await send("Page.navigate", { url: fileUrl });
-      strictEqual(navigated.errorText, undefined, `navigation failed: ${navigated.errorText}`);
-      await browser.waitFor(
-        (e) => e.sessionId === sessionId && e.method === "Page.loadEventFired",
-        "the page's load event",
-      );
-
-      const evaluate = async (expression: string) => {
-        const r = await send("Runtime.evaluate", { expression, returnByValue: true }) as {
-          result: { value: unknown };
-          exceptionDetails?: unknown;
-        };
-        strictEqual(r.exceptionDetails, undefined, JSON.stringify(r.exceptionDetails));
-        return r.result.value;
-      };
+      const { sessionId, send, evaluate } = await openPage(browser, fileUrl, 1200);
       const nDeltas = cmp.metric_names.length * (1 + cmp.slices.length);
       const nGaps = gaps.base.targets.length * gaps.base.metric_names.length +
         gaps.adapter.targets.length * gaps.adapter.metric_names.length;
