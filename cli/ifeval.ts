@@ -9,6 +9,7 @@ import { IFEVAL_VERSION, ifevalReport, officialLine, runIfeval } from "../src/if
 
 const HELP = `Usage: deno task assay ifeval --input input_data.jsonl --responses R.jsonl
                               [--out report.json] [--results-dir DIR] [options]
+       deno task assay ifeval compare A.json B.json [--seed N] [--resamples N] [--out C.json]
 
 Evaluates one response per prompt as IFEval's evaluation_main does (${IFEVAL_VERSION}),
 verdict for verdict: each instruction's checker on the response (strict), and on the best of
@@ -44,6 +45,10 @@ const percent = (v: { value: number; numerator: number; denominator: number }) =
  * @param args The command's arguments.
  */
 export async function runIfevalCommand(args: string[]): Promise<void> {
+  if (args[0] === "compare") {
+    const { runIfevalCompare } = await import("./ifeval_compare.ts");
+    return await runIfevalCompare(args.slice(1));
+  }
   const { values, positionals } = parseOptions(args, {
     input: { type: "string" },
     responses: { type: "string" },

@@ -23,3 +23,4 @@ export * from "./python_random.ts";
 export * from "./files.ts";
 export * from "./report.ts";
 export * from "./known_issues.ts";
+export * from "./comparison.ts";

@@ -1,0 +1,94 @@
+// `assay ifeval compare`: two models' assay.ifeval.v1 reports on the same prompts, B − A for the
+// prompt-level and instruction-level accuracies, strict and loose, with paired-bootstrap intervals.
+import {
+  compareIfevalReports,
+  type IfevalComparison,
+  type IfevalReport,
+} from "../src/ifeval/mod.ts";
+import { formatReport } from "../src/evaluation/mod.ts";
+import { InputError } from "../src/jsonl/mod.ts";
+import {
+  BOOTSTRAP_FLAGS,
+  bootstrapFlags,
+  COMMON,
+  excludesZero,
+  interval,
+  readJsonFile,
+  signed,
+} from "./compare.ts";
+import { writeStdout } from "./_io.ts";
+import { writeAtomic } from "./_atomic.ts";
+import { checkPaths, reportKind } from "./_paths.ts";
+import { parseOptions } from "./_options.ts";
+import { UsageError } from "./_errors.ts";
+import { rate, table } from "./_table.ts";
+
+/** The help of `assay ifeval compare`. */
+export const IFEVAL_COMPARE_HELP = `Usage: deno task assay ifeval compare A.json B.json [options]
+
+Compares two models' assay.ifeval.v1 reports (assay ifeval --out) on the same prompts, joined
+by their key: the prompt-level accuracy (every instruction followed) and the instruction-level
+accuracy, strict and loose, each model's and B − A with a seeded paired-bootstrap percentile
+interval (prompts are resampled, each with all its instructions). Refuses (exit 2, nothing
+written) when the reports differ in checker, prompts or a prompt's instructions. A '*' marks a
+delta whose interval excludes zero.
+
+${COMMON}`;
+
+async function readIfevalReport(path: string): Promise<IfevalReport> {
+  const r = await readJsonFile(path) as Partial<IfevalReport> | null;
+  if (r?.schema !== "assay.ifeval.v1" || !Array.isArray(r.prompts)) {
+    throw new InputError(
+      `${path} is not an assay.ifeval.v1 report (schema ${JSON.stringify(r?.schema)})`,
+    );
+  }
+  return r as IfevalReport;
+}
+
+/** The readable table of an IFEval comparison. */
+export function ifevalComparisonTable(c: IfevalComparison): string {
+  const rows = (["strict", "loose"] as const).flatMap((mode) =>
+    (["prompt", "instruction"] as const).map((level) => {
+      const d = c[mode][level];
+      return [
+        mode,
+        level,
+        rate(d.a),
+        rate(d.b),
+        signed(d.delta),
+        interval(d.ci),
+        excludesZero(d.ci) ? "*" : "",
+      ];
+    })
+  );
+  const b = c.bootstrap;
+  return [
+    table(["mode", "level", "A", "B", "B − A", `${b.level * 100}% CI`, ""], rows, 2),
+    "",
+    `${c.n} prompts, ${c.checker}; paired bootstrap, ${b.resamples} resamples, ${b.prng}, ` +
+    `seed ${b.seed}; * = interval excludes 0`,
+  ].join("\n");
+}
+
+/** Runs `assay ifeval compare`. */
+export async function runIfevalCompare(args: string[]): Promise<void> {
+  const { values, positionals } = parseOptions(args, BOOTSTRAP_FLAGS);
+  if (values.help) {
+    console.log(IFEVAL_COMPARE_HELP);
+    return;
+  }
+  if (positionals.length !== 2) throw new UsageError("Expected two reports: A.json B.json");
+  const options = bootstrapFlags(values);
+  checkPaths(
+    [["report A", positionals[0]], ["report B", positionals[1]]],
+    [{ flag: "--out", path: values.out, kind: reportKind("assay.ifeval.comparison.v1") }],
+    { force: values.force },
+  );
+  const a = await readIfevalReport(positionals[0]!);
+  const b = await readIfevalReport(positionals[1]!);
+  const comparison = compareIfevalReports(a, b, options);
+  const text = formatReport(comparison);
+  if (values.out !== undefined) await writeAtomic(values.out, text);
+  if (values.json) await writeStdout(text);
+  else console.log(ifevalComparisonTable(comparison));
+}

@@ -1,0 +1,164 @@
+/**
+ * Two models' IFEval reports compared on the same prompts, keyed by the prompt `key`: the
+ * prompt-level and instruction-level accuracies, strict and loose, with the seeded paired
+ * bootstrap of the compare room (prompts are resampled; each brings all its instructions).
+ *
+ * @module
+ */
+import {
+  bootstrapPacked,
+  ComparisonGateError,
+  type GateDifference,
+  packRecords,
+} from "../compare/mod.ts";
+import { Sfc32 } from "../engine/mod.ts";
+import type { ExampleRecord } from "../evaluation/mod.ts";
+import {
+  type BootstrapOptions,
+  type BootstrapSettings,
+  bootstrapSettings,
+  type MetricValue,
+  metricValue,
+} from "../stats/mod.ts";
+import type { IfevalReport } from "./report.ts";
+
+/** One accuracy of both models, the difference and its interval. */
+export interface IfevalDelta {
+  /** Model A's accuracy. */
+  a: MetricValue;
+  /** Model B's accuracy. */
+  b: MetricValue;
+  /** `b.value − a.value`. */
+  delta: number;
+  /** The percentile interval of the delta. */
+  ci: [number, number];
+}
+
+/** The `assay.ifeval.comparison.v1` report. */
+export interface IfevalComparison {
+  /** Always `assay.ifeval.comparison.v1`. */
+  schema: "assay.ifeval.comparison.v1";
+  /** The checker version both reports share. */
+  checker: string;
+  /** How the intervals were made. */
+  bootstrap: BootstrapSettings & { streams: string };
+  /** Prompts compared. */
+  n: number;
+  /** Per mode: prompt-level (every instruction followed) and instruction-level accuracy. */
+  strict: { prompt: IfevalDelta; instruction: IfevalDelta };
+  /** The same, loose. */
+  loose: { prompt: IfevalDelta; instruction: IfevalDelta };
+}
+
+/**
+ * A prompt as a record the paired bootstrap reads: `full_call_exact_match` is whether every
+ * instruction was followed, and `argument_f1`'s pooled ratio 2·Σmatched / (Σpredicted + Σgold)
+ * is Σfollowed / Σinstructions when matched = followed and predicted = gold = instructions.
+ */
+function asRecord(key: number, follows: readonly boolean[]): ExampleRecord {
+  const followed = follows.filter((x) => x).length;
+  const all = followed === follows.length;
+  return {
+    example_id: String(key),
+    language: "",
+    root_id: null,
+    status: "ok",
+    name_match: all,
+    arguments_match: true,
+    matched_pairs: followed,
+    predicted_pairs: follows.length,
+    gold_pairs: follows.length,
+  };
+}
+
+/**
+ * Compares two IFEval reports over the same prompts: B − A for the prompt-level and
+ * instruction-level accuracies, strict then loose, with seeded paired-bootstrap percentile
+ * intervals from one sfc32 stream (strict first, then loose).
+ *
+ * @param a Model A's `assay.ifeval.v1` report.
+ * @param b Model B's report, over the same prompts and instructions.
+ * @param options Seed (default 0), resamples (default 10,000), level (default 0.95), engine.
+ * @returns The comparison.
+ * @throws {ComparisonGateError} If the reports differ in checker, prompt keys or a prompt's
+ *   instructions.
+ *
+ * @example
+ * ```ts
+ * import { compareIfevalReports, type IfevalReport } from "@assay/assay/ifeval";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * const report = (follows: boolean[]): IfevalReport => ({
+ *   schema: "assay.ifeval.v1", checker: "ifeval@google-3f357bde",
+ *   strict: undefined as never, loose: undefined as never,
+ *   prompts: follows.map((f, key) => ({
+ *     key, instruction_id_list: ["punctuation:no_comma"], strict: [f], loose: [f],
+ *   })),
+ * });
+ * const c = compareIfevalReports(report([true, false]), report([true, true]), { resamples: 100 });
+ * strictEqual(c.strict.prompt.delta, 0.5);
+ * ```
+ */
+export function compareIfevalReports(
+  a: IfevalReport,
+  b: IfevalReport,
+  options: BootstrapOptions = {},
+): IfevalComparison {
+  const settings = bootstrapSettings(options);
+  const differences: GateDifference[] = [];
+  if (a.checker !== b.checker) {
+    differences.push({ kind: "parser_id", detail: `checkers differ: ${a.checker}, ${b.checker}` });
+  }
+  const byKey = new Map(b.prompts.map((p) => [p.key, p]));
+  const unmatched = a.prompts.filter((p) => {
+    const q = byKey.get(p.key);
+    return !q || q.instruction_id_list.join("\n") !== p.instruction_id_list.join("\n");
+  });
+  if (unmatched.length > 0 || a.prompts.length !== b.prompts.length) {
+    differences.push({
+      kind: "example_ids",
+      detail: `the reports' prompts differ: ${unmatched.length} of A's prompts have no twin ` +
+        `in B with the same instructions (A ${a.prompts.length} prompts, B ${b.prompts.length})`,
+    });
+  }
+  if (differences.length > 0) throw new ComparisonGateError(differences);
+  const rng = new Sfc32(settings.seed);
+  const rows = Int32Array.from(a.prompts, (_, i) => i);
+  const mode = (m: "strict" | "loose") => {
+    const pa = packRecords(a.prompts.map((p) => asRecord(p.key, p[m])));
+    const pb = packRecords(a.prompts.map((p) => asRecord(p.key, byKey.get(p.key)![m])));
+    const d = bootstrapPacked(
+      pa,
+      rows,
+      pb,
+      rows,
+      rng,
+      settings.resamples,
+      settings.level,
+      options.engine,
+    );
+    const as = (x: (typeof d)["argument_f1"]): IfevalDelta => ({
+      a: x.base,
+      b: x.adapter,
+      delta: x.delta,
+      ci: x.ci,
+    });
+    // argument_f1's pooled counts are twice the instructions': report the instructions'.
+    const half = (v: MetricValue) => metricValue(v.numerator / 2, v.denominator / 2);
+    const instruction = as(d.argument_f1);
+    return {
+      prompt: as(d.full_call_exact_match),
+      instruction: { ...instruction, a: half(instruction.a), b: half(instruction.b) },
+    };
+  };
+  const strict = mode("strict");
+  const loose = mode("loose");
+  return {
+    schema: "assay.ifeval.comparison.v1",
+    checker: a.checker,
+    bootstrap: { ...settings, streams: "one stream: strict, then loose" },
+    n: a.prompts.length,
+    strict,
+    loose,
+  };
+}

@@ -1,0 +1,99 @@
+// compareIfevalReports(): exact point estimates, the same bytes for the same seed on both engines,
+// intervals that collapse when the models agree, refusals of unlike reports, and the CLI.
+import { deepStrictEqual, match, ok, strictEqual, throws } from "node:assert/strict";
+import { ComparisonGateError, formatReport } from "../../mod.ts";
+import { compareIfevalReports, type IfevalReport } from "../../src/ifeval/mod.ts";
+import { ENGINES } from "../_engines.ts";
+import { makeRng } from "../_corpus.ts";
+
+function report(follows: boolean[][], checker = "ifeval@google-3f357bde"): IfevalReport {
+  return {
+    schema: "assay.ifeval.v1",
+    checker,
+    strict: undefined as never,
+    loose: undefined as never,
+    prompts: follows.map((f, key) => ({
+      key: 1000 + key,
+      instruction_id_list: f.map((_, i) => `punctuation:no_comma#${i}`),
+      strict: f,
+      loose: f.map((x, i) => x || i === 0),
+    })),
+  };
+}
+
+Deno.test("compareIfevalReports() gives exact accuracies and the same bytes on both engines", () => {
+  const rng = makeRng(3);
+  const shape = Array.from({ length: 200 }, () => 1 + rng.int(3));
+  const a = report(shape.map((n) => Array.from({ length: n }, () => rng.chance(0.7))));
+  const b = report(shape.map((n) => Array.from({ length: n }, () => rng.chance(0.8))));
+  const texts = ENGINES.map((engine) =>
+    formatReport(compareIfevalReports(a, b, { seed: 9, resamples: 2000, engine }))
+  );
+  strictEqual(new Set(texts).size, 1);
+  const c = compareIfevalReports(a, b, { seed: 9, resamples: 2000 });
+  const count = (r: IfevalReport, all: boolean) =>
+    r.prompts.reduce(
+      (s, p) => s + (all ? (p.strict.every((x) => x) ? 1 : 0) : p.strict.filter((x) => x).length),
+      0,
+    );
+  const instructions = shape.reduce((s, n) => s + n, 0);
+  deepStrictEqual(c.strict.prompt.a, {
+    value: count(a, true) / 200,
+    numerator: count(a, true),
+    denominator: 200,
+  });
+  deepStrictEqual(
+    [c.strict.instruction.a.numerator, c.strict.instruction.a.denominator],
+    [count(a, false), instructions],
+  );
+  strictEqual(
+    c.strict.instruction.delta,
+    count(b, false) / instructions - count(a, false) / instructions,
+  );
+  ok(
+    c.strict.prompt.ci[0] <= c.strict.prompt.delta &&
+      c.strict.prompt.delta <= c.strict.prompt.ci[1],
+  );
+  // A model against itself: no difference, a degenerate interval.
+  const same = compareIfevalReports(a, a, { resamples: 500 });
+  deepStrictEqual([same.loose.instruction.delta, same.loose.instruction.ci], [0, [0, 0]]);
+});
+
+Deno.test("compareIfevalReports() refuses reports of other checkers or prompts", () => {
+  const a = report([[true], [false, true]]);
+  throws(
+    () => compareIfevalReports(a, report([[true], [false, true]], "ifeval@other")),
+    ComparisonGateError,
+  );
+  throws(() => compareIfevalReports(a, report([[true]])), /prompts differ/);
+  throws(() => compareIfevalReports(a, report([[true], [false]])), /same instructions/);
+});
+
+Deno.test("assay ifeval compare prints both modes and levels, and writes the comparison", async () => {
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(`${dir}/a.json`, formatReport(report([[true, false], [true], [false]])));
+  await Deno.writeTextFile(`${dir}/b.json`, formatReport(report([[true, true], [true], [true]])));
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "-A",
+      new URL("../../cli/main.ts", import.meta.url).pathname,
+      "ifeval",
+      "compare",
+      `${dir}/a.json`,
+      `${dir}/b.json`,
+      "--resamples",
+      "300",
+      "--out",
+      `${dir}/c.json`,
+    ],
+  }).output();
+  const stdout = new TextDecoder().decode(out.stdout);
+  strictEqual(out.code, 0, new TextDecoder().decode(out.stderr));
+  match(stdout, /strict\s+prompt\s+0\.333 \(1\/3\)\s+1\.000 \(3\/3\)\s+\+0\.667/);
+  strictEqual(
+    JSON.parse(await Deno.readTextFile(`${dir}/c.json`)).schema,
+    "assay.ifeval.comparison.v1",
+  );
+  await Deno.remove(dir, { recursive: true });
+});
