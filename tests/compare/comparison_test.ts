@@ -138,7 +138,7 @@ Deno.test("compareReports() refuses an example that moved slice, and a report wh
   );
   throws(
     () => compareReports({ schema: "x" } as never, ADAPTER),
-    /not an assay\.evaluation\.v1 report/,
+    /not an evaluation report \(schema "x"\)/,
   );
 });
 
