@@ -1,6 +1,7 @@
 // `assay gate`: checks evaluation reports against a rules file and exits 3 when a rule fails.
 import {
   evaluateGate,
+  GATE_REPORT_KINDS,
   type GateInput,
   gateJunit,
   gateMarkdown,
@@ -15,15 +16,22 @@ import { writeAtomic } from "./_atomic.ts";
 import { checkPaths, linesKind, reportKind } from "./_paths.ts";
 import { parseOptions } from "./_options.ts";
 import { GateFailed, UsageError } from "./_errors.ts";
-import { readEvaluation } from "./compare.ts";
+import { readJsonFile } from "./compare.ts";
 
 const HELP =
   `Usage: deno task assay gate RULES --base BASE.json --candidate CANDIDATE.json [options]
        deno task assay gate RULES --report REPORT.json [options]
 
-Checks evaluation reports (assay.evaluation.v2, or v1) against a rules file (YAML, or JSONC for .json and
-.jsonc files) and prints one line per rule. Exit codes: 0 every rule holds, 3 a rule
-fails, 2 bad input (a bad rules file is reported at its file, line and column).
+Checks reports against a rules file (YAML, or JSONC for .json and .jsonc files) and
+prints one line per rule. Exit codes: 0 every rule holds, 3 a rule fails, 2 bad input
+(a bad rules file is reported at its file, line and column).
+
+Reports, and the metrics and slices their rules name:
+  assay.evaluation.v2 (or v1)  the five tool-call metrics; overall or a language
+  assay.structured.v1          its metrics (from its per-example rows); overall
+  assay.bfcl.v1                accuracy; overall or a category
+  assay.ifeval.v1              prompt_strict, prompt_loose, instruction_strict,
+                               instruction_loose; overall
 
 A rules file:
   seed: 0              # the paired bootstrap's seed (default 0)
@@ -103,6 +111,30 @@ export async function readGateRules(rulesPath: string): Promise<GateRules> {
   }
 }
 
+/** The gate's verdict; a rule that does not fit the reports is bad input naming the rules file. */
+export function verdictOf(gate: GateRules, input: GateInput, rulesPath: string): GateVerdict {
+  try {
+    return evaluateGate(gate, input);
+  } catch (e) {
+    if (e instanceof RangeError) throw new InputError(`${rulesPath}: ${e.message}`, { cause: e });
+    throw e;
+  }
+}
+
+/** Reads a report of a kind the gate reads; another is bad input naming the file. */
+async function readReport(path: string): Promise<object> {
+  const report = await readJsonFile(path);
+  const schema = (report as { schema?: unknown } | null)?.schema;
+  if (!GATE_REPORT_KINDS.includes(schema as string)) {
+    throw new InputError(
+      `${path} is not a report the gate reads (${GATE_REPORT_KINDS.join(", ")}; schema ${
+        JSON.stringify(schema)
+      })`,
+    );
+  }
+  return report as object;
+}
+
 /** Runs `assay gate`. */
 export async function runGate(args: string[]): Promise<void> {
   const { values, positionals } = parseOptions(args, {
@@ -146,17 +178,11 @@ export async function runGate(args: string[]): Promise<void> {
   const gate = await readGateRules(rulesPath);
   const input: GateInput = pair
     ? {
-      base: await readEvaluation(values.base!),
-      candidate: await readEvaluation(values.candidate!),
+      base: await readReport(values.base!),
+      candidate: await readReport(values.candidate!),
     }
-    : { report: await readEvaluation(values.report!) };
-  let verdict: GateVerdict;
-  try {
-    verdict = evaluateGate(gate, input);
-  } catch (e) {
-    if (e instanceof RangeError) throw new InputError(`${rulesPath}: ${e.message}`, { cause: e });
-    throw e;
-  }
+    : { report: await readReport(values.report!) };
+  const verdict = verdictOf(gate, input, rulesPath);
   if (values.out) await writeAtomic(values.out, JSON.stringify(verdict, null, 2) + "\n");
   if (values.junit) await writeAtomic(values.junit, gateJunit(verdict, rulesPath));
   const markdown = gateMarkdown(verdict, rulesPath);

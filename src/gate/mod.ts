@@ -17,3 +17,4 @@ export * from "./mcnemar.ts";
 export * from "./rules.ts";
 export * from "./verdict.ts";
 export * from "./junit.ts";
+export * from "./sources.ts";

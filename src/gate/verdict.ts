@@ -5,24 +5,18 @@
  * @module
  */
 import {
-  compareReports,
+  bootstrapPacked,
   ComparisonGateError,
   type ComparisonReport,
-  exampleFlips,
-  type Flips,
   gateDifferences,
+  packRecords,
 } from "../compare/mod.ts";
 import type { Position } from "../config/mod.ts";
-import { compareCodePoints, type WithEngine } from "../engine/mod.ts";
-import {
-  BINARY_METRIC_NAMES,
-  type BinaryMetricName,
-  type EvaluationReport,
-  type ExampleRecord,
-  exampleRight,
-  type MetricName,
-} from "../evaluation/mod.ts";
+import { compareCodePoints, Sfc32, type WithEngine } from "../engine/mod.ts";
+import { EVALUATION_SCHEMAS, type EvaluationReport } from "../evaluation/mod.ts";
+import { type BootstrapSettings, bootstrapSettings, metricValue } from "../stats/mod.ts";
 import { holm, mcnemarExact } from "./mcnemar.ts";
+import { type ExampleShare, type MetricSource, metricSource } from "./sources.ts";
 import type { GateCheck, GateRules } from "./rules.ts";
 
 /** The McNemar evidence of one comparative rule on a right-or-wrong metric. */
@@ -44,7 +38,7 @@ export interface RuleVerdict {
   /** The rule in words, e.g. `full_call_exact_match (overall) >= 0.5`. */
   name: string;
   /** The metric. */
-  metric: MetricName;
+  metric: string;
   /** `overall` or a language. */
   slice: string;
   /** The check. */
@@ -75,10 +69,11 @@ export interface GateVerdict {
   alpha: number;
 }
 
-/** The reports a gate reads: one report, or a base and a candidate. */
-export type GateInput =
-  | { report: EvaluationReport }
-  | { base: EvaluationReport; candidate: EvaluationReport };
+/**
+ * The reports a gate reads, of one kind (see {@linkcode metricSource}): one report, or a base
+ * and a candidate.
+ */
+export type GateInput = { report: object } | { base: object; candidate: object };
 
 const fmt = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(4));
 
@@ -97,10 +92,13 @@ function describe(metric: string, slice: string, check: GateCheck): string {
 }
 
 /**
- * Evaluates a gate. `min` rules read the candidate (or the single report); `non_inferior` and
- * `superior` read the seeded paired-bootstrap interval of candidate − base (through
- * `compareReports`, so the two reports must be comparable); `max_regressions` counts the examples
- * right in base and wrong in candidate. Every comparative rule on a right-or-wrong metric also
+ * Evaluates a gate over reports of one kind: evaluation, structured, BFCL or IFEval (see
+ * {@linkcode metricSource}; each metric is a ratio of sums over its examples). `min` rules read
+ * the candidate (or the single report); `non_inferior` and `superior` read the seeded
+ * paired-bootstrap percentile interval of candidate − base, resampling examples (one sfc32 stream,
+ * the rules in order); `max_regressions` counts the examples right in base and wrong in
+ * candidate. The two reports must hold the same examples (evaluation reports must pass
+ * `compareReports`' gate). Every comparative rule on a right-or-wrong metric also
  * carries the exact McNemar test of its discordant pairs, Holm-corrected across those rules; it
  * is evidence beside the rule, not part of its pass condition.
  *
@@ -108,7 +106,8 @@ function describe(metric: string, slice: string, check: GateCheck): string {
  * @param input One report, or a base and a candidate over the same examples.
  * @param options The engine that resamples (default: the default engine).
  * @returns The verdict.
- * @throws {RangeError} If a comparative rule is given one report, or a slice is not in the reports.
+ * @throws {RangeError} If a comparative rule is given one report, or a metric or slice is not
+ *   the report's, or the report is of another kind.
  * @throws {ComparisonGateError} If the two reports cannot be compared.
  *
  * @example A minimum on one report
@@ -136,8 +135,8 @@ export function evaluateGate(
   input: GateInput,
   options: WithEngine = {},
 ): GateVerdict {
-  const candidate = "report" in input ? input.report : input.candidate;
-  const base = "report" in input ? undefined : input.base;
+  const candidate = metricSource("report" in input ? input.report : input.candidate);
+  const base = "report" in input ? undefined : metricSource(input.base);
   const comparative = gate.rules.filter((r) => r.check.kind !== "min");
   if (comparative.length > 0 && base === undefined) {
     throw new RangeError(
@@ -145,114 +144,158 @@ export function evaluateGate(
     );
   }
   for (const rule of gate.rules) {
-    if (rule.slice !== "overall" && !candidate.slices.includes(rule.slice)) {
+    const where = `The rule at line ${rule.at.line}`;
+    if (!candidate.metrics.includes(rule.metric)) {
       throw new RangeError(
-        `The rule at line ${rule.at.line} names the slice ${JSON.stringify(rule.slice)}, ` +
-          `which the report does not have (it has ${candidate.slices.join(", ")})`,
+        `${where} names the metric ${JSON.stringify(rule.metric)}, which an ${candidate.kind} ` +
+          `report does not have (it has ${candidate.metrics.join(", ")})`,
       );
     }
+    if (!candidate.slices.includes(rule.slice)) {
+      throw new RangeError(
+        `${where} names the slice ${JSON.stringify(rule.slice)}, which the report does not ` +
+          `have (it has ${candidate.slices.join(", ")})`,
+      );
+    }
+    if (rule.check.kind === "max_regressions" && !candidate.binary(rule.metric)) {
+      throw new RangeError(`${where}: max_regressions needs a right-or-wrong metric`);
+    }
   }
-  let flips: ReturnType<typeof exampleFlips> | undefined;
-  let comparison: ComparisonReport | undefined;
-  if (base !== undefined && comparative.length > 0) {
-    // The same refusal as compareReports': the same examples, parser and canonical ids.
-    const differences = gateDifferences(base, candidate);
+  if (base !== undefined) {
+    const b = "base" in input ? input.base : undefined;
+    const c = "candidate" in input ? input.candidate : undefined;
+    // Evaluation reports: compareReports' refusal (examples, slices, parser and canonical ids).
+    const differences = base.kind !== candidate.kind
+      ? [{ kind: "schema" as const, detail: `the reports are ${base.kind} and ${candidate.kind}` }]
+      : (EVALUATION_SCHEMAS as readonly string[]).includes(base.kind)
+      ? gateDifferences(b as EvaluationReport, c as EvaluationReport)
+      : [];
     if (differences.length > 0) throw new ComparisonGateError(differences);
-    const position = new Map(candidate.records.map((r, i) => [r.example_id, i]));
-    flips = exampleFlips(
-      base.records,
-      base.records.map((r) => candidate.records[position.get(r.example_id)!]!),
-    );
-    if (comparative.some((r) => r.check.kind === "non_inferior" || r.check.kind === "superior")) {
-      comparison = compareReports(base, candidate, {
-        seed: gate.seed,
-        resamples: gate.resamples,
-        ...(options.engine ? { engine: options.engine } : {}),
-      });
-    }
   }
-  const inSlice = (slice: string) => (r: ExampleRecord) =>
-    slice === "overall" || r.language === slice;
-
-  const rules: RuleVerdict[] = gate.rules.map((rule) => {
-    const { metric, slice, check } = rule;
-    const name = describe(metric, slice, check);
-    const binary = (BINARY_METRIC_NAMES as readonly string[]).includes(metric)
-      ? metric as BinaryMetricName
-      : undefined;
-    let pass: boolean;
-    let message: string;
-    let failing: string[] = [];
-    let flipped: { regressions: string[]; improvements: number } | undefined;
-    if (flips && binary && check.kind !== "min") {
-      const pick = (side: Flips) =>
-        slice === "overall" ? side.overall[binary] : side.by_language[slice]![binary];
-      flipped = {
-        regressions: pick(flips.regressions).ids,
-        improvements: pick(flips.improvements).count,
-      };
-    }
-    if (check.kind === "min") {
-      const mv = slice === "overall"
-        ? candidate.metrics.overall[metric]
-        : candidate.metrics.by_language[slice]![metric];
-      pass = mv.value >= check.min;
-      message = `${fmt(mv.value)} (${mv.numerator}/${mv.denominator}), needs >= ${check.min}`;
-      if (!pass && binary) {
-        failing = candidate.records.filter((r) => inSlice(slice)(r) && !exampleRight(binary, r))
-          .map((r) => r.example_id).sort(compareCodePoints);
-      }
-    } else if (check.kind === "max_regressions") {
-      pass = flipped!.regressions.length <= check.max;
-      message =
-        `${flipped!.regressions.length} regressions, ${flipped!.improvements} improvements; ` +
-        `at most ${check.max} allowed`;
-      failing = pass ? [] : flipped!.regressions;
-    } else {
-      const d = slice === "overall"
-        ? comparison!.deltas.overall[metric]
-        : comparison!.deltas.by_language[slice]![metric];
-      const [lo, hi] = d.ci;
-      pass = check.kind === "superior" ? lo > 0 : lo >= -check.margin;
-      message =
-        `delta ${fmt(d.delta)}, ${Math.round(comparison!.bootstrap.level * 100)}% interval ` +
-        `[${fmt(lo)}, ${fmt(hi)}]; needs a lower bound ` +
-        (check.kind === "superior" ? "above 0" : `of at least ${-check.margin}`);
-      if (!pass && flipped) failing = flipped.regressions;
-    }
-    const verdict: RuleVerdict = {
-      name,
-      metric,
-      slice,
-      check,
-      at: rule.at,
-      pass,
-      message,
-      failing,
-    };
-    if (flipped) {
-      const t = mcnemarExact(flipped.regressions.length, flipped.improvements);
-      verdict.mcnemar = {
-        regressions: t.regressions,
-        improvements: t.improvements,
-        p_value: t.pValue,
-        holm_p_value: t.pValue,
-        significant: false,
-      };
-    }
-    return verdict;
-  });
+  const rng = new Sfc32(gate.seed);
+  const settings = bootstrapSettings({ seed: gate.seed, resamples: gate.resamples });
+  const rules = gate.rules.map((rule) =>
+    ruleVerdict(rule, candidate, base, rng, settings, options)
+  );
   const tested = rules.filter((r) => r.mcnemar !== undefined);
   const corrected = holm(tested.map((r) => r.mcnemar!.p_value), gate.alpha);
   tested.forEach((r, i) => {
     r.mcnemar!.holm_p_value = corrected.adjusted[i]!;
     r.mcnemar!.significant = corrected.reject[i]!;
   });
+  const bootstrapped = comparative.some((r) => r.check.kind !== "max_regressions");
   return {
     schema: "assay.gate.v1",
     pass: rules.every((r) => r.pass),
     rules,
-    bootstrap: comparison?.bootstrap ?? null,
+    bootstrap: bootstrapped ? { ...settings, streams: "one stream: the rules in order" } : null,
     alpha: gate.alpha,
   };
+}
+
+const right = (e: ExampleShare) => e.den > 0 && e.num === e.den;
+
+function ruleVerdict(
+  rule: GateRules["rules"][number],
+  candidate: MetricSource,
+  base: MetricSource | undefined,
+  rng: Sfc32,
+  settings: BootstrapSettings,
+  options: WithEngine,
+): RuleVerdict {
+  const { metric, slice, check } = rule;
+  const binary = candidate.binary(metric);
+  const now = candidate.shares(metric, slice);
+  const total = (xs: ExampleShare[]) =>
+    metricValue(xs.reduce((s, x) => s + x.num, 0), xs.reduce((s, x) => s + x.den, 0));
+  let pass: boolean;
+  let message: string;
+  let failing: string[] = [];
+  let flipped: { regressions: string[]; improvements: number } | undefined;
+  let before: ExampleShare[] = [];
+  if (base !== undefined && check.kind !== "min") {
+    const byId = new Map(now.map((x) => [x.id, x]));
+    before = base.shares(metric, slice);
+    if (before.length !== now.length || before.some((x) => !byId.has(x.id))) {
+      throw new ComparisonGateError([{
+        kind: "example_ids",
+        detail: `the reports' examples differ in the rule at line ${rule.at.line}'s slice`,
+      }]);
+    }
+    const aligned = before.map((x) => byId.get(x.id)!);
+    if (binary) {
+      const regressions = before.filter((x, i) => right(x) && !right(aligned[i]!)).map((x) => x.id);
+      const improvements = before.filter((x, i) => !right(x) && right(aligned[i]!)).length;
+      flipped = { regressions: regressions.sort(compareCodePoints), improvements };
+    }
+    now.splice(0, now.length, ...aligned);
+  }
+  if (check.kind === "min") {
+    const mv = total(now);
+    pass = mv.value >= check.min;
+    message = `${fmt(mv.value)} (${mv.numerator}/${mv.denominator}), needs >= ${check.min}`;
+    if (!pass && binary) {
+      failing = now.filter((x) => !right(x)).map((x) => x.id).sort(compareCodePoints);
+    }
+  } else if (check.kind === "max_regressions") {
+    pass = flipped!.regressions.length <= check.max;
+    message =
+      `${flipped!.regressions.length} regressions, ${flipped!.improvements} improvements; ` +
+      `at most ${check.max} allowed`;
+    failing = pass ? [] : flipped!.regressions;
+  } else {
+    // The ratio Σnum/Σden, resampled over examples: argument_f1's pooled 2·Σmatched /
+    // (Σpredicted + Σgold) with matched = num and predicted = gold = den.
+    const pack = (xs: ExampleShare[]) =>
+      packRecords(xs.map((x) => ({
+        example_id: x.id,
+        language: "",
+        root_id: null,
+        status: "ok",
+        name_match: true,
+        arguments_match: true,
+        matched_pairs: x.num,
+        predicted_pairs: x.den,
+        gold_pairs: x.den,
+      })));
+    const rows = Int32Array.from(now, (_, i) => i);
+    const d = bootstrapPacked(
+      pack(before),
+      rows,
+      pack(now),
+      rows,
+      rng,
+      settings.resamples,
+      settings.level,
+      options.engine,
+    )
+      .argument_f1;
+    const [lo, hi] = d.ci;
+    pass = check.kind === "superior" ? lo > 0 : lo >= -check.margin;
+    message = `delta ${fmt(d.delta)}, ${Math.round(settings.level * 100)}% interval ` +
+      `[${fmt(lo)}, ${fmt(hi)}]; needs a lower bound ` +
+      (check.kind === "superior" ? "above 0" : `of at least ${-check.margin}`);
+    if (!pass && flipped) failing = flipped.regressions;
+  }
+  const verdict: RuleVerdict = {
+    name: describe(metric, slice, check),
+    metric,
+    slice,
+    check,
+    at: rule.at,
+    pass,
+    message,
+    failing,
+  };
+  if (flipped) {
+    const t = mcnemarExact(flipped.regressions.length, flipped.improvements);
+    verdict.mcnemar = {
+      regressions: t.regressions,
+      improvements: t.improvements,
+      p_value: t.pValue,
+      holm_p_value: t.pValue,
+      significant: false,
+    };
+  }
+  return verdict;
 }

@@ -101,7 +101,7 @@ Deno.test("evaluateGate() applies Holm's correction across the rules with a McNe
 Deno.test("parseGateRules() reports every bad rule at its line and column", () => {
   const text = [
     "rules:",
-    "  - metric: full_call", // 2: unknown metric
+    "  - metric: Full Call", // 2: not a metric's name
     "    min: 0.5",
     "  - metric: argument_f1", // 4: not binary
     "    max_regressions: 3",
@@ -126,6 +126,80 @@ Deno.test("parseGateRules() reports every bad rule at its line and column", () =
   throws(() => parseGateRules("{ rules: [", "r.yaml"), GateRulesError);
   throws(() => parseGateRules('{"rules": [{"metric": 1,}]}', "r.jsonc"), /r\.jsonc:1:/);
   strictEqual(parseGateRules('{"rules": [], // none\n}', "r.jsonc").rules.length, 0);
+});
+
+Deno.test("evaluateGate() names a metric the report does not have, with the rule's line", () => {
+  const r = report(4, () => true);
+  throws(
+    () => evaluateGate(gate("  - metric: full_call\n    min: 0.5\n"), { report: r }),
+    /line 4 names the metric "full_call", which an assay\.evaluation\.v2 report does not have/,
+  );
+  throws(
+    () => evaluateGate(gate("  - metric: accuracy\n    min: 0.5\n"), { report: { schema: "x" } }),
+    /A gate reads .* not "x"/,
+  );
+});
+
+Deno.test("evaluateGate() reads structured, BFCL and IFEval reports", () => {
+  // BFCL: accuracy per category; regressions by entry.
+  const bfcl = (valid: (i: number) => boolean) => ({
+    schema: "assay.bfcl.v1",
+    records: Array.from({ length: 40 }, (_, i) => ({
+      category: i < 20 ? "simple" : "parallel_function",
+      id: (i % 20) + 1,
+      valid: valid(i),
+    })),
+  });
+  const base = bfcl((i) => i % 2 === 0);
+  const candidate = bfcl((i) => i % 2 === 0 || i < 10);
+  const v = evaluateGate(
+    gate(
+      "  - metric: accuracy\n    slice: simple\n    min: 0.75\n" +
+        "  - metric: accuracy\n    max_regressions: 0\n" +
+        "  - metric: accuracy\n    superior: true\n",
+    ),
+    { base, candidate },
+  );
+  deepStrictEqual(v.rules.map((r) => r.pass), [true, true, true]);
+  strictEqual(v.rules[0]!.message, "0.7500 (15/20), needs >= 0.75");
+  strictEqual(v.rules[1]!.mcnemar!.improvements, 5);
+  // IFEval: instruction-level accuracy pools instructions.
+  const ifeval = {
+    schema: "assay.ifeval.v1",
+    prompts: [
+      { key: 1, strict: [true, false], loose: [true, true] },
+      { key: 2, strict: [true], loose: [true] },
+    ],
+  };
+  const iv = evaluateGate(
+    gate("  - metric: instruction_strict\n    min: 0.7\n  - metric: prompt_loose\n    min: 1\n"),
+    { report: ifeval },
+  );
+  deepStrictEqual(iv.rules.map((r) => [r.pass, r.message]), [
+    [false, "0.6667 (2/3), needs >= 0.7"],
+    [true, "1 (2/2), needs >= 1"],
+  ]);
+  deepStrictEqual(iv.rules[0]!.failing, []); // instruction-level is not right-or-wrong per prompt
+  // Structured: the rows' figures.
+  const structured = {
+    schema: "assay.structured.v1",
+    metrics: { json_validity: { value: 0.5, numerator: 1, denominator: 2 } },
+    rows: [
+      { line: 1, id: "a", metrics: { json_validity: { numerator: 1, denominator: 1 } } },
+      { line: 2, id: null, metrics: { json_validity: { numerator: 0, denominator: 1 } } },
+    ],
+  };
+  const sv = evaluateGate(gate("  - metric: json_validity\n    min: 0.6\n"), {
+    report: structured,
+  });
+  deepStrictEqual(sv.rules[0]!.failing, ["line 2"]);
+  throws(
+    () =>
+      evaluateGate(gate("  - metric: json_validity\n    min: 0\n"), {
+        report: { ...structured, rows: undefined },
+      }),
+    /no per-example rows/,
+  );
 });
 
 Deno.test("evaluateGate() refuses comparative rules on one report and unknown slices", () => {
@@ -213,6 +287,6 @@ Deno.test("assay gate exits 0 on a pass, 3 on a failure and 2 on a bad rule file
   strictEqual(await Deno.readTextFile(summary), await Deno.readTextFile(`${dir}/m.md`));
   const bad = await run("rules:\n  - metric: nope\n    min: 1\n");
   strictEqual(bad.code, 2);
-  ok(bad.err.includes(`${dir}/rules.yaml:2:5: metric must be one of`), bad.err);
+  ok(bad.err.includes(`${dir}/rules.yaml: The rule at line 2 names the metric "nope"`), bad.err);
   await Deno.remove(dir, { recursive: true });
 });
