@@ -14,7 +14,7 @@ import {
   COMMON,
   excludesZero,
   interval,
-  readJsonFile,
+  readReportFile,
   signed,
 } from "./compare.ts";
 import { writeStdout } from "./_io.ts";
@@ -43,13 +43,7 @@ Reports:
 ${COMMON}`;
 
 async function readBfclReport(path: string): Promise<BfclReport> {
-  const r = await readJsonFile(path) as Partial<BfclReport> | null;
-  if (r?.schema !== "assay.bfcl.v1" || !Array.isArray(r.records)) {
-    throw new InputError(
-      `${path} is not an assay.bfcl.v1 report (schema ${JSON.stringify(r?.schema)})`,
-    );
-  }
-  return r as BfclReport;
+  return await readReportFile(path, ["assay.bfcl.v1"], "records") as unknown as BfclReport;
 }
 
 /** One model's reports, merged; reports that do not go together are bad input. */

@@ -112,20 +112,27 @@ export async function readJsonFile(path: string): Promise<unknown> {
   }
 }
 
-/** Reads an evaluation report, with named errors for a missing or wrong file. */
-export async function readEvaluation(path: string): Promise<EvaluationReport> {
-  const report = await readJsonFile(path);
-  const r = report as Partial<EvaluationReport>;
-  if (
-    !(EVALUATION_SCHEMAS as readonly string[]).includes(r?.schema!) || !Array.isArray(r.records)
-  ) {
+/**
+ * Reads a report of one of `schemas` (with an array under `list`, when given); anything else is
+ * bad input naming the file and the schema it found.
+ */
+export async function readReportFile(
+  path: string,
+  schemas: readonly string[],
+  list?: string,
+): Promise<Record<string, unknown>> {
+  const r = await readJsonFile(path) as Record<string, unknown> | null;
+  if (!schemas.includes(r?.schema as string) || (list !== undefined && !Array.isArray(r![list]))) {
     throw new InputError(
-      `${path} is not an evaluation report, ${EVALUATION_SCHEMAS.join(" or ")} (schema ${
-        JSON.stringify(r?.schema)
-      })`,
+      `${path} is not an ${schemas.join(" or ")} report (schema ${JSON.stringify(r?.schema)})`,
     );
   }
-  return r as EvaluationReport;
+  return r!;
+}
+
+/** Reads an evaluation report (v2, or v1), with named errors for a missing or wrong file. */
+export async function readEvaluation(path: string): Promise<EvaluationReport> {
+  return await readReportFile(path, EVALUATION_SCHEMAS, "records") as unknown as EvaluationReport;
 }
 
 /** A delta with its sign and three decimals. */

@@ -16,7 +16,7 @@ import { writeAtomic } from "./_atomic.ts";
 import { checkPaths, linesKind, reportKind } from "./_paths.ts";
 import { parseOptions } from "./_options.ts";
 import { GateFailed, UsageError } from "./_errors.ts";
-import { readJsonFile } from "./compare.ts";
+import { readReportFile } from "./compare.ts";
 
 const HELP =
   `Usage: deno task assay gate RULES --base BASE.json --candidate CANDIDATE.json [options]
@@ -121,20 +121,6 @@ export function verdictOf(gate: GateRules, input: GateInput, rulesPath: string):
   }
 }
 
-/** Reads a report of a kind the gate reads; another is bad input naming the file. */
-async function readReport(path: string): Promise<object> {
-  const report = await readJsonFile(path);
-  const schema = (report as { schema?: unknown } | null)?.schema;
-  if (!GATE_REPORT_KINDS.includes(schema as string)) {
-    throw new InputError(
-      `${path} is not a report the gate reads (${GATE_REPORT_KINDS.join(", ")}; schema ${
-        JSON.stringify(schema)
-      })`,
-    );
-  }
-  return report as object;
-}
-
 /** Runs `assay gate`. */
 export async function runGate(args: string[]): Promise<void> {
   const { values, positionals } = parseOptions(args, {
@@ -178,10 +164,10 @@ export async function runGate(args: string[]): Promise<void> {
   const gate = await readGateRules(rulesPath);
   const input: GateInput = pair
     ? {
-      base: await readReport(values.base!),
-      candidate: await readReport(values.candidate!),
+      base: await readReportFile(values.base!, GATE_REPORT_KINDS),
+      candidate: await readReportFile(values.candidate!, GATE_REPORT_KINDS),
     }
-    : { report: await readReport(values.report!) };
+    : { report: await readReportFile(values.report!, GATE_REPORT_KINDS) };
   const verdict = verdictOf(gate, input, rulesPath);
   if (values.out) await writeAtomic(values.out, JSON.stringify(verdict, null, 2) + "\n");
   if (values.junit) await writeAtomic(values.junit, gateJunit(verdict, rulesPath));

@@ -6,14 +6,13 @@ import {
   type IfevalReport,
 } from "../src/ifeval/mod.ts";
 import { formatReport } from "../src/evaluation/mod.ts";
-import { InputError } from "../src/jsonl/mod.ts";
 import {
   BOOTSTRAP_FLAGS,
   bootstrapFlags,
   COMMON,
   excludesZero,
   interval,
-  readJsonFile,
+  readReportFile,
   signed,
 } from "./compare.ts";
 import { writeStdout } from "./_io.ts";
@@ -36,13 +35,7 @@ delta whose interval excludes zero.
 ${COMMON}`;
 
 async function readIfevalReport(path: string): Promise<IfevalReport> {
-  const r = await readJsonFile(path) as Partial<IfevalReport> | null;
-  if (r?.schema !== "assay.ifeval.v1" || !Array.isArray(r.prompts)) {
-    throw new InputError(
-      `${path} is not an assay.ifeval.v1 report (schema ${JSON.stringify(r?.schema)})`,
-    );
-  }
-  return r as IfevalReport;
+  return await readReportFile(path, ["assay.ifeval.v1"], "prompts") as unknown as IfevalReport;
 }
 
 /** The readable table of an IFEval comparison. */

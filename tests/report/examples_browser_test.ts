@@ -3,37 +3,13 @@
 // its missing `text` argument, and at 700 px the plot's text stays readable. The screenshot is
 // written as the CI artifact examples.png.
 import { deepStrictEqual as assertEquals, ok, strictEqual } from "node:assert/strict";
-import { compareReports, type EvaluationReport } from "../../mod.ts";
+import { compareReports } from "../../mod.ts";
 import { renderComparisonHtml } from "../../src/report/mod.ts";
 import { examplesSection } from "../../src/explain/mod.ts";
 import { Browser, openPage } from "./_chromium.ts";
+import { scoreDemo } from "./_demo.ts";
 
 const root = new URL("../../", import.meta.url);
-const demo = new URL("samples/demo/", root).pathname;
-
-async function scoreDemo(dir: string, model: "base" | "adapter"): Promise<EvaluationReport> {
-  const out = `${dir}/${model}.json`;
-  const res = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "-A",
-      new URL("cli/main.ts", root).pathname,
-      "score",
-      "--quiet",
-      "--details",
-      "--examples",
-      `${demo}examples.jsonl`,
-      "--prompts",
-      `${demo}prompts.jsonl`,
-      "--generations",
-      `${demo}generations.${model}.jsonl`,
-      "--out",
-      out,
-    ],
-  }).output();
-  strictEqual(res.code, 0, new TextDecoder().decode(res.stderr));
-  return JSON.parse(await Deno.readTextFile(out));
-}
 
 Deno.test({
   name: "examplesSection() filters, expands and shows the regressed examples in Chromium",
@@ -41,8 +17,8 @@ Deno.test({
     const dir = await Deno.makeTempDir({ prefix: "assay-examples-" });
     let browser: Browser | undefined;
     try {
-      const base = await scoreDemo(dir, "base");
-      const adapter = await scoreDemo(dir, "adapter");
+      const base = await scoreDemo(dir, "base", ["--details"]);
+      const adapter = await scoreDemo(dir, "adapter", ["--details"]);
       const cmp = compareReports(base, adapter, { seed: 0, resamples: 2000 });
       const html = renderComparisonHtml(cmp, {
         sections: [examplesSection(cmp, base, adapter)],

@@ -1,40 +1,13 @@
 // The demo's comparison report, rendered and loaded in headless Chromium over the DevTools
 // protocol: the page loads with no errors and no network use, both plots are there with one
 // interval per delta, and a full-page screenshot is written as the CI artifact.
-import { deepStrictEqual as assertEquals, strictEqual } from "node:assert/strict";
-import { compareReports, type EvaluationReport, languageGaps } from "../../mod.ts";
+import { deepStrictEqual as assertEquals } from "node:assert/strict";
+import { compareReports, languageGaps } from "../../mod.ts";
 import { renderComparisonHtml } from "../../src/report/mod.ts";
 import { Browser, openPage } from "./_chromium.ts";
+import { scoreDemo } from "./_demo.ts";
 
 const root = new URL("../../", import.meta.url);
-const demo = new URL("samples/demo/", root).pathname;
-
-async function scoreDemo(dir: string, model: "base" | "adapter"): Promise<EvaluationReport> {
-  const out = `${dir}/${model}.json`;
-  const res = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--allow-read",
-      "--allow-write",
-      new URL("cli/main.ts", root).pathname,
-      "score",
-      "--quiet",
-      "--examples",
-      `${demo}examples.jsonl`,
-      "--prompts",
-      `${demo}prompts.jsonl`,
-      "--generations",
-      `${demo}generations.${model}.jsonl`,
-      "--out",
-      out,
-    ],
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  }).output();
-  strictEqual(res.code, 0, new TextDecoder().decode(res.stderr));
-  return JSON.parse(await Deno.readTextFile(out));
-}
 
 function artifactPath(): string {
   const dir = Deno.env.get("ASSAY_ARTIFACTS") || new URL("bench/results", root).pathname;
