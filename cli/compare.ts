@@ -312,12 +312,10 @@ export async function runCompare(args: string[]): Promise<void> {
   if (values.json) await writeStdout(text);
   else console.log(comparisonTable(comparison));
   if (values.gate !== undefined) {
-    const { gateFailure, lines, readGateRules, verdictOf } = await import("./gate.ts");
+    const { gateAfter, readGateRules } = await import("./gate.ts");
     const rules = await readGateRules(values.gate);
-    const verdict = verdictOf(rules, { base, candidate: adapter }, values.gate);
-    // With --json, stdout holds the report alone: the verdict goes to stderr.
-    (values.json ? console.error : console.log)(`\n${lines(verdict, values.gate).trimEnd()}`);
-    if (!verdict.pass) throw gateFailure(verdict);
+    const failed = gateAfter(rules, { base, candidate: adapter }, values.gate, values.json);
+    if (failed) throw failed;
   }
 }
 

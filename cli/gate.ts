@@ -1,4 +1,4 @@
-// `assay gate`: checks evaluation reports against a rules file and exits 3 when a rule fails.
+// `assay gate`: checks reports against a rules file and exits 3 when a rule fails.
 import {
   evaluateGate,
   GATE_REPORT_KINDS,
@@ -32,6 +32,10 @@ Reports, and the metrics and slices their rules name:
   assay.bfcl.v1                accuracy; overall or a category
   assay.ifeval.v1              prompt_strict, prompt_loose, instruction_strict,
                                instruction_loose; overall
+  assay.suite_run.v1           pass_rate, overall_score and each suite metric; overall
+                               or an arm (goldens are the units, repeats pooled)
+  assay.calibration.v1         kappa, agreement, mae, pearson, spearman; overall
+                               (statistics of all the labels: min and max rules only)
 
 A rules file:
   seed: 0              # the paired bootstrap's seed (default 0)
@@ -40,6 +44,8 @@ A rules file:
   rules:
     - metric: full_call_exact_match   # slice defaults to overall
       min: 0.5                        # the candidate's (or the report's) value
+    - metric: mae
+      max: 0.2                        # likewise, at most
     - metric: argument_f1
       slice: ja
       non_inferior: { margin: 0.01 }  # CI lower bound of candidate - base >= -margin
@@ -54,7 +60,7 @@ its discordant pairs, Holm-corrected across those rules (evidence, not a conditi
 Options:
   --base FILE        the base run's report
   --candidate FILE   the candidate run's report
-  --report FILE      one run's report (min rules only)
+  --report FILE      one run's report (min and max rules only)
   --junit FILE       also write JUnit XML: one test case per rule, failing examples inside
   --markdown FILE    also write a Markdown summary; with GITHUB_STEP_SUMMARY set, the
                      summary is appended to that file too
@@ -119,6 +125,21 @@ export function verdictOf(gate: GateRules, input: GateInput, rulesPath: string):
     if (e instanceof RangeError) throw new InputError(`${rulesPath}: ${e.message}`, { cause: e });
     throw e;
   }
+}
+
+/**
+ * `--gate RULES` on another command: the verdict's lines after its results (on stderr when stdout
+ * holds JSON), and the exit-3 error when a rule fails.
+ */
+export function gateAfter(
+  rules: GateRules,
+  input: GateInput,
+  rulesPath: string,
+  json: boolean | undefined,
+): GateFailed | undefined {
+  const verdict = verdictOf(rules, input, rulesPath);
+  (json ? console.error : console.log)(`\n${lines(verdict, rulesPath).trimEnd()}`);
+  return verdict.pass ? undefined : gateFailure(verdict);
 }
 
 /** Runs `assay gate`. */

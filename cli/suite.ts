@@ -47,6 +47,9 @@ Options of run:
   --json             print the results as JSON instead of tables
   --quiet            no progress on stderr
   --fail-under P     exit 3 (after the results) when an arm's pass rate is under P, in [0, 1]
+  --gate RULES       exit 3 (after the results) when a rule of RULES fails on this run's
+                     report (see 'assay gate --help'; metrics pass_rate, overall_score and
+                     the suite's, slices overall or an arm); a bad RULES is exit 2 up front
   --seed N, --resamples N
                      the bootstrap of the scorecard and of the suite's repeats (default 0, 10000)
 Judge API keys come from ANTHROPIC_API_KEY, OPENAI_API_KEY and OPENAI_COMPATIBLE_API_KEY only.
@@ -74,9 +77,13 @@ Options:
   --threshold T      the pass threshold on both sides (default: the metric's, else 0.5)
   --kappa-bar K      the kappa a judge needs to be trusted (default 0.6)
   --min-n N          fewer labels than this is insufficient data (default 10)
-  --json             print JSON
+  --json             print the report (assay.calibration.v1) as JSON
+  --out FILE         write that report to FILE (atomically), e.g. for assay gate
+  --force            let --out replace a file that is not a calibration report
   --fail-under K     exit 3 (after the statistics) when Cohen's kappa is under K, in [0, 1],
                      or cannot be computed
+  --gate RULES       exit 3 when a min or max rule of RULES fails on the report (metrics
+                     kappa, agreement, mae, pearson, spearman; see 'assay gate --help')
 `;
 
 /** A user file's text: invalid UTF-8 is an input error at its line and byte. */
@@ -201,6 +208,7 @@ async function runCommand(args: string[]): Promise<void> {
     json: { type: "boolean" },
     quiet: { type: "boolean" },
     "fail-under": { type: "string" },
+    gate: { type: "string" },
     seed: { type: "string" },
     resamples: { type: "string" },
   });
@@ -218,6 +226,7 @@ async function runCommand(args: string[]): Promise<void> {
       ["--goldens", values.goldens],
       ["--traces", values.traces],
       ["--catalog", values.catalog],
+      ["--gate", values.gate],
     ],
     [
       { flag: "--store", path: values.store, kind: "store" },
@@ -225,6 +234,8 @@ async function runCommand(args: string[]): Promise<void> {
     ],
     { force: values.force },
   );
+  // A bad rules file is exit 2 before any judge is paid for.
+  const gate = values.gate === undefined ? undefined : await gateRules(values.gate);
   const { suite, text: suiteText } = loadSuiteFile(suitePath);
   const usesJudge = !values["no-judge"] && suite.metrics.some((m) => m.type === "llm_judge");
   // Before anything is read further or created: a missing key must leave no store behind.
@@ -407,26 +418,36 @@ async function runCommand(args: string[]): Promise<void> {
   if (values.out) await writeAtomic(values.out, text);
   if (values.json) {
     console.log(text.trimEnd());
-    return;
-  }
-  printScorecard(card, suite.metrics.map((m) => m.name));
-  for (const t of trajectory ?? []) {
+  } else {
+    printScorecard(card, suite.metrics.map((m) => m.name));
+    for (const t of trajectory ?? []) {
+      console.log(
+        `\n${t.metric}: ${t.passes}/${t.applicable} runs match; greedy first-match would decide ` +
+          `${t.greedy_disagreements} of them otherwise`,
+      );
+    }
+    if (repeats) printRepeats(repeats);
     console.log(
-      `\n${t.metric}: ${t.passes}/${t.applicable} runs match; greedy first-match would decide ` +
-        `${t.greedy_disagreements} of them otherwise`,
+      `\n${results.length} runs, suite ${suite.name}` +
+        (values["no-judge"] ? ", judges skipped (--no-judge)" : "") +
+        (store ? `; stored as run ${runId} in ${values.store}` : ""),
     );
   }
-  if (repeats) printRepeats(repeats);
-  console.log(
-    `\n${results.length} runs, suite ${suite.name}` +
-      (values["no-judge"] ? ", judges skipped (--no-judge)" : "") +
-      (store ? `; stored as run ${runId} in ${values.store}` : ""),
-  );
-  if (failUnder !== undefined) checkPassRates(card, failUnder);
+  // Both checks print, then the first failure ends the command with exit 3.
+  const failed = [
+    failUnder === undefined ? undefined : checkPassRates(card, failUnder, values.json),
+    gate && (await import("./gate.ts")).gateAfter(gate, { report }, values.gate!, values.json),
+  ].find((f) => f !== undefined);
+  if (failed) throw failed;
+}
+
+/** A --gate rules file, read before the work it checks. */
+async function gateRules(path: string) {
+  return await (await import("./gate.ts")).readGateRules(path);
 }
 
 /** calibrate --fail-under: Cohen's kappa must reach it (a kappa that cannot be computed fails). */
-function gateKappa(kappa: number | null, min: number | undefined): void {
+function gateKappa(kappa: number | null, min: number | undefined): GateFailed | undefined {
   if (min === undefined) return;
   if (kappa !== null && kappa >= min) return;
   console.error(
@@ -434,7 +455,7 @@ function gateKappa(kappa: number | null, min: number | undefined): void {
       kappa === null ? "cannot be computed" : kappa.toFixed(4)
     }, under --fail-under ${min}`,
   );
-  throw new GateFailed(`kappa under --fail-under ${min}`);
+  return new GateFailed(`kappa under --fail-under ${min}`);
 }
 
 /** A flag's value in [0, 1], or undefined when not given. */
@@ -448,9 +469,9 @@ function unitFlag(flag: string, v: string | undefined): number | undefined {
 }
 
 /** --fail-under: every arm's pass rate must reach it, else exit 3 (after the scorecard). */
-function checkPassRates(card: Card, min: number): void {
+function checkPassRates(card: Card, min: number, json?: boolean): GateFailed | undefined {
   const low = card.arms.filter((a) => a.pass_rate.value === null || a.pass_rate.value < min);
-  const say = low.length > 0 ? console.error : console.log;
+  const say = low.length > 0 || json ? console.error : console.log;
   say(
     low.length > 0
       ? `FAIL: pass rate under ${min} in ${
@@ -458,7 +479,9 @@ function checkPassRates(card: Card, min: number): void {
       }`
       : `pass: every arm's pass rate is at least ${min}`,
   );
-  if (low.length > 0) throw new GateFailed(`${low.length} arm(s) under --fail-under ${min}`);
+  return low.length > 0
+    ? new GateFailed(`${low.length} arm(s) under --fail-under ${min}`)
+    : undefined;
 }
 
 function positiveInt(flag: string, v: string): number {
@@ -708,7 +731,7 @@ export async function runSuiteCommand(args: string[]): Promise<void> {
 }
 
 /** Runs `assay calibrate`. */
-export function runCalibrate(args: string[]): void {
+export async function runCalibrate(args: string[]): Promise<void> {
   const { values } = parseOptions(args, {
     labels: { type: "string" },
     store: { type: "string" },
@@ -719,7 +742,10 @@ export function runCalibrate(args: string[]): void {
     "kappa-bar": { type: "string" },
     "min-n": { type: "string" },
     json: { type: "boolean" },
+    out: { type: "string" },
+    force: { type: "boolean" },
     "fail-under": { type: "string" },
+    gate: { type: "string" },
     help: { type: "boolean", short: "h" },
   });
   if (values.help) {
@@ -731,12 +757,16 @@ export function runCalibrate(args: string[]): void {
   if ((values.store === undefined) !== (values.metric === undefined)) {
     throw new UsageError("--store and --metric go together");
   }
-  checkInputs([["--labels", values.labels]]);
+  checkPaths([["--labels", values.labels], ["--gate", values.gate]], [
+    { flag: "--out", path: values.out, kind: reportKind("assay.calibration.v1") },
+  ], { force: values.force });
+  const gate = values.gate === undefined ? undefined : await gateRules(values.gate);
   if (values.store !== undefined) {
     checkStore("--store", values.store);
     // Opening a store writes to it (the journal mode, the schema): it may not be the labels.
     checkDistinct([["--labels", values.labels]], [
       { flag: "--store", path: values.store, kind: "store" },
+      { flag: "--out", path: values.out, kind: reportKind("assay.calibration.v1") },
     ]);
   }
   const labels = readText(values.labels).split("\n");
@@ -801,11 +831,27 @@ export function runCalibrate(args: string[]): void {
     }
     throw e;
   }
+  const report = {
+    schema: "assay.calibration.v1",
+    tool: TOOL,
+    ...result,
+    skipped_unscored: skipped,
+  };
+  const text = JSON.stringify(report, null, 2) + "\n";
+  if (values.out) await writeAtomic(values.out, text);
   if (values.json) {
-    console.log(JSON.stringify({ ...result, skipped_unscored: skipped }, null, 2));
-    gateKappa(result.kappa, failUnder);
-    return;
+    console.log(text.trimEnd());
+  } else {
+    printCalibration(result, skipped);
   }
+  const failed = [
+    gateKappa(result.kappa, failUnder),
+    gate && (await import("./gate.ts")).gateAfter(gate, { report }, values.gate!, values.json),
+  ].find((f) => f !== undefined);
+  if (failed) throw failed;
+}
+
+function printCalibration(result: ReturnType<typeof calibrate>, skipped: number): void {
   const f = (x: number | null) => (x === null ? "-" : x.toFixed(4));
   const c = result.confusion;
   console.log(table(["statistic", "value"], [
@@ -823,5 +869,4 @@ export function runCalibrate(args: string[]): void {
   ]));
   console.log(`\nverdict: ${result.verdict} — ${result.reason}`);
   if (skipped > 0) console.log(`(${skipped} label(s) skipped: the judge gave no score)`);
-  gateKappa(result.kappa, failUnder);
 }

@@ -1,5 +1,5 @@
 /**
- * Gate rules: a YAML or JSONC file of checks on evaluation reports, read with the line and column
+ * Gate rules: a YAML or JSONC file of checks on reports, read with the line and column
  * of every rule so that a bad rule is reported at its place.
  *
  * @module
@@ -10,6 +10,7 @@ import { BINARY_METRIC_NAMES, METRIC_NAMES } from "../evaluation/mod.ts";
 /** What a rule requires of its metric. */
 export type GateCheck =
   | { kind: "min"; min: number }
+  | { kind: "max"; max: number }
   | { kind: "non_inferior"; margin: number }
   | { kind: "superior" }
   | { kind: "max_regressions"; max: number };
@@ -55,7 +56,7 @@ export class GateRulesError extends Error {
   }
 }
 
-const CHECKS = ["min", "non_inferior", "superior", "max_regressions"] as const;
+const CHECKS = ["min", "max", "non_inferior", "superior", "max_regressions"] as const;
 const RULE_KEYS = new Set(["metric", "slice", ...CHECKS]);
 const TOP_KEYS = new Set(["rules", "seed", "resamples", "alpha"]);
 
@@ -127,7 +128,7 @@ export function parseGateRules(text: string, path: string): GateRules {
       if (!RULE_KEYS.has(key)) problem(`${here}/${key}`, `Unknown key ${JSON.stringify(key)}`);
     }
     const metric = raw.metric;
-    if (typeof metric !== "string" || !/^[a-z][a-z0-9_]*$/.test(metric)) {
+    if (typeof metric !== "string" || metric === "") {
       problem(
         `${here}/metric`,
         `metric must be a metric's name, such as ${METRIC_NAMES.join(", ")} ` +
@@ -163,6 +164,10 @@ function readCheck(
     case "min":
       if (typeof v === "number" && v >= 0 && v <= 1) return { kind, min: v };
       problem("min must be a number in [0, 1]");
+      return;
+    case "max":
+      if (typeof v === "number" && v >= 0 && v <= 1) return { kind, max: v };
+      problem("max must be a number in [0, 1]");
       return;
     case "non_inferior": {
       const margin = isObject(v) ? v.margin : undefined;

@@ -34,6 +34,11 @@ export interface MetricSource {
   binary(metric: string): boolean;
   /** Every example's share of the metric in the slice, in the report's order. */
   shares(metric: string, slice: string): ExampleShare[];
+  /**
+   * For a report of whole-set statistics (a calibration): the metric's value, null when it
+   * cannot be computed. Such metrics have no per-example shares, so only `min` and `max` apply.
+   */
+  statistic?(metric: string): number | null;
 }
 
 type Json = Record<string, unknown>;
@@ -110,23 +115,95 @@ function ifevalSource(r: Json): MetricSource {
   };
 }
 
+/**
+ * A suite run, per (golden, arm): its repeats pooled, so that resampling these units is the
+ * scorecard's bootstrap by golden within each arm. `pass_rate` counts complete runs (passes over
+ * them), `overall_score` their mean overall score, and each suite metric its mean score over the
+ * applicable runs that have one, as the scorecard does.
+ */
+function suiteRunSource(r: Json): MetricSource {
+  const runs = r.runs as {
+    golden_id: string;
+    arm: string;
+    criteria: { metric: string; score: number | null; applicable: boolean }[];
+    overall: { status: string; overall: number | null; pass: boolean | null };
+  }[];
+  const own = (r.scorecard as { metrics: string[] }).metrics;
+  const clash = own.find((m) => SUITE_RUN_METRICS.includes(m));
+  if (clash !== undefined) {
+    throw new RangeError(
+      `The suite has a metric named ${JSON.stringify(clash)}, which a gate reads as the runs' ` +
+        `${clash}: rename it in the suite`,
+    );
+  }
+  const share = (m: string, run: (typeof runs)[number]): [number, number] => {
+    const complete = run.overall.status === "complete";
+    if (m === "pass_rate") return [run.overall.pass ? 1 : 0, complete ? 1 : 0];
+    if (m === "overall_score") return [complete ? run.overall.overall! : 0, complete ? 1 : 0];
+    const c = run.criteria.find((x) => x.metric === m);
+    return c?.applicable && c.score !== null ? [c.score, 1] : [0, 0];
+  };
+  const shares = (m: string, slice: string) => {
+    const units = new Map<string, ExampleShare>();
+    for (const run of runs) {
+      if (slice !== "overall" && run.arm !== slice) continue;
+      const id = `${run.golden_id}@${run.arm}`;
+      const u = units.get(id) ?? units.set(id, { id, num: 0, den: 0 }).get(id)!;
+      const [num, den] = share(m, run);
+      u.num += num;
+      u.den += den;
+    }
+    return [...units.values()];
+  };
+  return {
+    kind: "assay.suite_run.v1",
+    metrics: [...SUITE_RUN_METRICS, ...own],
+    slices: ["overall", ...new Set(runs.map((x) => x.arm))],
+    binary: (m) =>
+      shares(m, "overall").every((s) => s.den <= 1 && (s.num === 0 || s.num === s.den)),
+    shares,
+  };
+}
+
+const SUITE_RUN_METRICS = ["pass_rate", "overall_score"];
+const CALIBRATION_METRICS = ["kappa", "agreement", "mae", "pearson", "spearman"];
+
+function calibrationSource(r: Json): MetricSource {
+  return {
+    kind: "assay.calibration.v1",
+    metrics: CALIBRATION_METRICS,
+    slices: ["overall"],
+    binary: () => false,
+    shares: (m) => {
+      throw new RangeError(`A calibration's ${m} is a statistic of all its labels`);
+    },
+    statistic: (m) => (typeof r[m] === "number" ? r[m] as number : null),
+  };
+}
+
 /** The report kinds a gate reads, by schema. */
 export const GATE_REPORT_KINDS: readonly string[] = [
   ...EVALUATION_SCHEMAS,
   "assay.structured.v1",
   "assay.bfcl.v1",
   "assay.ifeval.v1",
+  "assay.suite_run.v1",
+  "assay.calibration.v1",
 ];
 
 /**
  * The metrics of a report as the gate reads them: an evaluation report (`assay.evaluation.v2` or
  * v1: the five metrics, overall and per language), a structured report (its metrics, overall, from
- * its per-example rows), a BFCL report (`accuracy`, overall and per category) or an IFEval report
- * (`prompt_strict`, `prompt_loose`, `instruction_strict`, `instruction_loose`).
+ * its per-example rows), a BFCL report (`accuracy`, overall and per category), an IFEval report
+ * (`prompt_strict`, `prompt_loose`, `instruction_strict`, `instruction_loose`), a suite run
+ * (`pass_rate`, `overall_score` and each suite metric, overall and per arm, by golden and arm with
+ * the repeats pooled) or a calibration (`kappa`, `agreement`, `mae`, `pearson`, `spearman`:
+ * statistics of the whole label set, for `min` and `max` rules only).
  *
  * @param report A parsed report.
  * @returns Its metric source.
- * @throws {RangeError} If the report is of another kind, or a structured report has no rows.
+ * @throws {RangeError} If the report is of another kind, a structured report has no rows, or a
+ *   suite has a metric named `pass_rate` or `overall_score`.
  *
  * @example An IFEval report
  * ```ts
@@ -150,6 +227,8 @@ export function metricSource(report: unknown): MetricSource {
   }
   if (schema === "assay.bfcl.v1") return bfclSource(report as Json);
   if (schema === "assay.ifeval.v1") return ifevalSource(report as Json);
+  if (schema === "assay.suite_run.v1") return suiteRunSource(report as Json);
+  if (schema === "assay.calibration.v1") return calibrationSource(report as Json);
   throw new RangeError(
     `A gate reads ${GATE_REPORT_KINDS.join(", ")} reports, not ${JSON.stringify(schema)}`,
   );

@@ -1,5 +1,5 @@
 /**
- * The verdict of a gate over one evaluation report, or over a base and a candidate: one object
+ * The verdict of a gate over one report, or over a base and a candidate: one object
  * that drives the printed report, the JUnit and Markdown files and the exit code.
  *
  * @module
@@ -82,6 +82,8 @@ function describe(metric: string, slice: string, check: GateCheck): string {
   switch (check.kind) {
     case "min":
       return `${where} >= ${check.min}`;
+    case "max":
+      return `${where} <= ${check.max}`;
     case "non_inferior":
       return `${where} non-inferior, margin ${check.margin}`;
     case "superior":
@@ -92,9 +94,10 @@ function describe(metric: string, slice: string, check: GateCheck): string {
 }
 
 /**
- * Evaluates a gate over reports of one kind: evaluation, structured, BFCL or IFEval (see
- * {@linkcode metricSource}; each metric is a ratio of sums over its examples). `min` rules read
- * the candidate (or the single report); `non_inferior` and `superior` read the seeded
+ * Evaluates a gate over reports of one kind: evaluation, structured, BFCL, IFEval, suite run or
+ * calibration (see {@linkcode metricSource}; each metric is a ratio of sums over its examples, but
+ * a calibration's are statistics of the whole report). `min` and `max` rules read the candidate
+ * (or the single report); `non_inferior` and `superior` read the seeded
  * paired-bootstrap percentile interval of candidate − base, resampling examples (one sfc32 stream,
  * the rules in order); `max_regressions` counts the examples right in base and wrong in
  * candidate. The two reports must hold the same examples (evaluation reports must pass
@@ -137,7 +140,7 @@ export function evaluateGate(
 ): GateVerdict {
   const candidate = metricSource("report" in input ? input.report : input.candidate);
   const base = "report" in input ? undefined : metricSource(input.base);
-  const comparative = gate.rules.filter((r) => r.check.kind !== "min");
+  const comparative = gate.rules.filter((r) => !ABSOLUTE.has(r.check.kind));
   if (comparative.length > 0 && base === undefined) {
     throw new RangeError(
       `The rule at line ${comparative[0]!.at.line} compares two runs: give a base and a candidate`,
@@ -157,8 +160,18 @@ export function evaluateGate(
           `have (it has ${candidate.slices.join(", ")})`,
       );
     }
+    if (candidate.statistic !== undefined && !ABSOLUTE.has(rule.check.kind)) {
+      throw new RangeError(
+        `${where}: an ${candidate.kind} report's ${rule.metric} is a statistic of the whole ` +
+          "report, not a sum over examples: only min and max apply to it",
+      );
+    }
     if (rule.check.kind === "max_regressions" && !candidate.binary(rule.metric)) {
-      throw new RangeError(`${where}: max_regressions needs a right-or-wrong metric`);
+      throw new RangeError(
+        `${where}: max_regressions needs a right-or-wrong metric, one outcome of 0 or 1 per ` +
+          `example, and an ${candidate.kind} report's ${rule.metric} is not one` +
+          (candidate.kind === "assay.suite_run.v1" ? " (a golden's repeats are pooled)" : ""),
+      );
     }
   }
   if (base !== undefined) {
@@ -194,6 +207,7 @@ export function evaluateGate(
 }
 
 const right = (e: ExampleShare) => e.den > 0 && e.num === e.den;
+const ABSOLUTE = new Set(["min", "max"]);
 
 function ruleVerdict(
   rule: GateRules["rules"][number],
@@ -204,6 +218,9 @@ function ruleVerdict(
   options: WithEngine,
 ): RuleVerdict {
   const { metric, slice, check } = rule;
+  if (candidate.statistic !== undefined) {
+    return statisticVerdict(rule, candidate.statistic(metric));
+  }
   const binary = candidate.binary(metric);
   const now = candidate.shares(metric, slice);
   const total = (xs: ExampleShare[]) =>
@@ -213,7 +230,7 @@ function ruleVerdict(
   let failing: string[] = [];
   let flipped: { regressions: string[]; improvements: number } | undefined;
   let before: ExampleShare[] = [];
-  if (base !== undefined && check.kind !== "min") {
+  if (base !== undefined && !ABSOLUTE.has(check.kind)) {
     const byId = new Map(now.map((x) => [x.id, x]));
     before = base.shares(metric, slice);
     if (before.length !== now.length || before.some((x) => !byId.has(x.id))) {
@@ -237,6 +254,10 @@ function ruleVerdict(
     if (!pass && binary) {
       failing = now.filter((x) => !right(x)).map((x) => x.id).sort(compareCodePoints);
     }
+  } else if (check.kind === "max") {
+    const mv = total(now);
+    pass = mv.value <= check.max;
+    message = `${fmt(mv.value)} (${mv.numerator}/${mv.denominator}), needs <= ${check.max}`;
   } else if (check.kind === "max_regressions") {
     pass = flipped!.regressions.length <= check.max;
     message =
@@ -298,4 +319,22 @@ function ruleVerdict(
     };
   }
   return verdict;
+}
+
+/** A `min` or `max` rule on a statistic of a whole report; one that cannot be computed fails. */
+function statisticVerdict(rule: GateRules["rules"][number], value: number | null): RuleVerdict {
+  const { metric, slice, check } = rule;
+  const bound = check.kind === "min" ? check.min : (check as { max: number }).max;
+  const pass = value !== null && (check.kind === "min" ? value >= bound : value <= bound);
+  return {
+    name: describe(metric, slice, check),
+    metric,
+    slice,
+    check,
+    at: rule.at,
+    pass,
+    message: `${value === null ? "cannot be computed" : fmt(value)}, needs ` +
+      `${check.kind === "min" ? ">=" : "<="} ${bound}`,
+    failing: [],
+  };
 }

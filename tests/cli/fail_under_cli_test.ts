@@ -1,7 +1,7 @@
 // Gating outside `assay gate`: suite run --fail-under (each arm's pass rate), calibrate
-// --fail-under (Cohen's kappa) and compare --gate RULES exit 0 when they hold, 3 when they fail
-// and 2 on a bad threshold or rules file.
-import { match, strictEqual } from "node:assert/strict";
+// --fail-under (Cohen's kappa) and compare, suite run and calibrate --gate RULES exit 0 when they
+// hold, 3 when they fail and 2 on a bad threshold or rules file; their reports feed assay gate.
+import { deepStrictEqual, match, strictEqual } from "node:assert/strict";
 
 const deno = Deno.execPath();
 const main = new URL("../../cli/main.ts", import.meta.url).pathname;
@@ -101,5 +101,71 @@ Deno.test("compare --gate RULES prints the verdict after the comparison and exit
     `${dir}/rules.yaml`,
   ]);
   strictEqual(bad.code, 2);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("suite run and calibrate --gate RULES: exit 3 on a failure, 2 on bad rules up front; their reports feed assay gate", async () => {
+  const dir = await Deno.makeTempDir();
+  const demo = "samples/suite_demo";
+  const run = (extra: string[]) =>
+    assay([
+      "suite",
+      "run",
+      `${demo}/suite.yaml`,
+      "--goldens",
+      `${demo}/goldens.jsonl`,
+      "--traces",
+      `${demo}/traces.jsonl`,
+      "--catalog",
+      `${demo}/catalog.json`,
+      "--no-judge",
+      "--quiet",
+      ...extra,
+    ]);
+  // The demo without judges: adapter's pass rate 0.625 (15/24), schema_membership 35/46 overall.
+  await Deno.writeTextFile(
+    `${dir}/suite.yaml`,
+    "rules:\n  - metric: pass_rate\n    slice: adapter\n    min: 0.6\n" +
+      "  - metric: schema_membership\n    min: 0.8\n",
+  );
+  const fail = await run(["--gate", `${dir}/suite.yaml`, "--json", "--out", `${dir}/run.json`]);
+  strictEqual(fail.code, 3, fail.stderr);
+  strictEqual(JSON.parse(fail.stdout).schema, "assay.suite_run.v1"); // stdout stays JSON
+  match(fail.stderr, /pass {2}pass_rate \(adapter\) >= 0\.6: 0\.6250 \(15\/24\)/);
+  match(fail.stderr, /FAIL {2}schema_membership \(overall\) >= 0\.8: 0\.7609 \(35\/46\)/);
+  const again = await assay(["gate", `${dir}/suite.yaml`, "--report", `${dir}/run.json`]);
+  strictEqual(again.code, 3, again.stderr);
+  match(again.stdout, /FAILED, 1 of 2 rules hold/);
+  // --fail-under is checked with --json too, on stderr.
+  const under = await run(["--fail-under", "0.5", "--json"]);
+  strictEqual(under.code, 3, under.stderr);
+  match(under.stderr, /FAIL: pass rate under 0\.5 in base/);
+  await Deno.writeTextFile(`${dir}/bad.yaml`, "rules:\n  - metric: pass_rate\n    min: 2\n");
+  const bad = await run(["--gate", `${dir}/bad.yaml`, "--out", `${dir}/never.json`]);
+  strictEqual(bad.code, 2);
+  match(bad.stderr, /bad\.yaml:2:5: min must be a number in \[0, 1\]/);
+  strictEqual(await Deno.stat(`${dir}/never.json`).then(() => true, () => false), false);
+
+  const labels = "tests/fixtures/calibration/labels.jsonl"; // kappa 0.5
+  await Deno.writeTextFile(
+    `${dir}/cal.yaml`,
+    "rules:\n  - metric: kappa\n    min: 0.6\n  - metric: agreement\n    min: 0.5\n",
+  );
+  const cal = await assay([
+    "calibrate",
+    "--labels",
+    labels,
+    "--gate",
+    `${dir}/cal.yaml`,
+    "--out",
+    `${dir}/cal.json`,
+  ]);
+  strictEqual(cal.code, 3, cal.stderr);
+  match(cal.stdout, /FAIL {2}kappa \(overall\) >= 0\.6: 0\.5000, needs >= 0\.6/);
+  const report = JSON.parse(await Deno.readTextFile(`${dir}/cal.json`));
+  deepStrictEqual([report.schema, report.kappa], ["assay.calibration.v1", 0.5]);
+  await Deno.writeTextFile(`${dir}/cal.yaml`, "rules:\n  - metric: kappa\n    min: 0.5\n");
+  const held = await assay(["gate", `${dir}/cal.yaml`, "--report", `${dir}/cal.json`]);
+  strictEqual(held.code, 0, held.stderr);
   await Deno.remove(dir, { recursive: true });
 });

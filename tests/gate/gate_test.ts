@@ -101,7 +101,7 @@ Deno.test("evaluateGate() applies Holm's correction across the rules with a McNe
 Deno.test("parseGateRules() reports every bad rule at its line and column", () => {
   const text = [
     "rules:",
-    "  - metric: Full Call", // 2: not a metric's name
+    '  - metric: ""', // 2: not a metric's name
     "    min: 0.5",
     "  - metric: argument_f1", // 4: not binary
     "    max_regressions: 3",

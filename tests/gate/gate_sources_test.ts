@@ -1,0 +1,156 @@
+// The gate over suite runs and calibrations: on seeded random suite runs, a `min` rule reads the
+// very numerator and denominator the scorecard reports, per arm and per metric; comparative rules
+// pair goldens within arms (repeats pooled); a calibration's statistics take min and max only.
+import { deepStrictEqual, ok, strictEqual, throws } from "node:assert/strict";
+import { Sfc32 } from "../../src/engine/mod.ts";
+import { evaluateGate, metricSource, parseGateRules } from "../../src/gate/mod.ts";
+import { runOverall, type RunResult, scorecard, type ScoreRow } from "../../src/suite/mod.ts";
+
+const gate = (yaml: string) => parseGateRules(`seed: 3\nresamples: 500\nrules:\n${yaml}`, "g.yaml");
+
+const METRICS = ["exact", "graded", "judged"];
+
+/**
+ * A suite run report of `goldens` × arms a and b × `repeats`: `exact` scores 0 or 1, `graded`
+ * any value in [0, 1] and is sometimes not applicable, `judged` sometimes has a judge error.
+ */
+function suiteRun(seed: number, goldens: number, repeats: number, bias = 0) {
+  const rng = new Sfc32(seed);
+  const u = () => rng.nextUint32() / 2 ** 32;
+  const runs: RunResult[] = [];
+  const rows: ScoreRow[] = [];
+  for (let g = 0; g < goldens; g++) {
+    for (const arm of ["a", "b"]) {
+      for (let repeat = 0; repeat < repeats; repeat++) {
+        const golden_id = `g${String(g).padStart(2, "0")}`;
+        const row = (metric: string, score: number | null, applicable = true): ScoreRow => ({
+          golden_id,
+          arm,
+          repeat,
+          metric,
+          score: applicable ? score : null,
+          applicable,
+          threshold: 0.5,
+        });
+        const criteria = [
+          row("exact", u() < 0.6 + bias ? 1 : 0),
+          row("graded", Math.round(u() * 1000) / 1000, u() < 0.8),
+          row("judged", u() < 0.15 ? null : u()),
+        ];
+        rows.push(...criteria);
+        runs.push({ golden_id, arm, repeat, criteria, overall: runOverall(criteria, METRICS) });
+      }
+    }
+  }
+  return {
+    schema: "assay.suite_run.v1",
+    runs,
+    scorecard: scorecard(rows, { metrics: METRICS, resamples: 10 }),
+  };
+}
+
+Deno.test("evaluateGate() min on a suite run reads the scorecard's figures, per arm and metric", () => {
+  let checked = 0;
+  for (let seed = 1; seed <= 40; seed++) {
+    const report = suiteRun(seed, 3 + (seed % 9), 1 + (seed % 3));
+    const source = metricSource(report);
+    deepStrictEqual(source.slices, ["overall", "a", "b"]);
+    for (const arm of report.scorecard.arms) {
+      const estimates: [string, { numerator: number; denominator: number }][] = [
+        ["pass_rate", arm.pass_rate],
+        ["overall_score", arm.overall],
+        ...arm.metrics.map((m) => [m.metric, m.mean] as [string, typeof m.mean]),
+      ];
+      for (const [metric, e] of estimates) {
+        const shares = source.shares(metric, arm.arm);
+        const num = shares.reduce((s, x) => s + x.num, 0);
+        const den = shares.reduce((s, x) => s + x.den, 0);
+        strictEqual(den, e.denominator, `${seed} ${arm.arm} ${metric}`);
+        // Whole counts are exact; sums of scores are pooled per golden first (a last-bit
+        // difference from the scorecard's run-order sum is allowed).
+        ok(Math.abs(num - e.numerator) <= 1e-12 * Math.max(1, e.numerator), `${seed} ${metric}`);
+        if (metric === "pass_rate" || metric === "exact") strictEqual(num, e.numerator);
+        checked++;
+      }
+    }
+  }
+  ok(checked >= 400);
+});
+
+Deno.test("evaluateGate() on suite runs: min per arm, comparisons by golden within arms", () => {
+  const base = suiteRun(7, 30, 1);
+  const candidate = suiteRun(8, 30, 1, 0.3);
+  const v = evaluateGate(
+    gate(
+      "  - metric: exact\n    slice: b\n    min: 0.99\n" +
+        "  - metric: exact\n    max_regressions: 0\n" +
+        "  - metric: pass_rate\n    slice: a\n    non_inferior: { margin: 0.5 }\n",
+    ),
+    { base, candidate },
+  );
+  const wrongB = candidate.runs.filter((r) => r.arm === "b" && r.criteria[0]!.score === 0)
+    .map((r) => `${r.golden_id}@b`);
+  deepStrictEqual(v.rules[0]!.failing, wrongB);
+  const regressions = base.runs.filter((r, i) =>
+    r.criteria[0]!.score === 1 && candidate.runs[i]!.criteria[0]!.score === 0
+  ).map((r) => `${r.golden_id}@${r.arm}`).sort();
+  ok(regressions.length > 0);
+  deepStrictEqual(v.rules[1]!.failing, regressions);
+  strictEqual(v.rules[1]!.mcnemar!.regressions, regressions.length);
+  ok(v.rules[2]!.message.startsWith("delta "));
+  // Three repeats pool into one unit per golden and arm: no longer right-or-wrong.
+  throws(
+    () =>
+      evaluateGate(gate("  - metric: exact\n    max_regressions: 1\n"), {
+        base: suiteRun(7, 5, 3),
+        candidate: suiteRun(8, 5, 3),
+      }),
+    /line 4: max_regressions needs a right-or-wrong metric.*repeats are pooled/,
+  );
+  const named = suiteRun(1, 2, 1);
+  named.scorecard.metrics = ["pass_rate"];
+  throws(() => metricSource(named), /a metric named "pass_rate"/);
+});
+
+Deno.test("evaluateGate() on a calibration: min and max on its statistics, nothing comparative", () => {
+  const cal = { schema: "assay.calibration.v1", kappa: 0.5, mae: 0.2, pearson: null };
+  const v = evaluateGate(
+    gate(
+      "  - metric: kappa\n    min: 0.5\n  - metric: kappa\n    min: 0.51\n" +
+        "  - metric: mae\n    max: 0.2\n  - metric: mae\n    max: 0.19\n" +
+        "  - metric: pearson\n    min: 0\n",
+    ),
+    { report: cal },
+  );
+  deepStrictEqual(v.rules.map((r) => [r.pass, r.message]), [
+    [true, "0.5000, needs >= 0.5"],
+    [false, "0.5000, needs >= 0.51"],
+    [true, "0.2000, needs <= 0.2"],
+    [false, "0.2000, needs <= 0.19"],
+    [false, "cannot be computed, needs >= 0"],
+  ]);
+  throws(
+    () =>
+      evaluateGate(gate("  - metric: agreement\n    superior: true\n"), {
+        base: cal,
+        candidate: cal,
+      }),
+    /line 4: an assay.calibration.v1 report's agreement is a statistic of the whole report/,
+  );
+  throws(
+    () => evaluateGate(gate("  - metric: accuracy\n    min: 0\n"), { report: cal }),
+    /"accuracy", which an assay.calibration.v1 report does not have/,
+  );
+});
+
+Deno.test("evaluateGate() max holds at the bound and fails above it, on any report kind", () => {
+  const bfcl = {
+    schema: "assay.bfcl.v1",
+    records: [true, true, false, true].map((valid, i) => ({ category: "simple", id: i, valid })),
+  };
+  const rule = (t: number) => gate(`  - metric: accuracy\n    max: ${t}\n`);
+  strictEqual(evaluateGate(rule(0.75), { report: bfcl }).rules[0]!.pass, true);
+  const v = evaluateGate(rule(0.7), { report: bfcl });
+  deepStrictEqual([v.pass, v.rules[0]!.message], [false, "0.7500 (3/4), needs <= 0.7"]);
+  throws(() => gate("  - metric: mae\n    max: 2\n"), /max must be a number in \[0, 1\]/);
+});
