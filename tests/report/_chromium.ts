@@ -308,7 +308,11 @@ export async function openPage(browser: Browser, url: string, width: number): Pr
     "the page's load event",
   );
   const evaluate = async (expression: string) => {
-    const r = await send("Runtime.evaluate", { expression, returnByValue: true }) as {
+    const r = await send("Runtime.evaluate", {
+      expression,
+      returnByValue: true,
+      awaitPromise: true,
+    }) as {
       result: { value: unknown };
       exceptionDetails?: unknown;
     };

@@ -1,7 +1,7 @@
 // The comparison page with its examples section, in headless Chromium: the filters appear (the
 // script ran), filtering to regressed full calls leaves the demo's 11, expanding fr-0010 shows
-// its missing `text` argument, and at 700 px the plot's text stays readable. The screenshot is
-// written as the CI artifact examples.png.
+// its missing `text` argument, and at 700 px the plot's text stays readable. The screenshot,
+// written as the CI artifact examples.png, is read back: its pixels show that line in red.
 import { deepStrictEqual as assertEquals, ok, strictEqual } from "node:assert/strict";
 import { compareReports } from "../../mod.ts";
 import { renderComparisonHtml } from "../../src/report/mod.ts";
@@ -86,6 +86,31 @@ Deno.test({
       // The drill-down in view: fr-0010 expanded under the filters.
       await evaluate(`document.querySelector('tr[data-id="fr-0010"]').scrollIntoView()`);
       const shot = await send("Page.captureScreenshot", { format: "png" }) as { data: string };
+      // What the screenshot shows, read from its pixels (decoded by the browser from the PNG,
+      // not from the page): the missing-argument line is inside it, drawn in its red.
+      const seen = await evaluate(`(async () => {
+        const li = document.querySelector('tr[data-id="fr-0010"] li.missing');
+        const r = li.getBoundingClientRect();
+        const img = new Image();
+        img.src = "data:image/png;base64,${shot.data}";
+        await img.decode();
+        const k = img.width / window.innerWidth;
+        const c = document.createElement("canvas");
+        [c.width, c.height] = [img.width, img.height];
+        const g = c.getContext("2d");
+        g.drawImage(img, 0, 0);
+        const box = [r.left, r.top, r.width, r.height].map((v) => Math.round(v * k));
+        const inView = box[1] >= 0 && box[1] + box[3] <= img.height;
+        const px = g.getImageData(...box).data;
+        let red = 0;
+        for (let i = 0; i < px.length; i += 4) {
+          if (Math.abs(px[i] - 179) + Math.abs(px[i + 1] - 38) + Math.abs(px[i + 2] - 30) < 40) red++;
+        }
+        return { inView, red, color: getComputedStyle(li).color };
+      })()`) as { inView: boolean; red: number; color: string };
+      strictEqual(seen.color, "rgb(179, 38, 30)");
+      ok(seen.inView, "the screenshot shows fr-0010's missing argument");
+      ok(seen.red >= 50, `the missing argument's line has ${seen.red} red pixels`);
       await Deno.writeFile(
         `${artifacts}/examples.png`,
         Uint8Array.from(atob(shot.data), (c) => c.charCodeAt(0)),
