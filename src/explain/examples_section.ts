@@ -56,22 +56,20 @@ function side(label: string, r: ExampleRecord): string {
   if (!d) return `<p><b>${label}</b>: ${esc(r.status)} (no detail: score with --details)</p>`;
   const paths = [
     ...d.paths.missing.map((m) =>
-      `<li class="missing">missing ${esc(m.path)} = ${esc(m.gold)}</li>`
+      `<li class="missing">missing ${show(m.path)} = ${show(m.gold)}</li>`
     ),
     ...d.paths.extra.map((e) =>
-      `<li class="extra">extra ${esc(e.path)} = ${esc(e.predicted)}</li>`
+      `<li class="extra">extra ${show(e.path)} = ${show(e.predicted)}</li>`
     ),
     ...d.paths.different.map((x) =>
-      `<li class="different">different ${esc(x.path)}: gold ${esc(x.gold)}, predicted ${
-        esc(x.predicted)
+      `<li class="different">different ${show(x.path)}: gold ${show(x.gold)}, predicted ${
+        show(x.predicted)
       }</li>`
     ),
   ];
   return `<p><b>${label}</b>: ${esc(r.status)}${
     d.error ? ` (${esc(d.error.code)} at ${d.error.offset})` : ""
-  }; predicted ${
-    d.predicted ? esc(`${d.predicted.name}(${d.predicted.arguments})`) : "nothing"
-  }</p>` +
+  }; predicted ${d.predicted ? show(d.predicted.name, d.predicted.arguments) : "nothing"}</p>` +
     (paths.length ? `<ul>${paths.join("")}</ul>` : "") +
     `<pre>${esc(d.output.text)}${d.output.length > d.output.text.length ? " …" : ""}</pre>`;
 }
