@@ -298,16 +298,7 @@ function ruleVerdict(
       (check.kind === "superior" ? "above 0" : `of at least ${-check.margin}`);
     if (!pass && flipped) failing = flipped.regressions;
   }
-  const verdict: RuleVerdict = {
-    name: describe(metric, slice, check),
-    metric,
-    slice,
-    check,
-    at: rule.at,
-    pass,
-    message,
-    failing,
-  };
+  const verdict = ruleResult(rule, pass, message, failing);
   if (flipped) {
     const t = mcnemarExact(flipped.regressions.length, flipped.improvements);
     verdict.mcnemar = {
@@ -323,18 +314,24 @@ function ruleVerdict(
 
 /** A `min` or `max` rule on a statistic of a whole report; one that cannot be computed fails. */
 function statisticVerdict(rule: GateRules["rules"][number], value: number | null): RuleVerdict {
-  const { metric, slice, check } = rule;
+  const { check } = rule;
   const bound = check.kind === "min" ? check.min : (check as { max: number }).max;
   const pass = value !== null && (check.kind === "min" ? value >= bound : value <= bound);
-  return {
-    name: describe(metric, slice, check),
-    metric,
-    slice,
-    check,
-    at: rule.at,
+  const measured = value === null ? "cannot be computed" : fmt(value);
+  return ruleResult(
+    rule,
     pass,
-    message: `${value === null ? "cannot be computed" : fmt(value)}, needs ` +
-      `${check.kind === "min" ? ">=" : "<="} ${bound}`,
-    failing: [],
-  };
+    `${measured}, needs ${check.kind === "min" ? ">=" : "<="} ${bound}`,
+    [],
+  );
+}
+
+function ruleResult(
+  rule: GateRules["rules"][number],
+  pass: boolean,
+  message: string,
+  failing: string[],
+): RuleVerdict {
+  const { metric, slice, check, at } = rule;
+  return { name: describe(metric, slice, check), metric, slice, check, at, pass, message, failing };
 }

@@ -14,9 +14,10 @@ async function assay(args: string[]) {
   return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
 }
 
-Deno.test("suite run --fail-under exits 3 when an arm's pass rate is under it, 0 otherwise", async () => {
+/** `suite run` on the demo suite, judges skipped, with more arguments. */
+function demoSuiteRun(extra: string[]) {
   const demo = "samples/suite_demo";
-  const args = (p: string) => [
+  return assay([
     "suite",
     "run",
     `${demo}/suite.yaml`,
@@ -28,17 +29,20 @@ Deno.test("suite run --fail-under exits 3 when an arm's pass rate is under it, 0
     `${demo}/catalog.json`,
     "--no-judge",
     "--quiet",
-    "--fail-under",
-    p,
-  ];
+    ...extra,
+  ]);
+}
+
+Deno.test("suite run --fail-under exits 3 when an arm's pass rate is under it, 0 otherwise", async () => {
+  const run = (p: string) => demoSuiteRun(["--fail-under", p]);
   // The demo's pass rates without judges: base 0.25, adapter 0.625.
-  const fail = await assay(args("0.5"));
+  const fail = await run("0.5");
   strictEqual(fail.code, 3, fail.stderr);
   match(fail.stderr, /FAIL: pass rate under 0\.5 in base \(0\.250\)/);
-  const pass = await assay(args("0.25"));
+  const pass = await run("0.25");
   strictEqual(pass.code, 0, pass.stderr);
   match(pass.stdout, /pass: every arm's pass rate is at least 0\.25/);
-  const bad = await assay(args("1.5"));
+  const bad = await run("1.5");
   strictEqual(bad.code, 2);
   match(bad.stderr, /--fail-under must be a number in \[0, 1\], got "1\.5"/);
 });
@@ -106,22 +110,7 @@ Deno.test("compare --gate RULES prints the verdict after the comparison and exit
 
 Deno.test("suite run and calibrate --gate RULES: exit 3 on a failure, 2 on bad rules up front; their reports feed assay gate", async () => {
   const dir = await Deno.makeTempDir();
-  const demo = "samples/suite_demo";
-  const run = (extra: string[]) =>
-    assay([
-      "suite",
-      "run",
-      `${demo}/suite.yaml`,
-      "--goldens",
-      `${demo}/goldens.jsonl`,
-      "--traces",
-      `${demo}/traces.jsonl`,
-      "--catalog",
-      `${demo}/catalog.json`,
-      "--no-judge",
-      "--quiet",
-      ...extra,
-    ]);
+  const run = demoSuiteRun;
   // The demo without judges: adapter's pass rate 0.625 (15/24), schema_membership 35/46 overall.
   await Deno.writeTextFile(
     `${dir}/suite.yaml`,
