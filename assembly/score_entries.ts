@@ -5,10 +5,10 @@
 export * from "./score_entry";
 
 import { argumentsEnd, argumentsStart, checkShape, nameEnd, nameStart } from "./shape";
-import { droppedMember, leaves, membersReset } from "./canonical";
+import { droppedMember, leaves } from "./canonical";
 import { skipString, skipValue } from "./flatten";
 import { hashBytes } from "./intern";
-import { parseValue, setRawBytes } from "./json";
+import { skipMark, skipParsed } from "./jsonl";
 import { decodeChecked, decodedLength, decodedLone } from "./jsonl_strings";
 import { copyBytes, growMemoryTo, outBase, outPos } from "./memory";
 import {
@@ -29,7 +29,6 @@ import {
   K_OK,
   sameBytes,
 } from "./score_common";
-import { setText } from "./text";
 import {
   E_ID,
   E_LANG,
@@ -139,21 +138,16 @@ function dropKind(p: usize, e: usize): u32 {
 }
 
 /**
- * Writes a gold block at the emit region's end for the target `[t, end)`,
- * parsed into the output: KEPT, or TARGET_UNREAD, or the drop
- * kind when it is not one call (no block).
+ * Writes a gold block at the emit region's end for the line's container target, which the line
+ * scan parsed into the output: KEPT, or TARGET_UNREAD, or the drop kind when it is not one call
+ * (no block).
  */
-export function goldOf(t: usize, end: usize): u32 {
-  // The target is one JSON value that starts with its bracket: its span is all of it.
-  membersReset();
-  setText(t, end, <u32> (end - t));
-  const mark = outPos;
-  // The line scan only balanced the target's brackets (scanObject's `skip`): the parser reads
-  // its raw bytes with every check, UTF-8 included, and must end where the scan did.
-  setRawBytes(true);
-  const q = parseValue(t, end);
-  setRawBytes(false);
-  if (q != end) return TARGET_UNREAD;
+export function goldOf(): u32 {
+  // The line scan parsed the target (scanObject's `skip`), a JSON value that starts with its
+  // bracket: its span is all of it. The parser read its raw bytes with every check, UTF-8
+  // included; one it did not read is given back.
+  if (!skipParsed) return TARGET_UNREAD;
+  const mark = skipMark;
   if (!checkShape(mark, outPos)) return dropKind(mark, outPos);
   const start = emitUsed;
   const nameLen = nameEnd - nameStart;
@@ -190,8 +184,7 @@ export function example(s: usize, e: usize, line: u32): i32 {
   let kind = MALFORMED_TARGET; // a scalar target
   const c = load<u8>(target);
   if (c == 0x7b || c == 0x5b) {
-    const end = fieldEnd(3);
-    kind = goldOf(target, end);
+    kind = goldOf();
     if (kind == TARGET_UNREAD) return BAIL_LINE;
   }
   const h = emitBase + at;
