@@ -34,6 +34,7 @@ import {
   E_LANG,
   E_LANG_INDEX,
   E_LINE,
+  E_MATCHED,
   E_ROOT,
   E_WORD,
   EMPTY_TARGET,
@@ -212,6 +213,8 @@ export function freeze(): i32 {
   growMemoryTo(<u64> tablesTop);
   memory.fill(idTable, 0, <usize> slots << 3);
   langsReset(16);
+  firstDropped = 0;
+  lastDropped = 0;
   let e = zone;
   for (let i: u32 = 0; i < entryCount; i++) {
     // The id: a slot holds its hash and its entry.
@@ -236,6 +239,10 @@ export function freeze(): i32 {
     if (kind != KEPT) {
       const d = DROPS + ((<usize> kind - 1) << 2);
       store<u32>(d, load<u32>(d) + 1);
+      // Chained through their E_MATCHED, which only a kept example's record uses.
+      if (lastDropped == 0) firstDropped = e;
+      else store<u32>(lastDropped + E_MATCHED, <u32> e);
+      lastDropped = e;
     }
     e = nextEntry(e);
   }
@@ -290,6 +297,13 @@ function language(e: usize): u32 {
 
 /** The end of the tables. */
 export let tablesTop: usize = 0;
+
+/**
+ * The first dropped example's entry (0 for none), after kFreeze: each dropped entry's E_MATCHED
+ * word holds the next one's (0 after the last), so kDropped walks the dropped ones only.
+ */
+export let firstDropped: usize = 0;
+let lastDropped: usize = 0;
 
 /**
  * The entry in the first slot the id hashed `h` probes (0 for none): a guess,
