@@ -28,4 +28,3 @@ export {
   kRecords,
   kRecordsText,
 } from "./score_records";
-export { sha256EqualsMany, sha256Many } from "./sha256_x4";

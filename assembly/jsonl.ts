@@ -9,10 +9,13 @@
 // else sends the whole run back to the general reader, which words the error
 // or reads the rare line.
 
-import { escapedChar, hex4, MAX_DEPTH, MAX_INT_DIGITS } from "./json";
+import { escapedChar, hex4, MAX_DEPTH, MAX_INT_DIGITS, parseValue, setRawBytes } from "./json";
+import { membersReset } from "./canonical";
+import { outPos } from "./memory";
+import { setText } from "./text";
 import { decodeChecked, HIGHS, ONES, utf8Length, zeroBytes } from "./jsonl_strings";
 import { bytesEqual } from "./bytes";
-import { bracketRun, lineQuoteRun, plainRun } from "./simd";
+import { bracketRun, lineFeed, lineQuoteRun, plainRun } from "./simd";
 
 /** Most named members a line is scanned for. */
 const MAX_FIELDS: i32 = 4;
@@ -207,15 +210,21 @@ function containerEnd(p: usize, end: usize): usize {
   return 0;
 }
 
+/** Whether the container of the `skip` member parsed, and the output offset where its text starts. */
+export let skipParsed: bool = false;
+export let skipMark: usize = 0;
+
 /**
  * Scans the JSON object at `s` (its `{`), on one line before `end`, and leaves
  * in FIELDS the value range of the last top-level member named each of the
  * `count` names. The string value of the member named `names[decode]` (if
  * `decode` is not -1) is decoded to `dst` as it is read (see decodeChecked).
  * A container value of the member named `names[skip]` (if `skip` is not -1) is
- * only balanced (containerEnd), for the caller to parse with the engine's own
- * parser in its raw-bytes mode, which checks all the scan would and more; no
- * member of that name may then follow it. Returns the address after the object, or 0
+ * parsed with the engine's own parser in its raw-bytes mode, which checks all
+ * the scan would and more, up to the line's end: its canonical text is left in
+ * the output from skipMark, with skipParsed set. One that does not parse is only
+ * balanced (containerEnd), and the caller gives the line back once its other
+ * fields are read. No member of that name may then follow it. Returns the address after the object, or 0
  * when it is not such an object in the strict reading (see the header) or the
  * line ends before it does.
  */
@@ -247,7 +256,15 @@ export function scanObject(
     if (skipped && depth == 1 && isName(key, keyStop, names, skip)) return 0;
     if ((c == 0x7b || c == 0x5b) && depth == 1 && skip >= 0 && isName(key, keyStop, names, skip)) {
       skipped = true;
-      i = containerEnd(i, end);
+      const le = lineFeed(i, end);
+      membersReset();
+      setText(i, le, <u32> (le - i));
+      skipMark = outPos;
+      setRawBytes(true);
+      const q = parseValue(i, le);
+      setRawBytes(false);
+      skipParsed = q != 0;
+      i = skipParsed ? q : containerEnd(i, end);
     } else if (c == 0x7b || c == 0x5b) {
       if (depth == MAX_DEPTH) return 0;
       depth++;

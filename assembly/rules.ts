@@ -22,7 +22,6 @@ import {
   emitBase,
   emitNeed,
   emitSet,
-  fieldEnd,
   fieldStart,
   K_OK,
   NAMES,
@@ -95,8 +94,8 @@ function scanLine(phase: i32, s: usize, end: usize, text: usize): u32 {
 
 /**
  * The line scan: the line of `phase` (0 examples, 1 prompts, 2 generations) in the `len` bytes
- * at chunkInput. An example's container target is parsed as example() parses it (goldOf), which
- * must end where the scan balanced it. RESULT: the verdict (0 read, 1 give back, 2 blank), the
+ * at chunkInput. An example's container target is parsed by the scan, and read as example()
+ * reads it (goldOf). RESULT: the verdict (0 read, 1 give back, 2 blank), the
  * value range of each named field (start, end addresses; 0, 0 when absent), then the decoded
  * prompt or output (address, length, lone surrogate, invalid UTF-8 replaced) as the scan left
  * it.
@@ -113,7 +112,7 @@ export function ruleScanLine(phase: i32, len: u32): usize {
     const t = fieldStart(3);
     if (t != 0) {
       const c = load<u8>(t);
-      if ((c == 0x7b || c == 0x5b) && goldOf(t, fieldEnd(3)) == TARGET_UNREAD) verdict = GIVE_BACK;
+      if ((c == 0x7b || c == 0x5b) && goldOf() == TARGET_UNREAD) verdict = GIVE_BACK;
     }
   }
   store<u32>(RESULT, verdict);

@@ -5,10 +5,10 @@
 export * from "./score_entry";
 
 import { argumentsEnd, argumentsStart, checkShape, nameEnd, nameStart } from "./shape";
-import { droppedMember, leaves, membersReset } from "./canonical";
+import { droppedMember, leaves } from "./canonical";
 import { skipString, skipValue } from "./flatten";
 import { hashBytes } from "./intern";
-import { parseValue, setRawBytes } from "./json";
+import { skipMark, skipParsed } from "./jsonl";
 import { decodeChecked, decodedLength, decodedLone } from "./jsonl_strings";
 import { copyBytes, growMemoryTo, outBase, outPos } from "./memory";
 import {
@@ -29,12 +29,12 @@ import {
   K_OK,
   sameBytes,
 } from "./score_common";
-import { setText } from "./text";
 import {
   E_ID,
   E_LANG,
   E_LANG_INDEX,
   E_LINE,
+  E_MATCHED,
   E_ROOT,
   E_WORD,
   EMPTY_TARGET,
@@ -139,21 +139,16 @@ function dropKind(p: usize, e: usize): u32 {
 }
 
 /**
- * Writes a gold block at the emit region's end for the target `[t, end)`,
- * parsed into the output: KEPT, or TARGET_UNREAD, or the drop
- * kind when it is not one call (no block).
+ * Writes a gold block at the emit region's end for the line's container target, which the line
+ * scan parsed into the output: KEPT, or TARGET_UNREAD, or the drop kind when it is not one call
+ * (no block).
  */
-export function goldOf(t: usize, end: usize): u32 {
-  // The target is one JSON value that starts with its bracket: its span is all of it.
-  membersReset();
-  setText(t, end, <u32> (end - t));
-  const mark = outPos;
-  // The line scan only balanced the target's brackets (scanObject's `skip`): the parser reads
-  // its raw bytes with every check, UTF-8 included, and must end where the scan did.
-  setRawBytes(true);
-  const q = parseValue(t, end);
-  setRawBytes(false);
-  if (q != end) return TARGET_UNREAD;
+export function goldOf(): u32 {
+  // The line scan parsed the target (scanObject's `skip`), a JSON value that starts with its
+  // bracket: its span is all of it. The parser read its raw bytes with every check, UTF-8
+  // included; one it did not read is given back.
+  if (!skipParsed) return TARGET_UNREAD;
+  const mark = skipMark;
   if (!checkShape(mark, outPos)) return dropKind(mark, outPos);
   const start = emitUsed;
   const nameLen = nameEnd - nameStart;
@@ -190,8 +185,7 @@ export function example(s: usize, e: usize, line: u32): i32 {
   let kind = MALFORMED_TARGET; // a scalar target
   const c = load<u8>(target);
   if (c == 0x7b || c == 0x5b) {
-    const end = fieldEnd(3);
-    kind = goldOf(target, end);
+    kind = goldOf();
     if (kind == TARGET_UNREAD) return BAIL_LINE;
   }
   const h = emitBase + at;
@@ -219,6 +213,8 @@ export function freeze(): i32 {
   growMemoryTo(<u64> tablesTop);
   memory.fill(idTable, 0, <usize> slots << 3);
   langsReset(16);
+  firstDropped = 0;
+  lastDropped = 0;
   let e = zone;
   for (let i: u32 = 0; i < entryCount; i++) {
     // The id: a slot holds its hash and its entry.
@@ -243,6 +239,10 @@ export function freeze(): i32 {
     if (kind != KEPT) {
       const d = DROPS + ((<usize> kind - 1) << 2);
       store<u32>(d, load<u32>(d) + 1);
+      // Chained through their E_MATCHED, which only a kept example's record uses.
+      if (lastDropped == 0) firstDropped = e;
+      else store<u32>(lastDropped + E_MATCHED, <u32> e);
+      lastDropped = e;
     }
     e = nextEntry(e);
   }
@@ -297,6 +297,13 @@ function language(e: usize): u32 {
 
 /** The end of the tables. */
 export let tablesTop: usize = 0;
+
+/**
+ * The first dropped example's entry (0 for none), after kFreeze: each dropped entry's E_MATCHED
+ * word holds the next one's (0 after the last), so kDropped walks the dropped ones only.
+ */
+export let firstDropped: usize = 0;
+let lastDropped: usize = 0;
 
 /**
  * The entry in the first slot the id hashed `h` probes (0 for none): a guess,

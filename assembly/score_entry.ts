@@ -20,7 +20,10 @@ export const E_LANG: usize = 12;
 export const E_ROOT: usize = 16;
 /** The language's number (set by kFreeze). */
 export const E_LANG_INDEX: usize = 20;
-/** The record's pair counts: matched and predicted (the gold's is its gold block's). */
+/**
+ * The record's pair counts: matched and predicted (the gold's is its gold block's). A dropped
+ * example has no record: its E_MATCHED holds the next dropped one's entry (see firstDropped).
+ */
 export const E_MATCHED: usize = 24;
 export const E_PREDICTED: usize = 28;
 export const E_HEAD: usize = 32;

@@ -27,6 +27,7 @@ import {
   entryKind,
   entryLine,
   entryWord,
+  firstDropped,
   goldBlock,
   goldPairs,
   idAddr,
@@ -229,17 +230,17 @@ let dropCursor: usize = 0;
  * when there are no more), at kRecordsText().
  */
 export function kDropped(kind: u32, restart: bool, cap: u32): usize {
-  if (restart) dropCursor = zone;
+  if (restart) dropCursor = firstDropped;
   emitReset(<usize> cap + 4096);
   let e = dropCursor;
-  while (e < entriesTop && emitUsed < <usize> cap) {
+  while (e != 0 && emitUsed < <usize> cap) {
     if (entryKind(e) == kind) {
       const idn = idLength(e);
       const o = writeJsonString(emitNeed(8 + 6 * idn), idAddr(e), idn);
       store<u8>(o, 0x0a);
       emitSet(o + 1 - emitBase);
     }
-    e = nextEntry(e);
+    e = <usize> load<u32>(e + E_MATCHED); // the next dropped one (see firstDropped)
   }
   dropCursor = e;
   return emitUsed;

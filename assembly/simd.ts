@@ -66,6 +66,17 @@
   return p;
 }
 
+/** The first address of `[p, end)` holding a line feed, 16 bytes at a time; or `end`. */
+export function lineFeed(p: usize, end: usize): usize {
+  while (p + 16 <= end) {
+    const m = i8x16.bitmask(i8x16.eq(v128.load(p), i8x16.splat(0x0a)));
+    if (m != 0) return p + <usize> ctz(m);
+    p += 16;
+  }
+  while (p < end && load<u8>(p) != 0x0a) p++;
+  return p;
+}
+
 /**
  * The first address of `[p, end)` holding `"`, a bracket or a line feed, 16
  * bytes at a time, then byte by byte to `end`.

@@ -63,13 +63,33 @@ export function unknownWord(what: string, word: string, known: readonly string[]
     : `Unknown ${what} ${JSON.stringify(word)} (did you mean ${suggestion}?)`;
 }
 
+/**
+ * build/assay.wasm, compiled, when the CLI runs from a checkout (or an unpacked package): the
+ * module the engine otherwise inflates from its inlined copy (the same bytes, both written by
+ * `deno task build:wasm` and checked by the gate), which costs a cold process about 10 ms.
+ * Undefined when the file may not or cannot be read, or not compiled: the engine then uses its own
+ * copy.
+ */
+function shippedModule(): WebAssembly.Module | undefined {
+  const url = new URL("../build/assay.wasm", import.meta.url);
+  if (url.protocol !== "file:") return undefined;
+  // Never a permission prompt: only a file the process may already read.
+  if (Deno.permissions.querySync({ name: "read", path: url }).state !== "granted") return undefined;
+  try {
+    return new WebAssembly.Module(Deno.readFileSync(url));
+  } catch {
+    return undefined;
+  }
+}
+
 /** Resolves `--engine`, telling stderr when `auto` fell back to `ts`. */
 export function engineFromFlag(flag: string | undefined, quiet = false): Engine {
   const choice = flag ?? "auto";
   if (choice !== "auto" && choice !== "wasm" && choice !== "ts") {
     throw new UsageError(`--engine must be auto, wasm or ts (got "${choice}")`);
   }
-  const engine = createEngine({ engine: choice });
+  const wasmModule = choice === "ts" ? undefined : shippedModule();
+  const engine = createEngine({ engine: choice, ...(wasmModule && { wasmModule }) });
   if (engine.fallbackReason && !quiet) console.error(`note: ${engine.fallbackReason}`);
   return engine;
 }

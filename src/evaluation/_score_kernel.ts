@@ -69,11 +69,6 @@ export class ScoreKernel {
     return new Uint8Array(this.#ex.memory.buffer, at, cap);
   }
 
-  /** The size of the kernel's linear memory, in bytes. */
-  get memoryBytes(): number {
-    return this.#ex.memory.buffer.byteLength;
-  }
-
   /** The line after the last chunk's last line. */
   get nextLine(): number {
     return this.#ex.nextLine.value as number;

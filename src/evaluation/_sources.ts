@@ -70,8 +70,9 @@ export class Source {
    * @param hasher Makes the incremental SHA-256 of a source read in chunks.
    */
   constructor(source: JsonlSource, name: string, hasher?: () => ByteHasher) {
-    const ok = source instanceof Uint8Array || source instanceof ReadableStream ||
-      typeof source === "function" || isAsyncIterable(source);
+    // ReadableStream last: Deno loads its streams on the global's first use (about 10 ms).
+    const ok = source instanceof Uint8Array || typeof source === "function" ||
+      source instanceof ReadableStream || isAsyncIterable(source);
     if (!ok) {
       throw new TypeError(
         `${name}: expected a Uint8Array, a ReadableStream, an async iterable of chunks or a ` +
@@ -111,7 +112,9 @@ export class Source {
     if (typeof src === "function") {
       const hash = this.#digest === undefined ? this.#newHash() : undefined;
       const opened = src();
-      const iter = opened instanceof ReadableStream
+      // What has no getReader is no stream: an async generator is iterated without looking up
+      // ReadableStream (see the constructor).
+      const iter = (opened as ReadableStream)?.getReader && opened instanceof ReadableStream
         ? readStream(opened)
         : isAsyncIterable(opened)
         ? opened

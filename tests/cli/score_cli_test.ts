@@ -2,6 +2,7 @@
 // a message naming ids and lines, and no report file.
 import { deepStrictEqual as assertEquals, match, strictEqual } from "node:assert/strict";
 import { sha256Hex } from "../../mod.ts";
+import { writeScoreCorpus } from "../evaluation/_score_corpus.ts";
 
 const deno = Deno.execPath();
 const main = new URL("../../cli/main.ts", import.meta.url).pathname;
@@ -355,4 +356,39 @@ Deno.test("assay score --format sommelier --numbers exact writes the default rep
     await Deno.readTextFile(`${named.dir}/report.json`),
     await Deno.readTextFile(`${plain.dir}/report.json`),
   );
+});
+
+Deno.test("assay score writes the same report from build/assay.wasm as from the inlined module", async () => {
+  // With read access to the checkout the CLI compiles build/assay.wasm; with access to the
+  // inputs' folder only, it never asks for more and inflates the engine's inlined copy.
+  const dir = await Deno.makeTempDir();
+  const f = await writeScoreCorpus(dir, { seed: 1204, count: 400, prompts: true });
+  const reports: string[] = [];
+  for (const read of [[], [`--allow-read=${dir}`, `--allow-write=${dir}`]]) {
+    const out = await new Deno.Command(deno, {
+      args: [
+        "run",
+        ...(read.length ? read : ["-A"]),
+        main,
+        "score",
+        "--quiet",
+        "--json",
+        "--examples",
+        f.examples,
+        "--generations",
+        f.generations,
+        "--prompts",
+        f.prompts!,
+      ],
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+      env: { NO_COLOR: "1" },
+    }).output();
+    strictEqual(out.code, 0, new TextDecoder().decode(out.stderr));
+    reports.push(new TextDecoder().decode(out.stdout));
+  }
+  match(reports[0]!, /"engine": "wasm"/);
+  strictEqual(reports[1], reports[0]);
+  await Deno.remove(dir, { recursive: true });
 });

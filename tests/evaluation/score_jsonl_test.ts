@@ -22,19 +22,20 @@ function cut(bytes: Uint8Array, rng: Rng): Uint8Array[] {
   return out;
 }
 
-type Kind = "bytes" | "stream" | "iterable" | "function";
+type Kind = "bytes" | "stream" | "iterable" | "function" | "function opening a stream";
 
 function sourceOf(bytes: Uint8Array, kind: Kind, rng: Rng): JsonlSource {
   if (kind === "bytes") return bytes;
   const chunks = cut(bytes, rng);
-  if (kind === "stream") {
-    return new ReadableStream({
+  const stream = () =>
+    new ReadableStream<Uint8Array>({
       start(c) {
         for (const chunk of chunks) c.enqueue(chunk);
         c.close();
       },
     });
-  }
+  if (kind === "stream") return stream();
+  if (kind === "function opening a stream") return stream;
   const iterable = async function* () {
     for (const chunk of chunks) yield chunk.slice();
   };
@@ -58,7 +59,8 @@ Deno.test("scoreJsonl() gives the same bytes whatever the kind and chunking of i
   for (const prompts of [true, false]) {
     const files = await corpus(prompts ? 41 : 42, prompts);
     let reference: string | undefined;
-    for (const kind of ["bytes", "stream", "iterable", "function"] as const) {
+    const kinds = ["bytes", "stream", "iterable", "function", "function opening a stream"] as const;
+    for (const kind of kinds) {
       for (const engine of [WASM, TS]) {
         const r = await scoreJsonl({
           examples: sourceOf(files.examples, kind, rng),

@@ -145,8 +145,8 @@ Deno.test("the kernel reads the rare forms it should, and gives back everything 
     kernel: boolean; // the kernel takes the run
   }[] = [
     { name: "the base case", files: base(), kernel: true },
-    // Targets: the line scan only balances a container target's brackets, and the parser reads
-    // its raw bytes with every check (UTF-8 and the line's nesting included).
+    // Targets: the line scan parses a container target's raw bytes with every check (UTF-8 and
+    // the line's nesting included), up to its line's end.
     {
       name: "a target nested 511 deep (512 with the line's object)",
       files: base({ target: "[".repeat(511) + "]".repeat(511) }),
@@ -616,6 +616,55 @@ Deno.test("the kernel agrees with the general reader on 70,000 distinct 17-digit
   strictEqual(fast.report, general.report);
 });
 
+Deno.test("the kernel never reads a target across a line feed, on 200 seeded files", async () => {
+  // Each file's examples are whole but for one target, cut by a line feed between two of its
+  // tokens: the rest of it (and of its line) is the next line, and together they would parse.
+  const random = rng(20261204);
+  const int = (n: number) => Math.floor(random() * n);
+  const value = (depth: number): unknown => {
+    const k = int(depth > 2 ? 4 : 6);
+    if (k === 0) return int(1000) - 500;
+    if (k === 1) return int(2) === 0 ? 1.5 : "w" + int(50);
+    if (k === 2) return null;
+    if (k === 3) return true;
+    if (k === 4) return Array.from({ length: int(3) }, () => value(depth + 1));
+    return Object.fromEntries(
+      Array.from({ length: int(3) }, (_, i) => ["k" + i, value(depth + 1)]),
+    );
+  };
+  for (let file = 0; file < 200; file++) {
+    const count = 1 + int(4);
+    const cut = int(count);
+    const examples: string[] = [];
+    let generations = "";
+    for (let i = 0; i < count; i++) {
+      const id = `e${i}`;
+      let target = JSON.stringify(call("f" + int(3), value(0)), null, int(2) === 0 ? undefined : 1)
+        .replaceAll("\n", " ");
+      if (i === cut) {
+        // After a `{`, `[`, `:` or `,` of the target's (its strings hold none).
+        const at = [...target].flatMap((c, j) => "{[:,".includes(c) ? [j + 1] : []);
+        const j = at[int(at.length)]!;
+        target = target.slice(0, j) + "\n" + target.slice(j);
+      }
+      const tail = int(2) === 0 ? "" : `,"root_id":null`;
+      examples.push(`{"example_id":"${id}","language":"en","target":${target}${tail}}`);
+      generations += row({ example_id: id, prompt_sha256: SHA, output: JSON.stringify(value(0)) }) +
+        "\n";
+    }
+    const text = examples.join("\n") + "\n";
+    const bytes = new TextEncoder().encode(text);
+    const kernel = new ScoreKernel(WASM.wasmModule!, false);
+    kernel.input(bytes.length).set(bytes);
+    const bail = kernel.examples(bytes.length, 1);
+    ok(bail, `file ${file}: the kernel read a target across a line feed`);
+    strictEqual(bail.line, cut + 1, bail.reason);
+    const { fast, general } = await both({ examples: text, generations });
+    ok(general.error, `file ${file}: the general reader read it`);
+    assertEquals(fast, general, `file ${file}`);
+  }
+});
+
 Deno.test("the kernel reads a line longer than its read chunk", async () => {
   const output = "x".repeat(9 << 20) + '{"name":"f","arguments":{"a":1}}';
   const files = base({ output });
@@ -857,7 +906,9 @@ Deno.test("the kernel holds about 64 bytes per example beside its id, language a
     let recordBytes = 0;
     for (const chunk of kernel.records()) recordBytes += chunk.length;
     ok(recordBytes > 150 * n, "the records were written");
-    return { bytes: kernel.input(0).byteOffset, memory: kernel.memoryBytes, inputs };
+    // The kernel's linear memory, seen through a view of it.
+    const view = kernel.input(0);
+    return { bytes: view.byteOffset, memory: view.buffer.byteLength, inputs };
   };
   const n = 20_000;
   const small = memoryAfter(n);
