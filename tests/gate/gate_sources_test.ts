@@ -4,7 +4,15 @@
 import { deepStrictEqual, ok, strictEqual, throws } from "node:assert/strict";
 import { Sfc32 } from "../../src/engine/mod.ts";
 import { evaluateGate, metricSource, parseGateRules } from "../../src/gate/mod.ts";
-import { runOverall, type RunResult, scorecard, type ScoreRow } from "../../src/suite/mod.ts";
+import {
+  calibrate,
+  loadSuite,
+  runOverall,
+  type RunResult,
+  runSuite,
+  scorecard,
+  type ScoreRow,
+} from "../../src/suite/mod.ts";
 
 const gate = (yaml: string) => parseGateRules(`seed: 3\nresamples: 500\nrules:\n${yaml}`, "g.yaml");
 
@@ -153,4 +161,40 @@ Deno.test("evaluateGate() max holds at the bound and fails above it, on any repo
   const v = evaluateGate(rule(0.7), { report: bfcl });
   deepStrictEqual([v.pass, v.rules[0]!.message], [false, "0.7500 (3/4), needs <= 0.7"]);
   throws(() => gate("  - metric: mae\n    max: 2\n"), /max must be a number in \[0, 1\]/);
+});
+
+Deno.test("evaluateGate() reads the library's own suite runs and calibrations", async () => {
+  const suite = loadSuite("- type: hit_limit\n- type: step_efficiency\n");
+  const trace = (golden_id: string, arm: string, hit: boolean) => ({
+    golden_id,
+    arm,
+    repeat: 0,
+    tool_calls: [],
+    sql: [],
+    final_rows: null,
+    final_answer: null,
+    submitted: !hit,
+    hit_turn_limit: hit,
+  });
+  const runs = await runSuite(suite, {
+    goldens: [{ id: "g1", question: "?" }, { id: "g2", question: "?" }],
+    traces: [trace("g1", "a", true), trace("g2", "a", false)],
+    catalog: { views: [] },
+  }, { noJudge: true });
+  const card = scorecard(runs.flatMap((r) => r.criteria), {
+    metrics: ["hit_limit", "step_efficiency"],
+    resamples: 10,
+  });
+  const v = evaluateGate(gate("  - metric: hit_limit\n    slice: a\n    min: 0.5\n"), {
+    report: { schema: "assay.suite_run.v1", runs, scorecard: card },
+  });
+  strictEqual(v.rules[0]!.message, "0.5000 (1/2), needs >= 0.5");
+  deepStrictEqual(v.rules[0]!.pass, card.arms[0]!.metrics[0]!.mean.value! >= 0.5);
+  const c = calibrate([0.9, 0.2, 0.8, 0.4].map((judge, i) => ({ judge, human: i % 2 ? 0 : 1 })), {
+    minN: 1,
+  });
+  const cv = evaluateGate(gate("  - metric: agreement\n    min: 1\n"), {
+    report: { schema: "assay.calibration.v1", ...c },
+  });
+  deepStrictEqual([cv.pass, cv.rules[0]!.message], [true, "1, needs >= 1"]);
 });
