@@ -13,12 +13,15 @@ import { compileSchema } from "../src/json_schema/mod.ts";
 import { CATALOG_SCHEMA, GOLDEN_SCHEMA, TRACE_SCHEMA } from "../src/suite/mod.ts";
 import type { Golden, SchemaCatalog, Trace } from "../src/suite/mod.ts";
 import { type Estimate, scorecard, type ScoreRow } from "../src/suite/mod.ts";
-import { repeatsReport, trajectorySummary } from "../src/suite/mod.ts";
 import { type ArmDelta, compareArms } from "../src/suite/mod.ts";
-import { calibrate } from "../src/suite/mod.ts";
+import {
+  type CalibrationReport,
+  calibrationReport,
+  type RepeatsReport,
+  suiteRunReport,
+} from "../src/suite/mod.ts";
 import { createJudge, type JudgeApiKeys, type JudgeCallEvent } from "../src/suite/mod.ts";
 import { type JudgeProvider, parseJudgeModel, validateJudgeParams } from "../src/suite/mod.ts";
-import { TOOL } from "../src/engine/mod.ts";
 
 const HELP = `Usage: deno task assay suite <command> [options]
 
@@ -353,7 +356,6 @@ async function runCommand(args: string[]): Promise<void> {
   const suiteSha = nodeCrypto.createHash("sha256").update(suiteText).digest("hex");
   const runId = `${createdAt.replace(/[-:.]/g, "").slice(0, 15)}-${suiteSha.slice(0, 8)}-` +
     crypto.randomUUID().slice(0, 8);
-  const rows = results.flatMap((r) => r.criteria);
   if (store) {
     const stored: StoredScore[] = results.flatMap((r) =>
       r.criteria.map((c) => ({
@@ -383,37 +385,24 @@ async function runCommand(args: string[]): Promise<void> {
       store.close();
     }
   }
-  const bootstrap = {
-    ...(values.seed !== undefined && { seed: Number(values.seed) }),
-    ...(values.resamples !== undefined &&
-      { resamples: positiveInt("--resamples", values.resamples) }),
-  };
-  const card = scorecard(rows, { metrics: suite.metrics.map((m) => m.name), ...bootstrap });
-  const trajectoryMetrics = suite.metrics.filter((m) => m.type === "trajectory_match");
-  const trajectory = trajectoryMetrics.length === 0
-    ? undefined
-    : trajectorySummary(results, trajectoryMetrics.map((m) => m.name));
-  let repeats;
+  let report;
   try {
-    repeats = suite.repeats && repeatsReport(results, goldens, suite.repeats, bootstrap);
+    report = suiteRunReport(suite, results, goldens, {
+      suiteSha256: suiteSha,
+      runId: store ? runId : null,
+      judge: values["no-judge"] ? "off" : usesJudge ? "on" : "none",
+      ...(values.seed !== undefined && { seed: Number(values.seed) }),
+      ...(values.resamples !== undefined &&
+        { resamples: positiveInt("--resamples", values.resamples) }),
+    });
   } catch (e) {
+    // A golden without the field the repeats cluster by.
     if (e instanceof RangeError) {
       throw new InputError(`${values.goldens}: ${e.message}`, { cause: e });
     }
     throw e;
   }
-  const report = {
-    schema: "assay.suite_run.v1",
-    tool: TOOL,
-    suite: suite.name,
-    suite_sha256: suiteSha,
-    run_id: store ? runId : null,
-    judge: values["no-judge"] ? "off" : usesJudge ? "on" : "none",
-    runs: results,
-    scorecard: card,
-    ...(trajectory && { trajectory }),
-    ...(repeats && { repeats }),
-  };
+  const { scorecard: card, trajectory, repeats } = report;
   const text = JSON.stringify(report, null, 2) + "\n";
   if (values.out) await writeAtomic(values.out, text);
   if (values.json) {
@@ -496,7 +485,7 @@ function ci(e: Estimate): string {
   return e.ci ? `[${e.ci[0].toFixed(3)}, ${e.ci[1].toFixed(3)}]` : "";
 }
 
-function printRepeats(r: ReturnType<typeof repeatsReport>): void {
+function printRepeats(r: RepeatsReport): void {
   const k = r.repeats.k === undefined ? "" : ` k=${r.repeats.k}`;
   const by = r.cluster === null ? "golden" : r.cluster;
   console.log(`\nrepeats: ${r.repeats.reducer}${k} over n=${r.repeats.n} runs per golden`);
@@ -818,40 +807,34 @@ export async function runCalibrate(args: string[]): Promise<void> {
     if (typeof judge !== "number") throw new InputError(`${at}: "judge" must be a number`);
     pairs.push({ judge, human: row.human });
   });
-  let result;
+  let report;
   try {
-    result = calibrate(pairs, {
+    report = calibrationReport(pairs, {
       ...(threshold !== undefined && { threshold }),
       ...(values["kappa-bar"] !== undefined && { kappaBar: Number(values["kappa-bar"]) }),
       ...(values["min-n"] !== undefined && { minN: Number(values["min-n"]) }),
-    });
+    }, skipped);
   } catch (e) {
     if (e instanceof RangeError || e instanceof TypeError) {
       throw new InputError(`${values.labels}: ${e.message}`, { cause: e });
     }
     throw e;
   }
-  const report = {
-    schema: "assay.calibration.v1",
-    tool: TOOL,
-    ...result,
-    skipped_unscored: skipped,
-  };
   const text = JSON.stringify(report, null, 2) + "\n";
   if (values.out) await writeAtomic(values.out, text);
   if (values.json) {
     console.log(text.trimEnd());
   } else {
-    printCalibration(result, skipped);
+    printCalibration(report);
   }
   const failed = [
-    gateKappa(result.kappa, failUnder),
+    gateKappa(report.kappa, failUnder),
     gate && (await import("./gate.ts")).gateAfter(gate, { report }, values.gate!, values.json),
   ].find((f) => f !== undefined);
   if (failed) throw failed;
 }
 
-function printCalibration(result: ReturnType<typeof calibrate>, skipped: number): void {
+function printCalibration(result: CalibrationReport): void {
   const f = (x: number | null) => (x === null ? "-" : x.toFixed(4));
   const c = result.confusion;
   console.log(table(["statistic", "value"], [
@@ -868,5 +851,6 @@ function printCalibration(result: ReturnType<typeof calibrate>, skipped: number)
     ["judge fail", String(c.fn), String(c.tn)],
   ]));
   console.log(`\nverdict: ${result.verdict} — ${result.reason}`);
+  const skipped = result.skipped_unscored;
   if (skipped > 0) console.log(`(${skipped} label(s) skipped: the judge gave no score)`);
 }

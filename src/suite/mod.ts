@@ -28,4 +28,5 @@ export * from "./uncertainty.ts";
 export * from "./scorecard.ts";
 export * from "./arm_comparison.ts";
 export * from "./calibration.ts";
+export * from "./run_report.ts";
 export * from "./judge/mod.ts";

@@ -5,13 +5,14 @@ import { deepStrictEqual, ok, strictEqual, throws } from "node:assert/strict";
 import { Sfc32 } from "../../src/engine/mod.ts";
 import { evaluateGate, metricSource, parseGateRules } from "../../src/gate/mod.ts";
 import {
-  calibrate,
+  calibrationReport,
   loadSuite,
   runOverall,
   type RunResult,
   runSuite,
   scorecard,
   type ScoreRow,
+  suiteRunReport,
 } from "../../src/suite/mod.ts";
 
 const gate = (yaml: string) => parseGateRules(`seed: 3\nresamples: 500\nrules:\n${yaml}`, "g.yaml");
@@ -176,25 +177,19 @@ Deno.test("evaluateGate() reads the library's own suite runs and calibrations", 
     submitted: !hit,
     hit_turn_limit: hit,
   });
+  const goldens = [{ id: "g1", question: "?" }, { id: "g2", question: "?" }];
   const runs = await runSuite(suite, {
-    goldens: [{ id: "g1", question: "?" }, { id: "g2", question: "?" }],
+    goldens,
     traces: [trace("g1", "a", true), trace("g2", "a", false)],
     catalog: { views: [] },
   }, { noJudge: true });
-  const card = scorecard(runs.flatMap((r) => r.criteria), {
-    metrics: ["hit_limit", "step_efficiency"],
-    resamples: 10,
-  });
-  const v = evaluateGate(gate("  - metric: hit_limit\n    slice: a\n    min: 0.5\n"), {
-    report: { schema: "assay.suite_run.v1", runs, scorecard: card },
-  });
+  const report = suiteRunReport(suite, runs, goldens, { suiteSha256: "0".repeat(64) });
+  const v = evaluateGate(gate("  - metric: hit_limit\n    slice: a\n    min: 0.5\n"), { report });
   strictEqual(v.rules[0]!.message, "0.5000 (1/2), needs >= 0.5");
-  deepStrictEqual(v.rules[0]!.pass, card.arms[0]!.metrics[0]!.mean.value! >= 0.5);
-  const c = calibrate([0.9, 0.2, 0.8, 0.4].map((judge, i) => ({ judge, human: i % 2 ? 0 : 1 })), {
-    minN: 1,
-  });
+  strictEqual(report.scorecard.arms[0]!.metrics[0]!.mean.value, 0.5);
+  const pairs = [0.9, 0.2, 0.8, 0.4].map((judge, i) => ({ judge, human: i % 2 ? 0 : 1 }));
   const cv = evaluateGate(gate("  - metric: agreement\n    min: 1\n"), {
-    report: { schema: "assay.calibration.v1", ...c },
+    report: calibrationReport(pairs, { minN: 1 }),
   });
   deepStrictEqual([cv.pass, cv.rules[0]!.message], [true, "1, needs >= 1"]);
 });

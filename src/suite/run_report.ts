@@ -1,0 +1,158 @@
+/**
+ * The reports of a suite run and of a calibration, as `assay suite run --out` and
+ * `assay calibrate --out` write them and `assay gate` reads them.
+ *
+ * @module
+ */
+import { TOOL } from "../engine/mod.ts";
+import {
+  calibrate,
+  type Calibration,
+  type CalibrationOptions,
+  type CalibrationPair,
+} from "./calibration.ts";
+import type { RunResult } from "./run.ts";
+import { type Scorecard, scorecard } from "./scorecard.ts";
+import { type TrajectorySummary, trajectorySummary } from "./step_metrics.ts";
+import type { Suite } from "./suite.ts";
+import type { Golden } from "./types.ts";
+import { type RepeatsReport, repeatsReport } from "./uncertainty.ts";
+
+/** The `assay.suite_run.v1` report. */
+export interface SuiteRunReport {
+  /** Always `assay.suite_run.v1`. */
+  schema: "assay.suite_run.v1";
+  /** The tool that wrote it. */
+  tool: typeof TOOL;
+  /** The suite's name. */
+  suite: string;
+  /** The SHA-256 of the suite file's text, in hex. */
+  suite_sha256: string;
+  /** The run's id in its metric store, or null when it was not stored. */
+  run_id: string | null;
+  /** `on`: judges ran; `off`: they were skipped; `none`: the suite has none. */
+  judge: "on" | "off" | "none";
+  /** Every scored run. */
+  runs: RunResult[];
+  /** The scorecard of every arm. */
+  scorecard: Scorecard;
+  /** The trajectory_match metrics' summaries, when the suite has any. */
+  trajectory?: TrajectorySummary[];
+  /** The reduced repeats, when the suite has a `repeats` block. */
+  repeats?: RepeatsReport;
+}
+
+/** Options of {@linkcode suiteRunReport}. */
+export interface SuiteRunReportOptions {
+  /** The SHA-256 of the suite file's text, in hex. */
+  suiteSha256: string;
+  /** The run's id in its metric store (default null: not stored). */
+  runId?: string | null;
+  /** Whether judges ran (default: `none` when the suite has no judge, else `on`). */
+  judge?: "on" | "off" | "none";
+  /** The bootstrap seed of the scorecard and the repeats (default 0). */
+  seed?: number;
+  /** Their resamples (default 10,000). */
+  resamples?: number;
+}
+
+/**
+ * The report of a suite run: its runs, the scorecard of every arm, the trajectory summaries and,
+ * with a `repeats` block, the reduced repeats.
+ *
+ * @param suite The suite.
+ * @param runs The runs, as {@linkcode runSuite} returns them.
+ * @param goldens The goldens (the repeats' clusters are read from them).
+ * @param options The suite's hash, the run's id and the bootstrap settings.
+ * @returns The `assay.suite_run.v1` report.
+ * @throws {RangeError} If a golden lacks the field the repeats cluster by.
+ *
+ * @example A report a gate reads
+ * ```ts
+ * import { loadSuite, runSuite, suiteRunReport } from "@assay/assay/suite";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * const suite = loadSuite("- type: hit_limit\n");
+ * const goldens = [{ id: "g1", question: "How many orders?" }];
+ * const runs = await runSuite(suite, {
+ *   goldens,
+ *   traces: [{
+ *     golden_id: "g1", arm: "base", repeat: 0, tool_calls: [], sql: [], final_rows: null,
+ *     final_answer: null, submitted: true, hit_turn_limit: false,
+ *   }],
+ *   catalog: { views: [] },
+ * });
+ * const report = suiteRunReport(suite, runs, goldens, { suiteSha256: "0".repeat(64) });
+ * strictEqual(report.scorecard.arms[0]!.pass_rate.value, 1);
+ * ```
+ */
+export function suiteRunReport(
+  suite: Suite,
+  runs: RunResult[],
+  goldens: readonly Golden[],
+  options: SuiteRunReportOptions,
+): SuiteRunReport {
+  const names = suite.metrics.map((m) => m.name);
+  const bootstrap = {
+    ...(options.seed !== undefined && { seed: options.seed }),
+    ...(options.resamples !== undefined && { resamples: options.resamples }),
+  };
+  const card = scorecard(runs.flatMap((r) => r.criteria), { metrics: names, ...bootstrap });
+  const paths = suite.metrics.filter((m) => m.type === "trajectory_match").map((m) => m.name);
+  const trajectory = paths.length === 0 ? undefined : trajectorySummary(runs, paths);
+  const repeats = suite.repeats && repeatsReport(runs, goldens, suite.repeats, bootstrap);
+  const judged = suite.metrics.some((m) => m.type === "llm_judge");
+  return {
+    schema: "assay.suite_run.v1",
+    tool: TOOL,
+    suite: suite.name,
+    suite_sha256: options.suiteSha256,
+    run_id: options.runId ?? null,
+    judge: options.judge ?? (judged ? "on" : "none"),
+    runs,
+    scorecard: card,
+    ...(trajectory && { trajectory }),
+    ...(repeats && { repeats }),
+  };
+}
+
+/** The `assay.calibration.v1` report: {@linkcode calibrate}'s result, named. */
+export interface CalibrationReport extends Calibration {
+  /** Always `assay.calibration.v1`. */
+  schema: "assay.calibration.v1";
+  /** The tool that wrote it. */
+  tool: typeof TOOL;
+  /** Labels left out because the judge gave no score. */
+  skipped_unscored: number;
+}
+
+/**
+ * The report of a judge's calibration against human labels.
+ *
+ * @param pairs The judge's scores and the human labels.
+ * @param options The threshold, κ bar and minimum number of pairs.
+ * @param skippedUnscored Labels left out because the judge gave no score (default 0).
+ * @returns The `assay.calibration.v1` report.
+ * @throws {RangeError | TypeError} As {@linkcode calibrate}.
+ *
+ * @example
+ * ```ts
+ * import { calibrationReport } from "@assay/assay/suite";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * const r = calibrationReport([{ judge: 1, human: 1 }, { judge: 0, human: 0 }], { minN: 1 });
+ * strictEqual(r.agreement, 1);
+ * ```
+ */
+export function calibrationReport(
+  pairs: readonly CalibrationPair[],
+  options: CalibrationOptions = {},
+  skippedUnscored = 0,
+): CalibrationReport {
+  return {
+    schema: "assay.calibration.v1",
+    tool: TOOL,
+    ...calibrate(pairs, options),
+    skipped_unscored: skippedUnscored,
+  };
+}
