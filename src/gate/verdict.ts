@@ -247,12 +247,18 @@ function ruleVerdict(
     }
     now.splice(0, now.length, ...aligned);
   }
+  const empty = (xs: ExampleShare[]) => xs.every((x) => x.den === 0);
+  if (check.kind !== "max_regressions" && (empty(now) || (before.length > 0 && empty(before)))) {
+    // Nothing counts (a metric that applies nowhere, a judge that never ran): never a pass.
+    const side = empty(now) ? (base === undefined ? "the report" : "the candidate") : "the base";
+    return ruleResult(rule, false, `nothing to measure in ${side} (0/0)`, []);
+  }
   if (check.kind === "min") {
     const mv = total(now);
     pass = mv.value >= check.min;
     message = `${fmt(mv.value)} (${mv.numerator}/${mv.denominator}), needs >= ${check.min}`;
     if (!pass && binary) {
-      failing = now.filter((x) => !right(x)).map((x) => x.id).sort(compareCodePoints);
+      failing = now.filter((x) => x.den > 0 && !right(x)).map((x) => x.id).sort(compareCodePoints);
     }
   } else if (check.kind === "max") {
     const mv = total(now);

@@ -193,3 +193,46 @@ Deno.test("evaluateGate() reads the library's own suite runs and calibrations", 
   });
   deepStrictEqual([cv.pass, cv.rules[0]!.message], [true, "1, needs >= 1"]);
 });
+
+Deno.test("evaluateGate() never passes a rule with nothing to measure, and lists only counted units", () => {
+  const report = suiteRun(5, 6, 1);
+  // No judge ran: `judged` counts nowhere.
+  for (const r of report.runs) {
+    const c = r.criteria[2]!;
+    c.score = null;
+    r.criteria[1]!.applicable = r.golden_id !== "g00"; // `graded` skips g00
+    r.criteria[0]!.score = r.golden_id === "g00" || r.golden_id === "g01" ? 0 : 1;
+  }
+  for (const r of report.runs) r.criteria[1]!.score = r.criteria[1]!.applicable ? 0 : null;
+  const v = evaluateGate(
+    gate(
+      "  - metric: judged\n    min: 0\n  - metric: judged\n    max: 1\n" +
+        "  - metric: exact\n    min: 1\n",
+    ),
+    { report },
+  );
+  deepStrictEqual(v.rules.map((r) => [r.pass, r.message]).slice(0, 2), [
+    [false, "nothing to measure in the report (0/0)"],
+    [false, "nothing to measure in the report (0/0)"],
+  ]);
+  deepStrictEqual(v.rules[2]!.failing, ["g00@a", "g00@b", "g01@a", "g01@b"]);
+  // `graded` is 0 wherever it applies: its failing units leave out g00, where it does not.
+  const g = evaluateGate(gate("  - metric: graded\n    min: 0.5\n"), { report });
+  deepStrictEqual(g.rules[0]!.failing, [
+    "g01@a",
+    "g01@b",
+    "g02@a",
+    "g02@b",
+    "g03@a",
+    "g03@b",
+    "g04@a",
+    "g04@b",
+    "g05@a",
+    "g05@b",
+  ]);
+  const ni = evaluateGate(gate("  - metric: judged\n    non_inferior: { margin: 1 }\n"), {
+    base: report,
+    candidate: suiteRun(6, 6, 1),
+  });
+  deepStrictEqual([ni.pass, ni.rules[0]!.message], [false, "nothing to measure in the base (0/0)"]);
+});
