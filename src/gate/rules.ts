@@ -118,6 +118,7 @@ export function parseGateRules(text: string, path: string): GateRules {
     if (typeof doc.alpha === "number" && doc.alpha > 0 && doc.alpha < 1) out.alpha = doc.alpha;
     else problem("/alpha", "alpha must be a number in (0, 1)");
   }
+  if (doc.rules.length === 0) problem("/rules", "A gate needs at least one rule");
   doc.rules.forEach((raw, i) => {
     const here = `/rules/${i}`;
     if (!isObject(raw)) {

@@ -125,7 +125,15 @@ Deno.test("parseGateRules() reports every bad rule at its line and column", () =
   });
   throws(() => parseGateRules("{ rules: [", "r.yaml"), GateRulesError);
   throws(() => parseGateRules('{"rules": [{"metric": 1,}]}', "r.jsonc"), /r\.jsonc:1:/);
-  strictEqual(parseGateRules('{"rules": [], // none\n}', "r.jsonc").rules.length, 0);
+  strictEqual(
+    parseGateRules('{"rules": [{"metric": "argument_f1", "min": 0.5},], // one\n}', "r.jsonc")
+      .rules.length,
+    1,
+  );
+  throws(
+    () => parseGateRules("rules: []\n", "r.yaml"),
+    /r\.yaml:1:1: A gate needs at least one rule/,
+  );
 });
 
 Deno.test("evaluateGate() names a metric the report does not have, with the rule's line", () => {
