@@ -110,7 +110,8 @@ function describe(metric: string, slice: string, check: GateCheck): string {
  * @param options The engine that resamples (default: the default engine).
  * @returns The verdict.
  * @throws {RangeError} If a comparative rule is given one report, or a metric or slice is not
- *   the report's, or the report is of another kind.
+ *   the report's, or the report is of another kind, or `non_inferior` or `superior` names a
+ *   metric of fractional scores (the resampling kernel sums whole counts).
  * @throws {ComparisonGateError} If the two reports cannot be compared.
  *
  * @example A minimum on one report
@@ -271,6 +272,15 @@ function ruleVerdict(
       `at most ${check.max} allowed`;
     failing = pass ? [] : flipped!.regressions;
   } else {
+    // The engine resamples whole counts: a share of a fractional score (a suite run's
+    // overall_score, a graded metric) would be truncated, so it is refused, never bent.
+    if ([...before, ...now].some((x) => !Number.isInteger(x.num) || !Number.isInteger(x.den))) {
+      throw new RangeError(
+        `The rule at line ${rule.at.line}: ${check.kind} resamples whole-number counts, and ` +
+          `${metric} holds fractional scores: gate it with min or max (or compare a suite's ` +
+          "arms with suite compare)",
+      );
+    }
     // The ratio Σnum/Σden, resampled over examples: argument_f1's pooled 2·Σmatched /
     // (Σpredicted + Σgold) with matched = num and predicted = gold = den.
     const pack = (xs: ExampleShare[]) =>

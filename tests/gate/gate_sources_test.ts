@@ -107,6 +107,15 @@ Deno.test("evaluateGate() on suite runs: min per arm, comparisons by golden with
   deepStrictEqual(v.rules[1]!.failing, regressions);
   strictEqual(v.rules[1]!.mcnemar!.regressions, regressions.length);
   ok(v.rules[2]!.message.startsWith("delta "));
+  // Fractional scores are not resampled as whole counts (they would be truncated): refused.
+  throws(
+    () =>
+      evaluateGate(gate("  - metric: overall_score\n    non_inferior: { margin: 0.1 }\n"), {
+        base,
+        candidate,
+      }),
+    /line 4: non_inferior resamples whole-number counts, and overall_score holds fractional/,
+  );
   // Three repeats pool into one unit per golden and arm: no longer right-or-wrong.
   throws(
     () =>
