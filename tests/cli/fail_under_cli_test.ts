@@ -2,6 +2,7 @@
 // --fail-under (Cohen's kappa) and compare, suite run and calibrate --gate RULES exit 0 when they
 // hold, 3 when they fail and 2 on a bad threshold or rules file; their reports feed assay gate.
 import { deepStrictEqual, match, strictEqual } from "node:assert/strict";
+import { scoreDemo } from "../_demo.ts";
 
 const deno = Deno.execPath();
 const main = new URL("../../cli/main.ts", import.meta.url).pathname;
@@ -58,22 +59,8 @@ Deno.test("calibrate --fail-under exits 3 when Cohen's kappa is under it", async
 
 Deno.test("compare --gate RULES prints the verdict after the comparison and exits 3 on a failure", async () => {
   const dir = await Deno.makeTempDir();
-  const demo = "samples/demo";
-  for (const arm of ["base", "adapter"]) {
-    const r = await assay([
-      "score",
-      "--quiet",
-      "--examples",
-      `${demo}/examples.jsonl`,
-      "--prompts",
-      `${demo}/prompts.jsonl`,
-      "--generations",
-      `${demo}/generations.${arm}.jsonl`,
-      "--out",
-      `${dir}/${arm}.json`,
-    ]);
-    strictEqual(r.code, 0, r.stderr);
-  }
+  await scoreDemo(dir, "base");
+  await scoreDemo(dir, "adapter");
   const rules = (k: number) =>
     `rules:\n  - metric: full_call_exact_match\n    max_regressions: ${k}\n`;
   const run = async (k: number, extra: string[] = []) => {

@@ -1,10 +1,10 @@
 // `assay show` on the demo: the adapter's regressed fr-0010 shows its missing text argument;
 // --failing selects the examples wrong on the full call; bad selections exit 2.
 import { match, ok, strictEqual } from "node:assert/strict";
+import { scoreDemo } from "../_demo.ts";
 
 const deno = Deno.execPath();
 const main = new URL("../../cli/main.ts", import.meta.url).pathname;
-const demo = new URL("../../samples/demo/", import.meta.url).pathname;
 
 async function assay(args: string[]) {
   const out = await new Deno.Command(deno, { args: ["run", "-A", main, ...args] }).output();
@@ -14,20 +14,7 @@ async function assay(args: string[]) {
 
 Deno.test("assay show prints an example's gold, prediction and missing argument from a detailed report", async () => {
   const dir = await Deno.makeTempDir();
-  const scored = await assay([
-    "score",
-    "--quiet",
-    "--details",
-    "--examples",
-    `${demo}/examples.jsonl`,
-    "--prompts",
-    `${demo}/prompts.jsonl`,
-    "--generations",
-    `${demo}/generations.adapter.jsonl`,
-    "--out",
-    `${dir}/adapter.json`,
-  ]);
-  strictEqual(scored.code, 0, scored.stderr);
+  await scoreDemo(dir, "adapter", ["--details"]);
   const one = await assay(["show", `${dir}/adapter.json`, "--id", "fr-0010"]);
   strictEqual(one.code, 0, one.stderr);
   match(one.stdout, /^fr-0010 {2}\[fr\] {2}ok {2}name yes {2}arguments NO/);

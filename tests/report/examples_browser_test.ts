@@ -7,7 +7,7 @@ import { compareReports } from "../../mod.ts";
 import { renderComparisonHtml } from "../../src/report/mod.ts";
 import { examplesSection } from "../../src/explain/mod.ts";
 import { Browser, openPage } from "./_chromium.ts";
-import { scoreDemo } from "./_demo.ts";
+import { scoreDemo } from "../_demo.ts";
 
 const root = new URL("../../", import.meta.url);
 

@@ -5,7 +5,7 @@ import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { compareReports, languageGaps } from "../../mod.ts";
 import { renderComparisonHtml } from "../../src/report/mod.ts";
 import { Browser, openPage } from "./_chromium.ts";
-import { scoreDemo } from "./_demo.ts";
+import { scoreDemo } from "../_demo.ts";
 
 const root = new URL("../../", import.meta.url);
 

@@ -1,8 +1,8 @@
-// The bundled demo scored through the CLI, for the browser tests of the comparison page.
+// The bundled demo scored through the CLI, for the tests of the comparison page, show and gates.
 import { strictEqual } from "node:assert/strict";
-import type { EvaluationReport } from "../../mod.ts";
+import type { EvaluationReport } from "../mod.ts";
 
-const root = new URL("../../", import.meta.url);
+const root = new URL("../", import.meta.url);
 const demo = new URL("samples/demo/", root).pathname;
 
 /** Scores the demo's `model` generations into `dir` with `assay score` (plus `extra` flags). */
