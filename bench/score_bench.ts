@@ -24,7 +24,12 @@
  * (but for the engine's name) and to agree with the oracle on every figure.
  *
  * Usage: `deno run -A bench/score_bench.ts [--corpus varied,classic] [--count N] [--reps R]
- *         [--oracle-reps R] [--cpus 0|all] [--no-prompts] [--json FILE]`
+ *         [--oracle-reps R] [--cpus 0|all] [--no-prompts] [--no-phases] [--json FILE]`
+ *
+ * Unless `--no-phases`, it then shows where `assay score`'s time goes on each corpus
+ * (bench/_score_phases.ts): start-up (a 10-example run), reading the files, their SHA-256, the
+ * scoring kernel's phases on the files in memory (first run and warm), and the rest; and how fast
+ * the kernel would have to be for the target ratio, the rest unchanged.
  *
  * @module
  */
@@ -32,6 +37,7 @@ import { parseArgs } from "node:util";
 import { writeScoreCorpus } from "../tests/evaluation/_score_corpus.ts";
 import { writeVariedCorpus } from "../tests/evaluation/_varied_corpus.ts";
 import { assayRun } from "./_cli.ts";
+import type { PhaseTimes } from "./_score_phases.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -42,6 +48,7 @@ const { values } = parseArgs({
     "oracle-reps": { type: "string", default: "3" },
     cpus: { type: "string", default: "0" },
     "no-prompts": { type: "boolean", default: false },
+    "no-phases": { type: "boolean", default: false },
     json: { type: "string" },
     seed: { type: "string", default: "20240611" },
   },
@@ -100,7 +107,10 @@ interface Row {
   peak_rss_mib: number;
 }
 
-async function benchCorpus(name: string, dir: string): Promise<{ rows: Row[]; info: unknown }> {
+async function benchCorpus(
+  name: string,
+  dir: string,
+): Promise<{ rows: Row[]; info: unknown; phases: unknown }> {
   const prompts = !values["no-prompts"];
   const seed = Number(values.seed);
   console.log(`\n== ${name}: writing ${COUNT} examples to ${dir} ...`);
@@ -201,7 +211,77 @@ async function benchCorpus(name: string, dir: string): Promise<{ rows: Row[]; in
         `; peak RSS ${r.peak_rss_mib.toFixed(0)} MiB (target 150 MiB)`,
     );
   }
-  return { rows, info: { sizes, parse_status_counts: s, n: report.n } };
+  const phases = values["no-phases"]
+    ? undefined
+    : await wherePhases(dir, name, rows, oracleT, prompts);
+  return { rows, info: { sizes, parse_status_counts: s, n: report.n }, phases };
+}
+
+/** Prints (and returns) where `assay score`'s time goes on the corpus in `dir`. */
+async function wherePhases(
+  dir: string,
+  name: string,
+  rows: Row[],
+  oracleT: number,
+  prompts: boolean,
+): Promise<Record<string, unknown>> {
+  const tiny = `${dir}/tiny`;
+  await Deno.mkdir(tiny);
+  const seed = Number(values.seed);
+  const files = name === "varied"
+    ? await writeVariedCorpus(tiny, { seed, count: 10, prompts })
+    : await writeScoreCorpus(tiny, { seed, count: 10, outputBytes: 285, prompts });
+  const tinyArgs = [
+    ...run,
+    "score",
+    "--examples",
+    files.examples,
+    "--generations",
+    files.generations,
+    ...(files.prompts ? ["--prompts", files.prompts] : []),
+    "--quiet",
+    "--out",
+    `${tiny}/report.json`,
+  ];
+  const startups: number[] = [];
+  for (let i = 0; i < Math.max(REPS, 3); i++) {
+    startups.push((await measure(Deno.execPath(), tinyArgs)).seconds);
+  }
+  const startup = median(startups);
+  let argv = [Deno.execPath(), "run", "-A", `${ROOT}/bench/_score_phases.ts`, dir, String(REPS)];
+  if (pin) argv = [TASKSET, "-c", values.cpus!, ...argv];
+  const out = await new Deno.Command(argv[0]!, { args: argv.slice(1), stderr: "inherit" })
+    .output();
+  if (!out.success) throw new Error("bench/_score_phases.ts failed");
+  const t = JSON.parse(new TextDecoder().decode(out.stdout)) as PhaseTimes;
+  const sum = (r: Record<string, number>) => Object.values(r).reduce((a, b) => a + b, 0);
+  const whole = rows.find((r) => r.name === "assay score")!.median_s;
+  const first = sum(t.kernelFirst);
+  const warm = sum(t.kernelWarm);
+  const rest = whole - startup - t.read - t.sha256 - first;
+  const parts = (r: Record<string, number>) =>
+    Object.entries(r).map(([k, v]) => `${k} ${v.toFixed(3)}`).join(", ");
+  const line = (what: string, s: number, more = "") =>
+    console.log("  " + what.padEnd(34) + (s.toFixed(3) + " s").padStart(9) + (more && `  ${more}`));
+  console.log(`\nwhere assay score's time goes on ${name} (kernel on the files in memory):`);
+  line("whole run (median)", whole);
+  line("start-up (a 10-example run)", startup);
+  line("reading the files (4 MiB chunks)", t.read);
+  line("SHA-256 of the files (node:crypto)", t.sha256);
+  line("kernel, first run", first, parts(t.kernelFirst));
+  line("kernel, warm (median)", warm, parts(t.kernelWarm));
+  // Timed apart (the kernel in its own process), the parts need not add up: this can be below 0.
+  line("the rest, by difference", rest, "copies into the kernel, progress, the report's write");
+  const goal = oracleT / TARGET;
+  const left = goal - (whole - first);
+  console.log(
+    `  ${TARGET}x the oracle is ${goal.toFixed(3)} s: the parts outside the kernel take ` +
+      `${(whole - first).toFixed(3)} s, so the kernel's first run would have to take ` +
+      (left > 0
+        ? `${left.toFixed(3)} s (${(first / left).toFixed(1)}x faster than today)`
+        : "less than nothing"),
+  );
+  return { whole, startup, ...t, rest, goal };
 }
 
 const corpora = values.corpus!.split(",");
