@@ -1,5 +1,5 @@
 // Raw DEFLATE (RFC 1951) decoding, synchronous, for the module's inlined bytes: build/build_wasm.ts
-// stores build/assay.wasm compressed (CompressionStream("deflate-raw")), which halves what the
+// stores build/assay.wasm compressed (zlib's raw DEFLATE at level 9), which halves what the
 // module costs an edge bundle, and createEngine() needs the bytes without waiting on a stream.
 //
 // Bits are read from a bit buffer, least significant first; each Huffman code is decoded with one
