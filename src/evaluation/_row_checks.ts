@@ -30,6 +30,24 @@ export function requireString(
   }
 }
 
+/**
+ * Why a generation's `output` that is present is refused: it is not a string. A JSON message
+ * (what --format openai-chat or anthropic reads) goes in as its JSON text, and the message says so.
+ */
+export function outputNotString(value: unknown): string {
+  const kind = value === null
+    ? "null"
+    : Array.isArray(value)
+    ? "an array"
+    : typeof value === "object"
+    ? "an object"
+    : `a ${typeof value}`;
+  const hint = kind === "an object" || kind === "an array"
+    ? ": put a JSON message in as its JSON text (a string), which --format decoders read exactly"
+    : "";
+  return `field "output" must be a string, got ${kind}${hint}`;
+}
+
 export function requireDigest(value: unknown, at: Parameters<typeof formatLocation>[0]) {
   if (value === undefined) {
     throw new InputError(`${formatLocation(at)}: missing field "prompt_sha256"`);

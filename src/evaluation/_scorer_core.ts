@@ -21,6 +21,7 @@ import {
   dropReason,
   isDigest,
   isNonEmptyString,
+  outputNotString,
   requireDigest,
   requireString,
 } from "./_row_checks.ts";
@@ -278,7 +279,7 @@ export class ScorerCore {
       if (typeof g.output !== "string") {
         throw new InputError(
           `${formatLocation(at())}: ${
-            g.output === undefined ? 'missing field "output"' : 'field "output" must be a string'
+            g.output === undefined ? 'missing field "output"' : outputNotString(g.output)
           }`,
         );
       }

@@ -200,3 +200,30 @@ Deno.test("scoreJsonl() refuses a line past maxLineBytes as soon as it passes, o
     RangeError,
   );
 });
+
+Deno.test("scoreJsonl() names the kind of an output that is not a string, and where a JSON message goes", async () => {
+  const enc = new TextEncoder();
+  const examples = enc.encode(
+    '{"example_id": "a", "language": "en", "target": {"name": "f", "arguments": {}}}\n',
+  );
+  const cases: [string, RegExp][] = [
+    ['{"role": "assistant"}', /got an object: put a JSON message in as its JSON text/],
+    ["[1]", /got an array: put a JSON message in as its JSON text/],
+    ["null", /must be a string, got null$/],
+    ["5", /must be a string, got a number$/],
+    ["true", /must be a string, got a boolean$/],
+  ];
+  for (const [output, message] of cases) {
+    const generations = enc.encode(
+      `{"example_id": "a", "prompt_sha256": "${"0".repeat(64)}", "output": ${output}}\n`,
+    );
+    for (const options of [{}, { engine: TS }]) {
+      await rejects(
+        scoreJsonl({ examples, generations }, options),
+        (e: Error) =>
+          /^generations:1 \(id "a"\): field "output"/.test(e.message) && message.test(e.message),
+        output,
+      );
+    }
+  }
+});
