@@ -5,7 +5,8 @@
 // - their SHA-256 (node:crypto, the CLI's hasher), on bytes already read;
 // - the scoring kernel's phases (src/evaluation/_score_kernel.ts), the files already in memory:
 //   the first run on a fresh module (Liftoff code, TurboFan compiling in the background) and the
-//   median of the warm runs after it, each on a fresh instance.
+//   median of the warm runs after it, each on a fresh instance;
+// - for scale, JSON.parse of every line of the files (see PhaseTimes.jsonParse).
 //
 // It prints one JSON object: seconds per part. The kernel's reports are not checked here; the
 // bench checks the CLI's report against the oracle before any timing counts.
@@ -20,6 +21,13 @@ export interface PhaseTimes {
   sha256: number;
   kernelFirst: Record<string, number>;
   kernelWarm: Record<string, number>;
+  /**
+   * For scale: V8's own reader on the same bytes, per file (median of the runs): the bytes
+   * decoded to a string, split into lines and each line given to JSON.parse. It does less than the
+   * kernel (it reads neither the outputs' JSON nor the targets' numbers exactly, and hashes
+   * nothing), and is about as fast.
+   */
+  jsonParse: Record<string, number>;
 }
 
 const READ_BYTES = 4 << 20;
@@ -94,6 +102,21 @@ function kernelRun(module: WebAssembly.Module, files: Record<string, Uint8Array>
   return times;
 }
 
+/** Seconds to decode `bytes` and JSON.parse each of its lines (a line that is not JSON too). */
+function jsonParseSeconds(bytes: Uint8Array): number {
+  const t = performance.now();
+  let values = 0;
+  for (const line of new TextDecoder().decode(bytes).split("\n")) {
+    try {
+      if (JSON.parse(line) !== undefined) values++;
+    } catch {
+      values--;
+    }
+  }
+  if (values === Number.MIN_SAFE_INTEGER) console.log(values); // keeps the loop's work
+  return (performance.now() - t) / 1000;
+}
+
 /** Times the parts on the corpus in `dir`. */
 export async function phaseTimes(dir: string, reps: number): Promise<PhaseTimes> {
   const names = ["examples", "prompts", "generations"];
@@ -123,7 +146,13 @@ export async function phaseTimes(dir: string, reps: number): Promise<PhaseTimes>
   const kernelWarm = Object.fromEntries(
     Object.keys(kernelFirst).map((k) => [k, median(warm.map((w) => w[k]!))]),
   );
-  return { read, sha256, kernelFirst, kernelWarm };
+  const jsonParse = Object.fromEntries(
+    Object.entries(files).map(([name, bytes]) => [
+      name,
+      median(Array.from({ length: reps }, () => jsonParseSeconds(bytes))),
+    ]),
+  );
+  return { read, sha256, kernelFirst, kernelWarm, jsonParse };
 }
 
 if (import.meta.main) {

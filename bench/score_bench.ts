@@ -270,6 +270,7 @@ async function wherePhases(
   line("SHA-256 of the files (node:crypto)", t.sha256);
   line("kernel, first run", first, parts(t.kernelFirst));
   line("kernel, warm (median)", warm, parts(t.kernelWarm));
+  line("for scale: JSON.parse of each line", sum(t.jsonParse), parts(t.jsonParse));
   // Timed apart (the kernel in its own process), the parts need not add up: this can be below 0.
   line("the rest, by difference", rest, "copies into the kernel, progress, the report's write");
   const goal = oracleT / TARGET;
