@@ -1,4 +1,5 @@
 // `assay parse`: JSONL of raw model outputs in, JSONL of parse results out.
+import { jsonKind } from "../src/engine/mod.ts";
 import { mapLines } from "./_io.ts";
 import { parseLineCommand } from "./_options.ts";
 import { InputError, quote } from "./_errors.ts";
@@ -73,7 +74,7 @@ function readRow(text: string, source: string, lineNo: number): Row {
   const where = `${source}:${lineNo}${idKey ? ` (${idKey} ${JSON.stringify(id)})` : ""}`;
   if (!Object.hasOwn(r, "output")) throw new InputError(`${where}: missing field "output"`);
   if (typeof r.output !== "string") {
-    throw new InputError(`${where}: field "output" must be a string, got ${typeof r.output}`);
+    throw new InputError(`${where}: field "output" must be a string, got ${jsonKind(r.output)}`);
   }
   return { idKey, id, output: r.output };
 }

@@ -64,3 +64,16 @@ class Reader {
 export function materialize(canonical: string): JsonValue {
   return new Reader(canonical).value();
 }
+
+/**
+ * A value's JSON type as messages name it: `null`, `an array`, `an object`, `a string`,
+ * `a number`, `a boolean` (`undefined` for a missing value).
+ *
+ * @param x Any value.
+ * @returns Its kind, with its article.
+ */
+export function jsonKind(x: unknown): string {
+  if (x === null || x === undefined) return String(x);
+  if (Array.isArray(x)) return "an array";
+  return typeof x === "object" ? "an object" : `a ${typeof x}`;
+}

@@ -1,6 +1,6 @@
 // The checks of the scorer's rows: ids and digests, and why a target that is not one call is
 // dropped (docs/evaluation.md, "Targets and the drop summary").
-import { materialize } from "../engine/mod.ts";
+import { jsonKind, materialize } from "../engine/mod.ts";
 import { formatLocation, InputError } from "../jsonl/mod.ts";
 import type { DropSummary } from "./inputs.ts";
 

@@ -1,11 +1,10 @@
 // The decoders of outputs logged as API objects: OpenAI's chat completions message, OpenAI's
 // Responses output items, and Anthropic's Messages content blocks.
 import type { Engine, JsonValue } from "../engine/mod.ts";
-import { callKeysProblem } from "../engine/mod.ts";
+import { callKeysProblem, jsonKind } from "../engine/mod.ts";
 import type { DecodedCall, DecodeResult } from "./decoded.ts";
 import {
   type CallShape,
-  describe,
   type ExactJson,
   failed,
   type Failure,
@@ -37,7 +36,7 @@ function readToolCall(
   engine: Engine | undefined,
 ): DecodedCall | Failure {
   if (!isObject(item)) {
-    return { status: "invalid_shape", reason: `${label} must be an object, got ${describe(item)}` };
+    return { status: "invalid_shape", reason: `${label} must be an object, got ${jsonKind(item)}` };
   }
   const problem = callKeysProblem(item, ["function"], ["type", "id"]);
   if (problem !== undefined) {
@@ -71,7 +70,7 @@ export function decodeOpenAiChat(text: string, engine: Engine | undefined): Deco
     return undefined;
   };
   if (Array.isArray(v)) return resultOf(toolCalls(v, []) ?? calls);
-  if (!isObject(v)) return shapeFailure(`the output must be a message, got ${describe(v)}`);
+  if (!isObject(v)) return shapeFailure(`the output must be a message, got ${jsonKind(v)}`);
   if (Object.hasOwn(v, "name") && !Object.hasOwn(v, "role")) {
     const c = readCall(json, [], OPENAI_FUNCTION, "the function call", engine);
     return resultOf(failed(c) ? c : [c]);
@@ -83,7 +82,7 @@ export function decodeOpenAiChat(text: string, engine: Engine | undefined): Deco
   }
   if (v.tool_calls !== undefined && v.tool_calls !== null) {
     if (!Array.isArray(v.tool_calls)) {
-      return shapeFailure(`tool_calls must be an array, got ${describe(v.tool_calls)}`);
+      return shapeFailure(`tool_calls must be an array, got ${jsonKind(v.tool_calls)}`);
     }
     const f = toolCalls(v.tool_calls, ["tool_calls"]);
     if (f) return resultOf(f);

@@ -7,6 +7,7 @@ import {
   canonicalize,
   canonicalValue,
   type Engine,
+  jsonKind,
   type JsonValue,
   lookupCanonical,
   materialize,
@@ -60,13 +61,6 @@ export function readJson(
   return new ExactJson(r.canonical, materialize(r.canonical));
 }
 
-/** The JSON type of a value, for reasons. */
-export function describe(x: unknown): string {
-  if (x === null) return "null";
-  if (Array.isArray(x)) return "an array";
-  return typeof x === "object" ? "an object" : `a ${typeof x}`;
-}
-
 /** Whether a value is a JSON object. */
 export function isObject(x: unknown): x is { [key: string]: JsonValue } {
   return typeof x === "object" && x !== null && !Array.isArray(x);
@@ -100,7 +94,7 @@ export function readCall(
 ): DecodedCall | Failure {
   const x = json.at(path);
   if (!isObject(x)) {
-    return { status: "invalid_shape", reason: `${label} must be an object, got ${describe(x)}` };
+    return { status: "invalid_shape", reason: `${label} must be an object, got ${jsonKind(x)}` };
   }
   const problem = callKeysProblem(x, ["name", shape.args], shape.optional);
   if (problem !== undefined) {
@@ -127,7 +121,7 @@ export function readCall(
     : "an object or a JSON string";
   return {
     status: "invalid_shape",
-    reason: `${label}'s ${shape.args} must be ${wanted}, got ${describe(args)}`,
+    reason: `${label}'s ${shape.args} must be ${wanted}, got ${jsonKind(args)}`,
   };
 }
 
@@ -148,7 +142,7 @@ export function argumentsText(
   if (!r.canonical.startsWith("{")) {
     return {
       status: "invalid_shape",
-      reason: `${what} must hold a JSON object, got ${describe(materialize(r.canonical))}`,
+      reason: `${what} must hold a JSON object, got ${jsonKind(materialize(r.canonical))}`,
     };
   }
   return { name, arguments: r.canonical };

@@ -1,10 +1,9 @@
 // The decoders of outputs written as text around JSON: sommelier (the engine's parser), json-list,
 // hermes (<tool_call> blocks), llama3 (`<|python_tag|>` and `;`) and mistral (`[TOOL_CALLS]`).
-import { type Engine, extractSpan, parseToolCall } from "../engine/mod.ts";
+import { type Engine, extractSpan, jsonKind, parseToolCall } from "../engine/mod.ts";
 import type { DecodedCall, DecodeResult } from "./decoded.ts";
 import {
   type CallShape,
-  describe,
   type ExactJson,
   failed,
   type Failure,
@@ -213,7 +212,7 @@ export function decodeMistral(text: string, engine: Engine | undefined): DecodeR
     if (!isObject(json.value)) {
       return resultOf({
         status: "invalid_shape",
-        reason: `${label}'s arguments must be an object, got ${describe(json.value)}`,
+        reason: `${label}'s arguments must be an object, got ${jsonKind(json.value)}`,
       });
     }
     calls.push({ name, arguments: json.canonical });

@@ -4,7 +4,7 @@
 // through the engine in one canonicalizeBatch (and, when pairs are needed, one
 // flattenArgumentsBatch over the distinct canonical texts).
 import type { Engine } from "../engine/mod.ts";
-import { callKeysProblem, canonicalizeBatch, canonicalValue } from "../engine/mod.ts";
+import { callKeysProblem, canonicalizeBatch, canonicalValue, jsonKind } from "../engine/mod.ts";
 import { flattenArgumentsBatch } from "../engine/mod.ts";
 import type { CallRef, PairTable } from "./assignment.ts";
 
@@ -28,19 +28,13 @@ export interface NormalInput {
 
 type RawCall = { name: string; text: string } | { reason: string };
 
-function describe(x: unknown): string {
-  if (x === null) return "null";
-  if (Array.isArray(x)) return "an array";
-  return typeof x;
-}
-
 // Reads one call: `{name, arguments}` or OpenAI's `{type: "function", function: {name,
 // arguments}}` (with an optional `id`), with exactly those keys. Any other shape, such as an
 // Anthropic `{type: "tool_use", name, input}` block, is an invalid call with its reason, never a
 // call with `{}` arguments.
 function readCall(x: unknown): RawCall {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return { reason: `a call must be an object, got ${describe(x)}` };
+    return { reason: `a call must be an object, got ${jsonKind(x)}` };
   }
   let call = x as { name?: unknown; arguments?: unknown; type?: unknown; function?: unknown };
   if (Object.hasOwn(call, "function")) {
@@ -50,7 +44,7 @@ function readCall(x: unknown): RawCall {
       return { reason: `a call's type must be "function"` };
     }
     if (typeof call.function !== "object" || call.function === null) {
-      return { reason: `a call's function must be an object, got ${describe(call.function)}` };
+      return { reason: `a call's function must be an object, got ${jsonKind(call.function)}` };
     }
     call = call.function as typeof call;
   }
@@ -62,7 +56,7 @@ function readCall(x: unknown): RawCall {
   const args = call.arguments;
   if (typeof args === "string") return { name: call.name, text: args };
   if (typeof args !== "object" || args === null || Array.isArray(args)) {
-    return { reason: `arguments must be an object or a JSON string, got ${describe(args)}` };
+    return { reason: `arguments must be an object or a JSON string, got ${jsonKind(args)}` };
   }
   try {
     return { name: call.name, text: canonicalValue(args) };

@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { jsonKind } from "../engine/mod.ts";
 import { LinearRegex } from "../regex/mod.ts";
 import { type MetricValue, metricValue } from "../stats/mod.ts";
 
@@ -65,15 +66,11 @@ function checkList(checks: unknown): readonly (readonly boolean[])[] {
     }
     for (let j = 0; j < row.length; j++) {
       if (typeof row[j] !== "boolean") {
-        throw new TypeError(`checks[${i}][${j}] must be a boolean, got ${describe(row[j])}`);
+        throw new TypeError(`checks[${i}][${j}] must be a boolean, got ${jsonKind(row[j])}`);
       }
     }
   }
   return checks;
-}
-
-function describe(v: unknown): string {
-  return v === null ? "null" : Array.isArray(v) ? "an array" : typeof v;
 }
 
 /**
@@ -189,7 +186,7 @@ export function formatCompliance(
     source = pattern.source;
     flags = pattern.flags;
   } else {
-    throw new TypeError(`pattern must be a string or a RegExp, got ${describe(pattern)}`);
+    throw new TypeError(`pattern must be a string or a RegExp, got ${jsonKind(pattern)}`);
   }
   const re = new LinearRegex(source, flags, options.maxProgramSize);
   const matches: boolean[] = new Array(outputs.length);
@@ -197,7 +194,7 @@ export function formatCompliance(
   for (let i = 0; i < outputs.length; i++) {
     const text: unknown = outputs[i];
     if (typeof text !== "string") {
-      throw new TypeError(`outputs[${i}] must be a string, got ${describe(text)}`);
+      throw new TypeError(`outputs[${i}] must be a string, got ${jsonKind(text)}`);
     }
     matches[i] = re.fullMatch(text);
     if (matches[i]) n++;
@@ -270,7 +267,7 @@ export function instructionRetention(
     const { initial, later } = conversationParts(conversations[i], i);
     if (typeof initial !== "boolean") {
       throw new TypeError(
-        `conversations[${i}] initial must be a boolean, got ${describe(initial)}`,
+        `conversations[${i}] initial must be a boolean, got ${jsonKind(initial)}`,
       );
     }
     if (!Array.isArray(later)) {
@@ -281,7 +278,7 @@ export function instructionRetention(
       const v: unknown = later[j];
       if (typeof v !== "boolean") {
         throw new TypeError(
-          `conversations[${i}] later[${j}] must be a boolean, got ${describe(v)}`,
+          `conversations[${i}] later[${j}] must be a boolean, got ${jsonKind(v)}`,
         );
       }
       if (v) kept++;

@@ -75,7 +75,10 @@ Deno.test("assay parse names the file, line and id of a bad input line and exits
   );
   const r = await assay(["parse", file, "--out", `${dir}/out.jsonl`]);
   equal(r.code, 2);
-  match(r.stderr, /in\.jsonl:2 \(example_id "b"\): field "output" must be a string/);
+  match(
+    r.stderr,
+    /in\.jsonl:2 \(example_id "b"\): field "output" must be a string, got a number$/m,
+  );
   // Nothing half-written is left behind.
   deepEqual([...Deno.readDirSync(dir)].map((e) => e.name), ["in.jsonl"]);
 

@@ -8,6 +8,7 @@ import {
   canonicalValue,
   createEngine,
   fieldsOfCanonical,
+  jsonKind,
   lookupCanonical,
   materialize,
 } from "../../src/engine/mod.ts";
@@ -223,4 +224,18 @@ Deno.test("canonicalValue() refuses what is not JSON, naming where it is", () =>
     );
   }
   throws(() => canonicalValue(1, { nonFinite: "null" as "throw" }), RangeError);
+});
+
+Deno.test("jsonKind() names each JSON type with its article, as messages quote it", () => {
+  const cases: [unknown, string][] = [
+    [null, "null"],
+    [undefined, "undefined"],
+    [[], "an array"],
+    [{}, "an object"],
+    [materialize('{"__proto__":1}'), "an object"],
+    ["", "a string"],
+    [0, "a number"],
+    [false, "a boolean"],
+  ];
+  for (const [x, kind] of cases) assertEquals(jsonKind(x), kind, String(x));
 });

@@ -50,8 +50,8 @@ Deno.test("instructionComplianceRate() rejects an output with no checks, naming 
 
 Deno.test("instructionComplianceRate() rejects malformed checks with a TypeError naming the index", () => {
   const bad: [unknown, RegExp][] = [
-    [[[true], [1]], /^checks\[1\]\[0\] must be a boolean, got number$/],
-    [[[true, "true"]], /^checks\[0\]\[1\] must be a boolean, got string$/],
+    [[[true], [1]], /^checks\[1\]\[0\] must be a boolean, got a number$/],
+    [[[true, "true"]], /^checks\[0\]\[1\] must be a boolean, got a string$/],
     [[[true, null]], /^checks\[0\]\[1\] must be a boolean, got null$/],
     [[[true], true], /^checks\[1\] must be an array of booleans$/],
     [[[true], , [true]], /^checks\[1\] must be an array of booleans$/], // a hole
@@ -130,7 +130,7 @@ Deno.test("formatCompliance() takes flags from a RegExp or from options, not bot
   throws(() => formatCompliance(["a"], /a/, { flags: "i" }), TypeError);
   throws(() => formatCompliance(["a"], 42 as unknown as string), {
     name: "TypeError",
-    message: "pattern must be a string or a RegExp, got number",
+    message: "pattern must be a string or a RegExp, got a number",
   });
   throws(() => formatCompliance(["a"], "a", { flags: "v" }), SyntaxError);
 });
@@ -138,7 +138,7 @@ Deno.test("formatCompliance() takes flags from a RegExp or from options, not bot
 Deno.test("formatCompliance() rejects non-string outputs with a TypeError naming the index", () => {
   throws(() => formatCompliance(["a", 1 as unknown as string], "a"), {
     name: "TypeError",
-    message: "outputs[1] must be a string, got number",
+    message: "outputs[1] must be a string, got a number",
   });
   throws(() => formatCompliance(["a", null as unknown as string], "a"), {
     name: "TypeError",
@@ -328,10 +328,10 @@ Deno.test("instructionRetention() rejects malformed conversations with a TypeErr
   const bad: [unknown, RegExp][] = [
     [[[true, [true]], [true]], /^conversations\[1\] must be \[initial, later\], got 1 elements$/],
     [[[true, [true], 3]], /got 3 elements$/],
-    [[[1, [true]]], /^conversations\[0\] initial must be a boolean, got number$/],
+    [[[1, [true]]], /^conversations\[0\] initial must be a boolean, got a number$/],
     [[{ initial: true }], /^conversations\[0\] later must be an array of booleans$/],
     [[{ later: [true] }], /^conversations\[0\] initial must be a boolean, got undefined$/],
-    [[[true, [true, "no"]]], /^conversations\[0\] later\[1\] must be a boolean, got string$/],
+    [[[true, [true, "no"]]], /^conversations\[0\] later\[1\] must be a boolean, got a string$/],
     [[null], /^conversations\[0\] must be \[initial, later\] or \{initial, later\}$/],
     [{}, /^conversations must be an array$/],
   ];
