@@ -35,13 +35,7 @@ export function requireString(
  * (what --format openai-chat or anthropic reads) goes in as its JSON text, and the message says so.
  */
 export function outputNotString(value: unknown): string {
-  const kind = value === null
-    ? "null"
-    : Array.isArray(value)
-    ? "an array"
-    : typeof value === "object"
-    ? "an object"
-    : `a ${typeof value}`;
+  const kind = jsonKind(value);
   const hint = kind === "an object" || kind === "an array"
     ? ": put a JSON message in as its JSON text (a string), which --format decoders read exactly"
     : "";
