@@ -11,6 +11,7 @@ import { InputError } from "../src/jsonl/mod.ts";
 import {
   BOOTSTRAP_FLAGS,
   bootstrapFlags,
+  bootstrapNote,
   COMMON,
   excludesZero,
   interval,
@@ -79,7 +80,7 @@ export function bfclComparisonTable(c: BfclComparison): string {
     table(["category", "A", "B", "B − A", `${b.level * 100}% CI`, "only A", "only B", ""], rows),
     "",
     `A = ${c.models.a}, B = ${c.models.b} (${c.checker}, ${c.matching} matching)`,
-    `${c.n} entries; paired bootstrap, ${b.resamples} resamples, ${b.prng}, seed ${b.seed}; * = interval excludes 0`,
+    `${c.n} entries; ${bootstrapNote(b)}`,
   ].join("\n");
 }
 

@@ -145,6 +145,11 @@ export function interval(ci: [number, number]): string {
   return `[${signed(ci[0])}, ${signed(ci[1])}]`;
 }
 
+/** The line under a comparison table: its bootstrap, and what `*` marks. */
+export function bootstrapNote(b: { resamples: number; prng: string; seed: number }): string {
+  return `paired bootstrap, ${b.resamples} resamples, ${b.prng}, seed ${b.seed}; * = interval excludes 0`;
+}
+
 /** `*` when the interval excludes zero. */
 export function excludesZero(ci: [number, number]): boolean {
   return ci[0] > 0 || ci[1] < 0;
@@ -175,7 +180,7 @@ export function comparisonTable(c: ComparisonReport): string {
   return [
     table(["slice", "metric", "base", "adapter", "delta", `${b.level * 100}% CI`, ""], rows, 2),
     "",
-    `${c.n} examples; paired bootstrap, ${b.resamples} resamples, ${b.prng}, seed ${b.seed}; * = interval excludes 0`,
+    `${c.n} examples; ${bootstrapNote(b)}`,
     "",
     ...flipLines(c),
   ].join("\n");

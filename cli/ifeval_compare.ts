@@ -9,6 +9,7 @@ import { formatReport } from "../src/evaluation/mod.ts";
 import {
   BOOTSTRAP_FLAGS,
   bootstrapFlags,
+  bootstrapNote,
   COMMON,
   excludesZero,
   interval,
@@ -58,8 +59,7 @@ export function ifevalComparisonTable(c: IfevalComparison): string {
   return [
     table(["mode", "level", "A", "B", "B − A", `${b.level * 100}% CI`, ""], rows, 2),
     "",
-    `${c.n} prompts, ${c.checker}; paired bootstrap, ${b.resamples} resamples, ${b.prng}, ` +
-    `seed ${b.seed}; * = interval excludes 0`,
+    `${c.n} prompts, ${c.checker}; ${bootstrapNote(b)}`,
   ].join("\n");
 }
 

@@ -9,11 +9,11 @@ import { engineFromFlag, maxLineBytesFlag, parseOptions } from "./_options.ts";
 import { InputError, UsageError } from "./_errors.ts";
 import { Progress } from "./_progress.ts";
 import { rate, table } from "./_table.ts";
+import type { OutputDecoder } from "../src/evaluation/mod.ts";
 // The formats and explain rooms are loaded only for --format/--numbers and --details: most runs
 // score with neither, and loading them costs about 9 ms.
 
 const sha256Text = (text: string) => createHash("sha256").update(text).digest("hex");
-import type { OutputDecoder } from "../src/evaluation/mod.ts";
 
 const HELP = `Usage: deno task assay score --examples FILE --generations FILE [--prompts FILE]
                            [--out report.json] [--force] [--json] [--quiet]

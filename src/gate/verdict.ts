@@ -81,9 +81,8 @@ function describe(metric: string, slice: string, check: GateCheck): string {
   const where = `${metric} (${slice})`;
   switch (check.kind) {
     case "min":
-      return `${where} >= ${check.min}`;
     case "max":
-      return `${where} <= ${check.max}`;
+      return `${where} ${boundText(check)}`;
     case "non_inferior":
       return `${where} non-inferior, margin ${check.margin}`;
     case "superior":
@@ -254,17 +253,13 @@ function ruleVerdict(
     const side = empty(now) ? (base === undefined ? "the report" : "the candidate") : "the base";
     return ruleResult(rule, false, `nothing to measure in ${side} (0/0)`, []);
   }
-  if (check.kind === "min") {
+  if (check.kind === "min" || check.kind === "max") {
     const mv = total(now);
-    pass = mv.value >= check.min;
-    message = `${fmt(mv.value)} (${mv.numerator}/${mv.denominator}), needs >= ${check.min}`;
-    if (!pass && binary) {
+    pass = withinBound(check, mv.value);
+    message = `${fmt(mv.value)} (${mv.numerator}/${mv.denominator}), needs ${boundText(check)}`;
+    if (!pass && binary && check.kind === "min") {
       failing = now.filter((x) => x.den > 0 && !right(x)).map((x) => x.id).sort(compareCodePoints);
     }
-  } else if (check.kind === "max") {
-    const mv = total(now);
-    pass = mv.value <= check.max;
-    message = `${fmt(mv.value)} (${mv.numerator}/${mv.denominator}), needs <= ${check.max}`;
   } else if (check.kind === "max_regressions") {
     pass = flipped!.regressions.length <= check.max;
     message =
@@ -328,18 +323,21 @@ function ruleVerdict(
   return verdict;
 }
 
+type Bound = Extract<GateCheck, { kind: "min" | "max" }>;
+
+/** Whether `value` is within a `min` or `max` bound. */
+const withinBound = (check: Bound, value: number) =>
+  check.kind === "min" ? value >= check.min : value <= check.max;
+
+/** The bound in words: `>= 0.5`, `<= 0.2`. */
+const boundText = (check: Bound) => check.kind === "min" ? `>= ${check.min}` : `<= ${check.max}`;
+
 /** A `min` or `max` rule on a statistic of a whole report; one that cannot be computed fails. */
 function statisticVerdict(rule: GateRules["rules"][number], value: number | null): RuleVerdict {
-  const { check } = rule;
-  const bound = check.kind === "min" ? check.min : (check as { max: number }).max;
-  const pass = value !== null && (check.kind === "min" ? value >= bound : value <= bound);
+  const check = rule.check as Bound; // evaluateGate refuses the other checks on statistics
+  const pass = value !== null && withinBound(check, value);
   const measured = value === null ? "cannot be computed" : fmt(value);
-  return ruleResult(
-    rule,
-    pass,
-    `${measured}, needs ${check.kind === "min" ? ">=" : "<="} ${bound}`,
-    [],
-  );
+  return ruleResult(rule, pass, `${measured}, needs ${boundText(check)}`, []);
 }
 
 function ruleResult(
