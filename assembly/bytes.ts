@@ -2,6 +2,19 @@
 // memory.compare goes byte by byte unless both addresses share an alignment,
 // which keys, names and literals in a line seldom do.
 
+/** A byte of 0x01 in every lane of a word. */
+export const ONES: u64 = 0x0101010101010101;
+/** Bit 7 of every byte of a word. */
+export const HIGHS: u64 = 0x8080808080808080;
+
+/**
+ * Bit 7 of each byte of the result is set for a zero byte of `x` (exact up to the lowest zero
+ * byte, which is all the callers use).
+ */
+export function zeroBytes(x: u64): u64 {
+  return (x - ONES) & ~x & HIGHS;
+}
+
 /** Whether the `n` bytes at `a` equal the `n` bytes at `b`. */
 export function bytesEqual(a: usize, b: usize, n: usize): bool {
   while (n >= 8) {

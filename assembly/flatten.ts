@@ -36,14 +36,7 @@ import {
   regionCap,
   reserve,
 } from "./memory";
-
-const ONES: u64 = 0x0101010101010101;
-const HIGHS: u64 = 0x8080808080808080;
-
-// Bit 7 of each byte is set for a zero byte of `x` (exact up to the lowest one).
-function zeroBytes(x: u64): u64 {
-  return (x - ONES) & ~x & HIGHS;
-}
+import { ONES, zeroBytes } from "./bytes";
 
 // PAIR_WORDS words per pair in R_PAIRS; VALUE_CONSTANT in the third when the second is a
 // constant, in the order of `constantOf`; LEAF_WORDS per leaf, LONG_PATH for a path the glue

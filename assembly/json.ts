@@ -33,7 +33,7 @@ import {
   E_UNTERMINATED_STRING,
   fail,
 } from "./text";
-import { bytesEqual } from "./bytes";
+import { bytesEqual, HIGHS, ONES, zeroBytes } from "./bytes";
 import { plainRun } from "./simd";
 import { utf8Length } from "./utf8";
 
@@ -90,14 +90,6 @@ export function skipWs(p: usize, end: usize): usize {
 function matches(p: usize, end: usize, lit: usize, n: usize): bool {
   if (p + n > end) return false;
   return bytesEqual(p, lit, n);
-}
-
-const ONES: u64 = 0x0101010101010101;
-const HIGHS: u64 = 0x8080808080808080;
-
-// Bit 7 of each byte is set for a zero byte of `x` (exact up to the lowest one).
-function zeroBytes(x: u64): u64 {
-  return (x - ONES) & ~x & HIGHS;
 }
 
 function isDigit(c: u32): bool {

@@ -13,8 +13,8 @@ import { escapedChar, hex4, MAX_DEPTH, MAX_INT_DIGITS, parseValue, setRawBytes }
 import { membersReset } from "./canonical";
 import { outPos } from "./memory";
 import { setText } from "./text";
-import { decodeChecked, HIGHS, ONES, utf8Length, zeroBytes } from "./jsonl_strings";
-import { bytesEqual } from "./bytes";
+import { decodeChecked, utf8Length } from "./jsonl_strings";
+import { bytesEqual, HIGHS, ONES, zeroBytes } from "./bytes";
 import { bracketRun, lineFeed, lineQuoteRun, plainRun } from "./simd";
 
 /** Most named members a line is scanned for. */

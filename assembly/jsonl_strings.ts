@@ -3,17 +3,10 @@
 // checks of jsonl.ts's scan), and writing strings back as JSON.stringify does.
 
 import { escapedChar, hex4 } from "./json";
+import { HIGHS, ONES, zeroBytes } from "./bytes";
 import { copyRun } from "./simd";
 import { invalidLength, utf8Length } from "./utf8";
 export { utf8Length } from "./utf8";
-
-export const ONES: u64 = 0x0101010101010101;
-export const HIGHS: u64 = 0x8080808080808080;
-
-// Bit 7 of each byte is set for a zero byte of `x` (exact up to the lowest one).
-export function zeroBytes(x: u64): u64 {
-  return (x - ONES) & ~x & HIGHS;
-}
 
 /**
  * Copies the bytes at `p` (before `end`) to `o`, sixteen and then eight at a

@@ -142,12 +142,14 @@ export function outGrow(n: usize): void {
 }
 
 /** Makes room for `n` more bytes. */
-export function outNeed(n: usize): void {
+// @ts-ignore: decorator
+@inline export function outNeed(n: usize): void {
   if (outPos + n > outCap) outGrow(n);
 }
 
 /** Appends one byte; the caller has made room. */
-export function outByte(b: u32): void {
+// @ts-ignore: decorator
+@inline export function outByte(b: u32): void {
   store<u8>(outBase + outPos, <u8> b);
   outPos++;
 }

@@ -33,9 +33,8 @@ import {
   regionsReset,
   reserve,
 } from "./memory";
-import { bytesEqual } from "./bytes";
+import { bytesEqual, ONES, zeroBytes } from "./bytes";
 import { VALUE_CONSTANT } from "./abi_engine";
-import { ONES, zeroBytes } from "./jsonl_strings";
 
 // What a phase returns: see abi_kernel.ts.
 export {

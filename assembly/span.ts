@@ -2,17 +2,9 @@
 // empties a string-aware bracket stack. The stack is one bit per level
 // (1 = `{`), in a growable region, so there is no depth limit.
 
+import { ONES, zeroBytes } from "./bytes";
 import { R_BITS, regionCap, reserve } from "./memory";
 import { E_MISMATCHED_BRACKET, E_UNCLOSED_SPAN, fail } from "./text";
-
-const ONES: u64 = 0x0101010101010101;
-const HIGHS: u64 = 0x8080808080808080;
-
-// Bit 7 of each byte of the result is set for a zero byte of `x` (exact up to
-// the lowest zero byte, which is all the callers use).
-function zeroBytes(x: u64): u64 {
-  return (x - ONES) & ~x & HIGHS;
-}
 
 export const SPAN_FOUND: i32 = 0;
 export const SPAN_NONE: i32 = 1;
