@@ -179,7 +179,9 @@ function eachLine(len: u32, firstLine: u32, phase: i32): i32 {
       continue;
     }
     const text = phase == PHASE_EXAMPLES ? textAt : textAt + textUsed;
-    // An example's target (field 3) is only balanced here: example() parses it with every check.
+    // An example's target (field 3) is parsed to canonical text as it is scanned (scanObject's
+    // `skip` member); example() reads that text, and a container target that did not parse gives
+    // the run back.
     clearReplaced();
     setReplaceInvalid(replacing);
     const o = phase == PHASE_EXAMPLES
