@@ -466,8 +466,6 @@ export function sharedPairs(p: usize, end: usize, gold: usize, n: usize, goldCou
   return matchKeys(emitBase, count, bytes);
 }
 
-
-
 /**
  * Appends the keys of pairs `[first, first + count)` as (hash, length, bytes
  * padded to 4): to the emit region when `emit` (advancing emitUsed), else to
