@@ -7,10 +7,10 @@
  * @module
  */
 import { compareCodePoints, Sfc32 } from "../engine/mod.ts";
-import type { ExampleRecord } from "../evaluation/mod.ts";
 import {
   bootstrapPacked,
   ComparisonGateError,
+  type CountedFields,
   type GateDifference,
   packRecords,
 } from "../compare/mod.ts";
@@ -175,12 +175,9 @@ export function bfclGateDifferences(a: BfclReport, b: BfclReport): GateDifferenc
 }
 
 /** An entry's verdict as a record of the paired bootstrap: every column is 1 or 0 with it. */
-function asExample(r: BfclReportRecord): ExampleRecord {
+function asExample(r: BfclReportRecord): CountedFields {
   const n = r.valid ? 1 : 0;
   return {
-    example_id: keyOf(r),
-    language: r.category,
-    root_id: null,
     status: r.valid ? "ok" : "no_json",
     name_match: r.valid,
     arguments_match: r.valid,

@@ -36,13 +36,19 @@ export interface MetricDelta {
   ci: [number, number];
 }
 
+/** What {@linkcode packRecords} counts of a record: its status, matches and pairs. */
+export type CountedFields = Pick<
+  ExampleRecord,
+  "status" | "name_match" | "arguments_match" | "matched_pairs" | "predicted_pairs" | "gold_pairs"
+>;
+
 /**
  * Packs records into a typed array of per-example counts.
  *
- * @param records Per-example records.
+ * @param records Per-example records (only the fields it counts are read).
  * @returns Seven counts per record.
  */
-export function packRecords(records: readonly ExampleRecord[]): Int32Array {
+export function packRecords(records: readonly CountedFields[]): Int32Array {
   const out = new Int32Array(records.length * STRIDE);
   for (let i = 0; i < records.length; i++) {
     const r = records[i]!;

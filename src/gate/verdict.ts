@@ -280,9 +280,6 @@ function ruleVerdict(
     // (Σpredicted + Σgold) with matched = num and predicted = gold = den.
     const pack = (xs: ExampleShare[]) =>
       packRecords(xs.map((x) => ({
-        example_id: x.id,
-        language: "",
-        root_id: null,
         status: "ok",
         name_match: true,
         arguments_match: true,

@@ -8,11 +8,11 @@
 import {
   bootstrapPacked,
   ComparisonGateError,
+  type CountedFields,
   type GateDifference,
   packRecords,
 } from "../compare/mod.ts";
 import { Sfc32 } from "../engine/mod.ts";
-import type { ExampleRecord } from "../evaluation/mod.ts";
 import {
   type BootstrapOptions,
   type BootstrapSettings,
@@ -55,13 +55,10 @@ export interface IfevalComparison {
  * instruction was followed, and `argument_f1`'s pooled ratio 2·Σmatched / (Σpredicted + Σgold)
  * is Σfollowed / Σinstructions when matched = followed and predicted = gold = instructions.
  */
-function asRecord(key: number, follows: readonly boolean[]): ExampleRecord {
+function asRecord(follows: readonly boolean[]): CountedFields {
   const followed = follows.filter((x) => x).length;
   const all = followed === follows.length;
   return {
-    example_id: String(key),
-    language: "",
-    root_id: null,
     status: "ok",
     name_match: all,
     arguments_match: true,
@@ -125,8 +122,8 @@ export function compareIfevalReports(
   const rng = new Sfc32(settings.seed);
   const rows = Int32Array.from(a.prompts, (_, i) => i);
   const mode = (m: "strict" | "loose") => {
-    const pa = packRecords(a.prompts.map((p) => asRecord(p.key, p[m])));
-    const pb = packRecords(a.prompts.map((p) => asRecord(p.key, byKey.get(p.key)![m])));
+    const pa = packRecords(a.prompts.map((p) => asRecord(p[m])));
+    const pb = packRecords(a.prompts.map((p) => asRecord(byKey.get(p.key)![m])));
     const d = bootstrapPacked(
       pa,
       rows,
