@@ -1,7 +1,7 @@
 // The pure-TypeScript engine: span extraction over UTF-16 code units, tool calls and the
 // batch methods of the engine contract, on the parser of _ts_parser.ts.
 import type { CoreToolCall, EngineCore } from "./_core.ts";
-import { ArrayNode, flattenNode, type Node, nodeText, ObjectNode } from "./_nodes.ts";
+import { ArrayNode, flattenNode, type Node, nodeText, ObjectNode, own } from "./_nodes.ts";
 import { isError, Parser, parseWhole, SyntaxFailure } from "./_ts_parser.ts";
 import { decodeCanonicalString } from "./exact_fields.ts";
 import { resampleTs } from "./resample.ts";
@@ -76,8 +76,8 @@ function toolCall(text: string, pairs: boolean): CoreToolCall {
   const args = node.vals[0] as ObjectNode;
   const result: CoreToolCall = {
     status: "ok",
-    name: decodeCanonicalString(node.vals[1] as string),
-    canonicalArguments: args.text,
+    name: own(decodeCanonicalString(node.vals[1] as string)),
+    canonicalArguments: own(args.text),
   };
   if (pairs) {
     const out: ArgumentPair[] = [];
@@ -96,7 +96,7 @@ export function createTsCore(): EngineCore {
     canonical: (texts) =>
       texts.map((t): CanonicalResult => {
         const r = parseWhole(t);
-        return isError(r) ? { ok: false, error: r } : { ok: true, canonical: nodeText(r) };
+        return isError(r) ? { ok: false, error: r } : { ok: true, canonical: own(nodeText(r)) };
       }),
     flatten: (texts) =>
       texts.map((t): FlattenResult => {

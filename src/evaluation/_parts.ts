@@ -33,6 +33,11 @@ export interface PredictedCall {
   reason?: string;
 }
 
+/** The gold call of a target that parsed as one call. */
+export function goldOf(call: PredictedCall): GoldCall {
+  return { name: call.name!, canonical: call.canonicalArguments!, pairs: call.pairs! };
+}
+
 /** One example's scores: its record without the example's names. */
 export type CallScore = Omit<ExampleRecord, "example_id" | "language" | "root_id">;
 

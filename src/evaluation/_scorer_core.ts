@@ -4,7 +4,6 @@
 // JSON, so they need not be canonicalized before they are parsed).
 import { compareCodePoints, type Engine, getDefaultEngine, sha256Hex } from "../engine/mod.ts";
 import { canonicalValue, isWellFormed } from "../engine/mod.ts";
-import type { ArgumentPair } from "../engine/mod.ts";
 import { formatLocation, InputError, InvariantViolation, type Violation } from "../jsonl/mod.ts";
 import type { ExampleRecord } from "./metrics.ts";
 import type {
@@ -16,7 +15,13 @@ import type {
   PromptInput,
   ScoreOptions,
 } from "./inputs.ts";
-import { type PredictedCall, recordOf, reportFromRecords } from "./_parts.ts";
+import {
+  type GoldCall,
+  goldOf,
+  type PredictedCall,
+  recordOf,
+  reportFromRecords,
+} from "./_parts.ts";
 import {
   dropReason,
   isDigest,
@@ -42,10 +47,8 @@ interface ExampleState {
   language: string;
   root_id: string | null;
   line: number | undefined;
-  /** The gold call's name, canonical arguments and pairs, until the example is scored. */
-  goldName: string | undefined;
-  goldCanonical: string | undefined;
-  goldPairs: readonly ArgumentPair[] | undefined;
+  /** The gold call, until the example is scored. */
+  gold: GoldCall | undefined;
   dropped: boolean;
   record: ExampleRecord | undefined;
   generationLine: number | undefined;
@@ -167,9 +170,7 @@ export class ScorerCore {
         language: ex.language,
         root_id: ex.root_id ?? null,
         line: ex.line,
-        goldName: ok ? call.name! : undefined,
-        goldCanonical: ok ? call.canonicalArguments! : undefined,
-        goldPairs: ok ? call.pairs! : undefined,
+        gold: ok ? goldOf(call) : undefined,
         dropped: !ok,
         record: undefined,
         generationLine: undefined,
@@ -338,13 +339,8 @@ export class ScorerCore {
       this.#engine.parseToolCallBatch(outputs, { pairs: true, arguments: false });
     for (let i = 0; i < states.length; i++) {
       const state = states[i]!;
-      const gold = {
-        name: state.goldName!,
-        canonical: state.goldCanonical!,
-        pairs: state.goldPairs!,
-      };
-      state.record = recordOf(state, gold, calls[i]!, outputs[i]!, this.#options.detail);
-      state.goldName = state.goldCanonical = state.goldPairs = undefined;
+      state.record = recordOf(state, state.gold!, calls[i]!, outputs[i]!, this.#options.detail);
+      state.gold = undefined;
     }
   }
 
