@@ -417,7 +417,7 @@ export class MetricStore {
   }
 
   /** A run's repeats, or undefined when they were not kept (a run stored before they were). */
-  repeatsOf(runId: string): KeptRepeats | undefined {
+  repeatsOf(runId: string): KeptRepeats<unknown> | undefined {
     const row = this.#retrier.retry(`reading run ${runId}`, () => {
       if (!hasRepeatsColumns(this.#db)) return undefined;
       return this.#db.prepare("SELECT repeats, clusters FROM runs WHERE run_id = ?").get(runId);

@@ -6,14 +6,15 @@
 // store made before them gets them from the first run written into it, inside that run's own
 // BEGIN IMMEDIATE transaction: the write lock is held, so the check and the ALTER TABLE cannot
 // race another writer, and a crash rolls both back with the run. Reading never migrates.
+// Only types come from the suite room, so that opening a store loads none of it.
 import type { DatabaseSync } from "node:sqlite";
-import { type Repeats, repeatsIssues } from "../src/suite/mod.ts";
+import type { Repeats } from "../src/suite/mod.ts";
 import { InputError } from "./_errors.ts";
 
 /** A run's repeats as the store keeps them. */
-export interface KeptRepeats {
+export interface KeptRepeats<R = Repeats> {
   /** The suite's `repeats`, or null when it has none. */
-  repeats: Repeats | null;
+  repeats: R | null;
   /** With `repeats.cluster`: each golden's cluster key (`clusterKeys`), by id; else null. */
   clusters: [string, string][] | null;
 }
@@ -44,15 +45,16 @@ export function repeatsValues(kept: KeptRepeats | undefined): [string | null, st
 }
 
 /**
- * Reads the columns back: undefined when the run's repeats were not kept. A value that is not
- * what a writer puts there is an input error naming the store and the run.
+ * Reads the columns back: undefined when the run's repeats were not kept. Text that is not JSON,
+ * or cluster keys that are not [golden id, key] pairs, is an input error naming the store and
+ * the run; what the `repeats` block means is checked by its reader (`repeatsIssues`).
  */
 export function readRepeats(
   path: string,
   runId: string,
   repeats: unknown,
   clusters: unknown,
-): KeptRepeats | undefined {
+): KeptRepeats<unknown> | undefined {
   if (repeats === null) return undefined;
   const bad = (what: string) =>
     new InputError(`${path}: run ${runId} has a malformed repeats column (${what})`);
@@ -63,21 +65,11 @@ export function readRepeats(
       throw bad(`${name} is not JSON`);
     }
   };
-  const block = parse(repeats, "repeats");
-  if (block !== null) {
-    const issue = repeatsIssues(block)[0];
-    if (issue) throw bad(`${issue.field ? `${issue.field}: ` : ""}${issue.message}`);
-  }
-  const field = (block as Repeats | null)?.cluster;
-  if (field === undefined) {
-    if (clusters !== null) throw bad("cluster keys without a cluster field");
-    return { repeats: block as Repeats | null, clusters: null };
-  }
   const pairs = clusters === null ? null : parse(clusters, "clusters");
   const isPair = (p: unknown) =>
     Array.isArray(p) && p.length === 2 && p.every((x) => typeof x === "string");
-  if (!Array.isArray(pairs) || !pairs.every(isPair)) {
-    throw bad(`the cluster keys by ${field} are not [golden id, key] pairs`);
+  if (pairs !== null && !(Array.isArray(pairs) && pairs.every(isPair))) {
+    throw bad("clusters are not [golden id, key] pairs");
   }
-  return { repeats: block as Repeats, clusters: pairs as [string, string][] };
+  return { repeats: parse(repeats, "repeats"), clusters: pairs as [string, string][] | null };
 }

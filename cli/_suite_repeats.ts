@@ -6,6 +6,8 @@ import {
   clusterKeys,
   type Golden,
   type ReducedComparison,
+  type Repeats,
+  repeatsIssues,
   type RepeatsReport,
   repeatsReport,
   type ScoreRow,
@@ -71,8 +73,16 @@ export function storedRepeats(
   if (kept === undefined) {
     return { note: `run ${run.run_id} was stored before repeats were kept: no repeats section` };
   }
-  const { repeats, clusters } = kept;
-  if (repeats === null) return {};
+  if (kept.repeats === null) return {};
+  const issue = repeatsIssues(kept.repeats)[0];
+  if (issue) {
+    throw new InputError(
+      `${path}: run ${run.run_id} has a malformed repeats column ` +
+        `(${issue.field ? `${issue.field}: ` : ""}${issue.message})`,
+    );
+  }
+  const repeats = kept.repeats as Repeats;
+  const clusters = kept.clusters;
   const { arms, ...bootstrap } = options;
   return {
     report: storedRun(path, run, () => {
