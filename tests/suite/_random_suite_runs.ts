@@ -29,13 +29,14 @@ export interface RandomSuiteRun {
 const GOLDEN_IDS = ["g1", "g2", "g3", "__proto__", "constructor", "g\u{1F600}", "ｇ", "g10"];
 const ARMS = ["base", "adapter", "Ω", "__proto__"];
 const CLUSTER_VALUES: (string | number)[] = ["sales", "refunds", "3", 3, 0.1, -2, 1e21];
+const JUDGED = ["input", "tool_calls", "query_results"];
 const METRICS = [
   { type: "hit_limit" },
   { type: "step_efficiency" },
   { type: "reference_value_match" },
   { type: "expected_view_recall" },
-  { type: "llm_judge", name: "j1", params: { criteria: "c", evaluation_params: ["input"] } },
-  { type: "llm_judge", name: "j2", params: { criteria: "d", evaluation_params: ["input"] } },
+  { type: "llm_judge", name: "j1", params: { criteria: "c", evaluation_params: JUDGED } },
+  { type: "llm_judge", name: "j2", params: { criteria: "d", evaluation_params: JUDGED } },
 ];
 const THRESHOLDS = [0, 0.5, 0.5, 0.8, 1];
 
