@@ -213,7 +213,7 @@ Deno.test("suite scorecard and compare exit 2 naming the store for a bad store, 
   ];
   const db = new DatabaseSync(store);
   const runId = String(db.prepare("SELECT run_id FROM runs").get()?.run_id);
-  const tamper = async (sql: string, message: RegExp) => {
+  const tamper = (sql: string, message: RegExp) => {
     const copy = `${dir}/tampered-${cases.length}.db`;
     db.exec(`VACUUM INTO '${copy}'`);
     const t = new DatabaseSync(copy);
@@ -223,14 +223,14 @@ Deno.test("suite scorecard and compare exit 2 naming the store for a bad store, 
     cases.push([["compare", "base", "adapter", "--store", copy], message]);
   };
   const named = (what: string) => new RegExp(`tampered-\\d+\\.db: run ${runId}.*${what}`);
-  await tamper(`UPDATE runs SET repeats = '{"n": 0, "reducer": "mean"}'`, named("n: Expected"));
-  await tamper("UPDATE runs SET repeats = 'nope'", named("repeats is not JSON"));
-  await tamper(`UPDATE runs SET clusters = '[["g01"]]'`, named("not \\[golden id, key\\] pairs"));
-  await tamper(
+  tamper(`UPDATE runs SET repeats = '{"n": 0, "reducer": "mean"}'`, named("n: Expected"));
+  tamper("UPDATE runs SET repeats = 'nope'", named("repeats is not JSON"));
+  tamper(`UPDATE runs SET clusters = '[["g01"]]'`, named("not \\[golden id, key\\] pairs"));
+  tamper(
     `UPDATE runs SET clusters = '[["g01", "string:revenue"]]'`,
     named(`Golden "g02" has runs but no cluster key`),
   );
-  await tamper(
+  tamper(
     "DELETE FROM scores WHERE golden_id = 'g01' AND metric = 'hit_limit' AND repeat = 0",
     named(`has no row for "hit_limit"`),
   );
