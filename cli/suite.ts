@@ -34,9 +34,11 @@ Commands:
   validate SUITE            check a suite file (YAML or JSONC); exit 0 when valid, 2 otherwise
   run SUITE --goldens G --traces T --catalog C [--store DB] [--no-judge]
                             score every (golden, arm, repeat) run; write the rows to the store
-  scorecard --store DB      per arm: pass rate and mean scores, with CIs clustered by golden
+  scorecard --store DB      per arm: pass rate and mean scores, with CIs clustered by golden;
+                            with the suite's repeats, the repeats section as run prints it
   compare ARM_A ARM_B --store DB
-                            ARM_B − ARM_A, paired by golden, with bootstrap CIs
+                            ARM_B − ARM_A, paired by golden, with bootstrap CIs; with the
+                            suite's repeats, also ARM_B − ARM_A on the reduced per-golden scores
 
 Options of run:
   --goldens FILE     goldens JSONL ({id, question, expected_views?, reference_values?, ...})
@@ -66,9 +68,12 @@ Options of scorecard and compare:
   --store FILE       the metric store (required)
   --suite NAME       the suite (default: the one suite in the store)
   --run ID           a stored run (default: the suite's latest run)
-  --seed N           bootstrap seed (default 0)
-  --resamples N      bootstrap resamples (default 10000)
-  --json             print JSON
+  --seed N           bootstrap seed, also of the repeats section (default 0)
+  --resamples N      bootstrap resamples, likewise (default 10000)
+  --json             print JSON; with repeats, scorecard adds "repeats" (as run's report has
+                     it) and compare "reduced_comparison"
+A run stored before runs kept their repeats has no repeats section: the command says so in
+one line (on stderr with --json, where "repeats" or "reduced_comparison" is null).
 `;
 
 const CALIBRATE_HELP =
