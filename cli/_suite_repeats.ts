@@ -112,6 +112,22 @@ export function storedRun<T>(path: string, run: StoredRun, fn: () => T): T {
   }
 }
 
+/**
+ * Prints a stored run's JSON: its id, suite and `fields`, then its repeats part under `key`:
+ * null for a run stored before repeats were kept (whose note goes to stderr), left out when the
+ * suite has no repeats.
+ */
+export function printStoredJson(
+  run: StoredRun,
+  fields: Record<string, unknown>,
+  repeats: { key: string; part: unknown; note: string | undefined },
+): void {
+  const { key, part, note } = repeats;
+  printNote(note, true);
+  const extra = note !== undefined ? { [key]: null } : part === undefined ? {} : { [key]: part };
+  console.log(JSON.stringify({ run: run.run_id, suite: run.suite, ...fields, ...extra }, null, 2));
+}
+
 /** Says why a stored run has no repeats section: on stdout, or on stderr beside JSON. */
 export function printNote(note: string | undefined, json?: boolean): void {
   if (note !== undefined) (json ? console.error : console.log)(note);

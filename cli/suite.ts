@@ -20,6 +20,7 @@ import {
   printNote,
   printReducedComparison,
   printRepeats,
+  printStoredJson,
   storedRepeats,
   storedRun,
   suiteBootstrap,
@@ -577,18 +578,7 @@ function scorecardCommand(args: string[]): void {
     const card = storedRun(values.store!, run, () => scorecard(rows, { metrics, ...bootstrap }));
     const { report, note } = storedRepeats(store, values.store!, run, rows, bootstrap);
     if (values.json) {
-      printNote(note, true);
-      console.log(JSON.stringify(
-        {
-          run: run.run_id,
-          suite: run.suite,
-          scorecard: card,
-          ...(report && { repeats: report }),
-          ...(note && { repeats: null }),
-        },
-        null,
-        2,
-      ));
+      printStoredJson(run, { scorecard: card }, { key: "repeats", part: report, note });
       return;
     }
     console.log(
@@ -655,20 +645,9 @@ function compareCommand(args: string[]): void {
     });
     const reduced = report?.comparisons[0];
     if (values.json) {
-      printNote(note, true);
-      const extra = report && reduced &&
+      const part = report && reduced &&
         { repeats: report.repeats, bootstrap: report.bootstrap, ...reduced };
-      console.log(JSON.stringify(
-        {
-          run: run.run_id,
-          suite: run.suite,
-          comparison: cmp,
-          ...(extra && { reduced_comparison: extra }),
-          ...(note && { reduced_comparison: null }),
-        },
-        null,
-        2,
-      ));
+      printStoredJson(run, { comparison: cmp }, { key: "reduced_comparison", part, note });
       return;
     }
     console.log(`${b} − ${a}, paired by golden (${cmp.n_goldens} goldens), run ${run.run_id}`);
