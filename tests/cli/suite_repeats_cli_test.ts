@@ -5,22 +5,12 @@
 import { deepStrictEqual, match, ok, strictEqual } from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import { runMain } from "./_main.ts";
+import { demoRunArgs, suiteInputs } from "./_suite_demo.ts";
 import { openaiContent, startJudgeServer } from "../suite/_judge_server.ts";
 import { randomSuiteRun, REDUCER_CASES } from "../suite/_random_suite_runs.ts";
 import { makeRng } from "../_corpus.ts";
 
-const root = new URL("../../", import.meta.url).pathname;
-const demo = `${root}samples/suite_demo`;
 const KEY = "OPENAI_COMPATIBLE_API_KEY";
-
-const inputs = (dir: string) => [
-  "--goldens",
-  `${dir}/goldens.jsonl`,
-  "--traces",
-  `${dir}/traces.jsonl`,
-  "--catalog",
-  `${dir}/catalog.json`,
-];
 
 /** A judge that fails (HTTP 400: a judge error, no retry) or scores, by a hash of its prompt. */
 function hashedReply(body: unknown) {
@@ -57,16 +47,8 @@ Deno.test("suite scorecard and compare --store give the live run's repeats numbe
         const bootstrap = ["--seed", String(input.seed), "--resamples", String(input.resamples)];
         const at = `${reducer}, cluster ${cluster}, case ${i}`;
         const run = await runMain([
-          "suite",
-          "run",
-          `${dir}/suite.json`,
-          ...inputs(dir),
-          "--store",
-          store,
-          "--out",
-          `${dir}/run.json`,
-          "--quiet",
-          ...bootstrap,
+          ...["suite", "run", `${dir}/suite.json`, ...suiteInputs(dir), "--store", store],
+          ...["--out", `${dir}/run.json`, "--quiet", ...bootstrap],
         ]);
         strictEqual(run.code, 0, `${at}: ${run.stderr}`);
         const live = JSON.parse(await Deno.readTextFile(`${dir}/run.json`));
@@ -125,17 +107,7 @@ Deno.test("suite scorecard and compare --store give the live run's repeats numbe
 /** The demo run into a fresh store, with its table output. */
 async function demoRun(dir: string, more: string[] = []) {
   const store = `${dir}/metrics.db`;
-  const r = await runMain([
-    "suite",
-    "run",
-    `${demo}/suite.yaml`,
-    ...inputs(demo),
-    "--store",
-    store,
-    "--no-judge",
-    "--quiet",
-    ...more,
-  ]);
+  const r = await runMain([...demoRunArgs(store), ...more]);
   strictEqual(r.code, 0, r.stderr);
   return { store, stdout: r.stdout };
 }

@@ -12,7 +12,7 @@ import {
   type SchemaCatalog,
   type Trace,
 } from "../../src/suite/mod.ts";
-import { makeRng, type Rng } from "../_corpus.ts";
+import { makeRng, type Rng, shuffled } from "../_corpus.ts";
 
 /** One random suite run's inputs. */
 export interface RandomSuiteRun {
@@ -39,15 +39,6 @@ const METRICS = [
   { type: "llm_judge", name: "j2", params: { criteria: "d", evaluation_params: JUDGED } },
 ];
 const THRESHOLDS = [0, 0.5, 0.5, 0.8, 1];
-
-function shuffled<T>(rng: Rng, xs: readonly T[]): T[] {
-  const out = [...xs];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = rng.int(i + 1);
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
 
 function trace(rng: Rng, golden_id: string, arm: string, repeat: number): Trace {
   const calls = Array.from({ length: rng.int(5) }, () => ({

@@ -13,7 +13,7 @@ import {
   suiteRunReport,
 } from "../../src/suite/mod.ts";
 import { fakeJudge, randomSuiteRun, REDUCER_CASES } from "./_random_suite_runs.ts";
-import { makeRng } from "../_corpus.ts";
+import { makeRng, shuffled } from "../_corpus.ts";
 
 const PER_CASE = 20;
 
@@ -40,19 +40,11 @@ Deno.test("storedRepeatsInputs() gives repeatsReport the live run's repeats sect
       }).repeats!;
       // What the store keeps, read back: the flat rows (in another order), the metric order,
       // the repeats block and the cluster keys, as JSON text.
-      const rows: ScoreRow[] = makeRngShuffle(
-        seed,
-        results.flatMap((r) => r.criteria).map((c) => ({
-          golden_id: c.golden_id,
-          arm: c.arm,
-          repeat: c.repeat,
-          metric: c.metric,
-          score: c.score,
-          applicable: c.applicable,
-          threshold: c.threshold,
-          ...(c.rubric_sha256 !== undefined && { rubric_sha256: c.rubric_sha256 }),
-        })),
-      );
+      const kept = results.flatMap((r) => r.criteria).map((c): ScoreRow => {
+        const { details: _, prompt_sha256: _p, judge_model: _j, cached: _c, ...row } = c;
+        return row;
+      });
+      const rows = shuffled(makeRng(seed), kept);
       const repeats = JSON.parse(JSON.stringify(suite.repeats));
       const clusters = cluster
         ? JSON.parse(JSON.stringify([...clusterKeys(input.goldens, "topic")]))
@@ -82,13 +74,10 @@ Deno.test("storedRepeatsInputs() gives repeatsReport the live run's repeats sect
   for (const [what, count] of Object.entries(seen)) ok(count > 20, `${what}: ${count}`);
 });
 
-function makeRngShuffle<T>(seed: number, xs: T[]): T[] {
-  const rng = makeRng(seed ^ 0x5eed);
-  for (let i = xs.length - 1; i > 0; i--) {
-    const j = rng.int(i + 1);
-    [xs[i], xs[j]] = [xs[j]!, xs[i]!];
-  }
-  return xs;
+/** A stored row of run (g1, a, 0) for metric m, scored 1 at threshold 0.5, with `fields`. */
+function row(fields: Partial<ScoreRow>): ScoreRow {
+  const base = { golden_id: "g1", arm: "a", repeat: 0, metric: "m", threshold: 0.5 };
+  return { ...base, score: 1, applicable: true, ...fields };
 }
 
 Deno.test("clusterKeys() keys a golden's value by type and text, and storedRepeatsInputs() gives it back", () => {
@@ -98,15 +87,7 @@ Deno.test("clusterKeys() keys a golden's value by type and text, and storedRepea
   assertEquals(keys.get("g0"), "string:3");
   assertEquals(keys.get("g1"), "number:3");
   assertEquals(keys.get("g9"), "string:number:3");
-  const rows = goldens.map((g): ScoreRow => ({
-    golden_id: g.id,
-    arm: "a",
-    repeat: 0,
-    metric: "m",
-    score: 1,
-    applicable: true,
-    threshold: 0.5,
-  }));
+  const rows = goldens.map((g) => row({ golden_id: g.id }));
   const rebuilt = storedRepeatsInputs(rows, { metrics: ["m"], cluster: "topic", clusters: keys });
   assertEquals(rebuilt.goldens.map((g) => (g as unknown as { topic: unknown }).topic), values);
   assertEquals(clusterKeys(rebuilt.goldens, "topic"), keys);
@@ -114,17 +95,12 @@ Deno.test("clusterKeys() keys a golden's value by type and text, and storedRepea
 });
 
 Deno.test("storedRepeatsInputs() recomputes each run's overall with runOverall, in metric order", () => {
-  const row = (metric: string, score: number | null, applicable = true): ScoreRow => ({
-    golden_id: "g1",
-    arm: "a",
-    repeat: 2,
-    metric,
-    score,
-    applicable,
-    threshold: metric === "first" ? 0.7 : 0.1,
-  });
   const { results, goldens } = storedRepeatsInputs(
-    [row("second", 0.5), row("third", null, false), row("first", 1)],
+    [
+      row({ repeat: 2, metric: "second", score: 0.5, threshold: 0.1 }),
+      row({ repeat: 2, metric: "third", score: null, applicable: false, threshold: 0.1 }),
+      row({ repeat: 2, metric: "first", threshold: 0.7 }),
+    ],
     { metrics: ["first", "second", "third"] },
   );
   assertEquals(goldens, []);
@@ -142,37 +118,29 @@ Deno.test("storedRepeatsInputs() recomputes each run's overall with runOverall, 
 });
 
 Deno.test("storedRepeatsInputs() refuses rows and cluster keys a store does not write", () => {
-  const row = (golden_id: string, metric = "m"): ScoreRow => ({
-    golden_id,
-    arm: "a",
-    repeat: 0,
-    metric,
-    score: 1,
-    applicable: true,
-    threshold: 0.5,
-  });
+  const of = (golden_id: string, metric = "m") => row({ golden_id, metric });
   const opts = { metrics: ["m"], cluster: "topic" };
-  throws(() => storedRepeatsInputs([row("g1")], opts), /clusters are required/);
+  throws(() => storedRepeatsInputs([of("g1")], opts), /clusters are required/);
   throws(
-    () => storedRepeatsInputs([row("g1")], { ...opts, clusters: [["g1", "number:03"]] }),
+    () => storedRepeatsInputs([of("g1")], { ...opts, clusters: [["g1", "number:03"]] }),
     /Golden "g1" has a malformed cluster key "number:03"/,
   );
   throws(
-    () => storedRepeatsInputs([row("g1")], { ...opts, clusters: [["g1", "sales"]] }),
+    () => storedRepeatsInputs([of("g1")], { ...opts, clusters: [["g1", "sales"]] }),
     /malformed cluster key "sales"/,
   );
   throws(
     () =>
-      storedRepeatsInputs([row("g1")], {
+      storedRepeatsInputs([of("g1")], {
         ...opts,
         clusters: [["g1", "string:a"], ["g1", "string:b"]],
       }),
     /Golden "g1" has two cluster keys/,
   );
   throws(
-    () => storedRepeatsInputs([row("g1"), row("g2")], { ...opts, clusters: [["g1", "string:a"]] }),
+    () => storedRepeatsInputs([of("g1"), of("g2")], { ...opts, clusters: [["g1", "string:a"]] }),
     /Golden "g2" has runs but no cluster key/,
   );
-  throws(() => storedRepeatsInputs([row("g1", "x")], { metrics: ["m"] }), /not in metrics/);
-  throws(() => storedRepeatsInputs([row("g1"), row("g1")], { metrics: ["m"] }), /two rows/);
+  throws(() => storedRepeatsInputs([of("g1", "x")], { metrics: ["m"] }), /not in metrics/);
+  throws(() => storedRepeatsInputs([of("g1"), of("g1")], { metrics: ["m"] }), /two rows/);
 });
