@@ -9,9 +9,19 @@
 // touches the file; switching to WAL and creating the schema (one BEGIN IMMEDIATE transaction)
 // are retried while another writer holds the lock; and every statement that still finds the
 // store busy is retried with jittered exponential backoff, up to a total wait (docs/suite.md).
+// A run's repeats are kept in two columns that older stores get from their first new run
+// (_store_repeats.ts).
 import { DatabaseSync } from "node:sqlite";
 import type { ScoreRow } from "../src/suite/mod.ts";
 import { InputError } from "./_errors.ts";
+import {
+  addRepeatsColumns,
+  hasRepeatsColumns,
+  type KeptRepeats,
+  readRepeats,
+  REPEATS_COLUMNS,
+  repeatsValues,
+} from "./_store_repeats.ts";
 
 /** How long SQLite itself waits for a lock before a statement reports the store busy. */
 export const BUSY_TIMEOUT_MS = 30_000;
@@ -73,7 +83,8 @@ CREATE TABLE IF NOT EXISTS runs (
   suite_sha256 TEXT NOT NULL,
   metrics TEXT NOT NULL,
   created_at TEXT NOT NULL,
-  rows INTEGER NOT NULL
+  rows INTEGER NOT NULL,
+  ${REPEATS_COLUMNS}
 );
 CREATE TABLE IF NOT EXISTS scores (
   run_id TEXT NOT NULL REFERENCES runs(run_id),
@@ -308,25 +319,34 @@ export class MetricStore {
     }
   }
 
-  /** Writes a whole run atomically, in one transaction with its `runs` row: every row, or none. */
-  writeRun(run: Omit<StoredRun, "rows">, rows: readonly StoredScore[], beforeCommit?: () => void) {
-    const insertRun = this.#db.prepare(
-      "INSERT INTO runs (run_id, suite, suite_sha256, metrics, created_at, rows) " +
-        "VALUES (?, ?, ?, ?, ?, ?)",
-    );
+  /**
+   * Writes a whole run atomically, in one transaction with its `runs` row: every row, or none.
+   * `run.repeats` is kept (left out, the run reads back as stored before repeats were kept).
+   */
+  writeRun(
+    run: Omit<StoredRun, "rows"> & { repeats?: KeptRepeats },
+    rows: readonly StoredScore[],
+    beforeCommit?: () => void,
+  ) {
     const insert = this.#db.prepare(
       `INSERT INTO scores (run_id, suite, golden_id, arm, repeat, metric, score, applicable,
          threshold, pass, prompt_sha256, rubric_sha256, judge_model, error, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.#retrier.transaction(`writing run ${run.run_id}`, () => {
-      insertRun.run(
+      // The write lock is held: a store made before the repeats columns gets them here.
+      addRepeatsColumns(this.#db);
+      this.#db.prepare(
+        "INSERT INTO runs (run_id, suite, suite_sha256, metrics, created_at, rows, repeats, " +
+          "clusters) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+      ).run(
         run.run_id,
         run.suite,
         run.suite_sha256,
         JSON.stringify(run.metrics),
         run.created_at,
         rows.length,
+        ...repeatsValues(run.repeats),
       );
       for (const r of rows) {
         insert.run(
@@ -394,6 +414,15 @@ export class MetricStore {
       judge_model: r.judge_model as string | null,
       error: r.error as string | null,
     }));
+  }
+
+  /** A run's repeats, or undefined when they were not kept (a run stored before they were). */
+  repeatsOf(runId: string): KeptRepeats<unknown> | undefined {
+    const row = this.#retrier.retry(`reading run ${runId}`, () => {
+      if (!hasRepeatsColumns(this.#db)) return undefined;
+      return this.#db.prepare("SELECT repeats, clusters FROM runs WHERE run_id = ?").get(runId);
+    });
+    return row && readRepeats(this.#retrier.path, runId, row.repeats, row.clusters);
   }
 
   /** A cached judgement, if any. */

@@ -13,13 +13,19 @@ import { compileSchema } from "../src/json_schema/mod.ts";
 import { CATALOG_SCHEMA, GOLDEN_SCHEMA, TRACE_SCHEMA } from "../src/suite/mod.ts";
 import type { Golden, SchemaCatalog, Trace } from "../src/suite/mod.ts";
 import { type Estimate, scorecard, type ScoreRow } from "../src/suite/mod.ts";
-import { type ArmDelta, compareArms } from "../src/suite/mod.ts";
+import { compareArms } from "../src/suite/mod.ts";
 import {
-  type CalibrationReport,
-  calibrationReport,
-  type RepeatsReport,
-  suiteRunReport,
-} from "../src/suite/mod.ts";
+  deltaRow,
+  keptRepeats,
+  printNote,
+  printReducedComparison,
+  printRepeats,
+  printStoredJson,
+  storedRepeats,
+  storedRun,
+  suiteBootstrap,
+} from "./_suite_repeats.ts";
+import { type CalibrationReport, calibrationReport, suiteRunReport } from "../src/suite/mod.ts";
 import { createJudge, type JudgeApiKeys, type JudgeCallEvent } from "../src/suite/mod.ts";
 import { type JudgeProvider, parseJudgeModel, validateJudgeParams } from "../src/suite/mod.ts";
 
@@ -29,9 +35,11 @@ Commands:
   validate SUITE            check a suite file (YAML or JSONC); exit 0 when valid, 2 otherwise
   run SUITE --goldens G --traces T --catalog C [--store DB] [--no-judge]
                             score every (golden, arm, repeat) run; write the rows to the store
-  scorecard --store DB      per arm: pass rate and mean scores, with CIs clustered by golden
+  scorecard --store DB      per arm: pass rate and mean scores, with CIs clustered by golden;
+                            with the suite's repeats, the repeats section as run prints it
   compare ARM_A ARM_B --store DB
-                            ARM_B − ARM_A, paired by golden, with bootstrap CIs
+                            ARM_B − ARM_A, paired by golden, with bootstrap CIs; with the
+                            suite's repeats, also ARM_B − ARM_A on the reduced per-golden scores
 
 Options of run:
   --goldens FILE     goldens JSONL ({id, question, expected_views?, reference_values?, ...})
@@ -61,9 +69,12 @@ Options of scorecard and compare:
   --store FILE       the metric store (required)
   --suite NAME       the suite (default: the one suite in the store)
   --run ID           a stored run (default: the suite's latest run)
-  --seed N           bootstrap seed (default 0)
-  --resamples N      bootstrap resamples (default 10000)
-  --json             print JSON
+  --seed N           bootstrap seed, also of the repeats section (default 0)
+  --resamples N      bootstrap resamples, likewise (default 10000)
+  --json             print JSON; with repeats, scorecard adds "repeats" (as run's report has
+                     it) and compare "reduced_comparison"
+A run stored before runs kept their repeats has no repeats section: the command says so in
+one line (on stderr with --json, where "repeats" or "reduced_comparison" is null).
 `;
 
 const CALIBRATE_HELP =
@@ -219,6 +230,7 @@ async function runCommand(args: string[]): Promise<void> {
     throw new UsageError("Expected one suite file: suite run SUITE ...");
   }
   const failUnder = unitFlag("--fail-under", values["fail-under"]);
+  const bootstrap = suiteBootstrap(values);
   for (const f of ["goldens", "traces", "catalog"] as const) {
     if (!values[f]) throw new UsageError(`--${f} is required`);
   }
@@ -257,6 +269,8 @@ async function runCommand(args: string[]): Promise<void> {
     ids.set(g.id, line);
   }
   const goldens = goldenRows.map((r) => r.value);
+  // A golden without the field the repeats cluster by: exit 2 before any judge is paid for.
+  const kept = keptRepeats(suite, goldens, values.goldens!);
   const traceRows = readJsonl<Trace>(values.traces!, TRACE_SCHEMA, "golden_id");
   const runs = new Map<string, number>();
   for (const { value: t, line } of traceRows) {
@@ -380,6 +394,7 @@ async function runCommand(args: string[]): Promise<void> {
         suite_sha256: suiteSha,
         metrics: suite.metrics.map((m) => m.name),
         created_at: createdAt,
+        repeats: kept,
       }, stored);
     } finally {
       store.close();
@@ -391,9 +406,7 @@ async function runCommand(args: string[]): Promise<void> {
       suiteSha256: suiteSha,
       runId: store ? runId : null,
       judge: values["no-judge"] ? "off" : usesJudge ? "on" : "none",
-      ...(values.seed !== undefined && { seed: Number(values.seed) }),
-      ...(values.resamples !== undefined &&
-        { resamples: positiveInt("--resamples", values.resamples) }),
+      ...bootstrap,
     });
   } catch (e) {
     // A golden without the field the repeats cluster by.
@@ -485,33 +498,6 @@ function ci(e: Estimate): string {
   return e.ci ? `[${e.ci[0].toFixed(3)}, ${e.ci[1].toFixed(3)}]` : "";
 }
 
-function printRepeats(r: RepeatsReport): void {
-  const k = r.repeats.k === undefined ? "" : ` k=${r.repeats.k}`;
-  const by = r.cluster === null ? "golden" : r.cluster;
-  console.log(`\nrepeats: ${r.repeats.reducer}${k} over n=${r.repeats.n} runs per golden`);
-  const rows = r.arms.map((a) => [
-    a.arm,
-    a.mean === null ? "-" : `${a.mean.toFixed(3)} (${a.n} goldens)`,
-    a.clt ? `${a.clt.se.toFixed(3)} ${interval(a.clt.ci)}` : "-",
-    a.clustered ? `${a.clustered.se.toFixed(3)} ${interval(a.clustered.ci)} C=${a.clusters}` : "-",
-    ci(a.bootstrap),
-  ]);
-  console.log(
-    table(["arm", "reduced mean", "CLT se, t CI", `se by ${by}, t CI`, "bootstrap CI"], rows),
-  );
-  for (const c of r.comparisons) {
-    const d = c.reduced;
-    console.log(
-      `${c.arms[1]} − ${c.arms[0]} (paired, ${c.n_goldens} goldens): ` +
-        `${d.delta === null ? "-" : d.delta.toFixed(3)} ${d.ci ? interval(d.ci) : ""}`,
-    );
-  }
-}
-
-function interval(ci: [number, number]): string {
-  return `[${ci[0].toFixed(3)}, ${ci[1].toFixed(3)}]`;
-}
-
 function printScorecard(card: Card, metrics: string[]): void {
   for (const arm of card.arms) {
     console.log(`\narm ${arm.arm}: ${arm.n_runs} runs over ${arm.n_goldens} goldens`);
@@ -583,29 +569,33 @@ function scorecardCommand(args: string[]): void {
     metrics: { type: "string" },
     json: { type: "boolean" },
   });
+  const bootstrap = suiteBootstrap(values);
   const store = openStore(values.store);
   try {
     const { run, runs } = pickRun(store, values.suite, values.run);
     const rows = rowsOf(store, run.run_id);
     const metrics = values.metrics?.split(",") ?? run.metrics;
-    const card = scorecard(rows, {
-      metrics,
-      ...(values.seed !== undefined && { seed: Number(values.seed) }),
-      ...(values.resamples !== undefined &&
-        { resamples: positiveInt("--resamples", values.resamples) }),
-    });
+    const card = storedRun(values.store!, run, () => scorecard(rows, { metrics, ...bootstrap }));
+    const { report, note } = storedRepeats(store, values.store!, run, rows, bootstrap);
     if (values.json) {
-      console.log(JSON.stringify({ run: run.run_id, suite: run.suite, scorecard: card }, null, 2));
+      printStoredJson(run, { scorecard: card }, { key: "repeats", part: report, note });
       return;
     }
     console.log(
       `suite ${run.suite}, run ${run.run_id} (${run.created_at}); ${runs.length} run(s) in history`,
     );
     printScorecard(card, metrics);
+    if (report) printRepeats(report);
+    printNote(note && `\n${note}`);
     if (runs.length > 1) {
       console.log("\nhistory (pass rate per arm):");
       const hist = runs.map((r) => {
-        const c = scorecard(rowsOf(store, r.run_id), { metrics: r.metrics, resamples: 1 });
+        const rs = rowsOf(store, r.run_id);
+        const c = storedRun(
+          values.store!,
+          r,
+          () => scorecard(rs, { metrics: r.metrics, resamples: 1 }),
+        );
         return [
           r.run_id,
           r.created_at,
@@ -631,46 +621,41 @@ function compareCommand(args: string[]): void {
   if (positionals.length !== 2) {
     throw new UsageError("Expected two arms: suite compare ARM_A ARM_B");
   }
+  const [a, b] = positionals as [string, string];
+  if (a === b) throw new UsageError(`Expected two different arms, got ${a} twice`);
+  const bootstrap = suiteBootstrap(values);
   const store = openStore(values.store);
   try {
     const { run } = pickRun(store, values.suite, values.run);
     const rows = rowsOf(store, run.run_id);
-    const metrics = run.metrics;
     const arms = [...new Set(rows.map((r) => r.arm))].sort();
     for (const arm of positionals) {
       if (!arms.includes(arm)) {
         throw new UsageError(`${unknownWord("arm", arm, arms)} in run ${run.run_id}`);
       }
     }
-    const cmp = compareArms(rows, [positionals[0]!, positionals[1]!], {
-      metrics,
-      ...(values.seed !== undefined && { seed: Number(values.seed) }),
-      ...(values.resamples !== undefined &&
-        { resamples: positiveInt("--resamples", values.resamples) }),
+    const cmp = storedRun(
+      values.store!,
+      run,
+      () => compareArms(rows, [a, b], { metrics: run.metrics, ...bootstrap }),
+    );
+    const { report, note } = storedRepeats(store, values.store!, run, rows, {
+      ...bootstrap,
+      arms: [a, b],
     });
+    const reduced = report?.comparisons[0];
     if (values.json) {
-      console.log(JSON.stringify({ run: run.run_id, suite: run.suite, comparison: cmp }, null, 2));
+      const part = report && reduced &&
+        { repeats: report.repeats, bootstrap: report.bootstrap, ...reduced };
+      printStoredJson(run, { comparison: cmp }, { key: "reduced_comparison", part, note });
       return;
     }
-    const [a, b] = positionals;
     console.log(`${b} − ${a}, paired by golden (${cmp.n_goldens} goldens), run ${run.run_id}`);
-    const fmt = (x: number | null) => (x === null ? "-" : x.toFixed(3));
-    const line = (
-      name: string,
-      d: ArmDelta,
-    ) => [
-      name,
-      fmt(d.a.value),
-      fmt(d.b.value),
-      fmt(d.delta),
-      d.ci ? `[${fmt(d.ci[0])}, ${fmt(d.ci[1])}]` : "",
-    ];
-    const rowsOut = [
-      line("pass rate", cmp.pass_rate),
-      line("overall", cmp.overall),
-    ];
-    for (const m of cmp.metrics_delta) rowsOut.push(line(m.metric, m));
-    console.log(table(["", a!, b!, "delta", "95% CI"], rowsOut));
+    const rowsOut = [deltaRow("pass rate", cmp.pass_rate), deltaRow("overall", cmp.overall)];
+    for (const m of cmp.metrics_delta) rowsOut.push(deltaRow(m.metric, m));
+    console.log(table(["", a, b, "delta", "95% CI"], rowsOut));
+    if (report && reduced) printReducedComparison(report, reduced);
+    printNote(note && `\n${note}`);
   } finally {
     store.close();
   }

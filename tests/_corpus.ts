@@ -58,6 +58,16 @@ export function makeRng(seed: number): Rng {
   };
 }
 
+/** A copy of `xs` in a random order (Fisher–Yates). */
+export function shuffled<T>(rng: Rng, xs: readonly T[]): T[] {
+  const out = [...xs];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = rng.int(i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------- doubles
 
 const f64 = new Float64Array(1);

@@ -148,6 +148,8 @@ export interface RepeatsReportOptions {
   resamples?: number;
   /** Interval level (default 0.95). */
   level?: number;
+  /** The arm every other arm is compared with (default: the first arm in code-point order). */
+  baseline?: string;
 }
 
 /** One arm's reduced scores and their uncertainty. */
@@ -166,15 +168,18 @@ export interface RepeatsReport {
   bootstrap: ClusterBootstrapSettings;
   /** Per arm, sorted by code point. */
   arms: ArmRepeats[];
-  /** Each later arm against the first, paired by golden on the reduced scores. */
-  comparisons: {
-    /** The first arm and the arm compared with it. */
-    arms: [string, string];
-    /** Goldens paired. */
-    n_goldens: number;
-    /** The means, their difference b − a and its paired bootstrap interval. */
-    reduced: MetricComparison;
-  }[];
+  /** Each other arm against the baseline (the first), paired by golden on the reduced scores. */
+  comparisons: ReducedComparison[];
+}
+
+/** One arm against the baseline, paired by golden on the reduced scores. */
+export interface ReducedComparison {
+  /** The baseline arm and the arm compared with it. */
+  arms: [string, string];
+  /** Goldens paired. */
+  n_goldens: number;
+  /** The means, their difference b − a and its paired bootstrap interval. */
+  reduced: MetricComparison;
 }
 
 const METRIC = "reduced";
@@ -198,6 +203,37 @@ function rowsOf(arm: ReducedArm, key: (golden: string) => string): ScoreRow[] {
 }
 
 /**
+ * Each golden's cluster key under a golden field, as {@linkcode repeatsReport} groups goldens:
+ * the value's type and text (`string:sales`, `number:3`), so that `"3"` and `3` differ. A metric
+ * store keeps these keys to rebuild a stored run's clusters (`storedRepeatsInputs`).
+ *
+ * @param goldens The goldens.
+ * @param field The golden field to cluster by (the suite's `repeats.cluster`).
+ * @returns Golden id → cluster key, in the goldens' order.
+ * @throws {RangeError} If a golden lacks the field, or its value is not a string or number.
+ *
+ * @example
+ * ```ts
+ * import { clusterKeys } from "@assay/assay/suite";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ *
+ * const goldens = [{ id: "g1", question: "?", topic: "sales" }, { id: "g2", question: "?", topic: 3 }];
+ * assertEquals([...clusterKeys(goldens, "topic")], [["g1", "string:sales"], ["g2", "number:3"]]);
+ * ```
+ */
+export function clusterKeys(goldens: readonly Golden[], field: string): Map<string, string> {
+  const keys = new Map<string, string>();
+  for (const g of goldens) {
+    const v = (g as unknown as Record<string, unknown>)[field];
+    if (typeof v !== "string" && typeof v !== "number") {
+      throw new RangeError(`Golden "${g.id}" has no ${field} (a string or number) to cluster by`);
+    }
+    keys.set(g.id, `${typeof v}:${v}`);
+  }
+  return keys;
+}
+
+/**
  * Reduces a suite run's repeats and measures the uncertainty of each arm's mean reduced score:
  * CLT and clustered standard errors with t intervals, the bootstrap over clusters, and the
  * paired comparison of each arm with the first on the reduced per-golden scores.
@@ -206,7 +242,8 @@ function rowsOf(arm: ReducedArm, key: (golden: string) => string): ScoreRow[] {
  * @param goldens The goldens (for the cluster field).
  * @param repeats The suite's `repeats`; options: the cluster field, seed, resamples and level.
  * @returns The report section.
- * @throws {RangeError} If a golden lacks the cluster field, or its value is not a string or number.
+ * @throws {RangeError} If a golden lacks the cluster field, or its value is not a string or number;
+ *   or if the baseline arm has no runs.
  *
  * @example
  * ```ts
@@ -234,15 +271,7 @@ export function repeatsReport(
   options: RepeatsReportOptions = {},
 ): RepeatsReport {
   const field = options.cluster ?? repeats.cluster;
-  const clusterOf = new Map<string, string>();
-  for (const g of goldens) {
-    if (field === undefined) continue;
-    const v = (g as unknown as Record<string, unknown>)[field];
-    if (typeof v !== "string" && typeof v !== "number") {
-      throw new RangeError(`Golden "${g.id}" has no ${field} (a string or number) to cluster by`);
-    }
-    clusterOf.set(g.id, `${typeof v}:${v}`);
-  }
+  const clusterOf = field === undefined ? new Map<string, string>() : clusterKeys(goldens, field);
   const key = (id: string) => clusterOf.get(id) ?? `golden:${id}`;
   const level = options.level ?? 0.95;
   const settings = {
@@ -264,8 +293,12 @@ export function repeatsReport(
     return { ...arm, ...u, bootstrap: card.arms[0]!.metrics[0]!.mean };
   });
   const rows = reduced.flatMap((arm) => rowsOf(arm, (id) => id));
-  const comparisons = arms.slice(1).map((b) => {
-    const c = compareArms(rows, [arms[0]!.arm, b.arm], settings);
+  const baseline = options.baseline ?? arms[0]?.arm;
+  if (baseline !== undefined && !arms.some((a) => a.arm === baseline)) {
+    throw new RangeError(`The baseline arm ${JSON.stringify(baseline)} has no runs`);
+  }
+  const comparisons = arms.filter((a) => a.arm !== baseline).map((b): ReducedComparison => {
+    const c = compareArms(rows, [baseline!, b.arm], settings);
     return {
       arms: [c.a, c.b] as [string, string],
       n_goldens: c.n_goldens,

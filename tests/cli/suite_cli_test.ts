@@ -4,6 +4,7 @@
 import { deepStrictEqual, match, ok, strictEqual } from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import { anthropicTool, openaiContent, startJudgeServer } from "../suite/_judge_server.ts";
+import { killMidRun } from "./_killed_writer.ts";
 
 const deno = Deno.execPath();
 const root = new URL("../../", import.meta.url).pathname;
@@ -161,36 +162,9 @@ Deno.test("assay suite run names an orphan trace and a repeated run by line", as
 Deno.test("the metric store shows no partial run after a crash mid-run, and the next run proceeds", async () => {
   const dir = await Deno.makeTempDir();
   const store = `${dir}/metrics.db`;
-  // A writer that is killed (SIGKILL) after inserting half of a run, inside its transaction.
-  const script = `${dir}/crash.ts`;
-  await Deno.writeTextFile(
-    script,
-    `import { MetricStore } from ${JSON.stringify(`${root}cli/_store.ts`)};
-const s = MetricStore.open(${JSON.stringify(store)});
-const row = (i) => ({ golden_id: "g" + i, arm: "a", repeat: 0, metric: "m", score: 1,
-  applicable: true, threshold: 0.5, pass: true, prompt_sha256: null, rubric_sha256: null,
-  judge_model: null, error: null });
-s.writeRun({ run_id: "crashed", suite: "s", suite_sha256: "x", metrics: ["m"], created_at: "t" },
-  Array.from({ length: 1000 }, (_, i) => row(i)), () => {
-    console.log("inside");
-    // Wait to be killed, holding the transaction open.
-    const end = Date.now() + 30000;
-    while (Date.now() < end) {}
-  });
-`,
-  );
-  const child = new Deno.Command(deno, {
-    args: ["run", "-A", script],
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const reader = child.stdout.getReader();
-  const first = await reader.read();
-  match(dec.decode(first.value), /inside/);
-  child.kill("SIGKILL");
-  await child.status;
-  reader.releaseLock();
-  await child.stderr.cancel();
+  // A writer that is killed (SIGKILL) after inserting a run, inside its transaction.
+  const run = { run_id: "crashed", suite: "s", suite_sha256: "x", metrics: ["m"], created_at: "t" };
+  await killMidRun(store, run, 1000);
   // Nothing of the crashed run is visible; a new run is written and read back.
   const r = await assay([...demoArgs(store), "--no-judge"]);
   strictEqual(r.code, 0, r.stderr);

@@ -134,3 +134,32 @@ Deno.test("repeatsReport() reduces, clusters by a golden field and compares arms
     /Golden "g1" has no topic/,
   );
 });
+
+Deno.test("repeatsReport() compares every other arm with the baseline arm", () => {
+  const goldens = ["g1", "g2", "g3"].map((id) => ({ id, question: "?" }));
+  const results: RunResult[] = [];
+  goldens.forEach((g, i) => {
+    for (let r = 0; r < 2; r++) {
+      results.push(run(g.id, "a", r, i === 0 ? 0 : 1));
+      results.push(run(g.id, "b", r, 1));
+      results.push(run(g.id, "c", r, r === 0 ? 1 : 0));
+    }
+  });
+  const repeats = { n: 2, reducer: "mean" as const };
+  const first = repeatsReport(results, goldens, repeats, { resamples: 100 });
+  assertEquals(first.comparisons.map((c) => c.arms), [["a", "b"], ["a", "c"]]);
+  const byB = repeatsReport(results, goldens, repeats, { resamples: 100, baseline: "b" });
+  assertEquals(byB.arms, first.arms);
+  assertEquals(byB.comparisons.map((c) => c.arms), [["b", "a"], ["b", "c"]]);
+  const [ba, bc] = byB.comparisons;
+  strictEqual(ba!.reduced.delta, first.arms[0]!.mean! - 1);
+  strictEqual(bc!.reduced.delta, 0.5 - 1);
+  assertEquals(
+    repeatsReport(results, goldens, repeats, { resamples: 100, baseline: "a" }),
+    first,
+  );
+  throws(
+    () => repeatsReport(results, goldens, repeats, { baseline: "z" }),
+    /The baseline arm "z" has no runs/,
+  );
+});

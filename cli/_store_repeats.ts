@@ -1,0 +1,75 @@
+// What the metric store keeps of a run's repeats: the suite's `repeats` block and each golden's
+// cluster key, in two nullable columns of `runs` (docs/suite.md, "The metric store").
+//
+// The store stays assay.store.v1: the columns are additive, so an older assay still reads and
+// writes a store that has them (it names its columns), and its runs read back as "not kept". A
+// store made before them gets them from the first run written into it, inside that run's own
+// BEGIN IMMEDIATE transaction: the write lock is held, so the check and the ALTER TABLE cannot
+// race another writer, and a crash rolls both back with the run. Reading never migrates.
+// Only types come from the suite room, so that opening a store loads none of it.
+import type { DatabaseSync } from "node:sqlite";
+import type { Repeats } from "../src/suite/mod.ts";
+import { InputError } from "./_errors.ts";
+
+/** A run's repeats as the store keeps them. */
+export interface KeptRepeats<R = Repeats> {
+  /** The suite's `repeats`, or null when it has none. */
+  repeats: R | null;
+  /** With `repeats.cluster`: each golden's cluster key (`clusterKeys`), by id; else null. */
+  clusters: [string, string][] | null;
+}
+
+/** The columns, as the schema of a new store declares them. */
+export const REPEATS_COLUMNS = "repeats TEXT,\n  clusters TEXT";
+
+/** Whether the store's `runs` table has the columns. */
+export function hasRepeatsColumns(db: DatabaseSync): boolean {
+  return db.prepare("PRAGMA table_info(runs)").all().some((c) => c.name === "repeats");
+}
+
+/** Adds the columns to a store made before them; call it holding the write lock. */
+export function addRepeatsColumns(db: DatabaseSync): void {
+  if (hasRepeatsColumns(db)) return;
+  db.exec("ALTER TABLE runs ADD COLUMN repeats TEXT");
+  db.exec("ALTER TABLE runs ADD COLUMN clusters TEXT");
+}
+
+/**
+ * The columns' values: SQL NULL in both for a run whose repeats are not kept (`kept` undefined,
+ * as from an older writer); else the `repeats` block as JSON (`null` for a suite without one)
+ * and the cluster keys as a JSON array of [golden id, key] pairs, or SQL NULL.
+ */
+export function repeatsValues(kept: KeptRepeats | undefined): [string | null, string | null] {
+  if (kept === undefined) return [null, null];
+  return [JSON.stringify(kept.repeats), kept.clusters && JSON.stringify(kept.clusters)];
+}
+
+/**
+ * Reads the columns back: undefined when the run's repeats were not kept. Text that is not JSON,
+ * or cluster keys that are not [golden id, key] pairs, is an input error naming the store and
+ * the run; what the `repeats` block means is checked by its reader (`repeatsIssues`).
+ */
+export function readRepeats(
+  path: string,
+  runId: string,
+  repeats: unknown,
+  clusters: unknown,
+): KeptRepeats<unknown> | undefined {
+  if (repeats === null) return undefined;
+  const bad = (what: string) =>
+    new InputError(`${path}: run ${runId} has a malformed repeats column (${what})`);
+  const parse = (text: unknown, name: string): unknown => {
+    try {
+      return JSON.parse(String(text));
+    } catch {
+      throw bad(`${name} is not JSON`);
+    }
+  };
+  const pairs = clusters === null ? null : parse(clusters, "clusters");
+  const isPair = (p: unknown) =>
+    Array.isArray(p) && p.length === 2 && p.every((x) => typeof x === "string");
+  if (pairs !== null && !(Array.isArray(pairs) && pairs.every(isPair))) {
+    throw bad("clusters are not [golden id, key] pairs");
+  }
+  return { repeats: parse(repeats, "repeats"), clusters: pairs as [string, string][] | null };
+}

@@ -1,0 +1,182 @@
+// The repeats section of `assay suite`: what `suite run` keeps of it in the store, how it is
+// printed, and how `suite scorecard --store` and `suite compare --store` rebuild it from a stored
+// run (storedRepeatsInputs, then the live run's repeatsReport), so that both give the same numbers.
+import {
+  type ArmDelta,
+  clusterKeys,
+  type Golden,
+  type ReducedComparison,
+  type Repeats,
+  repeatsIssues,
+  type RepeatsReport,
+  repeatsReport,
+  type ScoreRow,
+  storedRepeatsInputs,
+  type Suite,
+} from "../src/suite/mod.ts";
+import { InputError, UsageError } from "./_errors.ts";
+import type { MetricStore, StoredRun } from "./_store.ts";
+import type { KeptRepeats } from "./_store_repeats.ts";
+import { table } from "./_table.ts";
+
+/** The bootstrap flags of the suite commands: a seed in [0, 2^32), resamples in [1, 10^7]. */
+export function suiteBootstrap(values: { seed?: string; resamples?: string }) {
+  const seed = values.seed === undefined ? undefined : Number(values.seed);
+  if (seed !== undefined && !(Number.isInteger(seed) && seed >= 0 && seed <= 0xffffffff)) {
+    throw new UsageError(`--seed must be an integer in [0, 2^32), got "${values.seed}"`);
+  }
+  const resamples = values.resamples === undefined ? undefined : Number(values.resamples);
+  if (resamples !== undefined && !(Number.isInteger(resamples) && resamples >= 1)) {
+    throw new UsageError("--resamples must be a positive integer");
+  }
+  if (resamples !== undefined && resamples > 10_000_000) {
+    throw new UsageError(`--resamples must be at most 10^7, got ${resamples}`);
+  }
+  return {
+    ...(seed !== undefined && { seed }),
+    ...(resamples !== undefined && { resamples }),
+  };
+}
+
+/** What `suite run` keeps of its repeats; a golden without the cluster field is an input error. */
+export function keptRepeats(suite: Suite, goldens: readonly Golden[], from: string): KeptRepeats {
+  const repeats = suite.repeats ?? null;
+  if (repeats?.cluster === undefined) return { repeats, clusters: null };
+  try {
+    return { repeats, clusters: [...clusterKeys(goldens, repeats.cluster)] };
+  } catch (e) {
+    if (e instanceof RangeError) throw new InputError(`${from}: ${e.message}`, { cause: e });
+    throw e;
+  }
+}
+
+/** A stored run's repeats section, or the one line that says why there is none. */
+export interface StoredRepeats {
+  /** The section, as the live run's report has it; undefined when there is none. */
+  report?: RepeatsReport;
+  /** Set when the run was stored before repeats were kept. */
+  note?: string;
+}
+
+/**
+ * The repeats section of a stored run (nothing for a suite without `repeats`). With `arms`, only
+ * those two arms, the first as the baseline: its one comparison is B − A.
+ */
+export function storedRepeats(
+  store: MetricStore,
+  path: string,
+  run: StoredRun,
+  rows: readonly ScoreRow[],
+  options: { seed?: number; resamples?: number; arms?: [string, string] },
+): StoredRepeats {
+  const kept = store.repeatsOf(run.run_id);
+  if (kept === undefined) {
+    return { note: `run ${run.run_id} was stored before repeats were kept: no repeats section` };
+  }
+  if (kept.repeats === null) return {};
+  const issue = repeatsIssues(kept.repeats)[0];
+  if (issue) {
+    throw new InputError(
+      `${path}: run ${run.run_id} has a malformed repeats column ` +
+        `(${issue.field ? `${issue.field}: ` : ""}${issue.message})`,
+    );
+  }
+  const repeats = kept.repeats as Repeats;
+  const clusters = kept.clusters;
+  const { arms, ...bootstrap } = options;
+  return {
+    report: storedRun(path, run, () => {
+      const { results, goldens } = storedRepeatsInputs(rows, {
+        metrics: run.metrics,
+        ...(repeats.cluster !== undefined && { cluster: repeats.cluster }),
+        ...(clusters !== null && { clusters }),
+      });
+      const runs = arms ? results.filter((r) => arms.includes(r.arm)) : results;
+      return repeatsReport(runs, goldens, repeats, {
+        ...bootstrap,
+        ...(arms && { baseline: arms[0] }),
+      });
+    }),
+  };
+}
+
+/** Runs `fn` on a stored run's data: a row or value the library refuses is an input error. */
+export function storedRun<T>(path: string, run: StoredRun, fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    if (e instanceof RangeError || e instanceof TypeError) {
+      throw new InputError(`${path}: run ${run.run_id}: ${e.message}`, { cause: e });
+    }
+    throw e;
+  }
+}
+
+/**
+ * Prints a stored run's JSON: its id, suite and `fields`, then its repeats part under `key`:
+ * null for a run stored before repeats were kept (whose note goes to stderr), left out when the
+ * suite has no repeats.
+ */
+export function printStoredJson(
+  run: StoredRun,
+  fields: Record<string, unknown>,
+  repeats: { key: string; part: unknown; note: string | undefined },
+): void {
+  const { key, part, note } = repeats;
+  printNote(note, true);
+  const extra = note !== undefined ? { [key]: null } : part === undefined ? {} : { [key]: part };
+  console.log(JSON.stringify({ run: run.run_id, suite: run.suite, ...fields, ...extra }, null, 2));
+}
+
+/** Says why a stored run has no repeats section: on stdout, or on stderr beside JSON. */
+export function printNote(note: string | undefined, json?: boolean): void {
+  if (note !== undefined) (json ? console.error : console.log)(note);
+}
+
+function heading(r: RepeatsReport): string {
+  const k = r.repeats.k === undefined ? "" : ` k=${r.repeats.k}`;
+  return `repeats: ${r.repeats.reducer}${k} over n=${r.repeats.n} runs per golden`;
+}
+
+function interval(ci: [number, number] | null): string {
+  return ci ? `[${ci[0].toFixed(3)}, ${ci[1].toFixed(3)}]` : "";
+}
+
+/** The repeats section as tables: per arm the reduced mean and its intervals, then each delta. */
+export function printRepeats(r: RepeatsReport): void {
+  const by = r.cluster === null ? "golden" : r.cluster;
+  console.log(`\n${heading(r)}`);
+  const rows = r.arms.map((a) => [
+    a.arm,
+    a.mean === null ? "-" : `${a.mean.toFixed(3)} (${a.n} goldens)`,
+    a.clt ? `${a.clt.se.toFixed(3)} ${interval(a.clt.ci)}` : "-",
+    a.clustered ? `${a.clustered.se.toFixed(3)} ${interval(a.clustered.ci)} C=${a.clusters}` : "-",
+    interval(a.bootstrap.ci),
+  ]);
+  console.log(
+    table(["arm", "reduced mean", "CLT se, t CI", `se by ${by}, t CI`, "bootstrap CI"], rows),
+  );
+  for (const c of r.comparisons) {
+    const d = c.reduced;
+    console.log(
+      `${c.arms[1]} − ${c.arms[0]} (paired, ${c.n_goldens} goldens): ` +
+        `${d.delta === null ? "-" : d.delta.toFixed(3)} ${interval(d.ci)}`,
+    );
+  }
+}
+
+/** One row of a comparison table: both arms, the delta and its interval. */
+export function deltaRow(name: string, d: ArmDelta): string[] {
+  const fmt = (x: number | null) => (x === null ? "-" : x.toFixed(3));
+  return [name, fmt(d.a.value), fmt(d.b.value), fmt(d.delta), interval(d.ci)];
+}
+
+/** `suite compare`'s extra table: B − A on the reduced per-golden scores. */
+export function printReducedComparison(r: RepeatsReport, c: ReducedComparison): void {
+  const [a, b] = c.arms;
+  console.log(
+    `\n${heading(r)}: ${b} − ${a} on the reduced per-golden scores, paired by golden ` +
+      `(${c.n_goldens} goldens)`,
+  );
+  console.log(table(["", a, b, "delta", "95% CI"], [deltaRow("reduced", c.reduced)]));
+}
