@@ -159,8 +159,9 @@ export function printRepeats(r: RepeatsReport): void {
   for (const c of r.comparisons) {
     const d = c.reduced;
     console.log(
-      `${c.arms[1]} − ${c.arms[0]} (paired, ${c.n_goldens} goldens): ` +
-        `${d.delta === null ? "-" : d.delta.toFixed(3)} ${interval(d.ci)}`,
+      `${c.arms[1]} − ${c.arms[0]} ` +
+        (d === null ? "(paired): no golden in common" : `(paired, ${c.n_goldens} goldens): ` +
+          `${d.delta === null ? "-" : d.delta.toFixed(3)} ${interval(d.ci)}`),
     );
   }
 }
@@ -178,5 +179,6 @@ export function printReducedComparison(r: RepeatsReport, c: ReducedComparison): 
     `\n${heading(r)}: ${b} − ${a} on the reduced per-golden scores, paired by golden ` +
       `(${c.n_goldens} goldens)`,
   );
-  console.log(table(["", a, b, "delta", "95% CI"], [deltaRow("reduced", c.reduced)]));
+  if (c.reduced === null) console.log("no golden in common");
+  else console.log(table(["", a, b, "delta", "95% CI"], [deltaRow("reduced", c.reduced)]));
 }

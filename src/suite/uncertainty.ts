@@ -178,8 +178,11 @@ export interface ReducedComparison {
   arms: [string, string];
   /** Goldens paired. */
   n_goldens: number;
-  /** The means, their difference b − a and its paired bootstrap interval. */
-  reduced: MetricComparison;
+  /**
+   * The means, their difference b − a and its paired bootstrap interval; null when the two arms
+   * share no golden (nothing to pair).
+   */
+  reduced: MetricComparison | null;
 }
 
 const METRIC = "reduced";
@@ -297,7 +300,11 @@ export function repeatsReport(
   if (baseline !== undefined && !arms.some((a) => a.arm === baseline)) {
     throw new RangeError(`The baseline arm ${JSON.stringify(baseline)} has no runs`);
   }
+  const baseIds = new Set(arms.find((a) => a.arm === baseline)?.goldens.map((g) => g.golden_id));
   const comparisons = arms.filter((a) => a.arm !== baseline).map((b): ReducedComparison => {
+    if (!b.goldens.some((g) => baseIds.has(g.golden_id))) {
+      return { arms: [baseline!, b.arm], n_goldens: 0, reduced: null };
+    }
     const c = compareArms(rows, [baseline!, b.arm], settings);
     return {
       arms: [c.a, c.b] as [string, string],

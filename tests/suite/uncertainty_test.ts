@@ -117,13 +117,13 @@ Deno.test("repeatsReport() reduces, clusters by a golden field and compares arms
   strictEqual(a!.bootstrap.denominator, 4);
   strictEqual(b!.mean, 1);
   const [c] = report.comparisons;
-  assertEquals([c!.arms, c!.n_goldens, c!.reduced.a.value, c!.reduced.b.value], [
+  assertEquals([c!.arms, c!.n_goldens, c!.reduced!.a.value, c!.reduced!.b.value], [
     ["a", "b"],
     4,
     a!.mean,
     1,
   ]);
-  strictEqual(c!.reduced.delta, 1 - a!.mean!);
+  strictEqual(c!.reduced!.delta, 1 - a!.mean!);
   throws(
     () =>
       repeatsReport(results, [{ id: "g1", question: "?" }], {
@@ -152,8 +152,8 @@ Deno.test("repeatsReport() compares every other arm with the baseline arm", () =
   assertEquals(byB.arms, first.arms);
   assertEquals(byB.comparisons.map((c) => c.arms), [["b", "a"], ["b", "c"]]);
   const [ba, bc] = byB.comparisons;
-  strictEqual(ba!.reduced.delta, first.arms[0]!.mean! - 1);
-  strictEqual(bc!.reduced.delta, 0.5 - 1);
+  strictEqual(ba!.reduced!.delta, first.arms[0]!.mean! - 1);
+  strictEqual(bc!.reduced!.delta, 0.5 - 1);
   assertEquals(
     repeatsReport(results, goldens, repeats, { resamples: 100, baseline: "a" }),
     first,
@@ -162,4 +162,21 @@ Deno.test("repeatsReport() compares every other arm with the baseline arm", () =
     () => repeatsReport(results, goldens, repeats, { baseline: "z" }),
     /The baseline arm "z" has no runs/,
   );
+});
+
+Deno.test("repeatsReport() pairs nothing between arms that share no golden, and says so", () => {
+  const goldens = ["g1", "g2", "g3", "g4"].map((id) => ({ id, question: "?" }));
+  const results: RunResult[] = [];
+  for (let r = 0; r < 2; r++) {
+    results.push(run("g1", "a", r, 1), run("g2", "a", r, r));
+    results.push(run("g3", "b", r, 0), run("g4", "b", r, 1));
+    results.push(run("g2", "c", r, 1), run("g3", "c", r, 0));
+  }
+  const report = repeatsReport(results, goldens, { n: 2, reducer: "mean" }, { resamples: 100 });
+  assertEquals(report.arms.map((a) => [a.arm, a.mean]), [["a", 0.75], ["b", 0.5], ["c", 0.5]]);
+  const [ab, ac] = report.comparisons;
+  assertEquals(ab, { arms: ["a", "b"], n_goldens: 0, reduced: null });
+  // One golden in common (g2) is paired as before.
+  assertEquals([ac!.arms, ac!.n_goldens], [["a", "c"], 1]);
+  strictEqual(ac!.reduced!.delta, 1 - 0.5);
 });
