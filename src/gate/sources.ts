@@ -44,7 +44,62 @@ export interface MetricSource {
 type Json = Record<string, unknown>;
 const isObject = (x: unknown): x is Json => typeof x === "object" && x !== null;
 
+// What a report's fields must be for the gate to read them: a test, and its words in the error.
+interface Field {
+  test(v: unknown): boolean;
+  text: string;
+}
+const STRING: Field = { test: (v) => typeof v === "string", text: "a string" };
+const COUNT: Field = { test: (v) => Number.isInteger(v) && (v as number) >= 0, text: "a count" };
+const NUMBER: Field = { test: (v) => Number.isFinite(v), text: "a finite number" };
+const BOOLEAN: Field = { test: (v) => typeof v === "boolean", text: "true or false" };
+const orNull = (f: Field): Field => ({
+  test: (v) => v === null || f.test(v),
+  text: `${f.text} or null`,
+});
+const listOf = (f: Field, text: string): Field => ({
+  test: (v) => Array.isArray(v) && v.every(f.test),
+  text,
+});
+const objectOf = (spec: Record<string, Field>, text: string): Field => ({
+  test: (v) => isObject(v) && Object.entries(spec).every(([k, f]) => f.test(v[k])),
+  text,
+});
+
+/** A report whose body is not what its schema says: bad input (edited by hand, cut short). */
+function malformed(r: Json, what: string): RangeError {
+  return new RangeError(`The ${String(r.schema)} report is malformed: ${what}`);
+}
+
+/**
+ * Refuses a report whose list `name` is not a list of objects with `spec`'s fields, naming the
+ * first field that is not.
+ */
+function checkList(r: Json, name: string, spec: Record<string, Field>): void {
+  const list = r[name];
+  if (!Array.isArray(list)) throw malformed(r, `${name} is not a list`);
+  list.forEach((x: unknown, i) => {
+    if (!isObject(x)) throw malformed(r, `${name}[${i}] is not an object`);
+    for (const [k, f] of Object.entries(spec)) {
+      if (!f.test(x[k])) throw malformed(r, `${name}[${i}].${k} is not ${f.text}`);
+    }
+  });
+}
+
 function evaluationSource(r: Json): MetricSource {
+  checkList(r, "records", {
+    example_id: STRING,
+    language: STRING,
+    status: STRING,
+    name_match: BOOLEAN,
+    arguments_match: BOOLEAN,
+    matched_pairs: COUNT,
+    predicted_pairs: COUNT,
+    gold_pairs: COUNT,
+  });
+  if (!listOf(STRING, "").test(r.slices)) {
+    throw malformed(r, "slices is not a list of strings");
+  }
   const records = r.records as ExampleRecord[];
   return {
     kind: String(r.schema),
@@ -65,8 +120,20 @@ function evaluationSource(r: Json): MetricSource {
 }
 
 function structuredSource(r: Json): MetricSource {
+  if (!isObject(r.metrics) || Array.isArray(r.metrics)) {
+    throw malformed(r, "metrics is not an object");
+  }
+  const metrics = Object.keys(r.metrics);
+  const fraction = objectOf({ numerator: NUMBER, denominator: NUMBER }, "");
+  checkList(r, "rows", {
+    line: COUNT,
+    id: orNull(STRING),
+    metrics: {
+      test: (v) => isObject(v) && metrics.every((m) => fraction.test(v[m])),
+      text: `{${metrics.join(", ")}}, each a {numerator, denominator}`,
+    },
+  });
   const rows = r.rows as { line: number; id: string | null; metrics: Json }[];
-  const metrics = Object.keys(r.metrics as Json);
   const share = (m: string) =>
     rows.map((row) => {
       const f = row.metrics[m] as { numerator: number; denominator: number };
@@ -82,6 +149,11 @@ function structuredSource(r: Json): MetricSource {
 }
 
 function bfclSource(r: Json): MetricSource {
+  checkList(r, "records", {
+    category: STRING,
+    id: { test: (v) => typeof v === "string" || Number.isFinite(v), text: "a string or number" },
+    valid: BOOLEAN,
+  });
   const records = r.records as { category: string; id: number; valid: boolean }[];
   return {
     kind: "assay.bfcl.v1",
@@ -98,6 +170,8 @@ function bfclSource(r: Json): MetricSource {
 }
 
 function ifevalSource(r: Json): MetricSource {
+  const follows = listOf(BOOLEAN, "a list of true or false");
+  checkList(r, "prompts", { key: NUMBER, strict: follows, loose: follows });
   const prompts = r.prompts as { key: number; strict: boolean[]; loose: boolean[] }[];
   return {
     kind: "assay.ifeval.v1",
@@ -122,6 +196,21 @@ function ifevalSource(r: Json): MetricSource {
  * applicable runs that have one, as the scorecard does.
  */
 function suiteRunSource(r: Json): MetricSource {
+  checkList(r, "runs", {
+    golden_id: STRING,
+    arm: STRING,
+    criteria: listOf(
+      objectOf({ metric: STRING, score: orNull(NUMBER), applicable: BOOLEAN }, ""),
+      "a list of {metric, score, applicable}",
+    ),
+    overall: objectOf(
+      { status: STRING, overall: orNull(NUMBER), pass: orNull(BOOLEAN) },
+      "{status, overall, pass}",
+    ),
+  });
+  if (!(isObject(r.scorecard) && listOf(STRING, "").test(r.scorecard.metrics))) {
+    throw malformed(r, "scorecard.metrics is not a list of strings");
+  }
   const runs = r.runs as {
     golden_id: string;
     arm: string;
@@ -202,8 +291,9 @@ export const GATE_REPORT_KINDS: readonly string[] = [
  *
  * @param report A parsed report.
  * @returns Its metric source.
- * @throws {RangeError} If the report is of another kind, a structured report has no rows, or a
- *   suite has a metric named `pass_rate` or `overall_score`.
+ * @throws {RangeError} If the report is of another kind, a structured report has no rows, a
+ *   suite has a metric named `pass_rate` or `overall_score`, or a field the gate reads is missing
+ *   or of the wrong type (the error names the first, e.g. `records[3].matched_pairs`).
  *
  * @example An IFEval report
  * ```ts

@@ -296,5 +296,18 @@ Deno.test("assay gate exits 0 on a pass, 3 on a failure and 2 on a bad rule file
   const bad = await run("rules:\n  - metric: nope\n    min: 1\n");
   strictEqual(bad.code, 2);
   ok(bad.err.includes(`${dir}/rules.yaml: The rule at line 2 names the metric "nope"`), bad.err);
+  // A candidate cut short or edited by hand is bad input naming its file and field, not a crash.
+  const broken = structuredClone(candidate) as unknown as { records: Record<string, unknown>[] };
+  broken.records[4]!.predicted_pairs = "3";
+  await Deno.writeTextFile(`${dir}/cand.json`, JSON.stringify(broken));
+  const malformed = await run("rules:\n  - metric: argument_f1\n    min: 0\n");
+  strictEqual(malformed.code, 2, malformed.err);
+  ok(
+    malformed.err.includes(
+      `${dir}/cand.json: The assay.evaluation.v2 report is malformed: records[4].predicted_pairs ` +
+        "is not a count",
+    ),
+    malformed.err,
+  );
   await Deno.remove(dir, { recursive: true });
 });
