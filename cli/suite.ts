@@ -8,7 +8,7 @@ import { checkDistinct, checkInputs, checkPaths, checkStore, reportKind } from "
 import { rate, table } from "./_table.ts";
 import { MetricStore, type StoredScore } from "./_store.ts";
 import { loadSuite, type Suite, SuiteError } from "../src/suite/mod.ts";
-import { type RunResult, runSuite, suiteChecks } from "../src/suite/mod.ts";
+import { RunInputError, type RunResult, runSuite, suiteChecks } from "../src/suite/mod.ts";
 import { compileSchema } from "../src/json_schema/mod.ts";
 import { CATALOG_SCHEMA, GOLDEN_SCHEMA, TRACE_SCHEMA } from "../src/suite/mod.ts";
 import type { Golden, SchemaCatalog, Trace } from "../src/suite/mod.ts";
@@ -345,6 +345,10 @@ async function runCommand(args: string[]): Promise<void> {
     });
   } catch (e) {
     store?.close();
+    if (e instanceof RunInputError) {
+      const path = e.input === "golden" ? values.goldens : values.traces;
+      throw new InputError(`${path}: ${e.message}`, { cause: e });
+    }
     if (e instanceof RangeError) {
       throw new InputError(`${values.traces}: ${e.message}`, { cause: e });
     }

@@ -15,7 +15,7 @@
  * @module
  */
 export * from "./suite.ts";
-export type * from "./types.ts";
+export * from "./types.ts";
 export * from "./schemas.ts";
 export * from "./run.ts";
 export * from "./trace_metrics.ts";

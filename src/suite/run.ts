@@ -8,7 +8,13 @@ import type { WithEngine } from "../engine/mod.ts";
 import { type Judge, JUDGE_PRESETS, judgeParamsIssues, type JudgeScore } from "./judge/mod.ts";
 import { type RunOverall, runOverall, type ScoreRow } from "./scorecard.ts";
 import { closestName, type LoadSuiteOptions, type ParamsCheck, type Suite } from "./suite.ts";
-import type { CriterionScore, Golden, SchemaCatalog, Trace } from "./types.ts";
+import {
+  type CriterionScore,
+  type Golden,
+  RunInputError,
+  type SchemaCatalog,
+  type Trace,
+} from "./types.ts";
 import {
   DETERMINISTIC_METRIC_PARAMS,
   DETERMINISTIC_METRICS,
@@ -151,6 +157,8 @@ export interface SuiteInputs {
  * @param options The judge, or `noJudge`, and progress.
  * @returns One result per run.
  * @throws {RangeError} If a trace names a golden that does not exist, or a run repeats.
+ * @throws {RunInputError} If a deterministic metric cannot read a run's golden or trace: the
+ *   message names the golden, arm, repeat and metric, then the field.
  *
  * @example A deterministic run
  * ```ts
@@ -210,11 +218,21 @@ export async function runSuite(
         threshold: m.threshold,
       };
       if (m.type !== "llm_judge") {
-        const s: CriterionScore = DETERMINISTIC_METRICS[m.type]({
-          golden: golden,
-          trace: trace,
-          catalog: inputs.catalog,
-        }, m.params);
+        let s: CriterionScore;
+        try {
+          s = DETERMINISTIC_METRICS[m.type]({ golden, trace, catalog: inputs.catalog }, m.params);
+        } catch (e) {
+          if (!(e instanceof RunInputError)) throw e;
+          const run = `arm ${trace.arm}, repeat ${trace.repeat}`;
+          throw new RunInputError(
+            e.input,
+            `Golden ${JSON.stringify(trace.golden_id)} (${run}), metric ${
+              JSON.stringify(m.name)
+            }: ` +
+              e.message,
+            { cause: e },
+          );
+        }
         return { ...base, ...s };
       }
       if (!judge) {

@@ -6,7 +6,7 @@
  * @module
  */
 import { canonicalizeBatch, canonicalValue } from "../engine/mod.ts";
-import type { CriterionScore, RunContext } from "./types.ts";
+import { type CriterionScore, type RunContext, RunInputError } from "./types.ts";
 import { isRec, listed, type MetricParams, readParams, readRun, skip } from "./_metric_args.ts";
 import { trajectoryMatch, type TrajectoryMatchOptions } from "./trajectory_match.ts";
 
@@ -168,7 +168,18 @@ export function trajectoryMatchMetric(run: RunContext, params?: MetricParams): C
   const strict = options.trajectory === "strict";
   const output = isRec(trace) ? (strict ? trace.messages : trace.tool_calls) : undefined;
   if (strict && output === undefined) return skip("The trace has no messages (strict mode)");
-  const r = trajectoryMatch(reference as [], output as [], options);
+  let r: ReturnType<typeof trajectoryMatch>;
+  try {
+    r = trajectoryMatch(reference as [], output as [], options);
+  } catch (e) {
+    // A reference or an output it cannot read as calls (or messages) is bad input, named by its
+    // field: trajectoryMatch words it as `reference…` or `output…`.
+    if (!(e instanceof TypeError)) throw e;
+    const golden = e.message.startsWith("reference");
+    const field = golden ? "reference_trajectory" : strict ? "messages" : "tool_calls";
+    const what = e.message.replace(/^(reference|output)/, field);
+    throw new RunInputError(golden ? "golden" : "trace", what, { cause: e });
+  }
   return {
     applicable: true,
     score: r.pass ? 1 : 0,

@@ -27,6 +27,28 @@ export interface Golden {
   reference_trajectory?: unknown[];
 }
 
+/**
+ * A golden or trace that a deterministic metric cannot read (a `reference_trajectory` call
+ * without a name, say): bad input, named by which of the two it is, not a score.
+ */
+export class RunInputError extends RangeError {
+  /** Which input is wrong. */
+  readonly input: "golden" | "trace";
+
+  /**
+   * Creates the error.
+   *
+   * @param input Which input is wrong.
+   * @param message What is wrong, and where in it.
+   * @param options The cause.
+   */
+  constructor(input: "golden" | "trace", message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "RunInputError";
+    this.input = input;
+  }
+}
+
 /** One view of the semantic layer, with its columns. */
 export interface CatalogView {
   /** The view (table) name. */

@@ -136,6 +136,31 @@ Deno.test("assay suite run names a bad trace line and writes nothing", async () 
   strictEqual(exists, false);
 });
 
+Deno.test("assay suite run names a golden whose reference trajectory it cannot read", async () => {
+  const dir = await Deno.makeTempDir();
+  const goldens = (await Deno.readTextFile(`${demo}/goldens.jsonl`)).trimEnd().split("\n").map(
+    (l) => JSON.parse(l),
+  );
+  const g = goldens.find((x) => Array.isArray(x.reference_trajectory))!;
+  g.reference_trajectory[1] = { arguments: {} }; // a call without a name
+  await Deno.writeTextFile(
+    `${dir}/goldens.jsonl`,
+    goldens.map((x) => JSON.stringify(x)).join("\n") + "\n",
+  );
+  const args = demoArgs(`${dir}/metrics.db`);
+  args[4] = `${dir}/goldens.jsonl`;
+  const r = await assay([...args, "--no-judge"]);
+  strictEqual(r.code, 2, r.stderr);
+  match(
+    r.stderr,
+    new RegExp(
+      `goldens\\.jsonl: Golden "${g.id}" \\(arm \\w+, repeat \\d+\\), metric "\\w+": ` +
+        "reference_trajectory\\[1\\] must be a call",
+    ),
+  );
+  await Deno.remove(dir, { recursive: true });
+});
+
 Deno.test("assay suite run names an orphan trace and a repeated run by line", async () => {
   const dir = await Deno.makeTempDir();
   const first = (await Deno.readTextFile(`${demo}/traces.jsonl`)).split("\n")[0]!;

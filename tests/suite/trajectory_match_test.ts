@@ -4,6 +4,8 @@
 import { deepStrictEqual as assertEquals, ok, throws } from "node:assert/strict";
 import {
   loadSuite,
+  RunInputError,
+  runSuite,
   suiteChecks,
   SuiteError,
   trajectoryMatch,
@@ -296,4 +298,81 @@ Deno.test("loadSuite() with suiteChecks() places a bad trajectory_match param at
     suiteChecks(),
   );
   assertEquals(ok1.metrics[0]!.params, { trajectory: "superset", tools: { run_sql: "ignore" } });
+});
+
+Deno.test("trajectory_match names a golden or trace it cannot read, as bad input, not a crash", async () => {
+  const trace = {
+    golden_id: "q",
+    arm: "base",
+    repeat: 2,
+    sql: [],
+    final_rows: null,
+    final_answer: null,
+    submitted: true,
+    hit_turn_limit: false,
+    tool_calls: [{ name: "f", arguments: {} }],
+  };
+  const catalog = { views: [] };
+  // [golden's reference_trajectory, trace's messages (strict), mode, input, words]
+  const cases: [unknown[], unknown[] | undefined, string, "golden" | "trace", RegExp][] = [
+    [
+      [{ name: "f" }, { arguments: {} }],
+      undefined,
+      "superset",
+      "golden",
+      /^reference_trajectory\[1\] must be a call/,
+    ],
+    [
+      [{ function: { name: 3 } }],
+      undefined,
+      "unordered",
+      "golden",
+      /^reference_trajectory\[0\] must be a call/,
+    ],
+    [
+      [{ name: "f" }],
+      [{ role: "assistant" }],
+      "strict",
+      "golden",
+      /^reference_trajectory\[0\] must be a message/,
+    ],
+    [
+      [{ role: "assistant", tool_calls: [{ name: "f" }] }],
+      [{ role: "assistant", tool_calls: [7] }],
+      "strict",
+      "trace",
+      /^messages\[0\]\.tool_calls\[0\] must be a call/,
+    ],
+  ];
+  for (const [reference, messages, mode, input, words] of cases) {
+    const golden = { id: "q", question: "?", reference_trajectory: reference };
+    const run = {
+      golden,
+      trace: { ...trace, ...(messages !== undefined && { messages }) },
+      catalog,
+    };
+    throws(() => trajectoryMatchMetric(run, { trajectory: mode }), (e: unknown) => {
+      ok(e instanceof RunInputError, `${words}: ${e}`);
+      assertEquals(e.input, input);
+      ok(words.test(e.message), e.message);
+      return true;
+    }, `${words}: no error`);
+  }
+  // runSuite says which run and metric met it.
+  const suite = loadSuite(
+    "- name: route\n  type: trajectory_match\n  params: {trajectory: superset}\n",
+  );
+  const golden = { id: "q", question: "?", reference_trajectory: [{ name: 1 }] };
+  await runSuite(suite, { goldens: [golden], traces: [trace], catalog }).then(
+    () => ok(false, "runSuite accepted a reference call without a name"),
+    (e: unknown) => {
+      ok(e instanceof RunInputError, String(e));
+      assertEquals(e.input, "golden");
+      assertEquals(
+        e.message,
+        'Golden "q" (arm base, repeat 2), metric "route": reference_trajectory[0] must be a call: ' +
+          "{name, arguments}",
+      );
+    },
+  );
 });
