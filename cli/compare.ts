@@ -114,7 +114,9 @@ export async function readJsonFile(path: string): Promise<unknown> {
 
 /**
  * Reads a report of one of `schemas` (with an array under `list`, when given); anything else is
- * bad input naming the file and the schema it found.
+ * bad input naming the file and the schema it found. The body of a kind a gate reads is checked
+ * as the gate reads it (`metricSource` checks every unit's fields): a report edited by hand or
+ * cut short is bad input naming the file and the first wrong field, not a crash of its reader.
  */
 export async function readReportFile(
   path: string,
@@ -126,6 +128,15 @@ export async function readReportFile(
     throw new InputError(
       `${path} is not an ${schemas.join(" or ")} report (schema ${JSON.stringify(r?.schema)})`,
     );
+  }
+  const { GATE_REPORT_KINDS, metricSource } = await import("../src/gate/mod.ts");
+  if (GATE_REPORT_KINDS.includes(r!.schema as string)) {
+    try {
+      metricSource(r);
+    } catch (e) {
+      if (e instanceof RangeError) throw new InputError(`${path}: ${e.message}`, { cause: e });
+      throw e;
+    }
   }
   return r!;
 }

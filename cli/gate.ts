@@ -8,7 +8,6 @@ import {
   type GateRules,
   GateRulesError,
   type GateVerdict,
-  metricSource,
   parseGateRules,
 } from "../src/gate/mod.ts";
 import { decodeUtf8, InputError } from "../src/jsonl/mod.ts";
@@ -143,18 +142,6 @@ export function gateAfter(
   return verdict.pass ? undefined : gateFailure(verdict);
 }
 
-/** Reads a report a gate reads; one of another kind, or malformed, is bad input naming it. */
-async function readGateReport(path: string): Promise<Record<string, unknown>> {
-  const report = await readReportFile(path, GATE_REPORT_KINDS);
-  try {
-    metricSource(report);
-  } catch (e) {
-    if (e instanceof RangeError) throw new InputError(`${path}: ${e.message}`, { cause: e });
-    throw e;
-  }
-  return report;
-}
-
 /** Runs `assay gate`. */
 export async function runGate(args: string[]): Promise<void> {
   const { values, positionals } = parseOptions(args, {
@@ -198,10 +185,10 @@ export async function runGate(args: string[]): Promise<void> {
   const gate = await readGateRules(rulesPath);
   const input: GateInput = pair
     ? {
-      base: await readGateReport(values.base!),
-      candidate: await readGateReport(values.candidate!),
+      base: await readReportFile(values.base!, GATE_REPORT_KINDS),
+      candidate: await readReportFile(values.candidate!, GATE_REPORT_KINDS),
     }
-    : { report: await readGateReport(values.report!) };
+    : { report: await readReportFile(values.report!, GATE_REPORT_KINDS) };
   const verdict = verdictOf(gate, input, rulesPath);
   if (values.out) await writeAtomic(values.out, JSON.stringify(verdict, null, 2) + "\n");
   if (values.junit) await writeAtomic(values.junit, gateJunit(verdict, rulesPath));

@@ -241,6 +241,13 @@ export function mergeBfclReports(reports: readonly BfclReport[]): BfclReport {
         `Reports of different models, checkers or matchings: ${first.model} (${first.checker}, ${first.matching}) and ${r.model} (${r.checker}, ${r.matching})`,
       );
     }
+    if (
+      !Array.isArray(r.categories) || !r.categories.every((c) => typeof c?.category === "string")
+    ) {
+      throw new RangeError(
+        "A report's categories are not a list of {category, accuracy, errorTypes}",
+      );
+    }
     for (const c of r.categories) {
       if (seen.has(c.category)) throw new RangeError(`The ${c.category} category appears twice`);
       seen.add(c.category);

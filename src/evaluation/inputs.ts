@@ -94,7 +94,7 @@ export type EvaluationSchema = (typeof EVALUATION_SCHEMAS)[number];
 
 /**
  * The `assay.evaluation.v2` report. v2 adds `dropped_ids`, and the optional
- * `missing_generations` and records' `detail`, to v1; readers take both (`readEvaluationReport`).
+ * `missing_generations` and records' `detail`, to v1; readers take both (`EVALUATION_SCHEMAS`).
  */
 export interface EvaluationReport {
   /** `assay.evaluation.v2` as written (`assay.evaluation.v1` when read from an older report). */

@@ -103,6 +103,20 @@ export function compareIfevalReports(
 ): IfevalComparison {
   const settings = bootstrapSettings(options);
   const differences: GateDifference[] = [];
+  for (const [side, r] of [["A", a], ["B", b]] as const) {
+    // A report edited by hand or cut short: its prompts are not IFEval's rows.
+    const rowOk = (p: IfevalReport["prompts"][number] | null) =>
+      typeof p?.key === "number" && Array.isArray(p.instruction_id_list) &&
+      Array.isArray(p.strict) && Array.isArray(p.loose);
+    const bad = Array.isArray(r?.prompts) ? r.prompts.findIndex((p) => !rowOk(p)) : -2;
+    if (bad !== -1) {
+      const what = bad === -2
+        ? "prompts are not a list"
+        : `prompts[${bad}] is not {key, instruction_id_list, strict, loose}`;
+      differences.push({ kind: "schema", detail: `the ${side} report's ${what}` });
+    }
+  }
+  if (differences.length > 0) throw new ComparisonGateError(differences);
   if (a.checker !== b.checker) {
     differences.push({ kind: "parser_id", detail: `checkers differ: ${a.checker}, ${b.checker}` });
   }

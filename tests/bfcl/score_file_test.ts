@@ -66,4 +66,6 @@ Deno.test("mergeBfclReports() gives the report of all the runs, and refuses what
   throws(() => mergeBfclReports([one!, optimal]), /different models, checkers or matchings/);
   throws(() => mergeBfclReports([one!, one!]), /The parallel_function category appears twice/);
   throws(() => mergeBfclReports([]), RangeError);
+  const edited = { ...one!, categories: [null] } as unknown as typeof one;
+  throws(() => mergeBfclReports([edited!]), /categories are not a list of \{category/);
 });

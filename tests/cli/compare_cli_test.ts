@@ -1,5 +1,5 @@
 // `assay compare` and `assay gaps` end to end: tables with marks, a refusal that writes nothing.
-import { match, strictEqual } from "node:assert/strict";
+import { match, ok, strictEqual } from "node:assert/strict";
 import { formatReport, scoreToolCalls } from "../../mod.ts";
 
 const deno = Deno.execPath();
@@ -89,6 +89,20 @@ Deno.test("assay compare refuses apples-to-oranges reports with exit 2 and write
   const notReport = await assay(["compare", `${dir}/base.json`, main]);
   strictEqual(notReport.code, 2);
   match(notReport.stderr, /is not JSON/);
+  // A report edited by hand or cut short is bad input for every reader, naming the file and field.
+  const edited = JSON.parse(await Deno.readTextFile(`${dir}/base.json`));
+  edited.records[7] = null;
+  await Deno.writeTextFile(`${dir}/edited.json`, JSON.stringify(edited));
+  for (const args of [["compare", `${dir}/base.json`], ["gaps"], ["show"]]) {
+    const r = await assay([...args, `${dir}/edited.json`]);
+    strictEqual(r.code, 2, `${args[0]}: ${r.stderr}`);
+    ok(
+      r.stderr.includes(
+        `${dir}/edited.json: The assay.evaluation.v2 report is malformed: records[7] is not an object`,
+      ),
+      r.stderr,
+    );
+  }
 });
 
 Deno.test("assay compare --on intersection compares the shared examples and says what each side left out", async () => {

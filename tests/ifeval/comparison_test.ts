@@ -67,6 +67,13 @@ Deno.test("compareIfevalReports() refuses reports of other checkers or prompts",
   );
   throws(() => compareIfevalReports(a, report([[true]])), /prompts differ/);
   throws(() => compareIfevalReports(a, report([[true], [false]])), /same instructions/);
+  // A report edited by hand: the gate names the row.
+  const edited = structuredClone(a) as unknown as { prompts: unknown[] };
+  edited.prompts[1] = { key: 1, strict: [true] };
+  throws(
+    () => compareIfevalReports(a, edited as unknown as typeof a),
+    /the B report's prompts\[1\] is not \{key, instruction_id_list, strict, loose\}/,
+  );
 });
 
 Deno.test("assay ifeval compare prints both modes and levels, and writes the comparison", async () => {
