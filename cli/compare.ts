@@ -6,6 +6,7 @@ import { BINARY_METRIC_NAMES, EVALUATION_SCHEMAS, METRIC_NAMES } from "../src/ev
 import { formatReport } from "../src/evaluation/mod.ts";
 import { decodeUtf8 } from "../src/jsonl/mod.ts";
 import { InputError } from "../src/jsonl/mod.ts";
+import { checkReportBody } from "../src/report_check/mod.ts";
 import { writeStdout } from "./_io.ts";
 import { writeAtomic } from "./_atomic.ts";
 import { checkPaths, COMPARISON_PAGE, reportKind } from "./_paths.ts";
@@ -114,9 +115,9 @@ export async function readJsonFile(path: string): Promise<unknown> {
 
 /**
  * Reads a report of one of `schemas` (with an array under `list`, when given); anything else is
- * bad input naming the file and the schema it found. The body of a kind a gate reads is checked
- * as the gate reads it (`metricSource` checks every unit's fields): a report edited by hand or
- * cut short is bad input naming the file and the first wrong field, not a crash of its reader.
+ * bad input naming the file and the schema it found. Its body is checked (`checkReportBody`): a
+ * report edited by hand or cut short is bad input naming the file and the first wrong field, not
+ * a crash of its reader.
  */
 export async function readReportFile(
   path: string,
@@ -129,14 +130,11 @@ export async function readReportFile(
       `${path} is not an ${schemas.join(" or ")} report (schema ${JSON.stringify(r?.schema)})`,
     );
   }
-  const { GATE_REPORT_KINDS, metricSource } = await import("../src/gate/mod.ts");
-  if (GATE_REPORT_KINDS.includes(r!.schema as string)) {
-    try {
-      metricSource(r);
-    } catch (e) {
-      if (e instanceof RangeError) throw new InputError(`${path}: ${e.message}`, { cause: e });
-      throw e;
-    }
+  try {
+    checkReportBody(r);
+  } catch (e) {
+    if (e instanceof RangeError) throw new InputError(`${path}: ${e.message}`, { cause: e });
+    throw e;
   }
   return r!;
 }

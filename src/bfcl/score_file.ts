@@ -5,6 +5,7 @@
  * @module
  */
 import { type MetricValue, metricValue } from "../stats/mod.ts";
+import { checkReportBody } from "../report_check/mod.ts";
 import { PyDict, PyFloat, PyInt, pyJsonDumps, pyStr, type PyValue } from "./py_value.ts";
 import type { BfclMatching, BfclRecord, BfclRun } from "./checker.ts";
 
@@ -211,7 +212,8 @@ export function bfclReport(runs: readonly BfclRun[]): BfclReport {
  *   A report without `matching` (written before it was recorded) is of greedy matching.
  * @returns The merged report.
  * @throws {RangeError} If there is no report, or they differ in model, checker or matching, or
- *   a category appears twice.
+ *   a category appears twice, or a report's records or categories are not what an `assay.bfcl.v1`
+ *   report holds (`checkReportBody`).
  *
  * @example Two categories' reports make one
  * ```ts
@@ -241,13 +243,7 @@ export function mergeBfclReports(reports: readonly BfclReport[]): BfclReport {
         `Reports of different models, checkers or matchings: ${first.model} (${first.checker}, ${first.matching}) and ${r.model} (${r.checker}, ${r.matching})`,
       );
     }
-    if (
-      !Array.isArray(r.categories) || !r.categories.every((c) => typeof c?.category === "string")
-    ) {
-      throw new RangeError(
-        "A report's categories are not a list of {category, accuracy, errorTypes}",
-      );
-    }
+    checkReportBody(r);
     for (const c of r.categories) {
       if (seen.has(c.category)) throw new RangeError(`The ${c.category} category appears twice`);
       seen.add(c.category);

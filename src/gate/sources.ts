@@ -11,6 +11,7 @@ import {
   exampleRight,
   METRIC_NAMES,
 } from "../evaluation/mod.ts";
+import { checkReportBody } from "../report_check/mod.ts";
 
 /** One example's share of a metric. */
 export interface ExampleShare {
@@ -44,62 +45,7 @@ export interface MetricSource {
 type Json = Record<string, unknown>;
 const isObject = (x: unknown): x is Json => typeof x === "object" && x !== null;
 
-// What a report's fields must be for the gate to read them: a test, and its words in the error.
-interface Field {
-  test(v: unknown): boolean;
-  text: string;
-}
-const STRING: Field = { test: (v) => typeof v === "string", text: "a string" };
-const COUNT: Field = { test: (v) => Number.isInteger(v) && (v as number) >= 0, text: "a count" };
-const NUMBER: Field = { test: (v) => Number.isFinite(v), text: "a finite number" };
-const BOOLEAN: Field = { test: (v) => typeof v === "boolean", text: "true or false" };
-const orNull = (f: Field): Field => ({
-  test: (v) => v === null || f.test(v),
-  text: `${f.text} or null`,
-});
-const listOf = (f: Field, text: string): Field => ({
-  test: (v) => Array.isArray(v) && v.every(f.test),
-  text,
-});
-const objectOf = (spec: Record<string, Field>, text: string): Field => ({
-  test: (v) => isObject(v) && Object.entries(spec).every(([k, f]) => f.test(v[k])),
-  text,
-});
-
-/** A report whose body is not what its schema says: bad input (edited by hand, cut short). */
-function malformed(r: Json, what: string): RangeError {
-  return new RangeError(`The ${String(r.schema)} report is malformed: ${what}`);
-}
-
-/**
- * Refuses a report whose list `name` is not a list of objects with `spec`'s fields, naming the
- * first field that is not.
- */
-function checkList(r: Json, name: string, spec: Record<string, Field>): void {
-  const list = r[name];
-  if (!Array.isArray(list)) throw malformed(r, `${name} is not a list`);
-  list.forEach((x: unknown, i) => {
-    if (!isObject(x)) throw malformed(r, `${name}[${i}] is not an object`);
-    for (const [k, f] of Object.entries(spec)) {
-      if (!f.test(x[k])) throw malformed(r, `${name}[${i}].${k} is not ${f.text}`);
-    }
-  });
-}
-
 function evaluationSource(r: Json): MetricSource {
-  checkList(r, "records", {
-    example_id: STRING,
-    language: STRING,
-    status: STRING,
-    name_match: BOOLEAN,
-    arguments_match: BOOLEAN,
-    matched_pairs: COUNT,
-    predicted_pairs: COUNT,
-    gold_pairs: COUNT,
-  });
-  if (!listOf(STRING, "").test(r.slices)) {
-    throw malformed(r, "slices is not a list of strings");
-  }
   const records = r.records as ExampleRecord[];
   return {
     kind: String(r.schema),
@@ -120,20 +66,8 @@ function evaluationSource(r: Json): MetricSource {
 }
 
 function structuredSource(r: Json): MetricSource {
-  if (!isObject(r.metrics) || Array.isArray(r.metrics)) {
-    throw malformed(r, "metrics is not an object");
-  }
-  const metrics = Object.keys(r.metrics);
-  const fraction = objectOf({ numerator: NUMBER, denominator: NUMBER }, "");
-  checkList(r, "rows", {
-    line: COUNT,
-    id: orNull(STRING),
-    metrics: {
-      test: (v) => isObject(v) && metrics.every((m) => fraction.test(v[m])),
-      text: `{${metrics.join(", ")}}, each a {numerator, denominator}`,
-    },
-  });
   const rows = r.rows as { line: number; id: string | null; metrics: Json }[];
+  const metrics = Object.keys(r.metrics as Json);
   const share = (m: string) =>
     rows.map((row) => {
       const f = row.metrics[m] as { numerator: number; denominator: number };
@@ -149,11 +83,6 @@ function structuredSource(r: Json): MetricSource {
 }
 
 function bfclSource(r: Json): MetricSource {
-  checkList(r, "records", {
-    category: STRING,
-    id: { test: (v) => typeof v === "string" || Number.isFinite(v), text: "a string or number" },
-    valid: BOOLEAN,
-  });
   const records = r.records as { category: string; id: number; valid: boolean }[];
   return {
     kind: "assay.bfcl.v1",
@@ -170,8 +99,6 @@ function bfclSource(r: Json): MetricSource {
 }
 
 function ifevalSource(r: Json): MetricSource {
-  const follows = listOf(BOOLEAN, "a list of true or false");
-  checkList(r, "prompts", { key: NUMBER, strict: follows, loose: follows });
   const prompts = r.prompts as { key: number; strict: boolean[]; loose: boolean[] }[];
   return {
     kind: "assay.ifeval.v1",
@@ -196,21 +123,6 @@ function ifevalSource(r: Json): MetricSource {
  * applicable runs that have one, as the scorecard does.
  */
 function suiteRunSource(r: Json): MetricSource {
-  checkList(r, "runs", {
-    golden_id: STRING,
-    arm: STRING,
-    criteria: listOf(
-      objectOf({ metric: STRING, score: orNull(NUMBER), applicable: BOOLEAN }, ""),
-      "a list of {metric, score, applicable}",
-    ),
-    overall: objectOf(
-      { status: STRING, overall: orNull(NUMBER), pass: orNull(BOOLEAN) },
-      "{status, overall, pass}",
-    ),
-  });
-  if (!(isObject(r.scorecard) && listOf(STRING, "").test(r.scorecard.metrics))) {
-    throw malformed(r, "scorecard.metrics is not a list of strings");
-  }
   const runs = r.runs as {
     golden_id: string;
     arm: string;
@@ -300,21 +212,17 @@ export const GATE_REPORT_KINDS: readonly string[] = [
  * import { metricSource } from "@assay/assay/gate";
  * import { deepStrictEqual } from "node:assert/strict";
  *
- * const s = metricSource({ schema: "assay.ifeval.v1", prompts: [{ key: 1, strict: [true, false], loose: [true, true] }] });
+ * const s = metricSource({ schema: "assay.ifeval.v1", prompts: [{ key: 1, instruction_id_list: ["a", "b"], strict: [true, false], loose: [true, true] }] });
  * deepStrictEqual(s.shares("instruction_strict", "overall"), [{ id: "1", num: 1, den: 2 }]);
  * ```
  */
 export function metricSource(report: unknown): MetricSource {
+  checkReportBody(report);
   const schema = isObject(report) ? report.schema : undefined;
   if ((EVALUATION_SCHEMAS as readonly unknown[]).includes(schema)) {
     return evaluationSource(report as Json);
   }
-  if (schema === "assay.structured.v1") {
-    if (!Array.isArray((report as Json).rows)) {
-      throw new RangeError("The structured report has no per-example rows: score it again");
-    }
-    return structuredSource(report as Json);
-  }
+  if (schema === "assay.structured.v1") return structuredSource(report as Json);
   if (schema === "assay.bfcl.v1") return bfclSource(report as Json);
   if (schema === "assay.ifeval.v1") return ifevalSource(report as Json);
   if (schema === "assay.suite_run.v1") return suiteRunSource(report as Json);

@@ -13,6 +13,7 @@ import {
   packRecords,
 } from "../compare/mod.ts";
 import { Sfc32 } from "../engine/mod.ts";
+import { checkReportBody } from "../report_check/mod.ts";
 import {
   type BootstrapOptions,
   type BootstrapSettings,
@@ -79,6 +80,8 @@ function asRecord(follows: readonly boolean[]): CountedFields {
  * @returns The comparison.
  * @throws {ComparisonGateError} If the reports differ in checker, prompt keys or a prompt's
  *   instructions.
+ * @throws {RangeError} If a report's prompts are not what an `assay.ifeval.v1` report holds
+ *   (`checkReportBody`).
  *
  * @example
  * ```ts
@@ -102,21 +105,9 @@ export function compareIfevalReports(
   options: BootstrapOptions = {},
 ): IfevalComparison {
   const settings = bootstrapSettings(options);
+  checkReportBody(a);
+  checkReportBody(b);
   const differences: GateDifference[] = [];
-  for (const [side, r] of [["A", a], ["B", b]] as const) {
-    // A report edited by hand or cut short: its prompts are not IFEval's rows.
-    const rowOk = (p: IfevalReport["prompts"][number] | null) =>
-      typeof p?.key === "number" && Array.isArray(p.instruction_id_list) &&
-      Array.isArray(p.strict) && Array.isArray(p.loose);
-    const bad = Array.isArray(r?.prompts) ? r.prompts.findIndex((p) => !rowOk(p)) : -2;
-    if (bad !== -1) {
-      const what = bad === -2
-        ? "prompts are not a list"
-        : `prompts[${bad}] is not {key, instruction_id_list, strict, loose}`;
-      differences.push({ kind: "schema", detail: `the ${side} report's ${what}` });
-    }
-  }
-  if (differences.length > 0) throw new ComparisonGateError(differences);
   if (a.checker !== b.checker) {
     differences.push({ kind: "parser_id", detail: `checkers differ: ${a.checker}, ${b.checker}` });
   }

@@ -67,5 +67,5 @@ Deno.test("mergeBfclReports() gives the report of all the runs, and refuses what
   throws(() => mergeBfclReports([one!, one!]), /The parallel_function category appears twice/);
   throws(() => mergeBfclReports([]), RangeError);
   const edited = { ...one!, categories: [null] } as unknown as typeof one;
-  throws(() => mergeBfclReports([edited!]), /categories are not a list of \{category/);
+  throws(() => mergeBfclReports([edited!]), /bfcl\.v1 report is malformed: categories\[0\] is not/);
 });

@@ -152,6 +152,7 @@ Deno.test("evaluateGate() reads structured, BFCL and IFEval reports", () => {
   // BFCL: accuracy per category; regressions by entry.
   const bfcl = (valid: (i: number) => boolean) => ({
     schema: "assay.bfcl.v1",
+    categories: [{ category: "simple" }, { category: "parallel_function" }],
     records: Array.from({ length: 40 }, (_, i) => ({
       category: i < 20 ? "simple" : "parallel_function",
       id: (i % 20) + 1,
@@ -175,8 +176,8 @@ Deno.test("evaluateGate() reads structured, BFCL and IFEval reports", () => {
   const ifeval = {
     schema: "assay.ifeval.v1",
     prompts: [
-      { key: 1, strict: [true, false], loose: [true, true] },
-      { key: 2, strict: [true], loose: [true] },
+      { key: 1, instruction_id_list: ["a", "b"], strict: [true, false], loose: [true, true] },
+      { key: 2, instruction_id_list: ["c"], strict: [true], loose: [true] },
     ],
   };
   const iv = evaluateGate(

@@ -72,7 +72,7 @@ Deno.test("compareIfevalReports() refuses reports of other checkers or prompts",
   edited.prompts[1] = { key: 1, strict: [true] };
   throws(
     () => compareIfevalReports(a, edited as unknown as typeof a),
-    /the B report's prompts\[1\] is not \{key, instruction_id_list, strict, loose\}/,
+    /assay\.ifeval\.v1 report is malformed: prompts\[1\]\.instruction_id_list is not a list/,
   );
 });
 

@@ -1,0 +1,152 @@
+/**
+ * What the body of each report kind must hold for its readers to read it: a report edited by
+ * hand or cut short is refused naming its first wrong field, as bad input, instead of crashing a
+ * reader or giving it garbage. The readers are `assay compare`, `gaps`, `show`, `bfcl compare`,
+ * `ifeval compare` and the gate (`metricSource`); each kind's fields are those they read, unit by
+ * unit.
+ *
+ * @module
+ */
+import { EVALUATION_SCHEMAS } from "../evaluation/mod.ts";
+
+type Json = Record<string, unknown>;
+const isObject = (x: unknown): x is Json => typeof x === "object" && x !== null;
+
+// A field's test, and its words in the error.
+interface Field {
+  test(v: unknown): boolean;
+  text: string;
+}
+const STRING: Field = { test: (v) => typeof v === "string", text: "a string" };
+const COUNT: Field = { test: (v) => Number.isInteger(v) && (v as number) >= 0, text: "a count" };
+const NUMBER: Field = { test: (v) => Number.isFinite(v), text: "a finite number" };
+const BOOLEAN: Field = { test: (v) => typeof v === "boolean", text: "true or false" };
+const orNull = (f: Field): Field => ({
+  test: (v) => v === null || f.test(v),
+  text: `${f.text} or null`,
+});
+const listOf = (f: Field, text: string): Field => ({
+  test: (v) => Array.isArray(v) && v.every(f.test),
+  text,
+});
+const objectOf = (spec: Record<string, Field>, text: string): Field => ({
+  test: (v) => isObject(v) && Object.entries(spec).every(([k, f]) => f.test(v[k])),
+  text,
+});
+const STRINGS = listOf(STRING, "a list of strings");
+
+function malformed(r: Json, what: string): RangeError {
+  return new RangeError(`The ${String(r.schema)} report is malformed: ${what}`);
+}
+
+// Refuses a report whose list `name` is not a list of objects with `spec`'s fields.
+function checkList(r: Json, name: string, spec: Record<string, Field>): void {
+  const list = r[name];
+  if (!Array.isArray(list)) throw malformed(r, `${name} is not a list`);
+  list.forEach((x: unknown, i) => {
+    if (!isObject(x)) throw malformed(r, `${name}[${i}] is not an object`);
+    for (const [k, f] of Object.entries(spec)) {
+      if (!f.test(x[k])) throw malformed(r, `${name}[${i}].${k} is not ${f.text}`);
+    }
+  });
+}
+
+function checkEvaluation(r: Json): void {
+  checkList(r, "records", {
+    example_id: STRING,
+    language: STRING,
+    status: STRING,
+    name_match: BOOLEAN,
+    arguments_match: BOOLEAN,
+    matched_pairs: COUNT,
+    predicted_pairs: COUNT,
+    gold_pairs: COUNT,
+  });
+  if (!STRINGS.test(r.slices)) throw malformed(r, "slices is not a list of strings");
+}
+
+function checkStructured(r: Json): void {
+  if (!isObject(r.metrics) || Array.isArray(r.metrics)) {
+    throw malformed(r, "metrics is not an object");
+  }
+  if (!Array.isArray(r.rows)) {
+    throw new RangeError("The structured report has no per-example rows: score it again");
+  }
+  const metrics = Object.keys(r.metrics);
+  const fraction = objectOf({ numerator: NUMBER, denominator: NUMBER }, "");
+  checkList(r, "rows", {
+    line: COUNT,
+    id: orNull(STRING),
+    metrics: {
+      test: (v) => isObject(v) && metrics.every((m) => fraction.test(v[m])),
+      text: `{${metrics.join(", ")}}, each a {numerator, denominator}`,
+    },
+  });
+}
+
+function checkBfcl(r: Json): void {
+  checkList(r, "records", {
+    category: STRING,
+    id: { test: (v) => typeof v === "string" || Number.isFinite(v), text: "a string or number" },
+    valid: BOOLEAN,
+  });
+  checkList(r, "categories", { category: STRING });
+}
+
+function checkIfeval(r: Json): void {
+  const follows = listOf(BOOLEAN, "a list of true or false");
+  checkList(r, "prompts", {
+    key: NUMBER,
+    instruction_id_list: STRINGS,
+    strict: follows,
+    loose: follows,
+  });
+}
+
+function checkSuiteRun(r: Json): void {
+  checkList(r, "runs", {
+    golden_id: STRING,
+    arm: STRING,
+    criteria: listOf(
+      objectOf({ metric: STRING, score: orNull(NUMBER), applicable: BOOLEAN }, ""),
+      "a list of {metric, score, applicable}",
+    ),
+    overall: objectOf(
+      { status: STRING, overall: orNull(NUMBER), pass: orNull(BOOLEAN) },
+      "{status, overall, pass}",
+    ),
+  });
+  if (!(isObject(r.scorecard) && STRINGS.test(r.scorecard.metrics))) {
+    throw malformed(r, "scorecard.metrics is not a list of strings");
+  }
+}
+
+const CHECKS = new Map<unknown, (r: Json) => void>([
+  ...EVALUATION_SCHEMAS.map((s) => [s, checkEvaluation] as const),
+  ["assay.structured.v1", checkStructured],
+  ["assay.bfcl.v1", checkBfcl],
+  ["assay.ifeval.v1", checkIfeval],
+  ["assay.suite_run.v1", checkSuiteRun],
+]);
+
+/**
+ * Checks the body of a parsed report of a kind it knows (evaluation, structured, BFCL, IFEval or
+ * suite run; any other schema passes): every field its readers read, unit by unit.
+ *
+ * @param report A parsed report.
+ * @throws {RangeError} If a field is missing or of the wrong type: the message names the report's
+ *   schema and the first such field, e.g. `records[3].matched_pairs is not a count`.
+ *
+ * @example
+ * ```ts
+ * import { checkReportBody } from "@assay/assay/report-check";
+ * import { throws } from "node:assert/strict";
+ *
+ * const report = { schema: "assay.bfcl.v1", categories: [], records: [{ category: "simple" }] };
+ * throws(() => checkReportBody(report), /records\[0\]\.id is not a string or number/);
+ * ```
+ */
+export function checkReportBody(report: unknown): void {
+  if (!isObject(report)) return;
+  CHECKS.get(report.schema)?.(report);
+}
