@@ -3,18 +3,15 @@
 // does a schema it does not know.
 import { ok, throws } from "node:assert/strict";
 import { checkReportBody } from "../../src/report_check/mod.ts";
+import { formatReport, scoreToolCalls } from "../../src/evaluation/mod.ts";
 
 Deno.test("checkReportBody() refuses a malformed report of every kind, naming the first wrong field", () => {
-  const record = {
-    example_id: "a",
-    language: "en",
-    status: "ok",
-    name_match: true,
-    arguments_match: true,
-    matched_pairs: 1,
-    predicted_pairs: 1,
-    gold_pairs: 1,
-  };
+  const call = '{"name": "f", "arguments": {"a": 1}}';
+  // A real evaluation report, as a reader parses it from its file.
+  const evaluation = JSON.parse(formatReport(scoreToolCalls(
+    [{ example_id: "a", language: "en", target: call }],
+    [{ example_id: "a", output: call }],
+  )));
   const run = {
     golden_id: "g",
     arm: "base",
@@ -22,7 +19,7 @@ Deno.test("checkReportBody() refuses a malformed report of every kind, naming th
     overall: { status: "complete", overall: 0.5, pass: true },
   };
   const valid: Record<string, Record<string, unknown>> = {
-    evaluation: { schema: "assay.evaluation.v2", slices: ["en"], records: [record] },
+    evaluation,
     structured: {
       schema: "assay.structured.v1",
       metrics: { m: {} },
