@@ -92,7 +92,7 @@ function walk(node: Node, prefix: string, out: ArgumentPair[]): void {
     out.push({ path: own(prefix + "]"), value: own(node) });
   } else if (node instanceof ObjectNode) {
     if (node.keys.length === 0) {
-      out.push({ path: prefix + "]", value: "{}" });
+      out.push({ path: own(prefix + "]"), value: "{}" });
       return;
     }
     for (let i = 0; i < node.keys.length; i++) {
@@ -100,7 +100,7 @@ function walk(node: Node, prefix: string, out: ArgumentPair[]): void {
     }
   } else {
     if (node.items.length === 0) {
-      out.push({ path: prefix + "]", value: "[]" });
+      out.push({ path: own(prefix + "]"), value: "[]" });
       return;
     }
     for (let i = 0; i < node.items.length; i++) walk(node.items[i]!, prefix + sep + i, out);

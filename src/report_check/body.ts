@@ -29,10 +29,10 @@ const listOf = (f: Field, text: string): Field => ({
   test: (v) => Array.isArray(v) && v.every(f.test),
   text,
 });
-const objectOf = (spec: Record<string, Field>, text: string): Field => ({
-  test: (v) => isObject(v) && Object.entries(spec).every(([k, f]) => f.test(v[k])),
-  text,
-});
+const objectOf = (spec: Record<string, Field>, text: string): Field => {
+  const fields = Object.entries(spec);
+  return { test: (v) => isObject(v) && fields.every(([k, f]) => f.test(v[k])), text };
+};
 const STRINGS = listOf(STRING, "a list of strings");
 
 function malformed(r: Json, what: string): RangeError {
@@ -43,9 +43,10 @@ function malformed(r: Json, what: string): RangeError {
 function checkList(r: Json, name: string, spec: Record<string, Field>): void {
   const list = r[name];
   if (!Array.isArray(list)) throw malformed(r, `${name} is not a list`);
+  const fields = Object.entries(spec);
   list.forEach((x: unknown, i) => {
     if (!isObject(x)) throw malformed(r, `${name}[${i}] is not an object`);
-    for (const [k, f] of Object.entries(spec)) {
+    for (const [k, f] of fields) {
       if (!f.test(x[k])) throw malformed(r, `${name}[${i}].${k} is not ${f.text}`);
     }
   });

@@ -223,15 +223,9 @@ export async function runSuite(
           s = DETERMINISTIC_METRICS[m.type]({ golden, trace, catalog: inputs.catalog }, m.params);
         } catch (e) {
           if (!(e instanceof RunInputError)) throw e;
-          const run = `arm ${trace.arm}, repeat ${trace.repeat}`;
-          throw new RunInputError(
-            e.input,
-            `Golden ${JSON.stringify(trace.golden_id)} (${run}), metric ${
-              JSON.stringify(m.name)
-            }: ` +
-              e.message,
-            { cause: e },
-          );
+          const where = `Golden ${JSON.stringify(trace.golden_id)} (arm ${trace.arm}, repeat ` +
+            `${trace.repeat}), metric ${JSON.stringify(m.name)}`;
+          throw new RunInputError(e.input, `${where}: ${e.message}`, { cause: e });
         }
         return { ...base, ...s };
       }

@@ -297,10 +297,11 @@ export function repeatsReport(
   });
   const rows = reduced.flatMap((arm) => rowsOf(arm, (id) => id));
   const baseline = options.baseline ?? arms[0]?.arm;
-  if (baseline !== undefined && !arms.some((a) => a.arm === baseline)) {
+  const base = arms.find((a) => a.arm === baseline);
+  if (baseline !== undefined && base === undefined) {
     throw new RangeError(`The baseline arm ${JSON.stringify(baseline)} has no runs`);
   }
-  const baseIds = new Set(arms.find((a) => a.arm === baseline)?.goldens.map((g) => g.golden_id));
+  const baseIds = new Set(base?.goldens.map((g) => g.golden_id));
   const comparisons = arms.filter((a) => a.arm !== baseline).map((b): ReducedComparison => {
     if (!b.goldens.some((g) => baseIds.has(g.golden_id))) {
       return { arms: [baseline!, b.arm], n_goldens: 0, reduced: null };
