@@ -27,4 +27,5 @@ export {
   kLanguageLength,
   kRecords,
   kRecordsText,
+  missingCount,
 } from "./score_records";

@@ -231,7 +231,7 @@ export function ruleRecordLine(
     setEntryWord(e, KEPT | STATE_GENERATION);
     const flags = (nameMatch ? NAME_MATCH : 0) | (argsMatch ? ARGS_MATCH : 0);
     setRecord(e, status, flags, matched, predicted);
-    code = kFinish();
+    code = kFinish(false);
     if (code == K_OK) length = kRecords(true, 1 << 16);
   }
   store<u32>(RESULT, <u32> code);

@@ -1,8 +1,9 @@
 // The scoring kernel's last phase (see score.ts): kFinish checks that every
-// kept example has its generation (and its prompt) and sums the records per
-// language; kRecords then writes them as the report's JSON lines, as
-// JSON.stringify writes them, a chunk at a time, from the entries (so that
-// memory holds the entries and one chunk, never the records' text).
+// kept example has its generation (and its prompt), or with allowMissing counts
+// those that have none, and sums the records per language; kRecords then writes
+// them as the report's JSON lines, as JSON.stringify writes them, a chunk at a
+// time, from the entries (so that memory holds the entries and one chunk, never
+// the records' text).
 
 import { decimalLength, writeDecimal } from "./flatten";
 import { writeJsonString } from "./jsonl_strings";
@@ -105,6 +106,8 @@ const STATUS_TEXT: usize = memory.data<u8>([
 const STATUS_AT: usize = memory.data<u8>([0, 4, 4, 9, 13, 14, 27, 15]);
 
 let countsAt: usize = 0;
+/** Kept examples with no generation, which kFinish(allowMissing) leaves out of every count. */
+export let missingCount: u32 = 0;
 // kRecords' next entry, and the lines it wrote so far.
 let cursor: usize = 0;
 let lines: u32 = 0;
@@ -132,18 +135,24 @@ function add(at: usize, x: f64): void {
 
 /**
  * Checks that every kept example has its generation (and prompt), and sums the
- * records per language.
+ * records per language. With `allowMissing`, a kept example with no generation
+ * (but its prompt, when there is a manifest) is not scored: missingCount counts
+ * it, kMissing lists it and kRecords writes no record for it.
  */
-export function kFinish(): i32 {
+export function kFinish(allowMissing: bool): i32 {
   countsAt = align8(tablesTop);
   const countsBytes = <usize> langCount * <usize> COUNT_FIELDS << 3;
   regionsReset(align8(countsAt + countsBytes));
   memory.fill(countsAt, 0, countsBytes);
+  missingCount = 0;
   for (let e = zone; e < entriesTop; e = nextEntry(e)) {
     if (entryKind(e) != KEPT) continue;
     const word = entryWord(e);
-    if ((word & STATE_GENERATION) == 0 || (withPrompts && (word & STATE_PROMPT) == 0)) {
-      return bail(BAIL_MISSING, entryLine(e));
+    if (withPrompts && (word & STATE_PROMPT) == 0) return bail(BAIL_MISSING, entryLine(e));
+    if ((word & STATE_GENERATION) == 0) {
+      if (!allowMissing) return bail(BAIL_MISSING, entryLine(e));
+      missingCount++;
+      continue;
     }
     const status = (word >> STATUS_SHIFT) & 3;
     const nameMatch = (word & NAME_MATCH) != 0;
@@ -177,11 +186,16 @@ export function kRecords(restart: bool, cap: u32): usize {
   emitReset(<usize> cap + 4096);
   let e = cursor;
   while (e < entriesTop && emitUsed < <usize> cap) {
-    if (entryKind(e) == KEPT) writeRecord(e);
+    if (scored(e)) writeRecord(e);
     e = nextEntry(e);
   }
   cursor = e;
   return emitUsed;
+}
+
+// Whether entry `e` has a record: a kept example with its generation.
+function scored(e: usize): bool {
+  return entryKind(e) == KEPT && (entryWord(e) & STATE_GENERATION) != 0;
 }
 
 // Writes entry `e`'s record line.
@@ -223,24 +237,35 @@ function writeRecord(e: usize): void {
 
 let dropCursor: usize = 0;
 
+// Writes entry `e`'s id as a JSON string and a newline.
+function writeIdLine(e: usize): void {
+  const idn = idLength(e);
+  const o = writeJsonString(emitNeed(8 + 6 * idn), idAddr(e), idn);
+  store<u8>(o, 0x0a);
+  emitSet(o + 1 - emitBase);
+}
+
 /**
  * Writes the ids of the examples dropped for drop kind `kind` (an entry kind other than KEPT),
+ * or with `kind` 0 those of the kept examples with no generation (after kFinish(allowMissing)),
  * in examples order, each as a JSON string and a newline, from where the last call stopped
  * (`restart` starts over), until at least `cap` bytes are written. Returns the bytes written (0
  * when there are no more), at kRecordsText().
  */
 export function kDropped(kind: u32, restart: bool, cap: u32): usize {
-  if (restart) dropCursor = firstDropped;
+  const missing = kind == 0;
+  if (restart) dropCursor = missing ? zone : firstDropped;
   emitReset(<usize> cap + 4096);
   let e = dropCursor;
-  while (e != 0 && emitUsed < <usize> cap) {
-    if (entryKind(e) == kind) {
+  while (e != 0 && e < entriesTop && emitUsed < <usize> cap) {
+    if (missing ? entryKind(e) == KEPT && !scored(e) : entryKind(e) == kind) {
       const idn = idLength(e);
       const o = writeJsonString(emitNeed(8 + 6 * idn), idAddr(e), idn);
       store<u8>(o, 0x0a);
       emitSet(o + 1 - emitBase);
     }
-    e = <usize> load<u32>(e + E_MATCHED); // the next dropped one (see firstDropped)
+    // The next entry, or the next dropped one (see firstDropped).
+    e = missing ? nextEntry(e) : <usize> load<u32>(e + E_MATCHED);
   }
   dropCursor = e;
   return emitUsed;

@@ -176,14 +176,6 @@ export const BAIL_NAMES = ${JSON.stringify(bailNames)} as const;
 export interface KernelExports {
 ${kernelMembers.join("\n")}
 }
-
-/** Their names. */
-export const KERNEL_EXPORTS: readonly (keyof KernelExports)[] = ${
-        JSON.stringify([
-          "memory",
-          ...[...exports].filter(([, f]) => KERNEL_FILE.test(f)).map(([n]) => n).sort(),
-        ])
-      };
 `,
     },
   ];

@@ -18,6 +18,8 @@ export interface RunSources {
   generations: Source;
   /** The longest line read, in bytes (LineSplitter's limit). */
   maxLineBytes: number;
+  /** Whether a kept example may lack its generation (scoreJsonl's allowMissing). */
+  allowMissing: boolean;
 }
 
 /** A run's report, and its bytes in chunks made as they are read (each call starts again). */
@@ -162,7 +164,7 @@ export async function scoreOnKernel(
     },
     prompts: sources.prompts ? await digest(sources.prompts, prompts!) : null,
   };
-  const done = kernel.finish(engine.name, inputs);
+  const done = kernel.finish(engine.name, inputs, sources.allowMissing);
   if ("reason" in done) return gaveUp(sources.examples, done);
 
   // The report's head and tail as formatReport lays them out, the kernel's records between.

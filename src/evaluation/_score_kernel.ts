@@ -6,6 +6,7 @@
 // (ToolCallScorer), which gives the same report or words the error. Once finished, the kernel
 // writes the records' JSON lines a chunk at a time, from its entries.
 import type { DroppedIds, DropSummary, EvaluationReport } from "./inputs.ts";
+import { compareCodePoints } from "../engine/mod.ts";
 import { emptySliceCounts, PARSE_STATUSES, reportFromCounts, type SliceCounts } from "./_parts.ts";
 import {
   BAIL_NAMES,
@@ -20,7 +21,6 @@ import {
   COUNT_PREDICTED,
   DROP_REASONS,
   K_OK,
-  KERNEL_EXPORTS,
   type KernelExports,
 } from "./_kernel_abi.generated.ts";
 
@@ -48,18 +48,12 @@ export class ScoreKernel {
   readonly #ex: KernelExports;
 
   /**
-   * @param module The compiled build/assay.wasm.
+   * @param module The compiled build/assay.wasm, as an engine checked it (its `wasmModule`).
    * @param withPrompts Whether a prompts manifest is part of the job.
    */
   constructor(module: WebAssembly.Module, withPrompts: boolean) {
-    const exports = new WebAssembly.Instance(module, {}).exports;
-    const missing = KERNEL_EXPORTS.filter((name) => !(name in exports));
-    if (missing.length > 0) {
-      throw new TypeError(
-        `The module is not this version's scoring kernel: no ${missing.join(", ")}`,
-      );
-    }
-    this.#ex = exports as unknown as KernelExports;
+    // The engine checked the module's exports when it was made (instantiate, src/engine).
+    this.#ex = new WebAssembly.Instance(module, {}).exports as unknown as KernelExports;
     this.#ex.kStart(withPrompts ? 1 : 0);
   }
 
@@ -115,14 +109,15 @@ export class ScoreKernel {
 
   /**
    * Checks that every kept example has its generation (and prompt), and returns the report
-   * without its records (see records).
+   * without its records (see records). With `allowMissing`, those with no generation are listed.
    */
   finish(
     engineName: string,
     inputs: Partial<EvaluationReport["inputs"]>,
+    allowMissing = false,
   ): EvaluationReport | KernelBail {
     const ex = this.#ex;
-    const bail = this.#bail(ex.kFinish());
+    const bail = this.#bail(ex.kFinish(allowMissing ? 1 : 0));
     if (bail) return bail;
     const buffer = ex.memory.buffer;
     const languages = ex.kLanguageCount();
@@ -152,17 +147,26 @@ export class ScoreKernel {
       empty_target: drops[1]!,
       malformed_target: drops[2]!,
     };
-    const droppedIds: DroppedIds = { multiple_calls: [], empty_target: [], malformed_target: [] };
-    (Object.keys(summary) as (keyof DropSummary)[]).forEach((reason, k) => {
-      // Entry kind k + 1 is the drop reason k (the DROPS counters' order).
-      for (let first = true; summary[reason] > 0; first = false) {
-        const n = ex.kDropped(k + 1, first ? 1 : 0, RECORDS_CHUNK);
-        if (n === 0) break;
+    // Entry kind k + 1 is the drop reason k (the DROPS counters' order); kind 0, the missing.
+    const ids = (kind: number): string[] => {
+      const out: string[] = [];
+      for (let first = 1;; first = 0) {
+        const n = ex.kDropped(kind, first, RECORDS_CHUNK);
+        if (n === 0) return out;
         const text = decoder.decode(new Uint8Array(ex.memory.buffer, ex.kRecordsText(), n));
-        for (const line of text.split("\n")) if (line) droppedIds[reason].push(JSON.parse(line));
+        for (const line of text.split("\n")) if (line) out.push(JSON.parse(line));
       }
-    });
-    return reportFromCounts(byLanguage, summary, droppedIds, engineName, inputs);
+    };
+    const droppedIds = Object.fromEntries(
+      Object.keys(summary).map((reason, k) => [reason, ids(k + 1)]),
+    ) as DroppedIds;
+    const report = reportFromCounts(byLanguage, summary, droppedIds, engineName, inputs);
+    const missing = ex.missingCount.value as number;
+    // Only when some are missing: a run that misses none gives the strict run's report.
+    if (missing > 0) {
+      report.missing_generations = { count: missing, ids: ids(0).sort(compareCodePoints) };
+    }
+    return report;
   }
 
   /**

@@ -83,8 +83,7 @@ export interface ScoreJsonlOptions {
   decoder?: OutputDecoder;
   /**
    * Score the examples that have a generation and list the others in the report's
-   * `missing_generations` (default `false`: a missing generation refuses the run). The kernel
-   * gives such a run back to the general reader.
+   * `missing_generations` (default `false`: a missing generation refuses the run).
    */
   allowMissing?: boolean;
   /**
@@ -169,6 +168,7 @@ export async function scoreJsonl(
   const names = options.names ?? {};
   const run: RunSources = {
     maxLineBytes: maxLineBytesOf(options.maxLineBytes),
+    allowMissing: options.allowMissing === true,
     examples: new Source(sources.examples, names.examples ?? "examples", options.sha256),
     prompts: sources.prompts === undefined
       ? undefined

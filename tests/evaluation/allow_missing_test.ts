@@ -37,12 +37,16 @@ Deno.test("scoreJsonl() with allowMissing scores a partial run and lists the mis
   const want = examples.filter((_, i) => missing(i)).map((e) => e.example_id).sort();
   const outputs: string[] = [];
   for (const engine of ENGINES) {
-    await rejects(scoreJsonl(bytes, { engine }), InvariantViolation);
-    const { report, bytes: out } = await scoreJsonl(bytes, { engine, allowMissing: true });
-    deepStrictEqual(report.missing_generations, { count: want.length, ids: want });
-    strictEqual(report.records.length, 300 - want.length);
-    strictEqual(report.metrics.overall.valid_json_rate.denominator, 300 - want.length);
-    outputs.push(dec.decode(out).replace(/"engine": "\w+"/, ""));
+    for (const kernel of [true, false]) {
+      await rejects(scoreJsonl(bytes, { engine, kernel }), InvariantViolation);
+      const r = await scoreJsonl(bytes, { engine, kernel, allowMissing: true });
+      // The scoring kernel scores a partial run itself.
+      strictEqual(r.handedBack, undefined);
+      deepStrictEqual(r.report.missing_generations, { count: want.length, ids: want });
+      strictEqual(r.report.records.length, 300 - want.length);
+      strictEqual(r.report.metrics.overall.valid_json_rate.denominator, 300 - want.length);
+      outputs.push(dec.decode(r.bytes).replace(/"engine": "\w+"/, ""));
+    }
   }
   strictEqual(new Set(outputs).size, 1);
   // The in-memory scorer agrees.
@@ -99,4 +103,43 @@ Deno.test("scoreJsonl() lists the dropped examples' ids by reason, the same on t
     }
   }
   strictEqual(new Set(texts).size, 1);
+});
+
+Deno.test("scoreJsonl() with allowMissing: a language whose examples all miss their generation leaves no slice, on the kernel as on the general reader", async () => {
+  // Every "ja" example (i % 3 == 2) misses its generation; the ids are not in code point order.
+  const { bytes } = corpus(90, (i) => i % 3 !== 2);
+  const texts: string[] = [];
+  for (const engine of ENGINES) {
+    for (const kernel of [true, false]) {
+      const r = await scoreJsonl(bytes, { engine, kernel, allowMissing: true });
+      strictEqual(r.handedBack, undefined);
+      deepStrictEqual(r.report.slices, ["de", "en"]);
+      strictEqual(r.report.missing_generations?.count, 30);
+      deepStrictEqual(
+        r.report.missing_generations?.ids,
+        r.report.missing_generations?.ids.slice().sort(),
+      );
+      texts.push(dec.decode(r.bytes).replace(/"engine": "\w+"/, ""));
+    }
+  }
+  strictEqual(new Set(texts).size, 1);
+});
+
+Deno.test("scoreJsonl() with allowMissing still refuses a kept example with no prompt row, on every path", async () => {
+  const { examples, bytes } = corpus(30, (i) => i !== 4);
+  // The manifest lacks ex-4 (which also has no generation) and ex-9 (which has one).
+  const prompts = enc.encode(
+    examples.filter((_, i) => i !== 4 && i !== 9)
+      .map((e) => JSON.stringify({ example_id: e.example_id, prompt_sha256: sha })).join("\n") +
+      "\n",
+  );
+  for (const engine of ENGINES) {
+    for (const kernel of [true, false]) {
+      await rejects(
+        scoreJsonl({ ...bytes, prompts }, { engine, kernel, allowMissing: true }),
+        (e: unknown) =>
+          e instanceof InvariantViolation && /ex-4\b/.test(e.message) && /ex-9\b/.test(e.message),
+      );
+    }
+  }
 });
