@@ -4,9 +4,9 @@ import { compareReports, type ComparisonReport } from "../src/compare/mod.ts";
 import { type GapReport, languageGaps } from "../src/compare/mod.ts";
 import { BINARY_METRIC_NAMES, EVALUATION_SCHEMAS, METRIC_NAMES } from "../src/evaluation/mod.ts";
 import { formatReport } from "../src/evaluation/mod.ts";
-import { decodeUtf8 } from "../src/jsonl/mod.ts";
+import { decodeUtf8, readLines } from "../src/jsonl/mod.ts";
 import { InputError } from "../src/jsonl/mod.ts";
-import { checkReportBody } from "../src/report_check/mod.ts";
+import { checkReportBody, parseReportLines } from "../src/report_check/mod.ts";
 import { writeStdout } from "./_io.ts";
 import { writeAtomic } from "./_atomic.ts";
 import { checkPaths, COMPARISON_PAGE, reportKind } from "./_paths.ts";
@@ -93,12 +93,29 @@ export function bootstrapFlags(values: { seed?: string; resamples?: string; leve
   return { seed, resamples, level };
 }
 
-/** Reads a JSON file, with named errors for a missing file or one that is not JSON. */
-export async function readJsonFile(path: string): Promise<unknown> {
+/**
+ * Files larger than this are read a line at a time (parseReportLines): a JavaScript string holds
+ * about 512 MiB of text at most, and a report can be larger (a million examples with details).
+ */
+const WHOLE_TEXT_BYTES = 256 << 20;
+
+/**
+ * Reads a JSON file, with named errors for a missing file or one that is not JSON. A file over
+ * `wholeTextBytes` (256 MiB) must be a report as Assay lays it out, a record per line.
+ */
+export async function readJsonFile(
+  path: string,
+  wholeTextBytes = WHOLE_TEXT_BYTES,
+): Promise<unknown> {
   let bytes: Uint8Array;
   try {
+    if ((await Deno.stat(path)).size > wholeTextBytes) {
+      using file = await Deno.open(path);
+      return await parseReportLines(readLines(file.readable, { source: path }), path);
+    }
     bytes = await Deno.readFile(path);
   } catch (e) {
+    if (e instanceof InputError) throw e;
     throw new InputError(`Cannot read ${path}: ${e instanceof Error ? e.message : e}`, {
       cause: e,
     });

@@ -175,6 +175,7 @@ const fatal = new TextDecoder("utf-8", { fatal: true });
  * @param source The file's name, for the error.
  * @returns The text.
  * @throws {InvalidUtf8Error} If the bytes are not UTF-8.
+ * @throws {InputError} If they are, but more text than a string can hold.
  *
  * @example
  * ```ts
@@ -191,8 +192,14 @@ const fatal = new TextDecoder("utf-8", { fatal: true });
 export function decodeUtf8(bytes: Uint8Array, source: string): string {
   try {
     return fatal.decode(bytes);
-  } catch {
+  } catch (e) {
     const at = firstInvalidUtf8(bytes);
+    // Valid UTF-8 that no string can hold (V8's strings end at 2^29 - 24 code units).
+    if (at < 0) {
+      throw new InputError(`${source} is too large to read as one text (${bytes.length} bytes)`, {
+        cause: e,
+      });
+    }
     let line = 1;
     let start = 0;
     for (let i = bytes.indexOf(10); i >= 0 && i < at; i = bytes.indexOf(10, i + 1)) {
