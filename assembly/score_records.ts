@@ -137,7 +137,7 @@ function add(at: usize, x: f64): void {
  * Checks that every kept example has its generation (and prompt), and sums the
  * records per language. With `allowMissing`, a kept example with no generation
  * (but its prompt, when there is a manifest) is not scored: missingCount counts
- * it, kMissing lists it and kRecords writes no record for it.
+ * it, kDropped(0) lists it and kRecords writes no record for it.
  */
 export function kFinish(allowMissing: bool): i32 {
   countsAt = align8(tablesTop);
@@ -236,14 +236,6 @@ function writeRecord(e: usize): void {
 }
 
 let dropCursor: usize = 0;
-
-// Writes entry `e`'s id as a JSON string and a newline.
-function writeIdLine(e: usize): void {
-  const idn = idLength(e);
-  const o = writeJsonString(emitNeed(8 + 6 * idn), idAddr(e), idn);
-  store<u8>(o, 0x0a);
-  emitSet(o + 1 - emitBase);
-}
 
 /**
  * Writes the ids of the examples dropped for drop kind `kind` (an entry kind other than KEPT),
