@@ -1,11 +1,13 @@
 // The CLI's JSONL reading: the chunked line splitter, and the strict object scan that `assay score`
 // uses for example lines (it must never accept a line the contract's reader refuses, and must cut
-// out exactly the members JSON.parse would give).
+// out exactly the members JSON.parse would give); and decodeUtf8's errors.
 import { deepStrictEqual as assertEquals, ok, strictEqual } from "node:assert/strict";
 import { throws } from "node:assert/strict";
 import {
+  decodeUtf8,
   DEFAULT_MAX_LINE_BYTES,
   firstInvalidUtf8,
+  InputError,
   InvalidUtf8Error,
   invalidUtf8Outside,
   type Line,
@@ -443,4 +445,15 @@ Deno.test("scanStrictObject accepts only what the exact parser accepts, and cuts
   }
   strictEqual(accepted > 5000, true, `accepted ${accepted}`);
   strictEqual(withNaN > 100, true, `with NaN or Infinity ${withNaN}`);
+});
+
+Deno.test("decodeUtf8() names valid UTF-8 that no string can hold as too large, not as invalid", () => {
+  // V8's strings end at 2^29 - 24 code units: 2^29 ASCII bytes are one text too many.
+  const bytes = new Uint8Array((1 << 29) + 64).fill(0x61);
+  throws(
+    () => decodeUtf8(bytes, "big.txt"),
+    (e: unknown) =>
+      e instanceof InputError && !(e instanceof InvalidUtf8Error) &&
+      e.message === "big.txt is too large to read as one text (536870976 bytes)",
+  );
 });
