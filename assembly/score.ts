@@ -75,7 +75,7 @@ import {
   tablesTop,
 } from "./score_entries";
 import { scoreOutput } from "./score_outputs";
-import { bytesEqual } from "./bytes";
+import { bytesEqual, HIGHS, ONES } from "./bytes";
 import { sha256EqualsMany } from "./sha256_x4";
 
 /** The line after the last chunk's last line. */
@@ -334,25 +334,22 @@ function lineEntry(): usize {
 // The digest field of the line being read (field 1), as 32 bytes (see digestField).
 const DIGEST: usize = memory.data(32);
 
-const HEX_ONES: u64 = 0x0101010101010101;
-const HEX_HIGHS: u64 = 0x8080808080808080;
-
 // Reads the 8 lowercase hex digits at `p` as 4 bytes (the first digit the high nibble of the
 // first byte), little-endian in the result's low 32 bits; -1 when one is not such a digit.
 function hex8(p: usize): i64 {
   const x = load<u64>(p);
-  if ((x & HEX_HIGHS) != 0) return -1;
+  if ((x & HIGHS) != 0) return -1;
   // Bit 7 of a byte of `x + k * ONES` is set when the byte is at least 0x80 - k (no byte
   // carries: every byte is below 0x80, and k below 0x80).
-  const ge0 = x + HEX_ONES * (0x80 - 0x30);
-  const gt9 = x + HEX_ONES * (0x80 - 0x3a);
-  const gea = x + HEX_ONES * (0x80 - 0x61);
-  const gtf = x + HEX_ONES * (0x80 - 0x67);
-  const digit = ge0 & ~gt9 & HEX_HIGHS;
-  const letter = gea & ~gtf & HEX_HIGHS;
-  if ((digit | letter) != HEX_HIGHS) return -1;
+  const ge0 = x + ONES * (0x80 - 0x30);
+  const gt9 = x + ONES * (0x80 - 0x3a);
+  const gea = x + ONES * (0x80 - 0x61);
+  const gtf = x + ONES * (0x80 - 0x67);
+  const digit = ge0 & ~gt9 & HIGHS;
+  const letter = gea & ~gtf & HIGHS;
+  if ((digit | letter) != HIGHS) return -1;
   // '0'..'9' are 0x30..0x39 and 'a'..'f' 0x61..0x66: the low nibble, plus 9 for a letter.
-  const n = (x & (HEX_ONES * 0x0f)) + (letter >> 7) * 9;
+  const n = (x & (ONES * 0x0f)) + (letter >> 7) * 9;
   // Each 16-bit lane: its first digit times 16 plus its second, in its low byte.
   const t = ((n & 0x000f000f000f000f) << 4) | ((n >> 8) & 0x000f000f000f000f);
   return <i64> ((t & 0xff) | ((t >> 8) & 0xff00) | ((t >> 16) & 0xff0000) |

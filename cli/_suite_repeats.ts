@@ -138,7 +138,8 @@ function heading(r: RepeatsReport): string {
   return `repeats: ${r.repeats.reducer}${k} over n=${r.repeats.n} runs per golden`;
 }
 
-function interval(ci: [number, number] | null): string {
+/** An interval as `[0.100, 0.200]`, or nothing when there is none. */
+export function interval(ci: [number, number] | null): string {
   return ci ? `[${ci[0].toFixed(3)}, ${ci[1].toFixed(3)}]` : "";
 }
 

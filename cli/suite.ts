@@ -12,10 +12,11 @@ import { RunInputError, type RunResult, runSuite, suiteChecks } from "../src/sui
 import { compileSchema } from "../src/json_schema/mod.ts";
 import { CATALOG_SCHEMA, GOLDEN_SCHEMA, TRACE_SCHEMA } from "../src/suite/mod.ts";
 import type { Golden, SchemaCatalog, Trace } from "../src/suite/mod.ts";
-import { type Estimate, scorecard, type ScoreRow } from "../src/suite/mod.ts";
+import { scorecard, type ScoreRow } from "../src/suite/mod.ts";
 import { compareArms } from "../src/suite/mod.ts";
 import {
   deltaRow,
+  interval,
   keptRepeats,
   printNote,
   printReducedComparison,
@@ -498,10 +499,6 @@ function positiveInt(flag: string, v: string): number {
 
 type Card = ReturnType<typeof scorecard>;
 
-function ci(e: Estimate): string {
-  return e.ci ? `[${e.ci[0].toFixed(3)}, ${e.ci[1].toFixed(3)}]` : "";
-}
-
 function printScorecard(card: Card, metrics: string[]): void {
   for (const arm of card.arms) {
     console.log(`\narm ${arm.arm}: ${arm.n_runs} runs over ${arm.n_goldens} goldens`);
@@ -509,9 +506,13 @@ function printScorecard(card: Card, metrics: string[]): void {
       [
         "pass rate",
         arm.pass_rate.value === null ? "-" : rate({ ...arm.pass_rate, value: arm.pass_rate.value }),
-        ci(arm.pass_rate),
+        interval(arm.pass_rate.ci),
       ],
-      ["overall", arm.overall.value === null ? "-" : arm.overall.value.toFixed(3), ci(arm.overall)],
+      [
+        "overall",
+        arm.overall.value === null ? "-" : arm.overall.value.toFixed(3),
+        interval(arm.overall.ci),
+      ],
     ];
     for (const m of metrics) {
       const s = arm.metrics.find((x) => x.metric === m);
@@ -521,7 +522,7 @@ function printScorecard(card: Card, metrics: string[]): void {
         s.mean.value === null
           ? `- (${s.n_applicable} applicable)`
           : `${s.mean.value.toFixed(3)} (n=${s.n_applicable})`,
-        ci(s.mean),
+        interval(s.mean.ci),
       ]);
     }
     console.log(table(["", "estimate", "95% CI"], rows));

@@ -158,7 +158,7 @@ export class ScoreKernel {
       }
     };
     const droppedIds = Object.fromEntries(
-      Object.keys(summary).map((reason, k) => [reason, ids(k + 1)]),
+      Object.entries(summary).map(([reason, n], k) => [reason, n > 0 ? ids(k + 1) : []]),
     ) as DroppedIds;
     const report = reportFromCounts(byLanguage, summary, droppedIds, engineName, inputs);
     const missing = ex.missingCount.value as number;
