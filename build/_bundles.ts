@@ -20,7 +20,7 @@ export function readmeBundleProblems(readme: string, root: BundleInfo): string[]
   const text = readme.replace(/\s+/g, " ");
   const total = /`deno bundle mod\.ts` is about (\d+) KB/.exec(text);
   const base64 = /inlined Wasm \((\d+) KB of base64\)/.exec(text);
-  const wasm = root.parts.find(([part]) => part.endsWith("the inlined Wasm (base64)"))?.[1] ?? 0;
+  const wasm = root.parts.find(([part]) => part.endsWith("the inlined Wasm (base85)"))?.[1] ?? 0;
   for (
     const [m, what, bytes] of [[total, "the root bundle", root.bytes], [
       base64,
@@ -74,7 +74,7 @@ async function importsOf(file: string): Promise<string[]> {
 function partOf(path: string): string {
   const npm = /registry\.npmjs\.org\/(@[^/]+\/[^/]+|[^/]+)\//.exec(path);
   if (npm) return `npm:${npm[1]}`;
-  if (path.endsWith("wasm_bytes.generated.ts")) return "src/engine: the inlined Wasm (base64)";
+  if (path.endsWith("wasm_bytes.generated.ts")) return "src/engine: the inlined Wasm (base85)";
   if (path.endsWith("html_report.ts")) return "src/report: html_report.ts";
   const room = /^(src\/[^/]+)\//.exec(path);
   return room ? room[1]! : path;
