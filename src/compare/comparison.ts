@@ -11,6 +11,7 @@ import { bootstrapPacked, type MetricDelta, packRecords } from "./paired_bootstr
 import type { EvaluationReport } from "../evaluation/mod.ts";
 import {
   EVALUATION_SCHEMAS,
+  evaluationReportProblem,
   type ExampleRecord,
   METRIC_NAMES,
   type MetricName,
@@ -34,6 +35,7 @@ export interface GateDifference {
     | "example_ids"
     | "example_languages"
     | "inconsistent_report"
+    | "malformed_report"
     | "checker"
     | "matching";
   /** Exactly what differs. */
@@ -131,17 +133,9 @@ function consistency(side: string, r: EvaluationReport): GateDifference[] {
   return out;
 }
 
-/**
- * Lists every way two evaluation reports differ that makes them incomparable.
- *
- * @param base The base report.
- * @param adapter The adapter report.
- * @returns The differences; empty when the gate passes.
- */
-export function gateDifferences(
-  base: EvaluationReport,
-  adapter: EvaluationReport,
-): GateDifference[] {
+// A side that is not an evaluation report, or whose records, slices or metric names are
+// malformed (evaluationReportProblem): nothing else of it can be read.
+function shapeDifferences(base: EvaluationReport, adapter: EvaluationReport): GateDifference[] {
   const d: GateDifference[] = [];
   for (const [side, r] of [["base", base], ["adapter", adapter]] as const) {
     if (!(EVALUATION_SCHEMAS as readonly string[]).includes(r?.schema)) {
@@ -151,9 +145,36 @@ export function gateDifferences(
           JSON.stringify(r?.schema)
         })`,
       });
+      continue;
+    }
+    const problem = evaluationReportProblem(r);
+    if (problem) {
+      d.push({ kind: "malformed_report", detail: `the ${side} report is malformed: ${problem}` });
     }
   }
-  if (d.length > 0) return d;
+  return d;
+}
+
+/**
+ * Lists every way two evaluation reports differ that makes them incomparable. When a side is not
+ * an evaluation report, or its records, slices or metric names are malformed
+ * (`evaluationReportProblem`), that is all the list holds.
+ *
+ * @param base The base report.
+ * @param adapter The adapter report.
+ * @returns The differences; empty when the gate passes.
+ */
+export function gateDifferences(
+  base: EvaluationReport,
+  adapter: EvaluationReport,
+): GateDifference[] {
+  const shape = shapeDifferences(base, adapter);
+  return shape.length > 0 ? shape : runDifferences(base, adapter);
+}
+
+// How two well-formed evaluation reports differ.
+function runDifferences(base: EvaluationReport, adapter: EvaluationReport): GateDifference[] {
+  const d: GateDifference[] = [];
   if (base.parser_id !== adapter.parser_id) {
     d.push({
       kind: "parser_id",
@@ -232,8 +253,9 @@ export function gateDifferences(
  *   engine whose kernel resamples (default: the default engine; both give identical output), and
  *   `on`: `all` (the default) or `intersection` (the shared examples, with the coverage reported).
  * @returns The `assay.comparison.v1` report.
- * @throws {ComparisonGateError} If the reports differ in metric names, slices, example ids,
- *   parser id or canonical id.
+ * @throws {ComparisonGateError} If a report is not an evaluation report or is malformed (its
+ *   records, slices or metric names: `evaluationReportProblem`), or the reports differ in metric
+ *   names, slices, example ids, parser id or canonical id.
  *
  * @example
  * ```ts
@@ -253,13 +275,15 @@ export function compareReports(
   options: CompareOptions = {},
 ): ComparisonReport {
   let coverage: Coverage | undefined;
+  const shape = shapeDifferences(base, adapter);
+  if (shape.length > 0) throw new ComparisonGateError(shape);
   if (options.on === "intersection") {
     ({ base, adapter, coverage } = intersectReports(base, adapter));
   } else if (options.on !== undefined && options.on !== "all") {
     throw new RangeError(`on must be "all" or "intersection", got ${JSON.stringify(options.on)}`);
   }
   const settings = bootstrapSettings(options);
-  const differences = gateDifferences(base, adapter);
+  const differences = runDifferences(base, adapter);
   if (differences.length > 0) throw new ComparisonGateError(differences);
 
   const position = new Map<string, number>();

@@ -20,6 +20,7 @@ import {
 import { bootstrapPacked, type MetricDelta, packRecords } from "./paired_bootstrap.ts";
 import type { EvaluationReport } from "../evaluation/mod.ts";
 import {
+  evaluationReportProblem,
   type ExampleRecord,
   METRIC_NAMES,
   type MetricName,
@@ -142,7 +143,8 @@ export function pairSetSha256(pairs: readonly (readonly [string, string])[]): st
  * @param options The reference language (default `en`), seed, resamples, level, and the
  *   engine whose kernel resamples (default: the default engine; both give identical output).
  * @returns The `assay.gaps.v1` report.
- * @throws {RangeError} If the reference language is not a slice of the report.
+ * @throws {RangeError} If the reference language is not a slice of the report, or the report's
+ *   records, slices or metric names are malformed (`evaluationReportProblem`).
  *
  * @example
  * ```ts
@@ -170,6 +172,8 @@ export function pairSetSha256(pairs: readonly (readonly [string, string])[]): st
  * ```
  */
 export function languageGaps(report: EvaluationReport, options: GapOptions = {}): GapReport {
+  const problem = evaluationReportProblem(report);
+  if (problem) throw new RangeError(`The report is malformed: ${problem}`);
   const settings = bootstrapSettings(options);
   const reference = options.reference ?? "en";
   if (!report.slices.includes(reference)) {

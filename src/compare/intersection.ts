@@ -5,7 +5,12 @@
  * @module
  */
 import { compareCodePoints } from "../engine/mod.ts";
-import { type EvaluationReport, type ExampleRecord, toolCallMetrics } from "../evaluation/mod.ts";
+import {
+  type EvaluationReport,
+  evaluationReportProblem,
+  type ExampleRecord,
+  toolCallMetrics,
+} from "../evaluation/mod.ts";
 
 /** What a comparison on the shared examples left out. */
 export interface Coverage {
@@ -35,6 +40,8 @@ function restrict(r: EvaluationReport, keep: Set<string>): EvaluationReport {
  * @param base The base report.
  * @param adapter The adapter report.
  * @returns The restricted reports and the coverage.
+ * @throws {RangeError} If a report's records, slices or metric names are malformed
+ *   (`evaluationReportProblem`).
  *
  * @example
  * ```ts
@@ -52,6 +59,10 @@ export function intersectReports(
   base: EvaluationReport,
   adapter: EvaluationReport,
 ): { base: EvaluationReport; adapter: EvaluationReport; coverage: Coverage } {
+  for (const [side, r] of [["base", base], ["adapter", adapter]] as const) {
+    const problem = evaluationReportProblem(r);
+    if (problem) throw new RangeError(`The ${side} report is malformed: ${problem}`);
+  }
   const inBase = new Set(base.records.map((r) => r.example_id));
   const inAdapter = new Set(adapter.records.map((r) => r.example_id));
   const shared = new Set([...inBase].filter((id) => inAdapter.has(id)));

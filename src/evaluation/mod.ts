@@ -21,3 +21,4 @@ export * from "./scorer.ts";
 export * from "./inputs.ts";
 export * from "./score_jsonl.ts";
 export * from "./report_json.ts";
+export * from "./report_shape.ts";

@@ -8,6 +8,7 @@
  */
 import type { ComparisonReport } from "../compare/mod.ts";
 import { readableJson } from "./explain.ts";
+import { detailedReportProblem } from "./detail_shape.ts";
 import {
   BINARY_METRIC_NAMES,
   type BinaryMetricName,
@@ -81,6 +82,7 @@ function side(label: string, r: ExampleRecord): string {
  * @param base The base report (with details, when scored with them).
  * @param adapter The adapter report, over the same examples.
  * @returns The section's HTML, with its style and script.
+ * @throws {RangeError} If a report is malformed, details included (`detailedReportProblem`).
  *
  * @example
  * ```ts
@@ -100,6 +102,10 @@ export function examplesSection(
   base: EvaluationReport,
   adapter: EvaluationReport,
 ): string {
+  for (const [side, r] of [["base", base], ["adapter", adapter]] as const) {
+    const problem = detailedReportProblem(r);
+    if (problem) throw new RangeError(`The ${side} report is malformed: ${problem}`);
+  }
   const byId = new Map(adapter.records.map((r) => [r.example_id, r]));
   const pairs = base.records.flatMap((b) => {
     const a = byId.get(b.example_id);

@@ -6,6 +6,7 @@
  */
 import { type ArgumentPair, compareCodePoints, sha256Hex } from "../engine/mod.ts";
 import type { DetailWriter, ExampleDetail, ExampleRecord } from "../evaluation/mod.ts";
+import { recordDetailProblem } from "./detail_shape.ts";
 
 /** A detail keeps this many UTF-16 code units of the output; its length and SHA-256 are whole. */
 export const DETAIL_OUTPUT_CHARS = 2000;
@@ -129,6 +130,7 @@ const mark = (yes: boolean) => (yes ? "yes" : "NO");
  *
  * @param record A record of an evaluation report.
  * @returns Lines of text, ending with a newline.
+ * @throws {RangeError} If the record or its detail is malformed (`recordDetailProblem`).
  *
  * @example
  * ```ts
@@ -141,6 +143,8 @@ const mark = (yes: boolean) => (yes ? "yes" : "NO");
  * ```
  */
 export function formatExample(record: ExampleRecord): string {
+  const problem = recordDetailProblem(record);
+  if (problem) throw new RangeError(`The record is malformed: record${problem}`);
   const r = record;
   const lines = [
     `${r.example_id}  [${r.language}]  ${r.status}  name ${mark(r.name_match)}  arguments ${

@@ -13,4 +13,5 @@
  * @module
  */
 export * from "./explain.ts";
+export * from "./detail_shape.ts";
 export * from "./examples_section.ts";

@@ -8,6 +8,7 @@
  * @module
  */
 import { EVALUATION_SCHEMAS } from "../evaluation/mod.ts";
+import { detailedReportProblem } from "../explain/mod.ts";
 
 type Json = Record<string, unknown>;
 const isObject = (x: unknown): x is Json => typeof x === "object" && x !== null;
@@ -53,17 +54,8 @@ function checkList(r: Json, name: string, spec: Record<string, Field>): void {
 }
 
 function checkEvaluation(r: Json): void {
-  checkList(r, "records", {
-    example_id: STRING,
-    language: STRING,
-    status: STRING,
-    name_match: BOOLEAN,
-    arguments_match: BOOLEAN,
-    matched_pairs: COUNT,
-    predicted_pairs: COUNT,
-    gold_pairs: COUNT,
-  });
-  if (!STRINGS.test(r.slices)) throw malformed(r, "slices is not a list of strings");
+  const problem = detailedReportProblem(r);
+  if (problem) throw malformed(r, problem);
 }
 
 function checkStructured(r: Json): void {

@@ -1,5 +1,6 @@
 // `assay show` on the demo: the adapter's regressed fr-0010 shows its missing text argument;
-// --failing selects the examples wrong on the full call; bad selections exit 2.
+// --failing selects the examples wrong on the full call; bad selections exit 2, and so does a
+// report whose detail was edited by hand (not a crash, exit 1, as before).
 import { match, ok, strictEqual } from "node:assert/strict";
 import { scoreDemo } from "../_demo.ts";
 
@@ -38,5 +39,27 @@ Deno.test("assay show prints an example's gold, prediction and missing argument 
     "argument_f1",
   ]);
   strictEqual(badMetric.code, 2);
+  // A detail edited by hand: refused on reading, naming the file and the field, by show and by
+  // compare --html (the examples section reads details too).
+  report.records[3].detail.paths = null;
+  await Deno.writeTextFile(`${dir}/edited.json`, JSON.stringify(report));
+  const edited = await assay(["show", `${dir}/edited.json`]);
+  strictEqual(edited.code, 2, edited.stderr);
+  ok(
+    edited.stderr.includes(
+      `${dir}/edited.json: The assay.evaluation.v2 report is malformed: ` +
+        "records[3].detail.paths is not {missing, extra, different}",
+    ),
+    edited.stderr,
+  );
+  const html = await assay([
+    "compare",
+    `${dir}/adapter.json`,
+    `${dir}/edited.json`,
+    "--html",
+    `${dir}/page.html`,
+  ]);
+  strictEqual(html.code, 2, html.stderr);
+  match(html.stderr, /records\[3\]\.detail\.paths is not/);
   await Deno.remove(dir, { recursive: true });
 });

@@ -1,0 +1,77 @@
+/**
+ * What an evaluation report must hold for the library's readers of it (comparisons, language
+ * gaps, the explain room) to read it: a report parsed from a file edited by hand or cut short is
+ * refused naming its first wrong field, instead of crashing a reader or giving it garbage.
+ *
+ * @module
+ */
+
+// Each record field its readers read, by what it must be.
+const FIELDS: [(v: unknown) => boolean, string, string[]][] = [
+  [(v) => typeof v === "string", "a string", ["example_id", "language", "status"]],
+  [(v) => typeof v === "boolean", "true or false", ["name_match", "arguments_match"]],
+  [
+    (v) => Number.isInteger(v) && (v as number) >= 0,
+    "a count",
+    ["matched_pairs", "predicted_pairs", "gold_pairs"],
+  ],
+];
+
+/**
+ * What is wrong with one record of an evaluation report, if anything: the first of its fields
+ * that is missing or of the wrong type (its optional `detail` is the explain room's to check).
+ *
+ * @param record A parsed record.
+ * @returns Undefined for a well-formed record; else the wrong field and what it must be, as
+ *   `.matched_pairs is not a count`, or ` is not an object`.
+ */
+export function recordProblem(record: unknown): string | undefined {
+  if (typeof record !== "object" || record === null) return " is not an object";
+  const x = record as Record<string, unknown>;
+  for (const [fits, words, keys] of FIELDS) {
+    for (const k of keys) if (!fits(x[k])) return `.${k} is not ${words}`;
+  }
+  if (x.reason !== undefined && typeof x.reason !== "string") return ".reason is not a string";
+  return undefined;
+}
+
+/**
+ * What is wrong with a parsed evaluation report's records and slices, if anything: the first
+ * record field that is missing or of the wrong type ({@linkcode recordProblem}), an example id
+ * that two records hold, or slices or metric names that are not a list of strings.
+ *
+ * @param report A parsed evaluation report.
+ * @returns Undefined for a well-formed report; else its first wrong field, as
+ *   `records[4].predicted_pairs is not a count`.
+ *
+ * @example
+ * ```ts
+ * import { evaluationReportProblem } from "@assay/assay";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * const record = { example_id: "a", language: "en", root_id: null, status: "no_json",
+ *   name_match: false, arguments_match: false, matched_pairs: 0, predicted_pairs: 0, gold_pairs: "1" };
+ * strictEqual(evaluationReportProblem({ records: [record], slices: ["en"] }),
+ *   "records[0].gold_pairs is not a count");
+ * ```
+ */
+export function evaluationReportProblem(report: unknown): string | undefined {
+  const r = (typeof report === "object" && report) as Record<string, unknown>;
+  if (!Array.isArray(r.records)) return "records is not a list";
+  const ids = new Set<unknown>();
+  for (let i = 0; i < r.records.length; i++) {
+    const x: Record<string, unknown> = r.records[i];
+    const problem = recordProblem(x);
+    if (problem) return `records[${i}]${problem}`;
+    if (ids.size === ids.add(x.example_id).size) {
+      return `records[${i}].example_id repeats an earlier record's`;
+    }
+  }
+  for (const k of ["slices", "metric_names"]) {
+    const s = r[k];
+    if (!(Array.isArray(s) && s.every((l) => typeof l === "string"))) {
+      return `${k} is not a list of strings`;
+    }
+  }
+  return undefined;
+}
