@@ -21,6 +21,11 @@ export interface ExampleShare {
   num: number;
   /** Its part of the metric's denominator. */
   den: number;
+  /**
+   * The scores its numerator sums, one per count of its denominator, where a unit pools several
+   * (a golden's repeats in a suite run): the bootstrap of fractional scores pools them exactly.
+   */
+  values?: number[];
 }
 
 /** A report as the gate reads it. */
@@ -149,10 +154,11 @@ function suiteRunSource(r: Json): MetricSource {
     for (const run of runs) {
       if (slice !== "overall" && run.arm !== slice) continue;
       const id = `${run.golden_id}@${run.arm}`;
-      const u = units.get(id) ?? units.set(id, { id, num: 0, den: 0 }).get(id)!;
+      const u = units.get(id) ?? units.set(id, { id, num: 0, den: 0, values: [] }).get(id)!;
       const [num, den] = share(m, run);
       u.num += num;
       u.den += den;
+      if (den === 1) u.values!.push(num);
     }
     return [...units.values()];
   };

@@ -16,6 +16,8 @@ import { compareCodePoints, Sfc32, type WithEngine } from "../engine/mod.ts";
 import { EVALUATION_SCHEMAS, type EvaluationReport } from "../evaluation/mod.ts";
 import { type BootstrapSettings, bootstrapSettings, metricValue } from "../stats/mod.ts";
 import { holm, mcnemarExact } from "./mcnemar.ts";
+import { pooledDelta } from "./_pooled_delta.ts";
+import { pooledRatio } from "../stats/pooled/mod.ts";
 import { type ExampleShare, type MetricSource, metricSource } from "./sources.ts";
 import type { GateCheck, GateRules } from "./rules.ts";
 
@@ -109,8 +111,7 @@ function describe(metric: string, slice: string, check: GateCheck): string {
  * @param options The engine that resamples (default: the default engine).
  * @returns The verdict.
  * @throws {RangeError} If a comparative rule is given one report, or a metric or slice is not
- *   the report's, or the report is of another kind, or `non_inferior` or `superior` names a
- *   metric of fractional scores (the resampling kernel sums whole counts).
+ *   the report's, or the report is of another kind.
  * @throws {ComparisonGateError} If the two reports cannot be compared.
  *
  * @example A minimum on one report
@@ -223,8 +224,13 @@ function ruleVerdict(
   }
   const binary = candidate.binary(metric);
   const now = candidate.shares(metric, slice);
-  const total = (xs: ExampleShare[]) =>
-    metricValue(xs.reduce((s, x) => s + x.num, 0), xs.reduce((s, x) => s + x.den, 0));
+  // Units that pool scores (a suite run's) are summed exactly, as the scorecard sums them.
+  const total = (xs: ExampleShare[]) => {
+    const den = xs.reduce((s, x) => s + x.den, 0);
+    return xs.some((x) => x.values)
+      ? pooledRatio(xs.flatMap((x) => x.values ?? [x.num]), den)
+      : metricValue(xs.reduce((s, x) => s + x.num, 0), den);
+  };
   let pass: boolean;
   let message: string;
   let failing: string[] = [];
@@ -267,15 +273,11 @@ function ruleVerdict(
       `at most ${check.max} allowed`;
     failing = pass ? [] : flipped!.regressions;
   } else {
-    // The engine resamples whole counts: a share of a fractional score (a suite run's
-    // overall_score, a graded metric) would be truncated, so it is refused, never bent.
-    if ([...before, ...now].some((x) => !Number.isInteger(x.num) || !Number.isInteger(x.den))) {
-      throw new RangeError(
-        `The rule at line ${rule.at.line}: ${check.kind} resamples whole-number counts, and ` +
-          `${metric} holds fractional scores: gate it with min or max (or compare a suite's ` +
-          "arms with suite compare)",
-      );
-    }
+    // Whole counts go to the engine's resampling kernel; fractional scores (a suite run's
+    // overall_score, a graded metric) to the same bootstrap with exact pooled sums.
+    const whole = [...before, ...now].every((x) =>
+      Number.isInteger(x.num) && Number.isInteger(x.den)
+    );
     // The ratio Σnum/Σden, resampled over examples: argument_f1's pooled 2·Σmatched /
     // (Σpredicted + Σgold) with matched = num and predicted = gold = den.
     const pack = (xs: ExampleShare[]) =>
@@ -288,17 +290,11 @@ function ruleVerdict(
         gold_pairs: x.den,
       })));
     const rows = Int32Array.from(now, (_, i) => i);
-    const d = bootstrapPacked(
-      pack(before),
-      rows,
-      pack(now),
-      rows,
-      rng,
-      settings.resamples,
-      settings.level,
-      options.engine,
-    )
-      .argument_f1;
+    const { resamples, level } = settings;
+    const d = whole
+      ? bootstrapPacked(pack(before), rows, pack(now), rows, rng, resamples, level, options.engine)
+        .argument_f1
+      : pooledDelta(before, now, rng, resamples, level);
     const [lo, hi] = d.ci;
     pass = check.kind === "superior" ? lo > 0 : lo >= -check.margin;
     message = `delta ${fmt(d.delta)}, ${Math.round(settings.level * 100)}% interval ` +

@@ -1,6 +1,6 @@
 // Shared by the scorecard and the arm comparison: row checks, runs aligned to the metric order,
 // goldens grouped per arm, pooled columns and estimates.
-import { exactMean, percentileInterval, PooledColumn } from "./_cluster_bootstrap.ts";
+import { exactMean, percentileInterval, PooledColumn } from "../stats/pooled/mod.ts";
 import { compareCodePoints } from "../engine/mod.ts";
 import { quote } from "../jsonl/mod.ts";
 import type { Estimate, RunOverall, ScoreRow } from "./scorecard.ts";

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { clusterResample, percentileInterval, type PooledColumn } from "./_cluster_bootstrap.ts";
+import { clusterResample, percentileInterval, type PooledColumn } from "../stats/pooled/mod.ts";
 import { compareCodePoints } from "../engine/mod.ts";
 import { bootstrapSettings } from "../stats/mod.ts";
 import { Sfc32 } from "../engine/mod.ts";

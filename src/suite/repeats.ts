@@ -10,7 +10,7 @@
  */
 import { atLeastK, passAtK, passHatK } from "../stats/mod.ts";
 import { compareCodePoints } from "../engine/mod.ts";
-import { exactMean } from "./_cluster_bootstrap.ts";
+import { exactMean } from "../stats/pooled/mod.ts";
 import type { RunResult } from "./run.ts";
 
 /** The repeat reducers. */

@@ -17,7 +17,7 @@
  *
  * @module
  */
-import { clusterResample } from "./_cluster_bootstrap.ts";
+import { clusterResample } from "../stats/pooled/mod.ts";
 import { assertSameRubric } from "./judge/mod.ts";
 import { type BootstrapSettings, bootstrapSettings } from "../stats/mod.ts";
 import { Sfc32 } from "../engine/mod.ts";

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { exactMean } from "./_cluster_bootstrap.ts";
+import { exactMean } from "../stats/pooled/mod.ts";
 import { decompose, roundRatio } from "../stats/mod.ts";
 import { studentTQuantile } from "./_student_t.ts";
 import { compareArms, type MetricComparison } from "./arm_comparison.ts";

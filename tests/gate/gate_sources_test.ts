@@ -1,62 +1,13 @@
 // The gate over suite runs and calibrations: on seeded random suite runs, a `min` rule reads the
 // very numerator and denominator the scorecard reports, per arm and per metric; comparative rules
-// pair goldens within arms (repeats pooled); a calibration's statistics take min and max only.
-import { deepStrictEqual, ok, strictEqual, throws } from "node:assert/strict";
-import { Sfc32 } from "../../src/engine/mod.ts";
+// pair goldens within arms (repeats pooled), whole counts and fractional scores alike; a
+// calibration's statistics take min and max only.
+import { deepStrictEqual, match, ok, strictEqual, throws } from "node:assert/strict";
 import { evaluateGate, metricSource, parseGateRules } from "../../src/gate/mod.ts";
-import {
-  calibrationReport,
-  loadSuite,
-  runOverall,
-  type RunResult,
-  runSuite,
-  scorecard,
-  type ScoreRow,
-  suiteRunReport,
-} from "../../src/suite/mod.ts";
+import { calibrationReport, loadSuite, runSuite, suiteRunReport } from "../../src/suite/mod.ts";
+import { suiteRun } from "./_suite_runs.ts";
 
 const gate = (yaml: string) => parseGateRules(`seed: 3\nresamples: 500\nrules:\n${yaml}`, "g.yaml");
-
-const METRICS = ["exact", "graded", "judged"];
-
-/**
- * A suite run report of `goldens` × arms a and b × `repeats`: `exact` scores 0 or 1, `graded`
- * any value in [0, 1] and is sometimes not applicable, `judged` sometimes has a judge error.
- */
-function suiteRun(seed: number, goldens: number, repeats: number, bias = 0) {
-  const rng = new Sfc32(seed);
-  const u = () => rng.nextUint32() / 2 ** 32;
-  const runs: RunResult[] = [];
-  const rows: ScoreRow[] = [];
-  for (let g = 0; g < goldens; g++) {
-    for (const arm of ["a", "b"]) {
-      for (let repeat = 0; repeat < repeats; repeat++) {
-        const golden_id = `g${String(g).padStart(2, "0")}`;
-        const row = (metric: string, score: number | null, applicable = true): ScoreRow => ({
-          golden_id,
-          arm,
-          repeat,
-          metric,
-          score: applicable ? score : null,
-          applicable,
-          threshold: 0.5,
-        });
-        const criteria = [
-          row("exact", u() < 0.6 + bias ? 1 : 0),
-          row("graded", Math.round(u() * 1000) / 1000, u() < 0.8),
-          row("judged", u() < 0.15 ? null : u()),
-        ];
-        rows.push(...criteria);
-        runs.push({ golden_id, arm, repeat, criteria, overall: runOverall(criteria, METRICS) });
-      }
-    }
-  }
-  return {
-    schema: "assay.suite_run.v1",
-    runs,
-    scorecard: scorecard(rows, { metrics: METRICS, resamples: 10 }),
-  };
-}
 
 Deno.test("evaluateGate() min on a suite run reads the scorecard's figures, per arm and metric", () => {
   let checked = 0;
@@ -75,8 +26,9 @@ Deno.test("evaluateGate() min on a suite run reads the scorecard's figures, per 
         const num = shares.reduce((s, x) => s + x.num, 0);
         const den = shares.reduce((s, x) => s + x.den, 0);
         strictEqual(den, e.denominator, `${seed} ${arm.arm} ${metric}`);
-        // Whole counts are exact; sums of scores are pooled per golden first (a last-bit
-        // difference from the scorecard's run-order sum is allowed).
+        // Whole counts are exact; this sum of the shares' numerators may differ from the
+        // scorecard's exact one in the last bit (the gate pools them exactly, as
+        // tests/gate/pooled_delta_test.ts checks through a min rule).
         ok(Math.abs(num - e.numerator) <= 1e-12 * Math.max(1, e.numerator), `${seed} ${metric}`);
         if (metric === "pass_rate" || metric === "exact") strictEqual(num, e.numerator);
         checked++;
@@ -107,15 +59,13 @@ Deno.test("evaluateGate() on suite runs: min per arm, comparisons by golden with
   deepStrictEqual(v.rules[1]!.failing, regressions);
   strictEqual(v.rules[1]!.mcnemar!.regressions, regressions.length);
   ok(v.rules[2]!.message.startsWith("delta "));
-  // Fractional scores are not resampled as whole counts (they would be truncated): refused.
-  throws(
-    () =>
-      evaluateGate(gate("  - metric: overall_score\n    non_inferior: { margin: 0.1 }\n"), {
-        base,
-        candidate,
-      }),
-    /line 4: non_inferior resamples whole-number counts, and overall_score holds fractional/,
+  // Fractional scores are resampled with exact pooled sums (tests/gate/pooled_delta_test.ts),
+  // not as whole counts (which would truncate them).
+  const fractional = evaluateGate(
+    gate("  - metric: overall_score\n    non_inferior: { margin: 0.1 }\n"),
+    { base, candidate },
   );
+  match(fractional.rules[0]!.message, /^delta -?\d\.\d+, 95% interval \[/);
   // Three repeats pool into one unit per golden and arm: no longer right-or-wrong.
   throws(
     () =>

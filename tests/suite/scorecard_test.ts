@@ -1,4 +1,4 @@
-// The scorecard (src/suite/scorecard.ts, src/suite/_cluster_bootstrap.ts, src/stats/exact.ts): hand-computed fixtures, the
+// The scorecard (src/suite/scorecard.ts, src/stats/pooled/pooled.ts, src/stats/exact.ts): hand-computed fixtures, the
 // judge-error rule, intervals (containment, degenerate, determinism, clustering by golden,
 // pairing), the comparison gate, and an independent Python oracle (tests/suite/_scorecard_oracle.py:
 // exact Fractions, numpy.quantile) that must agree bit for bit on seeded random suites.
@@ -16,7 +16,7 @@ import { percentileSorted } from "../../src/stats/mod.ts";
 import { type Estimate, runOverall, scorecard, type ScoreRow } from "../../src/suite/mod.ts";
 import { ArmComparisonError, compareArms } from "../../src/suite/mod.ts";
 import { decompose, roundRatio } from "../../src/stats/mod.ts";
-import { exactMean, PooledColumn } from "../../src/suite/_cluster_bootstrap.ts";
+import { exactMean, PooledColumn } from "../../src/stats/pooled/pooled.ts";
 import { RubricMismatchError } from "../../src/suite/judge/judge.ts";
 import { makeRng, type Rng } from "../_corpus.ts";
 import { ensureScipy, runLineOracle } from "../_debian_python.ts";

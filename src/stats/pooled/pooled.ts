@@ -1,20 +1,28 @@
-// Exact pooled means and the bootstrap clustered by golden, behind scorecard.ts and
-// arm_comparison.ts.
-//
-// Every scorecard statistic is a ratio of pooled sums: Σ values / count over the runs of some
-// goldens (scores of applicable runs, run overall scores, passes as 0/1). Sums are kept exact:
-// a non-negative double is m·2^e with an integer m < 2^53, so a column's values, scaled by
-// 2^-E (E the least exponent among them), are integers, and their sums are exact integers (held
-// as 24-bit limbs in doubles while resampling, as BigInt otherwise). The ratio is then rounded
-// once, to the nearest double (ties to even). So a statistic does not depend on the order of
-// summation, a resample that draws every golden once gives the point estimate bit for bit, and
-// a column of one constant c gives exactly c in every resample (a degenerate interval).
-//
-// A resample draws G goldens with replacement from the G sorted golden ids: G bounded draws
-// from one sfc32 stream (Sfc32.fillBelow, Lemire's method), as src/stats/bootstrap.ts draws rows.
-// Each drawn golden brings all its runs; every column is recomputed from the same draw.
-import { decompose, percentileSorted, roundRatio } from "../stats/mod.ts";
-import type { Sfc32 } from "../engine/mod.ts";
+/**
+ * Exact pooled means and the bootstrap clustered by unit: behind the suite's scorecard and arm
+ * comparisons (a unit is a golden, its repeats' runs pooled) and the gate's comparative rules on
+ * fractional scores (a unit is an example, or a golden within an arm).
+ *
+ * Every statistic is a ratio of pooled sums: Σ values / count over the runs of some
+ * units (scores of applicable runs, run overall scores, passes as 0/1). Sums are kept exact:
+ * a non-negative double is m·2^e with an integer m < 2^53, so a column's values, scaled by
+ * 2^-E (E the least exponent among them), are integers, and their sums are exact integers (held
+ * as 24-bit limbs in doubles while resampling, as BigInt otherwise). The ratio is then rounded
+ * once, to the nearest double (ties to even). So a statistic does not depend on the order of
+ * summation, a resample that draws every unit once gives the point estimate bit for bit, and
+ * a column of one constant c gives exactly c in every resample (a degenerate interval).
+ *
+ * A resample draws G units with replacement from the G units in their given order: G bounded
+ * draws from one sfc32 stream (Sfc32.fillBelow, Lemire's method), as the paired bootstrap of the
+ * compare room draws rows. Each drawn unit brings all its values; every column is recomputed from
+ * the same draw.
+ *
+ * This room is outside the root (its budget is spent); `suite` and `gate` import it.
+ *
+ * @module
+ */
+import { decompose, percentileSorted, roundRatio } from "../mod.ts";
+import type { Sfc32 } from "../../engine/mod.ts";
 
 const TWO_24 = 0x1000000;
 const TWO_53 = 2 ** 53;
@@ -51,6 +59,23 @@ export function exactMean(values: readonly number[]): number | null {
   return roundRatio(p, BigInt(values.length), e);
 }
 
+/**
+ * The exact ratio of `values` pooled over `count` (a metric's Σ scores / Σ counts): the sum and the
+ * mean, each rounded once; the mean is 0 for a count of 0, as `metricValue` has it.
+ *
+ * @param values Finite values ≥ 0.
+ * @param count The count they pool over: a whole number ≥ 0.
+ * @returns `{value, numerator, denominator}`.
+ */
+export function pooledRatio(
+  values: readonly number[],
+  count: number,
+): { value: number; numerator: number; denominator: number } {
+  const { p, e } = exactSum(values);
+  const value = count === 0 ? 0 : roundRatio(p, BigInt(count), e);
+  return { value, numerator: roundRatio(p, 1n, e), denominator: count };
+}
+
 /** One statistic's values per golden, ready to be pooled over any draw of goldens. */
 export class PooledColumn {
   /** Goldens. */
@@ -69,8 +94,10 @@ export class PooledColumn {
    * Decomposes every value once, so that pooled sums are exact.
    *
    * @param perGolden Per golden (in draw order), its values: finite, ≥ 0.
+   * @param counts Per golden, the count its values pool over, when it is not how many values it
+   *   has (a unit whose scores come summed): whole numbers ≥ 0.
    */
-  constructor(perGolden: readonly (readonly number[])[]) {
+  constructor(perGolden: readonly (readonly number[])[], counts?: readonly number[]) {
     this.goldens = perGolden.length;
     const parts = perGolden.map((vs) => vs.map(decompose));
     let exp = 0;
@@ -85,7 +112,7 @@ export class PooledColumn {
     this.#limbs = limbs;
     this.#exp = exp;
     this.#table = new Float64Array(this.goldens * limbs);
-    this.#counts = Float64Array.from(perGolden, (vs) => vs.length);
+    this.#counts = Float64Array.from(perGolden, (vs, g) => counts?.[g] ?? vs.length);
     this.#acc = new Float64Array(limbs);
     sums.forEach((s, g) => {
       for (let l = 0; l < limbs; l++, s >>= LIMB_BITS) {
