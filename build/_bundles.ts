@@ -13,18 +13,18 @@ export const ROOT_BUNDLE_BUDGET = 350_000;
 
 /**
  * Where the README's figures for the root bundle ("`deno bundle mod.ts` is about N KB", "its
- * inlined Wasm (M KB of base64)") are off by more than 2 KB from the measured ones.
+ * inlined Wasm (M KB of base85)") are off by more than 2 KB from the measured ones.
  */
 export function readmeBundleProblems(readme: string, root: BundleInfo): string[] {
   const problems: string[] = [];
   const text = readme.replace(/\s+/g, " ");
   const total = /`deno bundle mod\.ts` is about (\d+) KB/.exec(text);
-  const base64 = /inlined Wasm \((\d+) KB of base64\)/.exec(text);
+  const base85 = /inlined Wasm \((\d+) KB of base85\)/.exec(text);
   const wasm = root.parts.find(([part]) => part.endsWith("the inlined Wasm (base85)"))?.[1] ?? 0;
   for (
     const [m, what, bytes] of [[total, "the root bundle", root.bytes], [
-      base64,
-      "its base64",
+      base85,
+      "its base85",
       wasm,
     ]] as const
   ) {
