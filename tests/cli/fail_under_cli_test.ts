@@ -112,6 +112,27 @@ Deno.test("suite run and calibrate --gate RULES: exit 3 on a failure, 2 on bad r
   const again = await assay(["gate", `${dir}/suite.yaml`, "--report", `${dir}/run.json`]);
   strictEqual(again.code, 3, again.stderr);
   match(again.stdout, /FAILED, 1 of 2 rules hold/);
+  // Comparative rules on fractional scores (overall_score) resample them: a run against itself is
+  // non-inferior at margin 0 (every resample's delta is 0), and not superior.
+  await Deno.writeTextFile(
+    `${dir}/cmp.yaml`,
+    "rules:\n  - metric: overall_score\n    non_inferior: { margin: 0 }\n" +
+      "  - metric: overall_score\n    slice: adapter\n    superior: true\n",
+  );
+  const self = await assay([
+    "gate",
+    `${dir}/cmp.yaml`,
+    "--base",
+    `${dir}/run.json`,
+    "--candidate",
+    `${dir}/run.json`,
+  ]);
+  strictEqual(self.code, 3, self.stderr);
+  match(
+    self.stdout,
+    /pass {2}overall_score \(overall\) non-inferior, margin 0: delta 0, 95% interval \[0, 0\]/,
+  );
+  match(self.stdout, /FAIL {2}overall_score \(adapter\) superior/);
   // --fail-under is checked with --json too, on stderr.
   const under = await run(["--fail-under", "0.5", "--json"]);
   strictEqual(under.code, 3, under.stderr);
