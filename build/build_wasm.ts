@@ -148,8 +148,6 @@ export const WASM_SOURCE_SHA256 = "${hash}";
 /** Length of the module in bytes. */
 export const WASM_BYTE_LENGTH = ${binary.length};
 
-const DEFLATED_LENGTH = ${deflated.length};
-
 // Base85: five digits, most significant first, to four bytes; digit d is character 35 + d, and
 // one further on from 92 (a backslash).
 const DEFLATED_BASE85 =
@@ -169,7 +167,8 @@ export function wasmBytes(): Uint8Array<ArrayBuffer> {
       }
       for (let k = 3; k >= 0; k--, v >>>= 8) deflated[j + k] = v & 255;
     }
-    bytes = inflateRaw(deflated.subarray(0, DEFLATED_LENGTH), WASM_BYTE_LENGTH);
+    // The last group's padding follows the final block, where inflating stops.
+    bytes = inflateRaw(deflated, WASM_BYTE_LENGTH);
   }
   return bytes;
 }

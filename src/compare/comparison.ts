@@ -137,7 +137,7 @@ function consistency(side: string, r: EvaluationReport): GateDifference[] {
 // malformed (evaluationReportProblem): nothing else of it can be read.
 function shapeDifferences(base: EvaluationReport, adapter: EvaluationReport): GateDifference[] {
   const d: GateDifference[] = [];
-  for (const [side, r] of [["base", base], ["adapter", adapter]] as const) {
+  const check = (side: string, r: EvaluationReport) => {
     if (!(EVALUATION_SCHEMAS as readonly string[]).includes(r?.schema)) {
       d.push({
         kind: "schema",
@@ -145,13 +145,15 @@ function shapeDifferences(base: EvaluationReport, adapter: EvaluationReport): Ga
           JSON.stringify(r?.schema)
         })`,
       });
-      continue;
+      return;
     }
     const problem = evaluationReportProblem(r);
     if (problem) {
       d.push({ kind: "malformed_report", detail: `the ${side} report is malformed: ${problem}` });
     }
-  }
+  };
+  check("base", base);
+  check("adapter", adapter);
   return d;
 }
 

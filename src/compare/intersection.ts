@@ -59,10 +59,12 @@ export function intersectReports(
   base: EvaluationReport,
   adapter: EvaluationReport,
 ): { base: EvaluationReport; adapter: EvaluationReport; coverage: Coverage } {
-  for (const [side, r] of [["base", base], ["adapter", adapter]] as const) {
+  const check = (side: string, r: EvaluationReport) => {
     const problem = evaluationReportProblem(r);
     if (problem) throw new RangeError(`The ${side} report is malformed: ${problem}`);
-  }
+  };
+  check("base", base);
+  check("adapter", adapter);
   const inBase = new Set(base.records.map((r) => r.example_id));
   const inAdapter = new Set(adapter.records.map((r) => r.example_id));
   const shared = new Set([...inBase].filter((id) => inAdapter.has(id)));

@@ -10,8 +10,6 @@ export const WASM_SOURCE_SHA256 = "16ff36764727832958c5b83105ddfe93c0005db9102c0
 /** Length of the module in bytes. */
 export const WASM_BYTE_LENGTH = 36019;
 
-const DEFLATED_LENGTH = 16918;
-
 // Base85: five digits, most significant first, to four bytes; digit d is character 35 + d, and
 // one further on from 92 (a backslash).
 const DEFLATED_BASE85 =
@@ -31,7 +29,8 @@ export function wasmBytes(): Uint8Array<ArrayBuffer> {
       }
       for (let k = 3; k >= 0; k--, v >>>= 8) deflated[j + k] = v & 255;
     }
-    bytes = inflateRaw(deflated.subarray(0, DEFLATED_LENGTH), WASM_BYTE_LENGTH);
+    // The last group's padding follows the final block, where inflating stops.
+    bytes = inflateRaw(deflated, WASM_BYTE_LENGTH);
   }
   return bytes;
 }

@@ -183,6 +183,9 @@ Deno.test("recordProblem() and detailProblem() name the first wrong field in the
     detailProblem({ ...detail, paths: { missing: [], extra: [{ path: "[]" }], different: [] } }),
     ".paths.extra is not a list of {path, predicted}",
   );
+  for (const nothing of [null, undefined, 5, "report", []]) {
+    strictEqual(evaluationReportProblem(nothing), "records is not a list");
+  }
   const twice = structuredClone(base);
   (twice.records as Json[]).push((twice.records as Json[])[0]!);
   strictEqual(evaluationReportProblem(twice), "records[12].example_id repeats an earlier record's");
