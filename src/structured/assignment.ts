@@ -52,6 +52,9 @@ export function maxWeightAssignment(
   cols: number,
   weight: (row: number, col: number) => number,
 ): { assignment: Int32Array; total: number } {
+  if (!(Number.isInteger(rows) && Number.isInteger(cols) && rows >= 0 && cols >= 0)) {
+    throw new RangeError(`rows and cols must be counts, got ${rows} and ${cols}`);
+  }
   const assignment = new Int32Array(rows).fill(-1);
   if (rows === 0 || cols === 0) return { assignment, total: 0 };
   const transposed = rows > cols;
@@ -61,7 +64,10 @@ export function maxWeightAssignment(
   const cost = new Float64Array((n + 1) * (m + 1));
   for (let i = 1; i <= n; i++) {
     for (let j = 1; j <= m; j++) {
-      cost[i * (m + 1) + j] = -(transposed ? weight(j - 1, i - 1) : weight(i - 1, j - 1));
+      const w = transposed ? weight(j - 1, i - 1) : weight(i - 1, j - 1);
+      // A weight that is not finite would keep the potentials from converging: it never ends.
+      if (!Number.isFinite(w)) throw new RangeError(`A weight must be finite, got ${w}`);
+      cost[i * (m + 1) + j] = -w;
     }
   }
   const u = new Float64Array(n + 1);

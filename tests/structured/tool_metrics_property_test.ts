@@ -2,7 +2,7 @@
 // optimal matching against brute force (all partial injective matchings) and against an
 // independent augmenting-path matcher (Kuhn's algorithm) on instances too big to enumerate.
 // The oracle works on a model of the arguments (key → canonical token), never on the engine.
-import { deepStrictEqual as assertEquals, ok, strictEqual } from "node:assert/strict";
+import { deepStrictEqual as assertEquals, ok, strictEqual, throws } from "node:assert/strict";
 import {
   toolArgumentAccuracy,
   toolCallF1,
@@ -420,6 +420,23 @@ Deno.test("maxWeightAssignment() equals brute-force maximum weight on 5,000 matr
     strictEqual(cols_.length, k);
     strictEqual([...r.assignment].reduce((s, j, i) => s + (j >= 0 ? w[i]![j]! : 0), 0), r.total);
   }
+});
+
+Deno.test("maxWeightAssignment() refuses weights that are not finite and sizes that are not counts, instead of never ending", () => {
+  // Before, each of these looped forever (the potentials never settle, or the arrays were empty).
+  for (const bad of [NaN, Infinity, -Infinity]) {
+    throws(
+      () => maxWeightAssignment(3, 3, (i, j) => (i === 1 && j === 2 ? bad : 1)),
+      new RegExp(`A weight must be finite, got ${bad}`),
+    );
+  }
+  for (const [rows, cols] of [[1, NaN], [-1, 2], [2, 1.5], [Infinity, 1]]) {
+    throws(
+      () => maxWeightAssignment(rows!, cols!, () => 1),
+      /rows and cols must be counts/,
+    );
+  }
+  assertEquals(maxWeightAssignment(0, 3, () => NaN).total, 0);
 });
 
 Deno.test("maxFlowBipartite() equals a unit-vertex maximum matching on 3,000 graphs", () => {
