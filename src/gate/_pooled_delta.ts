@@ -39,11 +39,12 @@ export function pooledDelta(
   level: number,
 ): { delta: number; ci: [number, number] } {
   for (const u of [...before, ...now]) {
-    const scores = u.values ?? [u.num];
-    if (!Number.isInteger(u.den) || u.den < 0 || !scores.every((v) => v >= 0 && v < Infinity)) {
+    const bad = (u.values ?? [u.num]).find((v) => !(v >= 0 && v < Infinity));
+    if (bad !== undefined || !Number.isInteger(u.den) || u.den < 0) {
       throw new RangeError(
-        `Unit ${JSON.stringify(u.id)} has a share of ${u.num}/${u.den}: a bootstrap pools ` +
-          "finite scores of at least 0 over whole counts",
+        `Unit ${JSON.stringify(u.id)} has ${
+          bad !== undefined ? `a score of ${bad}` : `a count of ${u.den}`
+        }: a bootstrap pools finite scores of at least 0 over whole counts`,
       );
     }
   }

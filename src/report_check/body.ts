@@ -22,6 +22,7 @@ const STRING: Field = { test: (v) => typeof v === "string", text: "a string" };
 const COUNT: Field = { test: (v) => Number.isInteger(v) && (v as number) >= 0, text: "a count" };
 const NUMBER: Field = { test: (v) => Number.isFinite(v), text: "a finite number" };
 const BOOLEAN: Field = { test: (v) => typeof v === "boolean", text: "true or false" };
+const UNIT: Field = { test: (v) => typeof v === "number" && v >= 0 && v <= 1, text: "in [0, 1]" };
 const orNull = (f: Field): Field => ({
   test: (v) => v === null || f.test(v),
   text: `${f.text} or null`,
@@ -101,12 +102,12 @@ function checkSuiteRun(r: Json): void {
     golden_id: STRING,
     arm: STRING,
     criteria: listOf(
-      objectOf({ metric: STRING, score: orNull(NUMBER), applicable: BOOLEAN }, ""),
-      "a list of {metric, score, applicable}",
+      objectOf({ metric: STRING, score: orNull(UNIT), applicable: BOOLEAN }, ""),
+      "a list of {metric, score (in [0, 1] or null), applicable}",
     ),
     overall: objectOf(
-      { status: STRING, overall: orNull(NUMBER), pass: orNull(BOOLEAN) },
-      "{status, overall, pass}",
+      { status: STRING, overall: orNull(UNIT), pass: orNull(BOOLEAN) },
+      "{status, overall (in [0, 1] or null), pass}",
     ),
   });
   if (!(isObject(r.scorecard) && STRINGS.test(r.scorecard.metrics))) {

@@ -11,6 +11,7 @@ import {
   parseGateRules,
 } from "../../src/gate/mod.ts";
 import { pooledDelta } from "../../src/gate/_pooled_delta.ts";
+import { PooledColumn } from "../../src/stats/pooled/mod.ts";
 import { ensureScipy, runLineOracle } from "../_debian_python.ts";
 import { suiteRun } from "./_suite_runs.ts";
 
@@ -102,12 +103,24 @@ Deno.test("pooledDelta() takes n draws per resample, as the whole-count kernel d
   // The same units on both sides: every resample's delta is 0.
   deepStrictEqual(pooledDelta(now, now, new Sfc32(1), 200, 0.95), { delta: 0, ci: [0, 0] });
   // What cannot be pooled exactly is refused, naming the unit.
-  for (const bad of [{ num: -0.5, den: 1 }, { num: Infinity, den: 1 }, { num: 0.5, den: 1.5 }]) {
+  for (
+    const [bad, words] of [
+      [{ num: -0.5, den: 1 }, "a score of -0.5"],
+      [{ num: Infinity, den: 1 }, "a score of Infinity"],
+      [{ num: 0.5, den: 1.5 }, "a count of 1.5"],
+      [{ num: 0.5, den: 1, values: [1, -0.5] }, "a score of -0.5"],
+    ] as [Omit<ExampleShare, "id">, string][]
+  ) {
     throws(
       () => pooledDelta([{ id: "u", num: 0, den: 1 }], [{ id: "u", ...bad }], new Sfc32(1), 5, 0.9),
-      /Unit "u" has a share of .*: a bootstrap pools finite scores of at least 0 over whole counts/,
+      new RegExp(`Unit "u" has ${words}: a bootstrap pools finite scores of at least 0`),
     );
   }
+  // Below it, PooledColumn refuses what decompose() would pool without its sign.
+  throws(
+    () => new PooledColumn([[0.25, -0.25]]),
+    /A pooled value must be finite and ≥ 0, got -0.25/,
+  );
 });
 
 Deno.test("evaluateGate() gates overall_score and graded metrics between suite runs by that interval", () => {

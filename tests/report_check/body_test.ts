@@ -75,6 +75,17 @@ Deno.test("checkReportBody() refuses a malformed report of every kind, naming th
     ["suite", (r) => r.runs[0].overall.status = null, /runs\[0\]\.overall is not \{status/],
     ["suite", (r) => r.runs[0].criteria[0].score = "x", /runs\[0\]\.criteria is not a list of/],
     ["suite", (r) => r.scorecard = {}, /scorecard\.metrics is not a list of strings/],
+    // Scores are in [0, 1], as the scorecard's rows are: a negative one would be pooled wrongly.
+    [
+      "suite",
+      (r) => r.runs[0].overall.overall = -0.5,
+      /runs\[0\]\.overall is not \{status, overall \(in \[0, 1\] or null\), pass\}/,
+    ],
+    [
+      "suite",
+      (r) => r.runs[0].criteria[0].score = 1.5,
+      /runs\[0\]\.criteria is not a list of \{metric, score \(in \[0, 1\] or null\)/,
+    ],
   ];
   for (const [kind, change, words] of cases) {
     const r = structuredClone(valid[kind]!);

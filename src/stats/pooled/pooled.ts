@@ -31,12 +31,21 @@ const LIMB_MASK = 0xffffffn;
 
 const bitLength = (x: bigint): number => (x === 0n ? 0 : x.toString(2).length);
 
+// m·2^e of a value that may be pooled; decompose() drops the sign, so a negative value (or one
+// that is not finite) would be pooled as another: refused.
+function part(v: number): [number, number] {
+  if (!(v >= 0 && v < Infinity)) {
+    throw new RangeError(`A pooled value must be finite and ≥ 0, got ${v}`);
+  }
+  return decompose(v);
+}
+
 /** Sum of non-negative doubles, exact, as p·2^e. */
 export function exactSum(values: readonly number[]): { p: bigint; e: number } {
   const parts: [number, number][] = [];
   let e = Infinity;
   for (const v of values) {
-    const d = decompose(v);
+    const d = part(v);
     if (d[0] === 0) continue;
     parts.push(d);
     if (d[1] < e) e = d[1];
@@ -99,7 +108,7 @@ export class PooledColumn {
    */
   constructor(perGolden: readonly (readonly number[])[], counts?: readonly number[]) {
     this.goldens = perGolden.length;
-    const parts = perGolden.map((vs) => vs.map(decompose));
+    const parts = perGolden.map((vs) => vs.map(part));
     let exp = 0;
     for (const ps of parts) for (const [m, e] of ps) if (m !== 0 && e < exp) exp = e;
     const sums = parts.map((ps) => {
