@@ -6,14 +6,14 @@
  * @module
  */
 
-// Each record field its readers read (space-separated), by what it must be.
-const FIELDS: [(v: unknown) => boolean, string, string][] = [
-  [(v) => typeof v === "string", "a string", "example_id language status"],
-  [(v) => typeof v === "boolean", "true or false", "name_match arguments_match"],
+// Each record field its readers read, by what it must be.
+const FIELDS: [(v: unknown) => boolean, string, string[]][] = [
+  [(v) => typeof v === "string", "a string", "example_id language status".split(" ")],
+  [(v) => typeof v === "boolean", "true or false", "name_match arguments_match".split(" ")],
   [
     (v) => Number.isInteger(v) && (v as number) >= 0,
     "a count",
-    "matched_pairs predicted_pairs gold_pairs",
+    "matched_pairs predicted_pairs gold_pairs".split(" "),
   ],
 ];
 
@@ -29,7 +29,7 @@ export function recordProblem(record: unknown): string | undefined {
   if (typeof record !== "object" || record === null) return " is not an object";
   const x = record as Record<string, unknown>;
   for (const [fits, words, keys] of FIELDS) {
-    for (const k of keys.split(" ")) if (!fits(x[k])) return `.${k} is not ${words}`;
+    for (const k of keys) if (!fits(x[k])) return `.${k} is not ${words}`;
   }
   if (x.reason !== undefined && typeof x.reason !== "string") return ".reason is not a string";
   return undefined;
