@@ -67,10 +67,12 @@ export function detailProblem(detail: unknown): string | undefined {
  *   {missing, extra, different}`.
  */
 export function recordDetailProblem(record: unknown): string | undefined {
-  const problem = recordProblem(record);
-  if (problem) return problem;
-  const detail = (record as Json).detail;
-  const wrong = detail === undefined ? undefined : detailProblem(detail);
+  return recordProblem(record) ?? ownDetailProblem(record as Json);
+}
+
+// What is wrong with a well-formed record's detail, as `.detail…`; a record without one has none.
+function ownDetailProblem(record: Json): string | undefined {
+  const wrong = record.detail === undefined ? undefined : detailProblem(record.detail);
   return wrong === undefined ? undefined : `.detail${wrong}`;
 }
 
@@ -87,9 +89,8 @@ export function detailedReportProblem(report: unknown): string | undefined {
   if (problem) return problem;
   const records = (report as { records: Json[] }).records;
   for (let i = 0; i < records.length; i++) {
-    const detail = records[i]!.detail;
-    const wrong = detail === undefined ? undefined : detailProblem(detail);
-    if (wrong !== undefined) return `records[${i}].detail${wrong}`;
+    const wrong = ownDetailProblem(records[i]!);
+    if (wrong !== undefined) return `records[${i}]${wrong}`;
   }
   return undefined;
 }

@@ -6,10 +6,10 @@
 // Each resample takes n draws from the rule's stream (clusterResample: Sfc32.fillBelow, as the
 // kernel draws rows), pools each side's drawn units exactly (PooledColumn: Σ scores / Σ counts,
 // rounded once; 0 for 0/0, as metricValue), and records candidate − base. The interval is the
-// percentile one of bootstrapPacked (NumPy's linear rule on the sorted deltas).
+// percentile one of bootstrapPacked and the scorecard (NumPy's linear rule on the sorted deltas).
 import type { Sfc32 } from "../engine/mod.ts";
-import { percentileSorted } from "../stats/mod.ts";
-import { clusterResample, PooledColumn } from "../stats/pooled/mod.ts";
+import type { MetricValue } from "../stats/mod.ts";
+import { clusterResample, percentileInterval, PooledColumn } from "../stats/pooled/mod.ts";
 import type { ExampleShare } from "./sources.ts";
 
 // A side's units: each one's scores (its numerator, when they come summed) and its count.
@@ -19,6 +19,18 @@ function column(units: readonly ExampleShare[]): PooledColumn {
 
 // A pooled mean as the gate reads a metric: 0 when nothing counts (NaN).
 const read = (mean: number) => (Number.isNaN(mean) ? 0 : mean);
+
+/**
+ * A metric over units whose scores are pooled (a suite run's): Σ scores / Σ counts, each sum exact
+ * and rounded once, as the scorecard's estimates are; the value is 0 when nothing counts.
+ *
+ * @param units The units of one side.
+ * @returns The value, numerator and denominator.
+ */
+export function pooledValue(units: readonly ExampleShare[]): MetricValue {
+  const [numerator, denominator, mean] = column(units).pool(new Int32Array(units.length).fill(1));
+  return { value: read(mean), numerator, denominator };
+}
 
 /**
  * Candidate − base on aligned units of fractional scores, and its paired-bootstrap interval.
@@ -54,7 +66,6 @@ export function pooledDelta(
   const delta = read(c.pool(ones)[2]) - read(b.pool(ones)[2]);
   const [bs, cs] = clusterResample([b, c], n, rng, resamples);
   const deltas = cs!.map((m, r) => read(m) - read(bs![r]!));
-  deltas.sort();
-  const q = (1 - level) / 2;
-  return { delta, ci: [percentileSorted(deltas, q), percentileSorted(deltas, 1 - q)] };
+  // No resample is undefined (0/0 reads 0), so the interval always exists.
+  return { delta, ci: percentileInterval(deltas, level).ci! };
 }

@@ -16,8 +16,7 @@ import { compareCodePoints, Sfc32, type WithEngine } from "../engine/mod.ts";
 import { EVALUATION_SCHEMAS, type EvaluationReport } from "../evaluation/mod.ts";
 import { type BootstrapSettings, bootstrapSettings, metricValue } from "../stats/mod.ts";
 import { holm, mcnemarExact } from "./mcnemar.ts";
-import { pooledDelta } from "./_pooled_delta.ts";
-import { pooledRatio } from "../stats/pooled/mod.ts";
+import { pooledDelta, pooledValue } from "./_pooled_delta.ts";
 import { type ExampleShare, type MetricSource, metricSource } from "./sources.ts";
 import type { GateCheck, GateRules } from "./rules.ts";
 
@@ -225,12 +224,10 @@ function ruleVerdict(
   const binary = candidate.binary(metric);
   const now = candidate.shares(metric, slice);
   // Units that pool scores (a suite run's) are summed exactly, as the scorecard sums them.
-  const total = (xs: ExampleShare[]) => {
-    const den = xs.reduce((s, x) => s + x.den, 0);
-    return xs.some((x) => x.values)
-      ? pooledRatio(xs.flatMap((x) => x.values ?? [x.num]), den)
-      : metricValue(xs.reduce((s, x) => s + x.num, 0), den);
-  };
+  const total = (xs: ExampleShare[]) =>
+    xs.some((x) => x.values)
+      ? pooledValue(xs)
+      : metricValue(xs.reduce((s, x) => s + x.num, 0), xs.reduce((s, x) => s + x.den, 0));
   let pass: boolean;
   let message: string;
   let failing: string[] = [];

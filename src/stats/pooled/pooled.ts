@@ -68,23 +68,6 @@ export function exactMean(values: readonly number[]): number | null {
   return roundRatio(p, BigInt(values.length), e);
 }
 
-/**
- * The exact ratio of `values` pooled over `count` (a metric's Σ scores / Σ counts): the sum and the
- * mean, each rounded once; the mean is 0 for a count of 0, as `metricValue` has it.
- *
- * @param values Finite values ≥ 0.
- * @param count The count they pool over: a whole number ≥ 0.
- * @returns `{value, numerator, denominator}`.
- */
-export function pooledRatio(
-  values: readonly number[],
-  count: number,
-): { value: number; numerator: number; denominator: number } {
-  const { p, e } = exactSum(values);
-  const value = count === 0 ? 0 : roundRatio(p, BigInt(count), e);
-  return { value, numerator: roundRatio(p, 1n, e), denominator: count };
-}
-
 /** One statistic's values per golden, ready to be pooled over any draw of goldens. */
 export class PooledColumn {
   /** Goldens. */
