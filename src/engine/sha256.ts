@@ -8,88 +8,56 @@
  * @module
  */
 
-const K = new Uint32Array([
-  0x428a2f98,
-  0x71374491,
-  0xb5c0fbcf,
-  0xe9b5dba5,
-  0x3956c25b,
-  0x59f111f1,
-  0x923f82a4,
-  0xab1c5ed5,
-  0xd807aa98,
-  0x12835b01,
-  0x243185be,
-  0x550c7dc3,
-  0x72be5d74,
-  0x80deb1fe,
-  0x9bdc06a7,
-  0xc19bf174,
-  0xe49b69c1,
-  0xefbe4786,
-  0x0fc19dc6,
-  0x240ca1cc,
-  0x2de92c6f,
-  0x4a7484aa,
-  0x5cb0a9dc,
-  0x76f988da,
-  0x983e5152,
-  0xa831c66d,
-  0xb00327c8,
-  0xbf597fc7,
-  0xc6e00bf3,
-  0xd5a79147,
-  0x06ca6351,
-  0x14292967,
-  0x27b70a85,
-  0x2e1b2138,
-  0x4d2c6dfc,
-  0x53380d13,
-  0x650a7354,
-  0x766a0abb,
-  0x81c2c92e,
-  0x92722c85,
-  0xa2bfe8a1,
-  0xa81a664b,
-  0xc24b8b70,
-  0xc76c51a3,
-  0xd192e819,
-  0xd6990624,
-  0xf40e3585,
-  0x106aa070,
-  0x19a4c116,
-  0x1e376c08,
-  0x2748774c,
-  0x34b0bcb5,
-  0x391c0cb3,
-  0x4ed8aa4a,
-  0x5b9cca4f,
-  0x682e6ff3,
-  0x748f82ee,
-  0x78a5636f,
-  0x84c87814,
-  0x8cc70208,
-  0x90befffa,
-  0xa4506ceb,
-  0xbef9a3f7,
-  0xc67178f2,
-]);
-
 const encoder = new TextEncoder();
 
-const INITIAL = [
-  0x6a09e667,
-  0xbb67ae85,
-  0x3c6ef372,
-  0xa54ff53a,
-  0x510e527f,
-  0x9b05688c,
-  0x1f83d9ab,
-  0x5be0cd19,
-];
+/** Eight hex digits a word: the round constants, then the initial state. */
+const WORDS = Int32Array.from(
+  "428a2f9871374491b5c0fbcfe9b5dba53956c25b59f111f1923f82a4ab1c5ed5d807aa9812835b01243185be550c7dc372be5d7480deb1fe9bdc06a7c19bf174e49b69c1efbe47860fc19dc6240ca1cc2de92c6f4a7484aa5cb0a9dc76f988da983e5152a831c66db00327c8bf597fc7c6e00bf3d5a7914706ca63511429296727b70a852e1b21384d2c6dfc53380d13650a7354766a0abb81c2c92e92722c85a2bfe8a1a81a664bc24b8b70c76c51a3d192e819d6990624f40e3585106aa07019a4c1161e376c082748774c34b0bcb5391c0cb34ed8aa4a5b9cca4f682e6ff3748f82ee78a5636f84c878148cc7020890befffaa4506cebbef9a3f7c67178f26a09e667bb67ae853c6ef372a54ff53a510e527f9b05688c1f83d9ab5be0cd19"
+    .match(/.{8}/g)!,
+  (x) => parseInt(x, 16),
+);
+const K = WORDS.subarray(0, 64);
+const INITIAL = WORDS.subarray(64);
+
+/** The state and schedule of sha256Hex, and the bytes it encodes a string into. */
+const H = new Int32Array(8);
+const W = new Int32Array(64);
+const scratch = new Uint8Array(1 << 16);
+const tail = new Uint8Array(128);
+const HEX = Array.from({ length: 256 }, (_, i) => (i | 256).toString(16).slice(1));
+
+/**
+ * Mixes the whole blocks of `bytes[from, to)` into `h`, then the rest padded as the end of a
+ * message of `length` bytes; the digest as hex.
+ */
+function finish(
+  h: Int32Array,
+  w: Int32Array,
+  bytes: Uint8Array,
+  from: number,
+  to: number,
+  length: number,
+): string {
+  const whole = from + ((to - from) & ~63);
+  compress(h, w, bytes, from, whole);
+  const rest = to - whole;
+  const end = rest < 56 ? 64 : 128;
+  tail.set(bytes.subarray(whole, to));
+  tail.fill(0, rest);
+  tail[rest] = 0x80;
+  const bits = length * 8;
+  for (let i = 1; i <= 8; i++) tail[end - i] = Math.floor(bits / 2 ** (8 * i - 8));
+  compress(h, w, tail, 0, end);
+  let hex = "";
+  for (let i = 0; i < 8; i++) {
+    const v = h[i]!;
+    hex += HEX[v >>> 24]! + HEX[(v >>> 16) & 255] + HEX[(v >>> 8) & 255] + HEX[v & 255];
+  }
+  return hex;
+}
 
 /** Mixes the 64-byte blocks of `bytes[from, to)` into the state `h`, with `w` as scratch. */
-function compress(h: Uint32Array, w: Uint32Array, bytes: Uint8Array, from: number, to: number) {
+function compress(h: Int32Array, w: Int32Array, bytes: Uint8Array, from: number, to: number) {
   for (let off = from; off < to; off += 64) {
     for (let i = 0, o = off; i < 16; i++, o += 4) {
       w[i] = (bytes[o]! << 24) | (bytes[o + 1]! << 16) | (bytes[o + 2]! << 8) | bytes[o + 3]!;
@@ -145,8 +113,8 @@ function compress(h: Uint32Array, w: Uint32Array, bytes: Uint8Array, from: numbe
  * ```
  */
 export class Sha256 {
-  #h = Uint32Array.from(INITIAL);
-  #w = new Uint32Array(64);
+  #h = Int32Array.from(INITIAL);
+  #w = new Int32Array(64);
   #block = new Uint8Array(64);
   #filled = 0;
   #length = 0;
@@ -189,17 +157,7 @@ export class Sha256 {
   digest(_encoding?: "hex"): string {
     if (this.#done) throw new TypeError("The digest was already taken");
     this.#done = true;
-    const n = this.#length;
-    const tail = new Uint8Array(this.#filled < 56 ? 64 : 128);
-    tail.set(this.#block.subarray(0, this.#filled));
-    tail[this.#filled] = 0x80;
-    const view = new DataView(tail.buffer);
-    view.setUint32(tail.length - 8, Math.floor(n / 0x20000000), false);
-    view.setUint32(tail.length - 4, (n << 3) >>> 0, false);
-    compress(this.#h, this.#w, tail, 0, tail.length);
-    let hex = "";
-    for (let i = 0; i < 8; i++) hex += this.#h[i]!.toString(16).padStart(8, "0");
-    return hex;
+    return finish(this.#h, this.#w, this.#block, 0, this.#filled, this.#length);
   }
 }
 
@@ -219,7 +177,11 @@ export class Sha256 {
  * ```
  */
 export function sha256Hex(data: string | Uint8Array): string {
-  const h = new Sha256();
-  h.update(typeof data === "string" ? encoder.encode(data) : data);
-  return h.digest();
+  let bytes = data as Uint8Array;
+  let n: number;
+  if (typeof data !== "string") n = data.length;
+  else if (data.length > scratch.length >> 2) n = (bytes = encoder.encode(data)).length;
+  else n = encoder.encodeInto(data, bytes = scratch).written;
+  H.set(INITIAL);
+  return finish(H, W, bytes, 0, n, n);
 }
