@@ -20,7 +20,7 @@ export type PathArgument = readonly [label: string | undefined, path: string | u
 
 /** What an output holds, to tell whether an existing file may be replaced by it. */
 export interface OutputKind {
-  /** The kind in messages, such as `an assay.evaluation.v1 report`. */
+  /** The kind in messages, such as `an assay.evaluation.v2 report`. */
   readonly name: string;
   /**
    * Whether an existing file is of this kind, from its first bytes as text (`whole` when they are

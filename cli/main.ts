@@ -4,7 +4,7 @@
  * Commands:
  * - `parse`: JSONL with an `output` field in, JSONL of `{status, name, canonical_arguments}` out;
  * - `canonicalize`: one JSON text per line in, its canonical form (or `!error <reason>`) out;
- * - `score`: examples and generations in, the `assay.evaluation.v1` report and a metric table out;
+ * - `score`: examples and generations in, the `assay.evaluation.v2` report and a metric table out;
  * - `compare`, `gaps`: paired-bootstrap comparisons of evaluation reports;
  * - `structured`: structured-output, tool and instruction metrics over a JSONL of outputs;
  * - `suite`, `calibrate`: declarative metric suites over agent traces, and judge calibration;

@@ -56,7 +56,11 @@ interface ExampleState {
   prompted: boolean;
 }
 
-/** The scorer behind {@linkcode ToolCallScorer} and the JSONL readers. */
+/**
+ * The scorer behind {@linkcode ToolCallScorer} and the JSONL readers. Its methods are
+ * ToolCallScorer's, documented there (their docs are not repeated here: they would be kept in
+ * the root's bundle twice).
+ */
 export class ScorerCore {
   #engine: Engine;
   #withPrompts: boolean;
@@ -76,11 +80,6 @@ export class ScorerCore {
   #sha256: (text: string) => string;
   #options: CoreOptions;
 
-  /**
-   * Creates a scorer.
-   *
-   * @param options The engine, whether prompts are part of the inputs, and source names.
-   */
   constructor(options: CoreOptions = {}) {
     this.#engine = options.engine ?? getDefaultEngine();
     this.#withPrompts = options.withPrompts ?? false;
@@ -94,12 +93,6 @@ export class ScorerCore {
     };
   }
 
-  /**
-   * Adds examples. All examples come before any generation.
-   *
-   * @param batch Example rows.
-   * @throws {InputError} If a target is not valid JSON or a field is mistyped.
-   */
   addExamples(batch: readonly ExampleInput[]): void {
     if (this.#generationsSeen) throw new TypeError("Add all examples before any generation");
     const texts: string[] = new Array(batch.length);
@@ -213,12 +206,6 @@ export class ScorerCore {
     });
   }
 
-  /**
-   * Adds rows of the prompts manifest. All prompts come before any generation.
-   *
-   * @param batch Manifest rows.
-   * @throws {InputError} If a field is missing or mistyped.
-   */
   addPrompts(batch: readonly PromptInput[]): void {
     if (this.#generationsSeen) throw new TypeError("Add all prompts before any generation");
     this.#withPrompts = true;
@@ -263,12 +250,6 @@ export class ScorerCore {
     }
   }
 
-  /**
-   * Scores a batch of generations against their examples.
-   *
-   * @param batch Generation rows.
-   * @throws {InputError} If a field is missing or mistyped.
-   */
   addGenerations(batch: readonly GenerationInput[]): void {
     this.#generationsSeen = true;
     const outputs: string[] = [];
@@ -344,12 +325,6 @@ export class ScorerCore {
     }
   }
 
-  /**
-   * Checks the remaining invariants and builds the report.
-   *
-   * @returns The `assay.evaluation.v1` report.
-   * @throws {InvariantViolation} If any invariant is broken.
-   */
   finish(inputs: Partial<EvaluationReport["inputs"]> = {}): EvaluationReport {
     const records: ExampleRecord[] = [];
     const missing: string[] = [];

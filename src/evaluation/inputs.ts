@@ -1,6 +1,6 @@
 /**
  * The rows and the report of a tool-call evaluation: examples, prompts and generations as they
- * come from examples.jsonl, prompts.jsonl and generations.jsonl, and the `assay.evaluation.v1`
+ * come from examples.jsonl, prompts.jsonl and generations.jsonl, and the `assay.evaluation.v2`
  * report (docs/evaluation.md).
  *
  * @module

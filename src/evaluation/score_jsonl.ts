@@ -1,6 +1,6 @@
 /**
  * {@linkcode scoreJsonl}: the one scoring pipeline, from the bytes of examples.jsonl,
- * generations.jsonl and an optional prompts.jsonl to the `assay.evaluation.v1` report and its
+ * generations.jsonl and an optional prompts.jsonl to the `assay.evaluation.v2` report and its
  * exact bytes, as `assay score` writes them (docs/evaluation.md). Web APIs only: it runs in edge
  * functions as it does in the CLI.
  *

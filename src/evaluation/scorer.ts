@@ -66,7 +66,7 @@ export class ToolCallScorer {
    * Checks the remaining invariants and builds the report.
    *
    * @param inputs Digests of the input files, recorded in the report.
-   * @returns The `assay.evaluation.v1` report.
+   * @returns The `assay.evaluation.v2` report.
    * @throws {InvariantViolation} If any invariant is broken.
    */
   finish(inputs: Partial<EvaluationReport["inputs"]> = {}): EvaluationReport {
@@ -80,7 +80,7 @@ export class ToolCallScorer {
  * @param examples Example rows (gold targets), in file order.
  * @param generations Generation rows (raw model outputs).
  * @param options The engine, an optional prompts manifest, source names and input digests.
- * @returns The `assay.evaluation.v1` report.
+ * @returns The `assay.evaluation.v2` report.
  * @throws {InvariantViolation} If the inputs break an invariant (duplicate ids, orphans, missing
  *   generations, digest mismatches).
  * @throws {InputError} If a row is malformed.
