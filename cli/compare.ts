@@ -6,6 +6,7 @@ import { BINARY_METRIC_NAMES, EVALUATION_SCHEMAS, METRIC_NAMES } from "../src/ev
 import { formatReport } from "../src/evaluation/mod.ts";
 import { decodeUtf8, readLines } from "../src/jsonl/mod.ts";
 import { InputError } from "../src/jsonl/mod.ts";
+import { parseJson } from "../src/engine/mod.ts";
 import { checkReportBody, parseReportLines } from "../src/report_check/mod.ts";
 import { writeStdout } from "./_io.ts";
 import { writeAtomic } from "./_atomic.ts";
@@ -122,7 +123,7 @@ export async function readJsonFile(
   }
   const text = decodeUtf8(bytes, path);
   try {
-    return JSON.parse(text);
+    return parseJson(text);
   } catch (e) {
     throw new InputError(`${path} is not JSON: ${e instanceof Error ? e.message : e}`, {
       cause: e,

@@ -1,5 +1,5 @@
 // `assay parse`: JSONL of raw model outputs in, JSONL of parse results out.
-import { jsonKind } from "../src/engine/mod.ts";
+import { jsonKind, parseJson } from "../src/engine/mod.ts";
 import { mapLines } from "./_io.ts";
 import { parseLineCommand } from "./_options.ts";
 import { InputError, quote } from "./_errors.ts";
@@ -38,7 +38,7 @@ const STATUSES = new Set(["ok", "no_json", "invalid_json", "invalid_shape"]);
 const PARSE_OUTPUT = linesKind("assay parse output", (line) => {
   let row: unknown;
   try {
-    row = JSON.parse(line);
+    row = parseJson(line);
   } catch {
     return false;
   }
@@ -57,7 +57,7 @@ interface Row {
 function readRow(text: string, source: string, lineNo: number): Row {
   let row: unknown;
   try {
-    row = JSON.parse(text);
+    row = parseJson(text);
   } catch (e) {
     throw new InputError(`${source}:${lineNo}: malformed JSON line ${quote(text)}`, { cause: e });
   }

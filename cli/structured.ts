@@ -6,7 +6,7 @@ import { writeAtomic } from "./_atomic.ts";
 import { checkPaths, reportKind } from "./_paths.ts";
 import { rate, table } from "./_table.ts";
 import { decodeCanonicalString, type ExactField, readExactObject } from "../src/engine/mod.ts";
-import { materialize } from "../src/engine/mod.ts";
+import { materialize, parseJson } from "../src/engine/mod.ts";
 import { canonicalLiteral, lookupCanonical } from "../src/structured/mod.ts";
 import { decodeUtf8, formatLocation, LineSplitter } from "../src/jsonl/mod.ts";
 import { TOOL } from "../src/engine/mod.ts";
@@ -386,7 +386,7 @@ export async function runStructured(args: string[]): Promise<void> {
     }
     schemaText = decodeUtf8(bytes, values.schema);
     try {
-      schema = JSON.parse(schemaText);
+      schema = parseJson(schemaText);
     } catch (e) {
       throw new InputError(
         `${values.schema}: not valid JSON (${e instanceof Error ? e.message : e})`,

@@ -3,6 +3,7 @@ import * as nodeCrypto from "node:crypto";
 import { parseOptions, unknownWord } from "./_options.ts";
 import { GateFailed, InputError, quote, UsageError } from "./_errors.ts";
 import { decodeUtf8 } from "../src/jsonl/mod.ts";
+import { parseJson } from "../src/engine/mod.ts";
 import { writeAtomic } from "./_atomic.ts";
 import { checkDistinct, checkInputs, checkPaths, checkStore, reportKind } from "./_paths.ts";
 import { rate, table } from "./_table.ts";
@@ -138,7 +139,7 @@ function readJsonl<T>(
     if (line.trim() === "") continue;
     let value: unknown;
     try {
-      value = JSON.parse(line);
+      value = parseJson(line);
     } catch (e) {
       throw new InputError(`${path}:${i + 1}: malformed JSON line ${quote(line)}`, { cause: e });
     }
@@ -291,7 +292,7 @@ async function runCommand(args: string[]): Promise<void> {
   const traces = traceRows.map((r) => r.value);
   let catalog: SchemaCatalog;
   try {
-    catalog = JSON.parse(readText(values.catalog!));
+    catalog = parseJson(readText(values.catalog!)) as SchemaCatalog;
   } catch (e) {
     if (e instanceof InputError) throw e;
     throw new InputError(`${values.catalog}: not valid JSON`, { cause: e });
@@ -777,7 +778,7 @@ export async function runCalibrate(args: string[]): Promise<void> {
     const at = `${values.labels}:${i + 1}`;
     let row: Record<string, unknown>;
     try {
-      row = JSON.parse(line);
+      row = parseJson(line) as Record<string, unknown>;
     } catch (e) {
       throw new InputError(`${at}: malformed JSON line ${quote(line)}`, { cause: e });
     }

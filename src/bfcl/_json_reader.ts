@@ -1,7 +1,7 @@
 // JSON text to Python values with `json.loads` semantics: the engine's canonicalizer decides
 // acceptance and gives exact values (integers kept apart from floats, last duplicate key wins);
 // key order, which canonical text sorts, is taken back from JSON.parse when it can read the text.
-import { canonicalize, decodeCanonicalString } from "../engine/mod.ts";
+import { canonicalize, decodeCanonicalString, parseJson } from "../engine/mod.ts";
 import { PyDict, PyFloat, PyInt, type PyValue } from "./py_value.ts";
 
 class CanonicalReader {
@@ -112,7 +112,7 @@ export function readJson(text: string): JsonRead {
   const value = new CanonicalReader(r.canonical).value();
   let js: unknown;
   try {
-    js = JSON.parse(text);
+    js = parseJson(text);
   } catch {
     return { ok: true, value }; // NaN or Infinity: keys stay in code-point order
   }

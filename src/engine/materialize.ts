@@ -62,6 +62,7 @@ class Reader {
 
 /** Materialises canonical JSON text produced by an engine. */
 export function materialize(canonical: string): JsonValue {
+  // Not JSON.parse, though it is faster: Deno 2.9.6's V8 can misread escaped keys (parse_json.ts).
   return new Reader(canonical).value();
 }
 

@@ -38,3 +38,4 @@ export type { DirectJob, GroupedJob, ResampleJob } from "./resample.ts";
 export * from "./exact_fields.ts";
 export * from "./canonical_lookup.ts";
 export * from "./limits.ts";
+export * from "./parse_json.ts";

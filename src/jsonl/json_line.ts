@@ -1,7 +1,7 @@
 // Reading JSONL rows of user data with the same acceptance as model outputs (CONTRACT §1:
 // Python's json.loads, nesting capped at 512): NaN and Infinity are accepted, integers of more
 // than 4,300 digits and deeper nesting are rejected.
-import { decodeCanonicalString, readExactObject } from "../engine/mod.ts";
+import { decodeCanonicalString, parseJson, readExactObject } from "../engine/mod.ts";
 import { MAX_DEPTH, MAX_INT_DIGITS } from "../engine/mod.ts";
 
 /** Whether a text that JSON.parse accepted breaks the depth or integer-length limits. */
@@ -45,7 +45,7 @@ function exceedsLimits(t: string): boolean {
 export function readJsonLine(text: string): { value: unknown } | { error: string } {
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = parseJson(text);
   } catch (e) {
     // JSON.parse rejects NaN and Infinity, which Python accepts: ask the exact parser.
     const fields = readExactObject(text);

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { parseJson } from "../engine/mod.ts";
 import { InputError, type Line } from "../jsonl/mod.ts";
 
 // The lines formatReport writes around the records.
@@ -56,7 +57,7 @@ export async function parseReportLines(
       }
       let record: unknown;
       try {
-        record = JSON.parse(text.endsWith(",") ? text.slice(0, -1) : text);
+        record = parseJson(text.endsWith(",") ? text.slice(0, -1) : text);
       } catch (e) {
         throw new InputError(`${source}:${lineNo}: not a record of the report (${message(e)})`, {
           cause: e,
@@ -78,7 +79,7 @@ export async function parseReportLines(
   if (open) throw new InputError(`${source}:${last}: the report ends inside its records list`);
   let report: unknown;
   try {
-    report = JSON.parse(rest.join("\n"));
+    report = parseJson(rest.join("\n"));
   } catch (e) {
     throw new InputError(`${source} is not JSON: ${message(e)}`, { cause: e });
   }

@@ -21,7 +21,7 @@ import {
 } from "../../src/jsonl/mod.ts";
 import { readJsonLine, scanStrictObject } from "../../src/jsonl/mod.ts";
 import { createEngine } from "../../src/engine/mod.ts";
-import { fieldsOfCanonical } from "../../src/engine/mod.ts";
+import { fieldsOfCanonical, parseJson } from "../../src/engine/mod.ts";
 import { makeRng, mutate, randomJsonText } from "../_corpus.ts";
 
 const enc = new TextEncoder();
@@ -437,7 +437,8 @@ Deno.test("scanStrictObject accepts only what the exact parser accepts, and cuts
     if ("value" in r && !/NaN|Infinity/.test(t)) {
       const row = r.value as Record<string, unknown>;
       NAMES.forEach((name, k) => {
-        if (found[k] !== undefined) assertEquals(JSON.parse(found[k]!), row[name], t);
+        // parseJson, not JSON.parse, which misreads some escaped keys here (parse_json_test.ts).
+        if (found[k] !== undefined) assertEquals(parseJson(found[k]!), row[name], t);
       });
     } else {
       withNaN++;
@@ -456,4 +457,19 @@ Deno.test("decodeUtf8() names valid UTF-8 that no string can hold as too large, 
       e instanceof InputError && !(e instanceof InvalidUtf8Error) &&
       e.message === "big.txt is too large to read as one text (536870976 bytes)",
   );
+});
+
+Deno.test("readJsonLine() reads an escaped key that Deno's JSON.parse misreads after a line of its raw text", () => {
+  // Deno 2.9.6's V8 gives the third line the second's key "outpu\" (see parse_json.ts).
+  const lines = [
+    String.raw`{"example_id":"a","outpu\\":"x"}`,
+    String.raw`{"example_id":"b","outpu\u0074":"{\"name\":\"f\",\"arguments\":{}}"}`,
+  ];
+  const first = readJsonLine(lines[0]!);
+  assertEquals("value" in first && Object.keys(first.value as object), ["example_id", "outpu\\"]);
+  const second = readJsonLine(lines[1]!);
+  assertEquals("value" in second && second.value, {
+    example_id: "b",
+    output: '{"name":"f","arguments":{}}',
+  });
 });

@@ -2,7 +2,7 @@
 // Chat Completions (a strict JSON-schema response format), which OpenAI-compatible servers speak.
 import { canonicalize } from "../../engine/mod.ts";
 import type { WithEngine } from "../../engine/mod.ts";
-import { materialize } from "../../engine/mod.ts";
+import { materialize, parseJson } from "../../engine/mod.ts";
 import type { JudgeModelSpec } from "./_params.ts";
 import { quote } from "./_params.ts";
 import type { Redactor } from "./_redact.ts";
@@ -157,7 +157,7 @@ function envelope(body: string, redact: Redactor | undefined):
   | { ok: false; error: string } {
   let v: unknown;
   try {
-    v = JSON.parse(body);
+    v = parseJson(body);
   } catch {
     return { ok: false, error: `response body is not JSON: ${shown(body, redact)}` };
   }
