@@ -24,6 +24,7 @@ import {
   compareArms,
   DETERMINISTIC_METRICS,
   loadSuite,
+  meanUncertainty,
   renderJudgePrompt,
   rubricSha256,
   scorecard,
@@ -219,6 +220,16 @@ export function suiteSection(engine: Engine): unknown[] {
         judge: r.score!,
         human: (i * 7) % 3 === 0 ? 1 - r.score! : r.score!,
       })),
+    ),
+    // t intervals at every level, for 1 to 299 degrees of freedom and clusters.
+    [0.8, 0.9, 0.95, 0.99, 0.999].flatMap((level) =>
+      [2, 3, 4, 5, 8, 13, 30, 31, 100, 300].map((n) => {
+        const values = Array.from({ length: n }, () => Math.floor(next() * 5) / 4);
+        return meanUncertainty(values, {
+          level,
+          clusters: values.map((_, i) => `c${i % Math.max(2, n >> 2)}`),
+        });
+      })
     ),
     rubricSha256(judgeParams, { engine }),
     traces.slice(0, 6).map((trace) =>

@@ -67,11 +67,11 @@ Deno.test("meanUncertainty() gives the CLT standard error when every score is it
   throws(() => meanUncertainty([1], { clusters: [] }), /1 scores/);
 });
 
-Deno.test("studentTQuantile() inverts SciPy's t CDF (stdtr) to 1e-14", async () => {
+Deno.test("studentTQuantile() inverts SciPy's t CDF (stdtr) to 1e-14 (1e-13 at 100,000 df)", async () => {
   await ensureScipy();
   const cases: [number, number][] = [];
-  for (const df of [1, 2, 3, 4, 5, 7, 10, 15, 29, 30, 59, 100, 1000]) {
-    for (const p of [0.6, 0.9, 0.95, 0.975, 0.995, 0.025]) cases.push([p, df]);
+  for (const df of [1, 2, 3, 4, 5, 7, 10, 15, 29, 30, 59, 100, 999, 1000, 3001, 100_000]) {
+    for (const p of [0.6, 0.8, 0.9, 0.95, 0.975, 0.995, 0.9995, 0.025]) cases.push([p, df]);
   }
   // SciPy's own t.ppf is good to about 1e-10 only: check ours through SciPy's CDF instead.
   const src = "import sys, json\nfrom scipy.special import stdtr\n" +
@@ -82,7 +82,9 @@ Deno.test("studentTQuantile() inverts SciPy's t CDF (stdtr) to 1e-14", async () 
     cases.map(([, df], i) => JSON.stringify([xs[i], df])),
   );
   cases.forEach(([p, df], i) => {
-    ok(Math.abs(Number(cdf[i]) - p) <= 1e-14, `t(${p}, ${df}) = ${xs[i]}: CDF ${cdf[i]}`);
+    // At 100,000 df the continued fraction leaves 3.4e-14 at p = 0.975 (mpmath agrees with SciPy).
+    const tolerance = df > 10_000 ? 1e-13 : 1e-14;
+    ok(Math.abs(Number(cdf[i]) - p) <= tolerance, `t(${p}, ${df}) = ${xs[i]}: CDF ${cdf[i]}`);
   });
 });
 
