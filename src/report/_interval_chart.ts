@@ -33,7 +33,9 @@ interface ChartSpec {
 }
 
 function niceStep(raw: number): number {
-  const p = 10 ** Math.floor(Math.log10(raw));
+  // The power of ten of raw's decimal exponent, read from text: 10 ** k and Math.log10 are not
+  // rounded alike on every runtime (Node 20 gives 10 ** -4 as 0.00009999999999999999).
+  const p = Number(`1e${raw.toExponential().split("e")[1]}`);
   for (const m of [1, 2, 2.5, 5, 10]) if (m * p >= raw) return m * p;
   return 10 * p;
 }

@@ -1,5 +1,5 @@
-// The evaluation section of the conformance run: tool-call scoring, comparisons, language gaps
-// and the paired bootstrap on both layouts of its resampling kernel.
+// The evaluation section of the conformance run: tool-call scoring, comparisons and their HTML,
+// language gaps and the paired bootstrap on both layouts of its resampling kernel.
 import {
   compareReports,
   type Engine,
@@ -9,8 +9,25 @@ import {
   type GenerationInput,
   languageGaps,
   pairedBootstrap,
+  renderComparisonHtml,
   scoreToolCalls,
 } from "../../mod.ts";
+
+/** A copy of a comparison with every delta and interval bound times `s`. */
+function scaled<T>(comparison: T, s: number): T {
+  const walk = (v: unknown) => {
+    if (typeof v !== "object" || v === null) return;
+    const m = v as { delta?: unknown; ci?: unknown };
+    if (typeof m.delta === "number" && Array.isArray(m.ci)) {
+      m.delta *= s;
+      m.ci = m.ci.map((x: number) => x * s);
+    }
+    for (const x of Object.values(v)) walk(x);
+  };
+  const copy = structuredClone(comparison);
+  walk(copy);
+  return copy;
+}
 
 /**
  * Scores corpus outputs as two arms against fixed gold calls, then compares them, computes
@@ -58,9 +75,12 @@ export function evaluationSection(engine: Engine, outputs: string[]): string[] {
     resamples: 20,
     engine,
   });
+  const comparison = compareReports(b, a, options);
   return [
     formatReport({ ...b, engine: "-" }),
-    formatReport(compareReports(b, a, options)),
+    formatReport(comparison),
+    // The HTML report, its charts' ticks at every scale from 1 to 1e-7.
+    ...[1, 1e-2, 1e-3, 1e-4, 1e-5, 1e-7].map((s) => renderComparisonHtml(scaled(comparison, s))),
     formatReport(languageGaps(a, options)),
     JSON.stringify(grouped),
   ];
