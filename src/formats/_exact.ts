@@ -11,6 +11,7 @@ import {
   type JsonValue,
   lookupCanonical,
   materialize,
+  parseJson,
 } from "../engine/mod.ts";
 import type { DecodedCall, DecodeStatus } from "./decoded.ts";
 
@@ -58,7 +59,19 @@ export function readJson(
       reason: `${what} is not JSON: ${r.error.code} at ${base + r.error.offset}`,
     };
   }
-  return new ExactJson(r.canonical, materialize(r.canonical));
+  return new ExactJson(r.canonical, valueOf(r.canonical));
+}
+
+/**
+ * materialize(canonical), four times as fast: parseJson (JSON.parse, guarded against V8's misread
+ * of escaped keys) reads canonical text alike, but refuses NaN and the infinities.
+ */
+function valueOf(canonical: string): JsonValue {
+  try {
+    return parseJson(canonical) as JsonValue;
+  } catch {
+    return materialize(canonical);
+  }
 }
 
 /** Whether a value is a JSON object. */

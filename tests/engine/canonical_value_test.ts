@@ -11,6 +11,7 @@ import {
   jsonKind,
   lookupCanonical,
   materialize,
+  parseJson,
 } from "../../src/engine/mod.ts";
 import { makeRng, randomDouble } from "../_corpus.ts";
 
@@ -120,6 +121,10 @@ Deno.test("canonicalValue() gives canonicalize(JSON.stringify(v)) on 10,000 rand
     if (i % 10 === 0) strictEqual(canonicalize(json, { engine: ts }).ok && got, expected.canonical);
     // The readers of canonical text read it back.
     strictEqual(canonicalValue(materialize(got)), got, got);
+    // parseJson reads canonical text as materialize does (the formats' decoders rely on it).
+    const parsed = parseJson(got);
+    assertEquals(parsed, materialize(got), got);
+    strictEqual(JSON.stringify(parsed), JSON.stringify(materialize(got)), got);
     if (typeof v === "object" && v !== null && !Array.isArray(v)) {
       const fields = fieldsOfCanonical(got)!;
       assertEquals(
