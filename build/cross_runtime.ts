@@ -18,6 +18,9 @@
  *   without `wasmModule`, and the `./suite` bundle (browser platform) running a
  *   JSONC and a YAML suite, which must answer as Deno does on the sources.
  *
+ * - Deno, Node and Bun also run `tests/conformance/bfcl_main.ts`: checkBfcl on the 11 vendored
+ *   models' results in every category, one digest per run (`build/_bfcl_runs.ts`).
+ *
  * Every run also scores seeded JSONL bytes with `scoreJsonl` from the root;
  * `assay score` scores the same bytes written to files, on `wasm` and on `ts`,
  * and each run's report must be the CLI's byte for byte on the same engine.
@@ -48,6 +51,7 @@ import {
   tail,
 } from "./_runs.ts";
 import { compatibilityFlags, runWorkerd, WORKERD_CONFIG } from "./_workerd.ts";
+import { bfclAcrossRuntimes } from "./_bfcl_runs.ts";
 import { type CliReport, scoreWithCli } from "./_cli_score.ts";
 import {
   bundleInfo,
@@ -343,6 +347,9 @@ async function main(args: string[]): Promise<number> {
         problems.push(msg);
       }
     }
+    const bfcl = await bfclAcrossRuntimes(tmp, wanted, rt?.bun);
+    for (const line of bfcl.lines) console.log(line);
+    problems.push(...bfcl.problems);
   } finally {
     await Deno.remove(tmp, { recursive: true }).catch(() => {});
   }

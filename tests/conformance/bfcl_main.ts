@@ -1,0 +1,49 @@
+// The BFCL step of the cross-runtime run, on Deno, Node (bundled) and Bun: checkBfcl on every
+// vendored model result (11 models, 2024-08) in every category it has, with each model's decoder
+// and BFCL's matching; prints one JSON line with a digest of each run's report and of them all.
+// build/cross_runtime.ts compares the lines across runtimes. Reads the fixtures with node:fs and
+// node:zlib, which the three runtimes share (workerd has no files: it is not in this step), from
+// the folder given as the one argument (a bundle's import.meta.url is not the source's).
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
+import { type BfclCategory, checkBfcl, decoderForModel } from "../../src/bfcl/mod.ts";
+import { sha256Hex } from "./_sha256.ts";
+
+const g = globalThis as { Deno?: { args: string[] }; process?: { argv: string[] } };
+const ROOT = `${g.Deno?.args[0] ?? g.process?.argv[2]}/`;
+const CATEGORIES: BfclCategory[] = [
+  "simple",
+  "multiple_function",
+  "parallel_function",
+  "parallel_multiple_function",
+  "relevance",
+  "java",
+  "javascript",
+];
+
+const text = (path: string) => gunzipSync(readFileSync(ROOT + path)).toString("utf8");
+const source = (path: string) => ({ name: path.replace(/\.gz$/, ""), text: text(path) });
+const underscoreToDot: string[] = JSON.parse(
+  readFileSync(ROOT + "underscore_to_dot.json", "utf8"),
+).models;
+
+const digests: Record<string, string> = {};
+for (const model of readdirSync(ROOT + "results").sort()) {
+  for (const category of CATEGORIES) {
+    const results = `results/${model}/${category}_result.json.gz`;
+    if (!existsSync(ROOT + results)) continue;
+    const data = `gorilla_openfunctions_v1_test_${category}.json.gz`;
+    const run = checkBfcl({
+      questions: category === "relevance" ? undefined : source(`data/${data}`),
+      answers: category === "relevance" ? undefined : source(`data/possible_answer/${data}`),
+      results: source(results),
+    }, {
+      category,
+      decoder: decoderForModel(model),
+      underscoreToDot: underscoreToDot.includes(model.replaceAll("_", "/")),
+      modelName: model,
+    });
+    digests[`${model} ${category}`] = (await sha256Hex(JSON.stringify(run))).slice(0, 16);
+  }
+}
+console.log(JSON.stringify({ sha256: await sha256Hex(JSON.stringify(digests)), digests }));
