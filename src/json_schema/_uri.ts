@@ -52,7 +52,9 @@ export function splitFragment(uri: string): [string, string] {
 export function resolveUri(ref: string, base: string): string | undefined {
   if (ref.startsWith("#")) return splitFragment(base)[0] + ref;
   try {
-    return new URL(ref, base).href;
+    // A base with an opaque path (urn:x, tag:y) resolves no relative reference, as WHATWG says
+    // and Deno's and Bun's URL do; Node 20's resolves one with a fragment (urn:x/child#a).
+    return new URL(ref, /^[a-z][\w+.-]*:(?!\/)/i.test(base) ? undefined : base).href;
   } catch {
     try {
       return new URL(ref).href;

@@ -124,6 +124,20 @@ export function structuredSection(engine: Engine, outputs: string[]): unknown[] 
     constraintSatisfactionRate(checks),
     instructionRetention(checks.map((c) => [c[0]!, c.slice(1)])),
     FORMATS.map((f) => formatCompliance(texts, f)),
+    // $ref resolution against hierarchical and opaque ($id urn:, tag:) bases: each outcome, or
+    // the compile error's message.
+    ["https://example.com/a/b.json", "urn:example:root", "tag:example.com,2026:s"].flatMap((id) =>
+      ["#/$defs/x", "x.json#/$defs/x", "child#/$defs/x", `${id}#/$defs/x`, "urn:other#y"].map(
+        (ref) => {
+          try {
+            const v = compileSchema({ $id: id, $defs: { x: { type: "string" } }, $ref: ref });
+            return [v.validate("a"), v.validate(1)];
+          } catch (e) {
+            return e instanceof Error ? e.message : String(e);
+          }
+        },
+      )
+    ),
   ];
 }
 
