@@ -1,11 +1,12 @@
 // JSON.parse with one result on every runtime. V8 15.0 (the V8 of Deno 2.9.6; not Node 20's, nor
 // Bun's JavaScriptCore, nor workerd's) can misread an object key that holds an escape: when an
-// object of the same shape had, at the same place, a key whose text is the escaped key's first
-// characters as written, it takes that key. `{"p":1,"\\":1}` and then `{"p":1,"\u0041":1}` read
-// the second key as `\`, not `A`; so can two objects of one document. A key misread so holds a
-// backslash (it is the raw text of an escape), which keys seldom do; a text whose keys hold none
-// was read right, and one whose keys do is read again by materialize's reader, which reads any
-// JSON text without whitespace (keys in order, the last of a repeated key, -0 and all).
+// earlier call read an object of the same shape with, at the same place, a key whose text is the
+// escaped key's first characters as written, it takes that key. `{"p":1,"\\":1}` and then
+// `{"p":1,"\u0041":1}` read the second key as `\`, not `A`. A key misread so holds a backslash
+// (it is the raw text of an escape), which keys seldom do: a text whose keys hold none was read
+// right, and one whose keys do is read again, its whitespace taken out, by materialize's reader,
+// which reads any JSON text without whitespace (keys in order, the last value of a repeated key,
+// -0 and all).
 import { stringEnd } from "./_canonical_scan.ts";
 import { materialize } from "./materialize.ts";
 

@@ -1,13 +1,7 @@
 // The vendored BFCL 2024-08 files (tests/fixtures/bfcl-v1/): the data and results, gzipped, and
 // the published verdicts derived from the score files.
-import {
-  type BfclCategory,
-  type BfclMatching,
-  type BfclRun,
-  type BfclSource,
-  checkBfcl,
-  decoderForModel,
-} from "@assay/assay/bfcl";
+import type { BfclCategory, BfclMatching, BfclRun, BfclSource } from "@assay/assay/bfcl";
+import { leaderboardRun } from "./_leaderboard.ts";
 
 const ROOT = new URL("../fixtures/bfcl-v1/", import.meta.url);
 
@@ -49,25 +43,12 @@ const underscoreToDot: string[] = JSON.parse(
 ).models;
 
 /** Runs our checker on a model's category, as BFCL's leaderboard ran it (or with `matching`). */
-export async function runModel(
+export function runModel(
   model: string,
   category: BfclCategory,
   matching: BfclMatching = "greedy",
 ): Promise<BfclRun> {
-  const data = `data/gorilla_openfunctions_v1_test_${category}.json.gz`;
-  return checkBfcl({
-    questions: category === "relevance" ? undefined : await source(data),
-    answers: category === "relevance"
-      ? undefined
-      : await source(`data/possible_answer/gorilla_openfunctions_v1_test_${category}.json.gz`),
-    results: await source(`results/${model}/${category}_result.json.gz`),
-  }, {
-    category,
-    decoder: decoderForModel(model),
-    underscoreToDot: underscoreToDot.includes(model.replaceAll("_", "/")),
-    modelName: model,
-    matching,
-  });
+  return leaderboardRun(model, category, source, underscoreToDot, matching);
 }
 
 /** One published score file, reduced: its counts and the error_type of each failing id. */

@@ -6,7 +6,8 @@
 // the folder given as the one argument (a bundle's import.meta.url is not the source's).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
-import { type BfclCategory, checkBfcl, decoderForModel } from "../../src/bfcl/mod.ts";
+import type { BfclCategory } from "../../src/bfcl/mod.ts";
+import { leaderboardRun } from "../bfcl/_leaderboard.ts";
 import { sha256Hex } from "./_sha256.ts";
 
 const g = globalThis as { Deno?: { args: string[] }; process?: { argv: string[] } };
@@ -21,8 +22,10 @@ const CATEGORIES: BfclCategory[] = [
   "javascript",
 ];
 
-const text = (path: string) => gunzipSync(readFileSync(ROOT + path)).toString("utf8");
-const source = (path: string) => ({ name: path.replace(/\.gz$/, ""), text: text(path) });
+const source = (path: string) => ({
+  name: path.replace(/\.gz$/, ""),
+  text: gunzipSync(readFileSync(ROOT + path)).toString("utf8"),
+});
 const underscoreToDot: string[] = JSON.parse(
   readFileSync(ROOT + "underscore_to_dot.json", "utf8"),
 ).models;
@@ -30,19 +33,8 @@ const underscoreToDot: string[] = JSON.parse(
 const digests: Record<string, string> = {};
 for (const model of readdirSync(ROOT + "results").sort()) {
   for (const category of CATEGORIES) {
-    const results = `results/${model}/${category}_result.json.gz`;
-    if (!existsSync(ROOT + results)) continue;
-    const data = `gorilla_openfunctions_v1_test_${category}.json.gz`;
-    const run = checkBfcl({
-      questions: category === "relevance" ? undefined : source(`data/${data}`),
-      answers: category === "relevance" ? undefined : source(`data/possible_answer/${data}`),
-      results: source(results),
-    }, {
-      category,
-      decoder: decoderForModel(model),
-      underscoreToDot: underscoreToDot.includes(model.replaceAll("_", "/")),
-      modelName: model,
-    });
+    if (!existsSync(`${ROOT}results/${model}/${category}_result.json.gz`)) continue;
+    const run = await leaderboardRun(model, category, source, underscoreToDot);
     digests[`${model} ${category}`] = (await sha256Hex(JSON.stringify(run))).slice(0, 16);
   }
 }
