@@ -51,7 +51,8 @@ Commands:
   show           Print a report's examples as text: the failing ones, or by id, slice or status
   gate           Check reports against CI rules (min, non-inferior, superior, regressions): exit 3 on a failure
 
-Run 'deno task assay <command> --help' for a command's options.
+Run 'deno task assay <command> --help' for a command's options, and 'deno task assay --version'
+for the version and the parser and canonical form its reports record.
 `;
 
 type Command = (args: string[]) => Promise<void> | void;
@@ -101,6 +102,12 @@ export async function main(args: string[]): Promise<number> {
   if (command === undefined || command === "--help" || command === "-h" || command === "help") {
     console.log(HELP);
     return command === undefined ? 2 : 0;
+  }
+  if (command === "--version" || command === "-V") {
+    // What a CI log needs to say which scorer ran: the package and the ids its reports record.
+    const { CANONICAL_ID, PARSER_ID, TOOL } = await import("../src/engine/mod.ts");
+    console.log(`${TOOL.name} ${TOOL.version} (parser ${PARSER_ID}, canonical ${CANONICAL_ID})`);
+    return 0;
   }
   const load = COMMANDS[command];
   try {

@@ -152,6 +152,17 @@ Deno.test("assay --help and bad usage", async () => {
     equal(h.code, 0);
     match(h.stdout, /--engine/);
   }
+  const { version } = JSON.parse(
+    await Deno.readTextFile(new URL("../../deno.json", import.meta.url)),
+  );
+  for (const flag of ["--version", "-V"]) {
+    const v = await assay([flag]);
+    equal(v.code, 0);
+    equal(
+      v.stdout,
+      `@assay/assay ${version} (parser assay.parser.v1, canonical assay.canonical.v1)\n`,
+    );
+  }
   const unknown = await assay(["frobnicate"]);
   equal(unknown.code, 2);
   match(unknown.stderr, /Unknown command "frobnicate"/);
