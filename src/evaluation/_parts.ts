@@ -33,9 +33,19 @@ export interface PredictedCall {
   reason?: string;
 }
 
-/** The gold call of a target that parsed as one call. */
-export function goldOf(call: PredictedCall): GoldCall {
+// The gold call of a target that parsed as one call, as an example keeps it until it is scored:
+// its pairs are flattened from `canonical` then (see ScorerCore), so that a run's examples do not
+// hold them all at once.
+export type GoldText = Omit<GoldCall, "pairs">;
+
+// A gold call with its pairs, as predictions are compared with it.
+export function goldCall(call: PredictedCall): GoldCall {
   return { name: call.name!, canonical: call.canonicalArguments!, pairs: call.pairs! };
+}
+
+// The gold of a target that parsed as one call (see GoldText).
+export function goldOf(call: PredictedCall): GoldText {
+  return { name: call.name!, canonical: call.canonicalArguments! };
 }
 
 /** One example's scores: its record without the example's names. */

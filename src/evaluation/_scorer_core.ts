@@ -17,7 +17,9 @@ import type {
 } from "./inputs.ts";
 import {
   type GoldCall,
+  goldCall,
   goldOf,
+  type GoldText,
   type PredictedCall,
   recordOf,
   reportFromRecords,
@@ -47,8 +49,8 @@ interface ExampleState {
   language: string;
   root_id: string | null;
   line: number | undefined;
-  /** The gold call, until the example is scored. */
-  gold: GoldCall | undefined;
+  /** The gold call's name and canonical arguments, until the example is scored. */
+  gold: GoldText | undefined;
   dropped: boolean;
   record: ExampleRecord | undefined;
   generationLine: number | undefined;
@@ -133,11 +135,10 @@ export class ScorerCore {
     } else {
       canonical = parsed = this.#canonicalize(batch, texts);
     }
-    let calls: PredictedCall[] = this.#engine.parseToolCallBatch(parsed, {
-      pairs: true,
-      arguments: false,
-    });
-    calls = this.#options.decoder?.gold(calls) ?? calls;
+    // An example keeps its gold's name and canonical arguments only: the pairs, and the form the
+    // decoder compares (gold()), are made when it is scored (#golds), so the examples do not hold
+    // them all at once (the pairs were a third of the general reader's heap).
+    const calls = this.#engine.parseToolCallBatch(parsed, { pairs: false, arguments: false });
     if (this.#exactTargets) {
       const other: number[] = [];
       for (let i = 0; i < calls.length; i++) {
@@ -318,11 +319,28 @@ export class ScorerCore {
     if (outputs.length === 0) return;
     const calls: PredictedCall[] = this.#options.decoder?.predict(outputs, this.#engine) ??
       this.#engine.parseToolCallBatch(outputs, { pairs: true, arguments: false });
+    const golds = this.#golds(states);
     for (let i = 0; i < states.length; i++) {
       const state = states[i]!;
-      state.record = recordOf(state, state.gold!, calls[i]!, outputs[i]!, this.#options.detail);
+      state.record = recordOf(state, golds[i]!, calls[i]!, outputs[i]!, this.#options.detail);
       state.gold = undefined;
     }
+  }
+
+  // The gold calls of examples being scored, as the predictions are compared with them: their
+  // pairs flattened from the canonical arguments (which gives the pairs the parse gives), then the
+  // decoder's gold() form.
+  #golds(states: readonly ExampleState[]): GoldCall[] {
+    const flat = this.#engine.flattenArgumentsBatch(states.map((s) => s.gold!.canonical));
+    let calls: PredictedCall[] = states.map((s, i) => {
+      const f = flat[i]!;
+      // Canonical arguments of a call are an object, which flattens.
+      if (!f.ok) throw new Error(`Gold arguments of ${JSON.stringify(s.id)} did not flatten`);
+      const { name, canonical } = s.gold!;
+      return { status: "ok", name, canonicalArguments: canonical, pairs: f.pairs };
+    });
+    calls = this.#options.decoder?.gold(calls) ?? calls;
+    return calls.map(goldCall);
   }
 
   finish(inputs: Partial<EvaluationReport["inputs"]> = {}): EvaluationReport {

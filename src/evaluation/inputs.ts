@@ -205,7 +205,8 @@ export interface OutputDecoder {
    */
   predict(outputs: readonly string[], engine: Engine): PredictedOutput[];
   /**
-   * The gold calls as predictions are compared with them (numbers in value form, or as they are).
+   * The gold calls as predictions are compared with them (numbers in value form, or as they are),
+   * each a call as the engine parses it (`ok`, with its pairs), when its example is scored.
    *
    * @param calls The gold calls, parsed by the engine.
    * @returns One per call, in order.
