@@ -104,6 +104,36 @@ Deno.test("forScoring() with numbers numeric compares numbers by exact value", a
   assertEquals(exact.records.map((r) => r.arguments_match), [false, false, false, false]);
 });
 
+Deno.test("forScoring() numeric: numbers whose value form is not canonical text match as pairs", async () => {
+  // The value form of 7.25e-06 is 0.00000725, of 1e+21 1000000000000000000000: text that canonical
+  // form would write back the other way. The gold's pairs are in value form like the prediction's,
+  // whatever the container, so every pair matches.
+  const args = [
+    '{"t": 7.25e-06}',
+    '{"t": [1e+21, {"u": 2.5e-07}], "v": 150}',
+    '{"a": {"b": {"c": 1.0e-7}}, "d": [0.1, 3e-5]}',
+  ];
+  const predicted = [
+    '{"t": 0.00000725}',
+    '{"v": 150.0, "t": [1000000000000000000000, {"u": 25e-8}]}',
+    '{"d": [1e-1, 0.00003], "a": {"b": {"c": 1e-7}}}',
+  ];
+  for (const engine of ["wasm", "ts"] as const) {
+    const { report } = await scoreJsonl({
+      examples: examples(args.map((a) => `{"name": "f", "arguments": ${a}}`)),
+      generations: generations(predicted.map((a) => chat(["f", a]))),
+    }, {
+      decoder: forScoring("openai-chat", { numbers: "numeric" }),
+      engine: createEngine({ engine }),
+    });
+    assertEquals(report.records.map((r) => r.arguments_match), [true, true, true], engine);
+    assertEquals(report.records.map((r) => [r.matched_pairs, r.gold_pairs]), [[1, 1], [3, 3], [
+      3,
+      3,
+    ]]);
+  }
+});
+
 Deno.test("forScoring() of sommelier gives the default report byte for byte", async () => {
   const sources = () => ({
     examples: examples([
