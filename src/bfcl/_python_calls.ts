@@ -16,6 +16,17 @@ function unhashable(v: PyValue): boolean {
 }
 
 const AST_NAMES: Record<string, string> = {
+  const: "Constant",
+  name: "Name",
+  attr: "Attribute",
+  call: "Call",
+  list: "List",
+  tuple: "Tuple",
+  set: "Set",
+  dict: "Dict",
+  unary: "UnaryOp",
+  binop: "BinOp",
+  subscript: "Subscript",
   compare: "Compare",
   boolop: "BoolOp",
   ifexp: "IfExp",
@@ -23,6 +34,24 @@ const AST_NAMES: Record<string, string> = {
   named: "NamedExpr",
   starred: "Starred",
 };
+
+/** The class of a node's ast counterpart, as Python names it. */
+const astName = (n: Node): string => n.k === "other" ? n.what : AST_NAMES[n.k]!;
+
+/**
+ * BFCL reads any unary operation as `-value.operand.value`: a constant's value negated, or else
+ * Python's error. The operand's `value`, where its class has one (Attribute, Subscript, NamedExpr,
+ * Starred, Await, DictComp), is a node, which `-` refuses; other classes have no `value`.
+ */
+function negatedOperand(o: Node): PyValue {
+  if (o.k === "const") {
+    if (o.ellipsis) throw new Unsupported("bad operand type for unary -: 'ellipsis'");
+    return negate(o.v);
+  }
+  const inner = "value" in o ? o.value : undefined;
+  if (inner) throw new Unsupported(`bad operand type for unary -: '${astName(inner)}'`);
+  throw new Unsupported(`'${astName(o)}' object has no attribute 'value'`);
+}
 
 function callName(func: Node): string {
   const parts: string[] = [];
@@ -54,10 +83,7 @@ function resolve(n: Node): PyValue {
     case "const":
       return n.v;
     case "unary":
-      if (n.operand.k !== "const" || n.operand.ellipsis) {
-        throw new Unsupported(`'${n.operand.k}' object has no attribute 'value'`);
-      }
-      return negate(n.operand.v);
+      return negatedOperand(n.operand);
     case "list":
       return n.elts.map(resolve);
     case "tuple":
@@ -90,9 +116,8 @@ function resolve(n: Node): PyValue {
     case "lambda":
     case "named":
     case "starred":
-      throw new Unsupported(`Unsupported AST type: <class 'ast.${AST_NAMES[n.k]}'>`);
     case "other":
-      throw new Unsupported(`Unsupported AST type: <class 'ast.${n.what}'>`);
+      throw new Unsupported(`Unsupported AST type: <class 'ast.${astName(n)}'>`);
   }
 }
 

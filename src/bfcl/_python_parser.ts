@@ -20,7 +20,7 @@ export type Node =
   | { k: "lambda"; params: Param[]; body: Node }
   | { k: "named"; target: string; value: Node }
   | { k: "starred"; value: Node }
-  | { k: "other"; what: string; src: string };
+  | { k: "other"; what: string; src: string; value?: Node };
 
 /** A lambda's parameter: `x`, `x=1`, `*a`, `**k`, or the markers `*` and `/`. */
 export interface Param {
@@ -42,9 +42,23 @@ const BINARY: [string[], number][] = [
   [["*", "/", "//", "%", "@"], 6],
 ];
 
+/**
+ * How deep expr(), inversion() and factor() may nest: the parser's own bound, so that its stack
+ * (about 19 frames a bracket, 2 a unary operator) stays well inside every runtime's, and the
+ * same inputs are refused on each (Node 20 runs out near 3,800 nested unary operators, or 430
+ * nested brackets). CPython goes deeper in chains of unary operators, `not`, `**`, `lambda` and
+ * `if`–`else` (up to its tree limit, 2,987): the one place this reader refuses what it reads.
+ */
+const MAX_NESTING = 1000;
+
+const tooDeep = () =>
+  new PySyntaxError(`nested too deeply for this reader (over ${MAX_NESTING} nested expressions)`);
+
 /** A recursive-descent parser over the tokens. */
 export class Parser {
   pos = 0;
+  /** How deep expr(), inversion() and factor() are nested now (see MAX_NESTING). */
+  nesting = 0;
   constructor(readonly toks: Token[], readonly src: string) {}
 
   get tok(): Token {
@@ -65,11 +79,19 @@ export class Parser {
   expect(text: string): void {
     if (!this.eat(text)) throw new PySyntaxError(`expected '${text}' at ${this.tok.start}`);
   }
-  other(what: string, from: number): Node {
-    return { k: "other", what, src: this.src.slice(from, this.tok.start).trim() };
+  /** A construct kept as its source; `value` is its ast class's `value` node, where it has one. */
+  other(what: string, from: number, value?: Node): Node {
+    const src = this.src.slice(from, this.tok.start).trim();
+    return value ? { k: "other", what, src, value } : { k: "other", what, src };
   }
 
   expr(): Node {
+    if (++this.nesting > MAX_NESTING) throw tooDeep();
+    const e = this.lambdaOrIf();
+    this.nesting--;
+    return e;
+  }
+  lambdaOrIf(): Node {
     if (this.eat("lambda")) {
       const params = this.params(":");
       this.expect(":");
@@ -125,8 +147,11 @@ export class Parser {
     return { k: "boolop", op: "and", values };
   }
   inversion(): Node {
-    if (this.eat("not")) return { k: "unary", op: "not ", operand: this.inversion() };
-    return this.comparison();
+    if (!this.eat("not")) return this.comparison();
+    if (++this.nesting > MAX_NESTING) throw tooDeep();
+    const operand = this.inversion();
+    this.nesting--;
+    return { k: "unary", op: "not ", operand };
   }
   comparison(): Node {
     const left = this.bitOr(0);
@@ -155,11 +180,20 @@ export class Parser {
     }
   }
   factor(): Node {
+    if (++this.nesting > MAX_NESTING) throw tooDeep();
+    const e = this.unaryOrPower();
+    this.nesting--;
+    return e;
+  }
+  unaryOrPower(): Node {
     for (const op of ["-", "+", "~"]) {
       if (this.eat(op)) return { k: "unary", op, operand: this.factor() };
     }
     const from = this.tok.start;
-    if (this.eat("await")) return (this.primary(), this.other("Await", from));
+    if (this.eat("await")) {
+      const value = this.primary();
+      return this.other("Await", from, value);
+    }
     const base = this.primary();
     if (this.eat("**")) return { k: "binop", op: "**", left: base, right: this.factor() };
     return base;
@@ -299,7 +333,7 @@ export class Parser {
         if (keys.length + elts.length === 1 && (this.is("for") || this.is("async"))) {
           this.comprehension();
           this.expect("}");
-          return this.other(isDict ? "DictComp" : "SetComp", from);
+          return this.other(isDict ? "DictComp" : "SetComp", from, isDict ? values[0] : undefined);
         }
       }
     } while (this.eat(","));

@@ -214,7 +214,8 @@ export function tokenize(src: string): Token[] {
     }
     const op = OPS.find((o) => src.startsWith(o, i));
     if (!op) throw new PySyntaxError(`invalid character ${JSON.stringify(c)} at ${i}`);
-    if ("([{".includes(op)) depth++;
+    // CPython's tokenizer refuses a 201st open bracket (MAXLEVEL).
+    if ("([{".includes(op) && ++depth > 200) throw new PySyntaxError("too many nested parentheses");
     if (")]}".includes(op)) {
       if (depth === 0) throw new PySyntaxError(`unmatched '${op}'`);
       depth--;
