@@ -29,6 +29,7 @@ import type { ConformanceFailure, ConformanceReport } from "./_report.ts";
 import { buildJsonlCorpus } from "./_jsonl_corpus.ts";
 import { defaultJsonlCorpus, scoreJsonlSection } from "./_score_jsonl.ts";
 import { ifevalSection } from "./_ifeval.ts";
+import { formatsInputs, formatsSection } from "./_formats.ts";
 import { sha256Hex } from "./_sha256.ts";
 
 export type { ConformanceFailure, ConformanceReport } from "./_report.ts";
@@ -235,6 +236,11 @@ export function conformanceSections(
       name: "ifeval",
       inputs: ["checkers strict and loose, Punkt, Treebank, langdetect"],
       results: ifevalSection(),
+    },
+    {
+      name: "formats",
+      inputs: formatsInputs(documents),
+      results: formatsSection(engine, formatsInputs(documents)),
     },
     {
       name: "single",
