@@ -115,10 +115,34 @@ export function precedence(levels: string): Record<string, number> {
   return out;
 }
 
+/**
+ * How deep a reader's recursive parts (an expression, a unary operand, a block, a type, an array
+ * initializer) may nest: past it, the text fails to decode. So no text overflows the stack (Node
+ * 20's runs out near 1,170 nested parentheses in JavaScript), and every runtime refuses the same
+ * texts. BFCL's tree-sitter has no such limit (a known difference, in docs/bfcl.md).
+ */
+const MAX_NESTING = 500;
+/** The reason of a text nested past a reader's limits. */
+export const TOO_DEEP = "nested too deeply for this reader";
+
+/** The depth of a tree, without recursion. */
+export function treeDepth(root: CNode): number {
+  let max = 0;
+  const stack: [CNode, number][] = [[root, 1]];
+  while (stack.length > 0) {
+    const [n, d] = stack.pop()!;
+    if (d > max) max = d;
+    for (const child of n.children) stack.push([child, d + 1]);
+  }
+  return max;
+}
+
 /** A reader of a program: statements up to the end of the text, over a cursor of its tokens. */
 export abstract class CReader {
   /** The cursor over the text's tokens. */
   readonly c: Cursor;
+  /** How deep `nest` is now. */
+  #nesting = 0;
 
   /**
    * Splits the text into tokens.
@@ -164,6 +188,16 @@ export abstract class CReader {
     const parts: CNode[] = [];
     for (let k = 0; k < after; k++) parts.push(this.c.take());
     return node(type, parts);
+  }
+
+  /** Reads a recursive part one level deeper (see MAX_NESTING). */
+  nest(read: () => CNode): CNode {
+    if (++this.#nesting > MAX_NESTING) {
+      throw new CSyntaxError(`${TOO_DEEP} (over ${MAX_NESTING} nested parts)`, TOO_DEEP);
+    }
+    const n = read();
+    this.#nesting--;
+    return n;
   }
 
   /** The program: every statement of the text. */

@@ -7,10 +7,20 @@
 import type { PyValue } from "./py_value.ts";
 import { PyDict } from "./py_value.ts";
 import { CSyntaxError } from "./_c_tokens.ts";
-import { type CNode, CReader, findFirst, node, precedence } from "./_c_tree.ts";
+import {
+  type CNode,
+  CReader,
+  findFirst,
+  node,
+  precedence,
+  TOO_DEEP,
+  treeDepth,
+} from "./_c_tree.ts";
 import type { Decoded } from "./decode.ts";
 
 const SYNTAX = "Error parsing java the source code.";
+/** The deepest tree read (see parseJavaCall). */
+const MAX_TREE_DEPTH = 1000;
 const DUPLICATE = "Error: Multiple arguments with the same name are not supported.";
 
 const PRIMITIVES = new Set(["byte", "short", "int", "long", "char", "float", "double", "boolean"]);
@@ -82,23 +92,27 @@ class JavaReader extends CReader {
   }
 
   block(): CNode {
-    const parts = [this.c.expect("{")];
-    while (!this.c.is("}")) parts.push(this.statement());
-    parts.push(this.c.expect("}"));
-    return node("block", parts);
+    return this.nest(() => {
+      const parts = [this.c.expect("{")];
+      while (!this.c.is("}")) parts.push(this.statement());
+      parts.push(this.c.expect("}"));
+      return node("block", parts);
+    });
   }
 
   expression(): CNode {
-    if (this.isLambda()) return this.lambda();
-    const left = this.ternary();
-    if (this.c.peek().kind === "punct" && ASSIGN.has(this.c.peek().text)) {
-      if (!["identifier", "field_access", "array_access"].includes(left.type)) {
-        throw new CSyntaxError("an assignment to what is not a variable");
+    return this.nest(() => {
+      if (this.isLambda()) return this.lambda();
+      const left = this.ternary();
+      if (this.c.peek().kind === "punct" && ASSIGN.has(this.c.peek().text)) {
+        if (!["identifier", "field_access", "array_access"].includes(left.type)) {
+          throw new CSyntaxError("an assignment to what is not a variable");
+        }
+        const op = this.c.take();
+        return node("assignment_expression", [left, op, this.expression()]);
       }
-      const op = this.c.take();
-      return node("assignment_expression", [left, op, this.expression()]);
-    }
-    return left;
+      return left;
+    });
   }
 
   isLambda(): boolean {
@@ -118,7 +132,10 @@ class JavaReader extends CReader {
   }
 
   ternary(): CNode {
-    return this.conditional(this.binary(1), () => this.isLambda() ? this.lambda() : this.ternary());
+    return this.conditional(
+      this.binary(1),
+      () => this.isLambda() ? this.lambda() : this.nest(() => this.ternary()),
+    );
   }
 
   binary(min: number): CNode {
@@ -138,17 +155,19 @@ class JavaReader extends CReader {
   }
 
   unary(): CNode {
-    const t = this.c.peek();
-    if (t.kind === "punct" && ["+", "-", "!", "~", "++", "--"].includes(t.text)) {
-      const op = this.c.take();
-      return node("unary_expression", [op, this.unary()]);
-    }
-    if (this.isCast()) {
-      const open = this.c.take();
-      const type = this.type();
-      return node("cast_expression", [open, type, this.c.expect(")"), this.unary()]);
-    }
-    return this.postfix(this.primary());
+    return this.nest(() => {
+      const t = this.c.peek();
+      if (t.kind === "punct" && ["+", "-", "!", "~", "++", "--"].includes(t.text)) {
+        const op = this.c.take();
+        return node("unary_expression", [op, this.unary()]);
+      }
+      if (this.isCast()) {
+        const open = this.c.take();
+        const type = this.type();
+        return node("cast_expression", [open, type, this.c.expect(")"), this.unary()]);
+      }
+      return this.postfix(this.primary());
+    });
   }
 
   isCast(): boolean {
@@ -230,19 +249,21 @@ class JavaReader extends CReader {
 
   /** A type: a name or primitive, dotted, with type arguments, and `[]` dimensions. */
   type(): CNode {
-    const parts: CNode[] = [];
-    const first = this.c.peek();
-    if (first.kind === "name" && PRIMITIVES.has(first.text)) parts.push(this.c.take());
-    else {
-      parts.push(this.name());
-      if (this.c.is("<")) parts.push(...this.typeArguments());
-      while (this.c.is(".") && this.c.peek(1).kind === "name" && !this.c.is("class", 1)) {
-        parts.push(this.c.take(), this.name());
+    return this.nest(() => {
+      const parts: CNode[] = [];
+      const first = this.c.peek();
+      if (first.kind === "name" && PRIMITIVES.has(first.text)) parts.push(this.c.take());
+      else {
+        parts.push(this.name());
         if (this.c.is("<")) parts.push(...this.typeArguments());
+        while (this.c.is(".") && this.c.peek(1).kind === "name" && !this.c.is("class", 1)) {
+          parts.push(this.c.take(), this.name());
+          if (this.c.is("<")) parts.push(...this.typeArguments());
+        }
       }
-    }
-    while (this.c.is("[") && this.c.is("]", 1)) parts.push(this.c.take(), this.c.take());
-    return node("type", parts);
+      while (this.c.is("[") && this.c.is("]", 1)) parts.push(this.c.take(), this.c.take());
+      return node("type", parts);
+    });
   }
 
   typeArguments(): CNode[] {
@@ -288,8 +309,10 @@ class JavaReader extends CReader {
   }
 
   arrayInitializer(): CNode {
-    const item = () => this.c.is("{") ? this.arrayInitializer() : this.expression();
-    return this.delimited("{", "}", "array_initializer", item);
+    return this.nest(() => {
+      const item = () => this.c.is("{") ? this.arrayInitializer() : this.expression();
+      return this.delimited("{", "}", "array_initializer", item);
+    });
   }
 }
 
@@ -333,6 +356,9 @@ function render(n: CNode, text: string, nested: boolean): string {
 export function parseJavaCall(text: string): Decoded {
   try {
     const root = new JavaReader(text).program();
+    // BFCL walks the tree in Python, recursively, which fails near 1,000 levels (RecursionError);
+    // so do findFirst and render, which recurse too.
+    if (treeDepth(root) > MAX_TREE_DEPTH) return { ok: false, reason: TOO_DEEP };
     const call = findFirst(root, "method_invocation");
     if (!call) return { ok: true, value: new PyDict() };
     const object = call.fields!.object;

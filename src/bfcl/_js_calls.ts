@@ -63,17 +63,19 @@ class JsReader extends CReader {
   }
 
   expression(): CNode {
-    if (this.isArrow()) return this.arrow();
-    const left = this.ternary();
-    const t = this.c.peek();
-    if (t.kind === "punct" && ASSIGN.has(t.text)) {
-      const ok = ["identifier", "member_expression", "subscript_expression", "array", "object"];
-      if (!ok.includes(left.type)) throw new CSyntaxError("an assignment to what is no target");
-      const op = this.c.take();
-      const kind = t.text === "=" ? "assignment_expression" : "augmented_assignment_expression";
-      return node(kind, [left, op, this.expression()]);
-    }
-    return left;
+    return this.nest(() => {
+      if (this.isArrow()) return this.arrow();
+      const left = this.ternary();
+      const t = this.c.peek();
+      if (t.kind === "punct" && ASSIGN.has(t.text)) {
+        const ok = ["identifier", "member_expression", "subscript_expression", "array", "object"];
+        if (!ok.includes(left.type)) throw new CSyntaxError("an assignment to what is no target");
+        const op = this.c.take();
+        const kind = t.text === "=" ? "assignment_expression" : "augmented_assignment_expression";
+        return node(kind, [left, op, this.expression()]);
+      }
+      return left;
+    });
   }
 
   isArrow(): boolean {
@@ -106,25 +108,28 @@ class JsReader extends CReader {
         : undefined;
       if (level === undefined || level < min) return left;
       const op = this.c.take();
-      left = node("binary_expression", [left, op, this.binary(t.text === "**" ? 11 : level + 1)]);
+      const right = this.nest(() => this.binary(t.text === "**" ? 11 : level + 1));
+      left = node("binary_expression", [left, op, right]);
     }
   }
 
   unary(): CNode {
-    const t = this.c.peek();
-    if (
-      (t.kind === "punct" && ["+", "-", "!", "~", "++", "--"].includes(t.text)) ||
-      (t.kind === "name" && UNARY_WORDS.has(t.text))
-    ) {
-      const op = this.c.take();
-      return node("unary_expression", [op, this.unary()]);
-    }
-    const e = this.postfix(this.primary());
-    const next = this.c.peek();
-    if ((this.c.is("++") || this.c.is("--")) && !next.newlineBefore) {
-      return node("update_expression", [e, this.c.take()]);
-    }
-    return e;
+    return this.nest(() => {
+      const t = this.c.peek();
+      if (
+        (t.kind === "punct" && ["+", "-", "!", "~", "++", "--"].includes(t.text)) ||
+        (t.kind === "name" && UNARY_WORDS.has(t.text))
+      ) {
+        const op = this.c.take();
+        return node("unary_expression", [op, this.unary()]);
+      }
+      const e = this.postfix(this.primary());
+      const next = this.c.peek();
+      if ((this.c.is("++") || this.c.is("--")) && !next.newlineBefore) {
+        return node("update_expression", [e, this.c.take()]);
+      }
+      return e;
+    });
   }
 
   postfix(base: CNode): CNode {

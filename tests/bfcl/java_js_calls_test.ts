@@ -114,3 +114,38 @@ Deno.test("a code fence is a tagged template for BFCL's JavaScript parser (mistr
   const r = decodePromptResult("```json\n[f(x=1)]\n```", "mistral", "JavaScript");
   strictEqual(r.ok && pyRepr(r.value), "[{'```json\\n[f(x=1)]\\n`': {}}]");
 });
+
+Deno.test("no nesting crashes the Java and JavaScript readers: past their limits a text fails to decode", () => {
+  const n = 100_000;
+  const deep = "fail: nested too deeply for this reader";
+  const parens = (k: number) => `[f(a=${"(".repeat(k)}1${")".repeat(k)})]`;
+  for (const language of ["Java", "JavaScript"] as const) {
+    // 500 nested parts: a parenthesis costs two (its expression and its operand), and the call
+    // around it three.
+    strictEqual(
+      decode(parens(247), language),
+      "[{'f': {'a': '" + "(".repeat(247) + "1" + ")".repeat(247) + "'}}]",
+    );
+    strictEqual(decode(parens(248), language), deep, language);
+    for (
+      const t of [
+        parens(n),
+        `[f(a=${"-".repeat(n)}1)]`.replaceAll("--", "- -"),
+        `[f(a=${"!".repeat(n)}x)]`,
+        `[f(a=${"g(".repeat(n)}${")".repeat(n)})]`,
+        `[f(a=${"c ? b : ".repeat(n)}1)]`,
+      ]
+    ) {
+      strictEqual(decode(t, language), deep, `${language} ${t.slice(0, 20)}`);
+    }
+  }
+  // Java's first invocation and its values are found by walking the tree, as BFCL walks it (in
+  // Python, recursively): a tree over 1,000 levels fails. JavaScript reads only the top of it.
+  const sum = `[f(a=1${"+1".repeat(n)})]`;
+  strictEqual(decode(sum, "Java"), deep);
+  strictEqual(decode(sum, "JavaScript"), `[{'f': {'a': '1${"+1".repeat(n)}'}}]`);
+  strictEqual(decode(`[f(a=new int[]${"{".repeat(n)}${"}".repeat(n)})]`, "Java"), deep);
+  strictEqual(decode(`[f(a=${"x => ".repeat(n)}1)]`, "JavaScript"), deep);
+  strictEqual(decode(`[f(a=${"[".repeat(n)}${"]".repeat(n)})]`, "JavaScript"), deep);
+  strictEqual(decode(`[f(a=${"2 ** ".repeat(n)}2)]`, "JavaScript"), deep);
+});

@@ -5,6 +5,7 @@
 // decode them alike, to the reason's last character.
 import type { Engine } from "../../mod.ts";
 import { DECODER_NAMES, getDecoder } from "../../src/formats/mod.ts";
+import { decodePromptResult } from "../../src/bfcl/mod.ts";
 
 const q = JSON.stringify;
 
@@ -52,4 +53,23 @@ export function formatsInputs(documents: readonly string[]): string[] {
 export function formatsSection(engine: Engine, inputs: readonly string[]): unknown[] {
   const decoders = DECODER_NAMES.map(getDecoder);
   return inputs.map((t) => decoders.map((d) => d.decode(t, { engine })));
+}
+
+/**
+ * BFCL's readers of prompting models' Python, Java and JavaScript calls on the hostile outputs and
+ * on nesting at their limits, which must be refused alike on every runtime (each has its own
+ * stack; a reader that recursed past Node's would crash there only).
+ */
+export function bfclDepthSection(): unknown[] {
+  const parens = (k: number) => `[f(a=${"(".repeat(k)}1${")".repeat(k)})]`;
+  const texts = [
+    ...HOSTILE,
+    parens(199),
+    parens(247),
+    parens(248),
+    `[f(a=${"c ? b : ".repeat(600)}1)]`,
+    `[f(a=1${"+1".repeat(5000)})]`,
+  ];
+  const languages = ["Python", "Java", "JavaScript"] as const;
+  return texts.map((t) => languages.map((l) => decodePromptResult(t, "gpt", l)));
 }

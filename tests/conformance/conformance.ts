@@ -29,7 +29,7 @@ import type { ConformanceFailure, ConformanceReport } from "./_report.ts";
 import { buildJsonlCorpus } from "./_jsonl_corpus.ts";
 import { defaultJsonlCorpus, scoreJsonlSection } from "./_score_jsonl.ts";
 import { ifevalSection } from "./_ifeval.ts";
-import { formatsInputs, formatsSection } from "./_formats.ts";
+import { bfclDepthSection, formatsInputs, formatsSection } from "./_formats.ts";
 import { sha256Hex } from "./_sha256.ts";
 
 export type { ConformanceFailure, ConformanceReport } from "./_report.ts";
@@ -241,6 +241,11 @@ export function conformanceSections(
       name: "formats",
       inputs: formatsInputs(documents),
       results: formatsSection(engine, formatsInputs(documents)),
+    },
+    {
+      name: "bfclDepth",
+      inputs: ["BFCL's Python, Java and JavaScript readers on deep nesting"],
+      results: bfclDepthSection(),
     },
     {
       name: "single",
