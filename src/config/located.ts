@@ -31,6 +31,15 @@ export interface SyntaxIssue extends Position {
 
 const PROTO_MESSAGE = 'The key "__proto__" is not allowed';
 
+// npm:yaml and jsonc-parser read nesting by recursion: a document nested some thousands deep runs
+// out of stack (how deep depends on the runtime). That is the document's fault, so an issue.
+const TOO_DEEP: SyntaxIssue = {
+  line: 1,
+  column: 1,
+  message: "The document nests too deeply to read (its parser ran out of stack)",
+};
+const outOfStack = (e: unknown) => e instanceof RangeError && /call stack/i.test(e.message);
+
 /**
  * Escapes one JSON pointer segment (RFC 6901: `~` as `~0`, `/` as `~1`).
  *
@@ -70,6 +79,7 @@ export function parseYaml(text: string): Located | SyntaxIssue[] {
   try {
     docs = YAML.parseAllDocuments(text, { uniqueKeys: true, prettyErrors: false });
   } catch (e) {
+    if (outOfStack(e)) return [TOO_DEEP];
     const name = (e as { name?: unknown } | null)?.name;
     if (name === "NotCapable" || name === "PermissionDenied") {
       throw new Error(
@@ -99,6 +109,7 @@ export function parseYaml(text: string): Located | SyntaxIssue[] {
   try {
     value = doc.toJS({ maxAliasCount: 100 });
   } catch (e) {
+    if (outOfStack(e)) return [TOO_DEEP];
     return [{ line: 1, column: 1, message: e instanceof Error ? e.message : String(e) }];
   }
   const positions = new Map<string, Position>();
@@ -148,7 +159,13 @@ export function parseYaml(text: string): Located | SyntaxIssue[] {
 export function parseJsonc(text: string): Located | SyntaxIssue[] {
   const starts = lineStarts(text);
   const errors: jsonc.ParseError[] = [];
-  const tree = jsonc.parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
+  let tree: jsonc.Node | undefined;
+  try {
+    tree = jsonc.parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
+  } catch (e) {
+    if (outOfStack(e)) return [TOO_DEEP];
+    throw e;
+  }
   if (errors.length > 0) {
     return errors.map((e) => ({
       ...positionAt(starts, e.offset),
@@ -178,5 +195,10 @@ export function parseJsonc(text: string): Located | SyntaxIssue[] {
     }
   }
   if (protoKeys.length > 0) return protoKeys;
-  return { value: jsonc.getNodeValue(tree), positions };
+  try {
+    return { value: jsonc.getNodeValue(tree), positions };
+  } catch (e) {
+    if (outOfStack(e)) return [TOO_DEEP];
+    throw e;
+  }
 }

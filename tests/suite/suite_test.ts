@@ -204,3 +204,23 @@ Deno.test("closestName() only suggests likely typos", () => {
   strictEqual(closestName("Hit_Limit", ["hit_limit"]), "hit_limit");
   strictEqual(closestName("x", ["hit_limit"]), undefined);
 });
+
+Deno.test("loadSuite() words a document nested past its parser's stack as an issue, not a crash", () => {
+  // npm:yaml and jsonc-parser recurse per level: 100,000 levels run out of stack on every runtime.
+  const n = 100_000;
+  const deep = "[".repeat(n) + "]".repeat(n);
+  for (
+    const [format, text] of [
+      ["yaml", `metrics:\n  - type: hit_limit\n    params: {x: ${deep}}\n`],
+      ["jsonc", `{"metrics": [{"type": "hit_limit", "params": {"x": ${deep}}}]}`],
+    ] as const
+  ) {
+    throws(
+      () => loadSuite(text, { source: `deep.${format}`, format }),
+      (e: unknown) =>
+        e instanceof SuiteErrorClass &&
+        e.message === "deep." + format +
+            ":1:1: The document nests too deeply to read (its parser ran out of stack)",
+    );
+  }
+});
