@@ -5,65 +5,75 @@ import type { JsonValue } from "./types.ts";
 import { scalarEnd, stringEnd } from "./_canonical_scan.ts";
 import { decodeCanonicalString } from "./exact_fields.ts";
 
-class Reader {
-  pos = 0;
-  constructor(readonly text: string) {}
-
-  value(): JsonValue {
-    const t = this.text;
-    const c = t.charCodeAt(this.pos);
-    if (c === 0x22) return decodeCanonicalString(this.stringLiteral());
-    if (c === 0x7b) {
-      const obj: { [key: string]: JsonValue } = {};
-      this.pos++;
-      if (t.charCodeAt(this.pos) === 0x7d) {
-        this.pos++;
-        return obj;
+// Without recursion, so that a text of any depth is read (parseJson reads user JSON with it).
+function read(t: string): JsonValue {
+  // The open containers, innermost last, each with the key its next value goes under.
+  const open: [JsonValue[] | { [key: string]: JsonValue }, string][] = [];
+  let pos = 0;
+  const literal = () => {
+    const start = pos;
+    pos = stringEnd(t, start);
+    return decodeCanonicalString(t.slice(start, pos));
+  };
+  for (;;) {
+    let c = t.charCodeAt(pos);
+    let v: JsonValue;
+    if (c === 0x7b || c === 0x5b) {
+      const container = c === 0x7b ? {} : [];
+      if (t.charCodeAt(++pos) !== c + 2) {
+        // A key, or the first item: read the value that comes next into this container.
+        const key = c === 0x7b ? literal() : "";
+        if (c === 0x7b) pos++; // ':'
+        open.push([container, key]);
+        continue;
       }
-      for (;;) {
-        const key = decodeCanonicalString(this.stringLiteral());
-        this.pos++; // ':'
-        Object.defineProperty(obj, key, {
-          value: this.value(),
+      pos++;
+      v = container;
+    } else if (c === 0x22) v = literal();
+    else {
+      const end = scalarEnd(t, pos);
+      const token = t.slice(pos, end);
+      pos = end;
+      v = token === "null"
+        ? null
+        : token === "true"
+        ? true
+        : token === "false"
+        ? false
+        : Number(token);
+    }
+    // Put the value in its container; close every container that ends after it.
+    for (;;) {
+      const top = open.at(-1);
+      if (!top) return v;
+      const [container, key] = top;
+      if (Array.isArray(container)) container.push(v);
+      else {
+        Object.defineProperty(container, key, {
+          value: v,
           enumerable: true,
           writable: true,
           configurable: true,
         });
-        if (t.charCodeAt(this.pos++) === 0x7d) return obj;
       }
+      c = t.charCodeAt(pos++);
+      if (c === 0x2c) {
+        if (!Array.isArray(container)) {
+          top[1] = literal();
+          pos++; // ':'
+        }
+        break;
+      }
+      open.pop();
+      v = container;
     }
-    if (c === 0x5b) {
-      const arr: JsonValue[] = [];
-      this.pos++;
-      if (t.charCodeAt(this.pos) === 0x5d) {
-        this.pos++;
-        return arr;
-      }
-      for (;;) {
-        arr.push(this.value());
-        if (t.charCodeAt(this.pos++) === 0x5d) return arr;
-      }
-    }
-    const end = scalarEnd(t, this.pos);
-    const token = t.slice(this.pos, end);
-    this.pos = end;
-    if (token === "null") return null;
-    if (token === "true") return true;
-    if (token === "false") return false;
-    return Number(token);
-  }
-
-  stringLiteral(): string {
-    const start = this.pos;
-    this.pos = stringEnd(this.text, start);
-    return this.text.slice(start, this.pos);
   }
 }
 
 /** Materialises canonical JSON text produced by an engine. */
 export function materialize(canonical: string): JsonValue {
   // Not JSON.parse, though it is faster: Deno 2.9.6's V8 can misread escaped keys (parse_json.ts).
-  return new Reader(canonical).value();
+  return read(canonical);
 }
 
 /**

@@ -3,7 +3,7 @@
 // first characters as written (`{"p":1,"\\":1}` then `{"p":1,"\u0041":1}` reads `\`); parseJson
 // reads such texts again. The oracle is Node's JSON.parse (V8 11, which has no such misread), on
 // seeded texts pretty-printed and compact, with keys that hold backslashes and escapes.
-import { deepStrictEqual, strictEqual } from "node:assert/strict";
+import { deepStrictEqual, ok, strictEqual } from "node:assert/strict";
 import { parseJson } from "../../src/engine/mod.ts";
 import { makeRng, randomDouble, type Rng } from "../_corpus.ts";
 
@@ -135,5 +135,34 @@ Deno.test("parseJson() reads the escaped key after a key of its raw text, which 
     JSON.parse(prime);
     deepStrictEqual(Object.keys(parseJson(text) as object), keys, text);
     deepStrictEqual(Object.keys(parseJson(prime) as object), Object.keys(JSON.parse(prime)));
+  }
+});
+
+Deno.test("parseJson() reads a text of any depth, as JSON.parse does, when it reads it again", () => {
+  // A key with a backslash makes parseJson read the text again with materialize's reader, which
+  // recursed per level until 2026-12-05 and ran out of stack where JSON.parse does not.
+  const n = 100_000;
+  for (
+    const text of [
+      `{"a\\\\b": 1, "x": ${"[".repeat(n)}7${"]".repeat(n)}}`,
+      `{"a\\\\b": ${'{"k": '.repeat(n)}-0.0${"}".repeat(n)}}`,
+      `[${'{"\\u0041":'.repeat(n)}"\\\\"${"}".repeat(n)}]`,
+    ]
+  ) {
+    const value = parseJson(text);
+    let a: unknown = value;
+    let b: unknown = JSON.parse(text);
+    let depth = 0;
+    // Walk both down the one long branch, comparing each level's keys.
+    while (typeof a === "object" && a !== null) {
+      const keys = Object.keys(a);
+      strictEqual(JSON.stringify(keys), JSON.stringify(Object.keys(b as object)));
+      const k = keys.at(-1)!;
+      a = (a as Record<string, unknown>)[k];
+      b = (b as Record<string, unknown>)[k];
+      depth++;
+    }
+    ok(depth > n, `depth ${depth}`);
+    ok(Object.is(a, b), `leaf ${String(a)} and ${String(b)}`);
   }
 });
