@@ -1,7 +1,7 @@
 // Reading JSONL rows of user data with the same acceptance as model outputs (CONTRACT §1:
 // Python's json.loads, nesting capped at 512): NaN and Infinity are accepted, integers of more
 // than 4,300 digits and deeper nesting are rejected.
-import { decodeCanonicalString, parseJson, readExactObject } from "../engine/mod.ts";
+import { materialize, parseJson, readExactObject } from "../engine/mod.ts";
 import { MAX_DEPTH, MAX_INT_DIGITS } from "../engine/mod.ts";
 
 /** Whether a text that JSON.parse accepted breaks the depth or integer-length limits. */
@@ -40,7 +40,9 @@ function exceedsLimits(t: string): boolean {
 /**
  * Reads one JSONL line as a JSON value with the contract's acceptance. Returns the value, or the
  * reason it is rejected. Strings are exact (lone surrogates survive); numbers are JS numbers,
- * which is fine for the id, digest and output fields read this way.
+ * which is fine for the id, digest and output fields read this way. A line JSON.parse refuses
+ * (NaN, Infinity) is read by the exact parser, each field the value JSON.parse would give, but
+ * with keys in canonical order.
  */
 export function readJsonLine(text: string): { value: unknown } | { error: string } {
   let value: unknown;
@@ -55,12 +57,9 @@ export function readJsonLine(text: string): { value: unknown } | { error: string
     }
     const row: Record<string, unknown> = {};
     for (const [key, f] of fields) {
+      // Each field as JSON.parse would give it (a number as a number, NaN too), not its text.
       Object.defineProperty(row, key, {
-        value: f.kind === "string"
-          ? decodeCanonicalString(f.canonical)
-          : f.kind === "null"
-          ? null
-          : f.canonical,
+        value: materialize(f.canonical),
         enumerable: true,
         writable: true,
         configurable: true,

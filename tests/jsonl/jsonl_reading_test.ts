@@ -473,3 +473,22 @@ Deno.test("readJsonLine() reads an escaped key that Deno's JSON.parse misreads a
     output: '{"name":"f","arguments":{}}',
   });
 });
+
+Deno.test("readJsonLine() gives a line with NaN the values JSON.parse gives the others", () => {
+  // JSON.parse refuses NaN and Infinity, so such a line is read by the exact parser: its fields
+  // were once left as canonical text, so an example_id 5 was the string "5" there only.
+  const nan = readJsonLine(
+    '{"example_id": 5, "a": true, "b": [1, {"z": null, "y": 2.50}], "c": NaN, "d": -Infinity, ' +
+      '"e": "\\u00e9\\ud800"}',
+  );
+  ok("value" in nan);
+  const v = nan.value as Record<string, unknown>;
+  strictEqual(v.example_id, 5);
+  strictEqual(v.a, true);
+  assertEquals(v.b, [1, { y: 2.5, z: null }]);
+  ok(Number.isNaN(v.c));
+  strictEqual(v.d, -Infinity);
+  strictEqual(v.e, "\u00e9\ud800");
+  // Keys come in canonical order there, as the exact parser gives them.
+  assertEquals(Object.keys(v), ["a", "b", "c", "d", "e", "example_id"]);
+});
