@@ -3,6 +3,7 @@ import { jsonKind, parseJson } from "../src/engine/mod.ts";
 import { mapLines } from "./_io.ts";
 import { parseLineCommand } from "./_options.ts";
 import { InputError, quote } from "./_errors.ts";
+import { readJsonLine } from "../src/jsonl/mod.ts";
 import { linesKind } from "./_paths.ts";
 
 const HELP = `Usage: deno task assay parse [FILE] [--engine auto|wasm|ts] [--pairs] [--out FILE]
@@ -55,12 +56,13 @@ interface Row {
 }
 
 function readRow(text: string, source: string, lineNo: number): Row {
-  let row: unknown;
-  try {
-    row = parseJson(text);
-  } catch (e) {
-    throw new InputError(`${source}:${lineNo}: malformed JSON line ${quote(text)}`, { cause: e });
+  // The contract's reading of a JSONL line, as every other command reads one: NaN and Infinity
+  // accepted, nesting past 512 and integers past 4,300 digits refused.
+  const read = readJsonLine(text);
+  if ("error" in read) {
+    throw new InputError(`${source}:${lineNo}: malformed JSON line ${quote(text)} (${read.error})`);
   }
+  const row = read.value;
   if (typeof row !== "object" || row === null || Array.isArray(row)) {
     throw new InputError(`${source}:${lineNo}: expected a JSON object, got ${quote(text)}`);
   }

@@ -90,6 +90,20 @@ Deno.test("assay parse names the file, line and id of a bad input line and exits
   const missing = await assay(["parse", `${dir}/nope.jsonl`]);
   equal(missing.code, 2);
   match(missing.stderr, /Cannot read .*nope\.jsonl: no such file or folder/);
+
+  // A line reads as assay score reads it: NaN elsewhere in the row is JSON (Python's), nesting
+  // past 512 is not.
+  await Deno.writeTextFile(
+    file,
+    '{"example_id": 7, "t": NaN, "output": "{\\"name\\": \\"f\\", \\"arguments\\": {}}"}\n',
+  );
+  const nan = await assay(["parse", file]);
+  equal(nan.code, 0, nan.stderr);
+  equal(nan.stdout, '{"example_id":7,"status":"ok","name":"f","canonical_arguments":"{}"}\n');
+  await Deno.writeTextFile(file, `{"output": "x", "deep": ${"[".repeat(600)}${"]".repeat(600)}}\n`);
+  const deep = await assay(["parse", file]);
+  equal(deep.code, 2);
+  match(deep.stderr, /in\.jsonl:1: malformed JSON line .* \(nesting_too_deep at 535\)$/m);
 });
 
 Deno.test("assay parse turns invalid UTF-8 into U+FFFD with a warning, not a crash", async () => {
