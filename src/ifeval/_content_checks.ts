@@ -1,7 +1,7 @@
 // The checkers on a response's words, letters, length, case and language (IFEval's keywords:,
 // language:, length_constraints:, change_case: and punctuation: instructions).
 import { compare, type Kwargs, KwargsProblem, literalPattern } from "./_kwargs.ts";
-import { B, isLower, isUpper, pySplit, pyStrip, S, stripChars } from "./_python_text.ts";
+import { B, isLower, isUpper, pyLower, pySplit, pyStrip, S, stripChars } from "./_python_text.ts";
 import { detectLanguageOrUndefined } from "./langdetect.ts";
 import { splitSentences } from "./punkt.ts";
 import { wordRuns, wordTokenize } from "./word_tokenize.ts";
@@ -60,12 +60,12 @@ export const CONTENT_CHECKS: Record<string, CheckerSpec> = {
           } is longer than one character (IFEval would draw one at random)`,
         );
       }
-      const letter = pyStrip(raw).toLowerCase();
+      const letter = pyLower(pyStrip(raw));
       const frequency = k.count("let_frequency");
       const relation = k.relation("let_relation");
       return (value) => {
         // Counter(value.lower())[letter]: one code point, counted in the lowered text.
-        const count = [...letter].length === 1 ? value.toLowerCase().split(letter).length - 1 : 0;
+        const count = [...letter].length === 1 ? pyLower(value).split(letter).length - 1 : 0;
         return compare(count, relation, frequency);
       };
     },
@@ -120,7 +120,7 @@ export const CONTENT_CHECKS: Record<string, CheckerSpec> = {
           `nth_paragraph ${nth} is outside 1..${n} (IFEval would draw it at random)`,
         );
       }
-      const want = k.text("first_word", false).toLowerCase();
+      const want = pyLower(k.text("first_word", false));
       return (value) => {
         const paragraphs = value.split("\n\n");
         const count = paragraphs.filter((p) => pyStrip(p) !== "").length;
@@ -132,7 +132,7 @@ export const CONTENT_CHECKS: Record<string, CheckerSpec> = {
         let first = "";
         for (const ch of word) {
           if (".,?!'\"".includes(ch)) break;
-          first += ch.toLowerCase();
+          first += pyLower(ch);
         }
         return count === n && first === want;
       };

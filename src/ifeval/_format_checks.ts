@@ -4,7 +4,7 @@ import { canonicalize } from "../engine/mod.ts";
 import type { CheckerSpec } from "./_content_checks.ts";
 import { literalPattern } from "./_kwargs.ts";
 import { countBullets, countPlaceholders, titles } from "./_line_scans.ts";
-import { D, DOT, pyStrip, S, stripChars } from "./_python_text.ts";
+import { D, DOT, pyLower, pyStrip, S, stripChars } from "./_python_text.ts";
 
 const HIGHLIGHT = /\*[^\n*]*\*/gu;
 const DOUBLE_HIGHLIGHT = /\*\*[^\n*]*\*\*/gu;
@@ -21,7 +21,7 @@ const removeSuffix = (s: string, p: string) =>
 function postscriptPattern(marker: string): RegExp {
   if (marker === "P.P.S") return new RegExp(`p\\.${S}?p\\.${S}?s`, "u");
   if (marker === "P.S.") return new RegExp(`p\\.${S}?s\\.`, "u");
-  const parts = marker.toLowerCase().split(".").map((p) => literalPattern("postscript_marker", p));
+  const parts = pyLower(marker).split(".").map((p) => literalPattern("postscript_marker", p));
   return new RegExp(parts.join(DOT), "u");
 }
 
@@ -38,7 +38,7 @@ export const FORMAT_CHECKS: Record<string, CheckerSpec> = {
     build(k) {
       // `\s*marker.*$` with MULTILINE matches wherever the marker does.
       const pattern = postscriptPattern(pyStrip(k.text("postscript_marker", false)));
-      return (value) => pattern.test(value.toLowerCase());
+      return (value) => pattern.test(pyLower(value));
     },
   },
   "detectable_format:number_bullet_lists": {
@@ -116,15 +116,15 @@ export const FORMAT_CHECKS: Record<string, CheckerSpec> = {
   "combination:repeat_prompt": {
     kwargs: ["prompt_to_repeat"],
     build(k) {
-      const prompt = pyStrip(k.text("prompt_to_repeat")).toLowerCase();
-      return (value) => pyStrip(value).toLowerCase().startsWith(prompt);
+      const prompt = pyLower(pyStrip(k.text("prompt_to_repeat")));
+      return (value) => pyLower(pyStrip(value)).startsWith(prompt);
     },
   },
   "startend:end_checker": {
     kwargs: ["end_phrase"],
     build(k) {
-      const phrase = pyStrip(pyStrip(k.text("end_phrase", false))).toLowerCase();
-      return (value) => stripChars(pyStrip(value), '"', "both").toLowerCase().endsWith(phrase);
+      const phrase = pyLower(pyStrip(pyStrip(k.text("end_phrase", false))));
+      return (value) => pyLower(stripChars(pyStrip(value), '"', "both")).endsWith(phrase);
     },
   },
   "startend:quotation": {

@@ -4,6 +4,11 @@
 // `\w` is a letter, a number or `_` (combining marks are not word characters), `\d` is any
 // decimal digit, `\s` is what `str.isspace()` accepts (with U+001C..U+001F and U+0085, without
 // U+FEFF), and `.` excludes only "\n". These fragments are spliced into `u`-flag regexes.
+//
+// Python's Unicode is CPython 3.11's (14.0); the host's `\p{...}` is newer, and not the same on
+// every runtime. A code point assigned since is no letter, number or cased character to Python,
+// so each class here leaves out the code points 14.0 leaves unassigned (NEW).
+import { UNASSIGNED_14 as NEW } from "./_unicode14.generated.ts";
 
 /** Python's `\s` (str.isspace) as a class body. */
 export const S_BODY =
@@ -12,14 +17,14 @@ export const S_BODY =
 export const S = `[${S_BODY}]`;
 /** Python's `\S`. */
 export const NS = `[^${S_BODY}]`;
-/** Python's `\w` as a class body. */
-export const W_BODY = "\\p{L}\\p{N}_";
 /** Python's `\w`. */
-export const W = `[${W_BODY}]`;
+export const W = `(?:(?!${NEW})[\\p{L}\\p{N}_])`;
 /** Python's `\d`. */
-export const D = "\\p{Nd}";
+export const D = `(?:(?!${NEW})\\p{Nd})`;
+/** Python's `[^\d]`. */
+export const ND = `(?:${NEW}|[^\\p{Nd}])`;
 /** Python's `[^\W\d]`: a word character that is not a decimal digit. */
-export const ALPHA = "(?:(?!\\p{Nd})[\\p{L}\\p{N}_])";
+export const ALPHA = `(?:(?!${NEW}|\\p{Nd})[\\p{L}\\p{N}_])`;
 /** Python's `\b`. */
 export const B = `(?:(?<=${W})(?!${W})|(?<!${W})(?=${W}))`;
 /** Python's `.` without DOTALL. */
@@ -74,9 +79,29 @@ export function stripChars(s: string, chars: string, side: "both" | "left" | "ri
 }
 
 // Five modifier letters became Lowercase after Unicode 14 (CPython 3.11's version): not for Python.
-const LOWER = /(?![\u10fc\ua7f2-\ua7f4\uab69])\p{Lowercase}/u;
-const UPPER = /[\p{Uppercase}]/u;
-const TITLE = /\p{Lt}/u;
+// U+0295 is Lowercase in 14 (and 16) but not in the 15.1 tables of Node 20 and Bun: it is for Python.
+const LOWER = new RegExp(
+  `(?:(?![\\u10fc\\ua7f2-\\ua7f4\\uab69]|${NEW})\\p{Lowercase}|\\u0295)`,
+  "u",
+);
+const UPPER = new RegExp(`(?!${NEW})\\p{Uppercase}`, "u");
+const TITLE = new RegExp(`(?!${NEW})\\p{Lt}`, "u");
+
+const NEW_RUNS = new RegExp(`${NEW}+`, "gu");
+
+/**
+ * Python's `str.lower()`: JavaScript's, but a code point new since Unicode 14 stays as it is (to
+ * Python it is unassigned, so it has no case; nor is it cased for a final sigma before it).
+ */
+export function pyLower(s: string): string {
+  let out = "";
+  let from = 0;
+  for (const m of s.matchAll(NEW_RUNS)) {
+    out += s.slice(from, m.index).toLowerCase() + m[0];
+    from = m.index + m[0].length;
+  }
+  return from === 0 ? s.toLowerCase() : out + s.slice(from).toLowerCase();
+}
 
 /** Python's `str.isupper()`: no lowercase or titlecase character and at least one uppercase one. */
 export function isUpper(s: string): boolean {

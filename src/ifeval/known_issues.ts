@@ -59,16 +59,6 @@ export const KNOWN_ISSUES: readonly KnownIssue[] = [
       "541 GPT-4 responses it never does.",
   },
   {
-    id: "unicode-version",
-    affects: "every checker that uses \\w, \\s, \\d, isupper, islower or lower()",
-    reason:
-      "Python 3.11 uses Unicode 14; the JavaScript engine's regex property classes and case " +
-      "mappings may follow a newer version, so characters assigned since can classify differently. " +
-      "On the characters Unicode 14 assigns, \\w, \\d, \\s, isspace(), isupper() and islower() " +
-      "equal CPython's over every code point (five modifier letters that became Lowercase later " +
-      "are excluded to that end).",
-  },
-  {
     id: "case-folding",
     affects: "keywords:existence, keywords:frequency, keywords:forbidden_words",
     reason:

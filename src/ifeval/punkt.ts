@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { ALPHA, D, isLower, isUpper, NS, pyRstrip, pyStrip, S } from "./_python_text.ts";
+import { ALPHA, D, isLower, isUpper, NS, pyLower, pyRstrip, pyStrip, S } from "./_python_text.ts";
 import { PUNKT_ENGLISH } from "./_punkt_english.generated.ts";
 
 /** Trained Punkt parameters as plain data (the fields of nltk's `PunktParameters`). */
@@ -38,7 +38,7 @@ const PERIOD_CONTEXT = new RegExp(
   "gu",
 );
 const REALIGN = new RegExp(`^["')\\]}]+?(?:${S}+|(?=--)|(?=\\n|$))`, "u");
-const NUMERIC = new RegExp(`^-?[.,]?${D}[${D},.-]*\\.?(?=\\n?$)`, "u");
+const NUMERIC = new RegExp(`^-?[.,]?${D}(?:${D}|[,.-])*\\.?(?=\\n?$)`, "u");
 const INITIAL = new RegExp(`^${ALPHA}\\.(?=\\n?$)`, "u");
 const ELLIPSIS = /^\.\.+(?=\n?$)/;
 const PUNCTUATION = new Set([";", ":", ",", ".", "!", "?"]);
@@ -53,7 +53,7 @@ interface Token {
 }
 
 function token(tok: string): Token {
-  const lower = tok.toLowerCase();
+  const lower = pyLower(tok);
   return {
     tok,
     type: NUMERIC.test(lower) ? "##number##" : lower,
@@ -212,7 +212,7 @@ export class PunktSentenceSplitter {
       if (tok === "." || tok === "?" || tok === "!") t.sentbreak = true;
       else if (ELLIPSIS.test(tok)) t.ellipsis = true;
       else if (t.periodFinal && !tok.endsWith("..")) {
-        const base = tok.slice(0, -1).toLowerCase();
+        const base = pyLower(tok.slice(0, -1));
         if (this.#abbrevs.has(base) || this.#abbrevs.has(base.split("-").at(-1)!)) t.abbr = true;
         else t.sentbreak = true;
       }

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { B, NS, S, W } from "./_python_text.ts";
+import { B, ND, NS, S, W } from "./_python_text.ts";
 import { splitSentences } from "./punkt.ts";
 
 type Rule = [RegExp, string];
@@ -34,7 +34,7 @@ const PUNCTUATION: Rule[] = [
   // The closing marks include " ", which `\\s*` also matches: taking them atomically (a lookahead
   // and a back-reference) keeps Python's match and avoids quadratic backtracking.
   rule(`([^.])(\\.)(?=([\\])}>"'»”’ ]*))\\3${S}*${END}`, "$1 $2 $3 "),
-  rule("([:,])([^\\p{Nd}])", " $1 $2"),
+  rule(`([:,])(${ND})`, " $1 $2"),
   rule(`([:,])${END}`, " $1 "),
   rule("\\.{2,}", " $& "),
   rule("[;@#$%&]", " $& "),

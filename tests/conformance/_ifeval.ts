@@ -12,6 +12,13 @@ import {
 } from "../../src/ifeval/mod.ts";
 import { IFEVAL_SAMPLE } from "./_ifeval_data.ts";
 
+// Characters Unicode assigned after 14.0 (CPython 3.11's), which runtimes' tables hold or not:
+// ideographs of CJK extensions H and I, Kawi letters and digits, a Garay letter, Kirat Rai digits,
+// a modifier letter, a capital with a lowercase form (U+A7CB), and U+0295 (Lowercase in 14 and 16,
+// not in 15.1).
+const NEWER = " \u{31350}\u{2EBF0}Σ\u{11F04}\u{11F50}\u{11F51} \u{10D50} \u{16D70}\u{16D71} " +
+  "\u{1E030}x \uA7CBΣ\u{31351} \u0295 WORD\u{11F04}";
+
 /** Deterministic variants of a response that move checkers' verdicts. */
 function variants(response: string, i: number): string[] {
   return [
@@ -19,8 +26,38 @@ function variants(response: string, i: number): string[] {
     response.toUpperCase(),
     response.toLowerCase().replaceAll(",", ""),
     `*${response.slice(0, 40 + (i * 37) % 200)}*\nP.S. done`,
+    `${response.slice(0, 60 + (i * 53) % 300)}${NEWER}\n${NEWER.trim()}`,
   ];
 }
+
+// Prompts whose verdicts turn on such characters: Python counts words with \w+ (Unicode 14), so
+// a Garay (16.0), Kawi (15.0) or CJK extension J (17.0) letter splits a word; lower() leaves U+A7CB
+// alone (unassigned in 14). Before the checkers were pinned to 14.0, Bun (Unicode 17) counted the
+// first prompt's words apart from Deno.
+const newer = (ids: string[], kwargs: Record<string, unknown>[], response: string) => ({
+  input: { key: 99000 + ids.length, prompt: "newer", instruction_id_list: ids, kwargs },
+  response,
+});
+const NEWER_ROWS = [
+  newer(
+    ["length_constraints:number_words"],
+    [{ relation: "at least", num_words: 8 }],
+    "a\u{323B0}b c\u{10D50}d e\u{323B1}f g\u{323B2}h",
+  ),
+  newer(["change_case:english_lowercase"], [{}], "lower text \uA7CB and here"),
+  newer(["change_case:english_lowercase"], [{}], "lower text \u0295 and \u{11F04}\u{31350} here"),
+  newer(
+    ["length_constraints:number_words"],
+    [{ relation: "at least", num_words: 8 }],
+    "a\u{11F04}b c\u{31350}d e\u{2EBF0}f g\u{16D70}h",
+  ),
+  newer(["change_case:english_capital"], [{}], "UPPER TEXT \u{10D50} AND MORE WORDS HERE"),
+  newer(
+    ["change_case:capital_word_frequency"],
+    [{ capital_relation: "at least", capital_frequency: 2 }],
+    "ONE\u{10D50}TWO three FOUR\u{31350}",
+  ),
+];
 
 /**
  * Every sample prompt's results-file lines (strict and loose: the bytes IFEval's files hold),
@@ -29,7 +66,7 @@ function variants(response: string, i: number): string[] {
 export function ifevalSection(): unknown[] {
   const strict: IfevalResult[] = [];
   const loose: IfevalResult[] = [];
-  const rows = IFEVAL_SAMPLE.map(({ input, response }, i) =>
+  const rows = [...IFEVAL_SAMPLE, ...NEWER_ROWS].map(({ input, response }, i) =>
     variants(response, i).map((text) => {
       const s = evaluatePrompt(input, text, "strict");
       const l = evaluatePrompt(input, text, "loose");

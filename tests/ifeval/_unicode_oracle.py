@@ -1,5 +1,6 @@
 # CPython's character predicates over every code point: prints a JSON object of, per predicate,
-# the code points where it holds, and the code points unassigned in CPython's Unicode version.
+# the code points where it holds, the code points unassigned in CPython's Unicode version, and
+# each code point's str.lower() where it is not the code point itself.
 import json
 import re
 import sys
@@ -9,7 +10,7 @@ WORD = re.compile(r"\w")
 DIGIT = re.compile(r"\d")
 SPACE = re.compile(r"\s")
 out = {"unicode": unicodedata.unidata_version, "isspace": [], "isupper": [], "islower": [],
-       "w": [], "d": [], "s": [], "unassigned": []}
+       "w": [], "d": [], "s": [], "unassigned": [], "lower": {}}
 for cp in range(sys.maxunicode + 1):
     if 0xD800 <= cp <= 0xDFFF:
         continue
@@ -28,4 +29,6 @@ for cp in range(sys.maxunicode + 1):
         out["d"].append(cp)
     if SPACE.match(ch):
         out["s"].append(cp)
+    if ch.lower() != ch:
+        out["lower"][cp] = ch.lower()
 json.dump(out, sys.stdout)
