@@ -2,6 +2,7 @@
 // numbers, string literals with their escapes, operators and brackets. Newlines inside brackets
 // are ignored, as Python's implicit line joining does; one outside is a NEWLINE token.
 import { pyFloatRepr } from "../engine/mod.ts";
+import { UNASSIGNED_14 } from "../regex/mod.ts";
 import { PyFloat, PyInt, PyOther, type PyValue } from "./py_value.ts";
 
 /** A token. `value` is set for numbers and strings. */
@@ -76,8 +77,13 @@ const OPS = [
   ";",
   "=",
 ];
-const NAME_START = /[\p{L}\p{Nl}_]/u;
-const NAME_PART = /[\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]/u;
+// Python's identifiers as CPython 3.11 reads them: its Unicode is 14.0, so a letter assigned since
+// (which the host's newer tables hold) is no identifier character.
+const NAME_START = new RegExp(`(?!${UNASSIGNED_14})[\\p{L}\\p{Nl}_]`, "u");
+const NAME_PART = new RegExp(
+  `(?!${UNASSIGNED_14})[\\p{L}\\p{Nl}\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]`,
+  "u",
+);
 const DIG = "\\d(?:_?\\d)*";
 const NUMBER = new RegExp(
   `^(?:0[xX](?:_?[0-9a-fA-F])+|0[oO](?:_?[0-7])+|0[bB](?:_?[01])+|` +
@@ -205,7 +211,8 @@ export function tokenize(src: string): Token[] {
     }
     if (/\d/.test(c) || (c === "." && /\d/.test(src[i + 1] ?? ""))) {
       const m = NUMBER.exec(src.slice(i))!;
-      if (/[\p{L}\p{N}_]/u.test(src[i + m[0].length] ?? "")) {
+      // CPython's test: what may start a name, so an ASCII letter, `_` or anything past ASCII.
+      if (/[A-Za-z_]|[^\0-\x7f]/.test(src[i + m[0].length] ?? "")) {
         throw new PySyntaxError(`invalid decimal literal at ${i}`);
       }
       tokens.push({ kind: "number", text: m[0], start: i, value: numberValue(m[0]) });

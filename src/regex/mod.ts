@@ -13,3 +13,4 @@
  * @module
  */
 export * from "./linear_regex.ts";
+export * from "./unicode14.generated.ts";

@@ -42,6 +42,10 @@ const HOSTILE: string[] = [
   '{"name": "f", "arguments": ' + "[".repeat(600) + "]".repeat(600) + "}",
   `<tool_call>{"name": "f", "arguments": {"s": "\\ud800"}}</tool_call>`,
   `{"role": "assistant", "tool_calls": [{"function": {"name": "f", "arguments": "{\\"a\\": 1e400}"}}]}`,
+  // Names with letters newer than CPython 3.11's Unicode 14 (Garay 16.0, CJK extension J 17.0),
+  // which the runtimes' tables hold or not, and a number before a character past ASCII.
+  "[f(a\u{10D50}=1), g\u{323B0}(b=2)]",
+  "[f(a=1\u20ac)]",
 ];
 
 /** The section's inputs: each document in one shape (taken in turn), then the hostile outputs. */
