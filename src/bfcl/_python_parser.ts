@@ -43,7 +43,7 @@ const BINARY: [string[], number][] = [
 ];
 
 /**
- * How deep expr(), inversion() and factor() may nest: the parser's own bound, so that its stack
+ * How deep expr(), a `not` operand and factor() may nest: the parser's own bound, so that its stack
  * (about 19 frames a bracket, 2 a unary operator) stays well inside every runtime's, and the
  * same inputs are refused on each (Node 20 runs out near 3,800 nested unary operators, or 430
  * nested brackets). CPython goes deeper in chains of unary operators, `not`, `**`, `lambda` and
@@ -57,8 +57,8 @@ const tooDeep = () =>
 /** A recursive-descent parser over the tokens. */
 export class Parser {
   pos = 0;
-  /** How deep expr(), inversion() and factor() are nested now (see MAX_NESTING). */
-  nesting = 0;
+  /** How deep `nest` is now (see MAX_NESTING). */
+  #nesting = 0;
   constructor(readonly toks: Token[], readonly src: string) {}
 
   get tok(): Token {
@@ -85,11 +85,16 @@ export class Parser {
     return value ? { k: "other", what, src, value } : { k: "other", what, src };
   }
 
+  /** Reads a part that recurses (an expression, a `not` or unary operand) one level deeper. */
+  nest(read: () => Node): Node {
+    if (++this.#nesting > MAX_NESTING) throw tooDeep();
+    const n = read();
+    this.#nesting--;
+    return n;
+  }
+
   expr(): Node {
-    if (++this.nesting > MAX_NESTING) throw tooDeep();
-    const e = this.lambdaOrIf();
-    this.nesting--;
-    return e;
+    return this.nest(() => this.lambdaOrIf());
   }
   lambdaOrIf(): Node {
     if (this.eat("lambda")) {
@@ -148,10 +153,7 @@ export class Parser {
   }
   inversion(): Node {
     if (!this.eat("not")) return this.comparison();
-    if (++this.nesting > MAX_NESTING) throw tooDeep();
-    const operand = this.inversion();
-    this.nesting--;
-    return { k: "unary", op: "not ", operand };
+    return { k: "unary", op: "not ", operand: this.nest(() => this.inversion()) };
   }
   comparison(): Node {
     const left = this.bitOr(0);
@@ -180,10 +182,7 @@ export class Parser {
     }
   }
   factor(): Node {
-    if (++this.nesting > MAX_NESTING) throw tooDeep();
-    const e = this.unaryOrPower();
-    this.nesting--;
-    return e;
+    return this.nest(() => this.unaryOrPower());
   }
   unaryOrPower(): Node {
     for (const op of ["-", "+", "~"]) {
