@@ -33,6 +33,7 @@ const AST_NAMES: Record<string, string> = {
   lambda: "Lambda",
   named: "NamedExpr",
   starred: "Starred",
+  slice: "Slice",
 };
 
 /** The class of a node's ast counterpart, as Python names it. */
@@ -99,8 +100,7 @@ function resolve(n: Node): PyValue {
       return n.id;
     case "subscript": {
       // BFCL's fallback for a subscript: the value's and the slice's source, each on its own.
-      const slice = typeof n.slice === "string" ? n.slice : unparse(n.slice);
-      return `${unparse(n.value)}[${slice}]`;
+      return `${unparse(n.value)}[${unparse(n.slice)}]`;
     }
     case "call":
       return n.keywords.length === 0 ? unparse(n) : resolveCall(n);
@@ -116,6 +116,7 @@ function resolve(n: Node): PyValue {
     case "lambda":
     case "named":
     case "starred":
+    case "slice":
     case "other":
       throw new Unsupported(`Unsupported AST type: <class 'ast.${astName(n)}'>`);
   }

@@ -13,7 +13,8 @@ export type Node =
   | { k: "dict"; keys: (Node | null)[]; values: Node[] }
   | { k: "unary"; op: string; operand: Node }
   | { k: "binop"; op: string; left: Node; right: Node }
-  | { k: "subscript"; value: Node; slice: Node | string }
+  | { k: "subscript"; value: Node; slice: Node }
+  | { k: "slice"; lower: Node | null; upper: Node | null; step: Node | null }
   | { k: "compare"; left: Node; ops: string[]; rights: Node[] }
   | { k: "boolop"; op: "and" | "or"; values: Node[] }
   | { k: "ifexp"; body: Node; test: Node; orelse: Node }
@@ -81,7 +82,8 @@ export class Parser {
   }
   /** A construct kept as its source; `value` is its ast class's `value` node, where it has one. */
   other(what: string, from: number, value?: Node): Node {
-    const src = this.src.slice(from, this.tok.start).trim();
+    // Up to its last token's end: no comment or line break after it.
+    const src = this.src.slice(from, this.toks[this.pos - 1]!.end);
     return value ? { k: "other", what, src, value } : { k: "other", what, src };
   }
 
@@ -163,7 +165,10 @@ export class Parser {
       const t = this.tok;
       if ((t.kind === "op" && COMPARE.has(t.text)) || this.is("in")) ops.push(t.text), this.pos++;
       else if (this.is("is")) this.pos++, ops.push(this.eat("not") ? "is not" : "is");
-      else if (this.is("not") && this.toks[this.pos + 1]?.text === "in") {
+      else if (
+        this.is("not") && this.toks[this.pos + 1]?.kind === "keyword" &&
+        this.toks[this.pos + 1]?.text === "in"
+      ) {
         this.pos += 2;
         ops.push("not in");
       } else break;
@@ -205,50 +210,63 @@ export class Parser {
         e = { k: "attr", value: e, attr: this.tok.text };
         this.pos++;
       } else if (this.eat("(")) e = this.callArgs(e);
-      else if (this.eat("[")) {
-        const sliceFrom = this.tok.start;
-        const parts: Node[] = [];
-        let colon = false;
-        let comma = false;
-        do {
-          if (this.is("]")) break;
-          if (!this.is(":")) parts.push(this.element());
-          if (this.eat(":")) {
-            colon = true;
-            if (!this.is(":") && !this.is(",") && !this.is("]")) this.expr();
-            if (this.eat(":") && !this.is(",") && !this.is("]")) this.expr();
-          }
-          if (this.is(",")) comma = true;
-        } while (this.eat(","));
-        const slice: Node | string = colon
-          ? this.src.slice(sliceFrom, this.tok.start).trim()
-          : comma
-          ? { k: "tuple", elts: parts }
-          : parts[0]!;
-        if (!colon && parts.length === 0) throw new PySyntaxError("empty subscript");
-        this.expect("]");
-        e = { k: "subscript", value: e, slice };
-      } else return e;
+      else if (this.eat("[")) e = { k: "subscript", value: e, slice: this.slices() };
+      else return e;
     }
+  }
+  /** A subscript's slice, after its `[`: one part, or a tuple of them. */
+  slices(): Node {
+    const parts: Node[] = [];
+    let tuple = false;
+    for (;;) {
+      if (this.is("]")) break;
+      if (this.eat("*")) {
+        // A starred part takes a whole expression, and makes the subscript a tuple.
+        parts.push({ k: "starred", value: this.nest(() => this.expr()) });
+        tuple = true;
+      } else {
+        // `x := 1` may be a part, and a bound only in parentheses.
+        const named = this.tok.kind === "name" && this.toks[this.pos + 1]?.text === ":=";
+        const lower = this.is(":") ? null : this.element();
+        if (this.eat(":")) {
+          if (named) throw new PySyntaxError("invalid syntax in a slice");
+          const bound = () => this.is(":") || this.is(",") || this.is("]") ? null : this.expr();
+          const upper = bound();
+          parts.push({ k: "slice", lower, upper, step: this.eat(":") ? bound() : null });
+        } else parts.push(lower!);
+      }
+      if (!this.eat(",")) break;
+      tuple = true;
+    }
+    if (parts.length === 0) throw new PySyntaxError("empty subscript");
+    this.expect("]");
+    return tuple ? { k: "tuple", elts: parts } : parts[0]!;
   }
   callArgs(func: Node): Node {
     const args: Node[] = [];
     const keywords: { arg: string | null; value: Node }[] = [];
+    let unpacked = false;
     while (!this.is(")")) {
-      if (this.eat("**")) keywords.push({ arg: null, value: this.expr() });
+      if (this.eat("**")) keywords.push({ arg: null, value: this.expr() }), unpacked = true;
       else if (this.tok.kind === "name" && this.toks[this.pos + 1]?.text === "=") {
         const arg = this.tok.text;
         this.pos += 2;
         keywords.push({ arg, value: this.expr() });
+      } else if (this.eat("*")) {
+        if (unpacked) {
+          throw new PySyntaxError("iterable argument unpacking follows keyword argument unpacking");
+        }
+        // An argument's star takes a whole expression (`f(*a < b)` is `f(*(a < b))`).
+        args.push({ k: "starred", value: this.nest(() => this.expr()) });
       } else {
-        if (keywords.length > 0 && !this.is("*")) {
+        if (keywords.length > 0) {
           throw new PySyntaxError("positional argument follows keyword argument");
         }
         const from = this.tok.start;
         const a = this.element();
         if (this.is("for") || this.is("async")) {
           this.comprehension();
-          const src = `(${this.src.slice(from, this.tok.start).trim()})`;
+          const src = `(${this.src.slice(from, this.toks[this.pos - 1]!.end)})`;
           args.push({ k: "other", what: "GeneratorExp", src });
         } else args.push(a);
       }
@@ -298,7 +316,10 @@ export class Parser {
       if (this.is("yield")) throw new PySyntaxError("yield is not supported here");
       const r = this.items(")");
       if (r.comp) return this.other("GeneratorExp", from);
-      return r.elts.length === 1 && !r.comma ? r.elts[0]! : { k: "tuple", elts: r.elts };
+      if (r.elts.length !== 1 || r.comma) return { k: "tuple", elts: r.elts };
+      // `(*a)` is no tuple, and a starred expression stands only in one.
+      if (r.elts[0]?.k === "starred") throw new PySyntaxError("cannot use starred expression here");
+      return r.elts[0]!;
     }
     if (this.eat("[")) {
       const r = this.items("]");

@@ -2,7 +2,7 @@
 // numbers, string literals with their escapes, operators and brackets. Newlines inside brackets
 // are ignored, as Python's implicit line joining does; one outside is a NEWLINE token.
 import { pyFloatRepr } from "../engine/mod.ts";
-import { UNASSIGNED_14 } from "../regex/mod.ts";
+import { XID_CONTINUE_14, XID_START_14 } from "../regex/mod.ts";
 import { PyFloat, PyInt, PyOther, type PyValue } from "./py_value.ts";
 
 /** A token. `value` is set for numbers and strings. */
@@ -10,6 +10,8 @@ export interface Token {
   kind: "name" | "keyword" | "number" | "string" | "op" | "newline" | "end";
   text: string;
   start: number;
+  /** Where the token's source ends (a name's text may be shorter: it is NFKC-normalized). */
+  end: number;
   value?: PyValue;
   /** For strings: `f` for an f-string, `b` for bytes, `s` otherwise. */
   flavor?: "f" | "b" | "s";
@@ -77,13 +79,12 @@ const OPS = [
   ";",
   "=",
 ];
-// Python's identifiers as CPython 3.11 reads them: its Unicode is 14.0, so a letter assigned since
-// (which the host's newer tables hold) is no identifier character.
-const NAME_START = new RegExp(`(?!${UNASSIGNED_14})[\\p{L}\\p{Nl}_]`, "u");
-const NAME_PART = new RegExp(
-  `(?!${UNASSIGNED_14})[\\p{L}\\p{Nl}\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]`,
-  "u",
-);
+// Python's identifiers as CPython 3.11 reads them: a name starts with XID_Start or `_` and goes on
+// with XID_Continue, in its Unicode, 14.0 (the host's `\p{...}` tables are newer and differ by
+// runtime); a name past ASCII is then NFKC-normalized, so `ｆ(ｘ=1)` calls `f` with `x`. NFKC maps
+// an assigned character the same way in every later Unicode version, so the host's is Python's.
+const NAME_START = new RegExp(XID_START_14, "u");
+const NAME_PART = new RegExp(XID_CONTINUE_14, "u");
 const DIG = "\\d(?:_?\\d)*";
 const NUMBER = new RegExp(
   `^(?:0[xX](?:_?[0-9a-fA-F])+|0[oO](?:_?[0-7])+|0[bB](?:_?[01])+|` +
@@ -186,7 +187,7 @@ export function tokenize(src: string): Token[] {
     }
     if (c === "\n" || c === "\r") {
       if (depth === 0) {
-        tokens.push({ kind: "newline", text: "\n", start: i });
+        tokens.push({ kind: "newline", text: "\n", start: i, end: i + 1 });
         lineStart = true;
       }
       i += c === "\r" && src[i + 1] === "\n" ? 2 : 1;
@@ -197,15 +198,19 @@ export function tokenize(src: string): Token[] {
       i = stringToken(src, i, prefix[0], tokens);
       continue;
     }
-    if (NAME_START.test(c) || c.charCodeAt(0) >= 0xd800 && NAME_START.test(src.slice(i, i + 2))) {
-      let j = i + c.length;
+    const first = String.fromCodePoint(src.codePointAt(i)!);
+    if (NAME_START.test(first)) {
+      let j = i + first.length;
       for (;;) {
         const cp = String.fromCodePoint(src.codePointAt(j) ?? 0);
         if (j < src.length && NAME_PART.test(cp)) j += cp.length;
         else break;
       }
       const text = src.slice(i, j);
-      tokens.push({ kind: KEYWORDS.has(text) ? "keyword" : "name", text, start: i });
+      // A keyword is one as written: CPython reads `Ｔrue` as the name `True`.
+      const keyword = KEYWORDS.has(text);
+      const name = keyword || /^[\0-\x7f]*$/.test(text) ? text : text.normalize("NFKC");
+      tokens.push({ kind: keyword ? "keyword" : "name", text: name, start: i, end: j });
       i = j;
       continue;
     }
@@ -215,7 +220,13 @@ export function tokenize(src: string): Token[] {
       if (/[A-Za-z_]|[^\0-\x7f]/.test(src[i + m[0].length] ?? "")) {
         throw new PySyntaxError(`invalid decimal literal at ${i}`);
       }
-      tokens.push({ kind: "number", text: m[0], start: i, value: numberValue(m[0]) });
+      tokens.push({
+        kind: "number",
+        text: m[0],
+        start: i,
+        end: i + m[0].length,
+        value: numberValue(m[0]),
+      });
       i += m[0].length;
       continue;
     }
@@ -227,11 +238,11 @@ export function tokenize(src: string): Token[] {
       if (depth === 0) throw new PySyntaxError(`unmatched '${op}'`);
       depth--;
     }
-    tokens.push({ kind: "op", text: op, start: i });
+    tokens.push({ kind: "op", text: op, start: i, end: i + op.length });
     i += op.length;
   }
   if (depth > 0) throw new PySyntaxError("'[' was never closed");
-  tokens.push({ kind: "end", text: "", start: src.length });
+  tokens.push({ kind: "end", text: "", start: src.length, end: src.length });
   return tokens;
 }
 
@@ -264,6 +275,7 @@ function stringToken(src: string, start: number, prefix: string, tokens: Token[]
     kind: "string",
     text: src.slice(start, i + quote.length),
     start,
+    end: i + quote.length,
     value: text,
     flavor: flags.includes("f") ? "f" : bytes ? "b" : "s",
   });

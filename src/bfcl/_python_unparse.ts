@@ -120,12 +120,16 @@ export function unparse(n: Node, prec = TEST): string {
     case "starred":
       return `*${unparse(n.value, EXPR)}`;
     case "subscript": {
-      const slice = typeof n.slice === "string"
-        ? n.slice
-        : n.slice.k === "tuple" && n.slice.elts.length > 0
-        ? n.slice.elts.map((e) => unparse(e)).join(", ")
-        : unparse(n.slice);
+      // A tuple's parentheses go (Python 3.11), and one item keeps its comma.
+      const t = n.slice;
+      const slice = t.k === "tuple" && t.elts.length > 0
+        ? t.elts.map((e) => unparse(e)).join(", ") + (t.elts.length === 1 ? "," : "")
+        : unparse(t);
       return `${unparse(n.value, ATOM)}[${slice}]`;
+    }
+    case "slice": {
+      const bound = (b: Node | null) => b === null ? "" : unparse(b);
+      return `${bound(n.lower)}:${bound(n.upper)}${n.step === null ? "" : ":" + unparse(n.step)}`;
     }
     case "other":
       return n.src;

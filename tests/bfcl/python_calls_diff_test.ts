@@ -44,7 +44,27 @@ function reprFloat(x: number): string {
   return pyRepr(new PyFloat(x));
 }
 
-const NAMES = ["f", "math.sqrt", "a.b.c", "x_1", "data", "True", "None", "lambda", "ñame"];
+// Names past ASCII too: CPython reads a name NFKC-normalized (`ｆｕｎｃ` is `func`, `Ｔrue` the
+// name `True`, not the constant), with Unicode 14's identifier classes.
+const NAMES = [
+  "f",
+  "math.sqrt",
+  "a.b.c",
+  "x_1",
+  "data",
+  "True",
+  "None",
+  "lambda",
+  "ñame",
+  "ｆｕｎｃ",
+  "ﬁle.ｒｅａｄ",
+  "\u{1d431}_\u{1d7cf}",
+  "Ｔrue",
+  "ﾀﾞ",
+  "x·y",
+  "℘",
+];
+const KEYWORDS = ["a", "b", "c", "x", "number", "a", "ｘ", "ª", "ﬁ", "ｂ"];
 const STRINGS = [
   "'a'",
   '"b c"',
@@ -131,6 +151,7 @@ function value(r: Rng, depth: number): string {
         "lambda x: x",
         "data['k']",
         "a[1:2]",
+        "a[::2, b]",
         "a.b",
         "{1, 2}",
         "[i for i in y]",
@@ -162,7 +183,7 @@ function call(r: Rng, depth: number): string {
   for (let i = 0; i < n; i++) {
     if (r.chance(0.2)) args.push(value(r, depth + 1));
     else {
-      const name = r.pick(["a", "b", "c", "x", "number", "a"]);
+      const name = r.pick(KEYWORDS);
       if (used.has(name) && r.chance(0.7)) continue;
       used.add(name);
       args.push(`${name}${r.pick(["=", " = ", "="])}${value(r, depth + 1)}`);
@@ -208,6 +229,32 @@ const TARGETED = [
   "[f(x=1)] [0]",
   "[f(x=1e400, y=-1e400)]",
   "[f(x=0.1 + 0.2)]",
+  // Stars: an argument's or a subscript's takes a whole expression; `(*a)` is no tuple.
+  "[f(x=a[*b < c])]",
+  "[f(x=a[*b])]",
+  "[f(x=a[1:2, *b])]",
+  "[f(x=a[*b:c])]",
+  "[f(x=g(*a if b else c))]",
+  "[f(x=g(**a, *b))]",
+  "[f(x=(*a))]",
+  "[f(x=[(*a)])]",
+  "[f(x=(*a,))]",
+  "[f(x=())]",
+  // Slices are read and written again as ast.unparse writes them.
+  "[f(x=a[ 1 : 2 ])]",
+  "[f(x=a[1:2, c])]",
+  "[f(x=a[:, 0])]",
+  "[f(x=a[::])]",
+  "[f(x=a[(1)+2::-1])]",
+  "[f(x=a[(y:=1):2])]",
+  "[f(x=a[y:=1:2])]",
+  "[f(x=a[y:=1])]",
+  "[f(x=a[b,])]",
+  "[f(x=a[1:2:3:4])]",
+  // A construct kept as its source ends at its last token, not at a comment or a line break.
+  "[g([i for i in y] # c\n)]",
+  "[g([i for i in y]\\\n,)]",
+  "[g(i for i in y \\\n)]",
 ];
 
 Deno.test("decodePromptResult() decodes and refuses exactly what CPython's ast.parse and BFCL's rules do", async () => {
