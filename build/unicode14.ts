@@ -7,7 +7,8 @@
 // - the code points unassigned in 14.0 (category Cn), which the IFEval classes leave out: every
 //   difference between the host's classes and Python's is a code point assigned since;
 // - the code points that may start an identifier (XID_Start and `_`) and continue one
-//   (XID_Continue), as `str.isidentifier()` and CPython's tokenizer test them.
+//   (XID_Continue), as `str.isidentifier()` and CPython's tokenizer test them;
+// - the code points that are not printable, which `repr()` writes as escapes.
 const script = `
 import json, unicodedata
 assert unicodedata.unidata_version == "14.0.0", unicodedata.unidata_version
@@ -27,6 +28,7 @@ print(json.dumps({
     "UNASSIGNED_14": ranges(lambda c: unicodedata.category(c) == "Cn"),
     "XID_START_14": ranges(lambda c: c.isidentifier()),
     "XID_CONTINUE_14": ranges(lambda c: ("a" + c).isidentifier()),
+    "NONPRINTABLE_14": ranges(lambda c: not c.isprintable()),
 }))
 `;
 const out = await new Deno.Command("/usr/bin/python3", { args: ["-c", script] }).output();
@@ -38,6 +40,7 @@ const WHAT: Record<string, string> = {
     "The code points that start a Python identifier in Unicode 14.0 (XID_Start and `_`)",
   XID_CONTINUE_14:
     "The code points that continue a Python identifier in Unicode 14.0 (XID_Continue)",
+  NONPRINTABLE_14: "The code points Python 3.11's `repr()` escapes (`str.isprintable()` is false)",
 };
 // Each range as base-36 gap from the last range's end and its length less one, e.g. "a.0".
 function pack(ranges: [number, number][]): string {

@@ -87,21 +87,7 @@ const LOWER = new RegExp(
 const UPPER = new RegExp(`(?!${NEW})\\p{Uppercase}`, "u");
 const TITLE = new RegExp(`(?!${NEW})\\p{Lt}`, "u");
 
-const NEW_RUNS = new RegExp(`${NEW}+`, "gu");
-
-/**
- * Python's `str.lower()`: JavaScript's, but a code point new since Unicode 14 stays as it is (to
- * Python it is unassigned, so it has no case; nor is it cased for a final sigma before it).
- */
-export function pyLower(s: string): string {
-  let out = "";
-  let from = 0;
-  for (const m of s.matchAll(NEW_RUNS)) {
-    out += s.slice(from, m.index).toLowerCase() + m[0];
-    from = m.index + m[0].length;
-  }
-  return from === 0 ? s.toLowerCase() : out + s.slice(from).toLowerCase();
-}
+export { pyLower } from "../regex/mod.ts";
 
 /** Python's `str.isupper()`: no lowercase or titlecase character and at least one uppercase one. */
 export function isUpper(s: string): boolean {

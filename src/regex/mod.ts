@@ -13,4 +13,5 @@
  * @module
  */
 export * from "./linear_regex.ts";
+export * from "./python_case.ts";
 export * from "./unicode14.generated.ts";

@@ -12,6 +12,8 @@ import {
   pyType,
 } from "@assay/assay/bfcl";
 import { InputError } from "@assay/assay/jsonl";
+import { standardize } from "../../src/bfcl/_value_checks.ts";
+import { runLineOracle } from "../_debian_python.ts";
 
 const int = (n: number) => new PyInt(BigInt(n));
 
@@ -75,4 +77,33 @@ Deno.test("checkBfcl() names the file, line and id of bad input", () => {
       }),
     /a\.json: 0 lines, but r\.json has 1/,
   );
+});
+
+Deno.test("pyRepr() and BFCL's string standardization are CPython 3.11's on every code point", async () => {
+  // Every code point, 64 to a text, and lone surrogates; Python's repr() escapes what
+  // str.isprintable() refuses and lower() has Unicode 14's case, whatever the runtime's Unicode.
+  const texts: string[] = ["\ud800", "a\udfffb", "it's", "\"q'", "\\"];
+  for (let a = 0; a < 0x110000; a += 64) {
+    const cps = Array.from({ length: 64 }, (_, i) => a + i).filter((c) => c < 0xd800 || c > 0xdfff);
+    if (cps.length > 0) texts.push(String.fromCodePoint(...cps));
+  }
+  const script = `
+import json, re, sys
+for line in sys.stdin:
+    t = json.loads(line)
+    print(json.dumps([repr(t), re.sub(r"[ ,./\\-_*^]", "", t).lower().replace("'", '"')]))
+`;
+  const python = await runLineOracle(["-c", script], texts.map((t) => JSON.stringify(t)));
+  const differ = texts.flatMap((t, i) => {
+    const [repr, std] = JSON.parse(python[i]!) as [string, string];
+    const at = `U+${t.codePointAt(0)!.toString(16)}`;
+    return [
+      ...(pyRepr(t) === repr
+        ? []
+        : [`${at}: repr ${pyRepr(t).slice(0, 80)} != ${repr.slice(0, 80)}`]),
+      ...(standardize(t) === std ? [] : [`${at}: standardize differs`]),
+    ];
+  });
+  strictEqual(differ.slice(0, 10).join("\n"), "");
+  strictEqual(texts.length, 17381);
 });
