@@ -6,6 +6,11 @@ import { detectLanguageOrUndefined } from "./langdetect.ts";
 import { splitSentences } from "./punkt.ts";
 import { wordRuns, wordTokenize } from "./word_tokenize.ts";
 
+// The ISO 639-1 codes of IFEval's language table, the only ones its instruction accepts.
+const IFEVAL_LANGUAGES = (
+  "en es pt ar hi fr ru de ja it bn uk th ur ta te bg ko pl he fa vi ne sw kn mr gu pa ml fi"
+).split(" ");
+
 /** A checker's kwargs and how it is built from them. */
 export interface CheckerSpec {
   /** The kwargs build_description takes. */
@@ -74,6 +79,14 @@ export const CONTENT_CHECKS: Record<string, CheckerSpec> = {
     kwargs: ["language"],
     build(k) {
       const language = k.text("language", false);
+      // IFEval names the language from its table of 30 codes, and fails on any other.
+      if (!IFEVAL_LANGUAGES.includes(language)) {
+        throw new KwargsProblem(
+          `language must be one of IFEval's codes (${IFEVAL_LANGUAGES.join(", ")}), got ${
+            JSON.stringify(language)
+          }`,
+        );
+      }
       return (value) => languageIs(value, language);
     },
   },

@@ -205,6 +205,10 @@ Deno.test("buildCheck() refuses unknown ids and kwargs IFEval would reject or dr
       first_word: "a",
     }, /outside 1\.\.2/],
     ["combination:repeat_prompt", { prompt_to_repeat: "" }, /prompt_to_repeat is missing/],
+    // Outside IFEval's 30 codes its instruction fails (KeyError): Greek, a wrong case, none.
+    ["language:response_language", { language: "el" }, /language must be one of IFEval's/],
+    ["language:response_language", { language: "EN" }, /got "EN"/],
+    ["language:response_language", { language: "" }, /got ""/],
   ];
   for (const [id, kwargs, message] of refused) {
     throws(() => buildCheck(id, kwargs, { where: "in.jsonl:3 (key 9)" }), (e: Error) => {
