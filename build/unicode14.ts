@@ -8,14 +8,15 @@
 //   difference between the host's classes and Python's is a code point assigned since;
 // - the code points that may start an identifier (XID_Start and `_`) and continue one
 //   (XID_Continue), as `str.isidentifier()` and CPython's tokenizer test them;
-// - the code points that are not printable, which `repr()` writes as escapes.
+// - the code points that are not printable, which `repr()` writes as escapes (lone surrogates
+//   included: a JavaScript string may hold one).
 const script = `
 import json, unicodedata
 assert unicodedata.unidata_version == "14.0.0", unicodedata.unidata_version
-def ranges(test):
+def ranges(test, surrogates=False):
     out, start = [], None
     for cp in range(0x110000):
-        hit = not 0xD800 <= cp <= 0xDFFF and test(chr(cp))
+        hit = (surrogates or not 0xD800 <= cp <= 0xDFFF) and test(chr(cp))
         if hit and start is None:
             start = cp
         elif not hit and start is not None:
@@ -28,7 +29,7 @@ print(json.dumps({
     "UNASSIGNED_14": ranges(lambda c: unicodedata.category(c) == "Cn"),
     "XID_START_14": ranges(lambda c: c.isidentifier()),
     "XID_CONTINUE_14": ranges(lambda c: ("a" + c).isidentifier()),
-    "NONPRINTABLE_14": ranges(lambda c: not c.isprintable()),
+    "NONPRINTABLE_14": ranges(lambda c: not c.isprintable(), True),
 }))
 `;
 const out = await new Deno.Command("/usr/bin/python3", { args: ["-c", script] }).output();

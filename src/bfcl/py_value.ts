@@ -236,7 +236,7 @@ export function pyIn(x: PyValue, items: readonly PyValue[]): boolean {
 }
 
 // What Python 3.11's repr() escapes past ASCII: the characters `str.isprintable()` refuses
-// (categories C and Z but the space: surrogates too), in Unicode 14, whatever the runtime's.
+// (categories C and Z but the space, surrogates included), in Unicode 14, whatever the runtime's.
 const NONPRINTABLE = new RegExp(NONPRINTABLE_14, "u");
 
 function strRepr(s: string): string {
@@ -250,7 +250,7 @@ function strRepr(s: string): string {
     else if (ch === "\r") out += "\\r";
     else if (ch === "\t") out += "\\t";
     else if (c < 0x20 || c === 0x7f) out += `\\x${c.toString(16).padStart(2, "0")}`;
-    else if (c < 0x7f || !(NONPRINTABLE.test(ch) || (c >= 0xd800 && c <= 0xdfff))) out += ch;
+    else if (c < 0x7f || !NONPRINTABLE.test(ch)) out += ch;
     else if (c < 0x100) out += `\\x${c.toString(16)}`;
     else if (c < 0x10000) out += `\\u${c.toString(16).padStart(4, "0")}`;
     else out += `\\U${c.toString(16).padStart(8, "0")}`;

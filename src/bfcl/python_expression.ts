@@ -27,7 +27,7 @@ function treeDepth(root: Node): number {
   const stack: [unknown, number][] = [[root, 0]];
   while (stack.length > 0) {
     const [x, d] = stack.pop()!;
-    if (typeof x !== "object" || x === null) continue; // a name, an operator, a slice's text
+    if (typeof x !== "object" || x === null) continue; // a name, an operator, an absent slice bound
     if (Array.isArray(x)) {
       for (const y of x) stack.push([y, d]);
       continue;
