@@ -9,10 +9,30 @@
 // - the code points that may start an identifier (XID_Start and `_`) and continue one
 //   (XID_Continue), as `str.isidentifier()` and CPython's tokenizer test them;
 // - the code points that are not printable, which `repr()` writes as escapes (lone surrogates
-//   included: a JavaScript string may hold one).
+//   included: a JavaScript string may hold one);
+// - for str.lower()'s final sigma, the code points that are Case_Ignorable, and those that are
+//   cased and not Case_Ignorable (CPython skips Case_Ignorable ones before testing Cased, so the
+//   Cased property of a Case_Ignorable one never matters), read off lower() itself: "A" + c + "Σ"
+//   ends in ς when c is either, c + "Σ" only when c is the second;
+// - re.IGNORECASE's equivalences: the groups of code points a cased literal matches, each the
+//   code points whose simple lowercase (_sre.unicode_tolower) is one of the literal's lowercase and
+//   its _EXTRA_CASES (i with ı, s with ſ, ...). An uncased literal matches itself alone; no uncased
+//   code point is in a group, which the script asserts.
 const script = `
-import json, unicodedata
+import _sre, json, unicodedata
+from re._compiler import _EXTRA_CASES
 assert unicodedata.unidata_version == "14.0.0", unicodedata.unidata_version
+SIGMA, FINAL = "\\u03a3", "\\u03c2"
+def final_after(c):
+    return ("A" + c + SIGMA).lower()[-1] == FINAL
+def final_alone(c):
+    return (c + SIGMA).lower()[-1] == FINAL
+groups = {}
+for cp in range(0x110000):
+    lo = _sre.unicode_tolower(cp)
+    groups.setdefault(min((lo,) + _EXTRA_CASES.get(lo, ())), []).append(cp)
+groups = sorted(g for g in groups.values() if len(g) > 1)
+assert all(_sre.unicode_iscased(cp) for g in groups for cp in g)
 def ranges(test, surrogates=False):
     out, start = [], None
     for cp in range(0x110000):
@@ -30,11 +50,16 @@ print(json.dumps({
     "XID_START_14": ranges(lambda c: c.isidentifier()),
     "XID_CONTINUE_14": ranges(lambda c: ("a" + c).isidentifier()),
     "NONPRINTABLE_14": ranges(lambda c: not c.isprintable(), True),
+    "CASE_IGNORABLE_14": ranges(lambda c: final_after(c) and not final_alone(c), True),
+    "CASED_14": ranges(final_alone, True),
+    "groups": groups,
 }))
 `;
 const out = await new Deno.Command("/usr/bin/python3", { args: ["-c", script] }).output();
 if (!out.success) throw new Error(new TextDecoder().decode(out.stderr));
-const sets: Record<string, [number, number][]> = JSON.parse(new TextDecoder().decode(out.stdout));
+const { groups, ...sets }: Record<string, [number, number][]> & { groups: number[][] } = JSON.parse(
+  new TextDecoder().decode(out.stdout),
+);
 const WHAT: Record<string, string> = {
   UNASSIGNED_14: "The code points Unicode 14.0 leaves unassigned (category Cn)",
   XID_START_14:
@@ -42,7 +67,21 @@ const WHAT: Record<string, string> = {
   XID_CONTINUE_14:
     "The code points that continue a Python identifier in Unicode 14.0 (XID_Continue)",
   NONPRINTABLE_14: "The code points Python 3.11's `repr()` escapes (`str.isprintable()` is false)",
+  CASE_IGNORABLE_14:
+    "The code points Python 3.11's `str.lower()` skips around a final sigma (Case_Ignorable)",
+  CASED_14:
+    "The code points Python 3.11's `str.lower()` takes as cased next to a final sigma (Cased, not\n * Case_Ignorable)",
 };
+// Each group as its first code point's base-36 gap from the last group's first, then each other
+// member's base-36 distance from the first, e.g. "2x.w": groups sorted by their first member.
+function packGroups(gs: number[][]): string {
+  let last = 0;
+  return gs.map((g) => {
+    const s = [g[0]! - last, ...g.slice(1).map((cp) => cp - g[0]!)].map((n) => n.toString(36));
+    last = g[0]!;
+    return s.join(".");
+  }).join(" ");
+}
 // Each range as base-36 gap from the last range's end and its length less one, e.g. "a.0".
 function pack(ranges: [number, number][]): string {
   let last = -1;
@@ -76,10 +115,18 @@ function unpack(packed: string): string {
   }).join("");
   return \`[\${body}]\`;
 }
-${consts}`;
+${consts}
+/**
+ * Python 3.11's re.IGNORECASE equivalences (Unicode 14.0): groups of code points that match each
+ * other as literals, packed (${groups.length} groups; see \`pyIgnoreCase\`). A code point in no
+ * group matches only itself.
+ */
+export const IGNORECASE_GROUPS_14 =
+  "${packGroups(groups)}";
+`;
 await Deno.writeTextFile(new URL("../src/regex/unicode14.generated.ts", import.meta.url), text);
 console.log(
   `wrote src/regex/unicode14.generated.ts: ${
     Object.entries(sets).map(([n, r]) => `${n} ${r.length} ranges`).join(", ")
-  }; ${text.length} bytes`,
+  }, ${groups.length} IGNORECASE groups; ${text.length} bytes`,
 );

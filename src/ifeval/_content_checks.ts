@@ -30,7 +30,7 @@ export const CONTENT_CHECKS: Record<string, CheckerSpec> = {
     kwargs: ["keywords"],
     build(k) {
       const patterns = k.texts("keywords").map((w) =>
-        new RegExp(literalPattern("keywords", w), "iu")
+        new RegExp(literalPattern("keywords", w, true), "u")
       );
       return (value) => patterns.every((p) => p.test(value));
     },
@@ -41,7 +41,7 @@ export const CONTENT_CHECKS: Record<string, CheckerSpec> = {
       const keyword = pyStrip(k.text("keyword"));
       const frequency = k.count("frequency");
       const relation = k.relation("relation");
-      const pattern = new RegExp(literalPattern("keyword", keyword), "giu");
+      const pattern = new RegExp(literalPattern("keyword", keyword, true), "gu");
       return (value) => compare(value.match(pattern)?.length ?? 0, relation, frequency);
     },
   },
@@ -49,7 +49,7 @@ export const CONTENT_CHECKS: Record<string, CheckerSpec> = {
     kwargs: ["forbidden_words"],
     build(k) {
       const patterns = k.texts("forbidden_words").map((w) =>
-        new RegExp(`${B}${literalPattern("forbidden_words", w)}${B}`, "iu")
+        new RegExp(`${B}${literalPattern("forbidden_words", w, true)}${B}`, "u")
       );
       return (value) => !patterns.some((p) => p.test(value));
     },

@@ -1,6 +1,7 @@
 // Reading an instruction's kwargs the way IFEval's build_description reads them: where upstream
 // would draw a random value (a missing or negative count, a missing keyword), the verdict would not
 // be reproducible, so that is refused as bad input.
+import { pyIgnoreCase } from "../regex/mod.ts";
 import { escapeRegex } from "./_python_text.ts";
 
 /** Why an instruction cannot be built (the caller adds file, line and key). */
@@ -103,9 +104,11 @@ export function compare(actual: number, relation: Relation, threshold: number): 
 
 /**
  * The source of a `u`-flag regex for a kwarg that IFEval uses as a Python regex. Plain text (no
- * regex syntax) is the only form supported: its meaning is the same in both engines.
+ * regex syntax) is the only form supported: its meaning is the same in both engines. With
+ * `ignoreCase` (IFEval's re.IGNORECASE), each cased character is written as the class of what
+ * Python matches with it (`pyIgnoreCase`), for a regex without the `i` flag.
  */
-export function literalPattern(key: string, text: string): string {
+export function literalPattern(key: string, text: string, ignoreCase = false): string {
   if (/[.^$*+?{}[\]\\|()]/.test(text)) {
     throw new KwargsProblem(
       `${key} ${
@@ -114,5 +117,5 @@ export function literalPattern(key: string, text: string): string {
         "only plain text is supported",
     );
   }
-  return escapeRegex(text);
+  return ignoreCase ? pyIgnoreCase(text) : escapeRegex(text);
 }

@@ -59,35 +59,6 @@ export const KNOWN_ISSUES: readonly KnownIssue[] = [
       "541 GPT-4 responses it never does.",
   },
   {
-    id: "case-folding",
-    affects:
-      "keywords:existence, keywords:frequency, keywords:forbidden_words, change_case:capital_word_frequency",
-    reason:
-      "Python's re.IGNORECASE matches an ASCII i or I with U+0130 (İ) and U+0131 (ı); JavaScript's " +
-      "`iu` simple case folding does not. So a keyword holding i (ASCII ones too) differs on a text " +
-      "holding İ or ı, and so does nltk's `(?i)` contraction rule under capital_word_frequency " +
-      '("GİMME"). A differential sweep against the official code (10,000 pairs per instruction id) ' +
-      "found no other letter; no GPT-4 response of the IFEval data holds either.",
-  },
-  {
-    id: "ignorecase-word-class",
-    affects: "keywords:forbidden_words, change_case:capital_word_frequency",
-    reason:
-      "Python's \\w and \\b ignore IGNORECASE; a JavaScript class under the `i` flag also takes a " +
-      "character whose case folding it holds. U+0345 (a combining mark, folded to ι) is thus a word " +
-      "character in the forbidden-words regex and in nltk's `(?i)` rules, and not in Python's. " +
-      "Sweeping every code point, it is the only one.",
-  },
-  {
-    id: "case-ignorable-14",
-    affects:
-      "startend:end_checker, keywords:letter_frequency, combination:repeat_prompt, detectable_content:postscript, length_constraints:nth_paragraph_first_word",
-    reason:
-      "Python's lower() writes ς for a final Σ by Unicode 14's Case_Ignorable; the port's pyLower uses " +
-      "the runtime's, in which U+1171E (Ahom medial ra) is no longer a combining mark. A Σ next to it " +
-      "lowercases differently. Of every code point in four sigma contexts, it is the only one.",
-  },
-  {
     id: "json-depth",
     affects: "detectable_format:json_format",
     reason:

@@ -7,6 +7,7 @@
  */
 import { B, ND, NS, S, W } from "./_python_text.ts";
 import { splitSentences } from "./punkt.ts";
+import { pyIgnoreCase } from "../regex/mod.ts";
 
 type Rule = [RegExp, string];
 const rule = (source: string, replacement: string, flags = "gu"): Rule => [
@@ -14,6 +15,13 @@ const rule = (source: string, replacement: string, flags = "gu"): Rule => [
   replacement,
 ];
 const END = `(?=\\n?$)`;
+// nltk's `(?i)` rules, as Python's re.IGNORECASE reads them (JavaScript's `i` flag folds case
+// differently, and would widen \w too): "a b" is the groups (a)(b) of literal text, "a|b" an
+// alternation.
+const ci = (words: string): string =>
+  words.includes(" ")
+    ? words.split(" ").map((w) => `(${pyIgnoreCase(w)})`).join("")
+    : words.split("|").map(pyIgnoreCase).join("|");
 
 // NLTKWordTokenizer's rules, in its order, with Python's classes and `$`.
 const STARTING_QUOTES: Rule[] = [
@@ -21,7 +29,7 @@ const STARTING_QUOTES: Rule[] = [
   rule('^"', "``"),
   rule("(``)", " $1 "),
   rule(`([ (\\[{<])("|'{2})`, "$1 `` "),
-  rule(`(')(?!re|ve|ll|m|t|s|d|n)(${W})${B}`, "$1 $2", "giu"),
+  rule(`(')(?!${ci("re|ve|ll|m|t|s|d|n")})(${W})${B}`, "$1 $2"),
 ];
 const ENDING_QUOTES: Rule[] = [
   rule("([»”’])", " $1 "),
@@ -46,11 +54,11 @@ const PUNCTUATION: Rule[] = [
 const PARENS_BRACKETS = rule("[\\][(){}<>]", " $& ");
 const DOUBLE_DASHES = rule("--", " -- ");
 const CONTRACTIONS: Rule[] = [
-  ...["(can)(not)", "(d)('ye)", "(gim)(me)", "(gon)(na)", "(got)(ta)", "(lem)(me)", "(more)('n)"]
-    .map((p) => rule(`${B}${p}${B}`, " $1 $2 ", "giu")),
-  rule(`${B}(wan)(na)(?=${S})`, " $1 $2 ", "giu"),
-  rule(` ('t)(is)${B}`, " $1 $2 ", "giu"),
-  rule(` ('t)(was)${B}`, " $1 $2 ", "giu"),
+  ...["can not", "d 'ye", "gim me", "gon na", "got ta", "lem me", "more 'n"]
+    .map((p) => rule(`${B}${ci(p)}${B}`, " $1 $2 ")),
+  rule(`${B}${ci("wan na")}(?=${S})`, " $1 $2 "),
+  rule(` ${ci("'t is")}${B}`, " $1 $2 "),
+  rule(` ${ci("'t was")}${B}`, " $1 $2 "),
 ];
 const SPLIT = new RegExp(`${NS}+`, "gu");
 const WORDS = new RegExp(`${W}+`, "gu");

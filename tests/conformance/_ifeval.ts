@@ -57,6 +57,20 @@ const NEWER_ROWS = [
     [{ capital_relation: "at least", capital_frequency: 2 }],
     "ONE\u{10D50}TWO three FOUR\u{31350}",
   ),
+  // Python's case rules, not the runtime's: lower() takes U+1171E as Case_Ignorable next to a
+  // final sigma (Unicode 14; not in the hosts' newer data), and re.IGNORECASE matches i with İ
+  // (JavaScript's `i` flag does not), in a keyword and in nltk's (?i) rule for "gimme".
+  newer(
+    ["startend:end_checker"],
+    [{ end_phrase: "\u03b1\u03c2\u{1171e}" }],
+    "ends \u0391\u03a3\u{1171e}",
+  ),
+  newer(["keywords:existence"], [{ keywords: ["gift"] }], "A G\u0130FT"),
+  newer(
+    ["change_case:capital_word_frequency"],
+    [{ capital_relation: "at least", capital_frequency: 3 }],
+    "G\u0130MME MORE",
+  ),
 ];
 
 /**

@@ -16,6 +16,20 @@ const TABLE: Table = [
     ["concatenate cat", true], // occurrences anywhere, case-insensitively
     ["cat", false],
   ]],
+  // re.IGNORECASE's equivalences, not JavaScript's `i` flag: i with İ and ı, ß with ẞ, k with
+  // the Kelvin sign.
+  ["keywords:existence", { keywords: ["gift", "straße"] }, [
+    ["GİFT STRAẞE", true],
+    ["gıft strasse", false],
+  ]],
+  ["keywords:frequency", { keyword: "kelvin", frequency: 2, relation: "at least" }, [
+    ["KELVIN \u212aelvin", true],
+    ["KELVIN", false],
+  ]],
+  ["keywords:forbidden_words", { forbidden_words: ["ice"] }, [
+    ["NİCE ıCE", false],
+    ["ice\u0345", false], // U+0345 is no word character for Python's \b, IGNORECASE or not
+  ]],
   ["keywords:frequency", { keyword: "aa", frequency: 2, relation: "less than" }, [
     ["aaa", true], // non-overlapping: "aaa" holds one
     ["aaaa", false],

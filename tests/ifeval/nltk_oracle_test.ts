@@ -97,6 +97,18 @@ const PIECES = [
   "}",
   "ﬁ",
   "İ",
+  // re.IGNORECASE's equivalences and \w in nltk's (?i) rules.
+  "GİMME",
+  "gımme",
+  "CANNOT",
+  "CANNOT\u0345",
+  "'TİS",
+  "'ſ",
+  "'ı",
+  "'\u212a",
+  "ı",
+  "ſ",
+  "\u0345",
   "x",
   "Yes.",
 ];
