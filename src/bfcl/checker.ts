@@ -256,6 +256,35 @@ function idOf(row: PyDict): string {
   return typeof id === "string" ? id : String(id ?? "?");
 }
 
+// BFCL pairs the files' lines by position, so a result file in another order, or of another
+// category, would be scored against the wrong questions without a word: each result's id must be
+// new, and the same as the question's and the answer's on its line (where the lines have ids).
+function checkIds(
+  files: BfclFiles,
+  results: PyDict[],
+  others: (readonly [{ name: string }, PyDict[]])[],
+): void {
+  const seen = new Map<string, number>();
+  results.forEach((row, i) => {
+    if (row.get("id") === undefined) return;
+    const id = idOf(row);
+    const first = seen.get(id);
+    if (first !== undefined) {
+      throw new InputError(`${files.results.name}:${i + 1}: id ${id} again (line ${first})`);
+    }
+    seen.set(id, i + 1);
+    for (const [src, rows] of others) {
+      const other = rows[i]!;
+      if (other.get("id") !== undefined && idOf(other) !== id) {
+        throw new InputError(
+          `${files.results.name}:${i + 1}: id ${id}, but line ${i + 1} of ${src.name} is ` +
+            `${idOf(other)}: BFCL pairs the files' lines in order`,
+        );
+      }
+    }
+  });
+}
+
 /**
  * Checks a category's files as BFCL's eval runner does, entry by entry in file order.
  *
@@ -263,7 +292,8 @@ function idOf(row: PyDict): string {
  * @param options The category, decoder, name rewrite, model name and matching.
  * @returns The run: counts, accuracy and every entry's record.
  * @throws {InputError} If a line is not a JSON object, a result line has no `result`, an answer
- * line has no `ground_truth`, or the files' line counts differ; the message names the file, the
+ * line has no `ground_truth`, the files' line counts differ, a result's id repeats, or a line's
+ * ids differ between the files (BFCL pairs them by position); the message names the file, the
  * line and the entry's id.
  *
  * @example A relevance file: prose passes, a call fails
@@ -297,6 +327,14 @@ export function checkBfcl(files: BfclFiles, options: BfclOptions): BfclRun {
       }
     }
   }
+  checkIds(
+    files,
+    results,
+    relevance ? [] : [[files.questions!, questions], [
+      files.answers!,
+      answers,
+    ]],
+  );
   const records: BfclRecord[] = results.map((row, i) => {
     const raw = row.get("result");
     if (raw === undefined) {

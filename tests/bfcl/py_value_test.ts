@@ -77,6 +77,38 @@ Deno.test("checkBfcl() names the file, line and id of bad input", () => {
       }),
     /a\.json: 0 lines, but r\.json has 1/,
   );
+  // BFCL pairs the lines by position: results in another order, or a repeated id, are refused
+  // rather than scored against other questions.
+  const q2 = {
+    name: "q.json",
+    text: '{"id": "simple_0", "function": {}}\n{"id": "simple_1", "function": {}}\n',
+  };
+  const a2 = {
+    name: "a.json",
+    text: '{"id": "simple_0", "ground_truth": {}}\n{"id": "simple_1", "ground_truth": {}}\n',
+  };
+  throws(
+    () =>
+      checkBfcl({
+        questions: q2,
+        answers: a2,
+        ...results('{"id": "simple_1", "result": []}\n{"id": "simple_0", "result": []}\n'),
+      }, { category: "simple" }),
+    (e: unknown) =>
+      e instanceof InputError &&
+      (e as Error).message ===
+        "r.json:1: id simple_1, but line 1 of q.json is simple_0: BFCL pairs the files' lines in order",
+  );
+  throws(
+    () =>
+      checkBfcl(
+        results('{"id": "relevance_0", "result": "x"}\n{"id": "relevance_0", "result": "y"}\n'),
+        { category: "relevance" },
+      ),
+    (e: unknown) =>
+      e instanceof InputError &&
+      (e as Error).message === "r.json:2: id relevance_0 again (line 1)",
+  );
 });
 
 Deno.test("pyRepr() and BFCL's string standardization are CPython 3.11's on every code point", async () => {
