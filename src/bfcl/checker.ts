@@ -292,9 +292,9 @@ function checkIds(
  * @param options The category, decoder, name rewrite, model name and matching.
  * @returns The run: counts, accuracy and every entry's record.
  * @throws {InputError} If a line is not a JSON object, a result line has no `result`, an answer
- * line has no `ground_truth`, the files' line counts differ, a result's id repeats, or a line's
- * ids differ between the files (BFCL pairs them by position); the message names the file, the
- * line and the entry's id.
+ * line has no `ground_truth`, the result file is empty, the files' line counts differ, a result's
+ * id repeats, or a line's ids differ between the files (BFCL pairs them by position); the message
+ * names the file, the line and the entry's id.
  *
  * @example A relevance file: prose passes, a call fails
  * ```ts
@@ -310,6 +310,8 @@ function checkIds(
  */
 export function checkBfcl(files: BfclFiles, options: BfclOptions): BfclRun {
   const results = readRows(files.results);
+  // A run without entries has no score (its accuracy would be 0 of 0).
+  if (results.length === 0) throw new InputError(`${files.results.name}: no entry in the file`);
   const relevance = options.category === "relevance";
   let questions: PyDict[] = [];
   let answers: PyDict[] = [];

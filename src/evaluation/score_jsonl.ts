@@ -18,7 +18,7 @@ import { type KernelGaveBack, type RunSources, scoreOnKernel } from "./_kernel_r
 import { scoreGeneral } from "./_general_reader.ts";
 import { type ByteHasher, type JsonlSource, Source } from "./_sources.ts";
 import { formatReportParts } from "./report_json.ts";
-import { maxLineBytesOf } from "../jsonl/mod.ts";
+import { InputError, maxLineBytesOf } from "../jsonl/mod.ts";
 
 export type { ByteHasher, JsonlSource } from "./_sources.ts";
 
@@ -115,6 +115,13 @@ export interface ScoreJsonlResult {
 
 const encoder = new TextEncoder();
 
+// A run without examples has no score: its report would give every metric as 0 of 0, which a CI
+// job would take for a result (say, when the step that writes the files wrote nothing).
+function nonEmpty(report: EvaluationReport, run: RunSources): EvaluationReport {
+  if ((report.inputs.examples?.rows ?? 1) > 0) return report;
+  throw new InputError(`${run.examples.name}: no example in the file`);
+}
+
 /**
  * Scores tool-call generations in JSONL against examples in JSONL (CONTRACT §4–5): reads the
  * lines exactly (a gold `1.0` stays a float, big integers keep their digits), checks the
@@ -130,7 +137,8 @@ const encoder = new TextEncoder();
  * @param options The engine, the sources' names, a progress callback and a SHA-256 hasher.
  * @returns The report and its bytes.
  * @throws {InputError} If a line is malformed, longer than the line limit (a
- *   {@linkcode LineTooLongError}), or a field is missing or mistyped.
+ *   {@linkcode LineTooLongError}), or a field is missing or mistyped, or the examples source holds
+ *   no example.
  * @throws {InvariantViolation} If the inputs break an invariant (duplicate ids, orphans, missing
  *   generations, digest mismatches).
  * @throws {TypeError} If a source is not bytes, a stream, an iterable or a function.
@@ -198,12 +206,12 @@ export async function scoreJsonl(
       engine.wasmModule !== undefined
     ) {
       const scored = await scoreOnKernel(run, engine, progress);
-      if (!("source" in scored)) return resultOf(scored.report, scored.chunks);
+      if (!("source" in scored)) return resultOf(nonEmpty(scored.report, run), scored.chunks);
       gaveBack = scored;
       pass = 2;
       read.clear();
     }
-    const report = await scoreGeneral(run, engine, progress, options);
+    const report = nonEmpty(await scoreGeneral(run, engine, progress, options), run);
     const result = resultOf(report, function* () {
       for (const part of formatReportParts(report)) yield encoder.encode(part);
     });

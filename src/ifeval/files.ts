@@ -167,7 +167,8 @@ export function readIfevalResponses(
  *
  * @param files The input and responses files.
  * @returns The run.
- * @throws {IfevalInputError} As {@linkcode readIfevalInput} and {@linkcode readIfevalResponses}.
+ * @throws {IfevalInputError} As {@linkcode readIfevalInput} and {@linkcode readIfevalResponses},
+ * and if the input file holds no prompt.
  * @example A prompt followed loosely but not strictly
  * ```ts
  * import { runIfeval } from "@assay/assay/ifeval";
@@ -186,6 +187,8 @@ export function readIfevalResponses(
  */
 export function runIfeval(files: { input: IfevalSource; responses: IfevalSource }): IfevalRun {
   const inputs = readIfevalInput(files.input);
+  // A run without prompts has no score (its accuracies would be 0 of 0).
+  if (inputs.length === 0) throw new IfevalInputError(`${files.input.name}: no prompt in the file`);
   const responses = readIfevalResponses(files.responses, inputs);
   return {
     inputs,

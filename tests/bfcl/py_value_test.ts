@@ -109,6 +109,11 @@ Deno.test("checkBfcl() names the file, line and id of bad input", () => {
       e instanceof InputError &&
       (e as Error).message === "r.json:2: id relevance_0 again (line 1)",
   );
+  throws(
+    () => checkBfcl(results(""), { category: "relevance" }),
+    (e: unknown) =>
+      e instanceof InputError && (e as Error).message === "r.json: no entry in the file",
+  );
 });
 
 Deno.test("pyRepr() and BFCL's string standardization are CPython 3.11's on every code point", async () => {

@@ -227,3 +227,20 @@ Deno.test("scoreJsonl() names the kind of an output that is not a string, and wh
     }
   }
 });
+
+Deno.test("scoreJsonl() refuses examples without an example, on both engines and both readers", async () => {
+  const { InputError } = await import("../../src/jsonl/mod.ts");
+  const empty = new Uint8Array(0);
+  const blank = new TextEncoder().encode("\n \n");
+  for (const options of [{}, { kernel: false }, { engine: TS }, { engine: WASM }]) {
+    for (const examples of [empty, blank]) {
+      await rejects(
+        scoreJsonl({ examples, generations: empty }, {
+          ...options,
+          names: { examples: "e.jsonl" },
+        }),
+        (e: unknown) => e instanceof InputError && e.message === "e.jsonl: no example in the file",
+      );
+    }
+  }
+});

@@ -69,3 +69,13 @@ Deno.test("runIfeval() fails an all-blank response and passes a prompt without i
     '{"follow_all_instructions": true, "follow_instruction_list": [], "instruction_id_list": [], "prompt": "B", "response": ""}',
   );
 });
+
+Deno.test("runIfeval() refuses an input file without a prompt: its accuracies would be 0 of 0", () => {
+  for (const text of ["", "\n\n"]) {
+    throws(
+      () => runIfeval({ input: { name: "in.jsonl", text }, responses: { name: "r.jsonl", text } }),
+      (e: unknown) =>
+        e instanceof IfevalInputError && e.message === "in.jsonl: no prompt in the file",
+    );
+  }
+});
