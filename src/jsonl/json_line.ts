@@ -48,13 +48,13 @@ export function readJsonLine(text: string): { value: unknown } | { error: string
   let value: unknown;
   try {
     value = parseJson(text);
-  } catch (e) {
+  } catch {
     // JSON.parse rejects NaN and Infinity, which Python accepts: ask the exact parser.
     const fields = readExactObject(text);
     if (fields === null) return { error: "not a JSON object" };
-    if (!(fields instanceof Map)) {
-      return { error: e instanceof Error ? e.message : String(e) };
-    }
+    // The exact parser's code and offset, not JSON.parse's message, which each runtime words
+    // differently.
+    if (!(fields instanceof Map)) return { error: `${fields.code} at ${fields.offset}` };
     const row: Record<string, unknown> = {};
     for (const [key, f] of fields) {
       // Each field as JSON.parse would give it (a number as a number, NaN too), not its text.

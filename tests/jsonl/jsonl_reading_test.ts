@@ -492,3 +492,14 @@ Deno.test("readJsonLine() gives a line with NaN the values JSON.parse gives the 
   // Keys come in canonical order there, as the exact parser gives them.
   assertEquals(Object.keys(v), ["a", "b", "c", "d", "e", "example_id"]);
 });
+
+Deno.test("readJsonLine() words a malformed line as the exact parser does, the same on every runtime", () => {
+  // Not JSON.parse's message, which V8, Node's V8 and JavaScriptCore each word their own way.
+  const cases: [string, string][] = [
+    ["{", "expecting_property_name at 1"],
+    ['{"example_id": 1,', "expecting_property_name at 17"],
+    ["[1,", "expecting_value at 3"],
+    ['{"a": tru}', "expecting_value at 6"],
+  ];
+  for (const [text, error] of cases) assertEquals(readJsonLine(text), { error }, text);
+});
