@@ -1,7 +1,7 @@
 // The checks of the scorer's rows: ids and digests, and why a target that is not one call is
 // dropped (docs/evaluation.md, "Targets and the drop summary").
 import { jsonKind, materialize } from "../engine/mod.ts";
-import { formatLocation, InputError } from "../jsonl/mod.ts";
+import { formatLocation, InputError, type Violation } from "../jsonl/mod.ts";
 import type { DropSummary } from "./inputs.ts";
 
 /** Whether `value` is a string that is not empty. */
@@ -72,4 +72,14 @@ export function dropReason(canonical: string): keyof DropSummary {
   if (!Array.isArray(value)) return "malformed_target";
   if (value.length === 0) return "empty_target";
   return value.length >= 2 && value.every(isCallShape) ? "multiple_calls" : "malformed_target";
+}
+
+/** The violation of an id given twice in one file, at lines `first` and `then` (if known). */
+export function duplicateId(id: string, source: string, first?: number, then?: number): Violation {
+  return {
+    kind: "duplicate_id",
+    detail: `example_id ${JSON.stringify(id)} in ${source} at lines ${first ?? "?"} and ${
+      then ?? "?"
+    }`,
+  };
 }

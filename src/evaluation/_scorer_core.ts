@@ -26,6 +26,7 @@ import {
 } from "./_parts.ts";
 import {
   dropReason,
+  duplicateId,
   isDigest,
   isNonEmptyString,
   outputNotString,
@@ -99,22 +100,27 @@ export class ScorerCore {
     if (this.#generationsSeen) throw new TypeError("Add all examples before any generation");
     const texts: string[] = new Array(batch.length);
     for (let i = 0; i < batch.length; i++) {
-      const ex = batch[i]!;
+      const ex: ExampleInput = Object(batch[i]); // a row that is no object has no field
+      const at = () => ({ source: this.#src.examples, line: ex.line, id: ex.example_id });
+      const badRoot = ex.root_id != null && typeof ex.root_id !== "string";
       if (
         typeof ex.example_id !== "string" || ex.example_id === "" ||
-        typeof ex.language !== "string" || ex.language === "" ||
-        (ex.root_id !== undefined && ex.root_id !== null && typeof ex.root_id !== "string") ||
+        typeof ex.language !== "string" || ex.language === "" || badRoot ||
         ex.target === undefined
       ) {
-        const at = { source: this.#src.examples, line: ex.line, id: ex.example_id };
-        requireString(ex.example_id, "example_id", at);
-        requireString(ex.language, "language", at);
-        if (ex.root_id !== undefined && ex.root_id !== null && typeof ex.root_id !== "string") {
-          throw new InputError(`${formatLocation(at)}: field "root_id" must be a string or null`);
-        }
-        throw new InputError(`${formatLocation(at)}: missing field "target"`);
+        requireString(ex.example_id, "example_id", at());
+        requireString(ex.language, "language", at());
+        throw new InputError(
+          `${formatLocation(at())}: ${
+            badRoot ? 'field "root_id" must be a string or null' : 'missing field "target"'
+          }`,
+        );
       }
-      texts[i] = typeof ex.target === "string" ? ex.target : canonicalValue(ex.target);
+      try {
+        texts[i] = typeof ex.target === "string" ? ex.target : canonicalValue(ex.target);
+      } catch (e) {
+        throw new InputError(`${formatLocation(at())}: field "target": ${(e as Error).message}`);
+      }
     }
     // The canonical text of each target, where known; it classifies dropped targets.
     let canonical: (string | undefined)[];
@@ -151,11 +157,7 @@ export class ScorerCore {
       const call = calls[i]!;
       const prior = this.#examples.get(ex.example_id);
       if (prior) {
-        this.#violations.push({
-          kind: "duplicate_id",
-          detail: `example_id ${JSON.stringify(ex.example_id)} in ${this.#src.examples} at lines ` +
-            `${prior.line ?? "?"} and ${ex.line ?? "?"}`,
-        });
+        this.#violations.push(duplicateId(ex.example_id, this.#src.examples, prior.line, ex.line));
         continue;
       }
       const ok = call.status === "ok";
@@ -210,7 +212,8 @@ export class ScorerCore {
   addPrompts(batch: readonly PromptInput[]): void {
     if (this.#generationsSeen) throw new TypeError("Add all prompts before any generation");
     this.#withPrompts = true;
-    for (const p of batch) {
+    for (const row of batch) {
+      const p: PromptInput = Object(row);
       // A prompt that hashes to its prompt_sha256 vouches for the digest's spelling.
       const actual = typeof p.prompt === "string" && isNonEmptyString(p.example_id)
         ? this.#sha256(p.prompt)
@@ -225,11 +228,8 @@ export class ScorerCore {
       }
       const prior = this.#prompts.get(p.example_id);
       if (prior !== undefined) {
-        this.#violations.push({
-          kind: "duplicate_id",
-          detail: `example_id ${JSON.stringify(p.example_id)} in ${this.#src.prompts} at lines ` +
-            `${this.#promptLines[prior] ?? "?"} and ${p.line ?? "?"}`,
-        });
+        const first = this.#promptLines[prior];
+        this.#violations.push(duplicateId(p.example_id, this.#src.prompts, first, p.line));
         continue;
       }
       if (p.prompt !== undefined) {
@@ -256,7 +256,8 @@ export class ScorerCore {
     const outputs: string[] = [];
     const states: ExampleState[] = [];
     const withPrompts = this.#withPrompts;
-    for (const g of batch) {
+    for (const row of batch) {
+      const g: GenerationInput = Object(row);
       const at = () => ({ source: this.#src.generations, line: g.line, id: g.example_id });
       if (!isNonEmptyString(g.example_id)) requireString(g.example_id, "example_id", at());
       if (typeof g.output !== "string") {
@@ -285,12 +286,8 @@ export class ScorerCore {
         continue;
       }
       if (state.generationLine !== undefined || state.record !== undefined) {
-        this.#violations.push({
-          kind: "duplicate_id",
-          detail:
-            `example_id ${JSON.stringify(g.example_id)} in ${this.#src.generations} at lines ` +
-            `${state.generationLine ?? "?"} and ${g.line ?? "?"}`,
-        });
+        const first = state.generationLine;
+        this.#violations.push(duplicateId(g.example_id, this.#src.generations, first, g.line));
         continue;
       }
       state.generationLine = g.line ?? 0;

@@ -22,8 +22,9 @@ export interface ExampleInput {
   language: string;
   /**
    * The gold target: one call `{name, arguments}` or a list of calls. A string is read as JSON
-   * text with the exact parser (so `1.0` and big integers survive); any other value is
-   * serialized with `JSON.stringify` first.
+   * text with the exact parser (so `1.0` and big integers survive); any other value is written
+   * as canonical JSON (`canonicalValue`), and one that is not JSON (undefined, a Date, a Map, a
+   * bigint, a cycle) is an `InputError` at its row.
    */
   target: unknown;
   /** The English row this one translates, if any. */

@@ -129,7 +129,7 @@ Deno.test("scoreToolCalls() drops targets that are not exactly one call, by reas
   strictEqual(r.metrics.overall.full_call_exact_match.value, 1);
 });
 
-Deno.test("scoreToolCalls() rejects a gold target that is not JSON with a named error", () => {
+Deno.test("scoreToolCalls() rejects a gold target that is not JSON, and a row that is not an object, with named errors", () => {
   throws(
     () =>
       scoreToolCalls([{ example_id: "x", language: "en", target: "{oops", line: 7 }], [], {
@@ -138,6 +138,31 @@ Deno.test("scoreToolCalls() rejects a gold target that is not JSON with a named 
     (e: unknown) =>
       e instanceof InputError && /ex\.jsonl:7 \(id "x"\): target is not valid JSON/.test(e.message),
   );
+  // A JS value that is not JSON, at its row; a row that is not an object has no field.
+  const gen = [{ example_id: "x", output: "{}" }];
+  const ex = (target: unknown) => [{ example_id: "x", language: "en", target, line: 3 }];
+  for (
+    const [target, what] of [[new Date(0), "a Date"], [1n, "a bigint"], [undefined, "undefined"]]
+  ) {
+    throws(
+      () => scoreToolCalls(ex({ name: "f", arguments: { v: target } }), gen),
+      (e: unknown) =>
+        e instanceof InputError &&
+        e.message === `examples:3 (id "x"): field "target": Not JSON at $.arguments.v: ${what}`,
+    );
+  }
+  for (
+    const [examples, generations, source] of [
+      [[null], gen, "examples"],
+      [ex({ name: "f", arguments: {} }), [7], "generations"],
+    ] as const
+  ) {
+    throws(
+      () => scoreToolCalls(examples as never, generations as never),
+      (e: unknown) =>
+        e instanceof InputError && e.message === `${source}: missing field "example_id"`,
+    );
+  }
 });
 
 Deno.test("scoreToolCalls() collects every invariant violation before failing", () => {
