@@ -175,6 +175,51 @@ function checkLocation(flag: string, path: string, store: boolean): void {
 }
 
 /**
+ * Checks, before any work, that a file named by another program (such as GitHub's
+ * `GITHUB_STEP_SUMMARY`) can take an append: an existing regular file that opens for appending
+ * (nothing is written), or a new name in an existing folder that takes a new file.
+ *
+ * @param label What named the path, such as the variable, for messages.
+ * @throws {UsageError} Naming the label, the path and why.
+ */
+export function checkAppend(label: string, path: string): void {
+  const at = `Cannot append to ${where(path, label)}`;
+  if (path === "" || /[/\\]$/.test(path)) throw new UsageError(`${at}: expected a file name`);
+  let info: Deno.FileInfo | undefined;
+  try {
+    info = Deno.statSync(path);
+  } catch { /* missing, or under a file: the parent's checks say which */ }
+  if (info?.isDirectory) throw new UsageError(`${at}: it is a folder`);
+  if (info && !info.isFile) throw new UsageError(`${at}: it is not a regular file`);
+  if (info) {
+    try {
+      Deno.openSync(path, { append: true }).close();
+    } catch (e) {
+      throw new UsageError(`${at}: ${reason(e)}`);
+    }
+    return;
+  }
+  const parent = dirname(path);
+  let folder: Deno.FileInfo;
+  try {
+    folder = Deno.statSync(parent);
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound || e instanceof Deno.errors.NotADirectory) {
+      throw new UsageError(`${at}: folder ${parent} does not exist`);
+    }
+    throw new UsageError(`${at}: ${reason(e)}`);
+  }
+  if (!folder.isDirectory) throw new UsageError(`${at}: ${parent} is not a folder`);
+  const probe = `${tempPathFor(path)}-${Deno.pid}`;
+  try {
+    Deno.openSync(probe, { write: true, createNew: true }).close();
+  } catch (e) {
+    throw new UsageError(`${at}: folder ${parent} does not accept new files (${reason(e)})`);
+  }
+  Deno.removeSync(probe);
+}
+
+/**
  * The first bytes of an existing regular file; undefined when there is none or it is empty, and
  * `unreadable` when it cannot be opened.
  */

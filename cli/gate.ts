@@ -12,8 +12,16 @@ import {
 } from "../src/gate/mod.ts";
 import { decodeUtf8, InputError } from "../src/jsonl/mod.ts";
 import { writeStdout } from "./_io.ts";
-import { writeAtomic } from "./_atomic.ts";
-import { checkPaths, linesKind, reportKind } from "./_paths.ts";
+import { reason, writeAtomic } from "./_atomic.ts";
+import {
+  checkAppend,
+  checkDistinct,
+  checkPaths,
+  linesKind,
+  type OutputArgument,
+  type PathArgument,
+  reportKind,
+} from "./_paths.ts";
 import { parseOptions } from "./_options.ts";
 import { GateFailed, UsageError } from "./_errors.ts";
 import { readReportFile } from "./compare.ts";
@@ -63,7 +71,8 @@ Options:
   --report FILE      one run's report (min and max rules only)
   --junit FILE       also write JUnit XML: one test case per rule, failing examples inside
   --markdown FILE    also write a Markdown summary; with GITHUB_STEP_SUMMARY set, the
-                     summary is appended to that file too
+                     summary is appended to that file too (checked up front: never an
+                     input, and its folder must exist)
   --out FILE         write the assay.gate.v1 verdict as JSON
   --force            let --out, --junit or --markdown replace a file of another kind
   --json             print the verdict as JSON instead of the lines
@@ -71,6 +80,19 @@ Options:
 
 const JUNIT = linesKind("a JUnit XML file of assay gate", (line) => line.startsWith("<?xml"));
 const MARKDOWN = linesKind("an assay gate summary", (line) => line.startsWith("### assay gate"));
+
+const SUMMARY = "GITHUB_STEP_SUMMARY";
+
+/**
+ * The file named by GITHUB_STEP_SUMMARY, when the variable is set, not empty, and may be read
+ * (never a permission prompt).
+ */
+function stepSummary(): string | undefined {
+  if (Deno.permissions.querySync({ name: "env", variable: SUMMARY }).state !== "granted") {
+    return undefined;
+  }
+  return Deno.env.get(SUMMARY) || undefined;
+}
 
 /** The error that ends a command with exit 3 when a verdict fails. */
 export function gateFailure(verdict: GateVerdict): GateFailed {
@@ -170,18 +192,24 @@ export async function runGate(args: string[]): Promise<void> {
     throw new UsageError("Give either --base and --candidate, or --report");
   }
   const rulesPath = positionals[0]!;
-  checkPaths(
-    [["rules", rulesPath], ["--base", values.base], ["--candidate", values.candidate], [
-      "--report",
-      values.report,
-    ]],
-    [
-      { flag: "--out", path: values.out, kind: reportKind("assay.gate.v1") },
-      { flag: "--junit", path: values.junit, kind: JUNIT },
-      { flag: "--markdown", path: values.markdown, kind: MARKDOWN },
-    ],
-    { force: values.force },
-  );
+  const inputs: PathArgument[] = [
+    ["rules", rulesPath],
+    ["--base", values.base],
+    ["--candidate", values.candidate],
+    ["--report", values.report],
+  ];
+  const outputs: OutputArgument[] = [
+    { flag: "--out", path: values.out, kind: reportKind("assay.gate.v1") },
+    { flag: "--junit", path: values.junit, kind: JUNIT },
+    { flag: "--markdown", path: values.markdown, kind: MARKDOWN },
+  ];
+  checkPaths(inputs, outputs, { force: values.force });
+  const summary = stepSummary();
+  if (summary !== undefined) {
+    // Appended to, never replaced: no kind to check, but never an input nor another output.
+    checkDistinct(inputs, [...outputs, { flag: SUMMARY, path: summary, kind: MARKDOWN }]);
+    checkAppend(SUMMARY, summary);
+  }
   const gate = await readGateRules(rulesPath);
   const input: GateInput = pair
     ? {
@@ -194,11 +222,13 @@ export async function runGate(args: string[]): Promise<void> {
   if (values.junit) await writeAtomic(values.junit, gateJunit(verdict, rulesPath));
   const markdown = gateMarkdown(verdict, rulesPath);
   if (values.markdown) await writeAtomic(values.markdown, markdown);
-  const summary = Deno.permissions.querySync({ name: "env", variable: "GITHUB_STEP_SUMMARY" })
-      .state === "granted"
-    ? Deno.env.get("GITHUB_STEP_SUMMARY")
-    : undefined;
-  if (summary) await Deno.writeTextFile(summary, markdown, { append: true });
+  if (summary !== undefined) {
+    try {
+      await Deno.writeTextFile(summary, markdown, { append: true });
+    } catch (e) {
+      throw new InputError(`Cannot append to ${summary} (${SUMMARY}): ${reason(e)}`, { cause: e });
+    }
+  }
   await writeStdout(
     values.json ? JSON.stringify(verdict, null, 2) + "\n" : lines(verdict, rulesPath),
   );

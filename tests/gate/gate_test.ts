@@ -312,3 +312,53 @@ Deno.test("assay gate exits 0 on a pass, 3 on a failure and 2 on a bad rule file
   );
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test("assay gate checks GITHUB_STEP_SUMMARY up front: a missing folder or an input is exit 2", async () => {
+  const dir = await Deno.makeTempDir();
+  const input = JSON.stringify(report(10, (i) => i < 5));
+  await Deno.writeTextFile(`${dir}/r.json`, input);
+  await Deno.writeTextFile(
+    `${dir}/rules.yaml`,
+    "rules:\n  - metric: full_call_exact_match\n    min: 1\n",
+  );
+  const run = async (summary: string) => {
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "-A",
+        new URL("../../cli/main.ts", import.meta.url).pathname,
+        "gate",
+        `${dir}/rules.yaml`,
+        "--report",
+        `${dir}/r.json`,
+        "--out",
+        `${dir}/v.json`,
+      ],
+      env: { GITHUB_STEP_SUMMARY: summary },
+    }).output();
+    const dec = new TextDecoder();
+    return { code: out.code, out: dec.decode(out.stdout), err: dec.decode(out.stderr) };
+  };
+  const gone = await run(`${dir}/nodir/s.md`);
+  strictEqual(gone.code, 2, gone.err);
+  strictEqual(
+    gone.err.trim(),
+    `assay gate: Cannot append to ${dir}/nodir/s.md (GITHUB_STEP_SUMMARY): folder ${dir}/nodir ` +
+      "does not exist",
+  );
+  const onInput = await run(`${dir}/r.json`);
+  strictEqual(onInput.code, 2, onInput.err);
+  strictEqual(
+    onInput.err.trim(),
+    `assay gate: GITHUB_STEP_SUMMARY ${dir}/r.json is the --report file`,
+  );
+  strictEqual(await Deno.readTextFile(`${dir}/r.json`), input);
+  // Refused up front: no verdict was written.
+  ok(!(await Deno.stat(`${dir}/v.json`).then(() => true, () => false)));
+  // A writable summary still takes the Markdown, and the failing verdict keeps its exit 3.
+  await Deno.writeTextFile(`${dir}/s.md`, "earlier step\n");
+  const held = await run(`${dir}/s.md`);
+  strictEqual(held.code, 3, held.err);
+  ok((await Deno.readTextFile(`${dir}/s.md`)).startsWith("earlier step\n### assay gate"));
+  await Deno.remove(dir, { recursive: true });
+});
