@@ -10,7 +10,7 @@
 //   bytes), or is empty, or with --force; a metric store (an SQLite database) is never replaced by
 //   a report, and `--store` never opens a file that is not one.
 //
-// `-` (stdin or stdout) and absent paths pass.
+// `-` (stdin or stdout) and absent paths pass, but only one input may be `-`: stdin reads once.
 import { basename, dirname, join, resolve } from "node:path";
 import { InputError, UsageError } from "./_errors.ts";
 import { reason, removeStaleTemp, tempPathFor } from "./_atomic.ts";
@@ -52,11 +52,20 @@ function the(label: string | undefined): string {
 }
 
 /**
- * Checks that each input can be read before any work starts: it exists and is a file.
+ * Checks that each input can be read before any work starts: it exists and is a file, and at most
+ * one of them is `-` (stdin, which can be read once).
  *
+ * @throws {UsageError} When two inputs are `-`, naming both.
  * @throws {InputError} Naming the path and its flag, for a missing path or a folder.
  */
 export function checkInputs(inputs: readonly PathArgument[]): void {
+  const stdin = inputs.filter(([, path]) => path === "-").map(([label]) => label ?? "input");
+  if (stdin.length > 1) {
+    const which = `${stdin.slice(0, -1).join(", ")} and ${stdin.at(-1)}`;
+    throw new UsageError(
+      `Only one input can be stdin: ${which} are ${stdin.length === 2 ? "both" : "all"} "-"`,
+    );
+  }
   for (const [label, path] of inputs) {
     if (path === undefined || path === "-") continue;
     let info: Deno.FileInfo;

@@ -60,6 +60,29 @@ Deno.test("a folder given as an input exits 2 naming it and its flag", async () 
   await Deno.remove(dir, { recursive: true });
 });
 
+Deno.test("two inputs read from stdin (-) exit 2 naming both, before stdin is read", async () => {
+  const cases: [string[], string][] = [
+    [
+      ["structured", "--outputs", "-", "--expected", "-"],
+      'assay structured: Only one input can be stdin: --outputs and --expected are both "-"',
+    ],
+    [
+      ["score", "--examples", "-", "--generations", "-"],
+      'assay score: Only one input can be stdin: --examples and --generations are both "-"',
+    ],
+    [
+      ["score", "--examples", "-", "--generations", "-", "--prompts", "-"],
+      "assay score: Only one input can be stdin: --examples, --generations and --prompts are " +
+      'all "-"',
+    ],
+  ];
+  for (const [args, message] of cases) {
+    const r = await runMain(args);
+    strictEqual(r.code, 2, args.join(" "));
+    strictEqual(r.stderr, message);
+  }
+});
+
 Deno.test("an unusable --out, --html or --store exits 2 before any scoring, naming it", async () => {
   const dir = await demoFolder();
   // generations.jsonl lacks an example of its own: scoring would fail on that invariant, so
