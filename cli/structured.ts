@@ -480,20 +480,6 @@ export async function runStructured(args: string[]): Promise<void> {
       throw e;
     }
   });
-  const results: Partial<Record<StructuredMetric, Result>> = {};
-  for (const m of metrics) {
-    try {
-      results[m] = computeMetric(m);
-    } catch (e) {
-      if (!(e instanceof TypeError || e instanceof RangeError)) throw e;
-      // The library names the example's index; say which line of the outputs that is.
-      const message = e.message.replace(/index (\d+)/, (all, i) => {
-        const row = outputs.rows[Number(i)];
-        return row ? `${all} (${where(outputs, row)})` : all;
-      });
-      throw new InputError(`${m}: ${message}`, { cause: e });
-    }
-  }
   function computeMetric(m: StructuredMetric): Result {
     let r: Result;
     switch (m) {
@@ -564,17 +550,56 @@ export async function runStructured(args: string[]): Promise<void> {
     return r;
   }
 
-  // Each example's own figures: every metric on that row alone.
+  // Each example's own figures: every metric on that row alone. They come first, so that a bad
+  // field is reported at its row: file, line and id.
   const rows = outputs.rows.map((row, i) => {
     only = i;
     const figures: Record<string, { numerator: number; denominator: number }> = {};
     for (const m of metrics) {
-      const r = computeMetric(m);
+      let r: Result;
+      try {
+        r = computeMetric(m);
+      } catch (e) {
+        throw rowError(e, m, i);
+      }
       figures[m] = { numerator: r.numerator, denominator: r.denominator };
     }
     return { line: row.line, id: row.id ?? null, metrics: figures };
   });
   only = undefined;
+  const results: Partial<Record<StructuredMetric, Result>> = {};
+  for (const m of metrics) {
+    try {
+      results[m] = computeMetric(m);
+    } catch (e) {
+      if (!(e instanceof TypeError || e instanceof RangeError)) throw e;
+      // The library names the example's index; say which line of the outputs that is.
+      const message = e.message.replace(/index (\d+)/, (all, i) => {
+        const row = outputs.rows[Number(i)];
+        return row ? `${all} (${where(outputs, row)})` : all;
+      });
+      throw new InputError(`${m}: ${message}`, { cause: e });
+    }
+  }
+
+  /**
+   * A metric's TypeError or RangeError on row `i` alone, as an InputError at that row of the
+   * outputs, or of the expected file when the message is about an expected value. The library
+   * numbers the examples of its call, here only this one: the index goes, and the field is named.
+   */
+  function rowError(e: unknown, m: StructuredMetric, i: number): unknown {
+    if (!(e instanceof TypeError || e instanceof RangeError)) return e;
+    const ofExpected = expected !== undefined &&
+      /^Expected (call|an object of dotted paths|a JSON (text|value) for)\b/.test(e.message);
+    const at = ofExpected ? where(expected!, joined![i]!) : where(outputs, outputs.rows[i]!);
+    const message = e.message
+      .replace(/^checks\[0\]/, 'field "checks"')
+      .replace(/^conversations\[0\]/, 'field "retention"')
+      .replace(/^Result (\d+)/, 'field "api_results" item $1')
+      .replace(/ of example 0\b/, "")
+      .replace(/ at index 0\b/, "");
+    return new InputError(`${at}: ${m}: ${message}`, { cause: e });
+  }
 
   const report = {
     schema: "assay.structured.v1",

@@ -92,6 +92,63 @@ Deno.test("assay structured exits 2 on bad input, naming file, line and id", asy
   match(r.stderr, /schema\.json: .*propertys/);
 });
 
+Deno.test("assay structured names the file, line and id of a bad field, counting within its row", async () => {
+  const dir = await Deno.makeTempDir();
+  const write = (name: string, rows: unknown[]) =>
+    Deno.writeTextFile(`${dir}/${name}`, rows.map((r) => JSON.stringify(r) + "\n").join(""));
+  const call = { name: "f", arguments: {} };
+  await write("checks.jsonl", [{ id: "q1", checks: [true] }, { id: "q2", checks: "bad" }]);
+  await write("flags.jsonl", [{ id: "q1", checks: [true] }, { id: "q2", checks: [true, 3] }]);
+  // Row q2's second result is bad; the library counted results across rows (3).
+  await write("api.jsonl", [{ id: "q1", api_results: [true, 200] }, {
+    id: "q2",
+    api_results: [true, "bad"],
+  }]);
+  await write("retention.jsonl", [{ id: "q1", retention: [true, [true]] }, {
+    id: "q2",
+    retention: [true, [1]],
+  }]);
+  await write("calls.jsonl", [{ id: "q1", tool_calls: [call] }, { id: "q2", tool_calls: [] }]);
+  // Joined by id: q1's expected row is line 2 of the expected file, the second example.
+  await write("expected.jsonl", [{ id: "q2", tool_calls: [call] }, {
+    id: "q1",
+    tool_calls: [call, { nome: "g" }],
+  }]);
+  const cases: [string[], string][] = [
+    [
+      ["--outputs", `${dir}/checks.jsonl`],
+      `${dir}/checks.jsonl:2 (id "q2"): instruction_compliance_rate: field "checks" must be an ` +
+      "array of booleans",
+    ],
+    [
+      ["--outputs", `${dir}/flags.jsonl`],
+      `${dir}/flags.jsonl:2 (id "q2"): instruction_compliance_rate: field "checks"[1] must be a ` +
+      "boolean, got a number",
+    ],
+    [
+      ["--outputs", `${dir}/api.jsonl`],
+      `${dir}/api.jsonl:2 (id "q2"): api_call_success_rate: field "api_results" item 1 is not a ` +
+      "flag, status code or exception: bad",
+    ],
+    [
+      ["--outputs", `${dir}/retention.jsonl`],
+      `${dir}/retention.jsonl:2 (id "q2"): instruction_retention: field "retention" later[0] ` +
+      "must be a boolean, got a number",
+    ],
+    [
+      ["--outputs", `${dir}/calls.jsonl`, "--expected", `${dir}/expected.jsonl`],
+      `${dir}/expected.jsonl:2 (id "q1"): tool_selection_accuracy: Expected call 1 is ` +
+      'malformed: a call must be {name, arguments}: it has no name, no arguments, an unknown key "nome"',
+    ],
+  ];
+  for (const [args, message] of cases) {
+    const r = await assay(args);
+    strictEqual(r.code, 2, args.join(" "));
+    strictEqual(r.stderr.trim(), `assay structured: ${message}`);
+  }
+  await Deno.remove(dir, { recursive: true });
+});
+
 Deno.test("assay structured --call-format decodes the predicted calls from each output", async () => {
   const dir = await Deno.makeTempDir();
   const line = (x: unknown) => JSON.stringify(x) + "\n";
