@@ -52,7 +52,7 @@ Scores structured outputs, tool calls and instruction checks. Each line of O.jso
    "retention": [true, [true, false]]}                   // multi-turn: first turn, then later turns
 
 Lines of E.jsonl give what was expected, joined by "id" (or "example_id"; by line order when
-neither file has ids):
+neither file has ids). An id names one line of a file, with or without --expected:
 
   {"id": "q1", "fields": {"answer": 18, "user.name": "Ada"},   // required_field_accuracy
    "tool_calls": [{"name": "search", "arguments": {"q": "x"}}]} // tool_* metrics
@@ -192,6 +192,25 @@ function where(file: Loaded, row: Row): string {
   });
 }
 
+/**
+ * Checks that no id is on two rows of a file (rows without an id are not compared).
+ *
+ * @throws {InputError} Naming the file, the id and both lines.
+ */
+function checkUniqueIds(file: Loaded): void {
+  const seen = new Map<string, Row>();
+  for (const r of file.rows) {
+    if (r.id === undefined) continue;
+    const prev = seen.get(r.id);
+    if (prev) {
+      throw new InputError(
+        `${file.name}: duplicate id ${JSON.stringify(r.id)} on lines ${prev.line} and ${r.line}`,
+      );
+    }
+    seen.set(r.id, r);
+  }
+}
+
 /** Pairs expected rows with output rows: by id when the files have ids, else by line order. */
 function join(outputs: Loaded, expected: Loaded): Row[] {
   const withIds = outputs.rows.some((r) => r.id !== undefined) ||
@@ -205,21 +224,13 @@ function join(outputs: Loaded, expected: Loaded): Row[] {
     }
     return expected.rows;
   }
-  const byId = new Map<string, Row>();
   for (const file of [outputs, expected]) {
-    const seen = new Map<string, Row>();
     for (const r of file.rows) {
       if (r.id === undefined) throw new InputError(`${where(file, r)}: missing field "id"`);
-      const prev = seen.get(r.id);
-      if (prev) {
-        throw new InputError(
-          `${file.name}: duplicate id ${JSON.stringify(r.id)} on lines ${prev.line} and ${r.line}`,
-        );
-      }
-      seen.set(r.id, r);
     }
-    if (file === expected) { for (const [k, v] of seen) byId.set(k, v); }
+    checkUniqueIds(file);
   }
+  const byId = new Map(expected.rows.map((r) => [r.id!, r]));
   const missing = outputs.rows.filter((r) => !byId.has(r.id!));
   if (missing.length > 0) {
     throw new InputError(
@@ -374,6 +385,8 @@ export async function runStructured(args: string[]): Promise<void> {
 
   const outputs = await loadRows(values.outputs, ["output"]);
   const expected = values.expected === undefined ? undefined : await loadRows(values.expected);
+  // The report's rows are keyed by id, joined or not: an id may name one row only.
+  if (!expected) checkUniqueIds(outputs);
   const joined = expected ? join(outputs, expected) : undefined;
   let schemaText: string | undefined;
   let schema: unknown;

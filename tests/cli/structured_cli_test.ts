@@ -76,6 +76,13 @@ Deno.test("assay structured exits 2 on bad input, naming file, line and id", asy
   r = await assay(["--outputs", `${dir}/dup.jsonl`, "--expected", `${fx}/expected.jsonl`]);
   strictEqual(r.code, 2);
   match(r.stderr, /duplicate id "q1" on lines 1 and 2/);
+  // Without --expected too: the report's rows are keyed by id.
+  r = await assay(["--outputs", `${dir}/dup.jsonl`]);
+  strictEqual(r.code, 2, r.stderr);
+  strictEqual(
+    r.stderr.trim(),
+    `assay structured: ${dir}/dup.jsonl: duplicate id "q1" on lines 1 and 2`,
+  );
   await Deno.writeTextFile(`${dir}/two.jsonl`, lines.slice(0, 2).join("\n"));
   r = await assay(["--outputs", `${dir}/two.jsonl`, "--expected", `${fx}/expected.jsonl`]);
   strictEqual(r.code, 2);
