@@ -7,9 +7,10 @@ import { writeStdout } from "./_io.ts";
 import { checkPaths } from "./_paths.ts";
 import { parseOptions } from "./_options.ts";
 import { InputError, UsageError } from "./_errors.ts";
+import { suggestName } from "../src/jsonl/mod.ts";
 import { readEvaluation } from "./compare.ts";
 
-const HELP = `Usage: deno task assay show REPORT.json [--failing [METRIC]] [--id ID ...]
+const HELP = `Usage: deno task assay show REPORT.json [--failing [--metric M]] [--id ID ...]
                           [--slice L] [--status S] [--limit N]
 
 Prints the examples of an evaluation report (v2 or v1) as text: id, slice, parse status,
@@ -22,7 +23,8 @@ Selection (all given filters apply):
   --metric M         with --failing: wrong on M instead (${BINARY_METRIC_NAMES.join(", ")})
   --id ID            this example (repeat for several)
   --slice L          examples of language L
-  --status S         examples with parse status S (ok, no_json, invalid_json, ...)
+  --status S         examples with parse status S (ok, no_json, invalid_json, ...; the
+                     statuses the report counts)
   --limit N          at most N examples (default all)
 `;
 
@@ -42,6 +44,11 @@ export async function runShow(args: string[]): Promise<void> {
     return;
   }
   if (positionals.length !== 1) throw new UsageError("Give one report (see --help)");
+  if (values.metric !== undefined && !values.failing) {
+    throw new UsageError(
+      "--metric needs --failing (it names the metric the examples are wrong on)",
+    );
+  }
   const metric = (values.metric ?? "full_call_exact_match") as BinaryMetricName;
   if (!BINARY_METRIC_NAMES.includes(metric)) {
     throw new UsageError(
@@ -69,6 +76,21 @@ export async function runShow(args: string[]): Promise<void> {
     throw new InputError(
       `${positionals[0]} has no slice "${values.slice}" (it has ${report.slices.join(", ")})`,
     );
+  }
+  if (values.status !== undefined) {
+    const counted = (report as { parse_status_counts?: Record<string, number> })
+      .parse_status_counts;
+    const statuses = [
+      ...new Set([...Object.keys(counted ?? {}), ...report.records.map((r) => r.status)]),
+    ];
+    if (!statuses.includes(values.status)) {
+      const near = suggestName(values.status, statuses);
+      throw new InputError(
+        `${positionals[0]} has no parse status ${JSON.stringify(values.status)} (` +
+          (near === undefined ? "" : `did you mean ${near}? `) +
+          `it has ${statuses.join(", ")})`,
+      );
+    }
   }
   const keep = (r: ExampleRecord) =>
     (!values.failing || !exampleRight(metric, r)) && (!ids || ids.has(r.example_id)) &&

@@ -63,3 +63,34 @@ Deno.test("assay show prints an example's gold, prediction and missing argument 
   match(html.stderr, /records\[3\]\.detail\.paths is not/);
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test("assay show refuses an unknown --status and a --metric without --failing (exit 2)", async () => {
+  const dir = await Deno.makeTempDir();
+  await scoreDemo(dir, "adapter");
+  const report = `${dir}/adapter.json`;
+  const near = await assay(["show", report, "--status", "invalid-json"]);
+  strictEqual(near.code, 2, near.stderr);
+  strictEqual(
+    near.stderr.trim(),
+    `assay show: ${report} has no parse status "invalid-json" (did you mean invalid_json? it has ` +
+      "ok, no_json, invalid_json, invalid_shape)",
+  );
+  const far = await assay(["show", report, "--status", "zzz"]);
+  strictEqual(far.code, 2, far.stderr);
+  match(
+    far.stderr,
+    /has no parse status "zzz" \(it has ok, no_json, invalid_json, invalid_shape\)/,
+  );
+  const known = await assay(["show", report, "--status", "invalid_json"]);
+  strictEqual(known.code, 0, known.stderr);
+  match(known.stdout, /2 of 2 selected examples shown/);
+  const alone = await assay(["show", report, "--metric", "valid_json_rate"]);
+  strictEqual(alone.code, 2, alone.stderr);
+  strictEqual(
+    alone.stderr.trim(),
+    "assay show: --metric needs --failing (it names the metric the examples are wrong on)",
+  );
+  const help = await assay(["show", "--help"]);
+  match(help.stdout, /^Usage: deno task assay show REPORT\.json \[--failing \[--metric M\]\]/);
+  await Deno.remove(dir, { recursive: true });
+});
