@@ -11,10 +11,43 @@ export function parseOptions<T extends NonNullable<ParseArgsConfig["options"]>>(
   options: T,
 ) {
   try {
-    return parseArgs({ args, options, allowPositionals: true, strict: true });
+    return parseArgs({
+      args: joinNegativeValues(args, options),
+      options,
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (e) {
     throw new UsageError(optionMessage(e, Object.keys(options)));
   }
+}
+
+/**
+ * `--seed -1` as `--seed=-1`: parseArgs takes a value that starts with a dash only after `=`, so a
+ * negative number after a flag that takes a value is joined to it, and the command's own check of
+ * the value speaks (`--seed must be a non-negative integer, got "-1"`).
+ */
+function joinNegativeValues(args: string[], options: NonNullable<ParseArgsConfig["options"]>) {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === "--") {
+      out.push(...args.slice(i));
+      break;
+    }
+    const name = /^--([^=]+)$/.exec(arg)?.[1];
+    const next = args[i + 1];
+    if (
+      name !== undefined && Object.hasOwn(options, name) && options[name]!.type === "string" &&
+      next !== undefined && /^-(?:[0-9]|\.[0-9])/.test(next)
+    ) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else {
+      out.push(arg);
+    }
+  }
+  return out;
 }
 
 /** parseArgs' error in the house style: the flag quoted, no trailing period, a suggestion. */
@@ -30,6 +63,11 @@ function optionMessage(e: unknown, known: readonly string[]): string {
     if (missing) return `Option ${missing[2] ?? missing[1]} needs a value`;
     const takesNone = /^Option '(?:-\w, )?(--[^']*)' does not take an argument/.exec(message);
     if (takesNone) return `Option ${takesNone[1]} takes no value`;
+    const dashed = /^Option '(?:-\w, )?(--[^']*)' argument is ambiguous/.exec(message);
+    if (dashed) {
+      return `Option ${dashed[1]} needs a value (write ${dashed[1]}=VALUE for one that starts ` +
+        'with "-")';
+    }
   }
   return message.replace(/\.$/, "");
 }

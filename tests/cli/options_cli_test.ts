@@ -55,6 +55,33 @@ Deno.test("a flag without its value, or a switch given one, exits 2 with the fla
   strictEqual(extra.stderr, "assay score: Option --json takes no value");
 });
 
+Deno.test("a negative number after a flag is its value, checked by the command", async () => {
+  const cases: [string[], string][] = [
+    [
+      ["show", "r.json", "--limit", "-1"],
+      'assay show: --limit must be a positive whole number, got "-1"',
+    ],
+    [
+      ["compare", "a.json", "b.json", "--seed", "-1"],
+      'assay compare: --seed must be a non-negative integer, got "-1"',
+    ],
+    [
+      ["suite", "compare", "a", "b", "--store", "m.db", "--seed", "-1"],
+      'assay suite: --seed must be an integer in [0, 2^32), got "-1"',
+    ],
+    // Any other value that starts with a dash is still taken for a flag, and the message says so.
+    [
+      ["compare", "a.json", "b.json", "--seed", "-x"],
+      'assay compare: Option --seed needs a value (write --seed=VALUE for one that starts with "-")',
+    ],
+  ];
+  for (const [args, message] of cases) {
+    const r = await runMain(args);
+    strictEqual(r.code, 2, args.join(" "));
+    strictEqual(r.stderr, message);
+  }
+});
+
 Deno.test("a misspelled command exits 2 with the closest command suggested", async () => {
   const scor = await runMain(["scor"]);
   strictEqual(scor.code, 2);
