@@ -1,11 +1,14 @@
 // `deno task demo`: the README's main job on the bundled demo. Scores the base model and the
 // adapter, compares them with paired-bootstrap intervals, computes language gaps, and writes
-// the JSON reports and a self-contained HTML report to demo-out/.
-import { main } from "../cli/main.ts";
+// the JSON reports and a self-contained HTML report to demo-out/, or the folder given, in the
+// folder `deno task demo` was started from (INIT_CWD), as `deno task assay` reads and writes there.
+import { fileURLToPath } from "node:url";
+import { main, moveToCaller } from "../cli/main.ts";
 
+const demo = fileURLToPath(new URL("../samples/demo", import.meta.url));
+moveToCaller();
 const out = Deno.args[0] ?? "demo-out";
 await Deno.mkdir(out, { recursive: true });
-const demo = "samples/demo";
 const steps: [string, string[]][] = [];
 for (const arm of ["base", "adapter"]) {
   steps.push([`Scoring the ${arm} model`, [

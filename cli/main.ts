@@ -137,7 +137,7 @@ export async function main(args: string[]): Promise<number> {
  * `deno run cli/main.ts` elsewhere, under an `INIT_CWD` left by some outer npm script, keeps its
  * own working directory. Without permission to read `INIT_CWD`, nothing moves.
  */
-function moveToCaller(): void {
+export function moveToCaller(): void {
   if (Deno.permissions.querySync({ name: "env", variable: "INIT_CWD" }).state !== "granted") return;
   const caller = Deno.env.get("INIT_CWD");
   if (!caller || !import.meta.url.startsWith("file:")) return;

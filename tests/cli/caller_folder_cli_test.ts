@@ -71,3 +71,31 @@ Deno.test("deno run elsewhere keeps its own folder under an INIT_CWD left by an 
   await Deno.remove(dir, { recursive: true });
   await Deno.remove(other, { recursive: true });
 });
+
+Deno.test("deno task demo writes its folder in the caller's folder", async () => {
+  const dir = await Deno.makeTempDir();
+  const name = `demo-out-${crypto.randomUUID()}`;
+  const env = Deno.env.toObject();
+  delete env.INIT_CWD;
+  try {
+    const out = await new Deno.Command(deno, {
+      args: ["task", "--config", `${repo}deno.json`, "demo", name],
+      cwd: dir,
+      clearEnv: true,
+      env: { ...env, NO_COLOR: "1" },
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    strictEqual(out.code, 0, new TextDecoder().decode(out.stderr));
+    for (const arm of ["base", "adapter"]) {
+      const report = JSON.parse(await Deno.readTextFile(`${dir}/${name}/${arm}.json`));
+      strictEqual(report.metrics.overall.valid_json_rate.denominator, 395);
+    }
+    let inRepo = true;
+    await Deno.stat(`${repo}${name}`).catch(() => inRepo = false);
+    strictEqual(inRepo, false);
+  } finally {
+    await Deno.remove(`${repo}${name}`, { recursive: true }).catch(() => {});
+    await Deno.remove(dir, { recursive: true });
+  }
+});
