@@ -153,34 +153,7 @@ export function checkDistinct(inputs: readonly PathArgument[], outputs: readonly
  * @throws {UsageError} Naming the path and its flag.
  */
 function checkLocation(flag: string, path: string, store: boolean): void {
-  const at = `Cannot write ${where(path, flag)}`;
-  if (path === "" || /[/\\]$/.test(path)) throw new UsageError(`${at}: expected a file name`);
-  let info: Deno.FileInfo | undefined;
-  try {
-    info = Deno.statSync(path);
-  } catch { /* missing, or under a file: the parent's checks say which */ }
-  if (info?.isDirectory) throw new UsageError(`${at}: it is a folder`);
-  if (info && !info.isFile) throw new UsageError(`${at}: it is not a regular file`);
-  const parent = dirname(path);
-  let folder: Deno.FileInfo;
-  try {
-    folder = Deno.statSync(parent);
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound || e instanceof Deno.errors.NotADirectory) {
-      throw new UsageError(`${at}: folder ${parent} does not exist`);
-    }
-    throw new UsageError(`${at}: ${reason(e)}`);
-  }
-  if (!folder.isDirectory) throw new UsageError(`${at}: ${parent} is not a folder`);
-  const probe = store ? `${tempPathFor(path)}-${Deno.pid}` : tempPathFor(path);
-  try {
-    if (!store) removeStaleTemp(path);
-    Deno.openSync(probe, { write: true, createNew: true }).close();
-  } catch (e) {
-    if (e instanceof UsageError) throw new UsageError(`${at}: ${e.message}`);
-    throw new UsageError(`${at}: folder ${parent} does not accept new files (${reason(e)})`);
-  }
-  Deno.removeSync(probe);
+  checkWritable(`Cannot write ${where(path, flag)}`, path, store ? "store" : "replace");
 }
 
 /**
@@ -192,7 +165,13 @@ function checkLocation(flag: string, path: string, store: boolean): void {
  * @throws {UsageError} Naming the label, the path and why.
  */
 export function checkAppend(label: string, path: string): void {
-  const at = `Cannot append to ${where(path, label)}`;
+  checkWritable(`Cannot append to ${where(path, label)}`, path, "append");
+}
+
+// The checks of checkLocation and checkAppend; `at` starts each message. An output replaced
+// through its temporary file has a stale one cleared and its own tried; a store or an append
+// tries a file of this process's own, and an existing file to append to is opened for it.
+function checkWritable(at: string, path: string, mode: "replace" | "store" | "append"): void {
   if (path === "" || /[/\\]$/.test(path)) throw new UsageError(`${at}: expected a file name`);
   let info: Deno.FileInfo | undefined;
   try {
@@ -200,7 +179,7 @@ export function checkAppend(label: string, path: string): void {
   } catch { /* missing, or under a file: the parent's checks say which */ }
   if (info?.isDirectory) throw new UsageError(`${at}: it is a folder`);
   if (info && !info.isFile) throw new UsageError(`${at}: it is not a regular file`);
-  if (info) {
+  if (info && mode === "append") {
     try {
       Deno.openSync(path, { append: true }).close();
     } catch (e) {
@@ -219,10 +198,13 @@ export function checkAppend(label: string, path: string): void {
     throw new UsageError(`${at}: ${reason(e)}`);
   }
   if (!folder.isDirectory) throw new UsageError(`${at}: ${parent} is not a folder`);
-  const probe = `${tempPathFor(path)}-${Deno.pid}`;
+  const replace = mode === "replace";
+  const probe = replace ? tempPathFor(path) : `${tempPathFor(path)}-${Deno.pid}`;
   try {
+    if (replace) removeStaleTemp(path);
     Deno.openSync(probe, { write: true, createNew: true }).close();
   } catch (e) {
+    if (e instanceof UsageError) throw new UsageError(`${at}: ${e.message}`);
     throw new UsageError(`${at}: folder ${parent} does not accept new files (${reason(e)})`);
   }
   Deno.removeSync(probe);
