@@ -322,9 +322,19 @@ export async function runCompare(args: string[]): Promise<void> {
     ],
     { force: values.force },
   );
+  // The gate's module (and its YAML reader) is loaded only with --gate.
+  const gating = values.gate === undefined ? undefined : await import("./gate.ts");
+  const rules = gating && await gating.readGateRules(values.gate!);
   const base = await readEvaluation(positionals[0]!);
   const adapter = await readEvaluation(positionals[1]!);
+  if (gating && rules) {
+    const { evaluationShape } = await import("../src/gate/mod.ts");
+    gating.checkRulesUpFront(rules, evaluationShape(base.slices), true, values.gate!);
+  }
   const comparison = compareReports(base, adapter, { ...options, on });
+  // Before anything is written: a rule the reports refuse is exit 2 with nothing written.
+  const verdict = gating && rules &&
+    gating.verdictOf(rules, { base, candidate: adapter }, values.gate!);
   const text = formatReport(comparison);
   if (values.out !== undefined) await writeAtomic(values.out, text);
   if (values.html !== undefined) {
@@ -343,10 +353,8 @@ export async function runCompare(args: string[]): Promise<void> {
   }
   if (values.json) await writeStdout(text);
   else console.log(comparisonTable(comparison));
-  if (values.gate !== undefined) {
-    const { gateAfter, readGateRules } = await import("./gate.ts");
-    const rules = await readGateRules(values.gate);
-    const failed = gateAfter(rules, { base, candidate: adapter }, values.gate, values.json);
+  if (gating && verdict) {
+    const failed = gating.printVerdict(verdict, values.gate!, values.json);
     if (failed) throw failed;
   }
 }

@@ -1,5 +1,6 @@
 // `assay gate`: checks reports against a rules file and exits 3 when a rule fails.
 import {
+  checkRulesFit,
   evaluateGate,
   GATE_REPORT_KINDS,
   type GateInput,
@@ -9,6 +10,7 @@ import {
   GateRulesError,
   type GateVerdict,
   parseGateRules,
+  type ReportShape,
 } from "../src/gate/mod.ts";
 import { decodeUtf8, InputError } from "../src/jsonl/mod.ts";
 import { writeStdout } from "./_io.ts";
@@ -150,16 +152,34 @@ export function verdictOf(gate: GateRules, input: GateInput, rulesPath: string):
 }
 
 /**
- * `--gate RULES` on another command: the verdict's lines after its results (on stderr when stdout
- * holds JSON), and the exit-3 error when a rule fails.
+ * Checks a `--gate` rules file against what is known of the report before the command does any
+ * work: a rule that cannot fit (a metric or slice the report will not have) is bad input naming
+ * the rules file.
  */
-export function gateAfter(
-  rules: GateRules,
-  input: GateInput,
+export function checkRulesUpFront(
+  gate: GateRules,
+  shape: ReportShape,
+  paired: boolean,
+  rulesPath: string,
+): void {
+  try {
+    checkRulesFit(gate, shape, paired);
+  } catch (e) {
+    if (e instanceof RangeError) throw new InputError(`${rulesPath}: ${e.message}`, { cause: e });
+    throw e;
+  }
+}
+
+/**
+ * `--gate RULES` on another command: the verdict's lines after its results (on stderr when stdout
+ * holds JSON), and the exit-3 error when a rule fails. The verdict is made (`verdictOf`) before
+ * the command writes anything, so that a rule that does not fit the report writes nothing.
+ */
+export function printVerdict(
+  verdict: GateVerdict,
   rulesPath: string,
   json: boolean | undefined,
 ): GateFailed | undefined {
-  const verdict = verdictOf(rules, input, rulesPath);
   (json ? console.error : console.log)(`\n${lines(verdict, rulesPath).trimEnd()}`);
   return verdict.pass ? undefined : gateFailure(verdict);
 }

@@ -290,6 +290,18 @@ async function runCommand(args: string[]): Promise<void> {
     runs.set(key, line);
   }
   const traces = traceRows.map((r) => r.value);
+  if (gate) {
+    // The report's metrics and arms are known now: a rule naming others is exit 2 before work.
+    const { suiteRunShape } = await import("../src/gate/mod.ts");
+    let shape;
+    try {
+      shape = suiteRunShape(suite.metrics.map((m) => m.name), traces.map((t) => t.arm));
+    } catch (e) {
+      if (e instanceof RangeError) throw new InputError(`${suitePath}: ${e.message}`, { cause: e });
+      throw e;
+    }
+    (await import("./gate.ts")).checkRulesUpFront(gate, shape, false, values.gate!);
+  }
   let catalog: SchemaCatalog;
   try {
     catalog = parseJson(readText(values.catalog!)) as SchemaCatalog;
@@ -376,6 +388,30 @@ async function runCommand(args: string[]): Promise<void> {
   const suiteSha = nodeCrypto.createHash("sha256").update(suiteText).digest("hex");
   const runId = `${createdAt.replace(/[-:.]/g, "").slice(0, 15)}-${suiteSha.slice(0, 8)}-` +
     crypto.randomUUID().slice(0, 8);
+  let report;
+  let verdict;
+  try {
+    try {
+      report = suiteRunReport(suite, results, goldens, {
+        suiteSha256: suiteSha,
+        runId: store ? runId : null,
+        judge: values["no-judge"] ? "off" : usesJudge ? "on" : "none",
+        ...bootstrap,
+      });
+    } catch (e) {
+      // A golden without the field the repeats cluster by.
+      if (e instanceof RangeError) {
+        throw new InputError(`${values.goldens}: ${e.message}`, { cause: e });
+      }
+      throw e;
+    }
+    // What only the scores decide (max_regressions on a metric that is not right-or-wrong) is
+    // refused here, before anything is stored or written.
+    verdict = gate && (await import("./gate.ts")).verdictOf(gate, { report }, values.gate!);
+  } catch (e) {
+    store?.close();
+    throw e;
+  }
   if (store) {
     const stored: StoredScore[] = results.flatMap((r) =>
       r.criteria.map((c) => ({
@@ -406,21 +442,6 @@ async function runCommand(args: string[]): Promise<void> {
       store.close();
     }
   }
-  let report;
-  try {
-    report = suiteRunReport(suite, results, goldens, {
-      suiteSha256: suiteSha,
-      runId: store ? runId : null,
-      judge: values["no-judge"] ? "off" : usesJudge ? "on" : "none",
-      ...bootstrap,
-    });
-  } catch (e) {
-    // A golden without the field the repeats cluster by.
-    if (e instanceof RangeError) {
-      throw new InputError(`${values.goldens}: ${e.message}`, { cause: e });
-    }
-    throw e;
-  }
   const { scorecard: card, trajectory, repeats } = report;
   const text = JSON.stringify(report, null, 2) + "\n";
   if (values.out) await writeAtomic(values.out, text);
@@ -444,7 +465,7 @@ async function runCommand(args: string[]): Promise<void> {
   // Both checks print, then the first failure ends the command with exit 3.
   const failed = [
     failUnder === undefined ? undefined : checkPassRates(card, failUnder, values.json),
-    gate && (await import("./gate.ts")).gateAfter(gate, { report }, values.gate!, values.json),
+    verdict && (await import("./gate.ts")).printVerdict(verdict, values.gate!, values.json),
   ].find((f) => f !== undefined);
   if (failed) throw failed;
 }
@@ -741,6 +762,10 @@ export async function runCalibrate(args: string[]): Promise<void> {
     { flag: "--out", path: values.out, kind: reportKind("assay.calibration.v1") },
   ], { force: values.force });
   const gate = values.gate === undefined ? undefined : await gateRules(values.gate);
+  if (gate) {
+    const { CALIBRATION_SHAPE } = await import("../src/gate/mod.ts");
+    (await import("./gate.ts")).checkRulesUpFront(gate, CALIBRATION_SHAPE, false, values.gate!);
+  }
   if (values.store !== undefined) {
     checkStore("--store", values.store);
     // Opening a store writes to it (the journal mode, the schema): it may not be the labels.
@@ -811,6 +836,8 @@ export async function runCalibrate(args: string[]): Promise<void> {
     }
     throw e;
   }
+  // Made before --out is written, so that a rule the report refuses writes nothing.
+  const verdict = gate && (await import("./gate.ts")).verdictOf(gate, { report }, values.gate!);
   const text = JSON.stringify(report, null, 2) + "\n";
   if (values.out) await writeAtomic(values.out, text);
   if (values.json) {
@@ -820,7 +847,7 @@ export async function runCalibrate(args: string[]): Promise<void> {
   }
   const failed = [
     gateKappa(report.kappa, failUnder),
-    gate && (await import("./gate.ts")).gateAfter(gate, { report }, values.gate!, values.json),
+    verdict && (await import("./gate.ts")).printVerdict(verdict, values.gate!, values.json),
   ].find((f) => f !== undefined);
   if (failed) throw failed;
 }

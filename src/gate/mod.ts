@@ -18,3 +18,4 @@ export * from "./rules.ts";
 export * from "./verdict.ts";
 export * from "./junit.ts";
 export * from "./sources.ts";
+export * from "./rule_fit.ts";

@@ -12,6 +12,7 @@ import {
   METRIC_NAMES,
 } from "../evaluation/mod.ts";
 import { checkReportBody } from "../report_check/mod.ts";
+import { CALIBRATION_METRICS, suiteRunShape } from "./rule_fit.ts";
 
 /** One example's share of a metric. */
 export interface ExampleShare {
@@ -135,13 +136,7 @@ function suiteRunSource(r: Json): MetricSource {
     overall: { status: string; overall: number | null; pass: boolean | null };
   }[];
   const own = (r.scorecard as { metrics: string[] }).metrics;
-  const clash = own.find((m) => SUITE_RUN_METRICS.includes(m));
-  if (clash !== undefined) {
-    throw new RangeError(
-      `The suite has a metric named ${JSON.stringify(clash)}, which a gate reads as the runs' ` +
-        `${clash}: rename it in the suite`,
-    );
-  }
+  const shape = suiteRunShape(own); // a suite metric named pass_rate is refused
   const share = (m: string, run: (typeof runs)[number]): [number, number] => {
     const complete = run.overall.status === "complete";
     if (m === "pass_rate") return [run.overall.pass ? 1 : 0, complete ? 1 : 0];
@@ -164,16 +159,13 @@ function suiteRunSource(r: Json): MetricSource {
   };
   return {
     kind: "assay.suite_run.v1",
-    metrics: [...SUITE_RUN_METRICS, ...own],
+    metrics: shape.metrics,
     slices: ["overall", ...new Set(runs.map((x) => x.arm))],
     binary: (m) =>
       shares(m, "overall").every((s) => s.den <= 1 && (s.num === 0 || s.num === s.den)),
     shares,
   };
 }
-
-const SUITE_RUN_METRICS = ["pass_rate", "overall_score"];
-const CALIBRATION_METRICS = ["kappa", "agreement", "mae", "pearson", "spearman"];
 
 function calibrationSource(r: Json): MetricSource {
   return {

@@ -18,6 +18,7 @@ import { type BootstrapSettings, bootstrapSettings, metricValue } from "../stats
 import { holm, mcnemarExact } from "./mcnemar.ts";
 import { pooledDelta, pooledValue } from "./_pooled_delta.ts";
 import { type ExampleShare, type MetricSource, metricSource } from "./sources.ts";
+import { checkRulesFit } from "./rule_fit.ts";
 import type { GateCheck, GateRules } from "./rules.ts";
 
 /** The McNemar evidence of one comparative rule on a right-or-wrong metric. */
@@ -141,31 +142,9 @@ export function evaluateGate(
   const candidate = metricSource("report" in input ? input.report : input.candidate);
   const base = "report" in input ? undefined : metricSource(input.base);
   const comparative = gate.rules.filter((r) => !ABSOLUTE.has(r.check.kind));
-  if (comparative.length > 0 && base === undefined) {
-    throw new RangeError(
-      `The rule at line ${comparative[0]!.at.line} compares two runs: give a base and a candidate`,
-    );
-  }
+  checkRulesFit(gate, { ...candidate, statistic: candidate.statistic !== undefined }, !!base);
   for (const rule of gate.rules) {
     const where = `The rule at line ${rule.at.line}`;
-    if (!candidate.metrics.includes(rule.metric)) {
-      throw new RangeError(
-        `${where} names the metric ${JSON.stringify(rule.metric)}, which an ${candidate.kind} ` +
-          `report does not have (it has ${candidate.metrics.join(", ")})`,
-      );
-    }
-    if (!candidate.slices.includes(rule.slice)) {
-      throw new RangeError(
-        `${where} names the slice ${JSON.stringify(rule.slice)}, which the report does not ` +
-          `have (it has ${candidate.slices.join(", ")})`,
-      );
-    }
-    if (candidate.statistic !== undefined && !ABSOLUTE.has(rule.check.kind)) {
-      throw new RangeError(
-        `${where}: an ${candidate.kind} report's ${rule.metric} is a statistic of the whole ` +
-          "report, not a sum over examples: only min and max apply to it",
-      );
-    }
     if (rule.check.kind === "max_regressions" && !candidate.binary(rule.metric)) {
       throw new RangeError(
         `${where}: max_regressions needs a right-or-wrong metric, one outcome of 0 or 1 per ` +

@@ -166,3 +166,60 @@ Deno.test("suite run and calibrate --gate RULES: exit 3 on a failure, 2 on bad r
   strictEqual(held.code, 0, held.stderr);
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test("suite run, compare and calibrate --gate refuse a rule naming a metric or slice the report lacks before any work: exit 2, nothing written or stored", async () => {
+  const dir = await Deno.makeTempDir();
+  const exists = (p: string) => Deno.stat(p).then(() => true, () => false);
+  const rules = async (metric: string, slice = "overall") => {
+    await Deno.writeTextFile(
+      `${dir}/rules.yaml`,
+      `rules:\n  - metric: ${metric}\n    slice: ${slice}\n    min: 0.5\n`,
+    );
+    return `${dir}/rules.yaml`;
+  };
+  const outputs = ["--store", `${dir}/m.db`, "--out", `${dir}/run.json`];
+  const misspelt = await demoSuiteRun(["--gate", await rules("pass_rat"), ...outputs]);
+  strictEqual(misspelt.code, 2, misspelt.stderr);
+  match(misspelt.stderr, /rules\.yaml: The rule at line 2 names the metric "pass_rat"/);
+  strictEqual(misspelt.stdout, ""); // no tables: nothing was scored
+  const arm = await demoSuiteRun(["--gate", await rules("pass_rate", "adaptr"), ...outputs]);
+  strictEqual(arm.code, 2, arm.stderr);
+  match(arm.stderr, /names the slice "adaptr", which the report does not have/);
+  deepStrictEqual([await exists(`${dir}/m.db`), await exists(`${dir}/run.json`)], [false, false]);
+
+  await scoreDemo(dir, "base");
+  await scoreDemo(dir, "adapter");
+  const cmp = await assay([
+    "compare",
+    `${dir}/base.json`,
+    `${dir}/adapter.json`,
+    "--gate",
+    await rules("full_call_exact_mach"),
+    "--out",
+    `${dir}/cmp.json`,
+    "--html",
+    `${dir}/cmp.html`,
+  ]);
+  strictEqual(cmp.code, 2, cmp.stderr);
+  match(cmp.stderr, /names the metric "full_call_exact_mach"/);
+  strictEqual(cmp.stdout, "");
+  deepStrictEqual([await exists(`${dir}/cmp.json`), await exists(`${dir}/cmp.html`)], [
+    false,
+    false,
+  ]);
+
+  const cal = await assay([
+    "calibrate",
+    "--labels",
+    "tests/fixtures/calibration/labels.jsonl",
+    "--gate",
+    await rules("kapa"),
+    "--out",
+    `${dir}/cal.json`,
+  ]);
+  strictEqual(cal.code, 2, cal.stderr);
+  match(cal.stderr, /names the metric "kapa", which an assay\.calibration\.v1 report/);
+  strictEqual(cal.stdout, "");
+  strictEqual(await exists(`${dir}/cal.json`), false);
+  await Deno.remove(dir, { recursive: true });
+});

@@ -4,11 +4,15 @@ import { deepStrictEqual, ok, strictEqual, throws } from "node:assert/strict";
 import { scoreToolCalls } from "../../src/evaluation/mod.ts";
 import type { EvaluationReport } from "../../src/evaluation/mod.ts";
 import {
+  CALIBRATION_SHAPE,
+  checkRulesFit,
   evaluateGate,
+  evaluationShape,
   gateJunit,
   gateMarkdown,
   GateRulesError,
   parseGateRules,
+  suiteRunShape,
 } from "../../src/gate/mod.ts";
 import { ensureDebianProgram } from "../_debian_python.ts";
 
@@ -221,6 +225,32 @@ Deno.test("evaluateGate() refuses comparative rules on one report and unknown sl
     () =>
       evaluateGate(gate("  - metric: valid_json_rate\n    slice: xx\n    min: 0\n"), { report: r }),
     /slice "xx"/,
+  );
+});
+
+Deno.test("checkRulesFit() refuses, before any report exists, what evaluateGate() would", () => {
+  const min = (metric: string, slice = "overall") =>
+    gate(`  - metric: ${metric}\n    slice: ${slice}\n    min: 0.5\n`);
+  const shape = suiteRunShape(["hit_limit", "answer_correctness"], ["base", "adapter", "base"]);
+  deepStrictEqual(shape.slices, ["overall", "base", "adapter"]);
+  checkRulesFit(min("pass_rate", "adapter"), shape, false);
+  checkRulesFit(min("answer_correctness"), shape, false);
+  throws(() => checkRulesFit(min("pass_rat"), shape, false), /line 4 names the metric "pass_rat"/);
+  throws(() => checkRulesFit(min("hit_limit", "adaptr"), shape, false), /slice "adaptr"/);
+  // Slices not known yet are not checked; metrics are.
+  checkRulesFit(min("hit_limit", "adaptr"), suiteRunShape(["hit_limit"]), false);
+  throws(() => suiteRunShape(["pass_rate"]), /metric named "pass_rate"/);
+  const superior = gate("  - metric: valid_json_rate\n    superior: true\n");
+  throws(() => checkRulesFit(superior, evaluationShape(), false), /line 4 compares two runs/);
+  checkRulesFit(superior, evaluationShape(["en"]), true);
+  throws(
+    () => checkRulesFit(min("full_call_exact_mach"), evaluationShape(["en"]), true),
+    /"full_call_exact_mach", which an assay\.evaluation\.v2 report does not have/,
+  );
+  throws(() => checkRulesFit(min("kapa"), CALIBRATION_SHAPE, false), /"kapa"/);
+  throws(
+    () => checkRulesFit(gate("  - metric: kappa\n    superior: true\n"), CALIBRATION_SHAPE, true),
+    /only min and max apply/,
   );
 });
 
