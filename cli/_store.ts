@@ -48,6 +48,8 @@ export interface StoreOptions {
   busyTimeoutMs?: number;
   /** The longest wait of one statement, retries included (default {@link BUSY_TOTAL_WAIT_MS}). */
   totalWaitMs?: number;
+  /** Check, as it opens, that the store can be written (a writer's open). */
+  write?: boolean;
 }
 
 /** One flat row: a scorecard row plus what the store keeps beside it (nulls where absent). */
@@ -130,6 +132,16 @@ function isBusy(e: unknown): boolean {
 function isNotADatabase(e: unknown): boolean {
   return e instanceof Error &&
     ((e as { errcode?: unknown }).errcode === 26 || /file is not a database/.test(e.message));
+}
+
+/** A value's SQLite type in messages: `NULL`, `text "x"`, `7`. */
+function typeName(v: unknown): string {
+  if (v === null || v === undefined) return "NULL";
+  if (typeof v === "string") {
+    return `text ${JSON.stringify(v.length > 40 ? v.slice(0, 40) + "…" : v)}`;
+  }
+  if (v instanceof Uint8Array) return "a blob";
+  return String(v);
 }
 
 /** mulberry32: the seeded jitter of the backoff. */
@@ -228,6 +240,64 @@ function contents(db: DatabaseSync): { version: string | undefined; foreign: str
   return { version: row?.value, foreign };
 }
 
+/** The columns each table of the store must have (a new store's, without the later additions). */
+const COLUMNS: Record<string, string[]> = {
+  runs: ["run_id", "suite", "suite_sha256", "metrics", "created_at", "rows"],
+  scores: [
+    "run_id",
+    "suite",
+    "golden_id",
+    "arm",
+    "repeat",
+    "metric",
+    "score",
+    "applicable",
+    "threshold",
+    "pass",
+    "prompt_sha256",
+    "rubric_sha256",
+    "judge_model",
+    "error",
+    "created_at",
+  ],
+  judge_cache: ["key", "score", "reason", "created_at"],
+  meta: ["key", "value"],
+};
+
+/**
+ * Refuses, unchanged, a file whose store tables are not the store's: a table without one of its
+ * columns, or a `runs` whose `run_id` is not its key (the scores refer to it). With `complete`,
+ * every table must be there too (a store whose schema was written).
+ */
+function refuseMisshapen(db: DatabaseSync, path: string, complete: boolean): void {
+  for (const [table, columns] of Object.entries(COLUMNS)) {
+    const info = db.prepare(`PRAGMA table_info(${table})`).all() as { name: string; pk: number }[];
+    if (info.length === 0) {
+      if (!complete) continue;
+      throw new InputError(`${path} is not a whole metric store: it has no ${table} table`);
+    }
+    const missing = columns.filter((c) => !info.some((i) => i.name === c));
+    if (missing.length > 0) {
+      throw new InputError(
+        `${path} is not a metric store of the expected shape: its ${table} table has no ` +
+          `column${missing.length > 1 ? "s" : ""} ${missing.join(", ")}`,
+      );
+    }
+    if (table === "runs" && !info.some((i) => i.name === "run_id" && i.pk === 1)) {
+      throw new InputError(
+        `${path} is not a metric store of the expected shape: runs.run_id is not its key`,
+      );
+    }
+  }
+}
+
+/** SQLITE_READONLY (8), with its extended codes. */
+function isReadOnly(e: unknown): boolean {
+  if (!(e instanceof Error)) return false;
+  const code = (e as { errcode?: unknown }).errcode;
+  return (typeof code === "number" && (code & 0xff) === 8) || /readonly database/.test(e.message);
+}
+
 /** Refuses a database with tables of its own, or a store of another version, unchanged. */
 function refuseForeign(path: string, found: ReturnType<typeof contents>): void {
   const { version, foreign } = found;
@@ -279,6 +349,7 @@ export class MetricStore {
       // Read first, so that a file that is not a store is refused unchanged.
       const found = retrier.retry("reading the schema", () => contents(conn));
       refuseForeign(path, found);
+      retrier.retry("reading the schema", () => refuseMisshapen(conn, path, false));
       retrier.retry("switching to WAL mode", () => {
         try {
           conn.exec("PRAGMA journal_mode = WAL");
@@ -302,10 +373,27 @@ export class MetricStore {
           `${path} is not an ${SCHEMA_VERSION} metric store (found ${found.version})`,
         );
       }
+      retrier.retry("reading the schema", () => refuseMisshapen(conn, path, true));
+      if (options.write) {
+        // A store that cannot be written fails now, not after the run's work: a write that is
+        // rolled back, under the write lock for that moment only.
+        retrier.retry("checking it can be written", () => conn.exec("BEGIN IMMEDIATE"));
+        try {
+          conn.exec("UPDATE meta SET value = value WHERE key = 'schema'");
+        } finally {
+          if (conn.isTransaction) conn.exec("ROLLBACK");
+        }
+      }
       return new MetricStore(retrier);
     } catch (e) {
       db?.close();
       if (e instanceof InputError || e instanceof StoreBusyError) throw e;
+      if (isReadOnly(e)) {
+        throw new InputError(
+          `The metric store ${path} cannot be written (${e instanceof Error ? e.message : e})`,
+          { cause: e },
+        );
+      }
       if (isNotADatabase(e)) {
         throw new InputError(
           `${path} is not an SQLite database, so not a metric store (file is not a database)`,
@@ -379,14 +467,45 @@ export class MetricStore {
       "reading runs",
       () => suite === undefined ? stmt.all() : stmt.all(suite),
     ) as Record<string, unknown>[];
-    return rows.map((r) => ({
-      run_id: r.run_id as string,
+    return rows.map((r) => this.#readRun(r));
+  }
+
+  /** A `runs` row as a writer puts it there, or an input error naming the store and the run. */
+  #readRun(r: Record<string, unknown>): StoredRun {
+    const path = this.#retrier.path;
+    const id = typeof r.run_id === "string" ? r.run_id : undefined;
+    const bad = (what: string) =>
+      new InputError(
+        `${path}: ${id === undefined ? "a run" : `run ${id}`} has a malformed runs row (${what})`,
+      );
+    if (id === undefined) throw bad(`run_id is ${typeName(r.run_id)}, not text`);
+    for (const k of ["suite", "suite_sha256", "created_at", "metrics"]) {
+      if (typeof r[k] !== "string") throw bad(`${k} is ${typeName(r[k])}, not text`);
+    }
+    let metrics: unknown;
+    try {
+      metrics = JSON.parse(r.metrics as string);
+    } catch {
+      throw bad("metrics is not JSON");
+    }
+    if (
+      !Array.isArray(metrics) || metrics.length === 0 ||
+      !metrics.every((m) => typeof m === "string") || new Set(metrics).size !== metrics.length
+    ) {
+      throw bad("metrics is not a list of distinct metric names");
+    }
+    const count = typeof r.rows === "bigint" ? Number(r.rows) : r.rows;
+    if (typeof count !== "number" || !Number.isSafeInteger(count) || count < 0) {
+      throw bad(`rows is ${typeName(r.rows)}, not a count`);
+    }
+    return {
+      run_id: id,
       suite: r.suite as string,
       suite_sha256: r.suite_sha256 as string,
-      metrics: JSON.parse(r.metrics as string) as string[],
+      metrics: metrics as string[],
       created_at: r.created_at as string,
-      rows: Number(r.rows),
-    }));
+      rows: count,
+    };
   }
 
   /** The rows of one run. */
@@ -400,20 +519,58 @@ export class MetricStore {
       string,
       unknown
     >[];
-    return rows.map((r) => ({
-      golden_id: r.golden_id as string,
-      arm: r.arm as string,
-      repeat: Number(r.repeat),
-      metric: r.metric as string,
-      score: r.score === null ? null : Number(r.score),
-      applicable: Number(r.applicable) === 1,
-      threshold: Number(r.threshold),
-      pass: r.pass === null ? null : Number(r.pass) === 1,
-      prompt_sha256: r.prompt_sha256 as string | null,
-      rubric_sha256: r.rubric_sha256 as string | null,
-      judge_model: r.judge_model as string | null,
-      error: r.error as string | null,
-    }));
+    return rows.map((r) => this.#readScore(runId, r));
+  }
+
+  /**
+   * A `scores` row as a writer puts it there (text, integers, a flag of 0 or 1, NULL where the
+   * writer may leave one), or an input error naming the store, the run and the row. What the
+   * values mean together is checked by their reader (`storedRowProblem`).
+   */
+  #readScore(runId: string, r: Record<string, unknown>): StoredScore {
+    const name = [
+      ["golden", r.golden_id],
+      ["arm", r.arm],
+      ["repeat", r.repeat],
+      ["metric", r.metric],
+    ].map(([k, v]) => `${k} ${typeof v === "string" ? JSON.stringify(v) : String(v)}`).join(", ");
+    const bad = (what: string) =>
+      new InputError(
+        `${this.#retrier.path}: run ${runId} has a malformed scores row (${name}): ${what}`,
+      );
+    const text = (k: string, nullable: boolean): string | null => {
+      const v = r[k];
+      if (typeof v === "string" || (nullable && v === null)) return v as string | null;
+      throw bad(`${k} is ${typeName(v)}, not text${nullable ? " or NULL" : ""}`);
+    };
+    const number = (k: string, nullable: boolean): number | null => {
+      const v = typeof r[k] === "bigint" ? Number(r[k]) : r[k];
+      if ((typeof v === "number" && Number.isFinite(v)) || (nullable && v === null)) {
+        return v as number | null;
+      }
+      throw bad(`${k} is ${typeName(r[k])}, not a number${nullable ? " or NULL" : ""}`);
+    };
+    const flag = (k: string, nullable: boolean): boolean | null => {
+      const v = number(k, nullable);
+      if (v === null || v === 0 || v === 1) return v === null ? null : v === 1;
+      throw bad(`${k} is ${v}, not 0${nullable ? ", 1 or NULL" : " or 1"}`);
+    };
+    const repeat = number("repeat", false)!;
+    if (!Number.isSafeInteger(repeat) || repeat < 0) throw bad(`repeat is ${repeat}, not a count`);
+    return {
+      golden_id: text("golden_id", false)!,
+      arm: text("arm", false)!,
+      repeat,
+      metric: text("metric", false)!,
+      score: number("score", true),
+      applicable: flag("applicable", false)!,
+      threshold: number("threshold", false)!,
+      pass: flag("pass", true),
+      prompt_sha256: text("prompt_sha256", true),
+      rubric_sha256: text("rubric_sha256", true),
+      judge_model: text("judge_model", true),
+      error: text("error", true),
+    };
   }
 
   /** A run's repeats, or undefined when they were not kept (a run stored before they were). */
@@ -431,7 +588,17 @@ export class MetricStore {
     const r = this.#retrier.retry("reading the judge cache", () => stmt.get(key)) as
       | { score: number; reason: string }
       | undefined;
-    return r === undefined ? undefined : { score: Number(r.score), reason: r.reason };
+    if (r === undefined) return undefined;
+    if (typeof r.score !== "number" || !(r.score >= 0 && r.score <= 1)) {
+      throw new InputError(
+        `${this.#retrier.path}: a judge_cache row has a score of ${typeName(r.score)}, ` +
+          "not a number in [0, 1]",
+      );
+    }
+    if (typeof r.reason !== "string") {
+      throw new InputError(`${this.#retrier.path}: a judge_cache row's reason is not text`);
+    }
+    return { score: r.score, reason: r.reason };
   }
 
   /** Caches a judgement (committed at once). */

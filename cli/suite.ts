@@ -7,13 +7,13 @@ import { parseJson } from "../src/engine/mod.ts";
 import { writeAtomic } from "./_atomic.ts";
 import { checkDistinct, checkInputs, checkPaths, checkStore, reportKind } from "./_paths.ts";
 import { rate, table } from "./_table.ts";
-import { MetricStore, type StoredScore } from "./_store.ts";
+import { MetricStore, type StoredRun, type StoredScore } from "./_store.ts";
 import { loadSuite, type Suite, SuiteError } from "../src/suite/mod.ts";
 import { RunInputError, type RunResult, runSuite, suiteChecks } from "../src/suite/mod.ts";
 import { compileSchema } from "../src/json_schema/mod.ts";
 import { CATALOG_SCHEMA, GOLDEN_SCHEMA, TRACE_SCHEMA } from "../src/suite/mod.ts";
 import type { Golden, SchemaCatalog, Trace } from "../src/suite/mod.ts";
-import { scorecard, type ScoreRow } from "../src/suite/mod.ts";
+import { scorecard, type ScoreRow, storedRowProblem } from "../src/suite/mod.ts";
 import { compareArms } from "../src/suite/mod.ts";
 import {
   deltaRow,
@@ -316,7 +316,8 @@ async function runCommand(args: string[]): Promise<void> {
     );
   }
   const quiet = values.quiet === true;
-  const store = values.store ? MetricStore.open(values.store) : undefined;
+  // A store that is misshapen or cannot be written is refused before any judge is paid for.
+  const store = values.store ? MetricStore.open(values.store, { write: true }) : undefined;
   const onCall = quiet || !Deno.stderr.isTerminal() ? undefined : (() => {
     let calls = 0;
     let hits = 0;
@@ -572,18 +573,33 @@ function pickRun(store: MetricStore, suiteName?: string, runId?: string) {
   return { run, runs };
 }
 
-/** A stored run's rows, as the scorecard reads them. */
-function rowsOf(store: MetricStore, runId: string): ScoreRow[] {
-  return store.scores(runId).map((s) => ({
-    golden_id: s.golden_id,
-    arm: s.arm,
-    repeat: s.repeat,
-    metric: s.metric,
-    score: s.score,
-    applicable: s.applicable,
-    threshold: s.threshold,
-    ...(s.rubric_sha256 !== null && { rubric_sha256: s.rubric_sha256 }),
-  }));
+/**
+ * A stored run's rows, as the scorecard reads them; a row that is not what a writer puts there
+ * (`storedRowProblem`) is an input error naming the store, the run and the row.
+ */
+function rowsOf(store: MetricStore, path: string, run: StoredRun): ScoreRow[] {
+  return store.scores(run.run_id).map((s) => {
+    const problem = storedRowProblem(s, run.metrics);
+    if (problem !== undefined) {
+      throw new InputError(
+        `${path}: run ${run.run_id} has a malformed scores row (golden ${
+          JSON.stringify(s.golden_id)
+        }, arm ${JSON.stringify(s.arm)}, repeat ${s.repeat}, metric ${
+          JSON.stringify(s.metric)
+        }): ${problem}`,
+      );
+    }
+    return {
+      golden_id: s.golden_id,
+      arm: s.arm,
+      repeat: s.repeat,
+      metric: s.metric,
+      score: s.score,
+      applicable: s.applicable,
+      threshold: s.threshold,
+      ...(s.rubric_sha256 !== null && { rubric_sha256: s.rubric_sha256 }),
+    };
+  });
 }
 
 function scorecardCommand(args: string[]): void {
@@ -600,7 +616,7 @@ function scorecardCommand(args: string[]): void {
   const store = openStore(values.store);
   try {
     const { run, runs } = pickRun(store, values.suite, values.run);
-    const rows = rowsOf(store, run.run_id);
+    const rows = rowsOf(store, values.store!, run);
     const metrics = values.metrics?.split(",") ?? run.metrics;
     const card = storedRun(values.store!, run, () => scorecard(rows, { metrics, ...bootstrap }));
     const { report, note } = storedRepeats(store, values.store!, run, rows, bootstrap);
@@ -617,7 +633,7 @@ function scorecardCommand(args: string[]): void {
     if (runs.length > 1) {
       console.log("\nhistory (pass rate per arm):");
       const hist = runs.map((r) => {
-        const rs = rowsOf(store, r.run_id);
+        const rs = rowsOf(store, values.store!, r);
         const c = storedRun(
           values.store!,
           r,
@@ -654,7 +670,7 @@ function compareCommand(args: string[]): void {
   const store = openStore(values.store);
   try {
     const { run } = pickRun(store, values.suite, values.run);
-    const rows = rowsOf(store, run.run_id);
+    const rows = rowsOf(store, values.store!, run);
     const arms = [...new Set(rows.map((r) => r.arm))].sort();
     for (const arm of positionals) {
       if (!arms.includes(arm)) {
@@ -780,7 +796,7 @@ export async function runCalibrate(args: string[]): Promise<void> {
   if (values.store) {
     const store = openStore(values.store);
     try {
-      const rows = rowsOf(store, pickRun(store, values.suite, values.run).run.run_id);
+      const rows = rowsOf(store, values.store, pickRun(store, values.suite, values.run).run);
       lookup = new Map();
       for (const r of rows) {
         if (r.metric === values.metric) {

@@ -12,6 +12,7 @@ import { quote } from "../jsonl/mod.ts";
 import type { RunResult } from "./run.ts";
 import { runOverall, type ScoreRow } from "./scorecard.ts";
 import type { Golden } from "./types.ts";
+import { checkMetrics, checkRow } from "./_score_rows.ts";
 
 /** Options of {@linkcode storedRepeatsInputs}. */
 export interface StoredRepeatsOptions {
@@ -114,4 +115,60 @@ export function storedRepeatsInputs(
     }
   }
   return { results, goldens: [...goldens.values()] };
+}
+
+/** A score row as the metric store keeps it: a {@linkcode ScoreRow} and the pass it recorded. */
+export interface StoredScoreRow extends Omit<ScoreRow, "rubric_sha256"> {
+  /** The judge's rubric hash; null (or absent) for other metrics. */
+  rubric_sha256?: string | null;
+  /** Whether the score met the threshold; null without a score. */
+  pass: boolean | null;
+}
+
+/**
+ * What is wrong with a score row read back from a store, as a writer puts it there: a
+ * {@linkcode ScoreRow} (strings, a repeat ≥ 0, a score and threshold in [0, 1]), of one of the
+ * run's `metrics`, whose `pass` is null exactly when the score is, and else says whether the
+ * score meets the threshold.
+ *
+ * @param row The row, as read.
+ * @param metrics The run's metric names, as stored.
+ * @returns The first problem in words, or undefined for a row a writer could have written.
+ *
+ * @example A pass that contradicts the score
+ * ```ts
+ * import { storedRowProblem } from "@assay/assay/suite";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * const row = {
+ *   golden_id: "g1", arm: "base", repeat: 0, metric: "hit_limit", score: 1, applicable: true,
+ *   threshold: 0.5, pass: false,
+ * };
+ * strictEqual(storedRowProblem(row, ["hit_limit"]), "pass is false, but the score 1 meets the threshold 0.5");
+ * ```
+ */
+export function storedRowProblem(
+  row: StoredScoreRow,
+  metrics: readonly string[],
+): string | undefined {
+  try {
+    checkMetrics(metrics);
+    const { rubric_sha256: rubric, ...rest } = row;
+    checkRow({ ...rest, ...(rubric !== null && { rubric_sha256: rubric }) }, "row");
+  } catch (e) {
+    if (e instanceof TypeError || e instanceof RangeError) return e.message;
+    throw e;
+  }
+  if (!metrics.includes(row.metric)) {
+    return `metric ${quote(row.metric)} is not one of the run's (${metrics.join(", ")})`;
+  }
+  if (row.score === null) {
+    return row.pass === null ? undefined : `pass is ${row.pass}, but there is no score`;
+  }
+  const meets = row.score >= row.threshold;
+  if (row.pass === meets) return undefined;
+  return row.pass === null
+    ? `pass is null, but there is a score`
+    : `pass is ${row.pass}, but the score ${row.score} ${meets ? "meets" : "is under"} the ` +
+      `threshold ${row.threshold}`;
 }

@@ -1,0 +1,133 @@
+// A metric store that is not what a writer puts there: tables of the wrong shape, tampered rows,
+// and a store that cannot be written are each exit 2 naming the store (and the run and row), never
+// an internal error, and a store that cannot be written is refused before any scoring.
+import { deepStrictEqual, match, strictEqual } from "node:assert/strict";
+import { DatabaseSync } from "node:sqlite";
+import { runMain } from "./_main.ts";
+import { demoRunArgs } from "./_suite_demo.ts";
+
+/** A copy of a store of the demo's run, one SQL statement applied to it. */
+async function tampered(dir: string, name: string, sql: string): Promise<string> {
+  const path = `${dir}/${name}.db`;
+  strictEqual((await runMain(demoRunArgs(path))).code, 0);
+  const db = new DatabaseSync(path);
+  db.exec(sql);
+  db.close();
+  return path;
+}
+
+Deno.test("suite scorecard, compare and calibrate refuse a misshapen or tampered store by name, exit 2", async () => {
+  const dir = await Deno.makeTempDir();
+  const cases: [string, string, RegExp][] = [
+    [
+      "no_scores",
+      "DROP TABLE scores",
+      /no_scores\.db is not a whole metric store: it has no scores table/,
+    ],
+    [
+      "metrics",
+      "UPDATE runs SET metrics = 'not json'",
+      /metrics\.db: run \S+ has a malformed runs row \(metrics is not JSON\)/,
+    ],
+    [
+      "pass",
+      "UPDATE scores SET pass = 7 WHERE rowid = 1",
+      /pass\.db: run \S+ has a malformed scores row \(golden "g01", arm "adapter", repeat 0, metric "schema_membership"\): pass is 7, not 0, 1 or NULL/,
+    ],
+    [
+      "flipped",
+      "UPDATE scores SET pass = 1 - pass WHERE rowid = 1",
+      /flipped\.db: .*: pass is false, but the score 1 meets the threshold 1/,
+    ],
+    [
+      "metric",
+      "UPDATE scores SET metric = 'bogus' WHERE rowid = 1",
+      /metric\.db: .*metric "bogus"\): metric "bogus" is not one of the run's/,
+    ],
+    [
+      "applicable",
+      "UPDATE scores SET applicable = 5 WHERE rowid = 1",
+      /applicable is 5, not 0 or 1/,
+    ],
+  ];
+  for (const [name, sql, message] of cases) {
+    const store = await tampered(dir, name, sql);
+    for (
+      const args of [
+        ["suite", "scorecard", "--store", store],
+        ["suite", "compare", "base", "adapter", "--store", store],
+      ]
+    ) {
+      const r = await runMain(args);
+      strictEqual(r.code, 2, `${name} ${args[1]}: ${r.stderr}`);
+      match(r.stderr, message);
+    }
+  }
+  await Deno.writeTextFile(
+    `${dir}/labels.jsonl`,
+    '{"golden_id":"g01","arm":"adapter","repeat":0,"human":1}\n',
+  );
+  const cal = await runMain([
+    "calibrate",
+    "--labels",
+    `${dir}/labels.jsonl`,
+    "--store",
+    `${dir}/pass.db`,
+    "--metric",
+    "schema_membership",
+  ]);
+  strictEqual(cal.code, 2, cal.stderr);
+  match(cal.stderr, /pass is 7/);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("a database whose store tables lack their columns is refused unchanged, by scorecard and run alike", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/x.db`;
+  const db = new DatabaseSync(path);
+  db.exec("CREATE TABLE runs (x)");
+  db.close();
+  const before = await Deno.readFile(path);
+  for (const args of [["suite", "scorecard", "--store", path], demoRunArgs(path)]) {
+    const r = await runMain(args);
+    strictEqual(r.code, 2, r.stderr);
+    match(
+      r.stderr,
+      /x\.db is not a metric store of the expected shape: its runs table has no columns run_id/,
+    );
+    strictEqual(r.stdout, "");
+  }
+  deepStrictEqual(await Deno.readFile(path), before);
+  await Deno.remove(dir, { recursive: true });
+});
+
+/** Makes a file impossible to write: chmod 444, or, for root, the immutable attribute. */
+async function freeze(path: string, on: boolean): Promise<void> {
+  if (Deno.uid() !== 0) return await Deno.chmod(path, on ? 0o444 : 0o644);
+  const out = await new Deno.Command("chattr", { args: [on ? "+i" : "-i", path] }).output();
+  strictEqual(out.code, 0, `chattr: ${new TextDecoder().decode(out.stderr)}`);
+}
+
+Deno.test("suite run into a store it cannot write exits 2 before scoring, and names the store", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/m.db`;
+  strictEqual((await runMain(demoRunArgs(path))).code, 0);
+  // A closed store: checkpointed, no WAL or shared-memory file left to write.
+  const db = new DatabaseSync(path);
+  db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+  db.close();
+  await freeze(path, true);
+  try {
+    const r = await runMain([...demoRunArgs(path), "--out", `${dir}/run.json`]);
+    strictEqual(r.code, 2, r.stderr);
+    match(
+      r.stderr,
+      /The metric store \S+m\.db cannot be written \(attempt to write a readonly database\)/,
+    );
+    strictEqual(r.stdout, ""); // nothing scored or printed
+    strictEqual(await Deno.stat(`${dir}/run.json`).then(() => true, () => false), false);
+  } finally {
+    await freeze(path, false);
+  }
+  await Deno.remove(dir, { recursive: true });
+});
