@@ -28,6 +28,7 @@ import {
   suiteBootstrap,
 } from "./_suite_repeats.ts";
 import { type CalibrationReport, calibrationReport, suiteRunReport } from "../src/suite/mod.ts";
+import { calibrationOptions, checkCalibrationScore } from "../src/suite/mod.ts";
 import { createJudge, type JudgeApiKeys, type JudgeCallEvent } from "../src/suite/mod.ts";
 import { type JudgeProvider, parseJudgeModel, validateJudgeParams } from "../src/suite/mod.ts";
 
@@ -488,6 +489,15 @@ function gateKappa(kappa: number | null, min: number | undefined): GateFailed | 
   return new GateFailed(`kappa under --fail-under ${min}`);
 }
 
+/** A flag's number (its range is the library's to check). */
+function numberFlag(flag: string, v: string): number {
+  const x = Number(v);
+  if (v.trim() === "" || Number.isNaN(x)) {
+    throw new UsageError(`${flag} must be a number, got "${v}"`);
+  }
+  return x;
+}
+
 /** A flag's value in [0, 1], or undefined when not given. */
 function unitFlag(flag: string, v: string | undefined): number | undefined {
   if (v === undefined) return undefined;
@@ -771,6 +781,24 @@ export async function runCalibrate(args: string[]): Promise<void> {
   }
   if (!values.labels) throw new UsageError("--labels is required");
   const failUnder = unitFlag("--fail-under", values["fail-under"]);
+  // The flags are checked, by their names, before any file is read.
+  const given = {
+    ...(values.threshold !== undefined &&
+      { threshold: numberFlag("--threshold", values.threshold) }),
+    ...(values["kappa-bar"] !== undefined &&
+      { kappaBar: numberFlag("--kappa-bar", values["kappa-bar"]) }),
+    ...(values["min-n"] !== undefined && { minN: numberFlag("--min-n", values["min-n"]) }),
+  };
+  try {
+    calibrationOptions(given, {
+      threshold: "--threshold",
+      kappaBar: "--kappa-bar",
+      minN: "--min-n",
+    });
+  } catch (e) {
+    if (e instanceof RangeError) throw new UsageError(e.message);
+    throw e;
+  }
   if ((values.store === undefined) !== (values.metric === undefined)) {
     throw new UsageError("--store and --metric go together");
   }
@@ -792,7 +820,7 @@ export async function runCalibrate(args: string[]): Promise<void> {
   }
   const labels = readText(values.labels).split("\n");
   let lookup: Map<string, ScoreRow> | undefined;
-  let threshold = values.threshold === undefined ? undefined : Number(values.threshold);
+  let threshold = given.threshold;
   if (values.store) {
     const store = openStore(values.store);
     try {
@@ -813,6 +841,7 @@ export async function runCalibrate(args: string[]): Promise<void> {
   }
   const pairs: { judge: number; human: number }[] = [];
   let skipped = 0;
+  const seen = new Map<string, number>();
   labels.forEach((raw, i) => {
     const line = raw.replace(/\r$/, "");
     if (line.trim() === "") return;
@@ -823,11 +852,31 @@ export async function runCalibrate(args: string[]): Promise<void> {
     } catch (e) {
       throw new InputError(`${at}: malformed JSON line ${quote(line)}`, { cause: e });
     }
-    if (typeof row !== "object" || row === null) throw new InputError(`${at}: expected an object`);
-    if (typeof row.human !== "number") throw new InputError(`${at}: "human" must be a number`);
+    if (typeof row !== "object" || row === null || Array.isArray(row)) {
+      throw new InputError(`${at}: expected a JSON object, got ${quote(line)}`);
+    }
+    const score = (v: unknown, name: string) => {
+      try {
+        return checkCalibrationScore(v, `"${name}"`);
+      } catch (e) {
+        if (e instanceof RangeError || e instanceof TypeError) {
+          throw new InputError(`${at}: ${e.message}`, { cause: e });
+        }
+        throw e;
+      }
+    };
+    const human = score(row.human, "human");
     let judge = row.judge;
     if (lookup) {
       const key = JSON.stringify([row.golden_id, row.arm, row.repeat]);
+      const first = seen.get(key);
+      if (first !== undefined) {
+        throw new InputError(
+          `${at}: a second label for run ${key} (the first is on line ${first}): ` +
+            "each run is labelled once",
+        );
+      }
+      seen.set(key, i + 1);
       const s = lookup.get(key);
       if (!s) throw new InputError(`${at}: no ${values.metric} score for run ${key} in the store`);
       if (s.score === null) {
@@ -836,22 +885,13 @@ export async function runCalibrate(args: string[]): Promise<void> {
       }
       judge = s.score;
     }
-    if (typeof judge !== "number") throw new InputError(`${at}: "judge" must be a number`);
-    pairs.push({ judge, human: row.human });
+    pairs.push({ judge: score(judge, "judge"), human });
   });
-  let report;
-  try {
-    report = calibrationReport(pairs, {
-      ...(threshold !== undefined && { threshold }),
-      ...(values["kappa-bar"] !== undefined && { kappaBar: Number(values["kappa-bar"]) }),
-      ...(values["min-n"] !== undefined && { minN: Number(values["min-n"]) }),
-    }, skipped);
-  } catch (e) {
-    if (e instanceof RangeError || e instanceof TypeError) {
-      throw new InputError(`${values.labels}: ${e.message}`, { cause: e });
-    }
-    throw e;
-  }
+  const report = calibrationReport(
+    pairs,
+    { ...given, ...(threshold !== undefined && { threshold }) },
+    skipped,
+  );
   // Made before --out is written, so that a rule the report refuses writes nothing.
   const verdict = gate && (await import("./gate.ts")).verdictOf(gate, { report }, values.gate!);
   const text = JSON.stringify(report, null, 2) + "\n";

@@ -80,12 +80,66 @@ export interface Calibration {
   notes: string[];
 }
 
-function checkScore(v: unknown, at: string): number {
+/**
+ * Checks a judge score or human label: a finite number in [0, 1].
+ *
+ * @param v The value.
+ * @param at What it is, for the message (e.g. `pairs[3].judge`, or `"human"`).
+ * @returns The value.
+ * @throws {TypeError} If it is not a number.
+ * @throws {RangeError} If it is not in [0, 1].
+ *
+ * @example
+ * ```ts
+ * import { checkCalibrationScore } from "@assay/assay/suite";
+ * import { throws } from "node:assert/strict";
+ *
+ * throws(() => checkCalibrationScore(2, '"human"'), /"human" must be a finite number in \[0, 1\], got 2/);
+ * ```
+ */
+export function checkCalibrationScore(v: unknown, at: string): number {
   if (typeof v !== "number") throw new TypeError(`${at} must be a number, got ${typeof v}`);
   if (!(v >= 0 && v <= 1)) {
     throw new RangeError(`${at} must be a finite number in [0, 1], got ${v}`);
   }
   return v;
+}
+
+/**
+ * Checks calibration options and fills in their defaults: `threshold` in [0, 1] (0.5),
+ * `kappaBar` in [-1, 1] (0.6), `minN` an integer ≥ 1 (10). Messages name each option as
+ * `names` says, so that a command line can name its flags.
+ *
+ * @param options The options.
+ * @param names What to call each option in messages (default: its own name).
+ * @returns The options with their defaults.
+ * @throws {RangeError} Naming the first option out of range.
+ *
+ * @example A flag's name in the message
+ * ```ts
+ * import { calibrationOptions } from "@assay/assay/suite";
+ * import { throws } from "node:assert/strict";
+ *
+ * throws(() => calibrationOptions({ kappaBar: 5 }, { kappaBar: "--kappa-bar" }), /^RangeError: --kappa-bar must be in \[-1, 1\], got 5/);
+ * ```
+ */
+export function calibrationOptions(
+  options: CalibrationOptions = {},
+  names: { threshold?: string; kappaBar?: string; minN?: string } = {},
+): Required<CalibrationOptions> {
+  const threshold = options.threshold ?? 0.5;
+  const kappaBar = options.kappaBar ?? 0.6;
+  const minN = options.minN ?? 10;
+  if (typeof threshold !== "number" || !(threshold >= 0 && threshold <= 1)) {
+    throw new RangeError(`${names.threshold ?? "threshold"} must be in [0, 1], got ${threshold}`);
+  }
+  if (typeof kappaBar !== "number" || !(kappaBar >= -1 && kappaBar <= 1)) {
+    throw new RangeError(`${names.kappaBar ?? "kappaBar"} must be in [-1, 1], got ${kappaBar}`);
+  }
+  if (!Number.isSafeInteger(minN) || minN < 1) {
+    throw new RangeError(`${names.minN ?? "minN"} must be an integer ≥ 1, got ${minN}`);
+  }
+  return { threshold, kappaBar, minN };
 }
 
 function readInput(
@@ -99,8 +153,8 @@ function readInput(
         throw new TypeError(`pairs[${i}] must be an object {judge, human}`);
       }
       const q = p as Record<string, unknown>;
-      judge[i] = checkScore(q.judge, `pairs[${i}].judge`);
-      human[i] = checkScore(q.human, `pairs[${i}].human`);
+      judge[i] = checkCalibrationScore(q.judge, `pairs[${i}].judge`);
+      human[i] = checkCalibrationScore(q.human, `pairs[${i}].human`);
     });
     return { judge, human };
   }
@@ -120,8 +174,8 @@ function readInput(
     );
   }
   return {
-    judge: Float64Array.from(j, (v, i) => checkScore(v, `judge[${i}]`)),
-    human: Float64Array.from(h, (v, i) => checkScore(v, `human[${i}]`)),
+    judge: Float64Array.from(j, (v, i) => checkCalibrationScore(v, `judge[${i}]`)),
+    human: Float64Array.from(h, (v, i) => checkCalibrationScore(v, `human[${i}]`)),
   };
 }
 
@@ -218,18 +272,7 @@ export function calibrate(
   pairs: readonly CalibrationPair[] | CalibrationColumns,
   options: CalibrationOptions = {},
 ): Calibration {
-  const threshold = options.threshold ?? 0.5;
-  const kappaBar = options.kappaBar ?? 0.6;
-  const minN = options.minN ?? 10;
-  if (typeof threshold !== "number" || !(threshold >= 0 && threshold <= 1)) {
-    throw new RangeError(`threshold must be in [0, 1], got ${threshold}`);
-  }
-  if (typeof kappaBar !== "number" || !(kappaBar >= -1 && kappaBar <= 1)) {
-    throw new RangeError(`kappaBar must be in [-1, 1], got ${kappaBar}`);
-  }
-  if (!Number.isSafeInteger(minN) || minN < 1) {
-    throw new RangeError(`minN must be an integer ≥ 1, got ${minN}`);
-  }
+  const { threshold, kappaBar, minN } = calibrationOptions(options);
   const { judge, human } = readInput(pairs);
   const n = judge.length;
   const notes: string[] = [];

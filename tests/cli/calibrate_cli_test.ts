@@ -1,0 +1,57 @@
+// assay calibrate's refusals: a run labelled twice, flags out of range named by their flag, and a
+// label line that is not what it should be, named by its line (exit 2 each, nothing counted).
+import { match, strictEqual } from "node:assert/strict";
+import { runMain } from "./_main.ts";
+import { demoRunArgs } from "./_suite_demo.ts";
+
+const labels = new URL("../fixtures/calibration/labels.jsonl", import.meta.url).pathname;
+
+Deno.test("assay calibrate refuses a run labelled twice, naming both lines", async () => {
+  const dir = await Deno.makeTempDir();
+  strictEqual((await runMain(demoRunArgs(`${dir}/m.db`))).code, 0);
+  const run = (g: string) => `{"golden_id":"${g}","arm":"base","repeat":0,"human":1}`;
+  await Deno.writeTextFile(`${dir}/l.jsonl`, [run("g01"), run("g02"), "", run("g01")].join("\n"));
+  const args = ["calibrate", "--labels", `${dir}/l.jsonl`, "--store", `${dir}/m.db`];
+  const r = await runMain([...args, "--metric", "step_efficiency", "--out", `${dir}/c.json`]);
+  strictEqual(r.code, 2, r.stderr);
+  match(
+    r.stderr,
+    /l\.jsonl:4: a second label for run \["g01","base",0\] \(the first is on line 1\)/,
+  );
+  strictEqual(await Deno.stat(`${dir}/c.json`).then(() => true, () => false), false);
+  await Deno.writeTextFile(`${dir}/l.jsonl`, [run("g01"), run("g02")].join("\n"));
+  strictEqual((await runMain([...args, "--metric", "step_efficiency", "--json"])).code, 0);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("assay calibrate names the flag, not the labels file, for a flag out of range", async () => {
+  const cases: [string[], RegExp][] = [
+    [["--kappa-bar", "5"], /^assay calibrate: --kappa-bar must be in \[-1, 1\], got 5$/],
+    [["--threshold", "x"], /^assay calibrate: --threshold must be a number, got "x"$/],
+    [["--threshold", "1.5"], /^assay calibrate: --threshold must be in \[0, 1\], got 1\.5$/],
+    [["--min-n", "0"], /^assay calibrate: --min-n must be an integer ≥ 1, got 0$/],
+    [["--min-n", "2.5"], /^assay calibrate: --min-n must be an integer ≥ 1, got 2\.5$/],
+  ];
+  for (const [flags, message] of cases) {
+    const r = await runMain(["calibrate", "--labels", labels, ...flags]);
+    strictEqual(r.code, 2, r.stderr);
+    match(r.stderr, message);
+  }
+});
+
+Deno.test("assay calibrate names the line of a label that is out of range or not an object", async () => {
+  const dir = await Deno.makeTempDir();
+  const cases: [string, RegExp][] = [
+    ['{"human":2,"judge":0.5}', /l\.jsonl:2: "human" must be a finite number in \[0, 1\], got 2/],
+    ['{"human":1,"judge":-1}', /l\.jsonl:2: "judge" must be a finite number in \[0, 1\], got -1/],
+    ['{"human":1,"judge":"0.5"}', /l\.jsonl:2: "judge" must be a number, got string/],
+    ["[1]", /l\.jsonl:2: expected a JSON object, got "\[1\]"/],
+  ];
+  for (const [line, message] of cases) {
+    await Deno.writeTextFile(`${dir}/l.jsonl`, `{"human":1,"judge":0.5}\n${line}\n`);
+    const r = await runMain(["calibrate", "--labels", `${dir}/l.jsonl`]);
+    strictEqual(r.code, 2, r.stderr);
+    match(r.stderr, message);
+  }
+  await Deno.remove(dir, { recursive: true });
+});
