@@ -335,18 +335,29 @@ export async function runCompare(args: string[]): Promise<void> {
   // Before anything is written: a rule the reports refuse is exit 2 with nothing written.
   const verdict = gating && rules &&
     gating.verdictOf(rules, { base, candidate: adapter }, values.gate!);
+  // The page's gaps, before anything is written: a --reference that is not a slice is exit 2 (as
+  // in assay gaps); without --reference, the page has gaps only when en is a slice among others.
+  const reference = values.reference ?? "en";
+  let gaps: { base: GapReport; adapter: GapReport } | undefined;
+  if (
+    values.html !== undefined &&
+    (values.reference !== undefined || (base.slices.includes(reference) && base.slices.length > 1))
+  ) {
+    try {
+      gaps = {
+        base: languageGaps(base, { ...options, reference }),
+        adapter: languageGaps(adapter, { ...options, reference }),
+      };
+    } catch (e) {
+      if (e instanceof RangeError) throw new UsageError(`--reference: ${e.message}`);
+      throw e;
+    }
+  }
   const text = formatReport(comparison);
   if (values.out !== undefined) await writeAtomic(values.out, text);
   if (values.html !== undefined) {
     const { renderComparisonHtml } = await import("../src/report/mod.ts");
     const { examplesSection } = await import("../src/explain/mod.ts");
-    const reference = values.reference ?? "en";
-    const gaps = base.slices.includes(reference) && base.slices.length > 1
-      ? {
-        base: languageGaps(base, { ...options, reference }),
-        adapter: languageGaps(adapter, { ...options, reference }),
-      }
-      : undefined;
     const sections = [examplesSection(comparison, base, adapter)];
     const html = renderComparisonHtml(comparison, { ...(gaps && { gaps }), sections });
     await writeAtomic(values.html, html);

@@ -176,3 +176,23 @@ Deno.test("assay compare, gate and show still read v1 evaluation reports", async
   match(s.stdout, /2 of 20 selected examples shown/);
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test("assay compare --html --reference refuses a language that is not a slice, writing nothing", async () => {
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(`${dir}/base.json`, formatReport(report(["en", "de"], (i) => i > 3)));
+  await Deno.writeTextFile(`${dir}/adapter.json`, formatReport(report(["en", "de"], () => true)));
+  const args = ["compare", `${dir}/base.json`, `${dir}/adapter.json`, "--resamples", "50"];
+  const outputs = ["--html", `${dir}/c.html`, "--out", `${dir}/c.json`];
+  const bad = await assay([...args, "--reference", "XX", ...outputs]);
+  strictEqual(bad.code, 2, bad.stderr);
+  match(bad.stderr, /--reference: The reference language "XX" is not a slice of the report/);
+  strictEqual(bad.stdout, "");
+  for (const f of ["c.html", "c.json"]) {
+    strictEqual(await Deno.stat(`${dir}/${f}`).then(() => true, () => false), false, f);
+  }
+  // A slice that is one: its gaps are on the page.
+  const good = await assay([...args, "--reference", "de", ...outputs]);
+  strictEqual(good.code, 0, good.stderr);
+  match(await Deno.readTextFile(`${dir}/c.html`), / − de \(paired rows only\)/);
+  await Deno.remove(dir, { recursive: true });
+});
