@@ -157,6 +157,13 @@ export function printRepeats(r: RepeatsReport): void {
   console.log(
     table(["arm", "reduced mean", "CLT se, t CI", `se by ${by}, t CI`, "bootstrap CI"], rows),
   );
+  for (const a of r.arms) {
+    if (a.mismatched.length === 0) continue;
+    const shown = a.mismatched.slice(0, 12).join(", ") + (a.mismatched.length > 12 ? ", …" : "");
+    console.log(
+      `arm ${a.arm}: ${a.mismatched.length} golden(s) without n=${r.repeats.n} runs: ${shown}`,
+    );
+  }
   for (const c of r.comparisons) {
     const d = c.reduced;
     console.log(

@@ -534,7 +534,15 @@ type Card = ReturnType<typeof scorecard>;
 
 function printScorecard(card: Card, metrics: string[]): void {
   for (const arm of card.arms) {
-    console.log(`\narm ${arm.arm}: ${arm.n_runs} runs over ${arm.n_goldens} goldens`);
+    // Runs without a verdict are counted, so that failing judges are never silent.
+    const left = [
+      arm.n_incomplete > 0 && `${arm.n_incomplete} incomplete (a judge error)`,
+      arm.n_unscored > 0 && `${arm.n_unscored} unscored (no criterion applies)`,
+    ].filter((x) => x);
+    console.log(
+      `\narm ${arm.arm}: ${arm.n_runs} runs over ${arm.n_goldens} goldens` +
+        (left.length > 0 ? `; ${left.join(", ")}, left out of the pass rate` : ""),
+    );
     const rows: string[][] = [
       [
         "pass rate",
@@ -550,11 +558,12 @@ function printScorecard(card: Card, metrics: string[]): void {
     for (const m of metrics) {
       const s = arm.metrics.find((x) => x.metric === m);
       if (!s) continue;
+      const errors = s.n_errors > 0 ? `, ${s.n_errors} judge errors` : "";
       rows.push([
         m,
         s.mean.value === null
-          ? `- (${s.n_applicable} applicable)`
-          : `${s.mean.value.toFixed(3)} (n=${s.n_applicable})`,
+          ? `- (${s.n_applicable} applicable${errors})`
+          : `${s.mean.value.toFixed(3)} (n=${s.n_applicable}${errors})`,
         interval(s.mean.ci),
       ]);
     }

@@ -5,6 +5,7 @@
 import { deepStrictEqual, match, ok, strictEqual } from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import {
+  anthropicText,
   apiError,
   keyOf,
   openaiContent,
@@ -263,4 +264,40 @@ Deno.test({
       await server.close();
     }
   },
+});
+
+Deno.test("suite run's text output counts the judge errors and incomplete runs when every judge call fails", async () => {
+  const server = startJudgeServer(anthropicText("<<<not json>>>"));
+  const dir = await Deno.makeTempDir();
+  try {
+    const args = await runArgs(dir, "anthropic:claude-sonnet-4-5", [
+      "--anthropic-base-url",
+      server.baseUrl,
+      "--quiet",
+      "--concurrency",
+      "8",
+    ]);
+    const r = await assay(args, { ANTHROPIC_API_KEY: "k-12345678" });
+    strictEqual(r.code, 0, r.stderr);
+    const report = JSON.parse(await Deno.readTextFile(`${dir}/run.json`));
+    for (const arm of report.scorecard.arms) {
+      const grounded = arm.metrics.find((m: { metric: string }) => m.metric === "grounded");
+      ok(grounded.n_errors > 0 && grounded.n_errors === grounded.n_applicable);
+      match(
+        r.stdout,
+        new RegExp(
+          `arm ${arm.arm}: \\d+ runs over \\d+ goldens; ${arm.n_incomplete} incomplete \\(a judge error\\)`,
+        ),
+      );
+      match(
+        r.stdout,
+        new RegExp(
+          `grounded\\s+- \\(${grounded.n_applicable} applicable, ${grounded.n_errors} judge errors\\)`,
+        ),
+      );
+    }
+  } finally {
+    await server.close();
+    await Deno.remove(dir, { recursive: true });
+  }
 });

@@ -214,3 +214,27 @@ Deno.test("suite scorecard and compare exit 2 naming the store for a bad store, 
     ok(!r.stderr.includes("    at "), `a stack: ${r.stderr}`);
   }
 });
+
+Deno.test("suite run's text output lists the goldens whose runs are not the suite's n, as --json does", async () => {
+  const dir = await Deno.makeTempDir();
+  const demo = new URL("../../samples/suite_demo", import.meta.url).pathname;
+  const lines = (await Deno.readTextFile(`${demo}/traces.jsonl`)).trimEnd().split("\n");
+  // Drop one run of g03 in the base arm: that golden has 2 runs where the suite declares 3.
+  const drop = lines.findIndex((l) => {
+    const t = JSON.parse(l);
+    return t.golden_id === "g03" && t.arm === "base";
+  });
+  await Deno.writeTextFile(`${dir}/traces.jsonl`, lines.filter((_, i) => i !== drop).join("\n"));
+  const inputs = suiteInputs();
+  inputs[inputs.indexOf("--traces") + 1] = `${dir}/traces.jsonl`;
+  const base = ["suite", "run", `${demo}/suite.yaml`, ...inputs, "--no-judge", "--quiet"];
+  const json = await runMain([...base, "--json"]);
+  strictEqual(json.code, 0, json.stderr);
+  const arms = JSON.parse(json.stdout).repeats.arms;
+  deepStrictEqual(arms.map((a: { mismatched: string[] }) => a.mismatched), [[], ["g03"]]);
+  const text = await runMain(base);
+  strictEqual(text.code, 0, text.stderr);
+  match(text.stdout, /arm base: 1 golden\(s\) without n=3 runs: g03/);
+  ok(!/arm adapter: \d+ golden\(s\) without/.test(text.stdout));
+  await Deno.remove(dir, { recursive: true });
+});
