@@ -622,7 +622,7 @@ function rowsOf(store: MetricStore, path: string, run: StoredRun): ScoreRow[] {
 }
 
 function scorecardCommand(args: string[]): void {
-  const { values } = parseOptions(args, {
+  const { values, positionals } = parseOptions(args, {
     store: { type: "string" },
     suite: { type: "string" },
     run: { type: "string" },
@@ -631,6 +631,11 @@ function scorecardCommand(args: string[]): void {
     metrics: { type: "string" },
     json: { type: "boolean" },
   });
+  if (positionals.length > 0) {
+    throw new UsageError(
+      `Unexpected argument ${quote(positionals[0]!)}: suite scorecard --store DB`,
+    );
+  }
   const bootstrap = suiteBootstrap(values);
   const store = openStore(values.store);
   try {
@@ -768,7 +773,7 @@ export async function runSuiteCommand(args: string[]): Promise<void> {
 
 /** Runs `assay calibrate`. */
 export async function runCalibrate(args: string[]): Promise<void> {
-  const { values } = parseOptions(args, {
+  const { values, positionals } = parseOptions(args, {
     labels: { type: "string" },
     store: { type: "string" },
     metric: { type: "string" },
@@ -787,6 +792,9 @@ export async function runCalibrate(args: string[]): Promise<void> {
   if (values.help) {
     console.log(CALIBRATE_HELP);
     return;
+  }
+  if (positionals.length > 0) {
+    throw new UsageError(`Unexpected argument ${quote(positionals[0]!)}: calibrate --labels L`);
   }
   if (!values.labels) throw new UsageError("--labels is required");
   const failUnder = unitFlag("--fail-under", values["fail-under"]);

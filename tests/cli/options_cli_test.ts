@@ -100,3 +100,22 @@ Deno.test("a misspelled command exits 2 with the closest command suggested", asy
       "compare, gaps, structured, suite, calibrate, bfcl, ifeval, gate, show)",
   );
 });
+
+Deno.test("suite scorecard and calibrate refuse a stray argument, exit 2 naming it", async () => {
+  const dir = await Deno.makeTempDir();
+  const { demoRunArgs } = await import("./_suite_demo.ts");
+  strictEqual((await runMain(demoRunArgs(`${dir}/m.db`))).code, 0);
+  const labels = new URL("../fixtures/calibration/labels.jsonl", import.meta.url).pathname;
+  for (
+    const args of [
+      ["suite", "scorecard", "--store", `${dir}/m.db`, "extra"],
+      ["calibrate", "--labels", labels, "extra"],
+    ]
+  ) {
+    const r = await runMain(args);
+    strictEqual(r.code, 2, r.stderr);
+    strictEqual(r.stdout, "");
+    strictEqual(r.stderr.includes('Unexpected argument "extra"'), true, r.stderr);
+  }
+  await Deno.remove(dir, { recursive: true });
+});
