@@ -74,7 +74,7 @@ export function parseToolCallBatch(
  * @param keys The keys it must have.
  * @param optional The keys it may have besides.
  * @returns The problem (`no arguments, an unknown key "input"`), or `undefined`.
- * @throws {never} Never.
+ * @throws {TypeError} If `x` is null or undefined (it must be an object).
  *
  * @example An Anthropic block where `{name, arguments}` is expected
  * ```ts

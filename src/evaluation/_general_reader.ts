@@ -171,12 +171,12 @@ export async function scoreGeneral(
   sources: RunSources,
   engine: Engine,
   progress: (source: Source, bytes: number) => void,
-  options: Pick<ScoreOptions, "decoder" | "allowMissing" | "detail"> = {},
+  options: Pick<ScoreOptions, "decoder" | "detail"> = {},
 ): Promise<EvaluationReport> {
   const scorer = new ScorerCore({
     engine,
     decoder: options.decoder,
-    allowMissing: options.allowMissing,
+    allowMissing: sources.allowMissing,
     detail: options.detail,
     withPrompts: sources.prompts !== undefined,
     exactTargets: true,

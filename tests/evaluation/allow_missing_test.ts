@@ -143,3 +143,28 @@ Deno.test("scoreJsonl() with allowMissing still refuses a kept example with no p
     }
   }
 });
+
+Deno.test("scoreJsonl() lifts the invariant for allowMissing true only, on the kernel and the general reader alike", async () => {
+  // A truthy value that is not true: the kernel refused it and handed the run to the general
+  // reader, which allowed it.
+  const examples = enc.encode(
+    '{"example_id": "a", "language": "en", "target": {"name": "f", "arguments": {}}}\n' +
+      '{"example_id": "b", "language": "en", "target": {"name": "f", "arguments": {}}}\n',
+  );
+  const generations = enc.encode(
+    JSON.stringify({
+      example_id: "a",
+      prompt_sha256: sha,
+      output: '{"name": "f", "arguments": {}}',
+    }) +
+      "\n",
+  );
+  for (const kernel of [true, false]) {
+    await rejects(
+      scoreJsonl({ examples, generations }, { kernel, allowMissing: "yes" as never }),
+      InvariantViolation,
+    );
+    const { report } = await scoreJsonl({ examples, generations }, { kernel, allowMissing: true });
+    strictEqual(report.n, 1);
+  }
+});
