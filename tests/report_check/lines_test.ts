@@ -20,14 +20,17 @@ async function linesOf(text: string) {
   return lines;
 }
 
-/** A seeded evaluation report: odd ids, strings with quotes, commas, brackets and line breaks. */
-async function report(seed: number, n: number, detail: boolean) {
+/**
+ * A seeded evaluation report: odd ids, strings with quotes, commas, brackets and line breaks;
+ * `dropAll` gives every example an empty target, so that no record is left.
+ */
+async function report(seed: number, n: number, detail: boolean, dropAll = false) {
   const rng = makeRng(seed);
   const odd = ["  ]", "},", '"', "\n  ]\n", ",", "é\u2028", "[", "{}"];
   const examples = Array.from({ length: n }, (_, i) => ({
     example_id: `${rng.pick(odd)}${i}${rng.pick(odd)}`,
     language: rng.pick(["en", "de", odd[rng.int(odd.length)]!]),
-    target: rng.chance(0.1)
+    target: dropAll || rng.chance(0.1)
       ? []
       : { name: "f", arguments: { s: rng.pick(odd), x: rng.int(5) / 2 } },
   }));
@@ -50,7 +53,7 @@ Deno.test("parseReportLines() reads every report as JSON.parse reads its whole t
   const texts = [
     await report(1, 200, false),
     await report(2, 150, true),
-    await report(3, 0, false), // no records: "records": [] on its line
+    await report(3, 4, false, true), // no records: "records": [] on its line
     formatReport({ schema: "x", records: [{ a: 1 }] }),
     formatReport({ schema: "no records", n: 1 }),
     formatReport({ schema: "records not a list", records: { a: [1] } }),
