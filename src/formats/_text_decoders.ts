@@ -173,49 +173,99 @@ export function decodeLlama3(text: string, engine: Engine | undefined): DecodeRe
 
 const TOOL_CALLS = "[TOOL_CALLS]";
 const ARGS = "[ARGS]";
+const CALL_ID = "[CALL_ID]";
 const MISTRAL_SHAPE: CallShape = { args: "arguments", argsAs: "either", optional: ["id"] };
+// mistral-common's rules for a function's name and (v3+ tokenizers) a call id.
+const FUNCTION_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+const CALL_ID_TEXT = /^[A-Za-z0-9]{1,64}$/;
+
+/** A text quoted for a reason, cut short. */
+function quoted(text: string): string {
+  return JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
+}
 
 /**
  * `mistral`: `[TOOL_CALLS]` then a JSON list of `{name, arguments, id?}` (arguments an object or
- * a JSON string), or, in the newer tokenizers' form, `[TOOL_CALLS]name[ARGS]{...}` once per call.
- * An output without `[TOOL_CALLS]` is a text answer: no calls.
+ * a JSON string), or, in the v11+ tokenizers' form, `[TOOL_CALLS]name[CALL_ID]id[ARGS]{...}`
+ * once per call (`[CALL_ID]id` optional, as v13 drops it). An output without `[TOOL_CALLS]` is a
+ * text answer: no calls.
  */
 export function decodeMistral(text: string, engine: Engine | undefined): DecodeResult {
   const empty = emptyOutput(text);
   if (empty) return resultOf(empty);
   const at = text.indexOf(TOOL_CALLS);
   if (at < 0) return resultOf([]);
-  const from = at + TOOL_CALLS.length;
-  const raw = text.slice(from);
-  const rest = raw.replace(/<\/s>\s*$/, "").trim();
-  if (rest.startsWith("[") || rest.startsWith("{")) {
-    const base = from + raw.length - raw.trimStart().length;
-    const json = readJson(rest, engine, `the JSON after ${TOOL_CALLS}`, base);
+  const end = text.replace(/<\/s>\s*$/, "").trimEnd().length;
+  let from = at + TOOL_CALLS.length;
+  while (from < end && text[from]!.trim() === "") from++;
+  const token = text.startsWith(ARGS, from) || text.startsWith(CALL_ID, from);
+  if (!token && (text[from] === "[" || text[from] === "{")) {
+    const json = readJson(text.slice(from, end), engine, `the JSON after ${TOOL_CALLS}`, from);
     if (failed(json)) return resultOf(json);
     if (Array.isArray(json.value)) return resultOf(readCalls(json, [], MISTRAL_SHAPE, engine));
     const call = readCall(json, [], MISTRAL_SHAPE, "call 0", engine);
     return resultOf(failed(call) ? call : [call]);
   }
   const calls: DecodedCall[] = [];
-  for (const part of rest.split(TOOL_CALLS)) {
-    const label = `call ${calls.length}`;
-    const cut = part.indexOf(ARGS);
-    const name = cut < 0 ? "" : part.slice(0, cut).trim();
-    if (cut < 0 || name === "") {
-      return resultOf({
-        status: "invalid_shape",
-        reason: `${label} is neither a JSON list nor name${ARGS}{...}`,
-      });
-    }
-    const json = readJson(part.slice(cut + ARGS.length), engine, `${label}'s arguments`);
-    if (failed(json)) return resultOf(json);
-    if (!isObject(json.value)) {
-      return resultOf({
-        status: "invalid_shape",
-        reason: `${label}'s arguments must be an object, got ${jsonKind(json.value)}`,
-      });
-    }
-    calls.push({ name, arguments: json.canonical });
+  for (let start = at + TOOL_CALLS.length; start <= end;) {
+    const next = text.indexOf(TOOL_CALLS, start);
+    const stop = next < 0 || next > end ? end : next;
+    const call = tokenCall(text, start, stop, calls.length, engine);
+    if (failed(call)) return resultOf(call);
+    calls.push(call);
+    start = stop + TOOL_CALLS.length;
   }
   return resultOf(calls);
+}
+
+/** The call `name[CALL_ID]id[ARGS]{...}` between `start` and `stop` of the output. */
+function tokenCall(
+  text: string,
+  start: number,
+  stop: number,
+  index: number,
+  engine: Engine | undefined,
+): DecodedCall | Failure {
+  const label = `call ${index}`;
+  const cut = text.indexOf(ARGS, start);
+  if (cut < 0 || cut >= stop) {
+    return {
+      status: "invalid_shape",
+      reason: `${label} is neither a JSON list nor name${ARGS}{...}`,
+    };
+  }
+  const head = text.slice(start, cut);
+  const idAt = head.indexOf(CALL_ID);
+  const name = (idAt < 0 ? head : head.slice(0, idAt)).trim();
+  if (name === "") {
+    return {
+      status: "invalid_shape",
+      reason: `${label} has no name before ${idAt < 0 ? ARGS : CALL_ID}, at ${start}`,
+    };
+  }
+  if (!FUNCTION_NAME.test(name)) {
+    return {
+      status: "invalid_shape",
+      reason: `${label}'s name ${quoted(name)} at ${start} is not a function name ` +
+        "(letters, digits, _ and -, at most 64)",
+    };
+  }
+  const id = idAt < 0 ? undefined : head.slice(idAt + CALL_ID.length).trim();
+  if (id !== undefined && !CALL_ID_TEXT.test(id)) {
+    return {
+      status: "invalid_shape",
+      reason: `${label}'s ${CALL_ID} ${quoted(id)} at ${start + idAt} is not a call id ` +
+        "(letters and digits, at most 64)",
+    };
+  }
+  const base = cut + ARGS.length;
+  const json = readJson(text.slice(base, stop), engine, `${label}'s arguments`, base);
+  if (failed(json)) return json;
+  if (!isObject(json.value)) {
+    return {
+      status: "invalid_shape",
+      reason: `${label}'s arguments must be an object, got ${jsonKind(json.value)}`,
+    };
+  }
+  return { name, arguments: json.canonical };
 }

@@ -378,6 +378,48 @@ const ROWS: Row[] = [
   ["mistral", "a text answer", "Bonjour ! Comment puis-je vous aider ?", ok()],
   [
     "mistral",
+    "the v11 form with [CALL_ID]",
+    '[TOOL_CALLS]get_weather[CALL_ID]a1b2c3d4e[ARGS]{"city": "Paris"}[TOOL_CALLS]get_time[CALL_ID]f5g6h7i8j[ARGS]{}</s>',
+    ok(["get_weather", '{"city":"Paris"}'], ["get_time", "{}"]),
+  ],
+  [
+    "mistral",
+    "text that is not a function name before [ARGS]",
+    "[TOOL_CALLS]get weather!!![ARGS]{}",
+    fail(
+      "invalid_shape",
+      'call 0\'s name "get weather!!!" at 12 is not a function name (letters, digits, _ and -, at most 64)',
+    ),
+  ],
+  [
+    "mistral",
+    "a [CALL_ID] that is not an id",
+    "[TOOL_CALLS]f[CALL_ID]x[CALL_ID]y[ARGS]{}",
+    fail(
+      "invalid_shape",
+      'call 0\'s [CALL_ID] "x[CALL_ID]y" at 13 is not a call id (letters and digits, at most 64)',
+    ),
+  ],
+  [
+    "mistral",
+    "no name before [ARGS]",
+    "[TOOL_CALLS][ARGS]{}",
+    fail("invalid_shape", "call 0 has no name before [ARGS], at 12"),
+  ],
+  [
+    "mistral",
+    "text after the arguments, its offset from the output's start",
+    "[TOOL_CALLS]f[ARGS]{} trailing",
+    fail("invalid_json", "call 0's arguments is not JSON: extra_data at 22"),
+  ],
+  [
+    "mistral",
+    "a second call's bad arguments, its offset from the output's start",
+    '[TOOL_CALLS]a[ARGS]{}[TOOL_CALLS]b[ARGS]{"x": }',
+    fail("invalid_json", "call 1's arguments is not JSON: expecting_value at 46"),
+  ],
+  [
+    "mistral",
     "a truncated list",
     '[TOOL_CALLS][{"name": "f", "arguments": {"x": 1}',
     fail("invalid_json", "the JSON after [TOOL_CALLS] is not JSON: expecting_comma at 48"),
