@@ -12,7 +12,7 @@ import {
   readCall,
   readJson,
 } from "./_exact.ts";
-import { emptyOutput, resultOf } from "./_text_decoders.ts";
+import { emptyOutput, quoted, resultOf } from "./_text_decoders.ts";
 
 type Path = (string | number)[];
 
@@ -54,7 +54,7 @@ function readToolCall(
 /**
  * `openai-chat`: an assistant message (`tool_calls`, and the legacy `function_call`), a bare
  * `tool_calls` array, or a bare legacy `{name, arguments}`; arguments are JSON strings. A message
- * without calls is a text answer: no calls.
+ * without calls is a text answer: no calls; a message of another role is invalid_shape.
  */
 export function decodeOpenAiChat(text: string, engine: Engine | undefined): DecodeResult {
   const json = wholeJson(text, engine);
@@ -74,6 +74,10 @@ export function decodeOpenAiChat(text: string, engine: Engine | undefined): Deco
   if (Object.hasOwn(v, "name") && !Object.hasOwn(v, "role")) {
     const c = readCall(json, [], OPENAI_FUNCTION, "the function call", engine);
     return resultOf(failed(c) ? c : [c]);
+  }
+  if (Object.hasOwn(v, "role") && v.role !== "assistant") {
+    const role = typeof v.role === "string" ? quoted(v.role) : jsonKind(v.role);
+    return shapeFailure(`the output is not an assistant message: its role is ${role}`);
   }
   if (!["role", "content", "tool_calls", "function_call"].some((k) => Object.hasOwn(v, k))) {
     return shapeFailure(
@@ -121,7 +125,7 @@ function typedItems(
 
 /**
  * The calls among the items of `type`: the value itself as a list, its `key` as a list, or the
- * value as the only item; `what` names an item in reasons, `where` says what the output must be.
+ * value as the only item (skipped if of another type); `what` names an item in reasons, `where` says what the output must be.
  */
 function callItems(
   json: ExactJson,
@@ -133,8 +137,13 @@ function callItems(
 ): DecodeResult {
   const v = json.value;
   if (Array.isArray(v)) return typedItems(json, [], type, what, read);
-  if (isObject(v) && Array.isArray(v[key])) return typedItems(json, [key], type, what, read);
-  if (!isObject(v) || v.type !== type) return shapeFailure(`the output is not ${where}`);
+  if (!isObject(v)) return shapeFailure(`the output is not ${where}`);
+  if (Array.isArray(v[key])) return typedItems(json, [key], type, what, read);
+  if (Object.hasOwn(v, key)) {
+    return shapeFailure(`${key} must be an array, got ${jsonKind(v[key])}`);
+  }
+  if (typeof v.type !== "string") return shapeFailure(`the output is not ${where}`);
+  if (v.type !== type) return resultOf([]); // one item of another type, skipped
   const c = read([], `the ${what}`);
   return resultOf(failed(c) ? c : [c]);
 }

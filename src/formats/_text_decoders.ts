@@ -180,7 +180,7 @@ const FUNCTION_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 const CALL_ID_TEXT = /^[A-Za-z0-9]{1,64}$/;
 
 /** A text quoted for a reason, cut short. */
-function quoted(text: string): string {
+export function quoted(text: string): string {
   return JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
 }
 

@@ -178,6 +178,24 @@ const ROWS: Row[] = [
       'tool call 0 must be {type?, id?, function}: it has an unknown key "index"',
     ),
   ],
+  [
+    "openai-chat",
+    "a user message is not an assistant message",
+    J({ role: "user", content: "hi" }),
+    fail("invalid_shape", 'the output is not an assistant message: its role is "user"'),
+  ],
+  [
+    "openai-chat",
+    "a tool message is not an assistant message",
+    J({ role: "tool", tool_call_id: "call_1", content: '{"temp": 21}' }),
+    fail("invalid_shape", 'the output is not an assistant message: its role is "tool"'),
+  ],
+  [
+    "openai-chat",
+    "a role that is not a string",
+    J({ role: 1 }),
+    fail("invalid_shape", "the output is not an assistant message: its role is a number"),
+  ],
   // openai-responses
   [
     "openai-responses",
@@ -246,6 +264,35 @@ const ROWS: Row[] = [
     J([{ name: "f", arguments: "{}" }]),
     fail("invalid_shape", "output item 0 must be an object with a string type"),
   ],
+  [
+    "openai-responses",
+    "a message item alone is skipped",
+    J({
+      type: "message",
+      id: "msg_1",
+      role: "assistant",
+      content: [{ type: "output_text", text: "Hi" }],
+    }),
+    ok(),
+  ],
+  [
+    "openai-responses",
+    "a reasoning item alone is skipped",
+    J({ type: "reasoning", id: "rs_1", summary: [] }),
+    ok(),
+  ],
+  [
+    "openai-responses",
+    "a function_call item alone",
+    J({ type: "function_call", call_id: "call_1", name: "f", arguments: '{"n": 2.50}' }),
+    ok(["f", '{"n":2.5}']),
+  ],
+  [
+    "openai-responses",
+    "a response whose output is not a list",
+    J({ object: "response", output: "Hi" }),
+    fail("invalid_shape", "output must be an array, got a string"),
+  ],
   // anthropic
   [
     "anthropic",
@@ -291,6 +338,30 @@ const ROWS: Row[] = [
       "invalid_shape",
       'content block 0 must be {name, input, type?, id?, cache_control?}: it has no input, an unknown key "arguments"',
     ),
+  ],
+  [
+    "anthropic",
+    "a text block alone is skipped",
+    J({ type: "text", text: "hi" }),
+    ok(),
+  ],
+  [
+    "anthropic",
+    "a thinking block alone is skipped",
+    J({ type: "thinking", thinking: "The user wants...", signature: "EqQB" }),
+    ok(),
+  ],
+  [
+    "anthropic",
+    "a tool_use block alone",
+    '{"type": "tool_use", "id": "toolu_01", "name": "f", "input": {"x": [1, 2.0]}}',
+    ok(["f", '{"x":[1,2.0]}']),
+  ],
+  [
+    "anthropic",
+    "content that is neither a string nor a list",
+    J({ type: "message", role: "assistant", content: { type: "text", text: "hi" } }),
+    fail("invalid_shape", "content must be an array, got an object"),
   ],
   // hermes
   [
