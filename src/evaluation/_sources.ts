@@ -4,6 +4,7 @@
 // the run back) can read it again. Each source's SHA-256 is taken by the first pass that reads it
 // to its end.
 import { Sha256 } from "../engine/mod.ts";
+import { bytesChunk } from "../jsonl/mod.ts";
 
 /** The bytes of one JSONL input. */
 export type JsonlSource =
@@ -44,13 +45,6 @@ function* slices(bytes: Uint8Array): Generator<Uint8Array> {
   for (let at = 0; at < bytes.length; at += PASS_CHUNK) {
     yield bytes.subarray(at, Math.min(at + PASS_CHUNK, bytes.length));
   }
-}
-
-function checkChunk(chunk: unknown, name: string): Uint8Array {
-  if (!(chunk instanceof Uint8Array)) {
-    throw new TypeError(`${name}: expected chunks of bytes (Uint8Array), got ${typeof chunk}`);
-  }
-  return chunk;
 }
 
 /** One input of a run: its passes, its digest and its size. */
@@ -123,7 +117,7 @@ export class Source {
         throw new TypeError(`${this.name}: the function did not return a stream or an iterable`);
       }
       for await (const raw of iter) {
-        const chunk = checkChunk(raw, this.name);
+        const chunk = bytesChunk(raw, this.name);
         if (chunk.length === 0) continue;
         hash?.update(chunk);
         yield* pieces(chunk);
@@ -145,7 +139,7 @@ export class Source {
         this.#digest = this.#hash!.digest("hex");
         break;
       }
-      const chunk = checkChunk(next.value, this.name);
+      const chunk = bytesChunk(next.value, this.name);
       if (chunk.length === 0) continue;
       this.#hash!.update(chunk);
       this.#kept.push(chunk);

@@ -85,11 +85,29 @@ function sizeText(bytes: number): string {
  * @throws {RangeError} If it is not a positive safe integer.
  */
 export function maxLineBytesOf(value: number | undefined): number {
-  if (value === undefined) return DEFAULT_MAX_LINE_BYTES;
+  return value === undefined ? DEFAULT_MAX_LINE_BYTES : wholeBytes(value, "maxLineBytes");
+}
+
+function wholeBytes(value: number, what: string): number {
   if (!Number.isSafeInteger(value) || value < 1) {
-    throw new RangeError(`maxLineBytes must be a whole number of bytes, at least 1; got ${value}`);
+    throw new RangeError(`${what} must be a whole number of bytes, at least 1; got ${value}`);
   }
   return value;
+}
+
+/**
+ * Checks that a chunk of a byte source is a Uint8Array.
+ *
+ * @param chunk The chunk.
+ * @param source The source's name in the message.
+ * @returns The chunk.
+ * @throws {TypeError} If it is not a Uint8Array (a string, say).
+ */
+export function bytesChunk(chunk: unknown, source: string): Uint8Array {
+  if (!(chunk instanceof Uint8Array)) {
+    throw new TypeError(`${source}: expected chunks of bytes (Uint8Array), got ${typeof chunk}`);
+  }
+  return chunk;
 }
 
 /**
@@ -131,6 +149,37 @@ function concat(parts: Uint8Array[], total: number): Uint8Array {
 }
 
 /**
+ * Decodes line `lineNo` of `source`, which starts at byte `offset`, onto `texts`; false when it
+ * was not UTF-8 (inside its model-output fields only: else it throws). A function, not a private
+ * method: the bundler keeps a class member's docs, in the root's budget.
+ */
+function decodeLine(
+  bytes: Uint8Array,
+  lineNo: number,
+  offset: number,
+  texts: string[],
+  source: string,
+  modelFields: readonly string[],
+): boolean {
+  let end = bytes.length;
+  if (end > 0 && bytes[end - 1] === 13) end--;
+  let start = 0;
+  if (lineNo === 1 && end >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
+    start = 3;
+  }
+  const view = bytes.subarray(start, end);
+  try {
+    texts.push(fatal.decode(view));
+    return true;
+  } catch {
+    const bad = invalidUtf8Outside(view, modelFields);
+    if (bad >= 0) throw new InvalidUtf8Error(source, lineNo, start + bad, offset + start + bad);
+    texts.push(lenient.decode(view));
+    return false;
+  }
+}
+
+/**
  * Splits a byte stream into lines, a chunk at a time; a UTF-8 BOM at the very start is dropped.
  * The complete lines of each chunk are decoded at once; only a run with invalid UTF-8 is decoded
  * line by line, to flag exactly the lines that were replaced.
@@ -165,8 +214,10 @@ export class LineSplitter {
    * @throws {LineTooLongError} When a line passes the limit: as soon as its bytes do, so a
    *   reader never holds more than the limit and a chunk.
    * @throws {InvalidUtf8Error} When a line is not UTF-8 outside its model-output fields.
+   * @throws {TypeError} If the chunk is not a Uint8Array.
    */
   push(chunk: Uint8Array): LineRun | undefined {
+    bytesChunk(chunk, this.#source);
     const long = longLineIn(chunk, this.#pendingLen, this.#max);
     if (long >= 0) throw new LineTooLongError(this.#source, this.#lineNo + 1 + long, this.#max);
     const last = chunk.lastIndexOf(10);
@@ -200,7 +251,9 @@ export class LineSplitter {
     this.#pendingLen = 0;
     const first = ++this.#lineNo;
     const texts: string[] = [];
-    const invalid = this.#decodeOne(bytes, first, this.#offset, texts) ? undefined : [0];
+    const invalid = decodeLine(bytes, first, this.#offset, texts, this.#source, this.#modelFields)
+      ? undefined
+      : [0];
     this.#offset += bytes.length;
     return { texts, first, invalid };
   }
@@ -233,7 +286,7 @@ export class LineSplitter {
       const nl = region.indexOf(10, start);
       const lineNo = ++this.#lineNo;
       const line = region.subarray(start, nl < 0 ? region.length : nl);
-      if (!this.#decodeOne(line, lineNo, offset + start, texts)) {
+      if (!decodeLine(line, lineNo, offset + start, texts, this.#source, this.#modelFields)) {
         (invalid ??= []).push(texts.length - 1);
       }
       if (nl < 0) break;
@@ -242,36 +295,12 @@ export class LineSplitter {
     this.#offset += region.length + 1;
     return { texts, first, invalid };
   }
-
-  /**
-   * Decodes line `lineNo`, which starts at byte `offset` of the source, onto `texts`; false when
-   * it was not UTF-8 (inside its model-output fields only: else it throws).
-   */
-  #decodeOne(bytes: Uint8Array, lineNo: number, offset: number, texts: string[]): boolean {
-    let end = bytes.length;
-    if (end > 0 && bytes[end - 1] === 13) end--;
-    let start = 0;
-    if (
-      lineNo === 1 && end >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf
-    ) {
-      start = 3;
-    }
-    const view = bytes.subarray(start, end);
-    try {
-      texts.push(fatal.decode(view));
-      return true;
-    } catch {
-      const bad = invalidUtf8Outside(view, this.#modelFields);
-      if (bad >= 0) {
-        throw new InvalidUtf8Error(this.#source, lineNo, start + bad, offset + start + bad);
-      }
-      texts.push(lenient.decode(view));
-      return false;
-    }
-  }
 }
 
-/** Splits a byte stream into lines; a UTF-8 BOM at the very start is dropped. */
+/**
+ * Splits a byte stream into lines; a UTF-8 BOM at the very start is dropped. A chunk that is not a
+ * Uint8Array is a TypeError.
+ */
 export async function* readLines(
   stream: ReadableStream<Uint8Array>,
   options?: LineOptions,
@@ -290,7 +319,8 @@ export async function* readLines(
 
 /**
  * Reads a file (or stdin) in chunks of `size` bytes, hands each chunk to `tap`, and yields the
- * lines the chunks complete, a run at a time.
+ * lines the chunks complete, a run at a time. A `size` that is not a whole number of bytes, at
+ * least 1, is a RangeError (when the first run is asked for).
  */
 export async function* readLineRuns(
   reader: { read(p: Uint8Array): Promise<number | null>; readSync?(p: Uint8Array): number | null },
@@ -299,7 +329,7 @@ export async function* readLineRuns(
   options?: LineOptions,
 ): AsyncGenerator<LineRun> {
   const splitter = new LineSplitter(options);
-  const buffer = new Uint8Array(size);
+  const buffer = new Uint8Array(wholeBytes(size, "size"));
   for (;;) {
     const n = reader.readSync ? reader.readSync(buffer) : await reader.read(buffer);
     if (n === null) break;

@@ -2,7 +2,7 @@
 // uses for example lines (it must never accept a line the contract's reader refuses, and must cut
 // out exactly the members JSON.parse would give); and decodeUtf8's errors.
 import { deepStrictEqual as assertEquals, ok, strictEqual } from "node:assert/strict";
-import { throws } from "node:assert/strict";
+import { rejects, throws } from "node:assert/strict";
 import {
   decodeUtf8,
   DEFAULT_MAX_LINE_BYTES,
@@ -143,6 +143,49 @@ Deno.test("readLineRuns and readLines read a stream alike", async () => {
   });
   for await (const line of readLines(stream)) fromStream.push(line);
   assertEquals(fromStream, want);
+});
+
+Deno.test("readLineRuns() refuses a read size that is not a whole number of bytes, at least 1", async () => {
+  for (const size of [0, -1, 1.5, NaN, 2 ** 53]) {
+    let reads = 0;
+    const reader = {
+      // With size 0 the old reader asked for 0 bytes forever; stop it so that the test fails.
+      read(p: Uint8Array): Promise<number | null> {
+        if (++reads > 5) throw new Error(`read ${reads} times into ${p.length} bytes`);
+        return Promise.resolve(0);
+      },
+    };
+    await rejects(
+      async () => {
+        for await (const _ of readLineRuns(reader, undefined, size)) { /* nothing */ }
+      },
+      (e: unknown) =>
+        e instanceof RangeError &&
+        e.message === `size must be a whole number of bytes, at least 1; got ${size}`,
+    );
+    strictEqual(reads, 0);
+  }
+});
+
+Deno.test("readLines() and LineSplitter refuse a chunk that is not a Uint8Array", async () => {
+  const want = (got: string) => (e: unknown) =>
+    e instanceof TypeError &&
+    e.message === `data.jsonl: expected chunks of bytes (Uint8Array), got ${got}`;
+  // A stream of strings was read as NUL bytes: one line of five NULs.
+  const strings = ReadableStream.from(["a\nb\n", "c"]) as unknown as ReadableStream<Uint8Array>;
+  await rejects(async () => {
+    for await (const _ of readLines(strings, { source: "data.jsonl" })) { /* nothing */ }
+  }, want("string"));
+  const numbers = ReadableStream.from([[97, 10]]) as unknown as ReadableStream<Uint8Array>;
+  await rejects(async () => {
+    for await (const _ of readLines(numbers, { source: "data.jsonl" })) { /* nothing */ }
+  }, want("object"));
+  const splitter = new LineSplitter({ source: "data.jsonl" });
+  throws(() => splitter.push("a\n" as unknown as Uint8Array), want("string"));
+  throws(() => splitter.push(new Uint16Array([97, 10]) as unknown as Uint8Array), want("object"));
+  // Bytes of any Uint8Array, a Buffer-like subclass too, are read.
+  class Bytes extends Uint8Array {}
+  assertEquals(splitter.push(new Bytes([97, 10]))?.texts, ["a"]);
 });
 
 /** The first line of `bytes` longer than `max` bytes before its break (1-based), or 0. */
