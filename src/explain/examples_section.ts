@@ -7,7 +7,7 @@
  * @module
  */
 import type { ComparisonReport } from "../compare/mod.ts";
-import { readableJson } from "./explain.ts";
+import { printableText, readableJson } from "./explain.ts";
 import { detailedReportProblem } from "./detail_shape.ts";
 import {
   BINARY_METRIC_NAMES,
@@ -23,7 +23,7 @@ export const SECTION_EXAMPLES = 2000;
 const esc = (s: unknown) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 // Canonical JSON for a person, escaped for HTML; with a name, as a call.
 const show = (json: string, args?: string) =>
-  esc(args === undefined ? readableJson(json) : `${json}(${readableJson(args)})`);
+  esc(args === undefined ? readableJson(json) : `${printableText(json)}(${readableJson(args)})`);
 
 const CSS = `#examples .filters{display:flex;flex-wrap:wrap;gap:8px 16px;margin:8px 0}
 #examples table{border-collapse:collapse;width:100%;font-size:14px}

@@ -6,7 +6,14 @@
  */
 import { type ArgumentPair, compareCodePoints, sha256Hex } from "../engine/mod.ts";
 import type { DetailWriter, ExampleDetail, ExampleRecord } from "../evaluation/mod.ts";
+import { NONPRINTABLE_14 } from "../regex/mod.ts";
 import { recordDetailProblem } from "./detail_shape.ts";
+
+// Python's str.isprintable() under Unicode 14 (controls, format characters such as bidi controls
+// and zero-width ones, separators but the space, surrogates, private use, unassigned), pinned so
+// that every runtime decides alike whatever its own Unicode tables.
+const NONPRINTABLE = new RegExp(NONPRINTABLE_14, "u");
+const NONPRINTABLE_ALL = new RegExp(NONPRINTABLE_14, "gu");
 
 /** A detail keeps this many UTF-16 code units of the output; its length and SHA-256 are whole. */
 export const DETAIL_OUTPUT_CHARS = 2000;
@@ -99,8 +106,12 @@ export function explainScore(
 
 /**
  * Canonical JSON as a person reads it: each `\uXXXX` escape of a printable non-ASCII character
- * (the canonical form writes every one so) is shown as the character. The text stays JSON with
- * the same value; quotes, backslashes, controls and surrogates stay escaped.
+ * (the canonical form writes every one so) is shown as the character. Printable is Python's
+ * `str.isprintable()` under Unicode 14 on every runtime, so quotes, backslashes, controls, format
+ * characters (bidi controls such as U+202E, zero-width ones, U+00AD), line and paragraph
+ * separators, other spaces than U+0020, surrogates, private use and unassigned code points stay
+ * escaped: a model's arguments cannot reorder or hide what a terminal or a page shows. The text
+ * stays JSON with the same value.
  *
  * @param canonical Canonical JSON text.
  * @returns The same JSON with those characters unescaped.
@@ -117,8 +128,38 @@ export function readableJson(canonical: string): string {
   return canonical.replace(/(\\*)\\u([0-9a-f]{4})/g, (all, slashes: string, hex: string) => {
     const c = parseInt(hex, 16);
     // An odd run of backslashes before it: the escape is itself escaped text, not an escape.
-    if (slashes.length % 2 === 1 || c < 0xa0 || (c >= 0xd800 && c <= 0xdfff)) return all;
-    return slashes + String.fromCharCode(c);
+    if (slashes.length % 2 === 1 || c < 0xa0) return all;
+    const ch = String.fromCharCode(c);
+    return NONPRINTABLE.test(ch) ? all : slashes + ch;
+  });
+}
+
+/**
+ * A text safe to show in a terminal or a page: the text itself when every character is printable
+ * (as {@linkcode readableJson} decides), else its JSON string with each other character written
+ * as `\uXXXX`, so that an id or a name cannot move the cursor, colour the terminal or reorder
+ * the line.
+ *
+ * @param text Any text, such as an example id from a user's file or a model's function name.
+ * @returns The text, or its JSON string with the non-printable characters escaped.
+ *
+ * @example
+ * ```ts
+ * import { printableText } from "@assay/assay/explain";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * strictEqual(printableText("ex-1 München"), "ex-1 München");
+ * strictEqual(printableText("ex\u001b[31m\u202e"), '"ex\\u001b[31m\\u202e"');
+ * ```
+ */
+export function printableText(text: string): string {
+  if (!NONPRINTABLE.test(text)) return text;
+  return JSON.stringify(text).replace(NONPRINTABLE_ALL, (ch) => {
+    let out = "";
+    for (let i = 0; i < ch.length; i++) {
+      out += `\\u${ch.charCodeAt(i).toString(16).padStart(4, "0")}`;
+    }
+    return out;
   });
 }
 
@@ -146,18 +187,19 @@ export function formatExample(record: ExampleRecord): string {
   const problem = recordDetailProblem(record);
   if (problem) throw new RangeError(`The record is malformed: record${problem}`);
   const r = record;
+  const t = printableText;
   const lines = [
-    `${r.example_id}  [${r.language}]  ${r.status}  name ${mark(r.name_match)}  arguments ${
+    `${t(r.example_id)}  [${t(r.language)}]  ${r.status}  name ${mark(r.name_match)}  arguments ${
       mark(r.arguments_match)
     }  pairs ${r.matched_pairs} matched of ${r.gold_pairs} gold, ${r.predicted_pairs} predicted`,
   ];
-  if (r.reason) lines.push(`  reason:    ${r.reason}`);
+  if (r.reason) lines.push(`  reason:    ${t(r.reason)}`);
   const d = r.detail;
   if (d) {
-    lines.push(`  gold:      ${d.gold.name}(${readableJson(d.gold.arguments)})`);
+    lines.push(`  gold:      ${t(d.gold.name)}(${readableJson(d.gold.arguments)})`);
     lines.push(
       `  predicted: ${
-        d.predicted ? `${d.predicted.name}(${readableJson(d.predicted.arguments)})` : "(none)"
+        d.predicted ? `${t(d.predicted.name)}(${readableJson(d.predicted.arguments)})` : "(none)"
       }`,
     );
     if (d.error) lines.push(`  error:     ${d.error.code} at offset ${d.error.offset}`);

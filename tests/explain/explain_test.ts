@@ -7,6 +7,7 @@ import {
   diffPairs,
   explainScore,
   formatExample,
+  printableText,
   readableJson,
 } from "../../src/explain/mod.ts";
 import { ENGINES } from "../_engines.ts";
@@ -102,4 +103,51 @@ Deno.test("readableJson() keeps the JSON's value on seeded canonical texts, esca
   }
   strictEqual(readableJson('"\\\\u00e9"'), '"\\\\u00e9"'); // an escaped backslash, then text
   strictEqual(readableJson('"\\u00e9\\u0001\\ud83d\\ude00"'), '"é\\u0001\\ud83d\\ude00"');
+});
+
+// What no runtime may show raw, by its own tables: controls, format characters (bidi controls,
+// zero-width ones), separators, private use, unassigned. Python's Unicode 14 rule escapes all of
+// these on every runtime (a code point assigned since 14 is unassigned there, and escaped too).
+const HIDDEN = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u;
+
+Deno.test("readableJson() keeps non-printable characters escaped: bidi controls, format characters, separators", () => {
+  const spoof = '"\\u202eexe.txt\\u2028\\u200b\\ufeff\\u00ad"';
+  strictEqual(readableJson(spoof), spoof);
+  strictEqual(readableJson('"\\u00e9\\u00a0\\u3000\\ue000"'), '"é\\u00a0\\u3000\\ue000"');
+  const shown: string[] = [];
+  for (let c = 0xa0; c <= 0xffff; c++) {
+    if (c >= 0xd800 && c <= 0xdfff) continue;
+    const escape = `"\\u${c.toString(16).padStart(4, "0")}"`;
+    const readable = readableJson(escape);
+    if (readable !== escape && HIDDEN.test(String.fromCharCode(c))) shown.push(escape);
+  }
+  deepStrictEqual(shown, []);
+});
+
+Deno.test("formatExample() writes ids, languages, reasons and names that are not printable as escaped JSON strings", () => {
+  const record = {
+    example_id: "ex\u001b[31m1",
+    language: "en\nfake line",
+    root_id: null,
+    status: "invalid_shape" as const,
+    name_match: false,
+    arguments_match: false,
+    matched_pairs: 0,
+    predicted_pairs: 0,
+    gold_pairs: 1,
+    reason: 'an unknown key "\u202egpj.exe"',
+  };
+  const text = formatExample(record);
+  strictEqual(
+    text,
+    '"ex\\u001b[31m1"  ["en\\nfake line"]  invalid_shape  name NO  arguments NO  pairs 0 matched of 1 gold, 0 predicted\n' +
+      '  reason:    "an unknown key \\"\\u202egpj.exe\\""\n',
+  );
+  // Printable ones are written as they are.
+  ok(
+    formatExample({ ...record, example_id: "ex-1 é", language: "de", reason: undefined })
+      .startsWith("ex-1 é  [de]  invalid_shape"),
+  );
+  strictEqual(printableText("f\u2066"), '"f\\u2066"');
+  strictEqual(printableText("\u{e0001}x"), '"\\udb40\\udc01x"');
 });
