@@ -47,22 +47,23 @@ function* slices(bytes: Uint8Array): Generator<Uint8Array> {
   }
 }
 
-/** One input of a run: its passes, its digest and its size. */
+/**
+ * One input of a run: its passes, its digest and its size. It is made from the bytes (or a
+ * stream, an iterable or a function that opens one), the name for messages (a file name), and
+ * what makes the incremental SHA-256 of a source read in chunks. A one-shot source keeps its
+ * iterator (until it ends), the chunks read so far and their hash in #iter, #kept and #hash.
+ * (These docs are not on the members: the bundler keeps a class member's docs, in the root's
+ * budget.)
+ */
 export class Source {
   readonly name: string;
   #source: JsonlSource;
   #hasher: (() => ByteHasher) | undefined;
   #digest: Promise<string> | string | undefined;
-  /** A one-shot source: its iterator (until it ends), the chunks read so far, their hash. */
   #iter: AsyncIterator<Uint8Array> | undefined;
   #kept: Uint8Array[] | undefined;
   #hash: ByteHasher | undefined;
 
-  /**
-   * @param source The bytes, a stream, an iterable or a function that opens one.
-   * @param name The name for messages (a file name).
-   * @param hasher Makes the incremental SHA-256 of a source read in chunks.
-   */
   constructor(source: JsonlSource, name: string, hasher?: () => ByteHasher) {
     // ReadableStream last: Deno loads its streams on the global's first use (about 10 ms).
     const ok = source instanceof Uint8Array || typeof source === "function" ||

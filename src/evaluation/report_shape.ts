@@ -6,30 +6,35 @@
  * @module
  */
 
-// Each record field its readers read, by what it must be.
+// Each record field its readers read, by what it must be. A count is below 2^31: the comparisons
+// pack counts into an Int32Array and resample the sum of predicted and gold pairs below 2^32.
 const FIELDS: [(v: unknown) => boolean, string, string[]][] = [
   [(v) => typeof v === "string", "a string", "example_id language status".split(" ")],
   [(v) => typeof v === "boolean", "true or false", "name_match arguments_match".split(" ")],
   [
-    (v) => Number.isInteger(v) && (v as number) >= 0,
-    "a count",
+    (v) => Number.isInteger(v) && (v as number) >= 0 && (v as number) < 2 ** 31,
+    "a count below 2^31",
     "matched_pairs predicted_pairs gold_pairs".split(" "),
   ],
 ];
 
 /**
  * What is wrong with one record of an evaluation report, if anything: the first of its fields
- * that is missing or of the wrong type (its optional `detail` is the explain room's to check).
+ * that is missing or of the wrong type, or more matched pairs than predicted or gold pairs (its
+ * optional `detail` is the explain room's to check).
  *
  * @param record A parsed record.
  * @returns Undefined for a well-formed record; else the wrong field and what it must be, as
- *   `.matched_pairs is not a count`, or ` is not an object`.
+ *   `.matched_pairs is not a count below 2^31`, or ` is not an object`.
  */
 export function recordProblem(record: unknown): string | undefined {
   if (typeof record !== "object" || record === null) return " is not an object";
   const x = record as Record<string, unknown>;
   for (const [fits, words, keys] of FIELDS) {
     for (const k of keys) if (!fits(x[k])) return `.${k} is not ${words}`;
+  }
+  if ((x.matched_pairs as number) > Math.min(x.predicted_pairs as number, x.gold_pairs as number)) {
+    return ".matched_pairs is more than predicted_pairs or gold_pairs";
   }
   if (x.reason !== undefined && typeof x.reason !== "string") return ".reason is not a string";
   return undefined;
@@ -42,7 +47,7 @@ export function recordProblem(record: unknown): string | undefined {
  *
  * @param report A parsed evaluation report.
  * @returns Undefined for a well-formed report; else its first wrong field, as
- *   `records[4].predicted_pairs is not a count`.
+ *   `records[4].predicted_pairs is not a count below 2^31`.
  *
  * @example
  * ```ts
@@ -52,7 +57,7 @@ export function recordProblem(record: unknown): string | undefined {
  * const record = { example_id: "a", language: "en", root_id: null, status: "no_json",
  *   name_match: false, arguments_match: false, matched_pairs: 0, predicted_pairs: 0, gold_pairs: "1" };
  * strictEqual(evaluationReportProblem({ records: [record], slices: ["en"] }),
- *   "records[0].gold_pairs is not a count");
+ *   "records[0].gold_pairs is not a count below 2^31");
  * ```
  */
 export function evaluationReportProblem(report: unknown): string | undefined {

@@ -129,7 +129,7 @@ const CHECKS = new Map<unknown, (r: Json) => void>([
  *
  * @param report A parsed report.
  * @throws {RangeError} If a field is missing or of the wrong type: the message names the report's
- *   schema and the first such field, e.g. `records[3].matched_pairs is not a count`.
+ *   schema and the first such field, e.g. `records[3].matched_pairs is not a count below 2^31`.
  *
  * @example
  * ```ts

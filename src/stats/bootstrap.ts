@@ -62,7 +62,9 @@ export function bootstrapSettings(options: BootstrapOptions = {}): BootstrapSett
   if (!Number.isInteger(resamples) || resamples < 1 || resamples > 10_000_000) {
     throw new RangeError(`resamples must be an integer in [1, 10^7], got ${resamples}`);
   }
-  if (!(level > 0 && level < 1)) throw new RangeError(`level must be in (0, 1), got ${level}`);
+  if (!(typeof level === "number" && level > 0 && level < 1)) {
+    throw new RangeError(`level must be a number in (0, 1), got ${level}`);
+  }
   return { prng: PRNG_NAME, draw: DRAW_NAME, seed, resamples, level, interval: "percentile" };
 }
 

@@ -86,7 +86,9 @@ export function meanUncertainty(
   options: { clusters?: readonly string[]; level?: number } = {},
 ): MeanUncertainty {
   const level = options.level ?? 0.95;
-  if (!(level > 0 && level < 1)) throw new RangeError(`level must be in (0, 1), got ${level}`);
+  if (!(typeof level === "number" && level > 0 && level < 1)) {
+    throw new RangeError(`level must be a number in (0, 1), got ${level}`);
+  }
   for (const v of values) {
     if (!(v >= 0 && v <= 1)) throw new RangeError(`A score must be in [0, 1], got ${v}`);
   }

@@ -142,6 +142,37 @@ Deno.test("compareReports() refuses an example that moved slice, and a report wh
   );
 });
 
+Deno.test("compareReports() refuses impossible counts as a malformed report: more matched pairs than predicted or gold, 2^31 or more", () => {
+  const malformed = (e: ComparisonGateError) => e.differences.map((d) => d.kind);
+  // Matched pairs above predicted and gold, with the sums made to agree: an F1 of 100 was compared.
+  const forged = structuredClone(BASE);
+  forged.records[0]!.matched_pairs = 50;
+  forged.metrics.overall.argument_f1.numerator += 2 * 49;
+  const e = refusal(BASE, forged);
+  assertEquals(malformed(e), ["malformed_report"]);
+  match(e.message, /records\[0\]\.matched_pairs is more than predicted_pairs or gold_pairs/);
+  // Gold pairs past 2^31 overflowed the packed counts (an internal RangeError).
+  const huge = structuredClone(BASE);
+  huge.records[1]!.gold_pairs = 3e9;
+  huge.metrics.overall.argument_f1.denominator += 3e9 - BASE.records[1]!.gold_pairs;
+  const h = refusal(BASE, huge);
+  assertEquals(malformed(h), ["malformed_report"]);
+  match(h.message, /records\[1\]\.gold_pairs is not a count below 2\^31/);
+  const edge = structuredClone(BASE);
+  edge.records[1]!.gold_pairs = 2 ** 31;
+  match(refusal(edge, BASE).message, /base report is malformed: records\[1\]\.gold_pairs/);
+});
+
+Deno.test("compareReports() takes options of their documented types only", () => {
+  throws(() => compareReports(BASE, ADAPTER, { resamples: 10, level: "0.9" as never }), {
+    name: "RangeError",
+    message: "level must be a number in (0, 1), got 0.9",
+  });
+  throws(() => compareReports(BASE, ADAPTER, { resamples: 10, seed: "1" as never }), RangeError);
+  throws(() => compareReports(BASE, ADAPTER, { resamples: "10" as never }), RangeError);
+  strictEqual(compareReports(BASE, ADAPTER, { resamples: 10, level: 0.9 }).bootstrap.level, 0.9);
+});
+
 Deno.test("compareReports() gives deltas adapter − base with the base and adapter counts", () => {
   const c = compareReports(BASE, ADAPTER, { seed: 3, resamples: 500 });
   const full = c.deltas.overall.full_call_exact_match;

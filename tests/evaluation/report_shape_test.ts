@@ -172,7 +172,18 @@ Deno.test("recordProblem() and detailProblem() name the first wrong field in the
   strictEqual(recordProblem(record), undefined);
   strictEqual(recordProblem(null), " is not an object");
   strictEqual(recordProblem({ ...record, status: 1 }), ".status is not a string");
-  strictEqual(recordProblem({ ...record, matched_pairs: 1.5 }), ".matched_pairs is not a count");
+  strictEqual(
+    recordProblem({ ...record, matched_pairs: 1.5 }),
+    ".matched_pairs is not a count below 2^31",
+  );
+  strictEqual(
+    recordProblem({ ...record, predicted_pairs: 2 ** 31 }),
+    ".predicted_pairs is not a count below 2^31",
+  );
+  strictEqual(
+    recordProblem({ ...record, matched_pairs: 2, predicted_pairs: 1, gold_pairs: 2 }),
+    ".matched_pairs is more than predicted_pairs or gold_pairs",
+  );
   strictEqual(recordProblem({ ...record, reason: 3 }), ".reason is not a string");
   const detail = record.detail as Json;
   strictEqual(detailProblem(detail), undefined);

@@ -182,3 +182,12 @@ Deno.test("repeatsReport() pairs nothing between arms that share no golden, and 
   assertEquals([ac!.arms, ac!.n_goldens], [["a", "c"], 1]);
   strictEqual(ac!.reduced!.delta, 1 - 0.5);
 });
+
+Deno.test("meanUncertainty() takes a level that is a number in (0, 1) only", () => {
+  throws(() => meanUncertainty([0, 1], { level: "0.9" as never }), {
+    name: "RangeError",
+    message: "level must be a number in (0, 1), got 0.9",
+  });
+  throws(() => meanUncertainty([0, 1], { level: 1 }), RangeError);
+  strictEqual(meanUncertainty([0, 1], { level: 0.9 }).level, 0.9);
+});
