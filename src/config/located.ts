@@ -141,7 +141,8 @@ export function parseYaml(text: string): Located | SyntaxIssue[] {
 }
 
 /**
- * Parses JSONC (comments and trailing commas allowed).
+ * Parses JSONC (comments and trailing commas allowed; a key repeated in one object, compared by
+ * its decoded value, or a `__proto__` key, is an issue at the key).
  *
  * @param text The document.
  * @returns The value with the position of every node, or the syntax errors.
@@ -174,19 +175,35 @@ export function parseJsonc(text: string): Located | SyntaxIssue[] {
   }
   if (!tree) return [{ line: 1, column: 1, message: "Empty document" }];
   const positions = new Map<string, Position>();
-  const protoKeys: SyntaxIssue[] = [];
+  const keyIssues: (SyntaxIssue & { offset: number })[] = [];
   const stack: [jsonc.Node, string][] = [[tree, ""]];
   while (stack.length > 0) {
     const [node, path] = stack.pop()!;
     if (!positions.has(path)) positions.set(path, positionAt(starts, node.offset));
     if (node.type === "object") {
+      // Keys compare by their decoded value: "\u0074" and "t" are one key.
+      const seen = new Map<string, Position>();
       for (const prop of node.children ?? []) {
         const [k, v] = prop.children ?? [];
         if (!k) continue;
-        const child = `${path}/${pointerSegment(String(k.value))}`;
-        positions.set(child, positionAt(starts, k.offset));
-        if (k.value === "__proto__") {
-          protoKeys.push({ ...positionAt(starts, k.offset), message: PROTO_MESSAGE });
+        const key = String(k.value);
+        const at = positionAt(starts, k.offset);
+        const first = seen.get(key);
+        if (first) {
+          keyIssues.push({
+            ...at,
+            offset: k.offset,
+            message: `Duplicate key ${
+              JSON.stringify(key)
+            } (first at ${first.line}:${first.column})`,
+          });
+          continue;
+        }
+        seen.set(key, at);
+        const child = `${path}/${pointerSegment(key)}`;
+        positions.set(child, at);
+        if (key === "__proto__") {
+          keyIssues.push({ ...at, offset: k.offset, message: PROTO_MESSAGE });
         }
         if (v) stack.push([v, child]);
       }
@@ -194,7 +211,9 @@ export function parseJsonc(text: string): Located | SyntaxIssue[] {
       (node.children ?? []).forEach((c, i) => stack.push([c, `${path}/${i}`]));
     }
   }
-  if (protoKeys.length > 0) return protoKeys;
+  if (keyIssues.length > 0) {
+    return keyIssues.sort((a, b) => a.offset - b.offset).map(({ offset: _, ...i }) => i);
+  }
   try {
     return { value: jsonc.getNodeValue(tree), positions };
   } catch (e) {

@@ -77,6 +77,17 @@ Deno.test("assay suite validate exits 0 on the demo and 2 with file, line and a 
   }
 });
 
+Deno.test("assay suite validate refuses a repeated JSONC key with exit 2", async () => {
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(
+    `${dir}/d.json`,
+    '{"metrics":[{"type":"hit_limit"}],\n "metrics":[{"type":"step_efficiency"}]}\n',
+  );
+  const r = await assay(["suite", "validate", `${dir}/d.json`]);
+  strictEqual(r.code, 2, r.stdout);
+  match(r.stderr, /d\.json:2:2: Duplicate key "metrics" \(first at 1:2\)/);
+});
+
 Deno.test("assay suite run scores the demo deterministically with --no-judge and keeps history", async () => {
   const dir = await Deno.makeTempDir();
   const store = `${dir}/metrics.db`;

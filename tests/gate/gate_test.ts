@@ -134,6 +134,12 @@ Deno.test("parseGateRules() reports every bad rule at its line and column", () =
       .rules.length,
     1,
   );
+  // A repeated key would let the last "min" win without a word.
+  throws(
+    () =>
+      parseGateRules('{"rules": [{"metric": "argument_f1", "min": 0.9, "min": 0.1}]}', "r.json"),
+    /r\.json:1:50: Duplicate key "min" \(first at 1:38\)/,
+  );
   throws(
     () => parseGateRules("rules: []\n", "r.yaml"),
     /r\.yaml:1:1: A gate needs at least one rule/,

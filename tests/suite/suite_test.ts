@@ -134,6 +134,41 @@ Deno.test("loadSuite() reports YAML and JSONC syntax errors with their line", ()
   strictEqual(dupKey[0]!.line, 3);
 });
 
+Deno.test("loadSuite() refuses a JSONC key repeated in one object, compared by its decoded value", () => {
+  const at = (text: string) =>
+    issuesOf(text, "s.json").map((i) => [i.line, i.column, i.field, i.message]);
+  // A second metrics list replaced the first without a word.
+  deepStrictEqual(
+    at('{"metrics":[{"type":"hit_limit"}],\n "metrics":[{"type":"step_efficiency"}]}'),
+    [
+      [2, 2, "", 'Duplicate key "metrics" (first at 1:2)'],
+    ],
+  );
+  // An escaped key is the same key.
+  deepStrictEqual(
+    at('{"metrics":[{"type":"hit_limit","\\u0074hreshold":0.2,"threshold":0.9}]}'),
+    [[1, 54, "", 'Duplicate key "threshold" (first at 1:33)']],
+  );
+  // Inside params too, and every repeat at once, in file order.
+  deepStrictEqual(
+    at(
+      '{"metrics":[{"type":"trajectory_match","params":{"trajectory":"in_order",\n' +
+        '  "tools":{"run_sql":["query"],"run_sql":"ignore"}}}],\n "name":"a", "name":"b"}',
+    ),
+    [
+      [2, 32, "", 'Duplicate key "run_sql" (first at 2:12)'],
+      [3, 14, "", 'Duplicate key "name" (first at 3:2)'],
+    ],
+  );
+  // Equal keys in different objects are not repeats.
+  strictEqual(
+    loadSuite('[{"type":"hit_limit","name":"a"},{"type":"hit_limit","name":"b"}]', {
+      source: "s.json",
+    }).metrics.length,
+    2,
+  );
+});
+
 Deno.test("loadSuite() refuses __proto__ keys and alias bombs", () => {
   strictEqual(issuesOf("metrics:\n  - type: hit_limit\n    __proto__: {}\n")[0]!.line, 3);
   strictEqual(
