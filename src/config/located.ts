@@ -67,8 +67,21 @@ function positionAt(starts: number[], offset: number): Position {
   return { line: lo + 1, column: offset - starts[lo]! + 1 };
 }
 
+const YAML_1_1_MESSAGE =
+  "A %YAML 1.1 directive is not read: documents are YAML 1.2 (core schema); remove the directive";
+
+// Where the first %YAML directive starts (npm:yaml keeps no position for it).
+function yamlDirectiveOffset(text: string): number {
+  for (const token of new YAML.Parser().parse(text)) {
+    if (token.type === "directive" && /^%YAML[ \t]/.test(token.source)) return token.offset;
+  }
+  return 0;
+}
+
 /**
- * Parses YAML (1.2 core schema; at most 100 aliases, duplicate keys rejected).
+ * Parses YAML (1.2 core schema; at most 100 aliases, duplicate keys rejected). A `%YAML`
+ * directive naming another version, and what npm:yaml only warns of (a tag the core schema does
+ * not have, an unknown directive), are issues at their position.
  *
  * @throws {Error} On Deno without env access: npm:yaml's Node build reads `LOG_TOKENS` and
  * `LOG_STREAM` while it parses.
@@ -77,7 +90,14 @@ export function parseYaml(text: string): Located | SyntaxIssue[] {
   const starts = lineStarts(text);
   let docs;
   try {
-    docs = YAML.parseAllDocuments(text, { uniqueKeys: true, prettyErrors: false });
+    // The core schema and no merge keys, pinned: a `%YAML 1.1` directive would switch both.
+    docs = YAML.parseAllDocuments(text, {
+      uniqueKeys: true,
+      prettyErrors: false,
+      schema: "core",
+      merge: false,
+      resolveKnownTags: false,
+    });
   } catch (e) {
     if (outOfStack(e)) return [TOO_DEEP];
     const name = (e as { name?: unknown } | null)?.name;
@@ -93,11 +113,17 @@ export function parseYaml(text: string): Located | SyntaxIssue[] {
   const list = Array.isArray(docs) ? docs : [docs];
   const issues: SyntaxIssue[] = [];
   for (const d of list) {
-    for (const e of d.errors) {
+    if (d.directives?.yaml.explicit && d.directives.yaml.version !== "1.2") {
+      issues.push({ ...positionAt(starts, yamlDirectiveOffset(text)), message: YAML_1_1_MESSAGE });
+    }
+    // A warning (an unresolved tag, an unknown directive) is as much a problem as an error.
+    for (const e of [...d.errors, ...d.warnings]) {
       issues.push({ ...positionAt(starts, e.pos[0]), message: e.message.split("\n")[0]! });
     }
   }
-  if (issues.length > 0) return issues;
+  if (issues.length > 0) {
+    return issues.sort((a, b) => a.line - b.line || a.column - b.column);
+  }
   if (list.length > 1) {
     const second = list[1]!;
     const at = second.range?.[0] ?? 0;

@@ -88,6 +88,25 @@ Deno.test("assay suite validate refuses a repeated JSONC key with exit 2", async
   match(r.stderr, /d\.json:2:2: Duplicate key "metrics" \(first at 1:2\)/);
 });
 
+Deno.test("assay suite validate refuses a %YAML 1.1 directive and an unknown tag with exit 2", async () => {
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(
+    `${dir}/m.yaml`,
+    "%YAML 1.1\n---\nmetrics:\n  - &m\n    type: trajectory_match\n    name: a\n" +
+      "    params: {trajectory: in_order}\n  - <<: *m\n    name: b\n",
+  );
+  await Deno.writeTextFile(
+    `${dir}/t.yaml`,
+    "metrics:\n  - type: hit_limit\n    name: !custom foo\n",
+  );
+  const m = await assay(["suite", "validate", `${dir}/m.yaml`]);
+  strictEqual(m.code, 2, m.stdout);
+  match(m.stderr, /m\.yaml:1:1: A %YAML 1\.1 directive is not read/);
+  const t = await assay(["suite", "validate", `${dir}/t.yaml`]);
+  strictEqual(t.code, 2, t.stdout);
+  match(t.stderr, /t\.yaml:3:11: Unresolved tag: !custom/);
+});
+
 Deno.test("assay suite run scores the demo deterministically with --no-judge and keeps history", async () => {
   const dir = await Deno.makeTempDir();
   const store = `${dir}/metrics.db`;

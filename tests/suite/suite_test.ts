@@ -169,6 +169,54 @@ Deno.test("loadSuite() refuses a JSONC key repeated in one object, compared by i
   );
 });
 
+Deno.test("loadSuite() reads YAML 1.2 only, whatever a %YAML directive says", () => {
+  const at = (text: string) => issuesOf(text).map((i) => [i.line, i.column, i.message]);
+  const refused =
+    "A %YAML 1.1 directive is not read: documents are YAML 1.2 (core schema); remove the directive";
+  // Under YAML 1.1 a merge key copied metric a into b, and the key n of repeats read as false.
+  const merge = "metrics:\n  - &m\n    type: trajectory_match\n    name: a\n" +
+    "    params: {trajectory: in_order}\n  - <<: *m\n    name: b\n";
+  deepStrictEqual(at(`%YAML 1.1\n---\n${merge}`), [[1, 1, refused]]);
+  deepStrictEqual(
+    at("# a suite\n%YAML 1.1\n---\nrepeats: {n: 3, reducer: mean}\nmetrics: [{type: hit_limit}]\n"),
+    [[2, 1, refused]],
+  );
+  deepStrictEqual(at("%YAML 1.3\n---\nmetrics: [{type: hit_limit}]\n"), [
+    [1, 7, "Unsupported YAML version 1.3"],
+  ]);
+  // Without the directive a merge key is an unknown field, as before.
+  deepStrictEqual(at(merge), [[6, 5, 'Unknown field "<<"'], [6, 5, 'Missing field "type"']]);
+  strictEqual(loadSuite("%YAML 1.2\n---\nmetrics: [{type: hit_limit}]\n").metrics.length, 1);
+});
+
+Deno.test("loadSuite() refuses a tag the YAML core schema does not have, at the tag", () => {
+  const at = (text: string) => issuesOf(text).map((i) => [i.line, i.column, i.message]);
+  deepStrictEqual(at("metrics:\n  - type: hit_limit\n    name: !custom foo\n"), [
+    [3, 11, "Unresolved tag: !custom"],
+  ]);
+  deepStrictEqual(
+    at("%TAG ! tag:evil.com,2000:\n---\nmetrics:\n  - type: hit_limit\n    name: !foo x\n"),
+    [[5, 11, "Unresolved tag: tag:evil.com,2000:foo"]],
+  );
+  // YAML 1.1's types are not the core schema's: !!binary was read as bytes, !!set as a Set.
+  deepStrictEqual(
+    at("metrics:\n  - type: hit_limit\n    params: {a: !!binary aGk=, b: !!set {x}}\n"),
+    [
+      [3, 17, "Unresolved tag: tag:yaml.org,2002:binary"],
+      [3, 35, "Unresolved tag: tag:yaml.org,2002:set"],
+    ],
+  );
+  // The core schema's own tags read where the text fits them; npm:yaml's !!float wants a point.
+  deepStrictEqual(at("metrics:\n  - type: hit_limit\n    threshold: !!float 1\n"), [
+    [3, 16, "Unresolved tag: tag:yaml.org,2002:float"],
+  ]);
+  deepStrictEqual(
+    loadSuite("metrics:\n  - type: hit_limit\n    name: !!str 1\n    threshold: !!int '1'\n")
+      .metrics.map((m) => [m.name, m.threshold]),
+    [["1", 1]],
+  );
+});
+
 Deno.test("loadSuite() refuses __proto__ keys and alias bombs", () => {
   strictEqual(issuesOf("metrics:\n  - type: hit_limit\n    __proto__: {}\n")[0]!.line, 3);
   strictEqual(
