@@ -12,6 +12,7 @@ import { atLeastK, passAtK, passHatK } from "../stats/mod.ts";
 import { compareCodePoints } from "../engine/mod.ts";
 import { exactMean } from "../stats/pooled/mod.ts";
 import type { RunResult } from "./run.ts";
+import { valueText } from "./_value_text.ts";
 
 /** The repeat reducers. */
 export const REPEAT_REDUCERS = [
@@ -101,7 +102,7 @@ export function repeatsIssues(value: unknown): { field: string; message: string 
   }
   const n = v.n;
   const nOk = typeof n === "number" && Number.isSafeInteger(n) && n >= 1;
-  if (!nOk) out.push({ field: "n", message: `Expected an integer ≥ 1, got ${JSON.stringify(n)}` });
+  if (!nOk) out.push({ field: "n", message: `Expected an integer ≥ 1, got ${valueText(n)}` });
   const reducer = v.reducer;
   if (!(REPEAT_REDUCERS as readonly unknown[]).includes(reducer)) {
     out.push({
@@ -116,7 +117,7 @@ export function repeatsIssues(value: unknown): { field: string; message: string 
   if (v.k !== undefined) {
     const k = v.k;
     if (typeof k !== "number" || !Number.isSafeInteger(k) || k < 1) {
-      out.push({ field: "k", message: `Expected an integer ≥ 1, got ${JSON.stringify(k)}` });
+      out.push({ field: "k", message: `Expected an integer ≥ 1, got ${valueText(k)}` });
     } else if (nOk && k > (n as number)) {
       out.push({ field: "k", message: `k (${k}) exceeds n (${n})` });
     } else if (typeof reducer === "string" && !reducer.endsWith("_k")) {

@@ -19,6 +19,7 @@ import {
 } from "../config/mod.ts";
 import { suggestName } from "../jsonl/mod.ts";
 import { REPEAT_REDUCERS, type Repeats, repeatsIssues } from "./repeats.ts";
+import { valueText } from "./_value_text.ts";
 
 /** The metric types a suite can declare. */
 export const METRIC_TYPES = [
@@ -348,7 +349,7 @@ function checkSuite(doc: Located, source: string, options: LoadSuiteOptions): Su
     if (entry.threshold !== undefined) {
       const t = entry.threshold;
       if (typeof t !== "number" || !Number.isFinite(t) || t < 0 || t > 1) {
-        issue([...at, "threshold"], `Expected a number in [0, 1], got ${JSON.stringify(t)}`);
+        issue([...at, "threshold"], `Expected a number in [0, 1], got ${valueText(t)}`);
         ok = false;
       } else {
         threshold = t;

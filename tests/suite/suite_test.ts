@@ -234,6 +234,37 @@ Deno.test("loadSuite() refuses __proto__ keys and alias bombs", () => {
   throws(() => loadSuite(bomb), SuiteErrorClass);
 });
 
+Deno.test("loadSuite() says what a non-finite threshold or repeat count was written as", () => {
+  const messages = (text: string, source = "s.yaml") =>
+    issuesOf(text, source).map((i) => `${i.field}: ${i.message}`);
+  // JSON.stringify wrote each of these as "got null".
+  deepStrictEqual(
+    messages(
+      "metrics:\n  - type: hit_limit\n    threshold: 1e400\nrepeats: {n: .nan, reducer: mean}\n",
+    ),
+    [
+      "metrics[0].threshold: Expected a number in [0, 1], got Infinity (a number too large for a double, or .inf)",
+      "repeats.n: Expected an integer ≥ 1, got NaN (.nan)",
+    ],
+  );
+  deepStrictEqual(
+    messages(
+      "metrics:\n  - type: hit_limit\n    threshold: .nan\nrepeats: {n: 1, k: -.inf, reducer: at_least_k}\n",
+    ),
+    [
+      "metrics[0].threshold: Expected a number in [0, 1], got NaN (.nan)",
+      "repeats.k: Expected an integer ≥ 1, got -Infinity (a number too large for a double, or -.inf)",
+    ],
+  );
+  deepStrictEqual(messages('{"metrics": [{"type": "hit_limit", "threshold": -1e400}]}', "s.json"), [
+    "metrics[0].threshold: Expected a number in [0, 1], got -Infinity (a number too large for a double, or -.inf)",
+  ]);
+  strictEqual(
+    issuesOf("metrics:\n  - type: hit_limit\n    threshold: null\n")[0]!.message,
+    "Expected a number in [0, 1], got null",
+  );
+});
+
 Deno.test("loadSuite() fills a judge from a preset and lets fields override it", () => {
   const presets = {
     groundedness: {
