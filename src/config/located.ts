@@ -132,11 +132,30 @@ export function parseYaml(text: string): Located | SyntaxIssue[] {
   const doc = list[0];
   if (!doc) return { value: null, positions: new Map() };
   let value: unknown;
+  // npm:yaml's alias errors (too many aliases, an alias before its anchor) carry no position:
+  // each alias of this document notes its own start when its conversion throws.
+  let failedAlias: number | undefined;
+  YAML.visit(doc, {
+    Alias(_, node) {
+      const toJSON = node.toJSON;
+      node.toJSON = function (...args: Parameters<typeof toJSON>) {
+        try {
+          return toJSON.apply(this, args);
+        } catch (e) {
+          failedAlias ??= node.range?.[0];
+          throw e;
+        }
+      };
+    },
+  });
   try {
     value = doc.toJS({ maxAliasCount: 100 });
   } catch (e) {
     if (outOfStack(e)) return [TOO_DEEP];
-    return [{ line: 1, column: 1, message: e instanceof Error ? e.message : String(e) }];
+    return [{
+      ...positionAt(starts, failedAlias ?? 0),
+      message: e instanceof Error ? e.message : String(e),
+    }];
   }
   const positions = new Map<string, Position>();
   const protoKeys: SyntaxIssue[] = [];

@@ -231,7 +231,16 @@ Deno.test("loadSuite() refuses __proto__ keys and alias bombs", () => {
         Array(10).fill(`*${String.fromCharCode(97 + i)}`).join(", ") + "]",
     ).join("\n") +
     "\nmetrics:\n  - type: hit_limit\n";
-  throws(() => loadSuite(bomb), SuiteErrorClass);
+  // At the alias that passes the limit, not at 1:1: the ninth *b, b counting 10 uses of 11 each.
+  deepStrictEqual(issuesOf(bomb).map((i) => [i.line, i.column, i.message]), [
+    [3, 40, "Excessive alias count indicates a resource exhaustion attack"],
+  ]);
+  deepStrictEqual(
+    issuesOf("metrics:\n  - type: hit_limit\n    name: *n\n").map((i) => [i.line, i.column]),
+    [
+      [3, 11],
+    ],
+  );
 });
 
 Deno.test("loadSuite() says what a non-finite threshold or repeat count was written as", () => {
