@@ -21,6 +21,8 @@ import {
 export const SECTION_EXAMPLES = 2000;
 
 const esc = (s: unknown) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+// A report string as text: printable (a bidi control, say, escaped as in `assay show`), for HTML.
+const text = (s: string) => esc(printableText(s));
 // Canonical JSON for a person, escaped for HTML; with a name, as a call.
 const show = (json: string, args?: string) =>
   esc(args === undefined ? readableJson(json) : `${printableText(json)}(${readableJson(args)})`);
@@ -54,7 +56,7 @@ function outcome(metric: BinaryMetricName, b: ExampleRecord, a: ExampleRecord): 
 
 function side(label: string, r: ExampleRecord): string {
   const d = r.detail;
-  if (!d) return `<p><b>${label}</b>: ${esc(r.status)} (no detail: score with --details)</p>`;
+  if (!d) return `<p><b>${label}</b>: ${text(r.status)} (no detail: score with --details)</p>`;
   const paths = [
     ...d.paths.missing.map((m) =>
       `<li class="missing">missing ${show(m.path)} = ${show(m.gold)}</li>`
@@ -68,15 +70,17 @@ function side(label: string, r: ExampleRecord): string {
       }</li>`
     ),
   ];
-  return `<p><b>${label}</b>: ${esc(r.status)}${
-    d.error ? ` (${esc(d.error.code)} at ${d.error.offset})` : ""
+  return `<p><b>${label}</b>: ${text(r.status)}${
+    d.error ? ` (${text(d.error.code)} at ${d.error.offset})` : ""
   }; predicted ${d.predicted ? show(d.predicted.name, d.predicted.arguments) : "nothing"}</p>` +
     (paths.length ? `<ul>${paths.join("")}</ul>` : "") +
     `<pre>${esc(d.output.text)}${d.output.length > d.output.text.length ? " …" : ""}</pre>`;
 }
 
 /**
- * The examples section of a comparison page, for `renderComparisonHtml`'s `sections` option.
+ * The examples section of a comparison page, for `renderComparisonHtml`'s `sections` option. Ids,
+ * languages and statuses are shown as {@linkcode printableText} writes them (a bidi control, say,
+ * as `\u202e` in a JSON string); the rows' data attributes keep them exactly.
  *
  * @param comparison The comparison of the two reports (its flips order the rows).
  * @param base The base report (with details, when scored with them).
@@ -132,11 +136,11 @@ export function examplesSection(
     const gold = a.detail?.gold ?? b.detail?.gold;
     return `<tr class="${full}" data-id="${esc(b.example_id)}" data-slice="${esc(b.language)}" ` +
       `data-status="${esc(a.status)}" ${changes}>` +
-      `<td><details><summary>${esc(b.example_id)}</summary>` +
+      `<td><details><summary>${text(b.example_id)}</summary>` +
       (gold ? `<p><b>gold</b>: ${show(gold.name, gold.arguments)}</p>` : "") +
       side("base", b) + side("adapter", a) + `</details></td>` +
-      `<td>${esc(b.language)}</td><td>${esc(b.status)}, ${right(b)}</td>` +
-      `<td>${esc(a.status)}, ${right(a)}</td><td class="change">${
+      `<td>${text(b.language)}</td><td>${text(b.status)}, ${right(b)}</td>` +
+      `<td>${text(a.status)}, ${right(a)}</td><td class="change">${
         full === "same" ? "" : full
       }</td></tr>`;
   });

@@ -3,6 +3,7 @@
 import type { GapReport, PairedGap } from "../compare/mod.ts";
 import { deltaData, deltaText } from "./_deltas.ts";
 import {
+  bdi,
   ci,
   count,
   direction,
@@ -115,10 +116,10 @@ function gapTables(panels: [string, GapReport][]): string {
       const unjoined = [
         p.unjoined.no_root_id ? `${count(p.unjoined.no_root_id)} without a root id` : "",
         p.unjoined.root_not_in_reference
-          ? `${count(p.unjoined.root_not_in_reference)} whose root is not in ${esc(g.reference)}`
+          ? `${count(p.unjoined.root_not_in_reference)} whose root is not in ${bdi(g.reference)}`
           : "",
       ].filter((t) => t).join(", ");
-      return `<tbody><tr class="slice"><th colspan="9">${esc(lang)} <span class="muted">\u00b7 ${
+      return `<tbody><tr class="slice"><th colspan="9">${bdi(lang)} <span class="muted">\u00b7 ${
         count(p.n_pairs)
       } pairs, coverage ${fraction(p.coverage)} (${(p.coverage.value * 100).toFixed(1)}%)${
         unjoined ? ` \u00b7 unjoined: ${unjoined}` : ""
@@ -130,10 +131,10 @@ function gapTables(panels: [string, GapReport][]): string {
     });
     return `<table class="metrics gaps"><caption>${
       model === "base" ? "Base" : "Adapter"
-    } model <span class="muted">\u00b7 reference ${esc(g.reference)} \u00b7 ${
+    } model <span class="muted">\u00b7 reference ${bdi(g.reference)} \u00b7 ${
       esc(settingsText(g.bootstrap))
     }</span></caption><thead><tr><th>Metric</th><th class="c" colspan="2">${
-      esc(g.reference)
+      bdi(g.reference)
     } roots</th><th class="c" colspan="2">Target rows</th><th class="n">Paired \u0394</th><th class="n">${level} interval</th><th class="m"><span class="sr">Mark</span></th><th class="n">Full-slice \u0394<br><small>descriptive</small></th></tr></thead>${
       bodies.join("")
     }</table>`;
@@ -143,13 +144,12 @@ function gapTables(panels: [string, GapReport][]): string {
 /** The gap plot and the gap tables, or nothing without gap reports; `level` is the comparison's. */
 export function gapSection(panels: [string, GapReport][], level: string): string {
   if (panels.length === 0) return "";
+  const refs = union(panels.map(([, g]) => [g.reference])).map(bdi).join(" / ");
   return `<section><h2>Language gaps</h2>` +
-    `<p>Each target-language row is paired with its own ${
-      esc(union(panels.map(([, g]) => [g.reference])).join(" / "))
-    } root, and the interval bootstraps those pairs, so each \u0394 compares the same requests in two languages. Rows without a root in the reference slice are left out and counted in the coverage.</p>` +
-    `<figure>${legend(false)}${gapPlot(panels)}<figcaption>Paired \u0394 = target \u2212 ${
-      esc(union(panels.map(([, g]) => [g.reference])).join(" / "))
-    } with ${level} intervals, per model (same scale in both panels); each language's header gives its joined pairs and coverage.</figcaption></figure></section>` +
+    `<p>Each target-language row is paired with its own ${refs} root, and the interval bootstraps those pairs, so each \u0394 compares the same requests in two languages. Rows without a root in the reference slice are left out and counted in the coverage.</p>` +
+    `<figure>${legend(false)}${
+      gapPlot(panels)
+    }<figcaption>Paired \u0394 = target \u2212 ${refs} with ${level} intervals, per model (same scale in both panels); each language's header gives its joined pairs and coverage.</figcaption></figure></section>` +
     `<section><h2>Language-gap tables</h2><p>The full-slice \u0394 compares all rows of the two slices, whose cohorts can differ: it is descriptive and has no interval.</p>${
       gapTables(panels)
     }</section>`;

@@ -6,9 +6,32 @@ import { METRIC_LABELS } from "../evaluation/mod.ts";
 
 const LABELS: Readonly<Record<string, string>> = METRIC_LABELS;
 
-/** Escapes a value for HTML text and attribute values. */
-export function esc(s: unknown): string {
+/** Escapes a value for an attribute that is data, exactly. */
+export function attr(s: unknown): string {
   return String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * Escapes a value for HTML text and the attributes a person reads, each bidi control (U+061C,
+ * U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069: a fixed list, so every runtime writes the
+ * same) shown as `\uXXXX`: a raw one would reorder the text after it, and an isolating element
+ * does not stop it, as a stray U+2069 inside closes the isolate.
+ */
+export function esc(s: unknown): string {
+  return attr(
+    String(s).replace(
+      /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+    ),
+  );
+}
+
+/**
+ * A report string in running text: escaped, and isolated so that right-to-left text in it does
+ * not reorder its neighbours.
+ */
+export function bdi(s: unknown): string {
+  return `<bdi>${esc(s)}</bdi>`;
 }
 
 /** Cuts a label to `n` characters with an ellipsis; the full text stays in the tooltip. */
@@ -72,10 +95,8 @@ export const SYMBOL: Record<Direction, string> = { up: "\u25b2", down: "\u25bc",
 
 /** An interval's direction as a coloured symbol with its tooltip. */
 export function mark(d: Direction): string {
-  const what = d === "up" ? "interval above zero" : d === "down" ? "interval below zero" : "";
-  return d === "none"
-    ? `<span class="mark none" title="interval includes zero">${SYMBOL.none}</span>`
-    : `<span class="mark ${d}" title="${what}">${SYMBOL[d]}</span>`;
+  const what = d === "up" ? "above" : d === "down" ? "below" : "includes";
+  return `<span class="mark ${d}" title="interval ${what} zero">${SYMBOL[d]}</span>`;
 }
 
 /** The legend of the marks (with the overall diamond when `overall`). */

@@ -4,6 +4,7 @@ import type { ComparisonReport } from "../compare/mod.ts";
 import type { EvaluationReport } from "../evaluation/mod.ts";
 import { metricOf, sliceDeltas, sliceLabel } from "./_deltas.ts";
 import {
+  bdi,
   ci,
   count,
   direction,
@@ -40,7 +41,7 @@ export function header(c: ComparisonReport, title: string): string {
   return `<header><h1>${esc(title)}</h1><p class="lede">${
     count(c.n)
   } examples scored by both models, in ${c.slices.length} language slices (${
-    c.slices.map(esc).join(", ")
+    c.slices.map(bdi).join(", ")
   }). Every \u0394 is adapter \u2212 base, with a ${
     percent(c.bootstrap.level)
   } paired-bootstrap interval.</p>` +

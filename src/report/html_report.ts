@@ -33,7 +33,10 @@ export interface HtmlReportOptions {
  * (overall first), the language-gap plot, and the metric tables. Intervals that exclude zero
  * are marked by colour, a filled point and a ▲ or ▼ symbol. The page has inline CSS and SVG
  * only, no scripts and no external resources, escapes every string it takes from the reports,
- * and is byte-for-byte the same for the same input.
+ * and is byte-for-byte the same for the same input. A bidi control in such a string (U+061C,
+ * U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069) is written as `\uXXXX`, so that it cannot
+ * reorder the text around it (the data attributes keep it), and a language in running text is
+ * isolated in `<bdi>`.
  *
  * @param comparison An `assay.comparison.v1` report, from {@linkcode compareReports}.
  * @param options Gap reports of the base and the adapter (from {@linkcode languageGaps}), and

@@ -247,3 +247,51 @@ Deno.test("renderComparisonHtml() rejects a report with missing deltas or mismat
     (e: unknown) => e instanceof RangeError && /base gap report/.test(e.message),
   );
 });
+
+Deno.test("renderComparisonHtml() shows bidi controls in report strings as escapes and isolates languages", () => {
+  // Every bidi control, and the reviewer's right-to-left override.
+  const CONTROLS = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069";
+  const RAW = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+  const target = { name: "f", arguments: {} };
+  const examples = [];
+  const base = [];
+  const adapter = [];
+  for (let i = 0; i < 6; i++) {
+    for (const language of ["en", "\u202ede", `x${CONTROLS}y`]) {
+      const id = `${language}-${i}`;
+      examples.push({
+        example_id: id,
+        language,
+        root_id: language === "en" ? null : `en-${i}`,
+        target,
+      });
+      base.push({ example_id: id, output: i % 2 ? "no" : JSON.stringify(target) });
+      adapter.push({ example_id: id, output: JSON.stringify(target) });
+    }
+  }
+  const b = scoreToolCalls(examples, base);
+  const a = scoreToolCalls(examples, adapter);
+  const cmp = compareReports(b, a, { resamples: 100 });
+  const gaps = {
+    base: languageGaps(b, { resamples: 100 }),
+    adapter: languageGaps(a, { resamples: 100 }),
+  };
+  const page = renderComparisonHtml(cmp, { gaps, title: "\u202eReport" });
+  const shown =
+    "x\\u061c\\u200e\\u200f\\u202a\\u202b\\u202c\\u202d\\u202e\\u2066\\u2067\\u2068\\u2069y";
+  // No raw control but in the data attributes, which keep the slice exactly.
+  strictEqual(RAW.test(page.replace(/ data-[a-z-]+="[^"]*"/g, "")), false);
+  strictEqual(page.includes('data-slice="\u202ede"'), true);
+  strictEqual(page.includes("<title>\\u202eReport</title>"), true);
+  // Languages in running text are isolated, in the lede and the gap tables' headers.
+  assertEquals(cmp.slices, ["en", `x${CONTROLS}y`, "\u202ede"]);
+  strictEqual(
+    page.includes(`language slices (<bdi>en</bdi>, <bdi>${shown}</bdi>, <bdi>\\u202ede</bdi>)`),
+    true,
+  );
+  strictEqual(page.includes(`<th colspan="9"><bdi>\\u202ede</bdi> <span class="muted">`), true);
+  // The metric tables, the plots' labels and the tooltips.
+  strictEqual(page.includes(`<th colspan="8">${shown}</th>`), true);
+  strictEqual(page.includes(`<title>\\u202ede \u00b7 Valid JSON`), true);
+  strictEqual(page.includes(`<title>adapter: ${shown} \u00b7 `), true);
+});
