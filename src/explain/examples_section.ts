@@ -146,7 +146,7 @@ export function examplesSection(
   });
   const options = (name: string, values: readonly string[], all: string) =>
     `<label>${name} <select name="${name}"><option value="">${all}</option>${
-      values.map((v) => `<option>${esc(v)}</option>`).join("")
+      values.map((v) => `<option value="${esc(v)}">${text(v)}</option>`).join("")
     }</select></label>`;
   const statuses = [...new Set(adapter.records.map((r) => r.status))].sort();
   return `<section id="examples"><h2>The examples</h2><style>${CSS}</style>` +

@@ -1,17 +1,17 @@
 // examplesSection(): the examples' rows and filters as the page writes them, without a browser
 // (tests/report/examples_browser_test.ts runs the script in Chromium).
-import { strictEqual } from "node:assert/strict";
+import { deepStrictEqual, strictEqual } from "node:assert/strict";
 import { compareReports, type EvaluationReport, scoreToolCalls } from "../../mod.ts";
 import { examplesSection, explainScore } from "../../src/explain/mod.ts";
 
 /**
  * A section over two examples per language, which the adapter gets right; `edit` may change the
- * base report first, as a hand edit would.
+ * reports after they are compared, as a hand edit would.
  */
 function section(
   languages: string[],
   id = (lang: string, i: number) => `${lang}-${i}`,
-  edit = (_: EvaluationReport) => {},
+  edit = (_base: EvaluationReport, _adapter: EvaluationReport) => {},
 ): string {
   const target = { name: "f", arguments: {} };
   const examples = languages.flatMap((language) =>
@@ -20,8 +20,9 @@ function section(
   const outputs = (output: string) => examples.map((e) => ({ example_id: e.example_id, output }));
   const b = scoreToolCalls(examples, outputs("no"), { detail: explainScore() });
   const a = scoreToolCalls(examples, outputs(JSON.stringify(target)), { detail: explainScore() });
-  edit(b);
-  return examplesSection(compareReports(b, a, { resamples: 10 }), b, a);
+  const comparison = compareReports(b, a, { resamples: 10 });
+  edit(b, a);
+  return examplesSection(comparison, b, a);
 }
 
 Deno.test("examplesSection() shows ids, languages and statuses that are not printable as escaped JSON strings", () => {
@@ -36,4 +37,28 @@ Deno.test("examplesSection() shows ids, languages and statuses that are not prin
   });
   strictEqual(edited.includes("<td>&#34;no\\u202ejson&#34;, wrong</td>"), true);
   strictEqual(edited.includes("<b>base</b>: &#34;no\\u202ejson&#34;; predicted"), true);
+});
+
+/** The values of a select's options as HTML gives them: an option without a value attribute has
+ * its text, with ASCII whitespace stripped and collapsed. */
+function optionValues(html: string, name: string): string[] {
+  const start = html.indexOf(`<select name="${name}">`);
+  const select = html.slice(start, html.indexOf("</select>", start));
+  const unescape = (s: string) => s.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)));
+  return [...select.matchAll(/<option(?: value="([^"]*)")?[^>]*>([^<]*)<\/option>/g)].map((m) =>
+    m[1] === undefined ? unescape(m[2]!).replace(/[\t\n\f\r ]+/g, " ").trim() : unescape(m[1])
+  );
+}
+
+Deno.test("examplesSection() gives each filter option its slice or status exactly, whitespace too", () => {
+  const odd = "not  json";
+  const html = section(["en", " en", "a  b", "a\tb "], undefined, (_, adapter) => {
+    for (const r of adapter.records) if (r.language !== "en") r.status = odd as typeof r.status;
+  });
+  deepStrictEqual(optionValues(html, "slice"), ["", " en", "a\tb ", "a  b", "en"]);
+  deepStrictEqual(optionValues(html, "status"), ["", odd, "ok"]);
+  // Each option selects rows: its value is some row's data-slice or data-status.
+  const rows = [...html.matchAll(/ data-slice="([^"]*)" data-status="([^"]*)"/g)];
+  deepStrictEqual(new Set(rows.map((m) => m[1])), new Set(optionValues(html, "slice").slice(1)));
+  deepStrictEqual(new Set(rows.map((m) => m[2])), new Set(optionValues(html, "status").slice(1)));
 });

@@ -1,11 +1,12 @@
 // The comparison page with its examples section, in headless Chromium: the filters appear (the
 // script ran), filtering to regressed full calls leaves the demo's 11, expanding fr-0010 shows
 // its missing `text` argument, and at 700 px the plot's text stays readable. The screenshot,
-// written as the CI artifact examples.png, is read back: its pixels show that line in red.
+// written as the CI artifact examples.png, is read back: its pixels show that line in red. Each
+// filter option selects the rows of its slice or status, whitespace in it and all.
 import { deepStrictEqual as assertEquals, ok, strictEqual } from "node:assert/strict";
-import { compareReports } from "../../mod.ts";
+import { compareReports, scoreToolCalls } from "../../mod.ts";
 import { renderComparisonHtml } from "../../src/report/mod.ts";
-import { examplesSection } from "../../src/explain/mod.ts";
+import { examplesSection, explainScore } from "../../src/explain/mod.ts";
 import { Browser, openPage } from "./_chromium.ts";
 import { scoreDemo } from "../_demo.ts";
 
@@ -119,6 +120,61 @@ Deno.test({
         e.sessionId === sessionId && e.method === "Runtime.exceptionThrown"
       );
       assertEquals(errors, []);
+    } finally {
+      await browser?.close();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name: "examplesSection() filters by slices and statuses with whitespace in Chromium",
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "assay-examples-" });
+    let browser: Browser | undefined;
+    try {
+      // Two examples in each slice; the adapter's status of the odd ones is edited by hand.
+      const target = { name: "f", arguments: {} };
+      const examples = ["en", " en", "a  b"].flatMap((language) =>
+        [0, 1].map((i) => ({ example_id: `${language}-${i}`, language, target }))
+      );
+      const outputs = (o: string) => examples.map((e) => ({ example_id: e.example_id, output: o }));
+      const base = scoreToolCalls(examples, outputs("no"), { detail: explainScore() });
+      const adapter = scoreToolCalls(examples, outputs(JSON.stringify(target)), {
+        detail: explainScore(),
+      });
+      const cmp = compareReports(base, adapter, { resamples: 10 });
+      adapter.records.forEach((r, i) => i % 2 && (r.status = " not  json" as typeof r.status));
+      const file = `${dir}/comparison.html`;
+      await Deno.writeTextFile(
+        file,
+        renderComparisonHtml(cmp, { sections: [examplesSection(cmp, base, adapter)] }),
+      );
+      browser = await Browser.launch(30_000);
+      const { evaluate } = await openPage(browser, new URL(`file://${file}`).href, 1000);
+      // For each option of each filter alone: the rows it shows, by their slice and status.
+      const shown = await evaluate(`(() => {
+        const s = document.getElementById("examples");
+        const out = {};
+        for (const name of ["slice", "status"]) {
+          const sel = s.querySelector("select[name=" + name + "]");
+          for (const o of [...sel.options].slice(1)) {
+            sel.value = o.value;
+            sel.dispatchEvent(new Event("change", { bubbles: true }));
+            out[name + " " + JSON.stringify(o.value)] = [...s.querySelectorAll("tbody tr")]
+              .filter((r) => !r.hidden).map((r) => r.dataset[name]);
+          }
+          sel.value = "";
+        }
+        return out;
+      })()`);
+      assertEquals(shown, {
+        'slice " en"': [" en", " en"],
+        'slice "a  b"': ["a  b", "a  b"],
+        'slice "en"': ["en", "en"],
+        'status " not  json"': [" not  json", " not  json", " not  json"],
+        'status "ok"': ["ok", "ok", "ok"],
+      });
     } finally {
       await browser?.close();
       await Deno.remove(dir, { recursive: true });
