@@ -50,12 +50,15 @@ export function rate(v: number): string {
   return Number.isFinite(v) ? v.toFixed(3) : "n/a";
 }
 
-/** A signed number with a true minus sign; zero has no sign. */
+/**
+ * A signed number with a true minus sign. Only zero has no sign: a number that rounds to zero
+ * keeps its own (`+0.000`, `−0.000`), so that an interval marked ▲ has a low bound written with
+ * `+`, and one marked ▼ a high bound written with `−`.
+ */
 export function signed(v: number, digits = 3): string {
   if (!Number.isFinite(v)) return "n/a";
   const s = Math.abs(v).toFixed(digits);
-  if (Number(s) === 0) return s;
-  return (v < 0 ? "\u2212" : "+") + s;
+  return v ? (v < 0 ? "\u2212" : "+") + s : s;
 }
 
 /** An integer with thousands separators. */
@@ -68,9 +71,15 @@ export function fraction(m: MetricValue): string {
   return `${count(m.numerator)}/${count(m.denominator)}`;
 }
 
-/** A confidence level as a percentage, e.g. `95%`. */
+/**
+ * A confidence level as a percentage, e.g. `95%`: to six significant digits, or as many more as
+ * keep a level below 1 from being written as 100% (0.9999999 is `99.99999%`). A level above 0 is
+ * never written as 0%, as significant digits do not run out.
+ */
 export function percent(level: number): string {
-  return `${Number((level * 100).toFixed(4))}%`;
+  let p = 100;
+  for (let d = 6; d < 18 && p >= 100; d++) p = +(level * 100).toPrecision(d);
+  return `${p}%`;
 }
 
 /** An interval as `[low, high]`, signed. */

@@ -31,7 +31,9 @@ export interface HtmlReportOptions {
  * Renders a comparison report, and optionally both models' language gaps, as one
  * self-contained HTML page: a forest plot of every adapter − base delta with its interval
  * (overall first), the language-gap plot, and the metric tables. Intervals that exclude zero
- * are marked by colour, a filled point and a ▲ or ▼ symbol. The page has inline CSS and SVG
+ * are marked by colour, a filled point and a ▲ or ▼ symbol; a difference or bound that rounds to
+ * zero keeps its sign (`+0.000`, `−0.000`), so only an exact zero is unsigned, and the level is
+ * written with as many digits as keep it from reading 100% or 0%. The page has inline CSS and SVG
  * only, no scripts and no external resources, escapes every string it takes from the reports,
  * and is byte-for-byte the same for the same input. A bidi control in such a string (U+061C,
  * U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069) is written as `\uXXXX`, so that it cannot

@@ -71,7 +71,7 @@ const html = renderComparisonHtml(fx.cmp, { gaps: fx.gaps, title: `Report ${HOST
 
 function signed(v: number): string {
   const s = Math.abs(v).toFixed(3);
-  return Number(s) === 0 ? s : (v < 0 ? "\u2212" : "+") + s;
+  return v === 0 ? s : (v < 0 ? "\u2212" : "+") + s;
 }
 
 function attr(s: string): string {
@@ -218,20 +218,92 @@ Deno.test("renderComparisonHtml() plots both models' language gaps with pairs an
   strictEqual(renderComparisonHtml(fx.cmp).includes("gap-plot"), false);
 });
 
-Deno.test("renderComparisonHtml() prints signs, zeros and counts plainly", () => {
+Deno.test("renderComparisonHtml() prints signs, zeros and counts plainly: only zero has no sign", () => {
   const cmp = structuredClone(fx.cmp);
   const d = cmp.deltas.overall.valid_json_rate;
-  d.delta = -0.0004;
+  d.delta = -0;
   d.ci = [-0.25, -0.0001];
   d.base = { value: 0.5, numerator: 12345, denominator: 24690 };
   const page = renderComparisonHtml(cmp);
-  strictEqual(/[-\u2212]0\.000\b(?!\d)/.test(page.replace(/data-[a-z-]+="[^"]*"/g, "")), false);
-  strictEqual(page.includes(`0.000</td><td class="n">[\u22120.250, 0.000]`), true);
+  // The high bound rounds to zero and keeps its sign, as its ▼ says; the delta is zero.
+  strictEqual(page.includes(`>0.000</td><td class="n">[\u22120.250, \u22120.000]`), true);
   strictEqual(page.includes("12,345/24,690"), true);
   strictEqual(
     page.includes('<g class="delta down" data-slice="overall" data-metric="valid_json_rate"'),
     true,
   );
+});
+
+/** Each interval printed with its mark, in the cards, the tables and the plots. */
+function markedIntervals(page: string): [string, string, string][] {
+  const found: [string, string, string][] = [];
+  const patterns = [
+    /class="mark (up|down|none)"[^>]*>.<\/span> [^<]*<\/div><div class="ci">[^[]*\[([^,]*), ([^\]]*)\]/g,
+    /<td class="n">\[([^,]*), ([^\]]*)\]<\/td><td class="m"><span class="mark (up|down|none)"/g,
+    /<g class="delta (up|down|none)"[^>]*>(?:(?!<\/g>).)*?<text class="val" [^>]*>\[([^,]*), ([^\]]*)\]/g,
+  ];
+  patterns.forEach((re, i) => {
+    for (const m of page.matchAll(re)) {
+      found.push(i === 1 ? [m[3]!, m[1]!, m[2]!] : [m[1]!, m[2]!, m[3]!]);
+    }
+  });
+  return found;
+}
+
+Deno.test("renderComparisonHtml() writes a bound that rounds to zero with its sign, as its mark says", () => {
+  // The reviewer's case: 5,000 examples, the base always wrong, the adapter right on six.
+  const target = { name: "f", arguments: {} };
+  const examples = Array.from({ length: 5000 }, (_, i) => ({
+    example_id: `e${i}`,
+    language: "en",
+    target,
+  }));
+  const outputs = (right: number) =>
+    examples.map((e, i) => ({
+      example_id: e.example_id,
+      output: i < right ? JSON.stringify(target) : "no",
+    }));
+  const cmp = compareReports(
+    scoreToolCalls(examples, outputs(0)),
+    scoreToolCalls(examples, outputs(6)),
+    {
+      resamples: 2000,
+    },
+  );
+  assertEquals(cmp.deltas.overall.valid_json_rate.ci, [0.0004, 0.0022]);
+  const page = renderComparisonHtml(cmp);
+  strictEqual(
+    page.includes(
+      '<span class="mark up" title="interval above zero">\u25b2</span> +0.001</div><div class="ci">95% CI [+0.000, +0.002]</div>',
+    ),
+    true,
+  );
+  // Everywhere, on this page and the fixture's: ▲ has a low bound written with +, ▼ a high bound
+  // written with −, and ○ neither.
+  for (const p of [page, html]) {
+    const marked = markedIntervals(p);
+    strictEqual(marked.length > 10, true);
+    for (const [mark, low, high] of marked) {
+      const got = low.startsWith("+") ? "up" : high.startsWith("\u2212") ? "down" : "none";
+      strictEqual(got, mark, `${mark} [${low}, ${high}]`);
+    }
+  }
+});
+
+Deno.test("renderComparisonHtml() never writes a level below 1 as 100%, nor one above 0 as 0%", () => {
+  const level = (l: number) => {
+    const cmp = structuredClone(fx.cmp);
+    cmp.bootstrap.level = l;
+    const page = renderComparisonHtml(cmp, { gaps: fx.gaps });
+    return page.slice(page.indexOf("</style>"));
+  };
+  for (const [l, shown] of [[0.95, "95%"], [0.9999999, "99.99999%"], [1e-7, "0.00001%"]] as const) {
+    const page = level(l);
+    strictEqual(page.includes(`${shown} CI [`), true, shown);
+    strictEqual(page.includes(`${shown} paired-bootstrap interval.`), true, shown);
+    strictEqual(/(?<![\d.])(100|0)%/.test(page), false, shown);
+  }
+  strictEqual(level(0.9999999999999999).includes("99.99999999999999% CI"), true);
 });
 
 Deno.test("renderComparisonHtml() rejects a report with missing deltas or mismatched gaps", () => {
