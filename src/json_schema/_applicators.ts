@@ -24,7 +24,7 @@ import {
 function viaRef(target: Node, own: Node, kw: string, state: { dynamic: boolean }): Check {
   const crosses = target.resource !== own.resource && !target.isRoot;
   return (x, c, ip, kp, a, d) => {
-    if (d > MAX_DEPTH) return tooDeep(c, ip, kp);
+    if (d > MAX_DEPTH) return tooDeep(ip, kp);
     const tkp = c.errs !== null ? kp + kw : "";
     if (crosses && state.dynamic) {
       c.scope.push(target.resource);
@@ -63,7 +63,7 @@ export function buildRefs(b: Builder): Check[] {
       b.useDynamicAnchor(name);
       const fallback = viaRef(target, b.node, "/$dynamicRef", b.state);
       out.push((x, c, ip, kp, a, d) => {
-        if (d > MAX_DEPTH) return tooDeep(c, ip, kp);
+        if (d > MAX_DEPTH) return tooDeep(ip, kp);
         for (const r of c.scope) {
           const n = r.dynamic.get(name);
           if (n !== undefined) {
@@ -88,7 +88,7 @@ export function buildCombinators(b: Builder): Check[] {
   const allOf = schemaArray(b, "allOf");
   if (allOf !== undefined) {
     out.push((x, c, ip, kp, a, d) => {
-      if (d > MAX_DEPTH) return tooDeep(c, ip, kp);
+      if (d > MAX_DEPTH) return tooDeep(ip, kp);
       let ok = true;
       for (let i = 0; i < allOf.length; i++) {
         if (!allOf[i]!.v(x, c, ip, c.errs !== null ? `${kp}/allOf/${i}` : "", a, d + 1)) {
@@ -102,7 +102,7 @@ export function buildCombinators(b: Builder): Check[] {
   const anyOf = schemaArray(b, "anyOf");
   if (anyOf !== undefined) {
     out.push((x, c, ip, kp, a, d) => {
-      if (d > MAX_DEPTH) return tooDeep(c, ip, kp);
+      if (d > MAX_DEPTH) return tooDeep(ip, kp);
       const saved = c.errs;
       if (a === null && saved === null) {
         for (const n of anyOf) if (n.v(x, c, ip, "", null, d + 1)) return true;
@@ -128,7 +128,7 @@ export function buildCombinators(b: Builder): Check[] {
   const oneOf = schemaArray(b, "oneOf");
   if (oneOf !== undefined) {
     out.push((x, c, ip, kp, a, d) => {
-      if (d > MAX_DEPTH) return tooDeep(c, ip, kp);
+      if (d > MAX_DEPTH) return tooDeep(ip, kp);
       const saved = c.errs;
       const tmp: ValidationError[] | null = saved === null ? null : [];
       c.errs = tmp;
@@ -163,7 +163,7 @@ export function buildCombinators(b: Builder): Check[] {
   if (Object.hasOwn(b.schema, "not")) {
     const not = b.child(b.schema.not, "not");
     out.push((x, c, ip, kp, _a, d) => {
-      if (d > MAX_DEPTH) return tooDeep(c, ip, kp);
+      if (d > MAX_DEPTH) return tooDeep(ip, kp);
       const saved = c.errs;
       c.errs = null;
       const r = not.v(x, c, ip, "", null, d + 1);
@@ -176,7 +176,7 @@ export function buildCombinators(b: Builder): Check[] {
     const then = subschema(b, "then");
     const els = subschema(b, "else");
     out.push((x, c, ip, kp, a, d) => {
-      if (d > MAX_DEPTH) return tooDeep(c, ip, kp);
+      if (d > MAX_DEPTH) return tooDeep(ip, kp);
       const saved = c.errs;
       c.errs = null;
       const la = a === null ? null : newAnn();

@@ -259,7 +259,7 @@ function withUnevaluated(b: Builder, body: Check): Check {
   const ui = subschema(b, "unevaluatedItems");
   if (up === undefined && ui === undefined) return body;
   return (x, c, ip, kp, a, d) => {
-    if (d > MAX_DEPTH) return tooDeep(c, ip, kp);
+    if (d > MAX_DEPTH) return tooDeep(ip, kp);
     const isArr = Array.isArray(x);
     const isObj = !isArr && typeof x === "object" && x !== null;
     if (!(up !== undefined && isObj) && !(ui !== undefined && isArr)) {

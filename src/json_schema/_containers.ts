@@ -60,7 +60,7 @@ export function buildArray(b: Builder, typeFail?: TypeFail): Check | null {
   const np = prefix.length;
   return (x, c, ip, kp, a, d) => {
     if (!Array.isArray(x)) return typeFail === undefined || typeFail(x, c, ip, kp);
-    if (d > MAX_DEPTH) return tooDeep(c, ip, kp);
+    if (d > MAX_DEPTH) return tooDeep(ip, kp);
     const full = c.errs !== null;
     let ok = true;
     const n = x.length;
@@ -190,7 +190,7 @@ export function buildObject(b: Builder, typeFail?: TypeFail): Check | null {
     if (typeof x !== "object" || x === null || Array.isArray(x)) {
       return typeFail === undefined || typeFail(x, c, ip, kp);
     }
-    if (d > MAX_DEPTH) return tooDeep(c, ip, kp);
+    if (d > MAX_DEPTH) return tooDeep(ip, kp);
     const o = x as Record<string, unknown>;
     const full = c.errs !== null;
     let ok = true;

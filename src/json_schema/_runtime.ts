@@ -72,15 +72,27 @@ export interface Node {
 export const MAX_DEPTH = 1000;
 
 /**
- * Records the depth-cap error.
+ * The depth-cap error (`error`), thrown so that it is final: no `not`, `if` or `anyOf` turns it
+ * around. (Its docs are here, where the bundler drops them.)
+ */
+export class TooDeep {
+  constructor(readonly error: ValidationError) {}
+}
+
+/**
+ * Stops the validation with the depth-cap error (its locations are `""` where the path taken is
+ * not built, as below `not`, `if` and `contains`).
  *
- * @param c The run.
  * @param ip The instance location.
  * @param kp The keyword location.
- * @returns Always `false`.
+ * @throws {TooDeep} Always.
  */
-export function tooDeep(c: Ctx, ip: string, kp: string): false {
-  return fail(c, kp, ip, `Validation exceeds the maximum depth of ${MAX_DEPTH} nested subschemas`);
+export function tooDeep(ip: string, kp: string): never {
+  throw new TooDeep({
+    keywordLocation: kp,
+    instanceLocation: ip,
+    message: `Validation exceeds the maximum depth of ${MAX_DEPTH} nested subschemas`,
+  });
 }
 
 /** Fails an instance of the wrong type (a `type` check fused into a keyword group). */

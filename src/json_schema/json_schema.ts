@@ -25,7 +25,7 @@
  */
 
 import { Compiler, KEYWORDS } from "./_compile.ts";
-import { type Ctx, isStackOverflow, MAX_DEPTH, type ValidationError } from "./_runtime.ts";
+import { type Ctx, isStackOverflow, MAX_DEPTH, TooDeep, type ValidationError } from "./_runtime.ts";
 
 export type { ValidationError } from "./_runtime.ts";
 
@@ -86,6 +86,13 @@ const TOO_DEEP: ValidationError = Object.freeze({
   message: `Validation exceeds the call stack (the depth cap is ${MAX_DEPTH} nested subschemas)`,
 });
 
+/** The error of a validation that the depth cap or a stack overflow stopped; rethrows the rest. */
+function stopped(e: unknown): ValidationError {
+  if (e instanceof TooDeep) return e.error;
+  if (!isStackOverflow(e)) throw e;
+  return TOO_DEEP;
+}
+
 /**
  * Compiles a draft 2020-12 schema into a reusable validator.
  *
@@ -127,8 +134,7 @@ export function compileSchema(schema: unknown, options: SchemaOptions = {}): Com
       try {
         valid = root.v(instance, { errs: errors, scope: [] }, "", "", null, 0);
       } catch (e) {
-        if (!isStackOverflow(e)) throw e;
-        return { valid: false, errors: [TOO_DEEP] };
+        return { valid: false, errors: [stopped(e)] };
       }
       return { valid, errors: valid ? [] : errors };
     },
@@ -137,8 +143,7 @@ export function compileSchema(schema: unknown, options: SchemaOptions = {}): Com
       try {
         return root.v(instance, fast, "", "", null, 0);
       } catch (e) {
-        if (!isStackOverflow(e)) throw e;
-        fast.errs = null;
+        stopped(e);
         return false;
       }
     },

@@ -2,7 +2,12 @@
 // formatAssertion, code-point lengths, numeric exactness and JSON equality. The official suite is in
 // json_schema_suite_test.ts, the differential test against Python in json_schema_python_diff_test.ts.
 import { deepStrictEqual, ok, strictEqual, throws } from "node:assert/strict";
-import { compileSchema, SchemaError, SUPPORTED_KEYWORDS } from "../../src/json_schema/mod.ts";
+import {
+  type CompiledSchema,
+  compileSchema,
+  SchemaError,
+  SUPPORTED_KEYWORDS,
+} from "../../src/json_schema/mod.ts";
 import { makeRng } from "../_corpus.ts";
 
 function schemaError(f: () => unknown, keyword: string | undefined, location: string): void {
@@ -164,6 +169,44 @@ Deno.test("compileSchema() terminates on $ref cycles and caps the depth with a v
   });
   strictEqual(tree.isValid({ v: 1, children: [{ v: 2, children: [] }, { v: 3 }] }), true);
   strictEqual(tree.isValid({ v: 1, children: [{ v: "2" }] }), false);
+});
+
+Deno.test("compileSchema() keeps the depth cap's invalid verdict under not, if and anyOf", () => {
+  // The instance sets the depth, so a model's output must not turn the cap into a pass.
+  let deep: unknown = 0;
+  for (let i = 0; i < 1200; i++) deep = [deep];
+  const nest = { items: { $ref: "#/$defs/nest" } };
+  const capped = (s: CompiledSchema, x: unknown) => {
+    strictEqual(s.isValid(x), false);
+    const r = s.validate(x);
+    strictEqual(r.valid, false);
+    strictEqual(r.errors.length, 1);
+    strictEqual(
+      r.errors[0]!.message,
+      "Validation exceeds the maximum depth of 1000 nested subschemas",
+    );
+  };
+  const never = compileSchema({ $defs: { nest }, not: { $ref: "#/$defs/nest" } });
+  strictEqual(never.isValid([[0]]), false);
+  capped(never, deep);
+  for (
+    const schema of [
+      { not: { $ref: "#" } },
+      { if: { $ref: "#" }, then: false },
+      { $defs: { nest }, anyOf: [{ $ref: "#/$defs/nest" }, true] },
+      { $defs: { nest }, oneOf: [{ $ref: "#/$defs/nest" }, true] },
+      { $defs: { nest }, contains: { not: { $ref: "#/$defs/nest" } } },
+      { $defs: { nest }, not: { not: { not: { $ref: "#/$defs/nest" } } } },
+    ]
+  ) capped(compileSchema(schema), [deep]);
+  // 2001 nested `not` around true: invalid at any depth, and the cap must not say otherwise.
+  let nots: unknown = true;
+  for (let i = 0; i < 2001; i++) nots = { not: nots };
+  capped(compileSchema(nots), 1);
+  // The cap's error keeps the path where it is built.
+  const r = compileSchema({ $defs: { nest }, $ref: "#/$defs/nest" }).validate(deep);
+  ok(r.errors[0]!.keywordLocation.startsWith("/$ref/items/$ref/items/"));
+  ok(r.errors[0]!.instanceLocation.startsWith("/0/0/0/"));
 });
 
 Deno.test("compileSchema() handles 10^6-deep instances and 10^5-deep schemas without a stack overflow", () => {

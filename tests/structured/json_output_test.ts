@@ -137,6 +137,22 @@ Deno.test("jsonSchemaCompliance() accepts a compiled schema and reuses it", () =
   strictEqual(a.numerator, 2);
 });
 
+Deno.test("jsonSchemaCompliance() counts an output past the depth cap as a violation, under not too", () => {
+  // The schema refuses every value; an output that takes the validation past the cap (each level
+  // is a $ref and an items, two subschemas; the parsers allow 512 levels) must not pass it.
+  const schema = {
+    $defs: { nest: { items: { $ref: "#/$defs/nest" } } },
+    not: { $ref: "#/$defs/nest" },
+  };
+  const deep = "[".repeat(510) + "0" + "]".repeat(510);
+  for (const engine of ENGINES) {
+    const r = jsonSchemaCompliance(["[[0]]", deep], schema, { engine });
+    deepStrictEqual([r.numerator, r.denominator], [0, 2]);
+    strictEqual(r.details.schemaViolations, 2);
+    deepStrictEqual({ ...r.details.firstErrors }, { "/not": 1, "": 1 });
+  }
+});
+
 Deno.test("jsonSchemaCompliance() validates 1.0 as an integer and keeps __proto__ keys", () => {
   const schema = {
     type: "object",
