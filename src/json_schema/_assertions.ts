@@ -117,7 +117,8 @@ export function buildConstEnum(b: Builder): Check[] {
   if (Object.hasOwn(b.schema, "enum")) {
     const vs = b.schema.enum;
     if (!Array.isArray(vs)) throw b.error("enum", "The value of enum must be an array");
-    const prims = new Set(vs.filter((v) => typeof v !== "object" || v === null));
+    // NaN equals nothing, itself included (a Set would match it).
+    const prims = new Set(vs.filter((v) => (typeof v !== "object" || v === null) && v === v));
     const objs = vs.filter((v) => typeof v === "object" && v !== null);
     const msg = `Expected one of ${show(vs)}`;
     out.push((x, c, ip, kp) => {

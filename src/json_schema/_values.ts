@@ -53,17 +53,19 @@ const CLOSE_OBJECT = new Literal("},");
  * A canonical string for a JSON value (sorted keys), equal for JSON-equal values. Iterative.
  *
  * @param v The value.
- * @returns The canonical key.
+ * @returns The canonical key, or `undefined` when the value holds NaN (which equals nothing).
  */
-export function jsonKey(v: unknown): string {
+export function jsonKey(v: unknown): string | undefined {
   const out: string[] = [];
   const stack: unknown[] = [v];
   while (stack.length > 0) {
     const x = stack.pop();
     if (x instanceof Literal) out.push(x.s);
     else if (typeof x === "string") out.push(JSON.stringify(x), ",");
-    else if (typeof x === "number") out.push(Object.is(x, -0) ? "0" : String(x), ",");
-    else if (x === null || typeof x === "boolean") out.push(String(x), ",");
+    else if (typeof x === "number") {
+      if (x !== x) return undefined;
+      out.push(Object.is(x, -0) ? "0" : String(x), ",");
+    } else if (x === null || typeof x === "boolean") out.push(String(x), ",");
     else if (Array.isArray(x)) {
       out.push("[");
       stack.push(CLOSE_ARRAY);
@@ -80,16 +82,21 @@ export function jsonKey(v: unknown): string {
 }
 
 /**
- * Whether all items of an array are distinct as JSON.
+ * Whether all items of an array are distinct as JSON. A scalar is its own key and a container its
+ * {@link jsonKey}, in a map of their own so that no string can pass for a container; NaN, alone or
+ * inside a container, equals nothing (as in Python, whose `==` `const` and `uniqueItems` use).
  *
  * @param xs The array.
  * @returns The index pair `[i, j]` of the first duplicate found, or `undefined` when unique.
  */
 export function findDuplicate(xs: readonly unknown[]): [number, number] | undefined {
-  const seen = new Map<unknown, number>();
+  const scalars = new Map<unknown, number>(), containers = new Map<unknown, number>();
   for (let i = 0; i < xs.length; i++) {
     const x = xs[i];
-    const key = typeof x === "object" && x !== null ? "\u0000" + jsonKey(x) : x;
+    const boxed = typeof x === "object" && x !== null;
+    const key = boxed ? jsonKey(x) : x;
+    if (key === undefined || key !== key) continue;
+    const seen = boxed ? containers : scalars;
     const j = seen.get(key);
     if (j !== undefined) return [j, i];
     seen.set(key, i);

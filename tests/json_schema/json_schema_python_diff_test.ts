@@ -98,6 +98,25 @@ const DIRECT: readonly KnownIssue[] = [
     ],
   },
   {
+    id: "enum-nan-identity",
+    oracleVerdict: true,
+    specVerdict: false,
+    fix: "enum",
+    reason: "enum's `in` tests identity before ==, and json.loads gives every NaN one object, so " +
+      "NaN (or [NaN]) is in [NaN] (or [[NaN]]) though NaN == NaN is false, as 4.10.3's const " +
+      "and uniqueItems have it. NaN is no JSON number (RFC 8259 section 6); Python's json.loads " +
+      "reads it, and Python's == (core 4.2.2 equality for numbers) has it equal to nothing, " +
+      "which Assay keeps for const, enum and uniqueItems alike.",
+    trigger: (schema, instance) =>
+      withKeyword(schema, "enum").some((s) => [...walk(s.enum as Json)].some(([v]) => v !== v)) &&
+      [...walk(instance)].some(([v]) => v !== v),
+    cases: [
+      { schema: obj([["enum", [NaN]]]), instance: NaN },
+      { schema: obj([["enum", [1, [NaN]]]]), instance: [NaN] },
+      { schema: obj([["enum", [obj([["a", NaN]])]]]), instance: obj([["a", NaN]]) },
+    ],
+  },
+  {
     id: "uniqueItems-sort-ties",
     oracleVerdict: true,
     specVerdict: false,
@@ -116,6 +135,23 @@ const DIRECT: readonly KnownIssue[] = [
       { schema: obj([["uniqueItems", true]]), instance: [[1], [true], [1]] },
       { schema: obj([["uniqueItems", true]]), instance: [[0], [false], [0]] },
       { schema: obj([["uniqueItems", true]]), instance: [[1], [true], [1, 0], [1]] },
+    ],
+  },
+  {
+    id: "uniqueItems-sort-nan",
+    oracleVerdict: true,
+    specVerdict: false,
+    fix: "uniqueItems",
+    reason: "uniqueItems sorts the items and compares neighbours only; NaN compares false with " +
+      "everything, so the sort leaves [1, NaN, 1] (or [[1], [NaN], [1]]) as it is and the two " +
+      "1s never meet. Validation 6.4.3: all items must be unique, and 1 equals 1 (core 4.2.2) " +
+      "whatever stands between them.",
+    trigger: (schema, instance) =>
+      withKeyword(schema, "uniqueItems").some((s) => s.uniqueItems === true) &&
+      [...walk(instance)].some(([v]) => v !== v),
+    cases: [
+      { schema: obj([["uniqueItems", true]]), instance: [1, NaN, 1] },
+      { schema: obj([["uniqueItems", true]]), instance: [[1], [NaN], [1]] },
     ],
   },
   {
@@ -248,8 +284,13 @@ function buildPairs(): Pair[] {
 const line = (head: string, fixes?: string[]): string =>
   fixes ? `${head},"fixes":${JSON.stringify(fixes)}}` : `${head}}`;
 
+/** JSON text as Python's json.loads reads it: NaN and the infinities by name, not as null. */
+const pyText = (v: Json): string =>
+  JSON.stringify(v, (_k, x) => typeof x === "number" && !Number.isFinite(x) ? `\uffff#${x}` : x)
+    .replace(/"\uffff#([^"]*)"/g, "$1");
+
 const caseHead = (c: { schema: Json; instance: Json }): string =>
-  `{"schema":${JSON.stringify(c.schema)},"instance":${JSON.stringify(c.instance)}`;
+  `{"schema":${pyText(c.schema)},"instance":${pyText(c.instance)}`;
 
 /** Assay's verdict, checking that validate() agrees with isValid() and reports errors iff invalid. */
 function assayVerdict(compiled: CompiledSchema, instance: Json): boolean {
@@ -395,4 +436,36 @@ Deno.test("compileSchema() gives the spec verdict on the fixed cases of every kn
     const row = new RegExp(`^\\| \`${k.id.replaceAll("$", "\\$")}\` +\\|`, "m");
     ok(row.test(doc), `docs/json_schema_diff.md has a table row for ${k.id}`);
   }
+});
+
+Deno.test("compileSchema() agrees with Python on uniqueItems over NUL-led strings and NaN, and on const with NaN", async () => {
+  await ensureJsonschema();
+  const unique = obj([["uniqueItems", true]]);
+  const cases: { schema: Json; instance: Json }[] = [
+    ...[
+      ["\u0000[1,],", [1]],
+      ["\u0000{},", obj([])],
+      [[], "\u0000[],"],
+      ["\u0000{},", "\u0000{},"],
+      [NaN, NaN],
+      [NaN, 1, NaN],
+      [[NaN], [NaN]],
+      [obj([["a", NaN]]), obj([["a", NaN]])],
+      [Infinity, Infinity],
+      [[1], [1], [NaN]],
+      [NaN, "a", "a"],
+    ].map((instance) => ({ schema: unique, instance: instance as Json })),
+    { schema: obj([["const", NaN]]), instance: NaN },
+    { schema: obj([["const", [NaN]]]), instance: [NaN] },
+    { schema: obj([["const", -Infinity]]), instance: -Infinity },
+  ];
+  const verdicts = await oracle(cases.map((c) => line(caseHead(c))));
+  deepStrictEqual(
+    cases.map((c) =>
+      `${pyText(c.schema)} ${pyText(c.instance)} ${
+        assayVerdict(compileSchema(c.schema), c.instance)
+      }`
+    ),
+    cases.map((c, i) => `${pyText(c.schema)} ${pyText(c.instance)} ${verdicts[i]}`),
+  );
 });

@@ -344,6 +344,33 @@ Deno.test("compileSchema() checks numbers exactly and compares values as JSON", 
   strictEqual(compileSchema({ uniqueItems: true }).isValid([0, -0]), false);
 });
 
+Deno.test("compileSchema() keeps strings apart from containers in uniqueItems, and NaN equal to nothing", () => {
+  const unique = compileSchema({ uniqueItems: true });
+  // findDuplicate keyed a container by "\u0000" and its canonical text, and a string by itself.
+  for (
+    const x of [["\u0000[1,],", [1]], ["\u0000{},", {}], [[], "\u0000[],"], ["\u0000", "\u0001"]]
+  ) {
+    strictEqual(unique.isValid(x), true, JSON.stringify(x));
+    strictEqual(unique.validate(x).valid, true);
+  }
+  strictEqual(unique.isValid([[1], "\u0000[1,],", [1]]), false);
+  strictEqual(unique.isValid(["\u0000{},", "\u0000{},"]), false);
+  // NaN (which a payload may hold, as Python's json.loads reads it) equals nothing, itself
+  // included, in uniqueItems, const and enum alike; the infinities equal themselves.
+  for (const x of [[NaN, NaN], [NaN, 1, NaN], [[NaN], [NaN]], [{ a: NaN }, { a: NaN }]]) {
+    strictEqual(unique.isValid(x), true);
+  }
+  strictEqual(unique.isValid([Infinity, Infinity]), false);
+  strictEqual(unique.isValid([[-Infinity], [-Infinity]]), false);
+  strictEqual(unique.validate([[1], [NaN], [1]]).errors[0]!.message, "Items 0 and 2 are equal");
+  strictEqual(compileSchema({ const: NaN }).isValid(NaN), false);
+  strictEqual(compileSchema({ const: [NaN] }).isValid([NaN]), false);
+  strictEqual(compileSchema({ enum: [NaN] }).isValid(NaN), false);
+  strictEqual(compileSchema({ enum: [1, NaN] }).validate(NaN).valid, false);
+  strictEqual(compileSchema({ enum: [[NaN]] }).isValid([NaN]), false);
+  strictEqual(compileSchema({ enum: [Infinity] }).isValid(Infinity), true);
+});
+
 Deno.test("compileSchema() tracks unevaluated properties through applicators and $dynamicRef", () => {
   const s = compileSchema({
     $defs: { base: { properties: { kind: { type: "string" } } } },
