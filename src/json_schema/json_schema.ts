@@ -25,7 +25,15 @@
  */
 
 import { Compiler, KEYWORDS } from "./_compile.ts";
-import { type Ctx, isStackOverflow, MAX_DEPTH, TooDeep, type ValidationError } from "./_runtime.ts";
+import { SchemaError } from "./schema_error.ts";
+import {
+  type Ctx,
+  isStackOverflow,
+  MAX_DEPTH,
+  type Node,
+  TooDeep,
+  type ValidationError,
+} from "./_runtime.ts";
 
 export type { ValidationError } from "./_runtime.ts";
 
@@ -93,14 +101,45 @@ function stopped(e: unknown): ValidationError {
   return TOO_DEEP;
 }
 
+let metaschema: Node | undefined;
+
+/**
+ * Refuses a schema that the draft 2020-12 metaschema refuses, as Python's `check_schema` does (all
+ * of it, `$defs` nothing references included); a schema nested past the depth cap is checked by
+ * the keyword builders alone.
+ */
+function checkMetaschema(schema: unknown): void {
+  metaschema ??= new Compiler({ formatAssertion: false, unknownKeywords: "error" })
+    .compile({ $ref: "https://json-schema.org/draft/2020-12/schema" });
+  const errs: ValidationError[] = [];
+  try {
+    if (
+      metaschema.v(schema, { errs: null, scope: [] }, "", "", null, 0) ||
+      metaschema.v(schema, { errs, scope: [] }, "", "", null, 0)
+    ) return;
+  } catch (e) {
+    if (e instanceof TooDeep) return;
+    throw e;
+  }
+  // The vocabularies' metaschemas name each keyword under their `properties`.
+  const { keywordLocation, instanceLocation, message } = errs[0]!;
+  const k = /.*\/properties\/([^/]+)/.exec(keywordLocation)?.[1];
+  throw new SchemaError(
+    `The value of ${k} is not what the draft 2020-12 metaschema allows: ${message}`,
+    k,
+    instanceLocation,
+  );
+}
+
 /**
  * Compiles a draft 2020-12 schema into a reusable validator.
  *
  * @param schema The schema (an object or a boolean, as from `JSON.parse`).
  * @param options Whether to assert `format`, and what unknown keywords do.
  * @returns The compiled schema.
- * @throws {SchemaError} When the schema has an unknown keyword (by default), a malformed keyword
- * value, an unresolvable `$ref`, an invalid regular expression or a `$schema` other than 2020-12.
+ * @throws {SchemaError} When the schema has an unknown keyword (by default), a keyword value the
+ * draft 2020-12 metaschema refuses (anywhere in the schema, as Python's `check_schema` finds them),
+ * an unresolvable `$ref`, an invalid regular expression or a `$schema` other than 2020-12.
  * @throws {TypeError} When an option has the wrong type.
  *
  * @example Errors as data, and the fast boolean path
@@ -126,6 +165,7 @@ export function compileSchema(schema: unknown, options: SchemaOptions = {}): Com
   }
   const compiler = new Compiler({ formatAssertion, unknownKeywords });
   const root = compiler.compile(schema);
+  checkMetaschema(schema);
   const fast: Ctx = { errs: null, scope: [] };
   return {
     validate(instance: unknown): ValidationResult {

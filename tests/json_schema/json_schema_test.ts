@@ -151,6 +151,53 @@ Deno.test("compileSchema() throws SchemaError for malformed schemas", () => {
   throws(() => compileSchema(true, { formatAssertion: 1 as unknown as boolean }), TypeError);
 });
 
+Deno.test("compileSchema() refuses what the 2020-12 metaschema refuses, naming the keyword and its place", () => {
+  for (
+    const [schema, keyword, location] of [
+      [{ title: 5 }, "title", "/title"],
+      [{ deprecated: "yes" }, "deprecated", "/deprecated"],
+      [{ examples: 5 }, "examples", "/examples"],
+      [{ contentMediaType: 5 }, "contentMediaType", "/contentMediaType"],
+      [{ $vocabulary: 5 }, "$vocabulary", "/$vocabulary"],
+      [{ $id: "#frag" }, "$id", "/$id"],
+      [{ $anchor: "a#b" }, "$anchor", "/$anchor"],
+      [{ $anchor: "ä", $ref: "#ä" }, "$anchor", "/$anchor"],
+      [{ $dynamicAnchor: "ä" }, "$dynamicAnchor", "/$dynamicAnchor"],
+      [{ required: ["a", "a"] }, "required", "/required"],
+      [{ type: ["string", "string"] }, "type", "/type"],
+      [{ contentSchema: 5 }, "contentSchema", "/contentSchema"],
+      [{ properties: { "a/b": { writeOnly: 1 } } }, "writeOnly", "/properties/a~1b/writeOnly"],
+      // A $defs entry nothing references is checked too, as Python's check_schema checks it.
+      [{ $defs: { unused: { minLength: -1 } } }, "minLength", "/$defs/unused/minLength"],
+      [
+        { $defs: { unused: { dependentRequired: { a: [1] } } } },
+        "dependentRequired",
+        "/$defs/unused/dependentRequired/a/0",
+      ],
+    ] as const
+  ) schemaError(() => compileSchema(schema), keyword, location);
+  throws(() => compileSchema({ title: 5 }), {
+    message:
+      'The value of title is not what the draft 2020-12 metaschema allows: Expected string, got integer at "/title"',
+  });
+  // The keyword builders still speak first for what they check.
+  schemaError(() => compileSchema({ $comment: 5 }), "$comment", "/$comment");
+  // What the metaschema allows still compiles, unknown keywords ignored included.
+  compileSchema({
+    title: "t",
+    deprecated: true,
+    examples: [1],
+    $vocabulary: { "https://e.x/v": true },
+  });
+  compileSchema({
+    $id: "https://e.x/s#",
+    $anchor: "Ab_1.-",
+    required: ["a", "b"],
+    type: ["string", "null"],
+  });
+  compileSchema({ x: { title: 5 } }, { unknownKeywords: "ignore" });
+});
+
 Deno.test("compileSchema() terminates on $ref cycles and caps the depth with a verdict", () => {
   const self = compileSchema({ $ref: "#" });
   strictEqual(self.isValid(1), false);
