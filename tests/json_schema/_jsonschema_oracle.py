@@ -9,8 +9,8 @@ when S fails Draft202012Validator.check_schema or validation raises.
 
 The verdicts come from Debian's python3-jsonschema (4.10.3) as it is. Only when a line names
 `fixes` are some keyword functions swapped for ones that follow the 2020-12 text, one per known
-bug of that release, so that the test can tell which bug explains a disagreement (re-running the
-case with only the offending part changed). One patch is always on: the message of an
+bug of that release (and one for a choice of Assay's), so that the test can tell which explains a
+disagreement (re-running the case with only the offending part changed). One patch is always on: the message of an
 unevaluatedItems error no longer sorts the items (sorting a dict and a float raised TypeError
 instead of giving the verdict); it changes no verdict. The fixes are:
 
@@ -28,6 +28,9 @@ instead of giving the verdict); it changes no verdict. The fixes are:
   evaluatedThroughDynamicRef
                      evaluated properties and items are also collected through $dynamicRef, as
                      they are through $ref. Core 8.2.3.2, 11.2 and 11.3.
+  integralDivisor    multipleOf reads a divisor that is an integral float (1e2, 100.0) as the int
+                     it equals, as Assay must (a JS number keeps no spelling): not a bug of the
+                     oracle but Assay's choice, so that the test can tell that choice apart.
 """
 
 import json
@@ -73,6 +76,12 @@ def fixed_unique_items(validator, ui, instance, schema):
             if _utils.equal(instance[i], instance[j]):
                 yield ValidationError(f"{instance!r} has non-unique elements")
                 return
+
+
+def integral_divisor_multiple_of(validator, dB, instance, schema):
+    if isinstance(dB, float) and dB.is_integer():
+        dB = int(dB)
+    yield from _validators.multipleOf(validator, dB, instance, schema)
 
 
 def _dynamic_target(validator, dynamic_ref):
@@ -230,7 +239,10 @@ def make_unevaluated(find_keys, find_indexes):
     return unevaluated_properties, unevaluated_items
 
 
-FIXES = {"enum", "uniqueItems", "evaluatedBySchemaValues", "evaluatedThroughDynamicRef"}
+FIXES = {
+    "enum", "uniqueItems", "evaluatedBySchemaValues", "evaluatedThroughDynamicRef",
+    "integralDivisor",
+}
 _classes = {}
 
 
@@ -246,6 +258,8 @@ def validator_class(fixes):
         swapped["enum"] = fixed_enum
     if "uniqueItems" in key:
         swapped["uniqueItems"] = fixed_unique_items
+    if "integralDivisor" in key:
+        swapped["multipleOf"] = integral_divisor_multiple_of
     schema_values = "evaluatedBySchemaValues" in key
     dynamic = "evaluatedThroughDynamicRef" in key
     if schema_values or dynamic:
