@@ -8,6 +8,11 @@
 import { deepStrictEqual, ok, strictEqual } from "node:assert/strict";
 import { compileSchema, SchemaError, SUPPORTED_KEYWORDS } from "../../src/json_schema/mod.ts";
 import { makeRng, type Rng } from "../_corpus.ts";
+import {
+  ARRAY_SCHEMA_KEYWORDS,
+  MAP_SCHEMA_KEYWORDS,
+  SINGLE_SCHEMA_KEYWORDS,
+} from "../../src/json_schema/_registry.ts";
 import { ensureJsonschema, runLineOracle } from "../_debian_python.ts";
 import { generateSchemaCorpus, type Json, obj, pythonJson } from "./_schema_corpus.ts";
 
@@ -15,21 +20,10 @@ const ORACLE = new URL("./_jsonschema_oracle.py", import.meta.url).pathname;
 const SEED = 20261201;
 const SCHEMAS = 3000;
 
-const SINGLE = [
-  "additionalProperties",
-  "propertyNames",
-  "items",
-  "contains",
-  "not",
-  "if",
-  "then",
-  "else",
-  "unevaluatedItems",
-  "unevaluatedProperties",
-  "contentSchema",
-];
-const ARRAY = ["allOf", "anyOf", "oneOf", "prefixItems"];
-const MAP = ["properties", "patternProperties", "$defs", "dependentSchemas"];
+// The keywords whose values hold subschemas, as the compiler walks them.
+const SINGLE = SINGLE_SCHEMA_KEYWORDS;
+const ARRAY = ARRAY_SCHEMA_KEYWORDS;
+const MAP = MAP_SCHEMA_KEYWORDS;
 
 type Obj = { [key: string]: Json };
 const isObj = (v: Json): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
