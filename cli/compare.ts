@@ -1,6 +1,6 @@
 // `assay compare` and `assay gaps`: paired-bootstrap comparisons with readable tables.
 import type { EvaluationReport } from "../src/evaluation/mod.ts";
-import { compareReports, type ComparisonReport } from "../src/compare/mod.ts";
+import { compareReports, ComparisonGateError, type ComparisonReport } from "../src/compare/mod.ts";
 import { type GapReport, languageGaps } from "../src/compare/mod.ts";
 import { BINARY_METRIC_NAMES, EVALUATION_SCHEMAS, METRIC_NAMES } from "../src/evaluation/mod.ts";
 import { formatReport } from "../src/evaluation/mod.ts";
@@ -33,8 +33,11 @@ const COMPARE_HELP = `Usage: deno task assay compare BASE.json ADAPTER.json [opt
 Compares two evaluation reports (assay.evaluation.v2, or v1) over the same examples: per slice and
 overall, per metric, adapter − base with a seeded paired-bootstrap percentile
 interval. Refuses (exit 2, nothing written) when the reports differ in metric
-names, slices, example ids, parser id or canonical id. A '*' marks a delta
-whose interval excludes zero.
+names, slices, example ids, parser id, canonical id, number mode or gold (the
+examples file's SHA-256, and each example's gold pairs, or gold call when both
+were scored with --details; with --on intersection the files may differ, each
+shared example's gold may not). Prompts manifests may differ. A '*' marks a
+delta whose interval excludes zero.
 
 ${COMMON}  --html FILE      also write a self-contained HTML report (forest plot, gaps, and the
                    examples with filters; reports scored with --details show each
@@ -160,6 +163,19 @@ export async function readReportFile(
 /** Reads an evaluation report (v2, or v1), with named errors for a missing or wrong file. */
 export async function readEvaluation(path: string): Promise<EvaluationReport> {
   return await readReportFile(path, EVALUATION_SCHEMAS, "records") as unknown as EvaluationReport;
+}
+
+/**
+ * Runs `f`; a ComparisonGateError it throws names the reports' files (`files`) first, as the
+ * library knows them only as base and adapter.
+ */
+export function namingFiles<T>(files: string, f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof ComparisonGateError) e.message = `${files}: ${e.message}`;
+    throw e;
+  }
 }
 
 /** A delta with its sign and three decimals. */
@@ -331,7 +347,10 @@ export async function runCompare(args: string[]): Promise<void> {
     const { evaluationShape } = await import("../src/gate/mod.ts");
     gating.checkRulesUpFront(rules, evaluationShape(base.slices), true, values.gate!);
   }
-  const comparison = compareReports(base, adapter, { ...options, on });
+  const comparison = namingFiles(
+    `${positionals[0]} (base) and ${positionals[1]} (adapter)`,
+    () => compareReports(base, adapter, { ...options, on }),
+  );
   // Before anything is written: a rule the reports refuse is exit 2 with nothing written.
   const verdict = gating && rules &&
     gating.verdictOf(rules, { base, candidate: adapter }, values.gate!);

@@ -26,7 +26,7 @@ import {
 } from "./_paths.ts";
 import { parseOptions } from "./_options.ts";
 import { GateFailed, UsageError } from "./_errors.ts";
-import { readReportFile } from "./compare.ts";
+import { namingFiles, readReportFile } from "./compare.ts";
 
 const HELP =
   `Usage: deno task assay gate RULES --base BASE.json --candidate CANDIDATE.json [options]
@@ -237,7 +237,10 @@ export async function runGate(args: string[]): Promise<void> {
       candidate: await readReportFile(values.candidate!, GATE_REPORT_KINDS),
     }
     : { report: await readReportFile(values.report!, GATE_REPORT_KINDS) };
-  const verdict = verdictOf(gate, input, rulesPath);
+  const verdict = namingFiles(
+    pair ? `${values.base} (base) and ${values.candidate} (candidate)` : values.report!,
+    () => verdictOf(gate, input, rulesPath),
+  );
   if (values.out) await writeAtomic(values.out, JSON.stringify(verdict, null, 2) + "\n");
   if (values.junit) await writeAtomic(values.junit, gateJunit(verdict, rulesPath));
   const markdown = gateMarkdown(verdict, rulesPath);

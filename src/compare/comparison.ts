@@ -34,6 +34,8 @@ export interface GateDifference {
     | "slices"
     | "example_ids"
     | "example_languages"
+    | "examples"
+    | "gold"
     | "inconsistent_report"
     | "malformed_report"
     | "checker"
@@ -41,6 +43,8 @@ export interface GateDifference {
   /** Exactly what differs. */
   detail: string;
 }
+
+type Kind = GateDifference["kind"];
 
 /** The two reports cannot be compared: nothing is written. */
 export class ComparisonGateError extends Error {
@@ -103,7 +107,7 @@ export interface CompareOptions extends BootstrapOptions {
 
 const SHOWN = 5;
 
-function setDifference(a: Iterable<string>, b: Set<string>): string[] {
+function setDifference(a: Iterable<string>, b: { has(x: string): boolean }): string[] {
   const out: string[] = [];
   for (const x of a) if (!b.has(x)) out.push(x);
   return out.sort(compareCodePoints);
@@ -174,51 +178,36 @@ export function gateDifferences(
   return shape.length > 0 ? shape : runDifferences(base, adapter);
 }
 
-// How two well-formed evaluation reports differ.
-function runDifferences(base: EvaluationReport, adapter: EvaluationReport): GateDifference[] {
+// How two well-formed evaluation reports differ. The examples files' digests must be equal where
+// both reports record one, except on the shared examples (`shared`), which may come from two
+// files; there, as everywhere, each example's gold must be the same as far as the records tell
+// (gold_pairs, and the gold call of both records' details).
+function runDifferences(
+  base: EvaluationReport,
+  adapter: EvaluationReport,
+  shared?: boolean,
+): GateDifference[] {
   const d: GateDifference[] = [];
-  if (base.parser_id !== adapter.parser_id) {
-    d.push({
-      kind: "parser_id",
-      detail: `parser ids differ: base ${base.parser_id}, adapter ${adapter.parser_id}`,
-    });
-  }
-  if (base.canonical_id !== adapter.canonical_id) {
-    d.push({
-      kind: "canonical_id",
-      detail: `canonical ids differ: base ${base.canonical_id}, adapter ${adapter.canonical_id}`,
-    });
-  }
-  const [bn, an] = [base.numbers ?? "exact", adapter.numbers ?? "exact"];
-  if (bn !== an) d.push({ kind: "numbers", detail: `numbers differ: base ${bn}, adapter ${an}` });
-  const bm = new Set(base.metric_names);
-  const am = new Set(adapter.metric_names);
-  const onlyBm = setDifference(bm, am);
-  const onlyAm = setDifference(am, bm);
-  if (onlyBm.length || onlyAm.length) {
-    d.push({
-      kind: "metric_names",
-      detail: `metric names differ: only in base [${onlyBm.join(", ")}], only in adapter [${
-        onlyAm.join(", ")
-      }]`,
-    });
-  }
-  const bs = new Set(base.slices);
-  const as = new Set(adapter.slices);
-  const onlyBs = setDifference(bs, as);
-  const onlyAs = setDifference(as, bs);
-  if (onlyBs.length || onlyAs.length) {
-    d.push({
-      kind: "slices",
-      detail: `slice sets differ: only in base [${onlyBs.join(", ")}], only in adapter [${
-        onlyAs.join(", ")
-      }]`,
-    });
-  }
-  const bLang = new Map(base.records.map((r) => [r.example_id, r.language]));
-  const aLang = new Map(adapter.records.map((r) => [r.example_id, r.language]));
-  const onlyB = setDifference(bLang.keys(), new Set(aLang.keys()));
-  const onlyA = setDifference(aLang.keys(), new Set(bLang.keys()));
+  const differ = (kind: Kind, what: string, b: unknown, a: unknown, only = "") =>
+    b !== a && d.push({ kind, detail: `${what} differ: ${only}base ${b}, ${only}adapter ${a}` });
+  const sets = (kind: Kind, what: string, b: string[], a: string[]) => {
+    const [bs, as] = [new Set(b), new Set(a)];
+    const [onlyB, onlyA] = [setDifference(bs, as), setDifference(as, bs)];
+    if (onlyB.length || onlyA.length) {
+      differ(kind, what, `[${onlyB.join(", ")}]`, `[${onlyA.join(", ")}]`, "only in ");
+    }
+  };
+  const [be, ae] = [base.inputs?.examples, adapter.inputs?.examples];
+  if (!shared && be && ae) differ("examples", "examples files' sha256", be.sha256, ae.sha256);
+  differ("parser_id", "parser ids", base.parser_id, adapter.parser_id);
+  differ("canonical_id", "canonical ids", base.canonical_id, adapter.canonical_id);
+  differ("numbers", "numbers", base.numbers ?? "exact", adapter.numbers ?? "exact");
+  sets("metric_names", "metric names", base.metric_names, adapter.metric_names);
+  sets("slices", "slice sets", base.slices, adapter.slices);
+  const bRec = new Map(base.records.map((r) => [r.example_id, r]));
+  const aRec = new Map(adapter.records.map((r) => [r.example_id, r]));
+  const onlyB = setDifference(bRec.keys(), aRec);
+  const onlyA = setDifference(aRec.keys(), bRec);
   if (onlyB.length || onlyA.length) {
     const parts = [];
     if (onlyB.length) parts.push(`${onlyB.length} only in base (${listed(onlyB)})`);
@@ -226,18 +215,24 @@ function runDifferences(base: EvaluationReport, adapter: EvaluationReport): Gate
     d.push({ kind: "example_ids", detail: `example-id sets differ: ${parts.join(", ")}` });
   }
   const moved: string[] = [];
-  for (const [id, lang] of bLang) {
-    const other = aLang.get(id);
-    if (other !== undefined && other !== lang) moved.push(id);
+  const regold: string[] = [];
+  for (const [id, r] of bRec) {
+    const o = aRec.get(id);
+    if (!o) continue;
+    if (o.language !== r.language) moved.push(id);
+    const [x, y] = [r.detail?.gold, o.detail?.gold];
+    if (
+      o.gold_pairs !== r.gold_pairs || x && y && (x.name !== y.name || x.arguments !== y.arguments)
+    ) regold.push(id);
   }
-  if (moved.length) {
+  const flag = (kind: Kind, ids: string[], what: string) =>
+    ids.length &&
     d.push({
-      kind: "example_languages",
-      detail: `${moved.length} examples are in different language slices (${
-        listed(moved.sort(compareCodePoints))
-      })`,
+      kind,
+      detail: `${ids.length} examples ${what} (${listed(ids.sort(compareCodePoints))})`,
     });
-  }
+  flag("example_languages", moved, "are in different language slices");
+  flag("gold", regold, "have different gold calls");
   if (d.length === 0) d.push(...consistency("base", base), ...consistency("adapter", adapter));
   return d;
 }
@@ -257,7 +252,9 @@ function runDifferences(base: EvaluationReport, adapter: EvaluationReport): Gate
  * @returns The `assay.comparison.v1` report.
  * @throws {ComparisonGateError} If a report is not an evaluation report or is malformed (its
  *   records, slices or metric names: `evaluationReportProblem`), or the reports differ in metric
- *   names, slices, example ids, parser id or canonical id.
+ *   names, slices, example ids, parser id, canonical id, number mode, examples file (its SHA-256,
+ *   where both reports record one; not with `on: "intersection"`), or an example's gold (its
+ *   `gold_pairs`, or its `detail.gold` where both records have one). The prompts may differ.
  *
  * @example
  * ```ts
@@ -285,7 +282,7 @@ export function compareReports(
     throw new RangeError(`on must be "all" or "intersection", got ${JSON.stringify(options.on)}`);
   }
   const settings = bootstrapSettings(options);
-  const differences = runDifferences(base, adapter);
+  const differences = runDifferences(base, adapter, !!coverage);
   if (differences.length > 0) throw new ComparisonGateError(differences);
 
   const position = new Map<string, number>();

@@ -156,7 +156,7 @@ export function evaluateGate(
   if (base !== undefined) {
     const b = "base" in input ? input.base : undefined;
     const c = "candidate" in input ? input.candidate : undefined;
-    // Evaluation reports: compareReports' refusal (examples, slices, parser and canonical ids).
+    // Evaluation reports: compareReports' refusal (examples and gold, slices, parser and ids).
     const differences = base.kind !== candidate.kind
       ? [{ kind: "schema" as const, detail: `the reports are ${base.kind} and ${candidate.kind}` }]
       : (EVALUATION_SCHEMAS as readonly string[]).includes(base.kind)

@@ -196,3 +196,84 @@ Deno.test("assay compare --html --reference refuses a language that is not a sli
   match(await Deno.readTextFile(`${dir}/c.html`), / − de \(paired rows only\)/);
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test("assay compare and gate refuse reports scored against different examples files, naming them", async () => {
+  // The reviewer's case: the same ids, but gold_a asks get_weather and gold_b send_email; the
+  // generations are exactly gold_a's calls. compare said +1.000 on function_name_accuracy.
+  const dir = await Deno.makeTempDir();
+  const gold = (name: string, key: string, values: string[]) =>
+    values.map((v, i) =>
+      JSON.stringify({
+        example_id: String(i + 1),
+        language: "en",
+        target: { name, arguments: { [key]: v } },
+      }) + "\n"
+    ).join("");
+  await Deno.writeTextFile(`${dir}/gold_a.jsonl`, gold("get_weather", "city", ["Paris", "Oslo"]));
+  await Deno.writeTextFile(`${dir}/gold_b.jsonl`, gold("send_email", "to", ["x", "y"]));
+  await Deno.writeTextFile(
+    `${dir}/gen.jsonl`,
+    ["Paris", "Oslo"].map((city, i) =>
+      JSON.stringify({
+        example_id: String(i + 1),
+        prompt_sha256: "0".repeat(64),
+        output: JSON.stringify({ name: "get_weather", arguments: { city } }),
+      }) + "\n"
+    ).join(""),
+  );
+  for (const [g, out] of [["gold_a", "base"], ["gold_b", "cand"]]) {
+    const s = await assay([
+      "score",
+      "--examples",
+      `${dir}/${g}.jsonl`,
+      "--generations",
+      `${dir}/gen.jsonl`,
+      "--out",
+      `${dir}/${out}.json`,
+      "--quiet",
+    ]);
+    strictEqual(s.code, 0, s.stderr);
+  }
+  const sha = async (f: string) =>
+    JSON.parse(await Deno.readTextFile(`${dir}/${f}.json`)).inputs.examples.sha256;
+  const [a, b] = [await sha("base"), await sha("cand")];
+  const c = await assay(["compare", `${dir}/cand.json`, `${dir}/base.json`, "--resamples", "50"]);
+  strictEqual(c.code, 2, c.stdout);
+  ok(
+    c.stderr.includes(
+      `${dir}/cand.json (base) and ${dir}/base.json (adapter): Refusing to compare: ` +
+        `examples files' sha256 differ: base ${b}, adapter ${a}`,
+    ),
+    c.stderr,
+  );
+  await Deno.writeTextFile(
+    `${dir}/rules.yaml`,
+    "rules:\n  - metric: argument_f1\n    superior: true\n",
+  );
+  const g = await assay([
+    "gate",
+    `${dir}/rules.yaml`,
+    "--base",
+    `${dir}/cand.json`,
+    "--candidate",
+    `${dir}/base.json`,
+  ]);
+  strictEqual(g.code, 2, g.stdout);
+  ok(
+    g.stderr.includes(
+      `${dir}/cand.json (base) and ${dir}/base.json (candidate): Refusing to compare: ` +
+        `examples files' sha256 differ`,
+    ),
+    g.stderr,
+  );
+  // The same examples file: compared (the prompts manifest may differ, and is not checked).
+  const same = await assay([
+    "compare",
+    `${dir}/base.json`,
+    `${dir}/base.json`,
+    "--resamples",
+    "50",
+  ]);
+  strictEqual(same.code, 0, same.stderr);
+  await Deno.remove(dir, { recursive: true });
+});

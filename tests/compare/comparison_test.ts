@@ -59,9 +59,13 @@ const ADAPTER = evaluation({
   "de-2": call("g", { b: [1, 2] }),
 });
 
-function refusal(base: EvaluationReport, adapter: EvaluationReport): ComparisonGateError {
+function refusal(
+  base: EvaluationReport,
+  adapter: EvaluationReport,
+  on?: "intersection",
+): ComparisonGateError {
   try {
-    compareReports(base, adapter, { resamples: 10 });
+    compareReports(base, adapter, { resamples: 10, on });
   } catch (e) {
     if (e instanceof ComparisonGateError) return e;
     throw e;
@@ -140,6 +144,67 @@ Deno.test("compareReports() refuses an example that moved slice, and a report wh
     () => compareReports({ schema: "x" } as never, ADAPTER),
     /not an evaluation report \(schema "x"\)/,
   );
+});
+
+Deno.test("compareReports() refuses reports scored against different examples files or gold", () => {
+  // The reviewer's case: the same ids, each run's outputs exactly its own gold, but the gold
+  // differs: get_weather {city} against send_email {to}. Every metric compared +1.000.
+  const gold = (name: string, key: string, values: string[]) =>
+    values.map((v, i): ExampleInput => ({
+      example_id: String(i + 1),
+      language: "en",
+      target: { name, arguments: { [key]: v } },
+    }));
+  const a = gold("get_weather", "city", ["Paris", "Oslo"]);
+  const b = gold("send_email", "to", ["x", "y"]);
+  const outputs = a.map((e) => ({ example_id: e.example_id, output: JSON.stringify(e.target) }));
+  const digest = (text: string) => ({ sha256: sha256Hex(text), rows: 2 });
+  const scored = (examples: ExampleInput[], sha: string) =>
+    scoreToolCalls(examples, outputs, { inputs: { examples: digest(sha), generations: null } });
+  const base = scored(a, "gold_a");
+  const adapter = scored(b, "gold_b");
+  const e = refusal(base, adapter);
+  assertEquals(e.differences.map((d) => d.kind), ["examples"]);
+  strictEqual(
+    e.differences[0]!.detail,
+    `examples files' sha256 differ: base ${sha256Hex("gold_a")}, adapter ${sha256Hex("gold_b")}`,
+  );
+  // On the shared examples, the files may differ (a run on part of them), but not the gold: with
+  // no digest to compare, each example's gold pairs and, where both records have details, the
+  // gold call are compared.
+  const other = scored(gold("get_weather", "city", ["Paris", "Oslo"]), "gold_a2");
+  strictEqual(compareReports(base, other, { on: "intersection", resamples: 10 }).n, 2);
+  throws(() => compareReports(base, other, { resamples: 10 }), ComparisonGateError);
+  const twoPairs = scored(
+    a.map((x, i) =>
+      i ? x : { ...x, target: { name: "get_weather", arguments: { city: "Paris", n: 1 } } }
+    ),
+    "gold_a3",
+  );
+  const g = refusal(base, twoPairs, "intersection");
+  assertEquals(g.differences.map((d) => d.kind), ["gold"]);
+  strictEqual(g.message, 'Refusing to compare: 1 examples have different gold calls ("1")');
+  // Same pair counts, another gold call: only the records' details tell them apart.
+  const withGold = (r: EvaluationReport, name: string) => ({
+    ...r,
+    records: r.records.map((x) => ({
+      ...x,
+      detail: { gold: { name, arguments: "{}" } } as ExampleRecord["detail"],
+    })),
+  });
+  const n = refusal(
+    withGold(base, "get_weather"),
+    withGold({ ...adapter, inputs: base.inputs }, "send_email"),
+  );
+  assertEquals(n.differences.map((d) => d.kind), ["gold"]);
+  match(n.message, /2 examples have different gold calls \("1", "2"\)/);
+  // A report that records no digest (made in memory) is compared on its records alone.
+  const bare = scoreToolCalls(a, outputs);
+  strictEqual(compareReports(bare, base, { resamples: 10 }).n, 2);
+  // The prompts manifest is not part of the gold: a base model and its fine-tuned adapter may be
+  // prompted with different templates.
+  const prompts = { ...base.inputs, prompts: digest("other template") };
+  strictEqual(compareReports(base, { ...base, inputs: prompts }, { resamples: 10 }).n, 2);
 });
 
 Deno.test("compareReports() refuses impossible counts as a malformed report: more matched pairs than predicted or gold, 2^31 or more", () => {
