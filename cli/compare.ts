@@ -56,7 +56,8 @@ const GAPS_HELP = `Usage: deno task assay gaps REPORT.json [--reference en] [opt
 
 Language gaps inside one evaluation report: target − reference language.
 'primary' joins each translated row to its exact root row in the reference
-slice and bootstraps the pairs (coverage and pair-set digest included);
+slice and bootstraps the pairs (coverage and pair-set digest included; with
+no pair joined, "no pairs": the delta and interval are null);
 'marginal_full_slices' compares the full slices, descriptively, with no
 interval. A '*' marks a delta whose interval excludes zero.
 
@@ -273,9 +274,10 @@ export function gapTable(g: GapReport): string {
         m,
         rate(p.target),
         rate(p.reference),
-        signed(p.delta),
-        interval(p.ci),
-        excludesZero(p.ci) ? "*" : "",
+        // No pair joined: no estimate.
+        p.ci ? signed(p.delta!) : "no pairs",
+        p.ci ? interval(p.ci) : "",
+        p.ci && excludesZero(p.ci) ? "*" : "",
         signed(marginal.delta),
       ]);
     }

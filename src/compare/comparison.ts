@@ -118,25 +118,6 @@ function listed(ids: string[]): string {
   return ids.length > SHOWN ? `${shown}, … (${ids.length} in all)` : shown;
 }
 
-function sameMetrics(a: ToolCallMetrics, b: ToolCallMetrics | undefined): boolean {
-  if (!b) return false;
-  return METRIC_NAMES.every((m) =>
-    a[m].numerator === b[m]?.numerator && a[m].denominator === b[m]?.denominator
-  );
-}
-
-/** Checks that a report's stored metrics are the pooled sums of its records. */
-function consistency(side: string, r: EvaluationReport): GateDifference[] {
-  const out: GateDifference[] = [];
-  if (!sameMetrics(toolCallMetrics(r.records), r.metrics?.overall)) {
-    out.push({
-      kind: "inconsistent_report",
-      detail: `the ${side} report's overall metrics are not the sums of its records`,
-    });
-  }
-  return out;
-}
-
 // A side that is not an evaluation report, or whose records, slices or metric names are
 // malformed (evaluationReportProblem): nothing else of it can be read.
 function shapeDifferences(base: EvaluationReport, adapter: EvaluationReport): GateDifference[] {
@@ -191,13 +172,16 @@ function runDifferences(
   const differ = (kind: Kind, what: string, b: unknown, a: unknown, only = "") =>
     b !== a && d.push({ kind, detail: `${what} differ: ${only}base ${b}, ${only}adapter ${a}` });
   const sets = (kind: Kind, what: string, b: string[], a: string[]) => {
-    const [bs, as] = [new Set(b), new Set(a)];
-    const [onlyB, onlyA] = [setDifference(bs, as), setDifference(as, bs)];
+    const bs = new Set(b);
+    const as = new Set(a);
+    const onlyB = setDifference(bs, as);
+    const onlyA = setDifference(as, bs);
     if (onlyB.length || onlyA.length) {
       differ(kind, what, `[${onlyB.join(", ")}]`, `[${onlyA.join(", ")}]`, "only in ");
     }
   };
-  const [be, ae] = [base.inputs?.examples, adapter.inputs?.examples];
+  const be = base.inputs?.examples;
+  const ae = adapter.inputs?.examples;
   if (!shared && be && ae) differ("examples", "examples files' sha256", be.sha256, ae.sha256);
   differ("parser_id", "parser ids", base.parser_id, adapter.parser_id);
   differ("canonical_id", "canonical ids", base.canonical_id, adapter.canonical_id);
@@ -220,7 +204,8 @@ function runDifferences(
     const o = aRec.get(id);
     if (!o) continue;
     if (o.language !== r.language) moved.push(id);
-    const [x, y] = [r.detail?.gold, o.detail?.gold];
+    const x = r.detail?.gold;
+    const y = o.detail?.gold;
     if (
       o.gold_pairs !== r.gold_pairs || x && y && (x.name !== y.name || x.arguments !== y.arguments)
     ) regold.push(id);
@@ -233,7 +218,25 @@ function runDifferences(
     });
   flag("example_languages", moved, "are in different language slices");
   flag("gold", regold, "have different gold calls");
-  if (d.length === 0) d.push(...consistency("base", base), ...consistency("adapter", adapter));
+  // A report whose stored overall metrics are not the pooled sums of its records.
+  const consistent = (side: string, r: EvaluationReport) => {
+    const sums = toolCallMetrics(r.records);
+    const o = r.metrics?.overall;
+    if (
+      !METRIC_NAMES.every((m) =>
+        sums[m].numerator === o?.[m]?.numerator && sums[m].denominator === o[m].denominator
+      )
+    ) {
+      d.push({
+        kind: "inconsistent_report",
+        detail: `the ${side} report's overall metrics are not the sums of its records`,
+      });
+    }
+  };
+  if (d.length === 0) {
+    consistent("base", base);
+    consistent("adapter", adapter);
+  }
   return d;
 }
 

@@ -17,7 +17,7 @@ import {
   type MetricValue,
   metricValue,
 } from "../stats/mod.ts";
-import { bootstrapPacked, type MetricDelta, packRecords } from "./paired_bootstrap.ts";
+import { bootstrapPacked, packRecords } from "./paired_bootstrap.ts";
 import type { EvaluationReport } from "../evaluation/mod.ts";
 import {
   evaluationReportProblem,
@@ -47,16 +47,19 @@ export interface MarginalDelta {
   delta: number;
 }
 
-/** A metric of the joined pairs: target, reference, the paired delta and its interval. */
+/**
+ * A metric of the joined pairs: target, reference, the paired delta and its interval. With no
+ * pair joined there is no estimate: `delta` and `ci` are null (and both sides 0 of 0).
+ */
 export interface PairedGap {
   /** The target rows of the pairs. */
   target: MetricValue;
   /** Their root rows in the reference slice (a root counts once per pair). */
   reference: MetricValue;
-  /** `target.value − reference.value`. */
-  delta: number;
-  /** The paired-bootstrap percentile interval of the delta. */
-  ci: [number, number];
+  /** `target.value − reference.value`; null without pairs. */
+  delta: number | null;
+  /** The paired-bootstrap percentile interval of the delta; null without pairs. */
+  ci: [number, number] | null;
 }
 
 /** The gap of one target language. */
@@ -136,6 +139,8 @@ export function pairSetSha256(pairs: readonly (readonly [string, string])[]): st
 /**
  * Language gaps of one evaluation report: for each language other than the reference, the
  * paired `primary` estimate with bootstrap intervals, and the descriptive full-slice difference.
+ * A language none of whose rows joins a root has no paired estimate: its deltas and intervals
+ * are null (and the stream still takes its place, drawing nothing).
  *
  * Draws come from one sfc32 stream, target languages in sorted order.
  *
@@ -197,13 +202,11 @@ export function languageGaps(report: EvaluationReport, options: GapOptions = {})
     const tIdx: number[] = [];
     const rIdx: number[] = [];
     const pairs: [string, string][] = [];
-    let total = 0;
     let noRoot = 0;
     let missing = 0;
     const slice: ExampleRecord[] = [];
     records.forEach((r, i) => {
       if (r.language !== lang) return;
-      total++;
       slice.push(r);
       if (r.root_id === null || r.root_id === undefined) {
         noRoot++;
@@ -229,7 +232,16 @@ export function languageGaps(report: EvaluationReport, options: GapOptions = {})
       options.engine,
     );
     const primaryMetrics = {} as Record<MetricName, PairedGap>;
-    for (const m of METRIC_NAMES) primaryMetrics[m] = asGap(paired[m]);
+    for (const m of METRIC_NAMES) {
+      const d = paired[m];
+      const some = pairs.length > 0;
+      primaryMetrics[m] = {
+        target: d.adapter,
+        reference: d.base,
+        delta: some ? d.delta : null,
+        ci: some ? d.ci : null,
+      };
+    }
     const tm = toolCallMetrics(slice);
     const rm = toolCallMetrics(refRows);
     const marginal = {} as Record<MetricName, MarginalDelta>;
@@ -239,14 +251,14 @@ export function languageGaps(report: EvaluationReport, options: GapOptions = {})
     gaps[lang] = {
       primary: {
         n_pairs: pairs.length,
-        coverage: metricValue(pairs.length, total),
+        coverage: metricValue(pairs.length, slice.length),
         unjoined: { no_root_id: noRoot, root_not_in_reference: missing },
         pair_set_sha256: pairSetSha256(pairs),
         metrics: primaryMetrics,
       },
       marginal_full_slices: {
         descriptive: true,
-        n_target: total,
+        n_target: slice.length,
         n_reference: refRows.length,
         metrics: marginal,
       },
@@ -264,8 +276,4 @@ export function languageGaps(report: EvaluationReport, options: GapOptions = {})
     targets,
     gaps,
   };
-}
-
-function asGap(d: MetricDelta): PairedGap {
-  return { target: d.adapter, reference: d.base, delta: d.delta, ci: d.ci };
 }

@@ -61,11 +61,11 @@ function gapPlot(panels: [string, GapReport][]): string {
         cells: panels.map(([model, g]) => {
           const all = g.gaps[lang]?.primary.metrics as Record<string, PairedGap> | undefined;
           const m = all?.[metric];
-          if (!m) return undefined;
-          const d = { base: m.reference, adapter: m.target, delta: m.delta, ci: m.ci };
+          // No pairs, no estimate: the language's note says 0 pairs.
+          if (!m?.ci) return undefined;
+          const d = { base: m.reference, adapter: m.target, delta: m.delta!, ci: m.ci };
           return {
-            delta: m.delta,
-            ci: m.ci,
+            ...d,
             text: `${model}: ` +
               deltaText(lang, metric, d, percent(g.bootstrap.level), [g.reference, lang]),
             data: { model, ...deltaData(lang, metric, d), reference: g.reference },
@@ -106,12 +106,15 @@ function gapTables(panels: [string, GapReport][]): string {
         const x = p.metrics[metric];
         const mm = m.metrics[metric];
         if (!x) return "";
-        const dir = direction(x.ci);
+        const dir = x.ci ? direction(x.ci) : "";
         return `<tr class="${dir}"><th scope="row">${esc(label(metric))}</th>` +
           valueCells(x.reference) + valueCells(x.target) +
-          `<td class="n d">${signed(x.delta)}</td><td class="n">${ci(x.ci)}</td><td class="m">${
-            mark(dir)
-          }</td><td class="n muted">${mm ? signed(mm.delta) : ""}</td></tr>`;
+          (x.ci
+            ? `<td class="n d">${signed(x.delta!)}</td><td class="n">${
+              ci(x.ci)
+            }</td><td class="m">${mark(dir as "none")}</td>`
+            : `<td class="n muted" colspan="3">no pairs</td>`) +
+          `<td class="n muted">${mm ? signed(mm.delta) : ""}</td></tr>`;
       });
       const unjoined = [
         p.unjoined.no_root_id ? `${count(p.unjoined.no_root_id)} without a root id` : "",

@@ -38,7 +38,8 @@ export interface HtmlReportOptions {
  * and is byte-for-byte the same for the same input. A bidi control in such a string (U+061C,
  * U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069) is written as `\uXXXX`, so that it cannot
  * reorder the text around it (the data attributes keep it), and a language in running text is
- * isolated in `<bdi>`.
+ * isolated in `<bdi>`. A gap language with no joined pair has no estimate: its table rows say
+ * "no pairs" and the gap plot draws no point for it.
  *
  * @param comparison An `assay.comparison.v1` report, from {@linkcode compareReports}.
  * @param options Gap reports of the base and the adapter (from {@linkcode languageGaps}), and

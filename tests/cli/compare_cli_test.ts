@@ -277,3 +277,25 @@ Deno.test("assay compare and gate refuse reports scored against different exampl
   strictEqual(same.code, 0, same.stderr);
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test("assay gaps says no pairs, with null delta and interval, when no target row has a root", async () => {
+  const dir = await Deno.makeTempDir();
+  const r = report(["en", "de"], (i) => i % 3 === 0);
+  const records = r.records.map((x) => ({ ...x, root_id: null }));
+  await Deno.writeTextFile(`${dir}/r.json`, formatReport({ ...r, records }));
+  const g = await assay(["gaps", `${dir}/r.json`, "--resamples", "50", "--out", `${dir}/g.json`]);
+  strictEqual(g.code, 0, g.stderr);
+  // It printed 0.000 (0/0), +0.000 and a certain [+0.000, +0.000] for every metric.
+  match(
+    g.stdout,
+    /de − en\s+valid_json_rate\s+0\.000 \(0\/0\)\s+0\.000 \(0\/0\)\s+no pairs\s+[+-]/,
+  );
+  ok(!g.stdout.includes("[+0.000, +0.000]"), g.stdout);
+  match(g.stdout, /de: 0 pairs, coverage 0\.000 \(0\/20\) \(unjoined: 20 without root_id/);
+  const json = JSON.parse(await Deno.readTextFile(`${dir}/g.json`));
+  for (const m of Object.values(json.gaps.de.primary.metrics) as { delta: null; ci: null }[]) {
+    strictEqual(m.delta, null);
+    strictEqual(m.ci, null);
+  }
+  await Deno.remove(dir, { recursive: true });
+});

@@ -355,6 +355,23 @@ Deno.test("languageGaps() matches a hand-computed fixture: pairs, coverage, dige
   throws(() => languageGaps(report, { reference: "fr" }), /"fr" is not a slice of the report/);
 });
 
+Deno.test("languageGaps() gives no delta and no interval when no row is joined", () => {
+  // de rows without a root_id: nothing to pair, so no estimate (it was a certain 0, [0, 0]).
+  const base = evaluation({ "en-1": call("f", { a: 1 }) });
+  const records = base.records.map((r) => ({ ...r, root_id: null }));
+  const g = languageGaps({ ...base, records }, { seed: 1, resamples: 50 });
+  const p = g.gaps.de!.primary;
+  strictEqual(p.n_pairs, 0);
+  assertEquals(p.unjoined, { no_root_id: 2, root_not_in_reference: 0 });
+  for (const m of Object.values(p.metrics)) {
+    strictEqual(m.delta, null);
+    strictEqual(m.ci, null);
+    assertEquals(m.target, { value: 0, numerator: 0, denominator: 0 });
+  }
+  // The full slices are still there, descriptively.
+  strictEqual(g.gaps.de!.marginal_full_slices.metrics.full_call_exact_match.delta, -0.5);
+});
+
 Deno.test("pairSetSha256() hashes the pairs as canonical JSON, non-ASCII ids escaped", () => {
   strictEqual(
     pairSetSha256([["d\u00e9-1", "en-1"], ["d\u00e9-0", "en-\u{1f600}"]]),

@@ -208,7 +208,7 @@ Deno.test("renderComparisonHtml() plots both models' language gaps with pairs an
         );
         assertEquals(
           [row?.delta, row?.["ci-low"], row?.["ci-high"], row?.reference],
-          [String(m.delta), String(m.ci[0]), String(m.ci[1]), "en"],
+          [String(m.delta), String(m.ci![0]), String(m.ci![1]), "en"],
         );
       }
     }
@@ -366,4 +366,17 @@ Deno.test("renderComparisonHtml() shows bidi controls in report strings as escap
   strictEqual(page.includes(`<th colspan="8">${shown}</th>`), true);
   strictEqual(page.includes(`<title>\\u202ede \u00b7 Valid JSON`), true);
   strictEqual(page.includes(`<title>adapter: ${shown} \u00b7 `), true);
+});
+
+Deno.test("renderComparisonHtml() shows a language without joined pairs as no pairs, not a zero gap", () => {
+  // The adapter's rows lose their root ids: its gaps have no pairs, so no delta and no interval.
+  const records = fx.adapter.records.map((r) => ({ ...r, root_id: null }));
+  const unjoined = languageGaps({ ...fx.adapter, records }, { resamples: 50 });
+  strictEqual(unjoined.gaps.de!.primary.metrics.argument_f1.ci, null);
+  const page = renderComparisonHtml(fx.cmp, { gaps: { base: fx.gaps.base, adapter: unjoined } });
+  // Each metric row of the adapter's two targets says so, and the plot draws no adapter point.
+  strictEqual(page.split('<td class="n muted" colspan="3">no pairs</td>').length - 1, 2 * 5);
+  strictEqual(groups(page, "gap-plot").some((r) => r.model === "adapter"), false);
+  strictEqual(groups(page, "gap-plot").filter((r) => r.model === "base").length, 2 * 5);
+  strictEqual(/NaN|null/.test(page), false);
 });
