@@ -48,8 +48,8 @@ Reports, and the metrics and slices their rules name:
                                (statistics of all the labels: min and max rules only)
 
 A rules file:
-  seed: 0              # the paired bootstrap's seed (default 0)
-  resamples: 10000     # its resamples (default 10000)
+  seed: 0              # the paired bootstrap's seed, in [0, 2^32) (default 0)
+  resamples: 10000     # its resamples, in [1, 10^7] (default 10000)
   alpha: 0.05          # Holm's family-wise level for the McNemar tests (default 0.05)
   rules:
     - metric: full_call_exact_match   # slice defaults to overall

@@ -31,9 +31,9 @@ export interface GateRule {
 export interface GateRules {
   /** The rules, in file order. */
   rules: GateRule[];
-  /** The paired bootstrap's seed (default 0). */
+  /** The paired bootstrap's seed, in [0, 2^32) (default 0). */
   seed: number;
-  /** The paired bootstrap's resamples (default 10,000). */
+  /** The paired bootstrap's resamples, in [1, 10^7] (default 10,000). */
   resamples: number;
   /** The family-wise level of Holm's correction over the McNemar tests (default 0.05). */
   alpha: number;
@@ -106,14 +106,15 @@ export function parseGateRules(text: string, path: string): GateRules {
   for (const key of Object.keys(doc)) {
     if (!TOP_KEYS.has(key)) problem(`/${key}`, `Unknown key ${JSON.stringify(key)}`);
   }
-  const whole = (key: "seed" | "resamples", min: number) => {
+  // The bootstrap's own ranges (bootstrapSettings), so that a bad one is found here, at its place.
+  const whole = (key: "seed" | "resamples", min: number, max: number, range: string) => {
     const v = doc[key];
     if (v === undefined) return;
-    if (typeof v === "number" && Number.isSafeInteger(v) && v >= min) out[key] = v;
-    else problem(`/${key}`, `${key} must be a whole number of at least ${min}`);
+    if (Number.isInteger(v) && (v as number) >= min && (v as number) <= max) out[key] = v as number;
+    else problem(`/${key}`, `${key} must be a whole number in ${range}`);
   };
-  whole("seed", 0);
-  whole("resamples", 1);
+  whole("seed", 0, 2 ** 32 - 1, "[0, 2^32)");
+  whole("resamples", 1, 1e7, "[1, 10^7]");
   if (doc.alpha !== undefined) {
     if (typeof doc.alpha === "number" && doc.alpha > 0 && doc.alpha < 1) out.alpha = doc.alpha;
     else problem("/alpha", "alpha must be a number in (0, 1)");

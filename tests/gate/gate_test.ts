@@ -146,6 +146,37 @@ Deno.test("parseGateRules() reports every bad rule at its line and column", () =
   );
 });
 
+Deno.test("parseGateRules() reports a seed or resamples out of the bootstrap's range at its place", () => {
+  // They passed the check and failed later, with no line, even with only a min rule.
+  const text = (seed: string, resamples: string) =>
+    `seed: ${seed}\nresamples: ${resamples}\nrules:\n  - metric: argument_f1\n    min: 0.5\n`;
+  const problems = (seed: string, resamples: string) => {
+    try {
+      parseGateRules(text(seed, resamples), "sd2.yaml");
+    } catch (e) {
+      ok(e instanceof GateRulesError);
+      return e.problems;
+    }
+    return [];
+  };
+  deepStrictEqual(problems("4294967296", "100000000"), [
+    "sd2.yaml:1:1: seed must be a whole number in [0, 2^32)",
+    "sd2.yaml:2:1: resamples must be a whole number in [1, 10^7]",
+  ]);
+  deepStrictEqual(problems("-1", "0"), [
+    "sd2.yaml:1:1: seed must be a whole number in [0, 2^32)",
+    "sd2.yaml:2:1: resamples must be a whole number in [1, 10^7]",
+  ]);
+  deepStrictEqual(problems("1.5", "2.5"), [
+    "sd2.yaml:1:1: seed must be a whole number in [0, 2^32)",
+    "sd2.yaml:2:1: resamples must be a whole number in [1, 10^7]",
+  ]);
+  deepStrictEqual(problems("4294967295", "10000000"), []);
+  const gate = parseGateRules(text("4294967295", "1"), "g.yaml");
+  deepStrictEqual([gate.seed, gate.resamples], [4294967295, 1]);
+  strictEqual(evaluateGate(gate, { report: report(4, () => true) }).pass, true);
+});
+
 Deno.test("evaluateGate() names a metric the report does not have, with the rule's line", () => {
   const r = report(4, () => true);
   throws(
@@ -333,6 +364,17 @@ Deno.test("assay gate exits 0 on a pass, 3 on a failure and 2 on a bad rule file
   const bad = await run("rules:\n  - metric: nope\n    min: 1\n");
   strictEqual(bad.code, 2);
   ok(bad.err.includes(`${dir}/rules.yaml: The rule at line 2 names the metric "nope"`), bad.err);
+  // Out of the bootstrap's range: reported with the file's other problems, at their places.
+  const range = await run("seed: 4294967296\nresamples: 100000000\nrules:\n  - metric: x\n");
+  strictEqual(range.code, 2);
+  ok(
+    range.err.includes(
+      `${dir}/rules.yaml:1:1: seed must be a whole number in [0, 2^32)\n` +
+        `${dir}/rules.yaml:2:1: resamples must be a whole number in [1, 10^7]\n` +
+        `${dir}/rules.yaml:4:5: A rule has exactly one of`,
+    ),
+    range.err,
+  );
   // A candidate cut short or edited by hand is bad input naming its file and field, not a crash.
   const broken = structuredClone(candidate) as unknown as { records: Record<string, unknown>[] };
   broken.records[4]!.predicted_pairs = "3";
