@@ -36,9 +36,16 @@ function mcnemarText(rule: RuleVerdict): string {
     (m.significant ? " (significant)" : "");
 }
 
+/** The measured numbers exactly, as the JSON verdict holds them (JUnit has no field for them). */
+function exactText(rule: RuleVerdict): string {
+  if (rule.ci) return `Exact: delta ${rule.delta}, interval [${rule.ci.join(", ")}]`;
+  return typeof rule.value === "number" ? `Exact: value ${rule.value}` : "";
+}
+
 /**
  * Writes a verdict as JUnit XML: one `<testcase>` per rule, named by the rule, with a `<failure>`
- * holding what was measured and the failing examples when the rule does not hold.
+ * holding what was measured (and, on a line of its own, the measured numbers exactly) and the
+ * failing examples when the rule does not hold.
  *
  * @param verdict The gate's verdict.
  * @param file The rules file, for the test suite's name.
@@ -61,7 +68,7 @@ export function gateJunit(verdict: GateVerdict, file: string): string {
     const open = `    <testcase name="${xmlEscape(r.name)}" classname="assay.gate.${
       xmlEscape(r.metric)
     }" time="0"`;
-    const detail = [r.message, mcnemarText(r)].filter(Boolean).join("\n");
+    const detail = [r.message, exactText(r), mcnemarText(r)].filter(Boolean).join("\n");
     if (r.pass) {
       return `${open}>\n      <system-out>${xmlEscape(detail)}</system-out>\n    </testcase>`;
     }

@@ -49,8 +49,21 @@ export interface RuleVerdict {
   at: Position;
   /** Whether it holds. */
   pass: boolean;
-  /** What was measured, in words. */
+  /**
+   * What was measured, in words. A number compared with the rule's bound is written with four
+   * decimals, or with as many more as keep it on the bound's side where it is (`-0.029932`
+   * against a margin of 0.02993), so the words never contradict `pass`.
+   */
   message: string;
+  /**
+   * `min` and `max`: the measured value (the candidate's, or the report's), exactly; null for a
+   * statistic that cannot be computed. Absent when nothing was measured (0/0).
+   */
+  value?: number | null;
+  /** `non_inferior` and `superior`: candidate − base, exactly. */
+  delta?: number;
+  /** `non_inferior` and `superior`: the interval of the delta, exactly (`ci[0]` is what is checked). */
+  ci?: [number, number];
   /** The examples that make it fail (regressions, or wrong examples for `min`), sorted. */
   failing: string[];
   /** For comparative rules on right-or-wrong metrics: the exact McNemar test. */
@@ -78,6 +91,20 @@ export interface GateVerdict {
 export type GateInput = { report: object } | { base: object; candidate: object };
 
 const fmt = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(4));
+
+/**
+ * `x` as {@linkcode fmt} writes it, or with as many more decimals as put the printed number on the
+ * same side of `bound` as `x` (or on it, when `x` is), so that a message never contradicts its
+ * verdict: -0.029932 against -0.02993 is not written -0.0299.
+ */
+function beside(x: number, bound: number): string {
+  const side = Math.sign(x - bound);
+  let digits = 4;
+  while (
+    !Number.isInteger(x) && digits < 100 && Math.sign(Number(x.toFixed(digits)) - bound) !== side
+  ) digits++;
+  return Number.isInteger(x) ? String(x) : x.toFixed(digits);
+}
 
 function describe(metric: string, slice: string, check: GateCheck): string {
   const where = `${metric} (${slice})`;
@@ -212,6 +239,7 @@ function ruleVerdict(
   let failing: string[] = [];
   let flipped: { regressions: string[]; improvements: number } | undefined;
   let before: ExampleShare[] = [];
+  let measured: Pick<RuleVerdict, "value" | "delta" | "ci"> = {};
   if (base !== undefined && !ABSOLUTE.has(check.kind)) {
     const byId = new Map(now.map((x) => [x.id, x]));
     before = base.shares(metric, slice);
@@ -238,7 +266,9 @@ function ruleVerdict(
   if (check.kind === "min" || check.kind === "max") {
     const mv = total(now);
     pass = withinBound(check, mv.value);
-    message = `${fmt(mv.value)} (${mv.numerator}/${mv.denominator}), needs ${boundText(check)}`;
+    measured = { value: mv.value };
+    message = `${beside(mv.value, bound(check))} (${mv.numerator}/${mv.denominator}), ` +
+      `needs ${boundText(check)}`;
     if (!pass && binary && check.kind === "min") {
       failing = now.filter((x) => x.den > 0 && !right(x)).map((x) => x.id).sort(compareCodePoints);
     }
@@ -272,13 +302,15 @@ function ruleVerdict(
         .argument_f1
       : pooledDelta(before, now, rng, resamples, level);
     const [lo, hi] = d.ci;
-    pass = check.kind === "superior" ? lo > 0 : lo >= -check.margin;
+    const least = check.kind === "superior" ? 0 : -check.margin;
+    pass = check.kind === "superior" ? lo > 0 : lo >= least;
+    measured = { delta: d.delta, ci: [lo, hi] };
     message = `delta ${fmt(d.delta)}, ${Math.round(settings.level * 100)}% interval ` +
-      `[${fmt(lo)}, ${fmt(hi)}]; needs a lower bound ` +
-      (check.kind === "superior" ? "above 0" : `of at least ${-check.margin}`);
+      `[${beside(lo, least)}, ${fmt(hi)}]; needs a lower bound ` +
+      (check.kind === "superior" ? "above 0" : `of at least ${least}`);
     if (!pass && flipped) failing = flipped.regressions;
   }
-  const verdict = ruleResult(rule, pass, message, failing);
+  const verdict = { ...ruleResult(rule, pass, message, failing), ...measured };
   if (flipped) {
     const t = mcnemarExact(flipped.regressions.length, flipped.improvements);
     verdict.mcnemar = {
@@ -298,6 +330,9 @@ type Bound = Extract<GateCheck, { kind: "min" | "max" }>;
 const withinBound = (check: Bound, value: number) =>
   check.kind === "min" ? value >= check.min : value <= check.max;
 
+/** The bound of a `min` or `max` rule. */
+const bound = (check: Bound) => check.kind === "min" ? check.min : check.max;
+
 /** The bound in words: `>= 0.5`, `<= 0.2`. */
 const boundText = (check: Bound) => check.kind === "min" ? `>= ${check.min}` : `<= ${check.max}`;
 
@@ -305,8 +340,8 @@ const boundText = (check: Bound) => check.kind === "min" ? `>= ${check.min}` : `
 function statisticVerdict(rule: GateRules["rules"][number], value: number | null): RuleVerdict {
   const check = rule.check as Bound; // evaluateGate refuses the other checks on statistics
   const pass = value !== null && withinBound(check, value);
-  const measured = value === null ? "cannot be computed" : fmt(value);
-  return ruleResult(rule, pass, `${measured}, needs ${boundText(check)}`, []);
+  const measured = value === null ? "cannot be computed" : beside(value, bound(check));
+  return { ...ruleResult(rule, pass, `${measured}, needs ${boundText(check)}`, []), value };
 }
 
 function ruleResult(

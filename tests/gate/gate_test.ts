@@ -81,6 +81,51 @@ Deno.test("evaluateGate() superior and non_inferior read the paired-bootstrap lo
   strictEqual(evaluateGate(ni(0), { base, candidate: same }).pass, true);
 });
 
+Deno.test("evaluateGate() records the measured numbers, and its words never contradict the verdict", () => {
+  const base = report(200, (i) => i < 100);
+  const worse = report(200, (i) => i < 94 || i % 7 === 0);
+  const ni = (m: number) =>
+    gate(`  - metric: argument_f1\n    slice: ja\n    non_inferior: { margin: ${m} }\n`);
+  const wide = evaluateGate(ni(1), { base, candidate: worse }).rules[0]!;
+  const [lo, hi] = wide.ci!;
+  // In ja, 7 more right and 3 fewer: a lower bound of -0.0200 in words but -0.020000000000000018
+  // in fact, which a margin of 0.02 does not allow.
+  strictEqual(wide.delta, 0.040000000000000036);
+  strictEqual(lo, -0.020000000000000018);
+  const v = evaluateGate(ni(0.02), { base, candidate: worse });
+  const rule = v.rules[0]!;
+  strictEqual(rule.pass, false);
+  strictEqual(
+    rule.message,
+    "delta 0.0400, 95% interval [-0.02000000000000002, 0.1000]; needs a lower bound of at least " +
+      "-0.02",
+  );
+  // Margins about the bound: the printed lower bound is on the side of -margin the verdict says.
+  for (const m of [0.02, 0.0200001, 0.019999, 0.03, 0.01, -lo, 0.020000000000000014]) {
+    const r = evaluateGate(ni(m), { base, candidate: worse }).rules[0]!;
+    const printed = Number(r.message.match(/interval \[([^,]+),/)![1]);
+    strictEqual(printed >= -m, r.pass, `${m}: ${r.message}`);
+    strictEqual(r.pass, lo >= -m);
+  }
+  // The JSON verdict carries the numbers themselves.
+  const json = JSON.parse(JSON.stringify(v)).rules[0];
+  deepStrictEqual([json.delta, json.ci], [wide.delta, [lo, hi]]);
+  ok(
+    gateJunit(v, "g.yaml").includes(
+      "Exact: delta 0.040000000000000036, interval [-0.020000000000000018, 0.10000000000000003]",
+    ),
+  );
+  // A min rule: 2/3 is not 0.66667, though it rounds to 0.6667 at four decimals.
+  const min = evaluateGate(gate("  - metric: full_call_exact_match\n    min: 0.66667\n"), {
+    report: report(3, (i) => i < 2),
+  }).rules[0]!;
+  deepStrictEqual([min.pass, min.value, min.message], [
+    false,
+    2 / 3,
+    "0.666667 (2/3), needs >= 0.66667",
+  ]);
+});
+
 Deno.test("evaluateGate() applies Holm's correction across the rules with a McNemar test", () => {
   const base = report(60, (i) => i < 30);
   const candidate = report(60, (i) => i >= 5 && i < 40); // 5 regressions, 10 improvements
