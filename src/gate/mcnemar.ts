@@ -22,10 +22,42 @@ function checkCount(n: number, what: string): void {
   }
 }
 
+/** Coefficients past this many bits keep their top bits only (see {@linkcode binomialHalfCdf}). */
+const TOP = 1n << 192n;
+
 /**
- * P(X ≤ k) for X ~ Binomial(n, 1/2), exactly, then rounded to a double: the sum of C(n, i) for
- * i ≤ k over 2^n in integers. Terms are summed down from i = k and stop once the rest cannot reach
- * the 64th bit of the sum.
+ * P(X ≤ k) for X ~ Binomial(n, 1/2) when 2k < n, as `[sum, e]` with the tail sum · 2^e: C(n, k),
+ * then C(n, i - 1) = C(n, i) · i / (n - i + 1) summed downwards until the rest cannot reach the
+ * 64th bit of the sum. Exact integers while C(n, k) stays below 2^192; past that, the integer keeps
+ * its top 128 to 192 bits and `e` the rest, so each step costs the same whatever n.
+ */
+function lowerTail(k: number, n: number): [bigint, number] {
+  let e = -n;
+  let term = 1n;
+  for (let i = 0; i < k; i++) {
+    term = (term * BigInt(n - i)) / BigInt(i + 1);
+    if (term >= TOP) {
+      term >>= 64n;
+      e += 64;
+    }
+  }
+  let sum = 0n;
+  for (let i = k; i >= 0; i--) {
+    sum += term;
+    // At most i terms remain, each below this one.
+    if (term * BigInt(i) < sum >> 70n) break;
+    if (i > 0) term = (term * BigInt(i)) / BigInt(n - i + 1);
+  }
+  return [sum, e];
+}
+
+/**
+ * P(X ≤ k) for X ~ Binomial(n, 1/2), in integers, then rounded once to a double: the sum of
+ * C(n, i) for i ≤ k over 2^n, summed down from i = k until the rest cannot reach the 64th bit of
+ * the sum (for k above n/2, one minus the other tail). While C(n, k) is below 2^192 the sum is
+ * exact; past that, each coefficient keeps its top 128 bits or more, so the sum is within
+ * (k + 1)·2^-127 of exact, relatively, before its rounding, and the time is linear in n (600,000
+ * discordant pairs in milliseconds, where exact coefficients of n bits took seconds).
  *
  * @param k The bound, 0 ≤ k ≤ n.
  * @param n The number of trials.
@@ -45,17 +77,13 @@ export function binomialHalfCdf(k: number, n: number): number {
   checkCount(k, "k");
   if (k > n) throw new RangeError(`k must be at most n (${n}), got ${k}`);
   if (k === n) return 1;
-  // C(n, k), then C(n, i - 1) = C(n, i) · i / (n - i + 1) downwards.
-  let term = 1n;
-  for (let i = 0; i < k; i++) term = (term * BigInt(n - i)) / BigInt(i + 1);
-  let sum = 0n;
-  for (let i = k; i >= 0; i--) {
-    sum += term;
-    // At most i terms remain, each below this one.
-    if (term * BigInt(i) < sum >> 70n) break;
-    if (i > 0) term = (term * BigInt(i)) / BigInt(n - i + 1);
+  if (2 * k < n) {
+    const [sum, e] = lowerTail(k, n);
+    return Math.min(1, roundRatio(sum, 1n, e));
   }
-  return Math.min(1, roundRatio(sum, 1n, -n));
+  // P(X ≤ k) = 1 − P(X ≤ n − k − 1), the other tail being at most 1/2.
+  const [sum, e] = lowerTail(n - k - 1, n);
+  return Math.min(1, roundRatio((1n << BigInt(-e)) - sum, 1n, e));
 }
 
 /**
