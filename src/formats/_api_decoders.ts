@@ -20,12 +20,24 @@ function shapeFailure(reason: string): DecodeResult {
   return { status: "invalid_shape", calls: [], reason };
 }
 
+/** A message whose role is there and is not "assistant" is not a model's output. */
+function roleFailure(v: { [key: string]: JsonValue }): DecodeResult | undefined {
+  if (!Object.hasOwn(v, "role") || v.role === "assistant") return undefined;
+  const role = typeof v.role === "string" ? quoted(v.role) : jsonKind(v.role);
+  return shapeFailure(`the output is not an assistant message: its role is ${role}`);
+}
+
 /** The whole output read exactly as one JSON value. */
 function wholeJson(text: string, engine: Engine | undefined): ExactJson | Failure {
   return emptyOutput(text) ?? readJson(text, engine, "the output");
 }
 
-const OPENAI_FUNCTION: CallShape = { args: "arguments", argsAs: "string" };
+/** `parsed_arguments` is what the OpenAI SDKs' `.parse()` helpers add: `arguments` read again. */
+const OPENAI_FUNCTION: CallShape = {
+  args: "arguments",
+  argsAs: "string",
+  optional: ["parsed_arguments"],
+};
 
 /** One entry of `tool_calls`: `{type?: "function", id?, function: {name, arguments}}`. */
 function readToolCall(
@@ -75,10 +87,8 @@ export function decodeOpenAiChat(text: string, engine: Engine | undefined): Deco
     const c = readCall(json, [], OPENAI_FUNCTION, "the function call", engine);
     return resultOf(failed(c) ? c : [c]);
   }
-  if (Object.hasOwn(v, "role") && v.role !== "assistant") {
-    const role = typeof v.role === "string" ? quoted(v.role) : jsonKind(v.role);
-    return shapeFailure(`the output is not an assistant message: its role is ${role}`);
-  }
+  const notAssistant = roleFailure(v);
+  if (notAssistant) return notAssistant;
   if (!["role", "content", "tool_calls", "function_call"].some((k) => Object.hasOwn(v, k))) {
     return shapeFailure(
       "the output is not an assistant message (role, content, tool_calls or function_call)",
@@ -151,7 +161,7 @@ function callItems(
 const RESPONSES_CALL: CallShape = {
   args: "arguments",
   argsAs: "string",
-  optional: ["type", "id", "call_id", "status"],
+  optional: ["type", "id", "call_id", "status", "parsed_arguments"],
 };
 
 /**
@@ -169,18 +179,21 @@ export function decodeOpenAiResponses(text: string, engine: Engine | undefined):
 const TOOL_USE: CallShape = {
   args: "input",
   argsAs: "object",
-  optional: ["type", "id", "cache_control"],
+  optional: ["type", "id", "cache_control", "caller"],
 };
 
 /**
  * `anthropic`: a message's `content` blocks (or the blocks alone, or one block) whose type is
  * `tool_use`, each `{type, id?, name, input}` with `input` an object; text and other blocks are
- * skipped. A message whose content is a string is a text answer: no calls.
+ * skipped. A message whose content is a string is a text answer: no calls; a message of another
+ * role than assistant is invalid_shape.
  */
 export function decodeAnthropic(text: string, engine: Engine | undefined): DecodeResult {
   const json = wholeJson(text, engine);
   if (failed(json)) return resultOf(json);
   const v = json.value;
+  const notAssistant = isObject(v) ? roleFailure(v) : undefined;
+  if (notAssistant) return notAssistant;
   if (isObject(v) && typeof v.content === "string") return resultOf([]);
   const read = (path: Path, label: string) => readCall(json, path, TOOL_USE, label, engine);
   const where = "a message with content, a list of content blocks, or a tool_use block";

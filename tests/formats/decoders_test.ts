@@ -180,6 +180,21 @@ const ROWS: Row[] = [
   ],
   [
     "openai-chat",
+    "a call with the parsed_arguments the SDK's .parse() adds",
+    J({
+      role: "assistant",
+      content: null,
+      tool_calls: [{
+        id: "call_1",
+        type: "function",
+        function: { name: "f", arguments: '{"n": 2.0}', parsed_arguments: { n: 2 } },
+      }],
+      parsed: null,
+    }),
+    ok(["f", '{"n":2.0}']),
+  ],
+  [
+    "openai-chat",
     "a user message is not an assistant message",
     J({ role: "user", content: "hi" }),
     fail("invalid_shape", 'the output is not an assistant message: its role is "user"'),
@@ -255,7 +270,7 @@ const ROWS: Row[] = [
     J([{ type: "function_call", call_id: "c", name: "f", input: {} }]),
     fail(
       "invalid_shape",
-      'output item 0 must be {name, arguments, type?, id?, call_id?, status?}: it has no arguments, an unknown key "input"',
+      'output item 0 must be {name, arguments, type?, id?, call_id?, status?, parsed_arguments?}: it has no arguments, an unknown key "input"',
     ),
   ],
   [
@@ -286,6 +301,20 @@ const ROWS: Row[] = [
     "a function_call item alone",
     J({ type: "function_call", call_id: "call_1", name: "f", arguments: '{"n": 2.50}' }),
     ok(["f", '{"n":2.5}']),
+  ],
+  [
+    "openai-responses",
+    "a function_call with the parsed_arguments the SDK's .parse() adds",
+    J([{
+      type: "function_call",
+      id: "fc_1",
+      call_id: "call_1",
+      name: "f",
+      arguments: '{"n": 2.0}',
+      status: "completed",
+      parsed_arguments: { n: 2 },
+    }]),
+    ok(["f", '{"n":2.0}']),
   ],
   [
     "openai-responses",
@@ -336,8 +365,57 @@ const ROWS: Row[] = [
     J({ content: [{ type: "tool_use", name: "f", arguments: {} }] }),
     fail(
       "invalid_shape",
-      'content block 0 must be {name, input, type?, id?, cache_control?}: it has no input, an unknown key "arguments"',
+      'content block 0 must be {name, input, type?, id?, cache_control?, caller?}: it has no input, an unknown key "arguments"',
     ),
+  ],
+  [
+    "anthropic",
+    "a tool_use block with its caller, as current responses carry it",
+    '{"type":"message","role":"assistant","content":[{"type":"tool_use","id":"toolu_01","name":"get_weather","input":{"city":"Paris"},"caller":{"type":"direct"}}],"stop_reason":"tool_use"}',
+    ok(["get_weather", '{"city":"Paris"}']),
+  ],
+  [
+    "anthropic",
+    "a tool_use block called from code execution",
+    J({
+      type: "tool_use",
+      id: "toolu_02",
+      name: "query_db",
+      input: { sql: "select 1" },
+      caller: { type: "code_execution_20250825", tool_id: "srvtoolu_01" },
+    }),
+    ok(["query_db", '{"sql":"select 1"}']),
+  ],
+  [
+    "anthropic",
+    "a toolset member's block: its toolset_name scopes the name, refused",
+    J({
+      type: "tool_use",
+      id: "toolu_03",
+      name: "type",
+      input: { text: "hi" },
+      toolset_name: "computer",
+      caller: { type: "direct" },
+    }),
+    fail(
+      "invalid_shape",
+      'the content block must be {name, input, type?, id?, cache_control?, caller?}: it has an unknown key "toolset_name"',
+    ),
+  ],
+  [
+    "anthropic",
+    "a user message with a tool_use block is not an output",
+    J({
+      role: "user",
+      content: [{ type: "tool_use", id: "toolu_01", name: "f", input: {} }],
+    }),
+    fail("invalid_shape", 'the output is not an assistant message: its role is "user"'),
+  ],
+  [
+    "anthropic",
+    "a user message with string content is not a text answer",
+    J({ role: "user", content: "What is the weather in Paris?" }),
+    fail("invalid_shape", 'the output is not an assistant message: its role is "user"'),
   ],
   [
     "anthropic",
