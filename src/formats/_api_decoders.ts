@@ -32,61 +32,55 @@ function wholeJson(text: string, engine: Engine | undefined): ExactJson | Failur
   return emptyOutput(text) ?? readJson(text, engine, "the output");
 }
 
-/** `parsed_arguments` is what the OpenAI SDKs' `.parse()` helpers add: `arguments` read again. */
+/**
+ * `parsed_arguments` is what the OpenAI SDKs' `.parse()` helpers add: `arguments` read again. An
+ * empty arguments string is a call without arguments, as the API sends for some.
+ */
 const OPENAI_FUNCTION: CallShape = {
   args: "arguments",
   argsAs: "string",
   optional: ["parsed_arguments"],
+  emptyIsNone: true,
 };
 
-/** One entry of `tool_calls`: `{type?: "function", id?, function: {name, arguments}}`. */
+/**
+ * Entry `i` of `tool_calls`: `{type?: "function", id?, index?, function: {name, arguments}}`,
+ * where `index`, which a joined stream's calls keep, must be `i`.
+ */
 function readToolCall(
   json: ExactJson,
   path: Path,
-  item: JsonValue,
-  label: string,
+  i: number,
   engine: Engine | undefined,
 ): DecodedCall | Failure {
+  const item = json.at([...path, i]);
+  const label = `tool call ${i}`;
   if (!isObject(item)) {
     return { status: "invalid_shape", reason: `${label} must be an object, got ${jsonKind(item)}` };
   }
-  const problem = callKeysProblem(item, ["function"], ["type", "id"]);
+  const problem = callKeysProblem(item, ["function"], ["type", "id", "index"]);
   if (problem !== undefined) {
     return {
       status: "invalid_shape",
-      reason: `${label} must be {type?, id?, function}: it has ${problem}`,
+      reason: `${label} must be {type?, id?, index?, function}: it has ${problem}`,
     };
   }
   if (Object.hasOwn(item, "type") && item.type !== "function") {
     return { status: "invalid_shape", reason: `${label}'s type must be "function"` };
   }
-  return readCall(json, [...path, "function"], OPENAI_FUNCTION, `${label}'s function`, engine);
+  if (Object.hasOwn(item, "index") && item.index !== i) {
+    const got = typeof item.index === "number" ? item.index : jsonKind(item.index);
+    return {
+      status: "invalid_shape",
+      reason: `${label}'s index must be ${i}, its place in the list, got ${got}`,
+    };
+  }
+  return readCall(json, [...path, i, "function"], OPENAI_FUNCTION, `${label}'s function`, engine);
 }
 
-/**
- * `openai-chat`: an assistant message (`tool_calls`, and the legacy `function_call`), a bare
- * `tool_calls` array, or a bare legacy `{name, arguments}`; arguments are JSON strings. A message
- * without calls is a text answer: no calls; a message of another role is invalid_shape.
- */
-export function decodeOpenAiChat(text: string, engine: Engine | undefined): DecodeResult {
-  const json = wholeJson(text, engine);
-  if (failed(json)) return resultOf(json);
-  const v = json.value;
-  const calls: DecodedCall[] = [];
-  const toolCalls = (list: JsonValue[], path: Path): Failure | undefined => {
-    for (let i = 0; i < list.length; i++) {
-      const c = readToolCall(json, [...path, i], list[i]!, `tool call ${i}`, engine);
-      if (failed(c)) return c;
-      calls.push(c);
-    }
-    return undefined;
-  };
-  if (Array.isArray(v)) return resultOf(toolCalls(v, []) ?? calls);
-  if (!isObject(v)) return shapeFailure(`the output must be a message, got ${jsonKind(v)}`);
-  if (Object.hasOwn(v, "name") && !Object.hasOwn(v, "role")) {
-    const c = readCall(json, [], OPENAI_FUNCTION, "the function call", engine);
-    return resultOf(failed(c) ? c : [c]);
-  }
+/** The calls of the assistant message at `path` (`tool_calls`, then `function_call`). */
+function readMessage(json: ExactJson, path: Path, engine: Engine | undefined): DecodeResult {
+  const v = json.at(path) as { [key: string]: JsonValue };
   const notAssistant = roleFailure(v);
   if (notAssistant) return notAssistant;
   if (!["role", "content", "tool_calls", "function_call"].some((k) => Object.hasOwn(v, k))) {
@@ -94,19 +88,74 @@ export function decodeOpenAiChat(text: string, engine: Engine | undefined): Deco
       "the output is not an assistant message (role, content, tool_calls or function_call)",
     );
   }
+  const calls: DecodedCall[] = [];
   if (v.tool_calls !== undefined && v.tool_calls !== null) {
     if (!Array.isArray(v.tool_calls)) {
       return shapeFailure(`tool_calls must be an array, got ${jsonKind(v.tool_calls)}`);
     }
-    const f = toolCalls(v.tool_calls, ["tool_calls"]);
-    if (f) return resultOf(f);
+    for (let i = 0; i < v.tool_calls.length; i++) {
+      const c = readToolCall(json, [...path, "tool_calls"], i, engine);
+      if (failed(c)) return resultOf(c);
+      calls.push(c);
+    }
   }
   if (v.function_call !== undefined && v.function_call !== null) {
-    const c = readCall(json, ["function_call"], OPENAI_FUNCTION, "function_call", engine);
+    const c = readCall(json, [...path, "function_call"], OPENAI_FUNCTION, "function_call", engine);
     if (failed(c)) return resultOf(c);
     calls.push(c);
   }
   return resultOf(calls);
+}
+
+/** A Chat Completions response: the message of its one choice. */
+function readResponse(json: ExactJson, engine: Engine | undefined): DecodeResult {
+  const choices = json.at(["choices"]);
+  if (!Array.isArray(choices)) {
+    return shapeFailure(`choices must be an array, got ${jsonKind(choices)}`);
+  }
+  if (choices.length !== 1) {
+    return shapeFailure(
+      `the response has ${choices.length} choices: the decoder reads one (a request with n = 1)`,
+    );
+  }
+  const choice = choices[0];
+  if (!isObject(choice) || !isObject(choice.message)) {
+    const what = !isObject(choice)
+      ? jsonKind(choice)
+      : Object.hasOwn(choice, "message")
+      ? `a message that is ${jsonKind(choice.message)}`
+      : "no message";
+    return shapeFailure(`choice 0 must be an object with a message object, got ${what}`);
+  }
+  return readMessage(json, ["choices", 0, "message"], engine);
+}
+
+/**
+ * `openai-chat`: a response with one choice, an assistant message (`tool_calls`, and the legacy
+ * `function_call`), a bare `tool_calls` array, or a bare legacy `{name, arguments}`; arguments
+ * are JSON strings. A message without calls is a text answer: no calls; a message of another role
+ * is invalid_shape.
+ */
+export function decodeOpenAiChat(text: string, engine: Engine | undefined): DecodeResult {
+  const json = wholeJson(text, engine);
+  if (failed(json)) return resultOf(json);
+  const v = json.value;
+  if (Array.isArray(v)) {
+    const calls: DecodedCall[] = [];
+    for (let i = 0; i < v.length; i++) {
+      const c = readToolCall(json, [], i, engine);
+      if (failed(c)) return resultOf(c);
+      calls.push(c);
+    }
+    return resultOf(calls);
+  }
+  if (!isObject(v)) return shapeFailure(`the output must be a message, got ${jsonKind(v)}`);
+  if (Object.hasOwn(v, "choices") && !Object.hasOwn(v, "role")) return readResponse(json, engine);
+  if (Object.hasOwn(v, "name") && !Object.hasOwn(v, "role")) {
+    const c = readCall(json, [], OPENAI_FUNCTION, "the function call", engine);
+    return resultOf(failed(c) ? c : [c]);
+  }
+  return readMessage(json, [], engine);
 }
 
 /** Items of the given type in a list, each read by `read`; others are skipped. */
@@ -162,6 +211,7 @@ const RESPONSES_CALL: CallShape = {
   args: "arguments",
   argsAs: "string",
   optional: ["type", "id", "call_id", "status", "parsed_arguments"],
+  emptyIsNone: true,
 };
 
 /**

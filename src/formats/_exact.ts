@@ -87,6 +87,8 @@ export interface CallShape {
   argsAs: "object" | "string" | "either";
   /** Keys a call may have besides `name` and the arguments. */
   optional?: readonly string[];
+  /** Whether an empty arguments string is a call without arguments (`{}`). */
+  emptyIsNone?: boolean;
 }
 
 function shapeText(shape: CallShape): string {
@@ -124,6 +126,7 @@ export function readCall(
   if (isObject(args) && shape.argsAs !== "string") {
     return { name, arguments: json.textAt([...path, shape.args]) };
   }
+  if (args === "" && shape.emptyIsNone) return { name, arguments: "{}" };
   if (typeof args === "string" && shape.argsAs !== "object") {
     return argumentsText(args, `${label}'s ${shape.args}`, name, engine);
   }

@@ -169,14 +169,132 @@ const ROWS: Row[] = [
       tool_calls: [{
         id: "c",
         type: "function",
-        index: 0,
+        name: "g",
         function: { name: "f", arguments: "{}" },
       }],
     }),
     fail(
       "invalid_shape",
-      'tool call 0 must be {type?, id?, function}: it has an unknown key "index"',
+      'tool call 0 must be {type?, id?, index?, function}: it has an unknown key "name"',
     ),
+  ],
+  [
+    "openai-chat",
+    "a whole response with one choice",
+    J({
+      id: "chatcmpl-1",
+      object: "chat.completion",
+      created: 1748496646,
+      model: "gpt-4o-2024-08-06",
+      choices: [{
+        index: 0,
+        message: {
+          role: "assistant",
+          content: null,
+          refusal: null,
+          annotations: [],
+          tool_calls: [openAiCall("call_1", "get_weather", '{"city": "Paris", "days": 2.0}')],
+        },
+        logprobs: null,
+        finish_reason: "tool_calls",
+      }],
+      usage: { prompt_tokens: 91, completion_tokens: 14, total_tokens: 105 },
+    }),
+    ok(["get_weather", '{"city":"Paris","days":2.0}']),
+  ],
+  [
+    "openai-chat",
+    "a whole response with a text answer",
+    J({
+      object: "chat.completion",
+      choices: [{ index: 0, message: { role: "assistant", content: "Hi" }, finish_reason: "stop" }],
+    }),
+    ok(),
+  ],
+  [
+    "openai-chat",
+    "a response with two choices",
+    J({
+      object: "chat.completion",
+      choices: [0, 1].map((index) => ({
+        index,
+        message: { role: "assistant", tool_calls: [openAiCall("c", "f", "{}")] },
+      })),
+    }),
+    fail(
+      "invalid_shape",
+      "the response has 2 choices: the decoder reads one (a request with n = 1)",
+    ),
+  ],
+  [
+    "openai-chat",
+    "a response with no choices",
+    J({ object: "chat.completion", choices: [] }),
+    fail(
+      "invalid_shape",
+      "the response has 0 choices: the decoder reads one (a request with n = 1)",
+    ),
+  ],
+  [
+    "openai-chat",
+    "a stream chunk is not a response",
+    J({
+      object: "chat.completion.chunk",
+      choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }],
+    }),
+    fail("invalid_shape", "choice 0 must be an object with a message object, got no message"),
+  ],
+  [
+    "openai-chat",
+    "a response whose choice's message is a user's",
+    J({ object: "chat.completion", choices: [{ index: 0, message: { role: "user" } }] }),
+    fail("invalid_shape", 'the output is not an assistant message: its role is "user"'),
+  ],
+  [
+    "openai-chat",
+    "a response's bad arguments",
+    J({
+      object: "chat.completion",
+      choices: [{
+        index: 0,
+        message: { role: "assistant", tool_calls: [openAiCall("c", "f", "[1]")] },
+      }],
+    }),
+    fail(
+      "invalid_shape",
+      "tool call 0's function's arguments must hold a JSON object, got an array",
+    ),
+  ],
+  [
+    "openai-chat",
+    'a streamed and joined message: calls keep their index, a call without arguments has ""',
+    J({
+      role: "assistant",
+      content: null,
+      tool_calls: [
+        { index: 0, id: "call_a", type: "function", function: { name: "now", arguments: "" } },
+        { index: 1, id: "call_b", type: "function", function: { name: "f", arguments: '{"x":1}' } },
+      ],
+    }),
+    ok(["now", "{}"], ["f", '{"x":1}']),
+  ],
+  [
+    "openai-chat",
+    "a joined stream's calls out of their order",
+    J({
+      role: "assistant",
+      tool_calls: [
+        { index: 1, id: "call_b", type: "function", function: { name: "f", arguments: "{}" } },
+        { index: 0, id: "call_a", type: "function", function: { name: "g", arguments: "{}" } },
+      ],
+    }),
+    fail("invalid_shape", "tool call 0's index must be 0, its place in the list, got 1"),
+  ],
+  [
+    "openai-chat",
+    "arguments that are only whitespace are not an empty call",
+    J({ role: "assistant", tool_calls: [openAiCall("c", "f", " ")] }),
+    fail("invalid_json", "tool call 0's function's arguments are not JSON: expecting_value at 1"),
   ],
   [
     "openai-chat",
@@ -315,6 +433,12 @@ const ROWS: Row[] = [
       parsed_arguments: { n: 2 },
     }]),
     ok(["f", '{"n":2.0}']),
+  ],
+  [
+    "openai-responses",
+    'a function_call without arguments, sent as ""',
+    J({ type: "function_call", call_id: "call_1", name: "now", arguments: "" }),
+    ok(["now", "{}"]),
   ],
   [
     "openai-responses",
