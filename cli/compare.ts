@@ -14,6 +14,7 @@ import { checkPaths, COMPARISON_PAGE, reportKind } from "./_paths.ts";
 import { parseOptions } from "./_options.ts";
 import { UsageError } from "./_errors.ts";
 import { rate, table } from "./_table.ts";
+import { printableText } from "../src/explain/mod.ts";
 
 /** The help text of the bootstrap and output flags that every comparison command shares. */
 export const COMMON = `Bootstrap:
@@ -210,7 +211,7 @@ export function comparisonTable(c: ComparisonReport): string {
     for (const m of METRIC_NAMES) {
       const d = deltas[m];
       rows.push([
-        m === METRIC_NAMES[0] ? slice : "",
+        m === METRIC_NAMES[0] ? printableText(slice) : "",
         m,
         rate(d.base),
         rate(d.adapter),
@@ -233,6 +234,11 @@ export function comparisonTable(c: ComparisonReport): string {
 /** At most this many ids are printed per metric; the JSON report lists them all. */
 const SHOWN_IDS = 12;
 
+/** The first ids of a list, as printableText writes them, and `…` when there are more. */
+function shownIds(ids: string[], count = ids.length): string {
+  return ids.slice(0, SHOWN_IDS).map(printableText).join(", ") + (count > SHOWN_IDS ? ", …" : "");
+}
+
 /** The examples each right-or-wrong metric flips, overall: regressions first. */
 function flipLines(c: ComparisonReport): string[] {
   const lines = [];
@@ -240,13 +246,9 @@ function flipLines(c: ComparisonReport): string[] {
     const { shared, base_only: b, adapter_only: a } = c.coverage;
     lines.push(
       `On the ${shared} shared examples: ${b.count} only in base` +
-        (b.count
-          ? ` (${b.ids.slice(0, SHOWN_IDS).join(", ")}${b.count > SHOWN_IDS ? ", …" : ""})`
-          : "") +
+        (b.count ? ` (${shownIds(b.ids, b.count)})` : "") +
         `, ${a.count} only in adapter` +
-        (a.count
-          ? ` (${a.ids.slice(0, SHOWN_IDS).join(", ")}${a.count > SHOWN_IDS ? ", …" : ""})`
-          : "") +
+        (a.count ? ` (${shownIds(a.ids, a.count)})` : "") +
         " left out",
       "",
     );
@@ -255,8 +257,8 @@ function flipLines(c: ComparisonReport): string[] {
   for (const m of BINARY_METRIC_NAMES) {
     const r = c.regressions.overall[m];
     const i = c.improvements.overall[m];
-    const ids = r.ids.slice(0, SHOWN_IDS).join(", ") + (r.count > SHOWN_IDS ? ", …" : "");
-    lines.push(`  ${m}: ${r.count} regressed, ${i.count} improved${r.count > 0 ? `: ${ids}` : ""}`);
+    const ids = r.count > 0 ? `: ${shownIds(r.ids, r.count)}` : "";
+    lines.push(`  ${m}: ${r.count} regressed, ${i.count} improved${ids}`);
   }
   return lines;
 }
@@ -264,13 +266,14 @@ function flipLines(c: ComparisonReport): string[] {
 /** The readable table of language gaps. */
 export function gapTable(g: GapReport): string {
   const rows: string[][] = [];
+  const reference = printableText(g.reference);
   for (const lang of g.targets) {
     const gap = g.gaps[lang]!;
     for (const m of METRIC_NAMES) {
       const p = gap.primary.metrics[m];
       const marginal = gap.marginal_full_slices.metrics[m];
       rows.push([
-        m === METRIC_NAMES[0] ? `${lang} − ${g.reference}` : "",
+        m === METRIC_NAMES[0] ? `${printableText(lang)} − ${reference}` : "",
         m,
         rate(p.target),
         rate(p.reference),
@@ -284,9 +287,9 @@ export function gapTable(g: GapReport): string {
   }
   const cov = g.targets.map((l) => {
     const p = g.gaps[l]!.primary;
-    return `${l}: ${p.n_pairs} pairs, coverage ${rate(p.coverage)}` +
+    return `${printableText(l)}: ${p.n_pairs} pairs, coverage ${rate(p.coverage)}` +
       (p.unjoined.root_not_in_reference || p.unjoined.no_root_id
-        ? ` (unjoined: ${p.unjoined.no_root_id} without root_id, ${p.unjoined.root_not_in_reference} root not in ${g.reference})`
+        ? ` (unjoined: ${p.unjoined.no_root_id} without root_id, ${p.unjoined.root_not_in_reference} root not in ${reference})`
         : "");
   });
   return [

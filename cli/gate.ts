@@ -13,6 +13,7 @@ import {
   type ReportShape,
 } from "../src/gate/mod.ts";
 import { decodeUtf8, InputError } from "../src/jsonl/mod.ts";
+import { printableText } from "../src/explain/mod.ts";
 import { writeStdout } from "./_io.ts";
 import { reason, writeAtomic } from "./_atomic.ts";
 import {
@@ -102,17 +103,20 @@ export function gateFailure(verdict: GateVerdict): GateFailed {
   return new GateFailed(`${failed} rule${failed === 1 ? "" : "s"} failed`);
 }
 
-/** A verdict as lines: one per rule, then the outcome. */
+/**
+ * A verdict as lines: one per rule, then the outcome. A rule's name (its metric and slice) and the
+ * failing ids are shown as printableText writes them.
+ */
 export function lines(verdict: GateVerdict, file: string): string {
   const out = verdict.rules.map((r) => {
-    let s = `${r.pass ? "pass" : "FAIL"}  ${r.name}: ${r.message}`;
+    let s = `${r.pass ? "pass" : "FAIL"}  ${printableText(r.name)}: ${r.message}`;
     if (r.mcnemar) {
       const m = r.mcnemar;
       s += `\n      McNemar ${m.regressions}/${m.improvements}: p ${m.p_value.toPrecision(3)}, ` +
         `Holm p ${m.holm_p_value.toPrecision(3)}${m.significant ? " (significant)" : ""}`;
     }
     if (!r.pass && r.failing.length > 0) {
-      const shown = r.failing.slice(0, 10).join(", ");
+      const shown = r.failing.slice(0, 10).map(printableText).join(", ");
       s += `\n      failing: ${shown}${r.failing.length > 10 ? `, … (${r.failing.length})` : ""}`;
     }
     return s;

@@ -91,6 +91,21 @@ const INPUT_ERRORS = new Set([
 ]);
 
 /**
+ * An error's message as the terminal shows it: a refusal that lists its differences
+ * (ComparisonGateError's "Refusing to compare: …", ArmComparisonError's) writes each as
+ * printableText does, as they quote the reports' languages and example ids.
+ */
+async function shownMessage(e: Error): Promise<string> {
+  const differences = (e as { differences?: unknown }).differences;
+  if (!Array.isArray(differences) || differences.length === 0) return e.message;
+  const details = differences.map((d) => String((d as { detail?: unknown })?.detail));
+  const all = details.join("; ");
+  if (!e.message.endsWith(all)) return e.message;
+  const { printableText } = await import("../src/explain/mod.ts");
+  return e.message.slice(0, e.message.length - all.length) + details.map(printableText).join("; ");
+}
+
+/**
  * Runs the CLI and returns its exit code.
  *
  * @param args The command-line arguments, without the program name.
@@ -122,7 +137,7 @@ export async function main(args: string[]): Promise<number> {
     // A gate that failed has printed its verdict: exit 3, as CI reads it.
     if (e instanceof Error && e.name === "GateFailed") return 3;
     if (e instanceof InputError || (e instanceof Error && INPUT_ERRORS.has(e.name))) {
-      console.error(`assay ${command}: ${e.message}`);
+      console.error(`assay ${command}: ${await shownMessage(e)}`);
       return 2;
     }
     console.error(`assay ${command}: internal error:`, e);

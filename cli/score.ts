@@ -10,6 +10,7 @@ import { InputError, UsageError } from "./_errors.ts";
 import { Progress } from "./_progress.ts";
 import { rate, table } from "./_table.ts";
 import type { OutputDecoder } from "../src/evaluation/mod.ts";
+import { printableText } from "../src/explain/mod.ts";
 // The formats and explain rooms are loaded only for --format/--numbers and --details: most runs
 // score with neither, and loading them costs about 9 ms.
 
@@ -214,14 +215,19 @@ async function decoderFromFlags(
   }
 }
 
-/** The human-readable summary: metrics per slice with counts, statuses and drops. */
+/**
+ * The human-readable summary: metrics per slice with counts, statuses and drops. Languages and
+ * ids are shown as printableText writes them.
+ */
 export function summary(report: EvaluationReport): string {
   const rows = [
     ["overall", report.metrics.overall] as const,
     ...report.slices.map((s) => [s, report.metrics.by_language[s]!] as const),
-  ].map((
-    [slice, m],
-  ) => [slice, String(m.valid_json_rate.denominator), ...METRIC_NAMES.map((k) => rate(m[k]))]);
+  ].map(([slice, m]) => [
+    printableText(slice),
+    String(m.valid_json_rate.denominator),
+    ...METRIC_NAMES.map((k) => rate(m[k])),
+  ]);
   const s = report.parse_status_counts;
   const d = report.drop_summary;
   const dropped = d.multiple_calls + d.empty_target + d.malformed_target;
@@ -235,7 +241,7 @@ export function summary(report: EvaluationReport): string {
     ...(report.missing_generations
       ? [
         `missing generations (left out of every metric): ${report.missing_generations.count} ` +
-        `(${report.missing_generations.ids.slice(0, 12).join(", ")}` +
+        `(${report.missing_generations.ids.slice(0, 12).map(printableText).join(", ")}` +
         `${report.missing_generations.count > 12 ? ", …" : ""})`,
       ]
       : []),

@@ -163,6 +163,31 @@ export function printableText(text: string): string {
   });
 }
 
+/**
+ * A text safe to put in Markdown, such as a CI step summary's table: {@linkcode printableText}'s
+ * text with `&`, `<` and `>` written as entities and every other ASCII punctuation character
+ * escaped with a backslash, so that it shows as written and is never a link, an image, HTML,
+ * emphasis, a mention or another table cell.
+ *
+ * @param text Any text, such as an example id or a language from a report.
+ * @returns The text as Markdown that reads as the text.
+ *
+ * @example
+ * ```ts
+ * import { markdownText } from "@assay/assay/explain";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * strictEqual(markdownText("[x](http://e.vil) <b>"), "\\[x\\]\\(http\\:\\/\\/e\\.vil\\) &lt;b&gt;");
+ * strictEqual(markdownText("ex-1 München"), "ex\\-1 München");
+ * ```
+ */
+export function markdownText(text: string): string {
+  return printableText(text).replace(
+    /[!-/:-@[-`{-~]/g,
+    (ch) => ch === "&" ? "&amp;" : ch === "<" ? "&lt;" : ch === ">" ? "&gt;" : `\\${ch}`,
+  );
+}
+
 const mark = (yes: boolean) => (yes ? "yes" : "NO");
 
 /**

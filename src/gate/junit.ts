@@ -5,6 +5,7 @@
  * @module
  */
 import { toWellFormed } from "../engine/mod.ts";
+import { markdownText } from "../explain/mod.ts";
 import type { GateVerdict, RuleVerdict } from "./verdict.ts";
 
 /** At most this many failing example ids are listed per rule; the count says how many in all. */
@@ -22,10 +23,10 @@ function xmlEscape(s: string): string {
     .replaceAll('"', "&quot;");
 }
 
-function examples(rule: RuleVerdict): string {
+function examples(rule: RuleVerdict, show: (id: string) => string = String): string {
   const shown = rule.failing.slice(0, LISTED_EXAMPLES);
   const more = rule.failing.length - shown.length;
-  return shown.join(", ") + (more > 0 ? `, … (${rule.failing.length} in all)` : "");
+  return shown.map(show).join(", ") + (more > 0 ? `, … (${rule.failing.length} in all)` : "");
 }
 
 function mcnemarText(rule: RuleVerdict): string {
@@ -81,13 +82,12 @@ export function gateJunit(verdict: GateVerdict, file: string): string {
     cases.map((c) => c + "\n").join("") + "  </testsuite>\n</testsuites>\n";
 }
 
-function cell(s: string): string {
-  return s.replaceAll("\\", "\\\\").replaceAll("|", "\\|").replace(/[\r\n]+/g, " ");
-}
-
 /**
  * Writes a verdict as a Markdown summary: a headline, then one table row per rule with its result,
- * what was measured and the McNemar evidence, then the failing examples of each failing rule.
+ * what was measured and the McNemar evidence, then the failing examples of each failing rule. Every
+ * text, the rules file, the rules' names (their metric and slice) and the failing ids among them,
+ * is written as {@linkcode markdownText} writes it, so that an id is never a link, HTML or a line
+ * of its own.
  *
  * @param verdict The gate's verdict.
  * @param file The rules file, for the headline.
@@ -99,25 +99,27 @@ function cell(s: string): string {
  * import { ok } from "node:assert/strict";
  *
  * const md = gateMarkdown({ schema: "assay.gate.v1", pass: true, rules: [], bootstrap: null, alpha: 0.05 }, "gate.yaml");
- * ok(md.startsWith("### assay gate gate.yaml: passed"));
+ * ok(md.startsWith("### assay gate gate\\.yaml: passed"));
  * ```
  */
 export function gateMarkdown(verdict: GateVerdict, file: string): string {
   const failed = verdict.rules.filter((r) => !r.pass);
   const lines = [
-    `### assay gate ${cell(file)}: ${verdict.pass ? "passed" : "FAILED"} ` +
+    `### assay gate ${markdownText(file)}: ${verdict.pass ? "passed" : "FAILED"} ` +
     `(${verdict.rules.length - failed.length} of ${verdict.rules.length} rules hold)`,
     "",
     "| rule | result | measured | McNemar |",
     "| --- | --- | --- | --- |",
     ...verdict.rules.map((r) =>
-      `| ${cell(r.name)} | ${r.pass ? "pass" : "**fail**"} | ${cell(r.message)} | ${
-        cell(mcnemarText(r).replace(/^McNemar: /, "")) || "–"
+      `| ${markdownText(r.name)} | ${r.pass ? "pass" : "**fail**"} | ${markdownText(r.message)} | ${
+        markdownText(mcnemarText(r).replace(/^McNemar: /, "")) || "–"
       } |`
     ),
   ];
   for (const r of failed) {
-    if (r.failing.length > 0) lines.push("", `**${cell(r.name)}**: ${cell(examples(r))}`);
+    if (r.failing.length > 0) {
+      lines.push("", `**${markdownText(r.name)}**: ${examples(r, markdownText)}`);
+    }
   }
   return lines.join("\n") + "\n";
 }

@@ -14,6 +14,7 @@ import {
 import type { Position } from "../config/mod.ts";
 import { compareCodePoints, Sfc32, type WithEngine } from "../engine/mod.ts";
 import { EVALUATION_SCHEMAS, type EvaluationReport } from "../evaluation/mod.ts";
+import { printableText } from "../explain/mod.ts";
 import { type BootstrapSettings, bootstrapSettings, metricValue } from "../stats/mod.ts";
 import { holm, mcnemarExact } from "./mcnemar.ts";
 import { pooledDelta, pooledValue } from "./_pooled_delta.ts";
@@ -37,7 +38,10 @@ export interface McNemarEvidence {
 
 /** One rule's verdict. */
 export interface RuleVerdict {
-  /** The rule in words, e.g. `full_call_exact_match (overall) >= 0.5`. */
+  /**
+   * The rule in words, e.g. `full_call_exact_match (overall) >= 0.5`, its metric and slice as
+   * `printableText` writes them (`metric` and `slice` keep them exactly).
+   */
   name: string;
   /** The metric. */
   metric: string;
@@ -107,7 +111,7 @@ function beside(x: number, bound: number): string {
 }
 
 function describe(metric: string, slice: string, check: GateCheck): string {
-  const where = `${metric} (${slice})`;
+  const where = `${printableText(metric)} (${printableText(slice)})`;
   switch (check.kind) {
     case "min":
     case "max":

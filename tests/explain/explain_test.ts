@@ -7,6 +7,7 @@ import {
   diffPairs,
   explainScore,
   formatExample,
+  markdownText,
   printableText,
   readableJson,
 } from "../../src/explain/mod.ts";
@@ -150,4 +151,23 @@ Deno.test("formatExample() writes ids, languages, reasons and names that are not
   );
   strictEqual(printableText("f\u2066"), '"f\\u2066"');
   strictEqual(printableText("\u{e0001}x"), '"\\udb40\\udc01x"');
+});
+
+Deno.test("markdownText() shows links, HTML, emphasis and controls as written", () => {
+  strictEqual(markdownText("ex-1 München"), "ex\\-1 München");
+  strictEqual(markdownText("[click](http://e.vil)"), "\\[click\\]\\(http\\:\\/\\/e\\.vil\\)");
+  strictEqual(
+    markdownText("<img src=x onerror=alert(1)>"),
+    "&lt;img src\\=x onerror\\=alert\\(1\\)&gt;",
+  );
+  strictEqual(markdownText("e<n> & a|b *c* `d`"), "e&lt;n&gt; &amp; a\\|b \\*c\\* \\`d\\`");
+  // Not printable: printableText's JSON string, then escaped, so no line break nor ESC is left.
+  strictEqual(markdownText("ok\nFAKE \u001b[2J"), '\\"ok\\\\nFAKE \\\\u001b\\[2J\\"');
+  // Every ASCII punctuation mark is escaped or an entity; letters, digits and spaces are kept.
+  for (let c = 0x20; c < 0x7f; c++) {
+    const ch = String.fromCharCode(c);
+    const md = markdownText(ch);
+    if (/[A-Za-z0-9 ]/.test(ch)) strictEqual(md, ch);
+    else ok(md === `\\${ch}` || /^&(amp|lt|gt);$/.test(md), `${ch} -> ${md}`);
+  }
 });

@@ -362,9 +362,51 @@ Deno.test("gateJunit() validates against the JUnit schema and gateMarkdown() has
     l.startsWith("| ") && !l.startsWith("| rule") && !l.startsWith("| ---")
   );
   strictEqual(rows.length, 3);
-  ok(md.startsWith("### assay gate g.yaml: FAILED (2 of 3 rules hold)"), md);
+  ok(md.startsWith("### assay gate g\\.yaml: FAILED (2 of 3 rules hold)"), md);
   ok(rows[0]!.includes("**fail**") && rows[1]!.includes("| pass |"), md);
   await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("gateMarkdown() and the rules' names show hostile ids and slices as written, never as links or HTML", () => {
+  const ids = [
+    "\u001b[31mRED\u001b[0m",
+    "ok\nFAKE  pass  everything fine",
+    "[click](http://e.vil)",
+    "<img src=x onerror=alert(1)>",
+    "p",
+  ];
+  const one = (right: boolean) =>
+    scoreToolCalls(
+      ids.map((id) => ({
+        example_id: id,
+        language: "e<n>",
+        target: { name: "f", arguments: { x: 1 } },
+      })),
+      ids.map((id) => ({ example_id: id, output: right || id === "p" ? CALL : "no call" })),
+    );
+  const v = evaluateGate(
+    gate('  - metric: full_call_exact_match\n    slice: "e<n>"\n    max_regressions: 0\n'),
+    { base: one(true), candidate: one(false) },
+  );
+  deepStrictEqual(v.rules[0]!.failing, [...ids.slice(0, 4)].sort());
+  const md = gateMarkdown(v, "r.yaml");
+  ok(!/[<>]/.test(md) && !md.includes("\u001b") && !md.includes("](") && !/^FAKE/m.test(md), md);
+  ok(md.includes("full\\_call\\_exact\\_match \\(e&lt;n&gt;\\) at most 0 regressions"), md);
+  ok(md.includes("\\[click\\]\\(http\\:\\/\\/e\\.vil\\)"), md);
+  ok(md.includes("&lt;img src\\=x onerror\\=alert\\(1\\)&gt;"), md);
+  ok(md.includes('\\"ok\\\\nFAKE  pass  everything fine\\"'), md);
+  // A slice that is not printable is written escaped in the rule's name, and kept in its slice.
+  const esc = evaluateGate(
+    gate('  - metric: valid_json_rate\n    slice: "en\\e[2J"\n    min: 0.5\n'),
+    {
+      report: scoreToolCalls(
+        [{ example_id: "a", language: "en\u001b[2J", target: { name: "f", arguments: { x: 1 } } }],
+        [{ example_id: "a", output: CALL }],
+      ),
+    },
+  );
+  strictEqual(esc.rules[0]!.name, 'valid_json_rate ("en\\u001b[2J") >= 0.5');
+  strictEqual(esc.rules[0]!.slice, "en\u001b[2J");
 });
 
 Deno.test("assay gate exits 0 on a pass, 3 on a failure and 2 on a bad rule file", async () => {

@@ -1,0 +1,139 @@
+// What the text and Markdown outputs print of a report's own strings: ids and languages that hold
+// escape sequences, line breaks, Markdown links or HTML reach no terminal and no step summary raw.
+import { ok, strictEqual } from "node:assert/strict";
+import { formatReport, scoreToolCalls, sha256Hex } from "../../mod.ts";
+import { printableText } from "../../src/explain/mod.ts";
+
+const deno = Deno.execPath();
+const main = new URL("../../cli/main.ts", import.meta.url).pathname;
+
+async function assay(args: string[]) {
+  const out = await new Deno.Command(deno, {
+    args: ["run", "-A", main, ...args],
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).output();
+  const dec = new TextDecoder();
+  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+}
+
+const RED = "\u001b[31mRED\u001b[0m";
+const FORGED = "ok\nFAKE  pass  everything fine";
+const LINK = "[click](http://e.vil)";
+const IMG = "<img src=x onerror=alert(1)>";
+const CLEAR = "en\u001b[2J";
+const ANGLE = "e<n>";
+const HOSTILE = [RED, FORGED, LINK, IMG];
+
+const call = '{"name":"f","arguments":{"a":1}}';
+// Four hostile ids and four plain ones in each language; the reference's are the roots.
+const examples = [CLEAR, ANGLE].flatMap((language, l) =>
+  [...HOSTILE, "p1", "p2", "p3", "p4"].map((id) => ({
+    example_id: l === 0 ? id : `${id}/${ANGLE}`,
+    language,
+    root_id: l === 0 ? null : id,
+    target: { name: "f", arguments: { a: 1 } },
+  }))
+);
+/** A report where the hostile examples are right when `hostileRight`, the others always. */
+function report(hostileRight: boolean) {
+  return scoreToolCalls(
+    examples,
+    examples.map((e) => ({
+      example_id: e.example_id,
+      output: hostileRight || !HOSTILE.includes(e.root_id ?? e.example_id) ? call : "no call",
+    })),
+  );
+}
+
+/** Each line is as printableText shows it: no escape, no control, nothing that reorders it. */
+function printable(text: string, what: string) {
+  for (const line of text.split("\n")) strictEqual(printableText(line), line, `${what}: ${line}`);
+  ok(!/^FAKE/m.test(text), `${what} has a forged line:\n${text}`);
+}
+
+Deno.test("score, compare, gaps and gate show ids and languages as printableText does, and gate's Markdown escapes them", async () => {
+  const dir = await Deno.makeTempDir();
+  const jsonl = (rows: unknown[]) => rows.map((r) => JSON.stringify(r)).join("\n") + "\n";
+  await Deno.writeTextFile(`${dir}/examples.jsonl`, jsonl(examples));
+  const prompts = examples.map((e) => ({
+    example_id: e.example_id,
+    prompt_sha256: sha256Hex(e.example_id),
+    prompt: e.example_id,
+  }));
+  await Deno.writeTextFile(`${dir}/prompts.jsonl`, jsonl(prompts));
+  const generations = examples.map((e) => ({
+    example_id: e.example_id,
+    prompt_sha256: sha256Hex(e.example_id),
+    output: HOSTILE.includes(e.example_id) ? "no call" : call,
+  }));
+  // One generation missing: its id is listed.
+  await Deno.writeTextFile(`${dir}/generations.jsonl`, jsonl(generations.slice(1)));
+  const score = await assay([
+    "score",
+    "--quiet",
+    "--examples",
+    `${dir}/examples.jsonl`,
+    "--generations",
+    `${dir}/generations.jsonl`,
+    "--prompts",
+    `${dir}/prompts.jsonl`,
+    "--allow-missing",
+  ]);
+  strictEqual(score.code, 0, score.stderr);
+  printable(score.stdout, "score");
+  ok(score.stdout.includes(`${printableText(CLEAR)}  `), score.stdout);
+  ok(score.stdout.includes(`(${printableText(RED)})`), score.stdout);
+
+  await Deno.writeTextFile(`${dir}/b.json`, formatReport(report(true)));
+  await Deno.writeTextFile(`${dir}/a.json`, formatReport(report(false)));
+  const compare = await assay(["compare", `${dir}/b.json`, `${dir}/a.json`, "--resamples", "50"]);
+  strictEqual(compare.code, 0, compare.stderr);
+  printable(compare.stdout, "compare");
+  ok(compare.stdout.includes(printableText(FORGED)), compare.stdout);
+
+  const gaps = await assay(["gaps", `${dir}/a.json`, "--reference", CLEAR, "--resamples", "50"]);
+  strictEqual(gaps.code, 0, gaps.stderr);
+  printable(gaps.stdout, "gaps");
+  ok(gaps.stdout.includes(`${ANGLE} − ${printableText(CLEAR)}`), gaps.stdout);
+
+  await Deno.writeTextFile(
+    `${dir}/r.yaml`,
+    `rules:\n  - metric: full_call_exact_match\n    min: 0.99\n  - metric: full_call_exact_match\n    slice: "${ANGLE}"\n    max_regressions: 0\n  - metric: valid_json_rate\n    slice: "en\\e[2J"\n    min: 0.99\n`,
+  );
+  const gate = await assay([
+    "gate",
+    `${dir}/r.yaml`,
+    "--base",
+    `${dir}/b.json`,
+    "--candidate",
+    `${dir}/a.json`,
+    "--markdown",
+    `${dir}/m.md`,
+  ]);
+  strictEqual(gate.code, 3, gate.stderr);
+  printable(gate.stdout, "gate");
+  ok(gate.stdout.includes(`FAIL  valid_json_rate (${printableText(CLEAR)}) >= 0.99`), gate.stdout);
+  const md = await Deno.readTextFile(`${dir}/m.md`);
+  printable(md, "gate --markdown");
+  // No HTML, no link, no raw angle brackets: the slice e<n> shows as written.
+  ok(!/[<>]/.test(md) && !md.includes("]("), md);
+  ok(md.includes("e&lt;n&gt;"), md);
+  ok(md.includes("\\[click\\]\\(http\\:\\/\\/e\\.vil\\)"), md);
+  ok(md.includes("&lt;img src\\=x onerror\\=alert\\(1\\)&gt;"), md);
+  ok(md.includes('\\"\\\\u001b\\[31mRED\\\\u001b\\[0m\\"'), md);
+
+  // A report with another language: the refusal quotes it as printableText does.
+  const other = scoreToolCalls(
+    [{ example_id: "x", language: "de\u001b[2J\u202e", target: call }],
+    [{ example_id: "x", output: call }],
+  );
+  await Deno.writeTextFile(`${dir}/o.json`, formatReport(other));
+  const refused = await assay(["compare", `${dir}/b.json`, `${dir}/o.json`]);
+  strictEqual(refused.code, 2, refused.stderr);
+  ok(refused.stderr.startsWith("assay compare: Refusing to compare: "), refused.stderr);
+  printable(refused.stderr.trimEnd(), "Refusing to compare");
+  ok(refused.stderr.includes("de\\u001b[2J\\u202e"), refused.stderr);
+  await Deno.remove(dir, { recursive: true });
+});
