@@ -15,7 +15,6 @@ import {
   type ExampleRecord,
   METRIC_NAMES,
   type MetricName,
-  type ToolCallMetrics,
   toolCallMetrics,
 } from "../evaluation/mod.ts";
 import { Sfc32 } from "../engine/mod.ts";
