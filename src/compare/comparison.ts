@@ -280,6 +280,10 @@ export function compareReports(
   if (shape.length > 0) throw new ComparisonGateError(shape);
   if (options.on === "intersection") {
     ({ base, adapter, coverage } = intersectReports(base, adapter));
+    // Nothing shared is nothing to compare: not a certain delta of 0.
+    if (coverage.shared === 0) {
+      throw new ComparisonGateError([{ kind: "example_ids", detail: "no example is shared" }]);
+    }
   } else if (options.on !== undefined && options.on !== "all") {
     throw new RangeError(`on must be "all" or "intersection", got ${JSON.stringify(options.on)}`);
   }

@@ -436,4 +436,16 @@ Deno.test("compareReports() with on: intersection compares the shared examples a
   );
   assertEquals(c.deltas, compareReports(b2, a2, { seed: 3, resamples: 200 }).deltas);
   throws(() => compareReports(base, adapter, { on: "some" as "all" }), RangeError);
+  // No example shared is no comparison, not a certain delta of 0 on n = 0.
+  const half = base.records.length >> 1;
+  throws(
+    () =>
+      compareReports(
+        { ...base, records: base.records.slice(0, half) },
+        { ...adapter, records: adapter.records.slice(half) },
+        { on: "intersection" },
+      ),
+    (e: unknown) =>
+      e instanceof ComparisonGateError && e.message === "Refusing to compare: no example is shared",
+  );
 });
