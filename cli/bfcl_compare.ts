@@ -24,6 +24,7 @@ import { checkPaths, reportKind } from "./_paths.ts";
 import { parseOptions } from "./_options.ts";
 import { UsageError } from "./_errors.ts";
 import { rate, table } from "./_table.ts";
+import { levelPercent } from "../src/stats/mod.ts";
 
 /** The help of `assay bfcl compare`. */
 export const BFCL_COMPARE_HELP = `Usage: deno task assay bfcl compare A.json B.json [options]
@@ -77,7 +78,10 @@ export function bfclComparisonTable(c: BfclComparison): string {
   ]);
   const b = c.bootstrap;
   return [
-    table(["category", "A", "B", "B − A", `${b.level * 100}% CI`, "only A", "only B", ""], rows),
+    table(
+      ["category", "A", "B", "B − A", `${levelPercent(b.level)} CI`, "only A", "only B", ""],
+      rows,
+    ),
     "",
     `A = ${c.models.a}, B = ${c.models.b} (${c.checker}, ${c.matching} matching)`,
     `${c.n} entries; ${bootstrapNote(b)}`,

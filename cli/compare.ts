@@ -15,6 +15,7 @@ import { parseOptions } from "./_options.ts";
 import { UsageError } from "./_errors.ts";
 import { rate, table } from "./_table.ts";
 import { printableText } from "../src/explain/mod.ts";
+import { levelPercent } from "../src/stats/mod.ts";
 
 /** The help text of the bootstrap and output flags that every comparison command shares. */
 export const COMMON = `Bootstrap:
@@ -223,7 +224,11 @@ export function comparisonTable(c: ComparisonReport): string {
   }
   const b = c.bootstrap;
   return [
-    table(["slice", "metric", "base", "adapter", "delta", `${b.level * 100}% CI`, ""], rows, 2),
+    table(
+      ["slice", "metric", "base", "adapter", "delta", `${levelPercent(b.level)} CI`, ""],
+      rows,
+      2,
+    ),
     "",
     `${c.n} examples; ${bootstrapNote(b)}`,
     "",
@@ -300,7 +305,7 @@ export function gapTable(g: GapReport): string {
         "target",
         "reference",
         "delta",
-        `${g.bootstrap.level * 100}% CI`,
+        `${levelPercent(g.bootstrap.level)} CI`,
         "",
         "marginal Δ",
       ],

@@ -22,6 +22,7 @@ import { checkPaths, reportKind } from "./_paths.ts";
 import { parseOptions } from "./_options.ts";
 import { UsageError } from "./_errors.ts";
 import { rate, table } from "./_table.ts";
+import { levelPercent } from "../src/stats/mod.ts";
 
 /** The help of `assay ifeval compare`. */
 export const IFEVAL_COMPARE_HELP = `Usage: deno task assay ifeval compare A.json B.json [options]
@@ -57,7 +58,7 @@ export function ifevalComparisonTable(c: IfevalComparison): string {
   );
   const b = c.bootstrap;
   return [
-    table(["mode", "level", "A", "B", "B − A", `${b.level * 100}% CI`, ""], rows, 2),
+    table(["mode", "level", "A", "B", "B − A", `${levelPercent(b.level)} CI`, ""], rows, 2),
     "",
     `${c.n} prompts, ${c.checker}; ${bootstrapNote(b)}`,
   ].join("\n");

@@ -15,7 +15,12 @@ import type { Position } from "../config/mod.ts";
 import { compareCodePoints, Sfc32, type WithEngine } from "../engine/mod.ts";
 import { EVALUATION_SCHEMAS, type EvaluationReport } from "../evaluation/mod.ts";
 import { printableText } from "../explain/mod.ts";
-import { type BootstrapSettings, bootstrapSettings, metricValue } from "../stats/mod.ts";
+import {
+  type BootstrapSettings,
+  bootstrapSettings,
+  levelPercent,
+  metricValue,
+} from "../stats/mod.ts";
 import { holm, mcnemarExact } from "./mcnemar.ts";
 import { pooledDelta, pooledValue } from "./_pooled_delta.ts";
 import { type ExampleShare, type MetricSource, metricSource } from "./sources.ts";
@@ -309,7 +314,7 @@ function ruleVerdict(
     const least = check.kind === "superior" ? 0 : -check.margin;
     pass = check.kind === "superior" ? lo > 0 : lo >= least;
     measured = { delta: d.delta, ci: [lo, hi] };
-    message = `delta ${fmt(d.delta)}, ${Math.round(settings.level * 100)}% interval ` +
+    message = `delta ${fmt(d.delta)}, ${levelPercent(settings.level)} interval ` +
       `[${beside(lo, least)}, ${fmt(hi)}]; needs a lower bound ` +
       (check.kind === "superior" ? "above 0" : `of at least ${least}`);
     if (!pass && flipped) failing = flipped.regressions;

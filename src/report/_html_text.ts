@@ -1,7 +1,7 @@
 // Text and numbers on the comparison page: HTML escaping, metric labels, rates, signed deltas,
 // intervals, counts, and the ▲ ▼ ○ marks (and their legend) of an interval's direction.
 import type { ComparisonReport } from "../compare/mod.ts";
-import type { MetricValue } from "../stats/mod.ts";
+import { levelPercent, type MetricValue } from "../stats/mod.ts";
 import { METRIC_LABELS } from "../evaluation/mod.ts";
 
 const LABELS: Readonly<Record<string, string>> = METRIC_LABELS;
@@ -71,16 +71,8 @@ export function fraction(m: MetricValue): string {
   return `${count(m.numerator)}/${count(m.denominator)}`;
 }
 
-/**
- * A confidence level as a percentage, e.g. `95%`: to six significant digits, or as many more as
- * keep a level below 1 from being written as 100% (0.9999999 is `99.99999%`). A level above 0 is
- * never written as 0%, as significant digits do not run out.
- */
-export function percent(level: number): string {
-  let p = 100;
-  for (let d = 6; d < 18 && p >= 100; d++) p = +(level * 100).toPrecision(d);
-  return `${p}%`;
-}
+/** A confidence level as a percentage, e.g. `95%` (never 100% for a level below 1). */
+export const percent = levelPercent;
 
 /** An interval as `[low, high]`, signed. */
 export function ci(c: readonly [number, number]): string {

@@ -93,3 +93,26 @@ export function percentileSorted(sorted: Float64Array, q: number): number {
   const diff = b - a;
   return t >= 0.5 ? b - diff * (1 - t) : a + diff * t;
 }
+
+/**
+ * An interval's confidence level as a percentage, e.g. `95%`: to six significant digits, or as
+ * many more as keep a level below 1 from being written as 100% (0.9999999 is `99.99999%`, where
+ * `level * 100` gives 99.99999000000001). A level above 0 is never written as 0%.
+ *
+ * @param level A level in (0, 1).
+ * @returns The percentage, with its sign.
+ *
+ * @example
+ * ```ts
+ * import { levelPercent } from "@assay/assay/stats";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * strictEqual(levelPercent(0.95), "95%");
+ * strictEqual(levelPercent(0.9999999), "99.99999%");
+ * ```
+ */
+export function levelPercent(level: number): string {
+  let p = 100;
+  for (let d = 6; d < 18 && p >= 100; d++) p = +(level * 100).toPrecision(d);
+  return `${p}%`;
+}

@@ -62,6 +62,18 @@ Deno.test("assay compare prints marked deltas and writes JSON and HTML", async (
   const bad = await assay(["gaps", `${dir}/base.json`, "--reference", "fr"]);
   strictEqual(bad.code, 2);
   match(bad.stderr, /"fr" is not a slice/);
+  // A level just below 1 is not printed as 100%, nor with float noise (99.99999000000001%).
+  const near = await assay([
+    "compare",
+    `${dir}/base.json`,
+    `${dir}/adapter.json`,
+    "--resamples",
+    "100",
+    "--level",
+    "0.9999999",
+  ]);
+  strictEqual(near.code, 0, near.stderr);
+  match(near.stdout, / 99\.99999% CI$/m);
 });
 
 Deno.test("assay compare refuses apples-to-oranges reports with exit 2 and writes nothing", async () => {
