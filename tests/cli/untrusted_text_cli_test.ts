@@ -132,7 +132,12 @@ Deno.test("score, compare, gaps and gate show ids and languages as printableText
   await Deno.writeTextFile(`${dir}/o.json`, formatReport(other));
   const refused = await assay(["compare", `${dir}/b.json`, `${dir}/o.json`]);
   strictEqual(refused.code, 2, refused.stderr);
-  ok(refused.stderr.startsWith("assay compare: Refusing to compare: "), refused.stderr);
+  ok(
+    refused.stderr.startsWith(
+      `assay compare: ${dir}/b.json (base) and ${dir}/o.json (adapter): Refusing to compare: `,
+    ),
+    refused.stderr,
+  );
   printable(refused.stderr.trimEnd(), "Refusing to compare");
   ok(refused.stderr.includes("de\\u001b[2J\\u202e"), refused.stderr);
   await Deno.remove(dir, { recursive: true });
