@@ -18,6 +18,7 @@ import { InputError, UsageError } from "./_errors.ts";
 import type { MetricStore, StoredRun } from "./_store.ts";
 import type { KeptRepeats } from "./_store_repeats.ts";
 import { table } from "./_table.ts";
+import { printableText } from "../src/explain/mod.ts";
 
 /** The bootstrap flags of the suite commands: a seed in [0, 2^32), resamples in [1, 10^7]. */
 export function suiteBootstrap(values: { seed?: string; resamples?: string }) {
@@ -71,7 +72,11 @@ export function storedRepeats(
 ): StoredRepeats {
   const kept = store.repeatsOf(run.run_id);
   if (kept === undefined) {
-    return { note: `run ${run.run_id} was stored before repeats were kept: no repeats section` };
+    return {
+      note: `run ${
+        printableText(run.run_id)
+      } was stored before repeats were kept: no repeats section`,
+    };
   }
   if (kept.repeats === null) return {};
   const issue = repeatsIssues(kept.repeats)[0];
@@ -135,7 +140,7 @@ export function printNote(note: string | undefined, json?: boolean): void {
 
 function heading(r: RepeatsReport): string {
   const k = r.repeats.k === undefined ? "" : ` k=${r.repeats.k}`;
-  return `repeats: ${r.repeats.reducer}${k} over n=${r.repeats.n} runs per golden`;
+  return `repeats: ${printableText(r.repeats.reducer)}${k} over n=${r.repeats.n} runs per golden`;
 }
 
 /** An interval as `[0.100, 0.200]`, or nothing when there is none. */
@@ -145,10 +150,10 @@ export function interval(ci: [number, number] | null): string {
 
 /** The repeats section as tables: per arm the reduced mean and its intervals, then each delta. */
 export function printRepeats(r: RepeatsReport): void {
-  const by = r.cluster === null ? "golden" : r.cluster;
+  const by = r.cluster === null ? "golden" : printableText(r.cluster);
   console.log(`\n${heading(r)}`);
   const rows = r.arms.map((a) => [
-    a.arm,
+    printableText(a.arm),
     a.mean === null ? "-" : `${a.mean.toFixed(3)} (${a.n} goldens)`,
     a.clt ? `${a.clt.se.toFixed(3)} ${interval(a.clt.ci)}` : "-",
     a.clustered ? `${a.clustered.se.toFixed(3)} ${interval(a.clustered.ci)} C=${a.clusters}` : "-",
@@ -159,15 +164,18 @@ export function printRepeats(r: RepeatsReport): void {
   );
   for (const a of r.arms) {
     if (a.mismatched.length === 0) continue;
-    const shown = a.mismatched.slice(0, 12).join(", ") + (a.mismatched.length > 12 ? ", …" : "");
+    const shown = a.mismatched.slice(0, 12).map(printableText).join(", ") +
+      (a.mismatched.length > 12 ? ", …" : "");
     console.log(
-      `arm ${a.arm}: ${a.mismatched.length} golden(s) without n=${r.repeats.n} runs: ${shown}`,
+      `arm ${
+        printableText(a.arm)
+      }: ${a.mismatched.length} golden(s) without n=${r.repeats.n} runs: ${shown}`,
     );
   }
   for (const c of r.comparisons) {
     const d = c.reduced;
     console.log(
-      `${c.arms[1]} − ${c.arms[0]} ` +
+      `${printableText(c.arms[1])} − ${printableText(c.arms[0])} ` +
         (d === null ? "(paired): no golden in common" : `(paired, ${c.n_goldens} goldens): ` +
           `${d.delta === null ? "-" : d.delta.toFixed(3)} ${interval(d.ci)}`),
     );
@@ -177,12 +185,12 @@ export function printRepeats(r: RepeatsReport): void {
 /** One row of a comparison table: both arms, the delta and its interval. */
 export function deltaRow(name: string, d: ArmDelta): string[] {
   const fmt = (x: number | null) => (x === null ? "-" : x.toFixed(3));
-  return [name, fmt(d.a.value), fmt(d.b.value), fmt(d.delta), interval(d.ci)];
+  return [printableText(name), fmt(d.a.value), fmt(d.b.value), fmt(d.delta), interval(d.ci)];
 }
 
 /** `suite compare`'s extra table: B − A on the reduced per-golden scores. */
 export function printReducedComparison(r: RepeatsReport, c: ReducedComparison): void {
-  const [a, b] = c.arms;
+  const [a, b] = c.arms.map(printableText) as [string, string];
   console.log(
     `\n${heading(r)}: ${b} − ${a} on the reduced per-golden scores, paired by golden ` +
       `(${c.n_goldens} goldens)`,

@@ -15,6 +15,7 @@ import {
   decoderForModel,
   formatScoreFile,
 } from "../src/bfcl/mod.ts";
+import { printableText } from "../src/explain/mod.ts";
 
 const DECODERS = ["fc", "claude", "gorilla", "gpt", "llama", "mistral"];
 
@@ -149,8 +150,12 @@ export async function runBfcl(args: string[]): Promise<void> {
   }
   if (!values.quiet) {
     const report = bfclReport([run]);
-    console.log(`${model} ${category}: ${run.correct}/${run.total} correct (${run.accuracy})`);
-    for (const [type, n] of Object.entries(report.errorTypes)) console.log(`  ${type}: ${n}`);
+    console.log(
+      `${printableText(model)} ${category}: ${run.correct}/${run.total} correct (${run.accuracy})`,
+    );
+    for (const [type, n] of Object.entries(report.errorTypes)) {
+      console.log(`  ${printableText(type)}: ${n}`);
+    }
     if (matching === "optimal") {
       const changed = report.matchingDisagreements.map((d) => d.id);
       console.log(

@@ -25,6 +25,7 @@ import { parseOptions } from "./_options.ts";
 import { UsageError } from "./_errors.ts";
 import { rate, table } from "./_table.ts";
 import { levelPercent } from "../src/stats/mod.ts";
+import { printableText } from "../src/explain/mod.ts";
 
 /** The help of `assay bfcl compare`. */
 export const BFCL_COMPARE_HELP = `Usage: deno task assay bfcl compare A.json B.json [options]
@@ -67,7 +68,7 @@ export function bfclComparisonTable(c: BfclComparison): string {
     ...c.categories.map((k) => [k, c.byCategory[k]!] as const),
   ];
   const rows = slices.map(([name, d]) => [
-    name,
+    printableText(name),
     rate(d.a),
     rate(d.b),
     signed(d.delta),
@@ -83,7 +84,8 @@ export function bfclComparisonTable(c: BfclComparison): string {
       rows,
     ),
     "",
-    `A = ${c.models.a}, B = ${c.models.b} (${c.checker}, ${c.matching} matching)`,
+    `A = ${printableText(c.models.a)}, B = ${printableText(c.models.b)} ` +
+    `(${printableText(c.checker)}, ${printableText(c.matching)} matching)`,
     `${c.n} entries; ${bootstrapNote(b)}`,
   ].join("\n");
 }

@@ -23,6 +23,7 @@ import { parseOptions } from "./_options.ts";
 import { UsageError } from "./_errors.ts";
 import { rate, table } from "./_table.ts";
 import { levelPercent } from "../src/stats/mod.ts";
+import { printableText } from "../src/explain/mod.ts";
 
 /** The help of `assay ifeval compare`. */
 export const IFEVAL_COMPARE_HELP = `Usage: deno task assay ifeval compare A.json B.json [options]
@@ -60,7 +61,7 @@ export function ifevalComparisonTable(c: IfevalComparison): string {
   return [
     table(["mode", "level", "A", "B", "B − A", `${levelPercent(b.level)} CI`, ""], rows, 2),
     "",
-    `${c.n} prompts, ${c.checker}; ${bootstrapNote(b)}`,
+    `${c.n} prompts, ${printableText(c.checker)}; ${bootstrapNote(b)}`,
   ].join("\n");
 }
 

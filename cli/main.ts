@@ -93,16 +93,27 @@ const INPUT_ERRORS = new Set([
 /**
  * An error's message as the terminal shows it: a refusal that lists its differences
  * (ComparisonGateError's "Refusing to compare: …", ArmComparisonError's) writes each as
- * printableText does, as they quote the reports' languages and example ids.
+ * printableText does, as they quote the reports' languages and example ids; and any other control
+ * or bidi character left in a message (the ids, names and texts from the data that messages quote,
+ * JSON.stringify leaving bidi controls, C1 and U+2028 raw) is escaped as printableText escapes it,
+ * so that no message colours the terminal, reorders a line or starts a new one.
  */
 async function shownMessage(e: Error): Promise<string> {
-  const differences = (e as { differences?: unknown }).differences;
-  if (!Array.isArray(differences) || differences.length === 0) return e.message;
-  const details = differences.map((d) => String((d as { detail?: unknown })?.detail));
-  const all = details.join("; ");
-  if (!e.message.endsWith(all)) return e.message;
   const { printableText } = await import("../src/explain/mod.ts");
-  return e.message.slice(0, e.message.length - all.length) + details.map(printableText).join("; ");
+  let message = e.message;
+  const differences = (e as { differences?: unknown }).differences;
+  if (Array.isArray(differences) && differences.length > 0) {
+    const details = differences.map((d) => String((d as { detail?: unknown })?.detail));
+    const all = details.join("; ");
+    if (message.endsWith(all)) {
+      message = message.slice(0, message.length - all.length) +
+        details.map(printableText).join("; ");
+    }
+  }
+  return Array.from(message, (ch) => {
+    const shown = printableText(ch);
+    return shown === ch ? ch : shown.slice(1, -1);
+  }).join("");
 }
 
 /**

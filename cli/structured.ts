@@ -37,6 +37,7 @@ import {
   type RetentionConversation,
 } from "../src/structured/mod.ts";
 import type { Engine } from "../src/engine/mod.ts";
+import { printableText } from "../src/explain/mod.ts";
 import { type DecodeStatus, getDecoder, type ToolCallDecoder } from "../src/formats/mod.ts";
 
 const HELP =
@@ -648,7 +649,7 @@ export async function runStructured(args: string[]): Promise<void> {
   console.log(
     lines.map((l, i) => `${l.padEnd(lines[1]!.length)}  ${notes[i]}`.trimEnd()).join("\n"),
   );
-  const decoded = decoder ? `, calls decoded by ${decoder.id}` : "";
+  const decoded = decoder ? `, calls decoded by ${printableText(decoder.id)}` : "";
   console.log(`\n${outputs.rows.length} outputs, mode ${mode}, engine ${engine.name}${decoded}`);
   if (values.out !== undefined) console.log(`Report written to ${values.out}`);
 }
@@ -659,9 +660,9 @@ function summary(details: unknown): string {
   const parts: string[] = [];
   for (const [k, v] of Object.entries(details)) {
     if (typeof v === "number") {
-      if (v !== 0) parts.push(`${k} ${v}`);
+      if (v !== 0) parts.push(`${printableText(k)} ${v}`);
     } else if (typeof v === "object" && v !== null && "denominator" in v && "numerator" in v) {
-      parts.push(`${k} ${rate(v as MetricValue)}`);
+      parts.push(`${printableText(k)} ${rate(v as MetricValue)}`);
     }
   }
   return parts.join(", ");

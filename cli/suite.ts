@@ -7,6 +7,7 @@ import { parseJson } from "../src/engine/mod.ts";
 import { writeAtomic } from "./_atomic.ts";
 import { checkDistinct, checkInputs, checkPaths, checkStore, reportKind } from "./_paths.ts";
 import { rate, table } from "./_table.ts";
+import { printableText } from "../src/explain/mod.ts";
 import { MetricStore, type StoredRun, type StoredScore } from "./_store.ts";
 import { loadSuite, type Suite, SuiteError } from "../src/suite/mod.ts";
 import { RunInputError, type RunResult, runSuite, suiteChecks } from "../src/suite/mod.ts";
@@ -453,13 +454,15 @@ async function runCommand(args: string[]): Promise<void> {
     printScorecard(card, suite.metrics.map((m) => m.name));
     for (const t of trajectory ?? []) {
       console.log(
-        `\n${t.metric}: ${t.passes}/${t.applicable} runs match; greedy first-match would decide ` +
+        `\n${
+          printableText(t.metric)
+        }: ${t.passes}/${t.applicable} runs match; greedy first-match would decide ` +
           `${t.greedy_disagreements} of them otherwise`,
       );
     }
     if (repeats) printRepeats(repeats);
     console.log(
-      `\n${results.length} runs, suite ${suite.name}` +
+      `\n${results.length} runs, suite ${printableText(suite.name)}` +
         (values["no-judge"] ? ", judges skipped (--no-judge)" : "") +
         (store ? `; stored as run ${runId} in ${values.store}` : ""),
     );
@@ -515,7 +518,9 @@ function checkPassRates(card: Card, min: number, json?: boolean): GateFailed | u
   say(
     low.length > 0
       ? `FAIL: pass rate under ${min} in ${
-        low.map((a) => `${a.arm} (${a.pass_rate.value?.toFixed(3) ?? "none"})`).join(", ")
+        low.map((a) => `${printableText(a.arm)} (${a.pass_rate.value?.toFixed(3) ?? "none"})`).join(
+          ", ",
+        )
       }`
       : `pass: every arm's pass rate is at least ${min}`,
   );
@@ -540,7 +545,7 @@ function printScorecard(card: Card, metrics: string[]): void {
       arm.n_unscored > 0 && `${arm.n_unscored} unscored (no criterion applies)`,
     ].filter((x) => x);
     console.log(
-      `\narm ${arm.arm}: ${arm.n_runs} runs over ${arm.n_goldens} goldens` +
+      `\narm ${printableText(arm.arm)}: ${arm.n_runs} runs over ${arm.n_goldens} goldens` +
         (left.length > 0 ? `; ${left.join(", ")}, left out of the pass rate` : ""),
     );
     const rows: string[][] = [
@@ -560,7 +565,7 @@ function printScorecard(card: Card, metrics: string[]): void {
       if (!s) continue;
       const errors = s.n_errors > 0 ? `, ${s.n_errors} judge errors` : "";
       rows.push([
-        m,
+        printableText(m),
         s.mean.value === null
           ? `- (${s.n_applicable} applicable${errors})`
           : `${s.mean.value.toFixed(3)} (n=${s.n_applicable}${errors})`,
@@ -649,7 +654,8 @@ function scorecardCommand(args: string[]): void {
       return;
     }
     console.log(
-      `suite ${run.suite}, run ${run.run_id} (${run.created_at}); ${runs.length} run(s) in history`,
+      `suite ${printableText(run.suite)}, run ${printableText(run.run_id)} ` +
+        `(${printableText(run.created_at)}); ${runs.length} run(s) in history`,
     );
     printScorecard(card, metrics);
     if (report) printRepeats(report);
@@ -664,9 +670,11 @@ function scorecardCommand(args: string[]): void {
           () => scorecard(rs, { metrics: r.metrics, resamples: 1 }),
         );
         return [
-          r.run_id,
-          r.created_at,
-          c.arms.map((a) => `${a.arm} ${a.pass_rate.value?.toFixed(3) ?? "-"}`).join(", "),
+          printableText(r.run_id),
+          printableText(r.created_at),
+          c.arms.map((a) => `${printableText(a.arm)} ${a.pass_rate.value?.toFixed(3) ?? "-"}`).join(
+            ", ",
+          ),
         ];
       });
       console.log(table(["run", "created", "pass rate"], hist, 3));
@@ -717,15 +725,25 @@ function compareCommand(args: string[]): void {
       printStoredJson(run, { comparison: cmp }, { key: "reduced_comparison", part, note });
       return;
     }
-    console.log(`${b} − ${a}, paired by golden (${cmp.n_goldens} goldens), run ${run.run_id}`);
+    const [shownA, shownB] = [printableText(a), printableText(b)];
+    console.log(
+      `${shownB} − ${shownA}, paired by golden (${cmp.n_goldens} goldens), ` +
+        `run ${printableText(run.run_id)}`,
+    );
     const rowsOut = [deltaRow("pass rate", cmp.pass_rate), deltaRow("overall", cmp.overall)];
     for (const m of cmp.metrics_delta) rowsOut.push(deltaRow(m.metric, m));
-    console.log(table(["", a, b, "delta", "95% CI"], rowsOut));
+    console.log(table(["", shownA, shownB, "delta", "95% CI"], rowsOut));
     if (report && reduced) printReducedComparison(report, reduced);
     printNote(note && `\n${note}`);
   } finally {
     store.close();
   }
+}
+
+/** A name in quotes: its JSON string, or printableText's quoted text when it has a control. */
+function quoted(name: string): string {
+  const shown = printableText(name);
+  return shown === name ? JSON.stringify(name) : shown;
 }
 
 function validateCommand(args: string[]): void {
@@ -736,8 +754,8 @@ function validateCommand(args: string[]): void {
   checkInputs([["suite file", positionals[0]]]);
   const { suite } = loadSuiteFile(positionals[0]!);
   console.log(
-    `${positionals[0]}: valid suite "${suite.name}" with ${suite.metrics.length} metric(s): ` +
-      suite.metrics.map((m) => m.name).join(", "),
+    `${positionals[0]}: valid suite ${quoted(suite.name)} with ${suite.metrics.length} ` +
+      `metric(s): ${suite.metrics.map((m) => printableText(m.name)).join(", ")}`,
   );
 }
 
@@ -941,7 +959,7 @@ function printCalibration(result: CalibrationReport): void {
     ["judge pass", String(c.tp), String(c.fp)],
     ["judge fail", String(c.fn), String(c.tn)],
   ]));
-  console.log(`\nverdict: ${result.verdict} — ${result.reason}`);
+  console.log(`\nverdict: ${printableText(result.verdict)} — ${printableText(result.reason)}`);
   const skipped = result.skipped_unscored;
   if (skipped > 0) console.log(`(${skipped} label(s) skipped: the judge gave no score)`);
 }
