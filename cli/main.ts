@@ -96,7 +96,8 @@ const INPUT_ERRORS = new Set([
  * printableText does, as they quote the reports' languages and example ids; and any other control
  * or bidi character left in a message (the ids, names and texts from the data that messages quote,
  * JSON.stringify leaving bidi controls, C1 and U+2028 raw) is escaped as printableText escapes it,
- * so that no message colours the terminal, reorders a line or starts a new one.
+ * so that no message colours the terminal, reorders a line or starts a new one (but for the line
+ * breaks of a list of problems).
  */
 async function shownMessage(e: Error): Promise<string> {
   const { printableText } = await import("../src/explain/mod.ts");
@@ -110,10 +111,21 @@ async function shownMessage(e: Error): Promise<string> {
         details.map(printableText).join("; ");
     }
   }
-  return Array.from(message, (ch) => {
-    const shown = printableText(ch);
-    return shown === ch ? ch : shown.slice(1, -1);
-  }).join("");
+  const shown = (text: string) =>
+    Array.from(text, (ch) => {
+      const p = printableText(ch);
+      return p === ch ? ch : p.slice(1, -1);
+    }).join("");
+  // A list of problems (a suite's issues, a rules file's) has one on each line, after a heading
+  // at most: those line breaks stay, unless a problem's data brought more lines than problems.
+  const of = (x: unknown) =>
+    (x as { issues?: unknown })?.issues ?? (x as { problems?: unknown })?.problems;
+  const list = of(e) ?? of(e.cause);
+  const lines = message.split("\n");
+  if (Array.isArray(list) && list.length > 1 && lines.length - list.length <= 1) {
+    return lines.map(shown).join("\n");
+  }
+  return shown(message);
 }
 
 /**

@@ -229,3 +229,21 @@ Deno.test("suite run, scorecard, compare and calibrate show names and ids as pri
   printable(calibrate, "calibrate");
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test("a list of problems keeps one problem a line, its control characters escaped", async () => {
+  // A suite's issues and a rules file's problems are one per line; the escaping of what errors
+  // quote must not join them into one line, nor let a problem's data start a line of its own.
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(
+    `${dir}/s.json`,
+    '{"metrics": [{"type": "hit_limit"}],\n "metrics": [], "name": "a\\u001b[31m",\n "name": 5}\n',
+  );
+  const r = await assay(["suite", "validate", `${dir}/s.json`]);
+  strictEqual(r.code, 2, r.stderr);
+  const lines = r.stderr.trimEnd().split("\n");
+  strictEqual(lines.length, 2, r.stderr);
+  ok(lines[0]!.startsWith(`assay suite: ${dir}/s.json:2:2: Duplicate key "metrics"`), r.stderr);
+  ok(lines[1]!.startsWith(`${dir}/s.json:3:2: Duplicate key "name"`), r.stderr);
+  ok(!r.stderr.includes("\u001b"), r.stderr);
+  await Deno.remove(dir, { recursive: true });
+});
