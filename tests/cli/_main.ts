@@ -23,3 +23,25 @@ export async function runMain(args: string[]): Promise<Run> {
     console.error = error;
   }
 }
+
+const MAIN = new URL("../../cli/main.ts", import.meta.url).pathname;
+
+/**
+ * Runs `assay <args>` as its own process (`deno run -A cli/main.ts`, no colour): its exit code
+ * and what it printed, for what must cross a process boundary (exit codes, stdout's bytes).
+ */
+export async function runCli(
+  args: string[],
+  env: Record<string, string> = {},
+  cwd?: string,
+): Promise<Run> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", MAIN, ...args],
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1", ...env },
+    ...(cwd === undefined ? {} : { cwd }),
+  }).output();
+  const dec = new TextDecoder();
+  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+}

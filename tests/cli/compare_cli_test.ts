@@ -1,20 +1,11 @@
 // `assay compare` and `assay gaps` end to end: tables with marks, a refusal that writes nothing.
 import { match, ok, strictEqual } from "node:assert/strict";
 import { formatReport, scoreToolCalls } from "../../mod.ts";
+import { runCli } from "./_main.ts";
 
-const deno = Deno.execPath();
 const main = new URL("../../cli/main.ts", import.meta.url).pathname;
 
-async function assay(args: string[]) {
-  const out = await new Deno.Command(deno, {
-    args: ["run", "-A", main, ...args],
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  }).output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
-}
+const assay = runCli;
 
 const call = '{"name":"f","arguments":{"a":1}}';
 function report(langs: string[], good: (i: number) => boolean) {

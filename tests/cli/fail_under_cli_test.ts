@@ -3,17 +3,11 @@
 // hold, 3 when they fail and 2 on a bad threshold or rules file; their reports feed assay gate.
 import { deepStrictEqual, match, strictEqual } from "node:assert/strict";
 import { scoreDemo } from "../_demo.ts";
+import { runCli } from "./_main.ts";
 
-const deno = Deno.execPath();
-const main = new URL("../../cli/main.ts", import.meta.url).pathname;
 const root = new URL("../../", import.meta.url).pathname;
 
-async function assay(args: string[]) {
-  const out = await new Deno.Command(deno, { args: ["run", "-A", main, ...args], cwd: root })
-    .output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
-}
+const assay = (args: string[]) => runCli(args, {}, root);
 
 /** `suite run` on the demo suite, judges skipped, with more arguments. */
 function demoSuiteRun(extra: string[]) {

@@ -3,15 +3,9 @@
 // report whose detail was edited by hand (not a crash, exit 1, as before).
 import { match, ok, strictEqual } from "node:assert/strict";
 import { scoreDemo } from "../_demo.ts";
+import { runCli } from "./_main.ts";
 
-const deno = Deno.execPath();
-const main = new URL("../../cli/main.ts", import.meta.url).pathname;
-
-async function assay(args: string[]) {
-  const out = await new Deno.Command(deno, { args: ["run", "-A", main, ...args] }).output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
-}
+const assay = runCli;
 
 Deno.test("assay show prints an example's gold, prediction and missing argument from a detailed report", async () => {
   const dir = await Deno.makeTempDir();

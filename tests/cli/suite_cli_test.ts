@@ -5,22 +5,14 @@ import { deepStrictEqual, match, ok, strictEqual } from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import { anthropicTool, openaiContent, startJudgeServer } from "../suite/_judge_server.ts";
 import { killMidRun } from "./_killed_writer.ts";
+import { runCli } from "./_main.ts";
 
 const deno = Deno.execPath();
 const root = new URL("../../", import.meta.url).pathname;
-const main = `${root}cli/main.ts`;
 const demo = `${root}samples/suite_demo`;
 const dec = new TextDecoder();
 
-async function assay(args: string[], env: Record<string, string> = {}) {
-  const out = await new Deno.Command(deno, {
-    args: ["run", "-A", main, ...args],
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1", ...env },
-  }).output();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
-}
+const assay = runCli;
 
 const demoArgs = (store: string) => [
   "suite",

@@ -3,20 +3,9 @@
 import { ok, strictEqual } from "node:assert/strict";
 import { formatReport, scoreToolCalls, sha256Hex } from "../../mod.ts";
 import { printableText } from "../../src/explain/mod.ts";
+import { runCli } from "./_main.ts";
 
-const deno = Deno.execPath();
-const main = new URL("../../cli/main.ts", import.meta.url).pathname;
-
-async function assay(args: string[]) {
-  const out = await new Deno.Command(deno, {
-    args: ["run", "-A", main, ...args],
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  }).output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
-}
+const assay = runCli;
 
 const RED = "\u001b[31mRED\u001b[0m";
 const FORGED = "ok\nFAKE  pass  everything fine";

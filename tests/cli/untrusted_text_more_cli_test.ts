@@ -4,21 +4,11 @@
 import { ok, strictEqual } from "node:assert/strict";
 import { gunzipText } from "../bfcl/_fixtures.ts";
 import { fixturePath } from "../ifeval/_fixtures.ts";
+import { runCli } from "./_main.ts";
 
-const deno = Deno.execPath();
-const main = new URL("../../cli/main.ts", import.meta.url).pathname;
 const demo = new URL("../../samples/suite_demo", import.meta.url).pathname;
 
-async function assay(args: string[]) {
-  const out = await new Deno.Command(deno, {
-    args: ["run", "-A", main, ...args],
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  }).output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
-}
+const assay = runCli;
 
 /** A hostile string: CSI, C1, DEL, bidi overrides and isolates, U+2028 and a forged line. */
 const hostile = (name: string) =>

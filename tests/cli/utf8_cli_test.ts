@@ -2,22 +2,12 @@
 // its file, line and byte, but inside a model output (structured's "output"), which is read with
 // U+FFFD replacements and counted. (score, parse and canonicalize: score_cli_test.ts, cli_test.ts.)
 import { match, strictEqual } from "node:assert/strict";
+import { runCli } from "./_main.ts";
 
-const deno = Deno.execPath();
-const main = new URL("../../cli/main.ts", import.meta.url).pathname;
 const demo = new URL("../../samples/suite_demo", import.meta.url).pathname;
 const enc = new TextEncoder();
 
-async function assay(args: string[]) {
-  const out = await new Deno.Command(deno, {
-    args: ["run", "-A", main, ...args],
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  }).output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
-}
+const assay = runCli;
 
 /** `text` with its first `@` replaced by `bytes`. */
 function withBytes(text: string, bytes: number[]): Uint8Array {
