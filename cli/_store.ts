@@ -528,16 +528,19 @@ export class MetricStore {
    * values mean together is checked by their reader (`storedRowProblem`).
    */
   #readScore(runId: string, r: Record<string, unknown>): StoredScore {
-    const name = [
-      ["golden", r.golden_id],
-      ["arm", r.arm],
-      ["repeat", r.repeat],
-      ["metric", r.metric],
-    ].map(([k, v]) => `${k} ${typeof v === "string" ? JSON.stringify(v) : String(v)}`).join(", ");
-    const bad = (what: string) =>
-      new InputError(
+    // The row's name is made only for a message: every row of a run is read here.
+    const bad = (what: string) => {
+      const name = [
+        ["golden", r.golden_id],
+        ["arm", r.arm],
+        ["repeat", r.repeat],
+        ["metric", r.metric],
+      ].map(([k, v]) => `${k} ${typeof v === "string" ? JSON.stringify(v) : String(v)}`)
+        .join(", ");
+      return new InputError(
         `${this.#retrier.path}: run ${runId} has a malformed scores row (${name}): ${what}`,
       );
+    };
     const text = (k: string, nullable: boolean): string | null => {
       const v = r[k];
       if (typeof v === "string" || (nullable && v === null)) return v as string | null;

@@ -184,6 +184,9 @@ export function compileSchema(schema: unknown, options: SchemaOptions = {}): Com
         return root.v(instance, fast, "", "", null, 0);
       } catch (e) {
         stopped(e);
+        // The reused context is left as the throw found it: a $dynamicRef's scope, pushed.
+        fast.errs = null;
+        fast.scope.length = 0;
         return false;
       }
     },
