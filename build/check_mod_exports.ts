@@ -37,6 +37,9 @@ const exported = new Set(Object.values(exports));
 // The rooms with npm dependencies (suite; config and gate, which read YAML and JSONC) and those the
 // root bundle's budget leaves out (bfcl, formats, explain, ifeval, report_check) have only their own
 // subpaths.
+// regex is reached through structured and json_schema; pytext (CPython's text rules) serves bfcl,
+// ifeval and explain alone, so that the root does not load its tables. Neither has a subpath.
+const NO_SUBPATH = new Set(["regex", "pytext"]);
 const OWN_SUBPATH_ONLY = new Set([
   "suite",
   "bfcl",
@@ -57,11 +60,10 @@ for await (const entry of Deno.readDir(new URL("src/", ROOT))) {
   const inRoot = rootMod.includes(`"./src/${room}/mod.ts"`);
   const ownSubpathOnly = OWN_SUBPATH_ONLY.has(room);
   if (ownSubpathOnly && inRoot) problems.push(`mod.ts must not re-export the ${room} room`);
-  // regex is reached through structured and json_schema, and has no subpath of its own.
-  if (!ownSubpathOnly && room !== "regex" && !inRoot) {
+  if (!ownSubpathOnly && !NO_SUBPATH.has(room) && !inRoot) {
     problems.push(`mod.ts does not re-export src/${room}/mod.ts`);
   }
-  if (room !== "regex" && !exported.has(`./src/${room}/mod.ts`)) {
+  if (!NO_SUBPATH.has(room) && !exported.has(`./src/${room}/mod.ts`)) {
     problems.push(`deno.json does not export src/${room}/mod.ts`);
   }
 }

@@ -1,4 +1,4 @@
-// Writes src/regex/unicode14.generated.ts: Unicode 14.0 sets as CPython 3.11 holds them.
+// Writes src/pytext/unicode14.generated.ts: Unicode 14.0 sets as CPython 3.11 holds them.
 //   deno run --allow-run --allow-write build/unicode14.ts
 // The IFEval checkers and BFCL's Python reader imitate Python's `re`, `str` methods and
 // identifiers, whose Unicode is CPython 3.11's unicodedata (14.0.0), while the host's `\p{...}`
@@ -124,9 +124,9 @@ ${consts}
 export const IGNORECASE_GROUPS_14 =
   "${packGroups(groups)}";
 `;
-await Deno.writeTextFile(new URL("../src/regex/unicode14.generated.ts", import.meta.url), text);
+await Deno.writeTextFile(new URL("../src/pytext/unicode14.generated.ts", import.meta.url), text);
 console.log(
-  `wrote src/regex/unicode14.generated.ts: ${
+  `wrote src/pytext/unicode14.generated.ts: ${
     Object.entries(sets).map(([n, r]) => `${n} ${r.length} ranges`).join(", ")
   }, ${groups.length} IGNORECASE groups; ${text.length} bytes`,
 );

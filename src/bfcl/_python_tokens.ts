@@ -2,7 +2,7 @@
 // numbers, string literals with their escapes, operators and brackets. Newlines inside brackets
 // are ignored, as Python's implicit line joining does; one outside is a NEWLINE token.
 import { pyFloatRepr } from "../engine/mod.ts";
-import { XID_CONTINUE_14, XID_START_14 } from "../regex/mod.ts";
+import { XID_CONTINUE_14, XID_START_14 } from "../pytext/mod.ts";
 import { PyFloat, PyInt, PyOther, type PyValue } from "./py_value.ts";
 
 /** A token. `value` is set for numbers and strings. */

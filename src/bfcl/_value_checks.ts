@@ -1,7 +1,7 @@
 // BFCL's per-parameter checks over Python values: the type check (with its "variable" escape),
 // the string standardisation, and the string, list, dict and list-of-dict value checks.
 import { PyDict, pyEquals, pyIn, pyRepr, pyStr, pyType, type PyValue } from "./py_value.ts";
-import { pyLower } from "../regex/mod.ts";
+import { pyLower } from "../pytext/mod.ts";
 
 /** A check's outcome, with the error_type BFCL reports when it fails. */
 export interface Verdict {

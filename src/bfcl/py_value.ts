@@ -6,7 +6,7 @@
  * @module
  */
 import { pyFloatRepr } from "../engine/mod.ts";
-import { NONPRINTABLE_14 } from "../regex/mod.ts";
+import { NONPRINTABLE_14 } from "../pytext/mod.ts";
 
 /** A Python `int`, exact. */
 export class PyInt {

@@ -6,7 +6,7 @@
  */
 import { type ArgumentPair, compareCodePoints, sha256Hex } from "../engine/mod.ts";
 import type { DetailWriter, ExampleDetail, ExampleRecord } from "../evaluation/mod.ts";
-import { NONPRINTABLE_14 } from "../regex/mod.ts";
+import { NONPRINTABLE_14 } from "../pytext/mod.ts";
 import { recordDetailProblem } from "./detail_shape.ts";
 
 // Python's str.isprintable() under Unicode 14 (controls, format characters such as bidi controls

@@ -1,7 +1,7 @@
 // Reading an instruction's kwargs the way IFEval's build_description reads them: where upstream
 // would draw a random value (a missing or negative count, a missing keyword), the verdict would not
 // be reproducible, so that is refused as bad input.
-import { pyIgnoreCase } from "../regex/mod.ts";
+import { pyIgnoreCase } from "../pytext/mod.ts";
 import { escapeRegex } from "./_python_text.ts";
 
 /** Why an instruction cannot be built (the caller adds file, line and key). */

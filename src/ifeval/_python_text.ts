@@ -8,7 +8,7 @@
 // Python's Unicode is CPython 3.11's (14.0); the host's `\p{...}` is newer, and not the same on
 // every runtime. A code point assigned since is no letter, number or cased character to Python,
 // so each class here leaves out the code points 14.0 leaves unassigned (NEW).
-import { UNASSIGNED_14 as NEW } from "../regex/mod.ts";
+import { UNASSIGNED_14 as NEW } from "../pytext/mod.ts";
 
 /** Python's `\s` (str.isspace) as a class body. */
 export const S_BODY =
@@ -87,7 +87,7 @@ const LOWER = new RegExp(
 const UPPER = new RegExp(`(?!${NEW})\\p{Uppercase}`, "u");
 const TITLE = new RegExp(`(?!${NEW})\\p{Lt}`, "u");
 
-export { pyLower } from "../regex/mod.ts";
+export { pyLower } from "../pytext/mod.ts";
 
 /** Python's `str.isupper()`: no lowercase or titlecase character and at least one uppercase one. */
 export function isUpper(s: string): boolean {

@@ -7,7 +7,7 @@
  */
 import { B, ND, NS, S, W } from "./_python_text.ts";
 import { splitSentences } from "./punkt.ts";
-import { pyIgnoreCase } from "../regex/mod.ts";
+import { pyIgnoreCase } from "../pytext/mod.ts";
 
 type Rule = [RegExp, string];
 const rule = (source: string, replacement: string, flags = "gu"): Rule => [

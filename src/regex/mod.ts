@@ -13,5 +13,3 @@
  * @module
  */
 export * from "./linear_regex.ts";
-export * from "./python_case.ts";
-export * from "./unicode14.generated.ts";

@@ -7,7 +7,7 @@
 // Needs --allow-run (python3).
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { parsePythonExpression } from "@assay/assay/bfcl";
-import { XID_CONTINUE_14, XID_START_14 } from "../../src/regex/mod.ts";
+import { XID_CONTINUE_14, XID_START_14 } from "../../src/pytext/mod.ts";
 import { PYTHON } from "../_debian_python.ts";
 
 // Every code point past ASCII that Unicode 14 could assign a letter to: planes 0 to 3 and 14

@@ -5,7 +5,7 @@
 //
 // Needs --allow-run (python3).
 import { deepStrictEqual as assertEquals, strictEqual } from "node:assert/strict";
-import { pyIgnoreCase, pyLower } from "../../src/regex/mod.ts";
+import { pyIgnoreCase, pyLower } from "../../src/pytext/mod.ts";
 import { PYTHON } from "../_debian_python.ts";
 
 async function python<T>(script: string): Promise<T> {
