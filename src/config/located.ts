@@ -6,6 +6,7 @@
  */
 import YAML from "yaml";
 import * as jsonc from "jsonc-parser";
+import { quote } from "../jsonl/mod.ts";
 
 /** A 1-based line and column. */
 export interface Position {
@@ -226,27 +227,13 @@ export function parseJsonc(text: string): Located | SyntaxIssue[] {
     const [node, path] = stack.pop()!;
     if (!positions.has(path)) positions.set(path, positionAt(starts, node.offset));
     if (node.type === "object") {
-      // Keys compare by their decoded value: "\u0074" and "t" are one key.
-      const seen = new Map<string, Position>();
       for (const prop of node.children ?? []) {
         const [k, v] = prop.children ?? [];
         if (!k) continue;
         const key = String(k.value);
         const at = positionAt(starts, k.offset);
-        const first = seen.get(key);
-        if (first) {
-          keyIssues.push({
-            ...at,
-            offset: k.offset,
-            message: `Duplicate key ${
-              JSON.stringify(key)
-            } (first at ${first.line}:${first.column})`,
-          });
-          continue;
-        }
-        seen.set(key, at);
         const child = `${path}/${pointerSegment(key)}`;
-        positions.set(child, at);
+        if (!positions.has(child)) positions.set(child, at);
         if (key === "__proto__") {
           keyIssues.push({ ...at, offset: k.offset, message: PROTO_MESSAGE });
         }
@@ -255,6 +242,15 @@ export function parseJsonc(text: string): Located | SyntaxIssue[] {
     } else if (node.type === "array") {
       (node.children ?? []).forEach((c, i) => stack.push([c, `${path}/${i}`]));
     }
+  }
+  // Keys compare by their decoded value: "\u0074" and "t" are one key.
+  for (const r of keyRepeats(text)) {
+    const first = positionAt(starts, r.firstOffset);
+    keyIssues.push({
+      ...positionAt(starts, r.offset),
+      offset: r.offset,
+      message: `Duplicate key ${quote(r.key)} (first at ${first.line}:${first.column})`,
+    });
   }
   if (keyIssues.length > 0) {
     return keyIssues.sort((a, b) => a.offset - b.offset).map(({ offset: _, ...i }) => i);
@@ -265,4 +261,99 @@ export function parseJsonc(text: string): Located | SyntaxIssue[] {
     if (outOfStack(e)) return [TOO_DEEP];
     throw e;
   }
+}
+
+/** A key repeated in one object of a JSON or JSONC text. */
+export interface RepeatedKey {
+  /** The key, decoded. */
+  key: string;
+  /** Where the repeat starts (its opening quote). */
+  at: Position;
+  /** Where the key's first use in that object starts. */
+  first: Position;
+}
+
+/**
+ * Every key repeated in one object of a JSON or JSONC text, at any depth, in text order: the
+ * rule of every reader of user files, which refuse such a text where JSON.parse and Python's
+ * json keep the last value without a word. Keys compare by their decoded value (`"\u0074"`
+ * repeats `"t"`); equal keys in different objects are no repeat. The text must be one a JSON or
+ * JSONC parser accepted: it is not checked again. One pass, no recursion.
+ *
+ * @param text A JSON or JSONC text (comments and trailing commas allowed).
+ * @returns The repeats, empty when there is none.
+ *
+ * @example A golden whose expected answer is given twice
+ * ```ts
+ * import { repeatedKeys } from "@assay/assay/config";
+ * import { deepStrictEqual } from "node:assert/strict";
+ *
+ * deepStrictEqual(repeatedKeys('{"id":"g1","expected":"a","expected":"b"}'), [
+ *   { key: "expected", at: { line: 1, column: 27 }, first: { line: 1, column: 12 } },
+ * ]);
+ * ```
+ */
+export function repeatedKeys(text: string): RepeatedKey[] {
+  const repeats = keyRepeats(text);
+  if (repeats.length === 0) return [];
+  const starts = lineStarts(text);
+  return repeats.map((r) => ({
+    key: r.key,
+    at: positionAt(starts, r.offset),
+    first: positionAt(starts, r.firstOffset),
+  }));
+}
+
+/** The repeated keys of `text`, with the offsets of each repeat and of the key's first use. */
+function keyRepeats(text: string): { key: string; offset: number; firstOffset: number }[] {
+  const found: { key: string; offset: number; firstOffset: number }[] = [];
+  // The keys of each open container, with their offsets (null for an array).
+  const open: (Map<string, number> | null)[] = [];
+  let keyNext = false;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      // The closing quote: the next one not escaped by an odd run of backslashes.
+      let j = i;
+      do {
+        j = text.indexOf('"', j + 1);
+        if (j < 0) return found;
+        let k = j - 1;
+        while (text.charCodeAt(k) === 0x5c) k--;
+        if ((j - 1 - k) % 2 === 0) break;
+      } while (true);
+      if (keyNext) {
+        const literal = text.slice(i, j + 1);
+        const key = literal.includes("\\") ? JSON.parse(literal) as string : literal.slice(1, -1);
+        const keys = open[open.length - 1]!;
+        const first = keys.get(key);
+        if (first === undefined) keys.set(key, i);
+        else found.push({ key, offset: i, firstOffset: first });
+        keyNext = false;
+      }
+      i = j;
+    } else if (c === 0x7b) {
+      open.push(new Map());
+      keyNext = true;
+    } else if (c === 0x5b) {
+      open.push(null);
+    } else if (c === 0x7d || c === 0x5d) {
+      open.pop();
+      keyNext = false;
+    } else if (c === 0x2c) {
+      keyNext = open[open.length - 1] instanceof Map;
+    } else if (c === 0x2f) {
+      // A comment (JSONC): to the end of its line, or past its `*/`.
+      if (text.charCodeAt(i + 1) === 0x2a) {
+        const end = text.indexOf("*/", i + 2);
+        i = end < 0 ? n : end + 1;
+      } else {
+        while (i + 1 < n && text.charCodeAt(i + 1) !== 0x0a && text.charCodeAt(i + 1) !== 0x0d) {
+          i++;
+        }
+      }
+    }
+  }
+  return found;
 }
