@@ -12,6 +12,7 @@ import { MetricStore, type StoredRun, type StoredScore } from "./_store.ts";
 import { loadSuite, type Suite, SuiteError } from "../src/suite/mod.ts";
 import { RunInputError, type RunResult, runSuite, suiteChecks } from "../src/suite/mod.ts";
 import { compileSchema } from "../src/json_schema/mod.ts";
+import { repeatedKeys } from "../src/config/mod.ts";
 import { CATALOG_SCHEMA, GOLDEN_SCHEMA, TRACE_SCHEMA } from "../src/suite/mod.ts";
 import type { Golden, SchemaCatalog, Trace } from "../src/suite/mod.ts";
 import { scorecard, type ScoreRow, storedRowProblem } from "../src/suite/mod.ts";
@@ -127,6 +128,27 @@ function loadSuiteFile(path: string): { suite: Suite; text: string } {
   }
 }
 
+/**
+ * Refuses a key repeated in one object of `text` (a JSONL line, or a whole JSON file), which
+ * JSON.parse reads as its last value: `path:line:column`, where `line` is the text's first line
+ * in the file, then the row's id as `id` names it (unless the id's key is the one repeated: which
+ * value was meant is the question), then the key and where it was first.
+ */
+function refuseRepeatedKeys(
+  text: string,
+  path: string,
+  line = 1,
+  id?: { field: string; named: string },
+): void {
+  const r = repeatedKeys(text)[0];
+  if (r === undefined) return;
+  const at = (p: { line: number; column: number }) => `${line + p.line - 1}:${p.column}`;
+  const named = id === undefined || r.key === id.field ? "" : id.named;
+  throw new InputError(
+    `${path}:${at(r.at)}${named}: Duplicate key ${quote(r.key)} (first at ${at(r.first)})`,
+  );
+}
+
 /** Reads a JSONL file, validating each line against a JSON Schema. */
 function readJsonl<T>(
   path: string,
@@ -145,15 +167,16 @@ function readJsonl<T>(
     } catch (e) {
       throw new InputError(`${path}:${i + 1}: malformed JSON line ${quote(line)}`, { cause: e });
     }
+    const id = typeof value === "object" && value !== null
+      ? (value as Record<string, unknown>)[idField]
+      : undefined;
+    const named = typeof id === "string" ? ` (${idField} ${JSON.stringify(id)})` : "";
+    refuseRepeatedKeys(line, path, i + 1, { field: idField, named });
     const r = validator.validate(value);
     if (!r.valid) {
-      const id = typeof value === "object" && value !== null
-        ? (value as Record<string, unknown>)[idField]
-        : undefined;
       const first = r.errors[0]!;
       throw new InputError(
-        `${path}:${i + 1}${typeof id === "string" ? ` (${idField} ${JSON.stringify(id)})` : ""}: ` +
-          `${first.instanceLocation || "the line"}: ${first.message}`,
+        `${path}:${i + 1}${named}: ${first.instanceLocation || "the line"}: ${first.message}`,
       );
     }
     rows.push({ value: value as T, line: i + 1 });
@@ -305,12 +328,13 @@ async function runCommand(args: string[]): Promise<void> {
     (await import("./gate.ts")).checkRulesUpFront(gate, shape, false, values.gate!);
   }
   let catalog: SchemaCatalog;
+  const catalogText = readText(values.catalog!);
   try {
-    catalog = parseJson(readText(values.catalog!)) as SchemaCatalog;
+    catalog = parseJson(catalogText) as SchemaCatalog;
   } catch (e) {
-    if (e instanceof InputError) throw e;
     throw new InputError(`${values.catalog}: not valid JSON`, { cause: e });
   }
+  refuseRepeatedKeys(catalogText, values.catalog!);
   const cr = compileSchema(CATALOG_SCHEMA).validate(catalog);
   if (!cr.valid) {
     throw new InputError(
@@ -887,6 +911,7 @@ export async function runCalibrate(args: string[]): Promise<void> {
     } catch (e) {
       throw new InputError(`${at}: malformed JSON line ${quote(line)}`, { cause: e });
     }
+    refuseRepeatedKeys(line, values.labels!, i + 1);
     if (typeof row !== "object" || row === null || Array.isArray(row)) {
       throw new InputError(`${at}: expected a JSON object, got ${quote(line)}`);
     }
