@@ -15,7 +15,8 @@ Evaluates one response per prompt as IFEval's evaluation_main does (${IFEVAL_VER
 verdict for verdict: each instruction's checker on the response (strict), and on the best of
 eight relaxed variants of it (loose: without its first or last line, without '*').
 The input is IFEval's input_data.jsonl ({"key", "prompt", "instruction_id_list", "kwargs"} per
-line); the responses are {"prompt", "response"} lines, matched to the input by prompt text.
+line, each key once); the responses are {"prompt", "response"} lines, matched to the input by
+prompt text (a prompt given twice must have the same response).
 
 Options:
   --input FILE          IFEval's input file (required)

@@ -51,6 +51,15 @@ export interface IfevalComparison {
   loose: { prompt: IfevalDelta; instruction: IfevalDelta };
 }
 
+const SHOWN = 5;
+
+/** The first keys, in order, and how many there are when that is not all. */
+function listed(keys: readonly number[]): string {
+  const sorted = [...keys].sort((x, y) => x - y);
+  const shown = sorted.slice(0, SHOWN).join(", ");
+  return keys.length > SHOWN ? `${shown}, … (${keys.length} in all)` : shown;
+}
+
 /**
  * A prompt as a record the paired bootstrap reads: `full_call_exact_match` is whether every
  * instruction was followed, and `argument_f1`'s pooled ratio 2·Σmatched / (Σpredicted + Σgold)
@@ -79,7 +88,7 @@ function asRecord(follows: readonly boolean[]): CountedFields {
  * @param options Seed (default 0), resamples (default 10,000), level (default 0.95), engine.
  * @returns The comparison.
  * @throws {ComparisonGateError} If the reports differ in checker, prompt keys or a prompt's
- *   instructions.
+ *   instructions, or a report gives a key to two prompts.
  * @throws {RangeError} If a report's prompts are not what an `assay.ifeval.v1` report holds
  *   (`checkReportBody`).
  *
@@ -111,16 +120,37 @@ export function compareIfevalReports(
   if (a.checker !== b.checker) {
     differences.push({ kind: "parser_id", detail: `checkers differ: ${a.checker}, ${b.checker}` });
   }
+  // Prompts are paired by key: a key given twice would pair the wrong prompts.
+  for (const [side, r] of [["A", a], ["B", b]] as const) {
+    const seen = new Set<number>();
+    const repeated = new Set<number>();
+    for (const p of r.prompts) (seen.has(p.key) ? repeated : seen).add(p.key);
+    if (repeated.size > 0) {
+      differences.push({
+        kind: "inconsistent_report",
+        detail: `the ${side} report repeats prompts (keys ${listed([...repeated])})`,
+      });
+    }
+  }
+  if (differences.length > 0) throw new ComparisonGateError(differences);
   const byKey = new Map(b.prompts.map((p) => [p.key, p]));
-  const unmatched = a.prompts.filter((p) => {
+  const aKeys = new Set(a.prompts.map((p) => p.key));
+  const onlyA = a.prompts.filter((p) => !byKey.has(p.key)).map((p) => p.key);
+  const onlyB = b.prompts.filter((p) => !aKeys.has(p.key)).map((p) => p.key);
+  const reworded = a.prompts.filter((p) => {
     const q = byKey.get(p.key);
-    return !q || q.instruction_id_list.join("\n") !== p.instruction_id_list.join("\n");
-  });
-  if (unmatched.length > 0 || a.prompts.length !== b.prompts.length) {
+    return q && q.instruction_id_list.join("\n") !== p.instruction_id_list.join("\n");
+  }).map((p) => p.key);
+  const parts: string[] = [];
+  const part = (keys: number[], what: string) =>
+    keys.length > 0 && parts.push(`${keys.length} ${what} (keys ${listed(keys)})`);
+  part(onlyA, "only in A");
+  part(onlyB, "only in B");
+  part(reworded, "with other instructions in B");
+  if (parts.length > 0) {
     differences.push({
       kind: "example_ids",
-      detail: `the reports' prompts differ: ${unmatched.length} of A's prompts have no twin ` +
-        `in B with the same instructions (A ${a.prompts.length} prompts, B ${b.prompts.length})`,
+      detail: `the reports' prompts differ: ${parts.join(", ")}`,
     });
   }
   if (differences.length > 0) throw new ComparisonGateError(differences);

@@ -1,7 +1,8 @@
 /**
- * IFEval's files: the input (`key`, `prompt`, `instruction_id_list`, `kwargs` per line) and the
- * responses (`prompt`, `response` per line, matched to inputs by prompt text, the last line of a
- * prompt winning as in IFEval's dictionary), evaluated strict and loose.
+ * IFEval's files: the input (`key`, `prompt`, `instruction_id_list`, `kwargs` per line, each key
+ * once) and the responses (`prompt`, `response` per line, matched to inputs by prompt text as in
+ * IFEval's dictionary; a prompt may repeat only with the same response), evaluated strict and
+ * loose.
  *
  * @module
  */
@@ -56,8 +57,9 @@ const isStrings = (v: unknown): v is string[] =>
  *
  * @param source The input file.
  * @returns The rows, in file order.
- * @throws {IfevalInputError} For a line that is not a JSON object, a missing or mistyped field,
- * kwargs whose count differs from the instructions', or an instruction that cannot be built; the message names the file, line and key.
+ * @throws {IfevalInputError} For a line that is not a JSON object, a missing or mistyped field, a
+ * key given on an earlier line, kwargs whose count differs from the instructions', or an
+ * instruction that cannot be built; the message names the file, line and key.
  * @example One prompt
  * ```ts
  * import { readIfevalInput } from "@assay/assay/ifeval";
@@ -70,6 +72,8 @@ const isStrings = (v: unknown): v is string[] =>
  */
 export function readIfevalInput(source: IfevalSource): IfevalInputRow[] {
   const rows: IfevalInputRow[] = [];
+  // Reports and comparisons join prompts by key: a key given twice would pair the wrong prompts.
+  const firstLine = new Map<number, number>();
   for (const [o, line] of jsonObjects(source)) {
     const at = `${source.name}:${line}`;
     const key = o.key;
@@ -78,6 +82,11 @@ export function readIfevalInput(source: IfevalSource): IfevalInputRow[] {
         `${at}: "key" must be an integer, got ${quote(JSON.stringify(key) ?? "nothing")}`,
       );
     }
+    const first = firstLine.get(key);
+    if (first !== undefined) {
+      throw new IfevalInputError(`${at}: key ${key} again (line ${first})`);
+    }
+    firstLine.set(key, line);
     const where = `${at} (key ${key})`;
     if (typeof o.prompt !== "string") {
       throw new IfevalInputError(`${where}: "prompt" must be a string`);
@@ -113,7 +122,9 @@ export function readIfevalInput(source: IfevalSource): IfevalInputRow[] {
  * @param inputs The input rows.
  * @returns The response of each input, in input order.
  * @throws {IfevalInputError} For a line that is not a JSON object, a missing or mistyped field, a
- * response whose prompt is not in the input, or an input prompt without a response.
+ * response whose prompt is not in the input, a prompt given again with another response (IFEval's
+ * dictionary would keep the last and score it for every line of that prompt), or an input prompt
+ * without a response.
  * @example Matching by prompt
  * ```ts
  * import { readIfevalInput, readIfevalResponses } from "@assay/assay/ifeval";
@@ -135,7 +146,7 @@ export function readIfevalResponses(
   inputs: readonly IfevalInputRow[],
 ): string[] {
   const known = new Set(inputs.map((r) => r.prompt));
-  const byPrompt = new Map<string, string>();
+  const byPrompt = new Map<string, { response: string; line: number }>();
   for (const [o, line] of jsonObjects(source)) {
     const at = `${source.name}:${line}`;
     if (typeof o.prompt !== "string") {
@@ -147,10 +158,17 @@ export function readIfevalResponses(
     if (!known.has(o.prompt)) {
       throw new IfevalInputError(`${at}: prompt not in the input file: ${quote(o.prompt)}`);
     }
-    byPrompt.set(o.prompt, o.response);
+    const first = byPrompt.get(o.prompt);
+    if (first !== undefined && first.response !== o.response) {
+      throw new IfevalInputError(
+        `${at}: the prompt of line ${first.line} again, with another response (IFEval would ` +
+          `score only the last): ${quote(o.prompt)}`,
+      );
+    }
+    if (first === undefined) byPrompt.set(o.prompt, { response: o.response, line });
   }
   return inputs.map((row) => {
-    const response = byPrompt.get(row.prompt);
+    const response = byPrompt.get(row.prompt)?.response;
     if (response === undefined) {
       throw new IfevalInputError(
         `${source.name}: no response for the prompt of line ${row.line} (key ${row.key}): ${

@@ -72,3 +72,46 @@ Deno.test("assay ifeval --help names the checker version; a missing option exits
   strictEqual(missing.code, 2);
   strictEqual(missing.stderr, "assay ifeval: --responses is required");
 });
+
+Deno.test("assay ifeval refuses a key given twice, and ifeval compare a report that repeats one", async () => {
+  const dir = await Deno.makeTempDir();
+  const line = JSON.stringify({
+    key: 1000,
+    prompt: "Say hi.",
+    instruction_id_list: ["punctuation:no_comma", "startend:quotation"],
+    kwargs: [{}, {}],
+  });
+  await Deno.writeTextFile(`${dir}/in.jsonl`, `${line}\n${line.replace("hi.", "hi!")}\n`);
+  await Deno.writeTextFile(
+    `${dir}/r.jsonl`,
+    '{"prompt": "Say hi.", "response": "hi"}\n{"prompt": "Say hi!", "response": "\\"hi\\""}\n',
+  );
+  const r = await runMain([
+    "ifeval",
+    "--input",
+    `${dir}/in.jsonl`,
+    "--responses",
+    `${dir}/r.jsonl`,
+  ]);
+  strictEqual(r.code, 2);
+  strictEqual(r.stderr, `assay ifeval: ${dir}/in.jsonl:2: key 1000 again (line 1)`);
+  // Such a report (as the old code wrote it) is refused by the comparison, for each side.
+  const prompt = { key: 1000, instruction_id_list: ["punctuation:no_comma"] };
+  const report = {
+    schema: "assay.ifeval.v1",
+    checker: "ifeval@google-3f357bde",
+    prompts: [
+      { ...prompt, strict: [true], loose: [true] },
+      { ...prompt, strict: [false], loose: [false] },
+    ],
+  };
+  await Deno.writeTextFile(`${dir}/a.json`, JSON.stringify(report));
+  const c = await runMain(["ifeval", "compare", `${dir}/a.json`, `${dir}/a.json`]);
+  strictEqual(c.code, 2);
+  strictEqual(
+    c.stderr,
+    "assay ifeval: Refusing to compare: the A report repeats prompts (keys 1000); " +
+      "the B report repeats prompts (keys 1000)",
+  );
+  await Deno.remove(dir, { recursive: true });
+});

@@ -65,8 +65,26 @@ Deno.test("compareIfevalReports() refuses reports of other checkers or prompts",
     () => compareIfevalReports(a, report([[true], [false, true]], "ifeval@other")),
     ComparisonGateError,
   );
-  throws(() => compareIfevalReports(a, report([[true]])), /prompts differ/);
-  throws(() => compareIfevalReports(a, report([[true], [false]])), /same instructions/);
+  // The first keys of each kind of difference are named.
+  throws(
+    () => compareIfevalReports(a, report([[true]])),
+    /prompts differ: 1 only in A \(keys 1001\)$/,
+  );
+  throws(
+    () => compareIfevalReports(a, report([[true], [false]])),
+    /prompts differ: 1 with other instructions in B \(keys 1001\)$/,
+  );
+  const many = report(Array.from({ length: 8 }, () => [true]));
+  const moved = structuredClone(many);
+  moved.prompts.forEach((p) => p.key += 100);
+  throws(
+    () => compareIfevalReports(many, moved),
+    (e: unknown) =>
+      e instanceof ComparisonGateError &&
+      e.differences[0]!.detail ===
+        "the reports' prompts differ: 8 only in A (keys 1000, 1001, 1002, 1003, 1004, … (8 in all)), " +
+          "8 only in B (keys 1100, 1101, 1102, 1103, 1104, … (8 in all))",
+  );
   // A report edited by hand: the gate names the row.
   const edited = structuredClone(a) as unknown as { prompts: unknown[] };
   edited.prompts[1] = { key: 1, strict: [true] };
@@ -74,6 +92,28 @@ Deno.test("compareIfevalReports() refuses reports of other checkers or prompts",
     () => compareIfevalReports(a, edited as unknown as typeof a),
     /assay\.ifeval\.v1 report is malformed: prompts\[1\]\.instruction_id_list is not a list/,
   );
+});
+
+Deno.test("compareIfevalReports() refuses a report that gives a key to two prompts", () => {
+  // Two identical reports whose prompts share a key: paired by key, B's first prompt was lost and
+  // B scored 0/6 where its own report said 2/6.
+  const twice = report([[true, false, false], [false, true, false]]);
+  twice.prompts[1]!.key = twice.prompts[0]!.key;
+  twice.prompts[1]!.instruction_id_list = twice.prompts[0]!.instruction_id_list;
+  const refusal = (() => {
+    try {
+      compareIfevalReports(twice, structuredClone(twice));
+    } catch (e) {
+      return e;
+    }
+    return undefined;
+  })();
+  ok(refusal instanceof ComparisonGateError);
+  deepStrictEqual(refusal.differences, [
+    { kind: "inconsistent_report", detail: "the A report repeats prompts (keys 1000)" },
+    { kind: "inconsistent_report", detail: "the B report repeats prompts (keys 1000)" },
+  ]);
+  throws(() => compareIfevalReports(report([[true], [true]]), twice), /the B report repeats/);
 });
 
 Deno.test("assay ifeval compare prints both modes and levels, and writes the comparison", async () => {

@@ -37,12 +37,13 @@ Deno.test("readIfevalInput() names the file, line and key of each bad line", () 
   }
 });
 
-Deno.test("readIfevalResponses() matches by prompt, the last line winning, and names missing ones", () => {
+Deno.test("readIfevalResponses() matches by prompt, and names missing ones", () => {
   const inputs = readIfevalInput(INPUT);
   assertEquals(inputs.map((r) => r.line), [1, 3]);
-  const text = row({ prompt: "B", response: "b1" }) + row({ prompt: "A", response: "a" }) +
-    row({ prompt: "B", response: "b2" });
-  assertEquals(readIfevalResponses({ name: "r.jsonl", text }, inputs), ["a", "b2"]);
+  // The same response given again changes nothing.
+  const text = row({ prompt: "B", response: "b" }) + row({ prompt: "A", response: "a" }) +
+    row({ prompt: "B", response: "b" });
+  assertEquals(readIfevalResponses({ name: "r.jsonl", text }, inputs), ["a", "b"]);
   throws(
     () =>
       readIfevalResponses({ name: "r.jsonl", text: row({ prompt: "A", response: "a" }) }, inputs),
@@ -78,4 +79,29 @@ Deno.test("runIfeval() refuses an input file without a prompt: its accuracies wo
         e instanceof IfevalInputError && e.message === "in.jsonl: no prompt in the file",
     );
   }
+});
+
+Deno.test("readIfevalInput() refuses a key given twice, naming the line it first appeared on", () => {
+  // The same prompt and instructions under one key: a comparison would pair the wrong prompts.
+  const line = row({ key: 7, prompt: "P", instruction_id_list: [], kwargs: [] });
+  const text = line + row({ key: 8, prompt: "Q", instruction_id_list: [], kwargs: [] }) + "\n" +
+    line;
+  throws(
+    () => readIfevalInput({ name: "in.jsonl", text }),
+    (e: unknown) =>
+      e instanceof IfevalInputError && e.message === "in.jsonl:4: key 7 again (line 1)",
+  );
+});
+
+Deno.test("readIfevalResponses() refuses a prompt given again with another response", () => {
+  // IFEval's dictionary would keep "b2" and never score "b1".
+  const text = row({ prompt: "B", response: "b1" }) + row({ prompt: "A", response: "a" }) +
+    row({ prompt: "B", response: "b2" });
+  throws(
+    () => readIfevalResponses({ name: "r.jsonl", text }, readIfevalInput(INPUT)),
+    (e: unknown) =>
+      e instanceof IfevalInputError &&
+      e.message ===
+        'r.jsonl:3: the prompt of line 1 again, with another response (IFEval would score only the last): "B"',
+  );
 });
