@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { quote, readJsonLine } from "../jsonl/mod.ts";
+import { LineSplitter, quote, readJsonLine } from "../jsonl/mod.ts";
 import { buildCheck, IfevalInputError, type InstructionCheck } from "./checkers.ts";
 import { evaluatePrompt, type IfevalPrompt, type IfevalResult } from "./evaluate.ts";
 
@@ -14,7 +14,11 @@ import { evaluatePrompt, type IfevalPrompt, type IfevalResult } from "./evaluate
 export interface IfevalSource {
   /** The file name, as messages should show it. */
   name: string;
-  /** The file's text. */
+  /**
+   * The file's text, read as the jsonl room reads a file's bytes: a byte order mark at its start
+   * is dropped, and a line may end in `\r\n` (a lone surrogate, which no UTF-8 file holds, is
+   * read as U+FFFD).
+   */
   text: string;
 }
 
@@ -36,16 +40,24 @@ export interface IfevalRun {
   loose: IfevalResult[];
 }
 
+// The lines of a source as the CLI and scoreJsonl split a file's bytes: the jsonl room's splitter
+// (a leading BOM dropped, `\r\n` read as `\n`), with no limit on a line's length.
 function* jsonObjects(source: IfevalSource): Generator<[Record<string, unknown>, number]> {
-  const lines = source.text.split("\n");
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!.endsWith("\r") ? lines[i]!.slice(0, -1) : lines[i]!;
-    if (line.trim() === "") continue;
-    const r = readJsonLine(line);
-    if ("error" in r) {
-      throw new IfevalInputError(`${source.name}:${i + 1}: ${r.error}: ${quote(line)}`);
+  const splitter = new LineSplitter({ source: source.name, maxLineBytes: Number.MAX_SAFE_INTEGER });
+  const bytes = new TextEncoder().encode(source.text);
+  for (const run of [splitter.push(bytes), splitter.end()]) {
+    for (const [i, line] of (run?.texts ?? []).entries()) {
+      if (line.trim() === "") continue;
+      const at = `${source.name}:${run!.first + i}`;
+      const r = readJsonLine(line);
+      if ("error" in r) {
+        throw new IfevalInputError(`${at}: malformed JSON line ${quote(line)} (${r.error})`);
+      }
+      if (typeof r.value !== "object" || r.value === null || Array.isArray(r.value)) {
+        throw new IfevalInputError(`${at}: expected a JSON object, got ${quote(line)}`);
+      }
+      yield [r.value as Record<string, unknown>, run!.first + i];
     }
-    yield [r.value as Record<string, unknown>, i + 1];
   }
 }
 

@@ -19,6 +19,8 @@ Deno.test("readIfevalInput() names the file, line and key of each bad line", () 
   const cases: [string, string][] = [
     ["{", "in.jsonl:1: "],
     ['{"key": "1"}', 'in.jsonl:1: "key" must be an integer'],
+    ["[1]", 'in.jsonl:1: expected a JSON object, got "[1]"'],
+    ["null", 'in.jsonl:1: expected a JSON object, got "null"'],
     ['{"key": 3, "prompt": 1}', 'in.jsonl:1 (key 3): "prompt" must be a string'],
     [
       '{"key": 3, "prompt": "p", "instruction_id_list": ["a"], "kwargs": []}',
@@ -103,5 +105,39 @@ Deno.test("readIfevalResponses() refuses a prompt given again with another respo
       e instanceof IfevalInputError &&
       e.message ===
         'r.jsonl:3: the prompt of line 1 again, with another response (IFEval would score only the last): "B"',
+  );
+});
+
+Deno.test("runIfeval() drops a byte order mark as the CLI does, and words a malformed line", () => {
+  const responses = {
+    name: "r.jsonl",
+    text: row({ prompt: "A", response: "a" }) + row({ prompt: "B", response: "b" }),
+  };
+  const results = (input: typeof INPUT, r: typeof responses) => {
+    const run = runIfeval({ input, responses: r });
+    return [run.inputs.map((x) => [x.key, x.line]), run.strict, run.loose];
+  };
+  const plain = results(INPUT, responses);
+  const bom = (s: { name: string; text: string }) => ({ ...s, text: "\ufeff" + s.text });
+  assertEquals(results(bom(INPUT), bom(responses)), plain);
+  // CRLF lines too.
+  const crlf = (s: { name: string; text: string }) => ({
+    ...s,
+    text: s.text.replaceAll("\n", "\r\n"),
+  });
+  assertEquals(results(crlf(INPUT), crlf(responses)), plain);
+  // A BOM anywhere else is not JSON: the exact parser's code and offset, as assay score words it.
+  throws(
+    () => readIfevalInput({ name: "in.jsonl", text: INPUT.text + '\ufeff{"key": 2}' }),
+    (e: unknown) =>
+      e instanceof IfevalInputError &&
+      e.message === 'in.jsonl:4: malformed JSON line "\ufeff{\\"key\\": 2}" (expecting_value at 0)',
+  );
+  throws(
+    () => readIfevalInput({ name: "in.jsonl", text: '{"key": 1, "prompt": [1,}' }),
+    (e: unknown) =>
+      e instanceof IfevalInputError &&
+      e.message ===
+        'in.jsonl:1: malformed JSON line "{\\"key\\": 1, \\"prompt\\": [1,}" (expecting_value at 24)',
   );
 });
