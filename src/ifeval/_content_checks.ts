@@ -1,6 +1,7 @@
 // The checkers on a response's words, letters, length, case and language (IFEval's keywords:,
 // language:, length_constraints:, change_case: and punctuation: instructions).
 import { compare, type Kwargs, KwargsProblem, literalPattern } from "./_kwargs.ts";
+import { quote } from "../jsonl/mod.ts";
 import { B, isLower, isUpper, pyLower, pySplit, pyStrip, S, stripChars } from "./_python_text.ts";
 import { detectLanguageOrUndefined } from "./langdetect.ts";
 import { splitSentences } from "./punkt.ts";
@@ -60,9 +61,7 @@ export const CONTENT_CHECKS: Record<string, CheckerSpec> = {
       const raw = k.text("letter");
       if ([...raw].length > 1) {
         throw new KwargsProblem(
-          `letter ${
-            JSON.stringify(raw)
-          } is longer than one character (IFEval would draw one at random)`,
+          `letter ${quote(raw)} is longer than one character (IFEval would draw one at random)`,
         );
       }
       const letter = pyLower(pyStrip(raw));
@@ -83,7 +82,7 @@ export const CONTENT_CHECKS: Record<string, CheckerSpec> = {
       if (!IFEVAL_LANGUAGES.includes(language)) {
         throw new KwargsProblem(
           `language must be one of IFEval's codes (${IFEVAL_LANGUAGES.join(", ")}), got ${
-            JSON.stringify(language)
+            quote(language)
           }`,
         );
       }

@@ -2,7 +2,7 @@
 // combination: and startend: instructions).
 import { canonicalize } from "../engine/mod.ts";
 import type { CheckerSpec } from "./_content_checks.ts";
-import { literalPattern } from "./_kwargs.ts";
+import { literalPattern, plainText } from "./_kwargs.ts";
 import { countBullets, countPlaceholders, titles } from "./_line_scans.ts";
 import { D, DOT, pyLower, pyStrip, S, stripChars } from "./_python_text.ts";
 
@@ -37,7 +37,10 @@ export const FORMAT_CHECKS: Record<string, CheckerSpec> = {
     kwargs: ["postscript_marker"],
     build(k) {
       // `\s*marker.*$` with MULTILINE matches wherever the marker does.
-      const pattern = postscriptPattern(pyStrip(k.text("postscript_marker", false)));
+      const marker = k.text("postscript_marker", false);
+      // Its `.` is any character; any other syntax is refused as written, before it is lowered.
+      plainText("postscript_marker", marker, /[\^$*+?{}[\]\\|()]/);
+      const pattern = postscriptPattern(pyStrip(marker));
       return (value) => pattern.test(pyLower(value));
     },
   },

@@ -3,6 +3,7 @@
 // be reproducible, so that is refused as bad input.
 import { pyIgnoreCase } from "../pytext/mod.ts";
 import { escapeRegex } from "./_python_text.ts";
+import { quote } from "../jsonl/mod.ts";
 
 /** Why an instruction cannot be built (the caller adds file, line and key). */
 export class KwargsProblem extends Error {
@@ -15,6 +16,13 @@ export class KwargsProblem extends Error {
     super(message);
     this.name = "KwargsProblem";
   }
+}
+
+/** A value as a message quotes it: a string once, anything else as JSON, both cut short. */
+export function shown(value: unknown): string {
+  if (typeof value === "string") return quote(value);
+  const json = JSON.stringify(value) ?? String(value);
+  return json.length > 80 ? `${json.slice(0, 80)}\u2026` : json;
 }
 
 /** The comparisons IFEval's counts use. */
@@ -31,7 +39,7 @@ export class Kwargs {
       // file has none, and upstream would reject them.
       if (!allowed.includes(key) && values[key] !== null) {
         throw new KwargsProblem(
-          `unexpected kwarg ${JSON.stringify(key)} (expected ${
+          `unexpected kwarg ${quote(key)} (expected ${
             allowed.length ? allowed.join(", ") : "none"
           })`,
         );
@@ -52,7 +60,7 @@ export class Kwargs {
       throw new KwargsProblem(`${key} is missing (IFEval would draw it at random)`);
     }
     if (typeof v !== "number" || !Number.isFinite(v)) {
-      throw new KwargsProblem(`${key} must be a number, got ${JSON.stringify(v)}`);
+      throw new KwargsProblem(`${key} must be a number, got ${shown(v)}`);
     }
     if (v < 0 && !allowNegative) {
       throw new KwargsProblem(`${key} is negative (IFEval would draw it at random)`);
@@ -67,7 +75,7 @@ export class Kwargs {
       throw new KwargsProblem(`${key} is missing (IFEval would draw it at random)`);
     }
     if (v !== "less than" && v !== "at least") {
-      throw new KwargsProblem(`${key} must be "less than" or "at least", got ${JSON.stringify(v)}`);
+      throw new KwargsProblem(`${key} must be "less than" or "at least", got ${shown(v)}`);
     }
     return v;
   }
@@ -79,7 +87,7 @@ export class Kwargs {
       throw new KwargsProblem(`${key} is missing (IFEval would draw it at random)`);
     }
     if (typeof v !== "string") {
-      throw new KwargsProblem(`${key} must be a string, got ${JSON.stringify(v)}`);
+      throw new KwargsProblem(`${key} must be a string, got ${shown(v)}`);
     }
     return v;
   }
@@ -91,7 +99,7 @@ export class Kwargs {
       throw new KwargsProblem(`${key} is missing (IFEval would draw it at random)`);
     }
     if (!Array.isArray(v) || !v.every((s) => typeof s === "string")) {
-      throw new KwargsProblem(`${key} must be a list of strings, got ${JSON.stringify(v)}`);
+      throw new KwargsProblem(`${key} must be a list of strings, got ${shown(v)}`);
     }
     return v as string[];
   }
@@ -109,13 +117,19 @@ export function compare(actual: number, relation: Relation, threshold: number): 
  * Python matches with it (`pyIgnoreCase`), for a regex without the `i` flag.
  */
 export function literalPattern(key: string, text: string, ignoreCase = false): string {
-  if (/[.^$*+?{}[\]\\|()]/.test(text)) {
+  plainText(key, text, /[.^$*+?{}[\]\\|()]/);
+  return ignoreCase ? pyIgnoreCase(text) : escapeRegex(text);
+}
+
+/**
+ * Refuses a kwarg that holds a character of `syntax` (regex syntax IFEval would read as a Python
+ * regex), quoting it as written.
+ */
+export function plainText(key: string, text: string, syntax: RegExp): void {
+  if (syntax.test(text)) {
     throw new KwargsProblem(
-      `${key} ${
-        JSON.stringify(text)
-      } has regex syntax, which IFEval would read as a Python regex; ` +
+      `${key} ${quote(text)} has regex syntax, which IFEval would read as a Python regex; ` +
         "only plain text is supported",
     );
   }
-  return ignoreCase ? pyIgnoreCase(text) : escapeRegex(text);
 }

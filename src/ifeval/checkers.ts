@@ -7,7 +7,7 @@
 import { type CheckerSpec, CONTENT_CHECKS } from "./_content_checks.ts";
 import { FORMAT_CHECKS } from "./_format_checks.ts";
 import { Kwargs, KwargsProblem } from "./_kwargs.ts";
-import { InputError } from "../jsonl/mod.ts";
+import { InputError, quote, suggestName } from "../jsonl/mod.ts";
 
 /** The checker semantics reproduced: IFEval's instructions.py at google-research 3f357bde. */
 export const IFEVAL_VERSION = "ifeval@google-3f357bde";
@@ -41,8 +41,9 @@ export type InstructionCheck = (response: string) => boolean;
  * @param kwargs Its kwargs from the input file (`null` values count as missing).
  * @param options `where`: a location for messages, such as `input.jsonl:3 (key 1001)`.
  * @returns The check.
- * @throws {IfevalInputError} For an unknown id, an unexpected or mistyped kwarg, or a kwarg
- * IFEval would draw at random (missing or negative counts, a missing keyword).
+ * @throws {IfevalInputError} For an unknown id (naming the registered id it likely misspells), an
+ * unexpected or mistyped kwarg, or a kwarg IFEval would draw at random (missing or negative
+ * counts, a missing keyword).
  * @example Building two checks
  * ```ts
  * import { buildCheck } from "@assay/assay/ifeval";
@@ -63,7 +64,10 @@ export function buildCheck(
   const where = options.where ? `${options.where}: ` : "";
   const spec = Object.hasOwn(SPECS, id) ? SPECS[id] : undefined;
   if (!spec) {
-    throw new IfevalInputError(`${where}unknown instruction id ${JSON.stringify(id)}`);
+    const near = suggestName(id, INSTRUCTION_IDS);
+    throw new IfevalInputError(
+      `${where}unknown instruction id ${quote(id)}` + (near ? ` (did you mean "${near}"?)` : ""),
+    );
   }
   try {
     return spec.build(new Kwargs(kwargs, spec.kwargs));

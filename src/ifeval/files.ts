@@ -8,6 +8,7 @@
  */
 import { LineSplitter, quote, readJsonLine } from "../jsonl/mod.ts";
 import { buildCheck, IfevalInputError, type InstructionCheck } from "./checkers.ts";
+import { shown } from "./_kwargs.ts";
 import { evaluatePrompt, type IfevalPrompt, type IfevalResult } from "./evaluate.ts";
 
 /** A named text: a file's name (for messages) and its contents. */
@@ -89,10 +90,9 @@ export function readIfevalInput(source: IfevalSource): IfevalInputRow[] {
   for (const [o, line] of jsonObjects(source)) {
     const at = `${source.name}:${line}`;
     const key = o.key;
+    if (key === undefined) throw new IfevalInputError(`${at}: "key" is missing`);
     if (typeof key !== "number" || !Number.isInteger(key)) {
-      throw new IfevalInputError(
-        `${at}: "key" must be an integer, got ${quote(JSON.stringify(key) ?? "nothing")}`,
-      );
+      throw new IfevalInputError(`${at}: "key" must be an integer, got ${shown(key)}`);
     }
     const first = firstLine.get(key);
     if (first !== undefined) {

@@ -233,3 +233,33 @@ Deno.test("buildCheck() refuses unknown ids and kwargs IFEval would reject or dr
     });
   }
 });
+
+Deno.test("buildCheck()'s refusals name a likely misspelled id and quote a kwarg as written, once and cut short", () => {
+  const message = (id: string, kwargs: Record<string, unknown>) => {
+    try {
+      buildCheck(id, kwargs);
+    } catch (e) {
+      return (e as Error).message;
+    }
+    throw new Error(`${id} was built`);
+  };
+  strictEqual(
+    message("punctuation:no_commas", {}),
+    'unknown instruction id "punctuation:no_commas" (did you mean "punctuation:no_comma"?)',
+  );
+  strictEqual(message("keywords:nope", {}), 'unknown instruction id "keywords:nope"');
+  // The marker's text as given, not lowered, not cut at its dots.
+  strictEqual(
+    message("detectable_content:postscript", { postscript_marker: "P.(S)" }),
+    'detectable_content:postscript: postscript_marker "P.(S)" has regex syntax, which IFEval ' +
+      "would read as a Python regex; only plain text is supported",
+  );
+  // A long value is cut at 80 characters.
+  const long = message("keywords:existence", { keywords: [1, ..."x".repeat(200)] });
+  strictEqual(
+    long,
+    `keywords:existence: keywords must be a list of strings, got ${
+      JSON.stringify([1, ..."x".repeat(200)]).slice(0, 80)
+    }\u2026`,
+  );
+});

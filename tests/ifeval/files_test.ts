@@ -18,7 +18,9 @@ const INPUT = {
 Deno.test("readIfevalInput() names the file, line and key of each bad line", () => {
   const cases: [string, string][] = [
     ["{", "in.jsonl:1: "],
-    ['{"key": "1"}', 'in.jsonl:1: "key" must be an integer'],
+    ['{"key": "1"}', 'in.jsonl:1: "key" must be an integer, got "1"'],
+    ['{"key": 1.5}', 'in.jsonl:1: "key" must be an integer, got 1.5'],
+    ['{"prompt": "p"}', 'in.jsonl:1: "key" is missing'],
     ["[1]", 'in.jsonl:1: expected a JSON object, got "[1]"'],
     ["null", 'in.jsonl:1: expected a JSON object, got "null"'],
     ['{"key": 3, "prompt": 1}', 'in.jsonl:1 (key 3): "prompt" must be a string'],
