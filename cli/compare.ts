@@ -6,7 +6,7 @@ import { BINARY_METRIC_NAMES, EVALUATION_SCHEMAS, METRIC_NAMES } from "../src/ev
 import { formatReport } from "../src/evaluation/mod.ts";
 import { decodeUtf8, readLines } from "../src/jsonl/mod.ts";
 import { InputError } from "../src/jsonl/mod.ts";
-import { parseJson } from "../src/engine/mod.ts";
+import { canonicalize, parseJson } from "../src/engine/mod.ts";
 import { checkReportBody, parseReportLines } from "../src/report_check/mod.ts";
 import { writeStdout } from "./_io.ts";
 import { writeAtomic } from "./_atomic.ts";
@@ -131,9 +131,11 @@ export async function readJsonFile(
   try {
     return parseJson(text);
   } catch (e) {
-    throw new InputError(`${path} is not JSON: ${e instanceof Error ? e.message : e}`, {
-      cause: e,
-    });
+    // The exact parser's code and offset, as for a malformed JSONL line: JSON.parse's message
+    // is worded differently on each runtime.
+    const r = canonicalize(text);
+    const why = r.ok ? "" : `: ${r.error.code} at ${r.error.offset}`;
+    throw new InputError(`${path} is not JSON${why}`, { cause: e });
   }
 }
 

@@ -115,3 +115,13 @@ Deno.test("assay ifeval refuses a key given twice, and ifeval compare a report t
   );
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test("assay ifeval compare words a file that is not JSON as the exact parser does", async () => {
+  const dir = await Deno.makeTempDir();
+  // A JSONL file (a BFCL score file is one): JSON.parse's message differs between runtimes.
+  await Deno.writeTextFile(`${dir}/s.json`, '{"accuracy": 1}\n{"id": "simple_0"}\n');
+  const r = await runMain(["ifeval", "compare", `${dir}/s.json`, `${dir}/s.json`]);
+  strictEqual(r.code, 2);
+  strictEqual(r.stderr, `assay ifeval: ${dir}/s.json is not JSON: extra_data at 16`);
+  await Deno.remove(dir, { recursive: true });
+});
