@@ -20,9 +20,7 @@ export async function openSource(
   options: { modelFields?: readonly string[]; maxLineBytes?: number } = {},
 ): Promise<Source> {
   if (path === undefined || path === "-") {
-    if (Deno.stdin.isTerminal()) {
-      console.error("Reading from stdin (pass a file, or pipe input; --help for usage)");
-    }
+    stdinNotice();
     return {
       name: "<stdin>",
       lines: readLines(Deno.stdin.readable, { ...options, source: "<stdin>" }),
@@ -38,8 +36,16 @@ export async function openSource(
   }
 }
 
+/** Says on stderr that stdin is read, when it is a terminal (nothing was piped). */
+function stdinNotice(): void {
+  if (Deno.stdin.isTerminal()) {
+    console.error("Reading from stdin (pass a file, or pipe input; --help for usage)");
+  }
+}
+
 /**
- * Reads a whole file as UTF-8 text, for commands whose library call takes `{name, text}`.
+ * Reads a whole file (or stdin, for `-`) as UTF-8 text, for commands whose library call takes
+ * `{name, text}`.
  *
  * @throws {InputError} When the file cannot be read (naming it and `flag`) or is not UTF-8.
  */
@@ -47,13 +53,17 @@ export async function readTextFile(
   flag: string,
   path: string,
 ): Promise<{ name: string; text: string }> {
+  const name = path === "-" ? "<stdin>" : path;
   let bytes: Uint8Array;
   try {
-    bytes = await Deno.readFile(path);
+    if (path === "-") stdinNotice();
+    bytes = path === "-"
+      ? new Uint8Array(await new Response(Deno.stdin.readable).arrayBuffer())
+      : await Deno.readFile(path);
   } catch (e) {
-    throw new InputError(`Cannot read ${path} (${flag}): ${e instanceof Error ? e.message : e}`);
+    throw new InputError(`Cannot read ${name} (${flag}): ${e instanceof Error ? e.message : e}`);
   }
-  return { name: path, text: decodeUtf8(bytes, path) };
+  return { name, text: decodeUtf8(bytes, name) };
 }
 
 /** A buffered text sink: stdout, or a file written atomically and renamed into place on `close`. */

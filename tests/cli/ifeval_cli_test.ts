@@ -1,7 +1,7 @@
 // `assay ifeval` end to end: IFEval's results files byte for byte, the assay.ifeval.v1 report,
 // and exit 2 with the file and line for bad input.
 import { deepStrictEqual as assertEquals, match, strictEqual } from "node:assert/strict";
-import { runMain } from "./_main.ts";
+import { runCli, runMain } from "./_main.ts";
 import { fixturePath, fixtureText } from "../ifeval/_fixtures.ts";
 
 const INPUT = fixturePath("input_data.jsonl");
@@ -123,5 +123,33 @@ Deno.test("assay ifeval compare words a file that is not JSON as the exact parse
   const r = await runMain(["ifeval", "compare", `${dir}/s.json`, `${dir}/s.json`]);
   strictEqual(r.code, 2);
   strictEqual(r.stderr, `assay ifeval: ${dir}/s.json is not JSON: extra_data at 16`);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("assay ifeval reads either file from stdin for -", async () => {
+  const dir = await Deno.makeTempDir();
+  const head = async (path: string) =>
+    (await Deno.readTextFile(path)).split("\n").slice(0, 3).join("\n") + "\n";
+  await Deno.writeTextFile(`${dir}/r.jsonl`, await head(RESPONSES));
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "-A",
+      new URL("../../cli/main.ts", import.meta.url).pathname,
+      ...["ifeval", "--input", "-", "--responses", `${dir}/r.jsonl`],
+    ],
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  await writer.write(new TextEncoder().encode(await head(INPUT)));
+  await writer.close();
+  const r = await child.output();
+  strictEqual(r.code, 0, new TextDecoder().decode(r.stderr));
+  match(new TextDecoder().decode(r.stdout), /^strict: prompt-level \d\/3 /);
+  const both = await runCli(["ifeval", "--input", "-", "--responses", "-"]);
+  strictEqual(both.code, 2);
+  match(both.stderr, /Only one input can be stdin: --input and --responses are both "-"/);
   await Deno.remove(dir, { recursive: true });
 });
