@@ -252,6 +252,17 @@ function ruleVerdict(
   if (base !== undefined && !ABSOLUTE.has(check.kind)) {
     const byId = new Map(now.map((x) => [x.id, x]));
     before = base.shares(metric, slice);
+    // Pairing is by id: a hand-made report that repeats one would pair the wrong examples.
+    for (const [side, xs] of [["candidate", now], ["base", before]] as const) {
+      const seen = new Set<string>();
+      const again = xs.find((x) => seen.size === seen.add(x.id).size);
+      if (again !== undefined) {
+        throw new ComparisonGateError([{
+          kind: "example_ids",
+          detail: `the ${side} repeats the example id ${JSON.stringify(again.id)}`,
+        }]);
+      }
+    }
     if (before.length !== now.length || before.some((x) => !byId.has(x.id))) {
       throw new ComparisonGateError([{
         kind: "example_ids",

@@ -196,3 +196,38 @@ Deno.test("evaluateGate() never passes a rule with nothing to measure, and lists
   });
   deepStrictEqual([ni.pass, ni.rules[0]!.message], [false, "nothing to measure in the base (0/0)"]);
 });
+
+Deno.test("evaluateGate() refuses a report that repeats an example id, which pairing by id would mispair", () => {
+  // Two identical runs of two prompts under one key: paired by id, the base's first prompt met
+  // the candidate's second and the gate found a regression that is not there.
+  const prompts = [
+    {
+      key: 7,
+      instruction_id_list: ["a", "b", "c"],
+      strict: [true, true, false],
+      loose: [true, true, false],
+    },
+    {
+      key: 7,
+      instruction_id_list: ["a", "b", "c"],
+      strict: [false, false, false],
+      loose: [false, false, false],
+    },
+  ];
+  const report = { schema: "assay.ifeval.v1", prompts };
+  const rules = gate(`  - metric: instruction_strict\n    non_inferior: { margin: 0.1 }\n`);
+  for (
+    const [base, candidate, side] of [
+      [report, { ...report, prompts: [prompts[0], { ...prompts[1]!, key: 8 }] }, "base"],
+      [{ ...report, prompts: [prompts[0], { ...prompts[1]!, key: 8 }] }, report, "candidate"],
+      [report, report, "candidate"],
+    ] as const
+  ) {
+    throws(
+      () => evaluateGate(rules, { base, candidate }),
+      (e: Error) =>
+        e.name === "ComparisonGateError" &&
+        e.message.includes(`${side} repeats the example id "7"`),
+    );
+  }
+});
