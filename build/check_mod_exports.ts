@@ -2,8 +2,8 @@
 //
 // - each public file of a folder under src/ (a .ts file whose name does not start with `_` and is
 //   not generated) is re-exported by that folder's mod.ts, and each subfolder has a mod.ts too;
-// - the root mod.ts re-exports every room but suite, bfcl, config, gate, formats, explain and ifeval, which stay behind their
-//   subpaths;
+// - the root mod.ts re-exports every room but suite, bfcl, config, gate, formats, explain, ifeval,
+//   report_check and structured_jsonl, which stay behind their subpaths;
 // - deno.json exports each room's mod.ts.
 const ROOT = new URL("../", import.meta.url);
 const problems: string[] = [];
@@ -35,8 +35,8 @@ const exports = (JSON.parse(await read("deno.json")) as { exports: Record<string
   .exports;
 const exported = new Set(Object.values(exports));
 // The rooms with npm dependencies (suite; config and gate, which read YAML and JSONC) and those the
-// root bundle's budget leaves out (bfcl, formats, explain, ifeval, report_check) have only their own
-// subpaths.
+// root bundle's budget leaves out (bfcl, formats, explain, ifeval, report_check, structured_jsonl)
+// have only their own subpaths.
 // regex is reached through structured and json_schema; pytext (CPython's text rules) serves bfcl,
 // ifeval and explain alone, so that the root does not load its tables. Neither has a subpath.
 const NO_SUBPATH = new Set(["regex", "pytext"]);
@@ -49,6 +49,7 @@ const OWN_SUBPATH_ONLY = new Set([
   "explain",
   "ifeval",
   "report_check",
+  "structured_jsonl",
 ]);
 for await (const entry of Deno.readDir(new URL("src/", ROOT))) {
   if (!entry.isDirectory) {
@@ -72,5 +73,5 @@ if (problems.length > 0) {
   Deno.exit(1);
 }
 console.log(
-  "every mod.ts re-exports its folder's public files; the root re-exports every room but suite, bfcl, config, gate, formats, explain, ifeval and report_check",
+  "every mod.ts re-exports its folder's public files; the root re-exports every room but suite, bfcl, config, gate, formats, explain, ifeval, report_check and structured_jsonl",
 );

@@ -3,44 +3,14 @@
 // the lazily parsed records and the errors on misuse.
 import { deepStrictEqual as assertEquals, ok, rejects, strictEqual } from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { createEngine, type JsonlSource, scoreJsonl, sha256Hex } from "../../mod.ts";
+import { createEngine, scoreJsonl, sha256Hex } from "../../mod.ts";
 import { writeScoreCorpus } from "./_score_corpus.ts";
-import { makeRng, type Rng } from "../_corpus.ts";
+import { makeRng } from "../_corpus.ts";
+import { sourceOf } from "../_byte_sources.ts";
 
 const WASM = createEngine({ engine: "wasm" });
 const TS = createEngine({ engine: "ts" });
 const decoder = new TextDecoder();
-
-/** Cuts bytes into chunks of random sizes (some of one byte, some large). */
-function cut(bytes: Uint8Array, rng: Rng): Uint8Array[] {
-  const out: Uint8Array[] = [];
-  for (let at = 0; at < bytes.length;) {
-    const size = rng.pick([1, 2, 3, 7, 64, 1000, 4096, 65536, 1 << 20]);
-    out.push(bytes.slice(at, at + size));
-    at += size;
-  }
-  return out;
-}
-
-type Kind = "bytes" | "stream" | "iterable" | "function" | "function opening a stream";
-
-function sourceOf(bytes: Uint8Array, kind: Kind, rng: Rng): JsonlSource {
-  if (kind === "bytes") return bytes;
-  const chunks = cut(bytes, rng);
-  const stream = () =>
-    new ReadableStream<Uint8Array>({
-      start(c) {
-        for (const chunk of chunks) c.enqueue(chunk);
-        c.close();
-      },
-    });
-  if (kind === "stream") return stream();
-  if (kind === "function opening a stream") return stream;
-  const iterable = async function* () {
-    for (const chunk of chunks) yield chunk.slice();
-  };
-  return kind === "iterable" ? iterable() : iterable;
-}
 
 async function corpus(seed: number, prompts: boolean) {
   const dir = await Deno.makeTempDir({ prefix: "assay_score_jsonl_" });

@@ -1,0 +1,81 @@
+/**
+ * The `assay.structured.v1` report: the metrics `assay structured` and `scoreStructuredJsonl`
+ * compute, in their order, and the report's shape.
+ *
+ * @module
+ */
+import type { ExtractionMode } from "../structured/mod.ts";
+import type { MetricValue } from "../stats/mod.ts";
+
+/**
+ * Every metric of a structured scoring, in report order.
+ *
+ * @example The first and the last
+ * ```ts
+ * import { STRUCTURED_METRICS } from "@assay/assay/structured-jsonl";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * strictEqual(STRUCTURED_METRICS[0], "json_validity");
+ * strictEqual(STRUCTURED_METRICS.at(-1), "instruction_retention");
+ * ```
+ */
+export const STRUCTURED_METRICS = [
+  "json_validity",
+  "json_schema_compliance",
+  "extra_content_rate",
+  "required_field_accuracy",
+  "xml_validity",
+  "format_compliance",
+  "tool_selection_accuracy",
+  "tool_argument_accuracy",
+  "tool_call_f1",
+  "api_call_success_rate",
+  "instruction_compliance_rate",
+  "constraint_satisfaction_rate",
+  "instruction_retention",
+] as const;
+
+/** The name of a metric of a structured scoring. */
+export type StructuredMetric = (typeof STRUCTURED_METRICS)[number];
+
+/** A metric's totals, with the details its function gives (see `@assay/assay/structured`). */
+export type StructuredMetricResult = MetricValue & { details?: unknown };
+
+/** One output row's own figures: every metric computed on that example alone. */
+export interface StructuredReportRow {
+  /** The row's 1-based line in the outputs. */
+  line: number;
+  /** The row's id, or `null` when it has none. */
+  id: string | null;
+  /** Each metric's numerator and denominator on this row. */
+  metrics: Record<string, { numerator: number; denominator: number }>;
+}
+
+/** The `assay.structured.v1` report. */
+export interface StructuredReport {
+  /** `assay.structured.v1`. */
+  schema: "assay.structured.v1";
+  /** The package that wrote it. */
+  tool: { readonly name: string; readonly version: string };
+  /** The engine's name: `wasm` or `ts`. */
+  engine: string;
+  /** Where JSON is found in an output. */
+  mode: ExtractionMode;
+  /** What was read. */
+  inputs: {
+    /** The outputs: their SHA-256, rows, and rows whose output was not UTF-8. */
+    outputs: { sha256: string; rows: number; invalid_utf8_outputs: number };
+    /** The expected rows, when given. */
+    expected: { sha256: string; rows: number } | null;
+    /** The schema, when given: the SHA-256 of its text. */
+    schema: { sha256: string } | null;
+  };
+  /** How many outputs. */
+  n: number;
+  /** With a decoder: its id and how many outputs ended in each status. */
+  call_format?: { decoder: string; statuses: Record<string, number> };
+  /** Each metric computed, in {@linkcode STRUCTURED_METRICS}' order. */
+  metrics: Partial<Record<StructuredMetric, StructuredMetricResult>>;
+  /** Each output row's own figures, which add up to the totals. */
+  rows: StructuredReportRow[];
+}

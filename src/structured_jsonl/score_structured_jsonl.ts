@@ -1,0 +1,264 @@
+/**
+ * {@linkcode scoreStructuredJsonl}: structured-output, tool and instruction metrics over the bytes
+ * of an outputs JSONL (and, optionally, an expected JSONL and a JSON Schema), to the
+ * `assay.structured.v1` report and its exact bytes, as `assay structured --out` writes them
+ * (docs/tool_metrics.md, docs/json_output.md). Web APIs only: it runs in edge functions as it
+ * does in the CLI.
+ *
+ * @module
+ */
+import { type Engine, getDefaultEngine, parseJson, sha256Hex, TOOL } from "../engine/mod.ts";
+import type { ByteHasher, JsonlSource } from "../evaluation/mod.ts";
+import { compileSchema, SchemaError } from "../json_schema/mod.ts";
+import { decodeUtf8, maxLineBytesOf } from "../jsonl/mod.ts";
+import { type ExtractionMode, LinearRegex } from "../structured/mod.ts";
+import { StructuredInputError } from "./errors.ts";
+import type { StructuredReport } from "./report.ts";
+import { chooseMetrics, computeMetrics, type MetricInputs } from "./_metrics.ts";
+import { checkUniqueIds, join, loadRows } from "./_rows.ts";
+import { readAll } from "./_read.ts";
+
+/** The inputs of {@linkcode scoreStructuredJsonl}. */
+export interface StructuredSources {
+  /**
+   * The outputs: per line `{id?, output?, tool_calls?, api_results?, checks?, retention?}`
+   * (`example_id` may stand for `id`).
+   */
+  outputs: JsonlSource;
+  /**
+   * What was expected, joined to the outputs by id (by line order when neither has ids): per
+   * line `{id?, fields?, tool_calls?}`.
+   */
+  expected?: JsonlSource;
+  /** A JSON Schema (draft 2020-12) document, for `json_schema_compliance`. */
+  schema?: JsonlSource;
+}
+
+/**
+ * A decoder of raw outputs into calls, for the tool metrics: `getDecoder(name)` of
+ * `@assay/assay/formats` is one.
+ */
+export interface StructuredCallDecoder {
+  /** Its versioned id, which the report records, such as `hermes@1`. */
+  readonly id: string;
+  /**
+   * Decodes one raw output; a bad output is a status, never an exception.
+   *
+   * @param text The raw model output.
+   * @param options The engine that reads JSON exactly.
+   * @returns `ok` and the calls (arguments as canonical JSON text), or another status.
+   */
+  decode(text: string, options?: { engine?: Engine }): { status: string; calls: unknown[] };
+}
+
+/** Options for {@linkcode scoreStructuredJsonl}. */
+export interface ScoreStructuredJsonlOptions {
+  /** The engine (from `createEngine`); the default engine when absent. */
+  engine?: Engine;
+  /** Names of the sources in messages and errors, such as file names. */
+  names?: { outputs?: string; expected?: string; schema?: string };
+  /**
+   * The metrics to compute, in report order whatever the order given (the names of
+   * `STRUCTURED_METRICS`); every metric the inputs allow when absent.
+   */
+  metrics?: readonly string[];
+  /** Where JSON is found in an output: `strict` (default), `fenced` or `lenient`. */
+  mode?: ExtractionMode;
+  /** The regex an output must fully match, for `format_compliance` (linear-time engine). */
+  format?: string;
+  /** Makes the schema's `format` keyword assert instead of annotate. */
+  formatAssertion?: boolean;
+  /** Required fields compare numbers `exact` (default; 1 and 1.0 differ) or `numeric`. */
+  numbers?: "exact" | "numeric";
+  /** Tool selection compares names in order, not as a multiset. */
+  ordered?: boolean;
+  /** Tool-call matching: `exact` (default), `name` or `subset`. */
+  match?: "exact" | "name" | "subset";
+  /**
+   * Reads the predicted calls of the tool metrics from each `output` with this decoder, instead
+   * of from `tool_calls`; an output that does not decode is one invalid call.
+   */
+  decoder?: StructuredCallDecoder;
+  /**
+   * Makes the incremental SHA-256 of a source read in chunks (such as `() =>
+   * createHash("sha256")` from `node:crypto`). A source given as one Uint8Array is digested with
+   * Web Crypto when there is no hasher.
+   */
+  sha256?: () => ByteHasher;
+  /** The longest line read, in bytes before its `\n` (default 64 MiB). */
+  maxLineBytes?: number;
+}
+
+/** What {@linkcode scoreStructuredJsonl} returns. */
+export interface ScoreStructuredJsonlResult {
+  /** The report. */
+  report: StructuredReport;
+  /** The report file's exact bytes, what `assay structured --out` writes. */
+  bytes: Uint8Array;
+}
+
+function oneOf<T extends string>(name: string, value: T | undefined, allowed: readonly T[]): T {
+  const v = value ?? allowed[0]!;
+  if (!allowed.includes(v)) {
+    throw new RangeError(`Unknown ${name} ${JSON.stringify(v)}: expected ${allowed.join(", ")}`);
+  }
+  return v;
+}
+
+/**
+ * Scores structured outputs, tool calls and instruction checks from JSONL bytes: reads the rows
+ * exactly (a `1.0` stays a float, big integers keep their digits), joins the expected rows by id,
+ * computes every metric asked for (or every one the inputs allow) overall and on each row alone,
+ * and returns the `assay.structured.v1` report with its exact bytes.
+ *
+ * A source is a `Uint8Array`, a `ReadableStream<Uint8Array>`, an async iterable of chunks, or a
+ * function that opens one; each is read once, in the order outputs, expected, schema.
+ *
+ * @param sources The outputs and, optionally, the expected rows and a JSON Schema.
+ * @param options The metrics, the extraction mode, the metrics' options, a decoder, the engine,
+ *   the sources' names and a SHA-256 hasher.
+ * @returns The report and its bytes.
+ * @throws {StructuredInputError} If a line is not a JSON object, a field is missing or mistyped
+ *   or refused by its metric, an id is on two rows, the rows do not join, or the schema is not
+ *   JSON or not a schema: naming the file, line and id, which it carries as `source`, `line` and
+ *   `id`.
+ * @throws {StructuredMetricError} If a metric asked for is unknown or its inputs are missing, or
+ *   the inputs allow no metric.
+ * @throws {InputError} If a line is longer than the line limit (a `LineTooLongError`) or not
+ *   UTF-8 outside an output (an `InvalidUtf8Error`).
+ * @throws {TypeError} If a source is not bytes, a stream, an iterable or a function.
+ * @throws {RangeError} If an option is out of its range (a mode, a match, `maxLineBytes`).
+ * @throws {SyntaxError} If `format` is not a regex the linear-time engine reads.
+ *
+ * @example Score outputs against expected calls
+ * ```ts
+ * import { scoreStructuredJsonl } from "@assay/assay/structured-jsonl";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * const jsonl = (rows: unknown[]) =>
+ *   new TextEncoder().encode(rows.map((r) => JSON.stringify(r) + "\n").join(""));
+ * const call = { name: "search", arguments: { q: "assay" } };
+ * const { report, bytes } = await scoreStructuredJsonl({
+ *   outputs: jsonl([
+ *     { id: "a", output: '{"answer": 1}', tool_calls: [call] },
+ *     { id: "b", output: "no JSON here", tool_calls: [] },
+ *   ]),
+ *   expected: jsonl([{ id: "b", tool_calls: [call] }, { id: "a", tool_calls: [call] }]),
+ * });
+ * strictEqual(report.metrics.json_validity?.numerator, 1);
+ * strictEqual(report.metrics.tool_call_f1?.value, 2 / 3);
+ * strictEqual(report.rows[1]!.metrics.tool_call_f1!.numerator, 0);
+ * strictEqual(JSON.parse(new TextDecoder().decode(bytes)).schema, "assay.structured.v1");
+ * ```
+ *
+ * @example A bad field names its file, line and id
+ * ```ts
+ * import { scoreStructuredJsonl, StructuredInputError } from "@assay/assay/structured-jsonl";
+ * import { ok, rejects, strictEqual } from "node:assert/strict";
+ *
+ * const outputs = new TextEncoder().encode('{"id": "a", "checks": [true]}\n{"id": "b", "checks": "yes"}\n');
+ * await rejects(scoreStructuredJsonl({ outputs }, { names: { outputs: "o.jsonl" } }), (e) => {
+ *   ok(e instanceof StructuredInputError);
+ *   strictEqual(e.message, 'o.jsonl:2 (id "b"): instruction_compliance_rate: field "checks" must be an array of booleans');
+ *   strictEqual(e.line, 2);
+ *   strictEqual(e.id, "b");
+ *   return true;
+ * });
+ * ```
+ */
+export async function scoreStructuredJsonl(
+  sources: StructuredSources,
+  options: ScoreStructuredJsonlOptions = {},
+): Promise<ScoreStructuredJsonlResult> {
+  if (typeof sources !== "object" || sources === null) {
+    throw new TypeError("Expected the sources { outputs, expected?, schema? }");
+  }
+  const engine = options.engine ?? getDefaultEngine();
+  const names = options.names ?? {};
+  const mode = oneOf("mode", options.mode, ["strict", "fenced", "lenient"]);
+  const numbers = oneOf("numbers", options.numbers, ["exact", "numeric"]);
+  const match = oneOf("match", options.match, ["exact", "name", "subset"]);
+  if (options.metrics !== undefined && !Array.isArray(options.metrics)) {
+    throw new TypeError("Option metrics must be an array of metric names");
+  }
+  if (options.format !== undefined) new LinearRegex(options.format);
+  const read = {
+    maxLineBytes: maxLineBytesOf(options.maxLineBytes),
+    sha256: options.sha256,
+  };
+  const outputs = await loadRows(sources.outputs, names.outputs ?? "outputs", {
+    ...read,
+    modelFields: ["output"],
+  });
+  const expected = sources.expected === undefined
+    ? undefined
+    : await loadRows(sources.expected, names.expected ?? "expected", read);
+  // The report's rows are keyed by id, joined or not: an id may name one row only.
+  if (!expected) checkUniqueIds(outputs);
+  const joined = expected ? join(outputs, expected) : undefined;
+
+  const schemaName = names.schema ?? "schema";
+  let schemaText: string | undefined;
+  let schema: unknown;
+  if (sources.schema !== undefined) {
+    schemaText = decodeUtf8(await readAll(sources.schema, schemaName), schemaName);
+    try {
+      schema = parseJson(schemaText);
+    } catch (e) {
+      throw new StructuredInputError(
+        `${schemaName}: not valid JSON (${e instanceof Error ? e.message : e})`,
+        [{ source: schemaName }],
+        { cause: e },
+      );
+    }
+  }
+  let compiled: ReturnType<typeof compileSchema> | undefined;
+  const inputs: MetricInputs = {
+    outputs,
+    expected,
+    joined,
+    schema: schemaText === undefined ? undefined : () => {
+      try {
+        return compiled ??= compileSchema(schema, {
+          formatAssertion: options.formatAssertion === true,
+        });
+      } catch (e) {
+        if (!(e instanceof SchemaError)) throw e;
+        throw new StructuredInputError(`${schemaName}: ${e.message}`, [{ source: schemaName }], {
+          cause: e,
+        });
+      }
+    },
+    format: options.format,
+    decoder: options.decoder,
+    engine,
+    mode,
+    numbers,
+    match,
+    ordered: options.ordered === true,
+  };
+  const metrics = chooseMetrics(inputs, options.metrics);
+  const { results, rows, statuses } = computeMetrics(inputs, metrics);
+  const decoder = options.decoder;
+  const report: StructuredReport = {
+    schema: "assay.structured.v1",
+    tool: TOOL,
+    engine: engine.name,
+    mode,
+    inputs: {
+      outputs: {
+        sha256: outputs.sha256,
+        rows: outputs.rows.length,
+        invalid_utf8_outputs: outputs.invalidUtf8,
+      },
+      expected: expected ? { sha256: expected.sha256, rows: expected.rows.length } : null,
+      schema: schemaText === undefined ? null : { sha256: sha256Hex(schemaText) },
+    },
+    n: outputs.rows.length,
+    ...(decoder && { call_format: { decoder: decoder.id, statuses } }),
+    metrics: results,
+    rows,
+  };
+  const bytes = new TextEncoder().encode(JSON.stringify(report, null, 2) + "\n");
+  return { report, bytes };
+}

@@ -1,0 +1,38 @@
+// The kinds of byte source scoreJsonl and scoreStructuredJsonl take, made from bytes cut into
+// chunks of random sizes: the bytes themselves, a stream, an async iterable, or a function that
+// opens one.
+import type { JsonlSource } from "../mod.ts";
+import type { Rng } from "./_corpus.ts";
+
+/** Cuts bytes into chunks of random sizes (some of one byte, some large). */
+export function cut(bytes: Uint8Array, rng: Rng): Uint8Array[] {
+  const out: Uint8Array[] = [];
+  for (let at = 0; at < bytes.length;) {
+    const size = rng.pick([1, 2, 3, 7, 64, 1000, 4096, 65536, 1 << 20]);
+    out.push(bytes.slice(at, at + size));
+    at += size;
+  }
+  return out;
+}
+
+/** A kind of source. */
+export type Kind = "bytes" | "stream" | "iterable" | "function" | "function opening a stream";
+
+/** The bytes as a source of that kind, in chunks of random sizes. */
+export function sourceOf(bytes: Uint8Array, kind: Kind, rng: Rng): JsonlSource {
+  if (kind === "bytes") return bytes;
+  const chunks = cut(bytes, rng);
+  const stream = () =>
+    new ReadableStream<Uint8Array>({
+      start(c) {
+        for (const chunk of chunks) c.enqueue(chunk);
+        c.close();
+      },
+    });
+  if (kind === "stream") return stream();
+  if (kind === "function opening a stream") return stream;
+  const iterable = async function* () {
+    for (const chunk of chunks) yield chunk.slice();
+  };
+  return kind === "iterable" ? iterable() : iterable;
+}
