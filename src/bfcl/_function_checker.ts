@@ -16,7 +16,8 @@ import { maxFlowBipartite } from "../structured/mod.ts";
 /** The language a category's functions are written in. */
 export type Language = "Python" | "Java" | "JavaScript";
 
-const PYTHON_TYPES: Readonly<Record<string, string>> = {
+/** The Python type each declared type is checked against (BFCL's PYTHON_TYPE_MAPPING). */
+export const PYTHON_TYPES: Readonly<Record<string, string>> = {
   string: "str",
   integer: "int",
   float: "float",
@@ -37,8 +38,17 @@ function asList(x: PyValue | undefined): PyValue[] {
   return Array.isArray(x) ? x : [];
 }
 
+/**
+ * A name or a type as text. checkBfcl and checkBfclEntry refuse a question whose names and types
+ * are not strings, so this is the string itself; anything else is written as Python writes it,
+ * never as `undefined` or `[object Object]`.
+ */
+function text(x: PyValue | undefined): string {
+  return typeof x === "string" ? x : pyRepr(x ?? null);
+}
+
 function itemType(details: PyValue | undefined): string {
-  return String(field(field(details, "items"), "type"));
+  return text(field(field(details, "items"), "type"));
 }
 
 /** Python's `list(x)` for the values a tuple parameter may hold. */
@@ -77,7 +87,7 @@ export function checkCall(
   const possible = answer instanceof PyDict ? answer : new PyDict();
   const properties = field(field(doc, "parameters"), "properties");
   const required = asList(field(field(doc, "parameters"), "required"));
-  let name = String(field(doc, "name"));
+  let name = text(field(doc, "name"));
   if (ctx.underscoreToDot && name.includes(".")) name = name.replaceAll(".", "_");
   const calls = call instanceof PyDict ? call : new PyDict();
   if (!calls.has(name)) {
@@ -126,7 +136,7 @@ function checkParam(
   choices: PyValue[],
   language: Language,
 ): Verdict {
-  const declared = String(field(details, "type"));
+  const declared = text(field(details, "type"));
   let value = raw;
   let expected: string;
   let nested: string | undefined;
@@ -181,7 +191,7 @@ function checkParam(
 /** BFCL's find_description: the first function whose name is part of the answer's name. */
 function findDoc(docs: PyValue, name: string): PyValue | undefined {
   if (!Array.isArray(docs)) return docs;
-  return docs.find((d) => name.includes(String(field(d, "name"))));
+  return docs.find((d) => name.includes(text(field(d, "name"))));
 }
 
 /**
@@ -200,7 +210,7 @@ function checkCallsGreedy(
   const used = new Set<number>();
   let i = 0;
   for (const [name, answer] of possibleAnswers.entries()) {
-    const doc = findDoc(docs, String(name));
+    const doc = findDoc(docs, text(name));
     if (doc === undefined) {
       return fail(
         "parallel_function_checker_no_order:cannot_find_description",
@@ -268,7 +278,7 @@ export function checkCallsNoOrder(
   const edges: [number, number][] = [];
   let row = 0;
   for (const [name, answer] of possibleAnswers.entries()) {
-    const doc = findDoc(docs, String(name));
+    const doc = findDoc(docs, text(name));
     if (doc === undefined) return greedy;
     const one = new PyDict([[name, answer]]);
     calls.forEach((call, col) => {

@@ -4,11 +4,18 @@
  *
  * @module
  */
-import { InputError, quote } from "../jsonl/mod.ts";
+import { InputError } from "../jsonl/mod.ts";
 import { PyDict, type PyValue } from "./py_value.ts";
 import { type BfclDecoder, decodeResult } from "./decode.ts";
 import { checkCalls, type Language } from "./_function_checker.ts";
-import { readJson } from "./_json_reader.ts";
+import {
+  answerProblem,
+  checkCategory,
+  checkIds,
+  idOf,
+  questionProblem,
+  readRows,
+} from "./_rows.ts";
 
 /** The checker's version id. */
 export const BFCL_CHECKER = "bfcl.ast@2024-08";
@@ -96,7 +103,9 @@ function isCallList(decoded: PyValue): boolean {
  * @param options The category, decoder, name rewrite and matching.
  * @returns The verdict, with BFCL's error_type when it fails (and, with `optimal` matching,
  * greedy matching's failure when only optimal matching passes it).
- * @throws {never} Never: a bad model output is a failing verdict.
+ * @throws {InputError} If the question or the ground truth is not of the category's shape in
+ * BFCL's 2024-08 files (see {@linkcode checkBfcl}), where BFCL's checker would stop with an
+ * exception; a bad model output is never an error, but a failing verdict.
  *
  * @example A wrong value fails with BFCL's error type
  * ```ts
@@ -141,6 +150,16 @@ function isCallList(decoded: PyValue): boolean {
  * ```
  */
 export function checkBfclEntry(entry: BfclEntry, options: BfclOptions): BfclVerdict {
+  if (options.category !== "relevance") {
+    const problem = questionProblem(entry.question, options.category) ??
+      answerProblem(entry.possibleAnswer ?? null, options.category, entry.question);
+    if (problem !== undefined) throw new InputError(`Bad ${options.category} entry: ${problem}`);
+  }
+  return checkEntry(entry, options);
+}
+
+/** checkBfclEntry of an entry whose question and ground truth are known to be of their shape. */
+function checkEntry(entry: BfclEntry, options: BfclOptions): BfclVerdict {
   const language = LANGUAGE[options.category] ?? "Python";
   const decoded = decodeResult(entry.result, options.decoder ?? "fc", language);
   if (options.category === "relevance") {
@@ -236,55 +255,6 @@ export interface BfclRun {
   records: BfclRecord[];
 }
 
-/** Reads a JSONL file's rows as Python values; a bad line throws InputError naming it. */
-function readRows(source: BfclSource): PyDict[] {
-  const lines = source.text.split("\n");
-  if (lines.at(-1) === "") lines.pop();
-  return lines.map((line, i) => {
-    const r = readJson(line);
-    const where = `${source.name}:${i + 1}`;
-    if (!r.ok) throw new InputError(`${where}: not JSON (${r.reason}): ${quote(line)}`);
-    if (!(r.value instanceof PyDict)) {
-      throw new InputError(`${where}: not a JSON object: ${quote(line)}`);
-    }
-    return r.value;
-  });
-}
-
-function idOf(row: PyDict): string {
-  const id = row.get("id");
-  return typeof id === "string" ? id : String(id ?? "?");
-}
-
-// BFCL pairs the files' lines by position, so a result file in another order, or of another
-// category, would be scored against the wrong questions without a word: each result's id must be
-// new, and the same as the question's and the answer's on its line (where the lines have ids).
-function checkIds(
-  files: BfclFiles,
-  results: PyDict[],
-  others: (readonly [{ name: string }, PyDict[]])[],
-): void {
-  const seen = new Map<string, number>();
-  results.forEach((row, i) => {
-    if (row.get("id") === undefined) return;
-    const id = idOf(row);
-    const first = seen.get(id);
-    if (first !== undefined) {
-      throw new InputError(`${files.results.name}:${i + 1}: id ${id} again (line ${first})`);
-    }
-    seen.set(id, i + 1);
-    for (const [src, rows] of others) {
-      const other = rows[i]!;
-      if (other.get("id") !== undefined && idOf(other) !== id) {
-        throw new InputError(
-          `${files.results.name}:${i + 1}: id ${id}, but line ${i + 1} of ${src.name} is ` +
-            `${idOf(other)}: BFCL pairs the files' lines in order`,
-        );
-      }
-    }
-  });
-}
-
 /**
  * Checks a category's files as BFCL's eval runner does, entry by entry in file order.
  *
@@ -292,8 +262,13 @@ function checkIds(
  * @param options The category, decoder, name rewrite, model name and matching.
  * @returns The run: counts, accuracy and every entry's record.
  * @throws {InputError} If a line is not a JSON object, a result line has no `result`, an answer
- * line has no `ground_truth`, the result file is empty, the files' line counts differ, a result's
- * id repeats, or a line's ids differ between the files (BFCL pairs them by position); the message
+ * line has no `ground_truth`, the result file is empty, the files' line counts differ, an id of
+ * the form `<category>_<n>` names another category, a result's id repeats, or a line's ids differ
+ * between the files (BFCL pairs them by position); or if a question or an answer is not of the
+ * category's shape in BFCL's 2024-08 files: a question's `function` one function
+ * `{name, parameters: {properties: {param: {type, [items: {type}]}}, required: [names]}}` with the
+ * language's types (a list of them in the multiple categories), an answer's `ground_truth` an
+ * object `{function_name: {param: [choices]}}` (BFCL v3's lists are named as such). The message
  * names the file, the line and the entry's id.
  *
  * @example A relevance file: prose passes, a call fails
@@ -309,7 +284,13 @@ function checkIds(
  * ```
  */
 export function checkBfcl(files: BfclFiles, options: BfclOptions): BfclRun {
-  const results = readRows(files.results);
+  // Each file's rows, their ids' category checked first: a file of another category is named.
+  const read = (src: BfclSource) => {
+    const rows = readRows(src);
+    checkCategory(src, rows, options.category, BFCL_CATEGORIES);
+    return rows;
+  };
+  const results = read(files.results);
   // A run without entries has no score (its accuracy would be 0 of 0).
   if (results.length === 0) throw new InputError(`${files.results.name}: no entry in the file`);
   const relevance = options.category === "relevance";
@@ -319,8 +300,8 @@ export function checkBfcl(files: BfclFiles, options: BfclOptions): BfclRun {
     if (!files.questions || !files.answers) {
       throw new TypeError(`The ${options.category} category needs questions and answers`);
     }
-    questions = readRows(files.questions);
-    answers = readRows(files.answers);
+    questions = read(files.questions);
+    answers = read(files.answers);
     for (const [src, rows] of [[files.questions, questions], [files.answers, answers]] as const) {
       if (rows.length !== results.length) {
         throw new InputError(
@@ -329,14 +310,10 @@ export function checkBfcl(files: BfclFiles, options: BfclOptions): BfclRun {
       }
     }
   }
-  checkIds(
-    files,
-    results,
-    relevance ? [] : [[files.questions!, questions], [
-      files.answers!,
-      answers,
-    ]],
-  );
+  const others = relevance
+    ? []
+    : [[files.questions!, questions], [files.answers!, answers]] as const;
+  checkIds(files.results, results, others);
   const records: BfclRecord[] = results.map((row, i) => {
     const raw = row.get("result");
     if (raw === undefined) {
@@ -349,7 +326,15 @@ export function checkBfcl(files: BfclFiles, options: BfclOptions): BfclRun {
       );
     }
     const prompt = relevance ? null : questions[i]!;
-    const v = checkBfclEntry({ question: prompt, possibleAnswer, result: raw }, options);
+    if (!relevance) {
+      const bad = (src: BfclSource, line: PyDict, problem: string) =>
+        new InputError(`${src.name}:${i + 1}: ${problem} (id ${idOf(line)})`);
+      const question = questionProblem(prompt, options.category);
+      if (question !== undefined) throw bad(files.questions!, questions[i]!, question);
+      const answer = answerProblem(possibleAnswer, options.category, prompt);
+      if (answer !== undefined) throw bad(files.answers!, answers[i]!, answer);
+    }
+    const v = checkEntry({ question: prompt, possibleAnswer, result: raw }, options);
     return { ...v, id: i + 1, entryId: idOf(row), prompt, possibleAnswer, raw };
   });
   const correct = records.filter((r) => r.valid).length;

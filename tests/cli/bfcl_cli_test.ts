@@ -229,3 +229,56 @@ Deno.test("assay bfcl compare prints a model name that is not a string as JSON",
   match(r.stdout, /\nA = gpt-4-0613, B = \{"name":"x"\} \(/);
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test("assay bfcl exits 2 on files of BFCL v3's shape or of another category, naming them", async () => {
+  const dir = await Deno.makeTempDir();
+  const args = await fixtureFiles(dir, "gpt-4o-2024-05-13-FC", "simple");
+  const run = (category: string, files: string[]) =>
+    runMain([
+      "bfcl",
+      "--checker",
+      "bfcl.ast@2024-08",
+      "--category",
+      category,
+      ...files,
+      "--out",
+      `${dir}/s.json`,
+    ]);
+  // BFCL v3's simple questions list their one function, and its answers their one call.
+  const v3 = (text: string, key: string) =>
+    text.split("\n").filter((l) => l).map((l) => {
+      const o = JSON.parse(l);
+      return JSON.stringify({ ...o, [key]: [o[key]] });
+    }).join("\n") + "\n";
+  await Deno.writeTextFile(
+    `${dir}/q3.json`,
+    v3(await Deno.readTextFile(`${dir}/q.json`), "function"),
+  );
+  await Deno.writeTextFile(
+    `${dir}/a3.json`,
+    v3(await Deno.readTextFile(`${dir}/a.json`), "ground_truth"),
+  );
+  const questions = await run("simple", ["--questions", `${dir}/q3.json`, ...args.slice(2)]);
+  strictEqual(questions.code, 2);
+  strictEqual(
+    questions.stderr,
+    `assay bfcl: ${dir}/q3.json:1: function is a list of functions: looks like BFCL v3's files; ` +
+      "this checker reads the 2024-08 files, where a simple question's function is one (id simple_0)",
+  );
+  const answers = await run("simple", [
+    ...args.slice(0, 2),
+    "--answers",
+    `${dir}/a3.json`,
+    ...args.slice(4),
+  ]);
+  strictEqual(answers.code, 2);
+  match(answers.stderr, /a3\.json:1: ground_truth is a list of calls: looks like BFCL v3's files/);
+  // Simple results scored as relevance.
+  const relevance = await run("relevance", args.slice(4));
+  strictEqual(relevance.code, 2);
+  strictEqual(
+    relevance.stderr,
+    `assay bfcl: ${dir}/r.json:1: id "simple_0" is of the simple category, not relevance`,
+  );
+  await Deno.remove(dir, { recursive: true });
+});
