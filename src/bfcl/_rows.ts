@@ -2,16 +2,16 @@
 // shape of each question and answer row that BFCL's checker reads. BFCL indexes these rows
 // without a check and stops with an exception (KeyError, TypeError) at the first one that is not
 // of its shape, or scores nonsense; Assay refuses them first, naming the file, the line and the id.
-import { InputError, quote } from "../jsonl/mod.ts";
+import { InputError, quote, withoutBom } from "../jsonl/mod.ts";
 import { PyDict, pyJsonDumps, pyRepr, type PyValue } from "./py_value.ts";
 import { readJson } from "./_json_reader.ts";
 import { PYTHON_TYPES } from "./_function_checker.ts";
 import { JAVA_TYPES, JS_TYPES } from "./_type_converters.ts";
 import type { BfclSource as Source } from "./checker.ts";
 
-/** Reads a JSONL file's rows as Python values; a bad line throws InputError naming it. */
+/** Reads a JSONL file's rows as Python values (a BOM at the start dropped, as every reader does). */
 export function readRows(source: Source): PyDict[] {
-  const lines = source.text.split("\n");
+  const lines = withoutBom(source.text).split("\n");
   if (lines.at(-1) === "") lines.pop();
   return lines.map((line, i) => {
     const r = readJson(line);

@@ -269,7 +269,7 @@ export interface BfclRun {
  * `{name, parameters: {properties: {param: {type, [items: {type}]}}, required: [names]}}` with the
  * language's types (a list of them in the multiple categories), an answer's `ground_truth` an
  * object `{function_name: {param: [choices]}}` (BFCL v3's lists are named as such). The message
- * names the file, the line and the entry's id.
+ * names the file, the line and the entry's id. A leading BOM is dropped, as the CLI drops it.
  *
  * @example A relevance file: prose passes, a call fails
  * ```ts

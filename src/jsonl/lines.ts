@@ -180,15 +180,35 @@ function decodeLine(
 }
 
 /**
+ * A file's text without the byte order mark (U+FEFF) at its start, which every reader of user
+ * files drops (the line splitters, and the readers of a file's whole text).
+ *
+ * @param text The file's text.
+ * @returns The text, its first character dropped when it is U+FEFF.
+ *
+ * @example
+ * ```ts
+ * import { withoutBom } from "@assay/assay/jsonl";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * strictEqual(withoutBom("\ufeff{}"), "{}");
+ * strictEqual(withoutBom("{}\ufeff"), "{}\ufeff");
+ * ```
+ */
+export function withoutBom(text: string): string {
+  return text.startsWith("\ufeff") ? text.slice(1) : text;
+}
+
+/**
  * Splits a byte stream into lines, a chunk at a time; a UTF-8 BOM at the very start is dropped.
  * The complete lines of each chunk are decoded at once; only a run with invalid UTF-8 is decoded
- * line by line, to flag exactly the lines that were replaced.
+ * line by line, to flag exactly the lines that were replaced (`#offset` counts the bytes of the
+ * source before the next line, to place an invalid byte in the file).
  */
 export class LineSplitter {
   #pending: Uint8Array[] = [];
   #pendingLen = 0;
   #lineNo = 0;
-  /** Bytes of the source before the next line. */
   #offset = 0;
   readonly #max: number;
   readonly #source: string;
@@ -258,8 +278,9 @@ export class LineSplitter {
     return { texts, first, invalid };
   }
 
-  /** Decodes `region`, whole lines separated by `\n`. */
   #lines(region: Uint8Array): LineRun {
+    // Decodes `region`, whole lines separated by `\n` (a comment here, not a member's docs, which
+    // the bundler keeps, in the root's budget).
     const first = this.#lineNo + 1;
     let text: string | undefined;
     try {
@@ -273,7 +294,7 @@ export class LineSplitter {
         const l = texts[i]!;
         if (l.charCodeAt(l.length - 1) === 13) texts[i] = l.slice(0, -1);
       }
-      if (first === 1 && texts[0]!.charCodeAt(0) === 0xfeff) texts[0] = texts[0]!.slice(1);
+      if (first === 1) texts[0] = withoutBom(texts[0]!);
       this.#lineNo += texts.length;
       this.#offset += region.length + 1;
       return { texts, first, invalid: undefined };

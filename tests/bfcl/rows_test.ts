@@ -1,6 +1,6 @@
 // The rows of a category's files as checkBfcl() reads them (src/bfcl/_rows.ts): each question and
 // answer of its category's shape in BFCL's 2024-08 files, ids of the category, ids of any JSON
-// type lined up as written.
+// type lined up as written, and a leading BOM dropped.
 import { deepStrictEqual, strictEqual, throws } from "node:assert/strict";
 import { type BfclCategory, checkBfcl, checkBfclEntry, PyDict, PyInt } from "@assay/assay/bfcl";
 import { InputError } from "@assay/assay/jsonl";
@@ -281,4 +281,16 @@ Deno.test("checkBfcl() lines up ids of any JSON type as written, and names them 
     outcome(apart),
     "r.json:1: id 1, but line 1 of q.json is 0: BFCL pairs the files' lines in order",
   );
+});
+
+Deno.test("checkBfcl() drops a BOM at the start of a file, as the CLI and the line readers do", () => {
+  const f = files({ function: FN }, { ground_truth: ANSWER });
+  const bom = (s: { name: string; text: string }) => ({ ...s, text: `\ufeff${s.text}` });
+  strictEqual(
+    outcome({ questions: bom(f.questions), answers: bom(f.answers), results: bom(f.results) }),
+    "scored 1/1",
+  );
+  // Only at the start: elsewhere it is not JSON, as in json.loads.
+  const inside = { ...f, results: { name: "r.json", text: `${f.results.text}\ufeff{}\n` } };
+  strictEqual(outcome(inside).startsWith("r.json:2: not JSON"), true);
 });

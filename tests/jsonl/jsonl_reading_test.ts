@@ -18,6 +18,7 @@ import {
   maxLineBytesOf,
   readLineRuns,
   readLines,
+  withoutBom,
 } from "../../src/jsonl/mod.ts";
 import { readJsonLine, scanStrictObject } from "../../src/jsonl/mod.ts";
 import { createEngine } from "../../src/engine/mod.ts";
@@ -83,6 +84,16 @@ function reference(bytes: Uint8Array): Line[] {
   }
   return out;
 }
+
+Deno.test("withoutBom() drops U+FEFF at the start of a text only, as the line splitters do", () => {
+  assertEquals(["\ufeff{}", "{}", "\ufeff\ufeff", "{}\ufeff", ""].map(withoutBom), [
+    "{}",
+    "{}",
+    "\ufeff",
+    "{}\ufeff",
+    "",
+  ]);
+});
 
 Deno.test("LineSplitter gives the same lines wherever the chunks are cut", () => {
   const parts = [
