@@ -78,8 +78,11 @@ function reorder(value: PyValue, js: unknown): PyValue {
   return value;
 }
 
-/** The outcome of reading one JSON text. */
-export type JsonRead = { ok: true; value: PyValue } | { ok: false; reason: string };
+/**
+ * The outcome of reading one JSON text; a failure has Python's message and the canonicalizer's
+ * error code.
+ */
+export type JsonRead = { ok: true; value: PyValue } | { ok: false; reason: string; code: string };
 
 const MESSAGES: Record<string, string> = {
   expecting_value: "Expecting value",
@@ -108,7 +111,13 @@ function decodeError(text: string, code: string, offset: number): string {
 /** Reads one JSON text as Python's `json.loads` would. */
 export function readJson(text: string): JsonRead {
   const r = canonicalize(text);
-  if (!r.ok) return { ok: false, reason: decodeError(text, r.error.code, r.error.offset) };
+  if (!r.ok) {
+    return {
+      ok: false,
+      reason: decodeError(text, r.error.code, r.error.offset),
+      code: r.error.code,
+    };
+  }
   const value = new CanonicalReader(r.canonical).value();
   let js: unknown;
   try {

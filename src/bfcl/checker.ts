@@ -163,12 +163,15 @@ function checkEntry(entry: BfclEntry, options: BfclOptions): BfclVerdict {
   const language = LANGUAGE[options.category] ?? "Python";
   const decoded = decodeResult(entry.result, options.decoder ?? "fc", language);
   if (options.category === "relevance") {
-    if (!decoded.ok || isEmpty(decoded.value)) return { valid: true, error: [] };
+    // Arguments nested past the JSON reader's 512 levels are read by Python's json.loads (to
+    // about 990), so BFCL decodes them: they count as a call, and a model earns no pass by them.
+    const noCall = decoded.ok ? isEmpty(decoded.value) : !decoded.nestedTooDeep;
+    if (noCall) return { valid: true, error: [] };
     return {
       valid: false,
       errorType: "relevance_error:decoder_success",
       error: ["Valid syntax. Successfully decode AST when it should not."],
-      decoded: decoded.value,
+      decoded: decoded.ok ? decoded.value : undefined,
     };
   }
   if (!decoded.ok) {

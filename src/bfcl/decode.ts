@@ -50,8 +50,15 @@ export function decoderForModel(model: string): BfclDecoder | undefined {
 /** The language a category's calls are written in, which picks a prompting model's parser. */
 export type BfclLanguage = "Python" | "Java" | "JavaScript";
 
-/** The outcome of decoding one result: the decoded value, or why BFCL's decoder raised. */
-export type Decoded = { ok: true; value: PyValue } | { ok: false; reason: string };
+/**
+ * The outcome of decoding one result: the decoded value, or why BFCL's decoder raised. An FC
+ * result whose arguments nest deeper than the JSON reader's 512 levels is not read, and says so
+ * with `nestedTooDeep`: Python's `json.loads` reads such arguments up to about 990 levels, so
+ * BFCL's decoder would have given a call.
+ */
+export type Decoded =
+  | { ok: true; value: PyValue }
+  | { ok: false; reason: string; nestedTooDeep?: boolean };
 
 /**
  * Decodes a function-calling model's result as BFCL's FC handlers do: each item's first key is
@@ -88,6 +95,9 @@ export function decodeFcResult(result: PyValue): Decoded {
   }
   if (!Array.isArray(result)) return { ok: false, reason: "the result is not iterable" };
   const calls: PyValue[] = [];
+  // Arguments too deep for the reader, which json.loads reads: decoding goes on, since a later
+  // item that fails is where BFCL's decoder raises.
+  let tooDeep: string | undefined;
   for (const item of result) {
     if (!(item instanceof PyDict)) return { ok: false, reason: "an item is not a dict" };
     const name = item.keys()[0];
@@ -97,9 +107,11 @@ export function decodeFcResult(result: PyValue): Decoded {
       return { ok: false, reason: "the JSON object must be str, bytes or bytearray" };
     }
     const parsed = readJson(args);
-    if (!parsed.ok) return { ok: false, reason: parsed.reason };
-    calls.push(new PyDict([[name, parsed.value]]));
+    if (parsed.ok) calls.push(new PyDict([[name, parsed.value]]));
+    else if (parsed.code !== "nesting_too_deep") return { ok: false, reason: parsed.reason };
+    else tooDeep ??= parsed.reason;
   }
+  if (tooDeep !== undefined) return { ok: false, reason: tooDeep, nestedTooDeep: true };
   return { ok: true, value: calls };
 }
 

@@ -181,6 +181,32 @@ Deno.test("checkBfclEntry() passes relevance when nothing decodes or no call is 
   strictEqual(rel([dict({ f: "{not json" })]), "pass");
 });
 
+Deno.test("checkBfclEntry() counts FC arguments nested past the JSON reader's depth as a call for relevance", () => {
+  // Python's json.loads reads up to about 990 nested lists (CPython 3.11 at the top: 994), so
+  // BFCL decodes such arguments and fails the entry; the reader stops at 512 levels, and the
+  // entry must not pass for that. Beyond Python's limit BFCL would pass it: a known difference.
+  const nested = (n: number) => `{"x": ${"[".repeat(n)}${"]".repeat(n)}}`;
+  const rel = (n: number) =>
+    checkBfclEntry({ question: null, result: [dict({ f: nested(n) })] }, { category: "relevance" });
+  for (const n of [500, 511, 512, 600, 990, 5000]) {
+    strictEqual(rel(n).errorType, "relevance_error:decoder_success", `${n} levels`);
+  }
+  strictEqual(rel(600).decoded, undefined);
+  // A later call that fails to decode is where BFCL's decoder raises: the entry passes.
+  const later = [dict({ f: nested(600) }), dict({ g: "{not json" })];
+  strictEqual(
+    checkBfclEntry({ question: null, result: later }, { category: "relevance" }).valid,
+    true,
+  );
+  // Elsewhere it stays a decoding failure, whose reason is the reader's.
+  const simple = checkBfclEntry({
+    question: dict({ function: area }),
+    possibleAnswer: areaAnswer,
+    result: [dict({ "geo.area": nested(600) })],
+  }, { category: "simple" });
+  strictEqual(simple.errorType, "ast_decoder:decoder_failed");
+});
+
 Deno.test("checkBfclEntry() reports decoding failures and non-call output as BFCL does", () => {
   const v = (result: PyValue, decoder: "fc" | "gpt") =>
     checkBfclEntry({ question: dict({ function: area }), possibleAnswer: areaAnswer, result }, {
