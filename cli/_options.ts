@@ -93,11 +93,17 @@ export function unknownOption(flag: string, known: readonly string[]): string {
  * @param what What the word names, such as `command` or `suite command`.
  * @param word The word as given.
  * @param known The valid words.
+ * @param whats `what` in the plural (default: with an `s`).
  */
-export function unknownWord(what: string, word: string, known: readonly string[]): string {
+export function unknownWord(
+  what: string,
+  word: string,
+  known: readonly string[],
+  whats = `${what}s`,
+): string {
   const suggestion = suggestName(word, known);
   return suggestion === undefined
-    ? `Unknown ${what} ${JSON.stringify(word)} (${what}s: ${known.join(", ")})`
+    ? `Unknown ${what} ${JSON.stringify(word)} (${whats}: ${known.join(", ")})`
     : `Unknown ${what} ${JSON.stringify(word)} (did you mean ${suggestion}?)`;
 }
 

@@ -1,6 +1,6 @@
 // `assay bfcl`: BFCL's AST checker (bfcl.ast@2024-08) over one category's files, writing BFCL's
 // score file and, optionally, the assay.bfcl.v1 report.
-import { parseOptions } from "./_options.ts";
+import { parseOptions, unknownWord } from "./_options.ts";
 import { UsageError } from "./_errors.ts";
 import { writeAtomic } from "./_atomic.ts";
 import { readTextFile } from "./_io.ts";
@@ -101,9 +101,7 @@ export async function runBfcl(args: string[]): Promise<void> {
   const category = values.category as BfclCategory | undefined;
   if (category === undefined) throw new UsageError("--category is required");
   if (!(BFCL_CATEGORIES as readonly string[]).includes(category)) {
-    throw new UsageError(
-      `Unknown category "${category}" (categories: ${BFCL_CATEGORIES.join(", ")})`,
-    );
+    throw new UsageError(unknownWord("category", category, BFCL_CATEGORIES, "categories"));
   }
   const relevance = category === "relevance";
   if (values.result === undefined) throw new UsageError("--result is required");

@@ -78,6 +78,12 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
 };
 
 /**
+ * The subcommands whose refusals are named by the command and the subcommand (`assay bfcl
+ * compare: …`), since their inputs and flags are not the command's.
+ */
+const SUBCOMMANDS: Record<string, readonly string[]> = { bfcl: ["compare"], ifeval: ["compare"] };
+
+/**
  * The named errors that mean bad usage or bad input (exit 2), by their `name`; and every
  * InputError (LineTooLongError and InvalidUtf8Error among them).
  */
@@ -159,11 +165,13 @@ export async function main(args: string[]): Promise<number> {
     if (e instanceof StdoutClosed) return 0;
     // A gate that failed has printed its verdict: exit 3, as CI reads it.
     if (e instanceof Error && e.name === "GateFailed") return 3;
+    const sub = Object.hasOwn(SUBCOMMANDS, command) && SUBCOMMANDS[command]!.includes(rest[0]!);
+    const name = sub ? `${command} ${rest[0]}` : command;
     if (e instanceof InputError || (e instanceof Error && INPUT_ERRORS.has(e.name))) {
-      console.error(`assay ${command}: ${await shownMessage(e)}`);
+      console.error(`assay ${name}: ${await shownMessage(e)}`);
       return 2;
     }
-    console.error(`assay ${command}: internal error:`, e);
+    console.error(`assay ${name}: internal error:`, e);
     return 1;
   }
 }

@@ -27,6 +27,10 @@ const orNull = (f: Field): Field => ({
   test: (v) => v === null || f.test(v),
   text: `${f.text} or null`,
 });
+const orAbsent = (f: Field): Field => ({
+  test: (v) => v === undefined || f.test(v),
+  text: `${f.text} or absent`,
+});
 const listOf = (f: Field, text: string): Field => ({
   test: (v) => Array.isArray(v) && v.every(f.test),
   text,
@@ -79,6 +83,16 @@ function checkStructured(r: Json): void {
 }
 
 function checkBfcl(r: Json): void {
+  // The model and checker name the report in every comparison; a report without a matching is
+  // of greedy matching (written before the matching was recorded).
+  for (
+    const [k, f] of [["model", STRING], ["checker", STRING], [
+      "matching",
+      orAbsent(STRING),
+    ]] as const
+  ) {
+    if (!f.test(r[k])) throw malformed(r, `${k} is not ${f.text}`);
+  }
   checkList(r, "records", {
     category: STRING,
     id: { test: (v) => typeof v === "string" || Number.isFinite(v), text: "a string or number" },
@@ -136,7 +150,13 @@ const CHECKS = new Map<unknown, (r: Json) => void>([
  * import { checkReportBody } from "@assay/assay/report-check";
  * import { throws } from "node:assert/strict";
  *
- * const report = { schema: "assay.bfcl.v1", categories: [], records: [{ category: "simple" }] };
+ * const report = {
+ *   schema: "assay.bfcl.v1",
+ *   model: "m",
+ *   checker: "bfcl.ast@2024-08",
+ *   categories: [],
+ *   records: [{ category: "simple" }],
+ * };
  * throws(() => checkReportBody(report), /records\[0\]\.id is not a string or number/);
  * ```
  */

@@ -280,5 +280,26 @@ Deno.test("assay bfcl exits 2 on files of BFCL v3's shape or of another category
     relevance.stderr,
     `assay bfcl: ${dir}/r.json:1: id "simple_0" is of the simple category, not relevance`,
   );
+  const unknown = await run("simpel", args);
+  strictEqual(unknown.stderr, 'assay bfcl: Unknown category "simpel" (did you mean simple?)');
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("assay bfcl compare names itself in its refusals, and refuses a report whose model is not a string", async () => {
+  const dir = await Deno.makeTempDir();
+  const simple = await reportOf(dir, "gpt-4-0613", "simple");
+  const report = JSON.parse(await Deno.readTextFile(simple));
+  await Deno.writeTextFile(`${dir}/m.json`, JSON.stringify({ ...report, model: { x: 1 } }));
+  const r = await runMain(["bfcl", "compare", `${dir}/m.json`, simple]);
+  strictEqual(r.code, 2);
+  strictEqual(
+    r.stderr,
+    `assay bfcl compare: ${dir}/m.json: The assay.bfcl.v1 report is malformed: model is not a string`,
+  );
+  const missing = await runMain(["bfcl", "compare", simple]);
+  strictEqual(
+    missing.stderr,
+    "assay bfcl compare: Expected two reports: A.json B.json (or --a and --b)",
+  );
   await Deno.remove(dir, { recursive: true });
 });

@@ -114,6 +114,8 @@ Deno.test("evaluateGate() on a calibration: min and max on its statistics, nothi
 Deno.test("evaluateGate() max holds at the bound and fails above it, on any report kind", () => {
   const bfcl = {
     schema: "assay.bfcl.v1",
+    model: "m",
+    checker: "bfcl.ast@2024-08",
     categories: [{ category: "simple" }],
     records: [true, true, false, true].map((valid, i) => ({ category: "simple", id: i, valid })),
   };

@@ -238,6 +238,8 @@ Deno.test("evaluateGate() reads structured, BFCL and IFEval reports", () => {
   // BFCL: accuracy per category; regressions by entry.
   const bfcl = (valid: (i: number) => boolean) => ({
     schema: "assay.bfcl.v1",
+    model: "m",
+    checker: "bfcl.ast@2024-08",
     categories: [{ category: "simple" }, { category: "parallel_function" }],
     records: Array.from({ length: 40 }, (_, i) => ({
       category: i < 20 ? "simple" : "parallel_function",

@@ -27,6 +27,8 @@ Deno.test("checkReportBody() refuses a malformed report of every kind, naming th
     },
     bfcl: {
       schema: "assay.bfcl.v1",
+      model: "m",
+      checker: "bfcl.ast@2024-08",
       categories: [{ category: "simple" }],
       records: [{ category: "simple", id: 3, valid: true }],
     },
@@ -64,6 +66,10 @@ Deno.test("checkReportBody() refuses a malformed report of every kind, naming th
     ["structured", (r) => r.rows[0].id = 7, /rows\[0\]\.id is not a string or null/],
     ["bfcl", (r) => r.records[0].valid = "yes", /records\[0\]\.valid is not true or false/],
     ["bfcl", (r) => r.records[0].category = 1, /records\[0\]\.category is not a string/],
+    // The model and checker name the report in a comparison: not "[object Object]".
+    ["bfcl", (r) => r.model = { x: 1 }, /malformed: model is not a string$/],
+    ["bfcl", (r) => delete r.checker, /malformed: checker is not a string$/],
+    ["bfcl", (r) => r.matching = 5, /malformed: matching is not a string or absent$/],
     [
       "ifeval",
       (r) => r.prompts[0].loose = [1],
