@@ -80,6 +80,25 @@ export function checkInputs(inputs: readonly PathArgument[]): void {
   }
 }
 
+/**
+ * Creates the folder an option names for its outputs, with its parents; one that exists is fine.
+ *
+ * @throws {UsageError} Naming the path, its flag and why, as the other path checks do:
+ *   `Cannot create out (--results-dir): it exists and is not a folder`.
+ */
+export async function createFolder(flag: string, path: string): Promise<void> {
+  try {
+    await Deno.mkdir(path, { recursive: true });
+  } catch (e) {
+    const why = e instanceof Deno.errors.AlreadyExists
+      ? "it exists and is not a folder"
+      : e instanceof Deno.errors.NotADirectory
+      ? "a part of its path is not a folder"
+      : reason(e);
+    throw new UsageError(`Cannot create ${where(path, flag)}: ${why}`);
+  }
+}
+
 /** A path as the file system sees it: its real path and, when it exists, its device and inode. */
 interface Resolved {
   real: string;

@@ -4,7 +4,7 @@ import { parseOptions } from "./_options.ts";
 import { UsageError } from "./_errors.ts";
 import { writeAtomic } from "./_atomic.ts";
 import { readTextFile } from "./_io.ts";
-import { checkPaths, linesKind, reportKind } from "./_paths.ts";
+import { checkPaths, createFolder, linesKind, reportKind } from "./_paths.ts";
 import { IFEVAL_VERSION, ifevalReport, officialLine, runIfeval } from "../src/ifeval/mod.ts";
 
 const HELP = `Usage: deno task assay ifeval --input input_data.jsonl --responses R.jsonl
@@ -77,13 +77,7 @@ export async function runIfevalCommand(args: string[]): Promise<void> {
     path: `${dir.replace(/\/+$/, "") || "/"}/eval_results_${mode}.jsonl`,
   }));
   if (dir !== undefined) {
-    try {
-      await Deno.mkdir(dir, { recursive: true });
-    } catch (e) {
-      throw new UsageError(
-        `--results-dir ${dir} cannot be created: ${e instanceof Error ? e.message : e}`,
-      );
-    }
+    await createFolder("--results-dir", dir);
     checkPaths(inputs, [
       ...results.map((r) => ({ flag: "--results-dir", path: r.path, kind: RESULTS_FILE })),
       { flag: "--out", path: values.out, kind: reportKind("assay.ifeval.v1") },

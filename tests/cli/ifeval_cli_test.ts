@@ -110,7 +110,7 @@ Deno.test("assay ifeval refuses a key given twice, and ifeval compare a report t
   strictEqual(c.code, 2);
   strictEqual(
     c.stderr,
-    "assay ifeval: Refusing to compare: the A report repeats prompts (keys 1000); " +
+    "assay ifeval compare: Refusing to compare: the A report repeats prompts (keys 1000); " +
       "the B report repeats prompts (keys 1000)",
   );
   await Deno.remove(dir, { recursive: true });
@@ -122,7 +122,7 @@ Deno.test("assay ifeval compare words a file that is not JSON as the exact parse
   await Deno.writeTextFile(`${dir}/s.json`, '{"accuracy": 1}\n{"id": "simple_0"}\n');
   const r = await runMain(["ifeval", "compare", `${dir}/s.json`, `${dir}/s.json`]);
   strictEqual(r.code, 2);
-  strictEqual(r.stderr, `assay ifeval: ${dir}/s.json is not JSON: extra_data at 16`);
+  strictEqual(r.stderr, `assay ifeval compare: ${dir}/s.json is not JSON: extra_data at 16`);
   await Deno.remove(dir, { recursive: true });
 });
 
@@ -151,5 +151,21 @@ Deno.test("assay ifeval reads either file from stdin for -", async () => {
   const both = await runCli(["ifeval", "--input", "-", "--responses", "-"]);
   strictEqual(both.code, 2);
   match(both.stderr, /Only one input can be stdin: --input and --responses are both "-"/);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("assay ifeval --results-dir that cannot be a folder exits 2, worded as the other path checks", async () => {
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(`${dir}/file`, "");
+  for (
+    const [path, why] of [
+      [`${dir}/file`, "it exists and is not a folder"],
+      [`${dir}/file/results`, "a part of its path is not a folder"],
+    ]
+  ) {
+    const r = await runMain([...GPT4, "--results-dir", path!]);
+    strictEqual(r.code, 2);
+    strictEqual(r.stderr, `assay ifeval: Cannot create ${path} (--results-dir): ${why}`);
+  }
   await Deno.remove(dir, { recursive: true });
 });
