@@ -153,7 +153,7 @@ export async function main(args: string[]): Promise<number> {
     console.log(`${TOOL.name} ${TOOL.version} (parser ${PARSER_ID}, canonical ${CANONICAL_ID})`);
     return 0;
   }
-  const load = COMMANDS[command];
+  const load = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
   try {
     if (!load) {
       throw new UsageError(unknownWord("command", command, Object.keys(COMMANDS)));

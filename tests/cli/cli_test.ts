@@ -180,6 +180,12 @@ Deno.test("assay --help and bad usage", async () => {
   const unknown = await assay(["frobnicate"]);
   equal(unknown.code, 2);
   match(unknown.stderr, /Unknown command "frobnicate"/);
+  // A name an object has by inheritance is no command either.
+  for (const name of ["constructor", "toString", "__proto__"]) {
+    const r = await assay([name]);
+    equal(r.code, 2, name);
+    match(r.stderr, new RegExp(`^assay ${name}: Unknown command "${name}"`));
+  }
   const badEngine = await assay(["canonicalize", "--engine", "gpu"], "1");
   equal(badEngine.code, 2);
   match(badEngine.stderr, /--engine must be auto, wasm or ts/);
