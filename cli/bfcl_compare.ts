@@ -61,10 +61,6 @@ async function readSide(paths: string[]): Promise<BfclReport> {
   }
 }
 
-/** A report's model as the table shows it: a name that is not a string (hand-edited) as JSON. */
-const modelName = (m: unknown) =>
-  printableText(typeof m === "string" ? m : JSON.stringify(m) ?? String(m));
-
 /** The readable table of a BFCL comparison. */
 export function bfclComparisonTable(c: BfclComparison): string {
   const slices = [
@@ -88,7 +84,7 @@ export function bfclComparisonTable(c: BfclComparison): string {
       rows,
     ),
     "",
-    `A = ${modelName(c.models.a)}, B = ${modelName(c.models.b)} ` +
+    `A = ${printableText(c.models.a)}, B = ${printableText(c.models.b)} ` +
     `(${printableText(c.checker)}, ${printableText(c.matching)} matching)`,
     `${c.n} entries; ${bootstrapNote(b)}`,
   ].join("\n");

@@ -218,18 +218,6 @@ Deno.test("assay bfcl compare exits 2 on reports that do not compare, naming wha
   match(help.stdout, /Usage: deno task assay bfcl compare A\.json B\.json/);
 });
 
-Deno.test("assay bfcl compare prints a model name that is not a string as JSON", async () => {
-  const dir = await Deno.makeTempDir();
-  const a = await reportOf(dir, "gpt-4-0613", "simple");
-  const edited = JSON.parse(await Deno.readTextFile(a));
-  edited.model = { name: "x" };
-  await Deno.writeTextFile(`${dir}/b.json`, JSON.stringify(edited));
-  const r = await runMain(["bfcl", "compare", a, `${dir}/b.json`, "--resamples", "100"]);
-  strictEqual(r.code, 0, r.stderr);
-  match(r.stdout, /\nA = gpt-4-0613, B = \{"name":"x"\} \(/);
-  await Deno.remove(dir, { recursive: true });
-});
-
 Deno.test("assay bfcl exits 2 on files of BFCL v3's shape or of another category, naming them", async () => {
   const dir = await Deno.makeTempDir();
   const args = await fixtureFiles(dir, "gpt-4o-2024-05-13-FC", "simple");
