@@ -111,8 +111,11 @@ export function mcnemarExact(regressions: number, improvements: number): McNemar
   checkCount(improvements, "improvements");
   const n = regressions + improvements;
   const k = Math.min(regressions, improvements);
-  const pValue = n === 0 || 2 * k === n ? 1 : Math.min(1, 2 * binomialHalfCdf(k, n));
-  return { regressions, improvements, pValue };
+  if (n === 0 || 2 * k === n) return { regressions, improvements, pValue: 1 };
+  // Doubled before its one rounding: 2 · (the rounded tail) loses the tail's last bits when it
+  // is subnormal (2^-1074 doubled, not 0, for 0 against 1075).
+  const [sum, e] = lowerTail(k, n);
+  return { regressions, improvements, pValue: Math.min(1, roundRatio(sum, 1n, e + 1)) };
 }
 
 /** Holm's step-down correction of several p-values. */

@@ -2,6 +2,7 @@
 // binomtest and statsmodels' multipletests(method="holm"), on seeded random cases.
 import { deepStrictEqual, ok, strictEqual, throws } from "node:assert/strict";
 import { binomialHalfCdf, holm, mcnemarExact } from "../../src/gate/mod.ts";
+import { roundRatio } from "../../src/stats/mod.ts";
 import { makeRng } from "../_corpus.ts";
 import { ensureScipy, ensureStatsmodels, runLineOracle } from "../_debian_python.ts";
 
@@ -147,4 +148,26 @@ Deno.test("holm() keeps ties in order and refuses p-values out of range", () => 
   deepStrictEqual(holm([0.02, 0.02]), { adjusted: [0.04, 0.04], reject: [true, true] });
   throws(() => holm([1.5]), RangeError);
   throws(() => holm([0.1], 1), RangeError);
+});
+
+Deno.test("mcnemarExact() rounds 2 · the tail once, subnormal p-values too (1,040 ≤ n ≤ 1,200)", () => {
+  // Rounding the tail, then doubling, lost the last bit of a subnormal tail: 0 against 1075
+  // gave 0, not 2^-1074. Here the exact 2 · Σ C(n, i) / 2^n, rounded once by roundRatio.
+  strictEqual(mcnemarExact(0, 1075).pValue, 5e-324);
+  strictEqual(mcnemarExact(7, 1074).pValue, 2.608163283633178e-308); // Python's Fraction
+  let checked = 0;
+  for (let n = 1040; n <= 1200; n++) {
+    let c = 1n;
+    let sum = 1n;
+    for (let k = 0; 2 * k < n; k++) {
+      if (k > 0) {
+        c = (c * BigInt(n - k + 1)) / BigInt(k);
+        sum += c;
+      }
+      const want = roundRatio(2n * sum, 1n, -n);
+      strictEqual(mcnemarExact(k, n - k).pValue, want, `${k} against ${n - k}`);
+      checked++;
+    }
+  }
+  strictEqual(checked, 90200);
 });
