@@ -24,6 +24,8 @@
  * Every run also scores seeded JSONL bytes with `scoreJsonl` from the root;
  * `assay score` scores the same bytes written to files, on `wasm` and on `ts`,
  * and each run's report must be the CLI's byte for byte on the same engine.
+ * It scores JSONL bytes with `scoreStructuredJsonl` too, fed in small chunks, whose reports
+ * (engine blanked) and refusals go into the digest (`tests/conformance/_structured_jsonl.ts`).
  *
  * Prints one line per runtime and engine, and exits 1 unless every run
  * started the engine it should, all digests are identical and every

@@ -28,6 +28,7 @@ import { structuredSection, suiteSection } from "./_structured.ts";
 import type { ConformanceFailure, ConformanceReport } from "./_report.ts";
 import { buildJsonlCorpus } from "./_jsonl_corpus.ts";
 import { defaultJsonlCorpus, scoreJsonlSection } from "./_score_jsonl.ts";
+import { structuredJsonlSection } from "./_structured_jsonl.ts";
 import { ifevalSection } from "./_ifeval.ts";
 import { bfclDepthSection, formatsInputs, formatsSection } from "./_formats.ts";
 import { sha256Hex } from "./_sha256.ts";
@@ -296,6 +297,7 @@ export async function runConformance(
     ],
     ...computed.map((x): [string, unknown] => [x.name, x.results]),
     ["scoreJsonl", scored.neutral],
+    ["structuredJsonl", await structuredJsonlSection(engine, outputs)],
   ];
   const sections: Record<string, string> = {};
   let summary = "";
