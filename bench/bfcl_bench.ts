@@ -4,13 +4,7 @@
 //
 //   deno run -A bench/bfcl_bench.ts [--rounds 5] [--matching greedy|optimal]
 import { parseArgs } from "node:util";
-import {
-  BFCL_CATEGORIES,
-  type BfclCategory,
-  type BfclFiles,
-  checkBfcl,
-  decoderForModel,
-} from "../src/bfcl/mod.ts";
+import { BFCL_CATEGORIES, type BfclCategory, type BfclFiles, checkBfcl } from "../src/bfcl/mod.ts";
 import { FC_MODELS, gunzipText, PROMPTING_MODELS } from "../tests/bfcl/_fixtures.ts";
 
 const { values } = parseArgs({
@@ -19,11 +13,6 @@ const { values } = parseArgs({
 });
 const rounds = Number(values.rounds ?? 5);
 const matching = values.matching === "optimal" ? "optimal" : "greedy";
-const underscoreToDot: string[] = JSON.parse(
-  await Deno.readTextFile(
-    new URL("../tests/fixtures/bfcl-v1/underscore_to_dot.json", import.meta.url),
-  ),
-).models;
 
 interface Job {
   model: string;
@@ -64,8 +53,6 @@ for (let round = 0; round < rounds; round++) {
     for (const job of selected) {
       entries += checkBfcl(job.files, {
         category: job.category,
-        decoder: decoderForModel(job.model),
-        underscoreToDot: underscoreToDot.includes(job.model.replaceAll("_", "/")),
         modelName: job.model,
         matching,
       }).total;

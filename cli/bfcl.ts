@@ -12,7 +12,6 @@ import {
   type BfclDecoder,
   bfclReport,
   checkBfcl,
-  decoderForModel,
   formatScoreFile,
 } from "../src/bfcl/mod.ts";
 import { printableText } from "../src/explain/mod.ts";
@@ -39,12 +38,20 @@ Options:
   --questions FILE      the category's question file (required except for relevance)
   --answers FILE        the category's possible-answer file (required except for relevance)
   --result FILE         the model's result file (required)
-  --model NAME          the model's name, written into the score lines; it also picks the decoder
-                        of BFCL's known models (default: model)
-  --decoder NAME        how results are decoded: fc (function-calling models, the default) or a
-                        prompting handler's clean-up: claude, gorilla, gpt, llama or mistral
-  --underscore-to-dot   the model's handler wrote '.' as '_' in function names (BFCL's
-                        UNDERSCORE_TO_DOT models, such as gpt-4o-2024-05-13-FC)
+  --model NAME          the model's name, written into the score lines (default: model). For a
+                        model BFCL's 2024-08 leaderboard ran, it also sets what the two flags
+                        below do not: the decoder (fc for a name with -FC; claude, gorilla, gpt,
+                        llama or mistral for its five prompting models) and the name rewrite (on
+                        for its UNDERSCORE_TO_DOT models, such as gpt-4o-2024-05-13-FC). Result
+                        folders' spelling, '_' for '/', is known too
+  --decoder NAME        how results are decoded: fc (function-calling models) or a prompting
+                        handler's clean-up: claude, gorilla, gpt, llama or mistral (default: the
+                        --model's, else fc). Results of the other kind (text for fc, lists of
+                        calls for a prompting decoder) are refused, exit 2
+  --underscore-to-dot   the model's handler wrote '.' as '_' in function names, so the expected
+                        names are compared with '.' written '_' (default: the --model's, else off)
+  --no-underscore-to-dot
+                        compare the names as written, even for an UNDERSCORE_TO_DOT model
   --matching M          how parallel calls are matched to the answer: greedy (BFCL's, the
                         default: each answer entry, in order, takes the first unused call that
                         passes) or optimal (a maximum bipartite matching, independent of order;
@@ -82,6 +89,7 @@ export async function runBfcl(args: string[]): Promise<void> {
     model: { type: "string" },
     decoder: { type: "string" },
     "underscore-to-dot": { type: "boolean" },
+    "no-underscore-to-dot": { type: "boolean" },
     matching: { type: "string" },
     out: { type: "string" },
     report: { type: "string" },
@@ -116,8 +124,10 @@ export async function runBfcl(args: string[]): Promise<void> {
   if (matching !== "greedy" && matching !== "optimal") {
     throw new UsageError(`Unknown matching "${matching}" (matchings: greedy, optimal)`);
   }
+  if (values["underscore-to-dot"] && values["no-underscore-to-dot"]) {
+    throw new UsageError("Give --underscore-to-dot or --no-underscore-to-dot, not both");
+  }
   const model = values.model ?? "model";
-  const decoder = (values.decoder ?? decoderForModel(model) ?? "fc") as BfclDecoder;
   const inputs = relevance
     ? [["--result", values.result]] as const
     : [["--questions", values.questions], ["--answers", values.answers], [
@@ -135,8 +145,12 @@ export async function runBfcl(args: string[]): Promise<void> {
     results: await readTextFile("--result", values.result),
   }, {
     category,
-    decoder,
-    underscoreToDot: values["underscore-to-dot"] ?? false,
+    decoder: values.decoder as BfclDecoder | undefined,
+    underscoreToDot: values["underscore-to-dot"]
+      ? true
+      : values["no-underscore-to-dot"]
+      ? false
+      : undefined,
     modelName: model,
     matching,
   });

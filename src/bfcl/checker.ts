@@ -16,6 +16,7 @@ import {
   questionProblem,
   readRows,
 } from "./_rows.ts";
+import { bfclModelSettings, checkDecoderFits } from "./models.ts";
 
 /** The checker's version id. */
 export const BFCL_CHECKER = "bfcl.ast@2024-08";
@@ -45,9 +46,16 @@ export type BfclMatching = "greedy" | "optimal";
 export interface BfclOptions {
   /** The test category. */
   category: BfclCategory;
-  /** How the model's results are decoded (default `fc`). */
+  /**
+   * How the model's results are decoded (for `checkBfclEntry`, default `fc`; for `checkBfcl`,
+   * default the known model's, else `fc`: see `bfclModelSettings`).
+   */
   decoder?: BfclDecoder;
-  /** Whether the model's handler wrote `.` as `_` in function names (default false). */
+  /**
+   * Whether the model's handler wrote `.` as `_` in function names (for `checkBfclEntry`,
+   * default false; for `checkBfcl`, default whether `modelName` is one of BFCL's
+   * `UNDERSCORE_TO_DOT` models).
+   */
   underscoreToDot?: boolean;
   /** The model's name, written into score lines (default `model`). */
   modelName?: string;
@@ -273,6 +281,8 @@ export interface BfclRun {
  * language's types (a list of them in the multiple categories), an answer's `ground_truth` an
  * object `{function_name: {param: [choices]}}` (BFCL v3's lists are named as such). The message
  * names the file, the line and the entry's id. A leading BOM is dropped, as the CLI drops it.
+ * @throws {BfclDecoderError} If the results are of another kind of model than the decoder reads
+ * (`checkDecoderFits`): a prompting decoder on lists of calls, `fc` on text that reads as calls.
  *
  * @example A relevance file: prose passes, a call fails
  * ```ts
@@ -317,6 +327,11 @@ export function checkBfcl(files: BfclFiles, options: BfclOptions): BfclRun {
     ? []
     : [[files.questions!, questions], [files.answers!, answers]] as const;
   checkIds(files.results, results, others);
+  // The decoder and name rewrite: as given, else the known model's; refused if the results are
+  // of another kind of model.
+  options = { ...options, ...bfclModelSettings(options) };
+  const raws = results.map((row) => row.get("result")).filter((r) => r !== undefined);
+  checkDecoderFits(files.results.name, raws, options.decoder!, LANGUAGE[options.category]);
   const records: BfclRecord[] = results.map((row, i) => {
     const raw = row.get("result");
     if (raw === undefined) {

@@ -20,6 +20,7 @@
  */
 export * from "./py_value.ts";
 export * from "./decode.ts";
+export * from "./models.ts";
 export * from "./python_expression.ts";
 export * from "./checker.ts";
 export * from "./score_file.ts";

@@ -38,17 +38,13 @@ async function source(path: string): Promise<BfclSource> {
   return { name: path.replace(/\.gz$/, ""), text: await gunzipText(path) };
 }
 
-const underscoreToDot: string[] = JSON.parse(
-  await Deno.readTextFile(new URL("underscore_to_dot.json", ROOT)),
-).models;
-
 /** Runs our checker on a model's category, as BFCL's leaderboard ran it (or with `matching`). */
 export function runModel(
   model: string,
   category: BfclCategory,
   matching: BfclMatching = "greedy",
 ): Promise<BfclRun> {
-  return leaderboardRun(model, category, source, underscoreToDot, matching);
+  return leaderboardRun(model, category, source, matching);
 }
 
 /** One published score file, reduced: its counts and the error_type of each failing id. */

@@ -1,5 +1,7 @@
 // How BFCL's leaderboard ran a model on a category, over the vendored files
-// (tests/fixtures/bfcl-v1/): which files, which decoder, whether names map underscores to dots.
+// (tests/fixtures/bfcl-v1/): which files; the decoder and whether names map underscores to dots
+// are left to checkBfcl, which derives them from the model's name (bfclModelSettings), so that
+// every conformance run checks the derivation too.
 // Runtime-agnostic (relative imports, the files read by the caller), so the conformance test on
 // Deno and the cross-runtime BFCL step on Deno, Node and Bun run the same thing.
 import {
@@ -8,20 +10,17 @@ import {
   type BfclRun,
   type BfclSource,
   checkBfcl,
-  decoderForModel,
 } from "../../src/bfcl/mod.ts";
 
 /**
  * Runs our checker on a model's category, as BFCL's leaderboard ran it (or with `matching`).
  *
  * @param read A vendored gzipped file as a source, by its path under tests/fixtures/bfcl-v1/.
- * @param underscoreToDot The models (with `/` for `_`) whose function names BFCL mapped.
  */
 export async function leaderboardRun(
   model: string,
   category: BfclCategory,
   read: (path: string) => BfclSource | Promise<BfclSource>,
-  underscoreToDot: readonly string[],
   matching: BfclMatching = "greedy",
 ): Promise<BfclRun> {
   const data = `gorilla_openfunctions_v1_test_${category}.json.gz`;
@@ -31,8 +30,6 @@ export async function leaderboardRun(
     results: await read(`results/${model}/${category}_result.json.gz`),
   }, {
     category,
-    decoder: decoderForModel(model),
-    underscoreToDot: underscoreToDot.includes(model.replaceAll("_", "/")),
     modelName: model,
     matching,
   });

@@ -61,6 +61,60 @@ Deno.test("assay bfcl writes BFCL's score file and the assay.bfcl.v1 report", as
   match(await Deno.readTextFile(`${dir}/score.json`), /wrong_func_name/);
 });
 
+Deno.test("assay bfcl takes the decoder and the name rewrite from --model, and refuses a decoder the results do not fit", async () => {
+  const dir = await Deno.makeTempDir();
+  const run = async (model: string, category: string, flags: string[]) =>
+    await runMain([
+      "bfcl",
+      "--checker",
+      "bfcl.ast@2024-08",
+      "--category",
+      category,
+      ...await fixtureFiles(dir, model, category),
+      ...flags,
+      "--out",
+      `${dir}/score.json`,
+    ]);
+  // The name rewrite of an UNDERSCORE_TO_DOT model, without --underscore-to-dot.
+  const gpt4o = await run("gpt-4o-2024-05-13-FC", "simple", ["--model", "gpt-4o-2024-05-13-FC"]);
+  strictEqual(gpt4o.code, 0, gpt4o.stderr);
+  match(gpt4o.stdout, /simple: 353\/400 correct/);
+  const off = await run("gpt-4o-2024-05-13-FC", "simple", [
+    "--model",
+    "gpt-4o-2024-05-13-FC",
+    "--no-underscore-to-dot",
+  ]);
+  strictEqual(off.code, 0, off.stderr);
+  match(off.stdout, /simple: 205\/400 correct/);
+  // A prompting model under a name BFCL does not know: fc is refused, nothing is written.
+  await Deno.remove(`${dir}/score.json`).catch(() => {});
+  const unknown = await run("gpt-4-0613", "simple", ["--model", "my-gpt4-run"]);
+  strictEqual(unknown.code, 2, unknown.stderr);
+  match(
+    unknown.stderr,
+    /r\.json: the fc decoder reads a function-calling model's lists of calls, but all 400 results are text, and line 1's reads as Python calls, .*--decoder claude, gorilla, gpt, llama or mistral/,
+  );
+  strictEqual(await Deno.stat(`${dir}/score.json`).then(() => true, () => false), false);
+  const given = await run("gpt-4-0613", "simple", ["--model", "my-gpt4-run", "--decoder", "gpt"]);
+  strictEqual(given.code, 0, given.stderr);
+  match(given.stdout, /simple: 375\/400 correct/);
+  // A prompting decoder on a function-calling model's lists of calls.
+  const fcAsText = await run("gpt-4o-2024-05-13-FC", "simple", ["--decoder", "gpt"]);
+  strictEqual(fcAsText.code, 2, fcAsText.stderr);
+  match(
+    fcAsText.stderr,
+    /the gpt decoder reads a prompting model's text, but 399 of the 400 results are lists or objects of calls.*use --decoder fc/,
+  );
+  const both = await run("gpt-4o-2024-05-13-FC", "simple", [
+    "--underscore-to-dot",
+    "--no-underscore-to-dot",
+  ]);
+  strictEqual(both.code, 2);
+  match(both.stderr, /--underscore-to-dot or --no-underscore-to-dot, not both/);
+  const help = await runMain(["bfcl", "--help"]);
+  match(help.stdout, /it also sets what the two flags\n\s+below do not: the decoder/);
+});
+
 Deno.test("assay bfcl --matching optimal records the matching and the entries it changes", async () => {
   const dir = await Deno.makeTempDir();
   const inputs = await fixtureFiles(dir, "gpt-4-0613", "parallel_function");

@@ -56,6 +56,8 @@ Deno.test("bfcl, bfcl compare, ifeval, ifeval compare and structured show names 
       `${dir}/r.json`,
       "--model",
       hostile(`model ${side}`),
+      "--decoder",
+      "gpt",
       "--out",
       `${dir}/score${side}.json`,
       "--report",

@@ -1,0 +1,226 @@
+/**
+ * What a model's name tells about its BFCL results: the decoder its handler calls for, whether its
+ * handler wrote `.` as `_` in function names (BFCL's `UNDERSCORE_TO_DOT` list of 2024-08), and
+ * whether a file's results have the shape the chosen decoder reads.
+ *
+ * @module
+ */
+import { InputError } from "../jsonl/mod.ts";
+import { PyDict, type PyValue } from "./py_value.ts";
+import { type BfclDecoder, type BfclLanguage, decodeResult, decoderForModel } from "./decode.ts";
+
+/**
+ * BFCL's `UNDERSCORE_TO_DOT` models of 2024-08: their handlers sent function names with `.`
+ * written `_` (an OpenAI-style tool name cannot hold a dot), so the checker compares the expected
+ * name with its dots written `_`. Vendored from BFCL's model-handler constants of 2024-08 (see
+ * `tests/fixtures/bfcl-v1/SOURCE`; this is the one copy); names as BFCL spells them, with `/`.
+ *
+ * @example
+ * ```ts
+ * import { BFCL_UNDERSCORE_TO_DOT_MODELS } from "@assay/assay/bfcl";
+ * import { ok } from "node:assert/strict";
+ *
+ * ok(BFCL_UNDERSCORE_TO_DOT_MODELS.includes("gpt-4o-2024-05-13-FC"));
+ * ```
+ */
+export const BFCL_UNDERSCORE_TO_DOT_MODELS: readonly string[] = Object.freeze([
+  "gpt-4o-2024-08-06-FC",
+  "gpt-4o-2024-05-13-FC",
+  "gpt-4o-mini-2024-07-18-FC",
+  "gpt-4-turbo-2024-04-09-FC",
+  "gpt-4-1106-preview-FC",
+  "gpt-4-0125-preview-FC",
+  "gpt-4-0613-FC",
+  "gpt-3.5-turbo-0125-FC",
+  "claude-3-opus-20240229-FC",
+  "claude-3-sonnet-20240229-FC",
+  "claude-3-haiku-20240307-FC",
+  "claude-3-5-sonnet-20240620-FC",
+  "open-mistral-nemo-2407-FC-Any",
+  "open-mistral-nemo-2407-FC-Auto",
+  "open-mixtral-8x22b-FC-Any",
+  "open-mixtral-8x22b-FC-Auto",
+  "mistral-large-2407-FC",
+  "mistral-large-2407-FC-Any",
+  "mistral-large-2407-FC-Auto",
+  "mistral-small-2402-FC-Any",
+  "mistral-small-2402-FC-Auto",
+  "mistral-small-2402-FC",
+  "gemini-1.0-pro",
+  "gemini-1.5-pro-preview-0409",
+  "gemini-1.5-pro-preview-0514",
+  "gemini-1.5-flash-preview-0514",
+  "meetkai/functionary-small-v3.1-FC",
+  "meetkai/functionary-small-v3.2-FC",
+  "meetkai/functionary-medium-v3.1-FC",
+  "NousResearch/Hermes-2-Pro-Llama-3-8B",
+  "NousResearch/Hermes-2-Pro-Llama-3-70B",
+  "NousResearch/Hermes-2-Pro-Mistral-7B",
+  "NousResearch/Hermes-2-Theta-Llama-3-8B",
+  "NousResearch/Hermes-2-Theta-Llama-3-70B",
+  "command-r-plus-FC",
+  "command-r-plus-FC-optimized",
+  "THUDM/glm-4-9b-chat",
+  "ibm-granite/granite-20b-functioncalling",
+  "yi-large-fc",
+]);
+
+/**
+ * Whether BFCL's 2024-08 checker rewrote a model's expected function names (`.` as `_`): the
+ * model is on {@linkcode BFCL_UNDERSCORE_TO_DOT_MODELS}.
+ *
+ * @param model The model's name as BFCL spells it (`meetkai/functionary-small-v3.1-FC`) or as
+ * its result folders do (`meetkai_functionary-small-v3.1-FC`).
+ * @returns True for a listed model; false for any other name, known or not.
+ * @throws {never} Never.
+ *
+ * @example
+ * ```ts
+ * import { underscoreToDotForModel } from "@assay/assay/bfcl";
+ * import { deepStrictEqual } from "node:assert/strict";
+ *
+ * deepStrictEqual(
+ *   ["gpt-4o-2024-05-13-FC", "meetkai_functionary-small-v3.1-FC", "firefunction-v2-FC"]
+ *     .map(underscoreToDotForModel),
+ *   [true, true, false],
+ * );
+ * ```
+ */
+export function underscoreToDotForModel(model: string): boolean {
+  return BFCL_UNDERSCORE_TO_DOT_MODELS.some((m) => m === model || m.replaceAll("/", "_") === model);
+}
+
+/** The decoding a run uses: given, or derived from the model's name. */
+export interface BfclModelSettings {
+  /** The decoder: the one given, else the known model's ({@linkcode decoderForModel}), else `fc`. */
+  decoder: BfclDecoder;
+  /** The name rewrite: as given, else whether the model is an `UNDERSCORE_TO_DOT` model. */
+  underscoreToDot: boolean;
+}
+
+/**
+ * The decoder and name rewrite of a run: each as given, or else derived from the model's name as
+ * BFCL's 2024-08 leaderboard set them (`fc` and no rewrite for a name it does not know).
+ *
+ * @param options The model's name and what was given explicitly.
+ * @returns The settings {@linkcode checkBfcl} uses.
+ * @throws {never} Never.
+ *
+ * @example A known model's settings, and an explicit override
+ * ```ts
+ * import { bfclModelSettings } from "@assay/assay/bfcl";
+ * import { deepStrictEqual } from "node:assert/strict";
+ *
+ * deepStrictEqual(bfclModelSettings({ modelName: "gpt-4o-2024-05-13-FC" }), {
+ *   decoder: "fc",
+ *   underscoreToDot: true,
+ * });
+ * deepStrictEqual(bfclModelSettings({ modelName: "gpt-4-0613", underscoreToDot: true }), {
+ *   decoder: "gpt",
+ *   underscoreToDot: true,
+ * });
+ * ```
+ */
+export function bfclModelSettings(
+  options: { modelName?: string; decoder?: BfclDecoder; underscoreToDot?: boolean },
+): BfclModelSettings {
+  const model = options.modelName ?? "";
+  return {
+    decoder: options.decoder ?? decoderForModel(model) ?? "fc",
+    underscoreToDot: options.underscoreToDot ?? underscoreToDotForModel(model),
+  };
+}
+
+/**
+ * A run's results do not have the shape its decoder reads: the decoder is the wrong one. An
+ * {@linkcode InputError}, so the CLI exits 2.
+ *
+ * @example
+ * ```ts
+ * import { BfclDecoderError, checkBfcl } from "@assay/assay/bfcl";
+ * import { throws } from "node:assert/strict";
+ *
+ * const text = '{"id": "relevance_0", "result": "[get_weather(city=\'Paris\')]"}\n';
+ * throws(() => checkBfcl({ results: { name: "r.json", text } }, { category: "relevance" }), BfclDecoderError);
+ * ```
+ */
+export class BfclDecoderError extends InputError {
+  /**
+   * Creates the error.
+   *
+   * @param message Which decoder, what the results look like, and which flag to use.
+   */
+  constructor(message: string) {
+    super(message);
+    this.name = "BfclDecoderError";
+  }
+}
+
+const PROMPTING: readonly Exclude<BfclDecoder, "fc">[] = [
+  "gpt",
+  "claude",
+  "gorilla",
+  "llama",
+  "mistral",
+];
+
+/** Whether a text reads as a list of calls under some prompting handler's clean-up. */
+function readsAsCalls(text: string, language: BfclLanguage): boolean {
+  return PROMPTING.some((decoder) => {
+    const d = decodeResult(text, decoder, language);
+    return d.ok && Array.isArray(d.value) && d.value.length > 0 &&
+      d.value.every((c) => c instanceof PyDict && c.size > 0);
+  });
+}
+
+/**
+ * Refuses a decoder that does not fit the results. BFCL's prompting handlers write text only, so
+ * a result that is a list or an object (a function-calling model's) refuses a prompting decoder.
+ * A function-calling model's results are lists of calls, or prose where it declined; so `fc` is
+ * refused when no result is a list or an object and some text reads as a list of Python calls
+ * (a prompting model's), where the choice of decoder would change verdicts. Prose alone, which
+ * every decoder fails alike, is not refused.
+ *
+ * @param file The result file's name, for the message.
+ * @param results The `result` field of each line, in file order.
+ * @param decoder The decoder the run would use.
+ * @param language The category's language.
+ * @throws {BfclDecoderError} When the results do not fit the decoder; the message names the
+ * decoder, what the results look like (counts and the first line that shows it) and the flag.
+ *
+ * @example A prompting model's text refuses `fc`
+ * ```ts
+ * import { BfclDecoderError, checkDecoderFits } from "@assay/assay/bfcl";
+ * import { throws } from "node:assert/strict";
+ *
+ * checkDecoderFits("r.json", ["None of the functions fits."], "fc");
+ * throws(() => checkDecoderFits("r.json", ["[f(x=1)]", "No."], "fc"), BfclDecoderError);
+ * ```
+ */
+export function checkDecoderFits(
+  file: string,
+  results: readonly PyValue[],
+  decoder: BfclDecoder,
+  language: BfclLanguage = "Python",
+): void {
+  const structured = results.findIndex((r) => Array.isArray(r) || r instanceof PyDict);
+  const n = results.length;
+  if (decoder !== "fc") {
+    if (structured < 0) return;
+    const count = results.filter((r) => Array.isArray(r) || r instanceof PyDict).length;
+    throw new BfclDecoderError(
+      `${file}: the ${decoder} decoder reads a prompting model's text, but ${count} of the ${n} ` +
+        `results are lists or objects of calls, as a function-calling model's are (the first on ` +
+        `line ${structured + 1}); a prompting handler writes text only: use --decoder fc`,
+    );
+  }
+  if (structured >= 0) return;
+  const calls = results.findIndex((r) => typeof r === "string" && readsAsCalls(r, language));
+  if (calls < 0) return;
+  throw new BfclDecoderError(
+    `${file}: the fc decoder reads a function-calling model's lists of calls, but all ${n} results ` +
+      `are text, and line ${calls + 1}'s reads as Python calls, as a prompting model's does; ` +
+      `give its handler's clean-up with --decoder claude, gorilla, gpt, llama or mistral ` +
+      `(--model picks it for BFCL's known models)`,
+  );
+}

@@ -1,0 +1,127 @@
+// What a model's name gives a run (the decoder and BFCL's name rewrite), and the refusal of a
+// decoder that does not fit the results: on the vendored files of the 11 models, and on texts of
+// our own.
+import { deepStrictEqual, match, strictEqual, throws } from "node:assert/strict";
+import {
+  BFCL_UNDERSCORE_TO_DOT_MODELS,
+  type BfclCategory,
+  BfclDecoderError,
+  bfclModelSettings,
+  checkBfcl,
+  checkDecoderFits,
+  PyDict,
+  underscoreToDotForModel,
+} from "@assay/assay/bfcl";
+import { InputError } from "@assay/assay/jsonl";
+import { FC_MODELS, gunzipText, PROMPTING_MODELS, publishedScore } from "./_fixtures.ts";
+
+const CATEGORIES: BfclCategory[] = [
+  "simple",
+  "multiple_function",
+  "parallel_function",
+  "parallel_multiple_function",
+  "java",
+  "javascript",
+  "relevance",
+];
+
+async function files(model: string, category: BfclCategory) {
+  const data = `gorilla_openfunctions_v1_test_${category}.json.gz`;
+  const read = async (path: string) => ({ name: path, text: await gunzipText(path) });
+  return {
+    questions: category === "relevance" ? undefined : await read(`data/${data}`),
+    answers: category === "relevance" ? undefined : await read(`data/possible_answer/${data}`),
+    results: await read(`results/${model}/${category}_result.json.gz`),
+  };
+}
+
+Deno.test("a known model's name gives BFCL's decoder and name rewrite; an explicit setting wins", () => {
+  deepStrictEqual(bfclModelSettings({ modelName: "gpt-4o-2024-05-13-FC" }), {
+    decoder: "fc",
+    underscoreToDot: true,
+  });
+  // Result folders spell '/' as '_'.
+  deepStrictEqual(bfclModelSettings({ modelName: "meetkai_functionary-small-v3.1-FC" }), {
+    decoder: "fc",
+    underscoreToDot: true,
+  });
+  deepStrictEqual(bfclModelSettings({ modelName: "firefunction-v2-FC" }), {
+    decoder: "fc",
+    underscoreToDot: false,
+  });
+  deepStrictEqual(bfclModelSettings({ modelName: "meta-llama_Meta-Llama-3-70B-Instruct" }), {
+    decoder: "llama",
+    underscoreToDot: false,
+  });
+  deepStrictEqual(bfclModelSettings({ modelName: "my-run" }), {
+    decoder: "fc",
+    underscoreToDot: false,
+  });
+  deepStrictEqual(bfclModelSettings({}), { decoder: "fc", underscoreToDot: false });
+  deepStrictEqual(
+    bfclModelSettings({ modelName: "gpt-4o-2024-05-13-FC", underscoreToDot: false }),
+    { decoder: "fc", underscoreToDot: false },
+  );
+  strictEqual(BFCL_UNDERSCORE_TO_DOT_MODELS.length, 39);
+  strictEqual(underscoreToDotForModel("NousResearch_Hermes-2-Pro-Llama-3-8B"), true);
+  strictEqual(underscoreToDotForModel("gpt-4o-2024-05-13"), false);
+  throws(() => (BFCL_UNDERSCORE_TO_DOT_MODELS as string[]).push("x"), TypeError);
+});
+
+Deno.test("checkBfcl() takes the name rewrite from the model's name: gpt-4o-2024-05-13-FC simple is 353/400", async () => {
+  const simple = await files("gpt-4o-2024-05-13-FC", "simple");
+  const run = checkBfcl(simple, { category: "simple", modelName: "gpt-4o-2024-05-13-FC" });
+  strictEqual(run.correct, publishedScore("gpt-4o-2024-05-13-FC", "simple").correct);
+  strictEqual(run.correct, 353);
+  const off = checkBfcl(simple, {
+    category: "simple",
+    modelName: "gpt-4o-2024-05-13-FC",
+    underscoreToDot: false,
+  });
+  strictEqual(off.correct, 205);
+});
+
+Deno.test("every vendored model's results fit the decoder its name gives, and refuse the other kind", async () => {
+  for (const model of [...FC_MODELS, ...PROMPTING_MODELS]) {
+    const fc = FC_MODELS.includes(model);
+    for (const category of CATEGORIES) {
+      const f = await files(model, category);
+      // The derived decoder is accepted (conformance_test.ts checks every verdict it gives).
+      checkBfcl(f, { category, modelName: model });
+      // The other kind of decoder is refused, naming it and the flag to use.
+      const wrong = fc ? "gpt" : "fc";
+      throws(
+        () => checkBfcl(f, { category, modelName: "an unknown name", decoder: wrong }),
+        (e: Error) => {
+          strictEqual(e instanceof BfclDecoderError && e instanceof InputError, true);
+          strictEqual(e.name, "BfclDecoderError");
+          match(e.message, new RegExp(`the ${wrong} decoder reads`));
+          match(e.message, fc ? /use --decoder fc$/ : /--decoder claude, gorilla, gpt/);
+          return true;
+        },
+        `${model} ${category}`,
+      );
+      // An unknown name falls back to fc, which a prompting model's results refuse.
+      if (!fc) {
+        throws(() => checkBfcl(f, { category, modelName: "my-run" }), BfclDecoderError);
+      }
+    }
+  }
+});
+
+Deno.test("checkDecoderFits(): prose alone fits fc; text that reads as calls, or any list for a prompting decoder, does not", () => {
+  const call = [new PyDict([["f", "{}"]])];
+  checkDecoderFits("r.json", ["I cannot help with that.", "No function fits."], "fc");
+  checkDecoderFits("r.json", ["", "[f(x=1)]", call], "fc");
+  checkDecoderFits("r.json", ["[f(x=1)]", "prose"], "gpt");
+  throws(
+    () => checkDecoderFits("r.json", ["No.", "f(x=1)"], "fc"),
+    /^BfclDecoderError: r\.json: the fc decoder reads a function-calling model's lists of calls, but all 2 results are text, and line 2's reads as Python calls/,
+  );
+  throws(
+    () => checkDecoderFits("r.json", ["[f(x=1)]", call, new PyDict()], "claude"),
+    /^BfclDecoderError: r\.json: the claude decoder reads a prompting model's text, but 2 of the 3 results are lists or objects of calls, .* \(the first on line 2\); a prompting handler writes text only: use --decoder fc$/,
+  );
+  // Java and JavaScript read calls in their own language.
+  throws(() => checkDecoderFits("r.json", ["[A.b(x=1)]"], "fc", "Java"), BfclDecoderError);
+});
