@@ -185,3 +185,30 @@ export function sha256Hex(data: string | Uint8Array): string {
   H.set(INITIAL);
   return finish(H, W, bytes, 0, n, n);
 }
+
+/**
+ * The SHA-256 of bytes as lowercase hex, by Web Crypto where the runtime has it, else by
+ * {@linkcode sha256Hex}: the one path of every input file's digest (`scoreJsonl`'s sources, BFCL's
+ * and IFEval's input files).
+ *
+ * @param bytes The bytes (a view of a shared or resizable buffer is copied for Web Crypto).
+ * @returns 64 lowercase hex digits.
+ *
+ * @example
+ * ```ts
+ * import { sha256Digest, sha256Hex } from "@assay/assay";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * const bytes = new TextEncoder().encode("abc");
+ * strictEqual(await sha256Digest(bytes), sha256Hex(bytes));
+ * ```
+ */
+export async function sha256Digest(bytes: Uint8Array): Promise<string> {
+  if (typeof crypto?.subtle?.digest !== "function") return sha256Hex(bytes);
+  const view = bytes.buffer instanceof ArrayBuffer
+    ? bytes as Uint8Array<ArrayBuffer>
+    : bytes.slice();
+  let hex = "";
+  for (const b of new Uint8Array(await crypto.subtle.digest("SHA-256", view))) hex += HEX[b];
+  return hex;
+}

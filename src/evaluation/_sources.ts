@@ -3,7 +3,7 @@
 // its chunks while the run lasts, so that a second pass (the general reader, after the kernel gave
 // the run back) can read it again. Each source's SHA-256 is taken by the first pass that reads it
 // to its end.
-import { Sha256 } from "../engine/mod.ts";
+import { Sha256, sha256Digest } from "../engine/mod.ts";
 import { bytesChunk } from "../jsonl/mod.ts";
 
 /** The bytes of one JSONL input. */
@@ -97,8 +97,8 @@ export class Source {
     const src = this.#source;
     if (src instanceof Uint8Array) {
       if (this.#digest === undefined) {
-        this.#digest = this.#hasher === undefined && typeof crypto?.subtle?.digest === "function"
-          ? webDigest(src)
+        this.#digest = this.#hasher === undefined
+          ? sha256Digest(src)
           : hashChunks(slices(src), this.#newHash());
       }
       yield* slices(src);
@@ -160,17 +160,6 @@ export class Source {
 function* pieces(chunk: Uint8Array): Generator<Uint8Array> {
   if (chunk.length <= PASS_CHUNK) yield chunk;
   else yield* slices(chunk);
-}
-
-async function webDigest(bytes: Uint8Array): Promise<string> {
-  // A view of a shared or resizable buffer is copied: digest() takes a plain BufferSource.
-  const view = bytes.buffer instanceof ArrayBuffer
-    ? bytes as Uint8Array<ArrayBuffer>
-    : bytes.slice();
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", view));
-  let hex = "";
-  for (const b of digest) hex += b.toString(16).padStart(2, "0");
-  return hex;
 }
 
 function hashChunks(chunks: Iterable<Uint8Array>, hash: ByteHasher): string {
