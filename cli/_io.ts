@@ -45,14 +45,14 @@ function stdinNotice(): void {
 
 /**
  * Reads a whole file (or stdin, for `-`) as UTF-8 text, for commands whose library call takes
- * `{name, text}`.
+ * `{name, text}`, with its bytes, whose SHA-256 the reports record.
  *
  * @throws {InputError} When the file cannot be read (naming it and `flag`) or is not UTF-8.
  */
 export async function readTextFile(
   flag: string,
   path: string,
-): Promise<{ name: string; text: string }> {
+): Promise<{ name: string; text: string; bytes: Uint8Array }> {
   const name = path === "-" ? "<stdin>" : path;
   let bytes: Uint8Array;
   try {
@@ -63,7 +63,7 @@ export async function readTextFile(
   } catch (e) {
     throw new InputError(`Cannot read ${name} (${flag}): ${e instanceof Error ? e.message : e}`);
   }
-  return { name, text: decodeUtf8(bytes, name) };
+  return { name, text: decodeUtf8(bytes, name), bytes };
 }
 
 /** A buffered text sink: stdout, or a file written atomically and renamed into place on `close`. */

@@ -12,6 +12,7 @@ import {
   type BfclDecoder,
   bfclReport,
   checkBfcl,
+  digestBfclInputs,
   formatScoreFile,
 } from "../src/bfcl/mod.ts";
 import { printableText } from "../src/explain/mod.ts";
@@ -57,7 +58,9 @@ Options:
                         passes) or optimal (a maximum bipartite matching, independent of order;
                         the report lists the entries whose verdict it changes)
   --out FILE            write the score file to FILE (atomically; required)
-  --report FILE         write the assay.bfcl.v1 report to FILE (atomically)
+  --report FILE         write the assay.bfcl.v1 report to FILE (atomically); it records the
+                        SHA-256 of the three files, and bfcl compare refuses two reports of
+                        different questions or answers
   --force               let --out and --report replace a file that is not of their kind
   --quiet               print nothing on success
   -h, --help            show this help
@@ -139,11 +142,12 @@ export async function runBfcl(args: string[]): Promise<void> {
     { flag: "--report", path: values.report, kind: reportKind("assay.bfcl.v1") },
   ], { force: values.force });
 
-  const run = checkBfcl({
+  const files = {
     questions: relevance ? undefined : await readTextFile("--questions", values.questions!),
     answers: relevance ? undefined : await readTextFile("--answers", values.answers!),
     results: await readTextFile("--result", values.result),
-  }, {
+  };
+  const checked = checkBfcl(files, {
     category,
     decoder: values.decoder as BfclDecoder | undefined,
     underscoreToDot: values["underscore-to-dot"]
@@ -154,6 +158,7 @@ export async function runBfcl(args: string[]): Promise<void> {
     modelName: model,
     matching,
   });
+  const run = { ...checked, inputs: await digestBfclInputs(files) };
 
   await writeAtomic(values.out, formatScoreFile(run));
   if (values.report !== undefined) {

@@ -34,8 +34,10 @@ export const BFCL_COMPARE_HELP = `Usage: deno task assay bfcl compare A.json B.j
 Compares two models' assay.bfcl.v1 reports (assay bfcl --report) on the same entries: per
 category and overall, each model's accuracy and B − A with a seeded paired-bootstrap percentile
 interval over the entries' pass/fail verdicts, entries joined by category and id. Refuses (exit
-2, nothing written) when the reports differ in checker, matching, categories or entries. A '*'
-marks a delta whose interval excludes zero; "only A" and "only B" count the entries that one
+2, nothing written) when the reports differ in checker, matching, categories, entries or a
+category's question or answer file (the SHA-256 each report records; a report written before
+the digests were recorded is compared with a note on stderr). A '*' marks a delta whose
+interval excludes zero; "only A" and "only B" count the entries that one
 model passes and the other fails. \`assay bfcl --report\` writes one category's report: give each
 model's categories with --a and --b, and they are merged per model.
 
@@ -126,6 +128,7 @@ export async function runBfclCompare(args: string[]): Promise<void> {
   const a = await readSide(aPaths);
   const b = await readSide(bPaths);
   const comparison = compareBfclReports(a, b, options);
+  if (comparison.note !== undefined) console.error(`note: ${comparison.note}`);
   const text = formatReport(comparison);
   if (values.out !== undefined) await writeAtomic(values.out, text);
   if (values.json) await writeStdout(text);

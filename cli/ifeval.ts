@@ -5,7 +5,13 @@ import { UsageError } from "./_errors.ts";
 import { writeAtomic } from "./_atomic.ts";
 import { readTextFile } from "./_io.ts";
 import { checkPaths, createFolder, linesKind, reportKind } from "./_paths.ts";
-import { IFEVAL_VERSION, ifevalReport, officialLine, runIfeval } from "../src/ifeval/mod.ts";
+import {
+  digestIfevalInputs,
+  IFEVAL_VERSION,
+  ifevalReport,
+  officialLine,
+  runIfeval,
+} from "../src/ifeval/mod.ts";
 
 const HELP = `Usage: deno task assay ifeval --input input_data.jsonl --responses R.jsonl
                               [--out report.json] [--results-dir DIR] [options]
@@ -23,7 +29,9 @@ Options:
   --responses FILE      the responses (required)
   --results-dir DIR     write eval_results_strict.jsonl and eval_results_loose.jsonl there, byte
                         for byte as IFEval writes them (the folder is created if missing)
-  --out FILE            write the assay.ifeval.v1 report to FILE (atomically)
+  --out FILE            write the assay.ifeval.v1 report to FILE (atomically); it records the
+                        SHA-256 of both files, and ifeval compare refuses two reports of
+                        different input files
   --force               let the outputs replace files that are not of their kind
   --quiet               print nothing on success
   -h, --help            show this help
@@ -84,14 +92,15 @@ export async function runIfevalCommand(args: string[]): Promise<void> {
     ], { force });
   }
 
-  const run = runIfeval({
+  const files = {
     input: await readTextFile("--input", values.input),
     responses: await readTextFile("--responses", values.responses),
-  });
+  };
+  const run = runIfeval(files);
   for (const { mode, path } of results) {
     await writeAtomic(path, run[mode].map((r) => officialLine(r) + "\n").join(""));
   }
-  const report = ifevalReport(run);
+  const report = ifevalReport(run, await digestIfevalInputs(files));
   if (values.out !== undefined) {
     await writeAtomic(values.out, JSON.stringify(report, null, 2) + "\n");
   }

@@ -32,8 +32,9 @@ Compares two models' assay.ifeval.v1 reports (assay ifeval --out) on the same pr
 by their key: the prompt-level accuracy (every instruction followed) and the instruction-level
 accuracy, strict and loose, each model's and B − A with a seeded paired-bootstrap percentile
 interval (prompts are resampled, each with all its instructions). Refuses (exit 2, nothing
-written) when the reports differ in checker, prompts or a prompt's instructions. A '*' marks a
-delta whose interval excludes zero.
+written) when the reports differ in checker, prompts, a prompt's instructions or their input
+files (the SHA-256 each report records); a report written before the digests were recorded is
+compared with a note on stderr. A '*' marks a delta whose interval excludes zero.
 
 ${COMMON}`;
 
@@ -82,6 +83,7 @@ export async function runIfevalCompare(args: string[]): Promise<void> {
   const a = await readIfevalReport(positionals[0]!);
   const b = await readIfevalReport(positionals[1]!);
   const comparison = compareIfevalReports(a, b, options);
+  if (comparison.note !== undefined) console.error(`note: ${comparison.note}`);
   const text = formatReport(comparison);
   if (values.out !== undefined) await writeAtomic(values.out, text);
   if (values.json) await writeStdout(text);

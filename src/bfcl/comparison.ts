@@ -20,6 +20,7 @@ import {
   bootstrapSettings,
   type MetricValue,
 } from "../stats/mod.ts";
+import { inputDifferences, unrecordedInputs } from "../report_check/mod.ts";
 import type { BfclMatching } from "./checker.ts";
 import type { BfclReport, BfclReportRecord } from "./score_file.ts";
 
@@ -59,6 +60,8 @@ export interface BfclComparison {
   overall: BfclAccuracyDelta;
   /** Per category. */
   byCategory: Record<string, BfclAccuracyDelta>;
+  /** Present when a report records no input digest, so the inputs were not compared: why. */
+  note?: string;
 }
 
 const SHOWN = 5;
@@ -107,7 +110,9 @@ function consistency(side: string, r: BfclReport): GateDifference[] {
 
 /**
  * Lists every way two `assay.bfcl.v1` reports differ that makes them incomparable: schema,
- * checker, matching, categories, entries (by category and id), and each report's consistency.
+ * checker, matching, categories, entries (by category and id), the question and answer files of
+ * a category both reports hold (their SHA-256, where both record it: `inputDifferences`), and
+ * each report's consistency.
  *
  * @param a Model A's report.
  * @param b Model B's report.
@@ -170,6 +175,7 @@ export function bfclGateDifferences(a: BfclReport, b: BfclReport): GateDifferenc
     if (onlyB.length) parts.push(`${onlyB.length} only in B (${listed(onlyB)})`);
     d.push({ kind: "example_ids", detail: `entry sets differ: ${parts.join(", ")}` });
   }
+  d.push(...inputDifferences(a, b));
   if (d.length === 0) d.push(...consistency("A", a), ...consistency("B", b));
   return d;
 }
@@ -198,8 +204,10 @@ function asExample(r: BfclReportRecord): CountedFields {
  * @param options Seed (default 0), resamples (default 10,000), level (default 0.95) and the
  *   engine that resamples (both engines give identical output).
  * @returns The `assay.bfcl.comparison.v1` report; the same inputs and seed give the same report.
- * @throws {ComparisonGateError} If the reports differ in checker, matching, categories or
- *   entries, or one's counts are not its records'; its message names every difference.
+ * @throws {ComparisonGateError} If the reports differ in checker, matching, categories,
+ *   entries or a category's question or answer file (its SHA-256, where both record one), or
+ *   one's counts are not its records'; its message names every difference. A report without
+ *   digests (written before 2026-12-05) is compared, and the comparison's `note` says so.
  * @throws {RangeError} If an option is out of range.
  *
  * @example B passes the entry A fails
@@ -254,6 +262,7 @@ export function compareBfclReports(
       onlyB: m.adapter.numerator - both,
     };
   };
+  const note = unrecordedInputs(a, b);
   const overall = run(a.records.map((_, i) => i));
   const categories = a.categories.map((c) => c.category).sort(compareCodePoints);
   const byCategory: Record<string, BfclAccuracyDelta> = {};
@@ -274,5 +283,6 @@ export function compareBfclReports(
     categories,
     overall,
     byCategory,
+    ...(note === undefined ? {} : { note }),
   };
 }

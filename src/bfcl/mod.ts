@@ -26,4 +26,5 @@ export * from "./checker.ts";
 export * from "./score_file.ts";
 export * from "./comparison.ts";
 export type { BootstrapOptions, MetricValue } from "../stats/mod.ts";
+export { type DigestedSource, digestSource, type FileDigest } from "../report_check/mod.ts";
 export { ComparisonGateError, type GateDifference } from "../compare/mod.ts";

@@ -5,9 +5,53 @@
  * @module
  */
 import { type MetricValue, metricValue } from "../stats/mod.ts";
-import { checkReportBody } from "../report_check/mod.ts";
+import {
+  checkReportBody,
+  type DigestedSource,
+  digestSource,
+  type FileDigest,
+} from "../report_check/mod.ts";
 import { PyDict, PyFloat, PyInt, pyJsonDumps, pyStr, type PyValue } from "./py_value.ts";
 import type { BfclMatching, BfclRecord, BfclRun } from "./checker.ts";
+
+/** The files a category's run was scored against, as their SHA-256 digests. */
+export interface BfclInputDigests {
+  /** The question file's; null for relevance, which reads none. */
+  questions: FileDigest | null;
+  /** The possible-answer file's; null for relevance. */
+  answers: FileDigest | null;
+  /** The model's result file's. */
+  results: FileDigest;
+}
+
+/**
+ * The digests of a category's files, for the report: give the run them as `inputs`, and
+ * {@linkcode bfclReport} records them, so that {@linkcode compareBfclReports} can refuse two
+ * reports scored against different questions or answers.
+ *
+ * @param files The files given to `checkBfcl` (with their bytes, when known).
+ * @returns Their digests.
+ * @throws {never} Never.
+ *
+ * @example A run with its inputs' digests
+ * ```ts
+ * import { bfclReport, checkBfcl, digestBfclInputs } from "@assay/assay/bfcl";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * const files = { results: { name: "r.json", text: '{"id": "relevance_0", "result": "No."}\n' } };
+ * const run = { ...checkBfcl(files, { category: "relevance" }), inputs: await digestBfclInputs(files) };
+ * strictEqual(bfclReport([run]).categories[0]!.inputs!.questions, null);
+ * ```
+ */
+export async function digestBfclInputs(
+  files: { questions?: DigestedSource; answers?: DigestedSource; results: DigestedSource },
+): Promise<BfclInputDigests> {
+  return {
+    questions: files.questions ? await digestSource(files.questions) : null,
+    answers: files.answers ? await digestSource(files.answers) : null,
+    results: await digestSource(files.results),
+  };
+}
 
 function failingLine(run: BfclRun, r: BfclRecord): PyDict {
   const line = new PyDict([
@@ -76,6 +120,11 @@ export interface BfclCategoryReport {
   accuracy: MetricValue;
   /** How many failing entries had each error_type. */
   errorTypes: Record<string, number>;
+  /**
+   * The digests of the files it was scored against; absent in a report written before
+   * 2026-12-05, or from a run without them.
+   */
+  inputs?: BfclInputDigests;
 }
 
 /** One entry of an `assay.bfcl.v1` report. */
@@ -141,7 +190,8 @@ function histogram(
 /**
  * The `assay.bfcl.v1` report of one model's runs.
  *
- * @param runs Runs of one model, one per category.
+ * @param runs Runs of one model, one per category; a run's `inputs` (from
+ *   {@linkcode digestBfclInputs}) is recorded in its category.
  * @returns The report: pooled and per-category accuracy, the error-type histograms, the records.
  * @throws {RangeError} If the runs are of different models, checkers or matchings.
  *
@@ -157,7 +207,9 @@ function histogram(
  * deepStrictEqual(report.errorTypes, { "relevance_error:decoder_success": 1 });
  * ```
  */
-export function bfclReport(runs: readonly BfclRun[]): BfclReport {
+export function bfclReport(
+  runs: readonly (BfclRun & { inputs?: BfclInputDigests })[],
+): BfclReport {
   const first = runs[0];
   for (const run of runs) {
     if (
@@ -189,6 +241,7 @@ export function bfclReport(runs: readonly BfclRun[]): BfclReport {
       category: run.category,
       accuracy: metricValue(run.correct, run.total),
       errorTypes: histogram(run.records),
+      ...(run.inputs ? { inputs: run.inputs } : {}),
     })),
     records: runs.flatMap((run) =>
       run.records.map((r) => ({

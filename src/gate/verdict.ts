@@ -21,6 +21,7 @@ import {
   levelPercent,
   metricValue,
 } from "../stats/mod.ts";
+import { inputDifferences } from "../report_check/mod.ts";
 import { holm, mcnemarExact } from "./mcnemar.ts";
 import { pooledDelta, pooledValue } from "./_pooled_delta.ts";
 import { type ExampleShare, type MetricSource, metricSource } from "./sources.ts";
@@ -138,7 +139,8 @@ function describe(metric: string, slice: string, check: GateCheck): string {
  * paired-bootstrap percentile interval of candidate − base, resampling examples (one sfc32 stream,
  * the rules in order); `max_regressions` counts the examples right in base and wrong in
  * candidate. The two reports must hold the same examples (evaluation reports must pass
- * `compareReports`' gate). Every comparative rule on a right-or-wrong metric also
+ * `compareReports`' gate; BFCL and IFEval reports that record their input files' SHA-256 must
+ * record the same, see `inputDifferences`). Every comparative rule on a right-or-wrong metric also
  * carries the exact McNemar test of its discordant pairs, Holm-corrected across those rules; it
  * is evidence beside the rule, not part of its pass condition.
  *
@@ -192,12 +194,13 @@ export function evaluateGate(
   if (base !== undefined) {
     const b = "base" in input ? input.base : undefined;
     const c = "candidate" in input ? input.candidate : undefined;
-    // Evaluation reports: compareReports' refusal (examples and gold, slices, parser and ids).
+    // Evaluation reports: compareReports' refusal (examples and gold, slices, parser and ids);
+    // BFCL and IFEval reports: their input files' digests, where both record them.
     const differences = base.kind !== candidate.kind
       ? [{ kind: "schema" as const, detail: `the reports are ${base.kind} and ${candidate.kind}` }]
       : (EVALUATION_SCHEMAS as readonly string[]).includes(base.kind)
       ? gateDifferences(b as EvaluationReport, c as EvaluationReport)
-      : [];
+      : inputDifferences(b, c, ["base", "candidate"]);
     if (differences.length > 0) throw new ComparisonGateError(differences);
   }
   const rng = new Sfc32(gate.seed);

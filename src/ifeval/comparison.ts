@@ -13,7 +13,7 @@ import {
   packRecords,
 } from "../compare/mod.ts";
 import { Sfc32 } from "../engine/mod.ts";
-import { checkReportBody } from "../report_check/mod.ts";
+import { checkReportBody, inputDifferences, unrecordedInputs } from "../report_check/mod.ts";
 import {
   type BootstrapOptions,
   type BootstrapSettings,
@@ -49,6 +49,8 @@ export interface IfevalComparison {
   strict: { prompt: IfevalDelta; instruction: IfevalDelta };
   /** The same, loose. */
   loose: { prompt: IfevalDelta; instruction: IfevalDelta };
+  /** Present when a report records no input digest, so the inputs were not compared: why. */
+  note?: string;
 }
 
 const SHOWN = 5;
@@ -87,8 +89,10 @@ function asRecord(follows: readonly boolean[]): CountedFields {
  * @param b Model B's report, over the same prompts and instructions.
  * @param options Seed (default 0), resamples (default 10,000), level (default 0.95), engine.
  * @returns The comparison.
- * @throws {ComparisonGateError} If the reports differ in checker, prompt keys or a prompt's
- *   instructions, or a report gives a key to two prompts.
+ * @throws {ComparisonGateError} If the reports differ in checker, prompt keys, a prompt's
+ *   instructions, or their input files (the SHA-256 each records: the prompts' kwargs live
+ *   there), or a report gives a key to two prompts. A report without a digest (written before
+ *   2026-12-05) is compared, and the comparison's `note` says so.
  * @throws {RangeError} If a report's prompts are not what an `assay.ifeval.v1` report holds
  *   (`checkReportBody`).
  *
@@ -153,7 +157,9 @@ export function compareIfevalReports(
       detail: `the reports' prompts differ: ${parts.join(", ")}`,
     });
   }
+  differences.push(...inputDifferences(a, b));
   if (differences.length > 0) throw new ComparisonGateError(differences);
+  const note = unrecordedInputs(a, b);
   const rng = new Sfc32(settings.seed);
   const rows = Int32Array.from(a.prompts, (_, i) => i);
   const mode = (m: "strict" | "loose") => {
@@ -192,5 +198,6 @@ export function compareIfevalReports(
     n: a.prompts.length,
     strict,
     loose,
+    ...(note === undefined ? {} : { note }),
   };
 }

@@ -10,6 +10,40 @@ import { constraintSatisfactionRate, instructionComplianceRate } from "../struct
 import { IFEVAL_VERSION } from "./checkers.ts";
 import type { IfevalResult } from "./evaluate.ts";
 import type { IfevalRun } from "./files.ts";
+import { type DigestedSource, digestSource, type FileDigest } from "../report_check/mod.ts";
+
+/** The files a run read, as their SHA-256 digests. */
+export interface IfevalInputDigests {
+  /** The input file's (the prompts, their instructions and kwargs): compared by `compare`. */
+  input: FileDigest;
+  /** The responses file's (what the two models of a comparison differ in). */
+  responses: FileDigest;
+}
+
+/**
+ * The digests of a run's files, for {@linkcode ifevalReport}, so that
+ * {@linkcode compareIfevalReports} can refuse two reports scored against different inputs. The
+ * SHA-256 of each file's bytes (or its text's UTF-8, when the bytes are not given), by Web Crypto
+ * where the runtime has it, as the evaluation room digests its files.
+ *
+ * @param files The files given to {@linkcode runIfeval}, with their bytes when known.
+ * @returns Their digests.
+ * @throws {never} Never.
+ *
+ * @example
+ * ```ts
+ * import { digestIfevalInputs } from "@assay/assay/ifeval";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * const d = await digestIfevalInputs({ input: { text: "abc" }, responses: { text: "" } });
+ * strictEqual(d.input.sha256, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+ * ```
+ */
+export async function digestIfevalInputs(
+  files: { input: DigestedSource; responses: DigestedSource },
+): Promise<IfevalInputDigests> {
+  return { input: await digestSource(files.input), responses: await digestSource(files.responses) };
+}
 
 /** One evaluation's accuracies. */
 export interface IfevalScores {
@@ -29,6 +63,11 @@ export interface IfevalReport {
   schema: "assay.ifeval.v1";
   /** The checker semantics, {@linkcode IFEVAL_VERSION}. */
   checker: string;
+  /**
+   * The digests of the files the run read; absent in a report written before 2026-12-05, or
+   * built without them.
+   */
+  inputs?: IfevalInputDigests;
   /** The strict evaluation. */
   strict: IfevalScores;
   /** The loose evaluation. */
@@ -95,6 +134,7 @@ export function ifevalScores(results: readonly IfevalResult[]): IfevalScores {
  * The `assay.ifeval.v1` report of a run.
  *
  * @param run The run, from {@linkcode runIfeval}.
+ * @param inputs The digests of its files ({@linkcode digestIfevalInputs}), to record.
  * @returns The report.
  * @throws {TypeError} Never for a run.
  * @example Strict and loose prompt-level accuracy
@@ -114,10 +154,11 @@ export function ifevalScores(results: readonly IfevalResult[]): IfevalScores {
  * deepStrictEqual(report.loose.prompt_level, { value: 1, numerator: 1, denominator: 1 });
  * ```
  */
-export function ifevalReport(run: IfevalRun): IfevalReport {
+export function ifevalReport(run: IfevalRun, inputs?: IfevalInputDigests): IfevalReport {
   return {
     schema: "assay.ifeval.v1",
     checker: IFEVAL_VERSION,
+    ...(inputs ? { inputs } : {}),
     strict: ifevalScores(run.strict),
     loose: ifevalScores(run.loose),
     prompts: run.inputs.map((row, i) => ({

@@ -40,6 +40,12 @@ const objectOf = (spec: Record<string, Field>, text: string): Field => {
   return { test: (v) => isObject(v) && fields.every(([k, f]) => f.test(v[k])), text };
 };
 const STRINGS = listOf(STRING, "a list of strings");
+const optional = (f: Field): Field => ({ test: (v) => v === undefined || f.test(v), text: f.text });
+const DIGEST = objectOf({
+  sha256: { test: (v) => typeof v === "string" && /^[0-9a-f]{64}$/.test(v), text: "" },
+}, "");
+const digests = (spec: Record<string, Field>, text: string) =>
+  optional(objectOf(spec, `absent or ${text}, each digest a {sha256} of 64 lowercase hex digits`));
 
 function malformed(r: Json, what: string): RangeError {
   return new RangeError(`The ${String(r.schema)} report is malformed: ${what}`);
@@ -98,7 +104,13 @@ function checkBfcl(r: Json): void {
     id: { test: (v) => typeof v === "string" || Number.isFinite(v), text: "a string or number" },
     valid: BOOLEAN,
   });
-  checkList(r, "categories", { category: STRING });
+  checkList(r, "categories", {
+    category: STRING,
+    inputs: digests(
+      { questions: orNull(DIGEST), answers: orNull(DIGEST), results: DIGEST },
+      "{questions, answers (or null), results}",
+    ),
+  });
 }
 
 function checkIfeval(r: Json): void {
@@ -109,6 +121,8 @@ function checkIfeval(r: Json): void {
     strict: follows,
     loose: follows,
   });
+  const inputs = digests({ input: DIGEST, responses: DIGEST }, "{input, responses}");
+  if (!inputs.test(r.inputs)) throw malformed(r, `inputs is not ${inputs.text}`);
 }
 
 function checkSuiteRun(r: Json): void {

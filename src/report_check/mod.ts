@@ -9,3 +9,4 @@
  */
 export * from "./body.ts";
 export * from "./lines.ts";
+export * from "./inputs.ts";

@@ -1,23 +1,27 @@
 // compareBfclReports(): two models' assay.bfcl.v1 reports compared entry by entry, behind the
-// gate. Byte-identical output for the same inputs and seed on both engines; every refusal; and
+// gate. Byte-identical output for the same inputs and seed on both engines; every refusal (other
+// question or answer files among them); and
 // the interval against NumPy's percentile of the same resamples
 // (tests/bfcl/_paired_bootstrap_oracle.py, run by /usr/bin/python3).
 //
 // Needs --allow-run (python3, apt-get), --allow-read and --allow-sys (uid, for ensureScipy).
-import { deepStrictEqual, ok, strictEqual, throws } from "node:assert/strict";
-import { formatReport, PRNG_NAME, Sfc32 } from "@assay/assay";
+import { deepStrictEqual, match, ok, strictEqual, throws } from "node:assert/strict";
+import { formatReport, PRNG_NAME, Sfc32, sha256Hex } from "@assay/assay";
 import {
   BFCL_CATEGORIES,
   type BfclCategory,
   type BfclReport,
   bfclReport,
+  checkBfcl,
   compareBfclReports,
   ComparisonGateError,
+  digestBfclInputs,
+  mergeBfclReports,
 } from "@assay/assay/bfcl";
 import { metricValue } from "@assay/assay/stats";
 import { ENGINES } from "../_engines.ts";
 import { ensureScipy, PYTHON } from "../_debian_python.ts";
-import { runModel } from "./_fixtures.ts";
+import { gunzipText, runModel } from "./_fixtures.ts";
 
 const ORACLE = new URL("./_paired_bootstrap_oracle.py", import.meta.url).pathname;
 
@@ -144,6 +148,58 @@ Deno.test("compareBfclReports() refuses other checkers, matchings, categories an
     'schema: the A report is not an assay.bfcl.v1 report (schema "assay.evaluation.v1")',
   ]);
   throws(() => compareBfclReports(a, b, { seed: -1 }), RangeError);
+});
+
+Deno.test("compareBfclReports() refuses reports scored against other question or answer files, category by category", async () => {
+  const text = (path: string) => gunzipText(path);
+  const data = (c: string) => `gorilla_openfunctions_v1_test_${c}.json.gz`;
+  const files = async (model: string, category: BfclCategory, answers?: string) => ({
+    questions: { name: "q.json", text: await text(`data/${data(category)}`) },
+    answers: {
+      name: "a.json",
+      text: answers ?? await text(`data/possible_answer/${data(category)}`),
+    },
+    results: { name: "r.json", text: await text(`results/${model}/${category}_result.json.gz`) },
+  });
+  const scored = async (model: string, f: Awaited<ReturnType<typeof files>>) =>
+    bfclReport([{
+      ...checkBfcl(f, { category: "java", modelName: model }),
+      inputs: await digestBfclInputs(f),
+    }]);
+  const gptFiles = await files("gpt-4o-2024-05-13-FC", "java");
+  const gptJava = await scored("gpt-4o-2024-05-13-FC", gptFiles);
+  deepStrictEqual(gptJava.categories[0]!.inputs, {
+    questions: { sha256: sha256Hex(gptFiles.questions.text) },
+    answers: { sha256: sha256Hex(gptFiles.answers.text) },
+    results: { sha256: sha256Hex(gptFiles.results.text) },
+  });
+  const claudeJava = await scored(
+    "claude-3-5-sonnet-20240620-FC",
+    await files("claude-3-5-sonnet-20240620-FC", "java"),
+  );
+  strictEqual(compareBfclReports(gptJava, claudeJava, { resamples: 10 }).note, undefined);
+  // Another answer file (here: one value changed) for the same entries.
+  const answers = gptFiles.answers.text.replace('"ground_truth": {', '"ground_truth": {"x": [1], ');
+  const edited = await scored(
+    "claude-3-5-sonnet-20240620-FC",
+    await files("claude-3-5-sonnet-20240620-FC", "java", answers),
+  );
+  const short = (t: string) => `${sha256Hex(t).slice(0, 12)}…`;
+  deepStrictEqual(refusal(gptJava, edited), [
+    `examples: java answer files' sha256 differ: A ${short(gptFiles.answers.text)}, B ${
+      short(answers)
+    }`,
+  ]);
+  // Merged reports keep each category's digests; categories recorded on one side only are noted.
+  const relevance = await runModel("gpt-4o-2024-05-13-FC", "relevance");
+  const merged = mergeBfclReports([gptJava, bfclReport([relevance])]);
+  deepStrictEqual(merged.categories[0]!.inputs, gptJava.categories[0]!.inputs);
+  const claudeRelevance = await runModel("claude-3-5-sonnet-20240620-FC", "relevance");
+  const other = mergeBfclReports([edited, bfclReport([claudeRelevance])]);
+  strictEqual(refusal(merged, other).length, 1);
+  const { inputs: _, ...old } = claudeJava.categories[0]!;
+  const c = compareBfclReports(gptJava, { ...claudeJava, categories: [old] }, { resamples: 10 });
+  match(c.note!, /^report B records no input digest \(written before 2026-12-05/);
 });
 
 Deno.test("compareBfclReports() gives NumPy's percentile interval of the same paired resamples", async () => {

@@ -1,8 +1,8 @@
 // `assay bfcl` end to end: BFCL's score file and the assay.bfcl.v1 report, written atomically;
 // exit 2 with a message naming the file and line for bad input or usage.
-import { match, strictEqual } from "node:assert/strict";
+import { deepStrictEqual, match, strictEqual } from "node:assert/strict";
 import { compareBfclReports, mergeBfclReports } from "@assay/assay/bfcl";
-import { formatReport } from "@assay/assay";
+import { formatReport, sha256Hex } from "@assay/assay";
 import { runMain } from "./_main.ts";
 import { gunzipText } from "../bfcl/_fixtures.ts";
 
@@ -344,4 +344,55 @@ Deno.test("assay bfcl compare names itself in its refusals, and refuses a report
     "assay bfcl compare: Expected two reports: A.json B.json (or --a and --b)",
   );
   await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("assay bfcl --report records the files' SHA-256, and bfcl compare refuses reports of other answers", async () => {
+  const dir = await Deno.makeTempDir();
+  const a = await reportOf(dir, "gpt-4o-2024-05-13-FC", "java");
+  const report = JSON.parse(await Deno.readTextFile(a));
+  const sha = async (gz: string) => sha256Hex(await gunzipText(gz));
+  const data = "gorilla_openfunctions_v1_test_java.json.gz";
+  deepStrictEqual(report.categories[0].inputs, {
+    questions: { sha256: await sha(`data/${data}`) },
+    answers: { sha256: await sha(`data/possible_answer/${data}`) },
+    results: { sha256: await sha("results/gpt-4o-2024-05-13-FC/java_result.json.gz") },
+  });
+  // The other model scored against an answer file with one more accepted value.
+  const sub = await Deno.makeTempDir({ dir });
+  const inputs = await fixtureFiles(sub, "mistral-large-2407-FC-Any", "java");
+  const answers = await Deno.readTextFile(`${sub}/a.json`);
+  await Deno.writeTextFile(
+    `${sub}/a.json`,
+    answers.replace('"ground_truth": {', '"ground_truth": {"x": [1], '),
+  );
+  const b = `${dir}/b.json`;
+  const scored = await runMain([
+    "bfcl",
+    "--checker",
+    "bfcl.ast@2024-08",
+    "--category",
+    "java",
+    ...inputs,
+    "--model",
+    "mistral-large-2407-FC-Any",
+    "--out",
+    `${sub}/score.json`,
+    "--report",
+    b,
+    "--quiet",
+  ]);
+  strictEqual(scored.code, 0, scored.stderr);
+  const refused = await runMain(["bfcl", "compare", a, b, "--out", `${dir}/c.json`]);
+  strictEqual(refused.code, 2, refused.stderr);
+  match(
+    refused.stderr,
+    /Refusing to compare: java answer files' sha256 differ: A [0-9a-f]{12}…, B [0-9a-f]{12}…/,
+  );
+  strictEqual(await Deno.stat(`${dir}/c.json`).then(() => true, () => false), false);
+  // A report written before the digests: compared, with a note on stderr.
+  delete report.categories[0].inputs;
+  await Deno.writeTextFile(`${dir}/old.json`, JSON.stringify(report));
+  const old = await runMain(["bfcl", "compare", `${dir}/old.json`, a, "--resamples", "20"]);
+  strictEqual(old.code, 0, old.stderr);
+  match(old.stderr, /^note: report A records no input digest .*score it again/);
 });

@@ -3,6 +3,7 @@
 import { deepStrictEqual as assertEquals, match, strictEqual } from "node:assert/strict";
 import { runCli, runMain } from "./_main.ts";
 import { fixturePath, fixtureText } from "../ifeval/_fixtures.ts";
+import { sha256Hex } from "@assay/assay";
 
 const INPUT = fixturePath("input_data.jsonl");
 const RESPONSES = fixturePath("responses_gpt4.jsonl");
@@ -167,5 +168,49 @@ Deno.test("assay ifeval --results-dir that cannot be a folder exits 2, worded as
     strictEqual(r.code, 2);
     strictEqual(r.stderr, `assay ifeval: Cannot create ${path} (--results-dir): ${why}`);
   }
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("assay ifeval --out records the files' SHA-256, and ifeval compare refuses reports of other inputs", async () => {
+  const dir = await Deno.makeTempDir();
+  const a = await runMain([...GPT4, "--out", `${dir}/A.json`, "--quiet"]);
+  strictEqual(a.code, 0, a.stderr);
+  const report = JSON.parse(await Deno.readTextFile(`${dir}/A.json`));
+  assertEquals(report.inputs, {
+    input: { sha256: sha256Hex(await Deno.readFile(INPUT)) },
+    responses: { sha256: sha256Hex(await Deno.readFile(RESPONSES)) },
+  });
+  // The review's case: every num_words set to 1, "at least"; the same prompts and responses.
+  const modified = (await Deno.readTextFile(INPUT)).replace(
+    /"relation": "[a-z ]+", "num_words": \d+/g,
+    '"relation": "at least", "num_words": 1',
+  );
+  await Deno.writeTextFile(`${dir}/in_mod.jsonl`, modified);
+  const m = await runMain([
+    "ifeval",
+    "--input",
+    `${dir}/in_mod.jsonl`,
+    "--responses",
+    RESPONSES,
+    "--out",
+    `${dir}/M.json`,
+    "--quiet",
+  ]);
+  strictEqual(m.code, 0, m.stderr);
+  const refused = await runMain(["ifeval", "compare", `${dir}/A.json`, `${dir}/M.json`]);
+  strictEqual(refused.code, 2, refused.stdout);
+  const short = (bytes: Uint8Array) => sha256Hex(bytes).slice(0, 12);
+  strictEqual(
+    refused.stderr,
+    `assay ifeval compare: Refusing to compare: input files' sha256 differ: A ${
+      short(await Deno.readFile(INPUT))
+    }…, B ${short(new TextEncoder().encode(modified))}…`,
+  );
+  // A report written before the digests: compared, with a note on stderr.
+  delete report.inputs;
+  await Deno.writeTextFile(`${dir}/old.json`, JSON.stringify(report));
+  const old = await runMain(["ifeval", "compare", `${dir}/A.json`, `${dir}/old.json`]);
+  strictEqual(old.code, 0, old.stderr);
+  match(old.stderr, /^note: report B records no input digest .*score it again to record them$/);
   await Deno.remove(dir, { recursive: true });
 });

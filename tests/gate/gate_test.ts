@@ -299,6 +299,46 @@ Deno.test("evaluateGate() reads structured, BFCL and IFEval reports", () => {
   );
 });
 
+Deno.test("evaluateGate() refuses a BFCL or IFEval base and candidate scored against different input files", () => {
+  const digest = (c: string) => ({ sha256: c.repeat(64) });
+  const ifeval = (input?: string) => ({
+    schema: "assay.ifeval.v1",
+    ...(input ? { inputs: { input: digest(input), responses: digest("0") } } : {}),
+    prompts: [{ key: 1, instruction_id_list: ["a"], strict: [true], loose: [true] }],
+  });
+  const rules = gate("  - metric: prompt_strict\n    max_regressions: 0\n");
+  strictEqual(evaluateGate(rules, { base: ifeval("a"), candidate: ifeval("a") }).pass, true);
+  throws(
+    () => evaluateGate(rules, { base: ifeval("a"), candidate: ifeval("b") }),
+    (e: Error) => {
+      strictEqual(e.name, "ComparisonGateError");
+      strictEqual(
+        e.message,
+        "Refusing to compare: input files' sha256 differ: base aaaaaaaaaaaa…, candidate bbbbbbbbbbbb…",
+      );
+      return true;
+    },
+  );
+  // A report that records none (written before the digests were) is read as before.
+  strictEqual(evaluateGate(rules, { base: ifeval(), candidate: ifeval("b") }).pass, true);
+  const bfcl = (answers: string) => ({
+    schema: "assay.bfcl.v1",
+    categories: [{
+      category: "simple",
+      inputs: { questions: digest("c"), answers: digest(answers), results: digest("d") },
+    }],
+    records: [{ category: "simple", id: 1, valid: true }],
+  });
+  throws(
+    () =>
+      evaluateGate(gate("  - metric: accuracy\n    max_regressions: 0\n"), {
+        base: bfcl("e"),
+        candidate: bfcl("f"),
+      }),
+    /simple answer files' sha256 differ: base eeeeeeeeeeee…, candidate ffffffffffff…/,
+  );
+});
+
 Deno.test("evaluateGate() refuses comparative rules on one report and unknown slices", () => {
   const r = report(4, () => true);
   throws(

@@ -1,0 +1,166 @@
+/**
+ * The input files a BFCL or IFEval report was scored against, as their SHA-256 digests: IFEval's
+ * input file (the prompts and their instructions), and each BFCL category's question and answer
+ * files. Two reports scored against different inputs cannot be compared, whatever their entries'
+ * ids say: `bfcl compare`, `ifeval compare` and the gate refuse them. A report that records no
+ * digest (written before 2026-12-05, or built in memory without them) is read, with a note.
+ *
+ * @module
+ */
+import type { GateDifference } from "../compare/mod.ts";
+import { sha256Digest } from "../engine/mod.ts";
+
+type Json = Record<string, unknown>;
+const isObject = (x: unknown): x is Json => typeof x === "object" && x !== null;
+
+/** The digest of one input file. */
+export interface FileDigest {
+  /** SHA-256 (lowercase hex) of the file's bytes. */
+  sha256: string;
+}
+
+/** An input file as a room reads it (its text), with its bytes when known. */
+export interface DigestedSource {
+  /** The file's text. */
+  text: string;
+  /** The file's bytes, when known; else the digest is of the text's UTF-8. */
+  bytes?: Uint8Array;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * The SHA-256 of a source's bytes (or of its text's UTF-8, when its bytes are not given), by
+ * Web Crypto where the runtime has it (the engine's `sha256Digest`, the evaluation room's path).
+ *
+ * @param source The file.
+ * @returns Its digest.
+ * @throws {never} Never.
+ *
+ * @example
+ * ```ts
+ * import { digestSource } from "@assay/assay/report-check";
+ * import { deepStrictEqual } from "node:assert/strict";
+ *
+ * deepStrictEqual(await digestSource({ text: "abc" }), {
+ *   sha256: "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+ * });
+ * ```
+ */
+export async function digestSource(source: DigestedSource): Promise<FileDigest> {
+  return { sha256: await sha256Digest(source.bytes ?? encoder.encode(source.text)) };
+}
+
+/** What a report's inputs were: each compared file's digest (null: no such file), by name, and
+ * whether the report records them all (a merged BFCL report may hold older categories). */
+interface Digests {
+  files: Map<string, string | null>;
+  complete: boolean;
+}
+
+const sha = (x: unknown): string | null =>
+  isObject(x) && typeof x.sha256 === "string" ? x.sha256 : null;
+
+// Each compared input of a report, under a name that says what it is; undefined for a report of
+// another kind.
+function digestsOf(report: unknown): Digests | undefined {
+  if (!isObject(report)) return undefined;
+  const files = new Map<string, string | null>();
+  if (report.schema === "assay.ifeval.v1") {
+    const inputs = report.inputs;
+    if (isObject(inputs)) files.set("input files'", sha(inputs.input));
+    return { files, complete: isObject(inputs) };
+  }
+  if (report.schema !== "assay.bfcl.v1" || !Array.isArray(report.categories)) return undefined;
+  let complete = true;
+  for (const c of report.categories as unknown[]) {
+    if (!isObject(c) || !isObject(c.inputs)) {
+      complete = false;
+      continue;
+    }
+    files.set(`${c.category} question files'`, sha(c.inputs.questions));
+    files.set(`${c.category} answer files'`, sha(c.inputs.answers));
+  }
+  return { files, complete };
+}
+
+const short = (digest: string | null) => digest === null ? "none" : `${digest.slice(0, 12)}…`;
+
+/**
+ * How the inputs of two BFCL or IFEval reports differ: each compared file (IFEval's input file,
+ * each shared BFCL category's question and answer files) whose SHA-256 is not the same in both.
+ * Reports of other kinds, and a report that records no digest, give none (see
+ * {@linkcode unrecordedInputs}).
+ *
+ * @param a Report A (or the base).
+ * @param b Report B (or the candidate).
+ * @param names How the two are called in the message (default `A` and `B`).
+ * @returns One difference (`examples`) per file, naming both digests cut short.
+ * @throws {never} Never.
+ *
+ * @example Two IFEval reports of different input files
+ * ```ts
+ * import { inputDifferences } from "@assay/assay/report-check";
+ * import { deepStrictEqual } from "node:assert/strict";
+ *
+ * const report = (sha256: string) => ({ schema: "assay.ifeval.v1", inputs: { input: { sha256 } } });
+ * deepStrictEqual(inputDifferences(report("a".repeat(64)), report("a".repeat(64))), []);
+ * deepStrictEqual(inputDifferences(report("a".repeat(64)), report("b".repeat(64))), [{
+ *   kind: "examples",
+ *   detail: "input files' sha256 differ: A aaaaaaaaaaaa…, B bbbbbbbbbbbb…",
+ * }]);
+ * ```
+ */
+export function inputDifferences(
+  a: unknown,
+  b: unknown,
+  names: readonly [string, string] = ["A", "B"],
+): GateDifference[] {
+  const da = digestsOf(a)?.files;
+  const db = digestsOf(b)?.files;
+  if (da === undefined || db === undefined) return [];
+  const out: GateDifference[] = [];
+  for (const [file, x] of da) {
+    if (!db.has(file) || db.get(file) === x) continue;
+    out.push({
+      kind: "examples",
+      detail: `${file} sha256 differ: ${names[0]} ${short(x)}, ${names[1]} ${short(db.get(file)!)}`,
+    });
+  }
+  return out;
+}
+
+/**
+ * Which of two BFCL or IFEval reports records no input digest (for BFCL, for some of its
+ * categories), so that its inputs could not be checked against the other's: a note for the comparison, or undefined when both record them (or
+ * the reports are of another kind).
+ *
+ * @param a Report A (or the base).
+ * @param b Report B (or the candidate).
+ * @param names How the two are called (default `A` and `B`).
+ * @returns The note, which says to score the report again.
+ * @throws {never} Never.
+ *
+ * @example
+ * ```ts
+ * import { unrecordedInputs } from "@assay/assay/report-check";
+ * import { match, strictEqual } from "node:assert/strict";
+ *
+ * const recorded = { schema: "assay.ifeval.v1", inputs: { input: { sha256: "a".repeat(64) } } };
+ * strictEqual(unrecordedInputs(recorded, recorded), undefined);
+ * match(unrecordedInputs(recorded, { schema: "assay.ifeval.v1" })!, /^report B records no input digest/);
+ * ```
+ */
+export function unrecordedInputs(
+  a: unknown,
+  b: unknown,
+  names: readonly [string, string] = ["A", "B"],
+): string | undefined {
+  const missing = [a, b].flatMap((r, i) => digestsOf(r)?.complete === false ? [names[i]] : []);
+  if (missing.length === 0) return undefined;
+  const [who, it, its] = missing.length === 2
+    ? [`reports ${missing.join(" and ")} record`, "them", "their"]
+    : [`report ${missing[0]} records`, "it", "its"];
+  return `${who} no input digest (written before 2026-12-05, or built without one): ${its} ` +
+    `inputs were not compared; score ${it} again to record them`;
+}
