@@ -3,6 +3,7 @@
 // our own.
 import { deepStrictEqual, match, strictEqual, throws } from "node:assert/strict";
 import {
+  BFCL_CATEGORIES,
   BFCL_UNDERSCORE_TO_DOT_MODELS,
   type BfclCategory,
   BfclDecoderError,
@@ -15,16 +16,6 @@ import {
 import { InputError } from "@assay/assay/jsonl";
 import { FC_MODELS, gunzipText, PROMPTING_MODELS, publishedScore } from "./_fixtures.ts";
 
-const CATEGORIES: BfclCategory[] = [
-  "simple",
-  "multiple_function",
-  "parallel_function",
-  "parallel_multiple_function",
-  "java",
-  "javascript",
-  "relevance",
-];
-
 async function files(model: string, category: BfclCategory) {
   const data = `gorilla_openfunctions_v1_test_${category}.json.gz`;
   const read = async (path: string) => ({ name: path, text: await gunzipText(path) });
@@ -36,32 +27,20 @@ async function files(model: string, category: BfclCategory) {
 }
 
 Deno.test("a known model's name gives BFCL's decoder and name rewrite; an explicit setting wins", () => {
-  deepStrictEqual(bfclModelSettings({ modelName: "gpt-4o-2024-05-13-FC" }), {
-    decoder: "fc",
-    underscoreToDot: true,
-  });
-  // Result folders spell '/' as '_'.
-  deepStrictEqual(bfclModelSettings({ modelName: "meetkai_functionary-small-v3.1-FC" }), {
-    decoder: "fc",
-    underscoreToDot: true,
-  });
-  deepStrictEqual(bfclModelSettings({ modelName: "firefunction-v2-FC" }), {
-    decoder: "fc",
-    underscoreToDot: false,
-  });
-  deepStrictEqual(bfclModelSettings({ modelName: "meta-llama_Meta-Llama-3-70B-Instruct" }), {
-    decoder: "llama",
-    underscoreToDot: false,
-  });
-  deepStrictEqual(bfclModelSettings({ modelName: "my-run" }), {
-    decoder: "fc",
-    underscoreToDot: false,
-  });
-  deepStrictEqual(bfclModelSettings({}), { decoder: "fc", underscoreToDot: false });
-  deepStrictEqual(
-    bfclModelSettings({ modelName: "gpt-4o-2024-05-13-FC", underscoreToDot: false }),
-    { decoder: "fc", underscoreToDot: false },
-  );
+  const cases: [Parameters<typeof bfclModelSettings>[0], string, boolean][] = [
+    [{ modelName: "gpt-4o-2024-05-13-FC" }, "fc", true],
+    // Result folders spell '/' as '_'.
+    [{ modelName: "meetkai_functionary-small-v3.1-FC" }, "fc", true],
+    [{ modelName: "firefunction-v2-FC" }, "fc", false],
+    [{ modelName: "meta-llama_Meta-Llama-3-70B-Instruct" }, "llama", false],
+    [{ modelName: "my-run" }, "fc", false],
+    [{}, "fc", false],
+    [{ modelName: "gpt-4o-2024-05-13-FC", underscoreToDot: false }, "fc", false],
+    [{ modelName: "gpt-4-0613", decoder: "claude" }, "claude", false],
+  ];
+  for (const [options, decoder, underscoreToDot] of cases) {
+    deepStrictEqual(bfclModelSettings(options), { decoder, underscoreToDot }, options.modelName);
+  }
   strictEqual(BFCL_UNDERSCORE_TO_DOT_MODELS.length, 39);
   strictEqual(underscoreToDotForModel("NousResearch_Hermes-2-Pro-Llama-3-8B"), true);
   strictEqual(underscoreToDotForModel("gpt-4o-2024-05-13"), false);
@@ -84,7 +63,7 @@ Deno.test("checkBfcl() takes the name rewrite from the model's name: gpt-4o-2024
 Deno.test("every vendored model's results fit the decoder its name gives, and refuse the other kind", async () => {
   for (const model of [...FC_MODELS, ...PROMPTING_MODELS]) {
     const fc = FC_MODELS.includes(model);
-    for (const category of CATEGORIES) {
+    for (const category of BFCL_CATEGORIES) {
       const f = await files(model, category);
       // The derived decoder is accepted (conformance_test.ts checks every verdict it gives).
       checkBfcl(f, { category, modelName: model });
