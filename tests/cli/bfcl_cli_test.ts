@@ -363,7 +363,7 @@ Deno.test("assay bfcl --report records the files' SHA-256, and bfcl compare refu
   const answers = await Deno.readTextFile(`${sub}/a.json`);
   await Deno.writeTextFile(
     `${sub}/a.json`,
-    answers.replace('"ground_truth": {', '"ground_truth": {"x": [1], '),
+    answers.replace('["mapController"]', '["mapController", "otherController"]'),
   );
   const b = `${dir}/b.json`;
   const scored = await runMain([

@@ -323,6 +323,8 @@ Deno.test("evaluateGate() refuses a BFCL or IFEval base and candidate scored aga
   strictEqual(evaluateGate(rules, { base: ifeval(), candidate: ifeval("b") }).pass, true);
   const bfcl = (answers: string) => ({
     schema: "assay.bfcl.v1",
+    model: "m",
+    checker: "bfcl.ast@2024-08",
     categories: [{
       category: "simple",
       inputs: { questions: digest("c"), answers: digest(answers), results: digest("d") },

@@ -13,6 +13,8 @@ import { sha256Hex } from "../../src/engine/mod.ts";
 const digest = (c: string) => ({ sha256: c.repeat(64) });
 const bfcl = (...categories: [string, string | null, string | null][]) => ({
   schema: "assay.bfcl.v1",
+  model: "m",
+  checker: "bfcl.ast@2024-08",
   categories: categories.map(([category, q, a]) => ({
     category,
     inputs: { questions: q && digest(q), answers: a && digest(a), results: digest("0") },
@@ -22,7 +24,7 @@ const bfcl = (...categories: [string, string | null, string | null][]) => ({
 
 Deno.test("checkReportBody() takes reports without inputs, and refuses malformed digests", () => {
   checkReportBody(bfcl(["simple", "a", "b"], ["relevance", null, null]));
-  checkReportBody({ schema: "assay.bfcl.v1", categories: [{ category: "simple" }], records: [] });
+  checkReportBody({ ...bfcl(), categories: [{ category: "simple" }] });
   const ifeval = { schema: "assay.ifeval.v1", prompts: [] };
   checkReportBody(ifeval);
   checkReportBody({ ...ifeval, inputs: { input: digest("a"), responses: digest("b") } });
