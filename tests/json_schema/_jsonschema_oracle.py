@@ -31,16 +31,37 @@ instead of giving the verdict); it changes no verdict. The fixes are:
   integralDivisor    multipleOf reads a divisor that is an integral float (1e2, 100.0) as the int
                      it equals, as Assay must (a JS number keeps no spelling): not a bug of the
                      oracle but Assay's choice, so that the test can tell that choice apart.
+
+Three more swap RefResolver methods for ones that read a JSON-pointer fragment as RFC 6901 (and
+section 6, its URI fragment form) has it; with them an unresolvable pointer raises
+RefResolutionError, which comes out as {"error": "RefResolutionError: ..."}:
+
+  pointerTrailingEmptyTokens
+                     RefResolver.resolve no longer strips trailing slashes off the fragment
+                     (4.10.3 does urljoin(...).rstrip("/") on the whole URL), so "#/$defs/" names
+                     the key "" of $defs, not $defs, and "#/$defs/a//" names $defs/a/""/"". The
+                     part before "#" is still stripped as before. RFC 6901 sections 3 and 4.
+  pointerLeadingSlash
+                     RefResolver.resolve_fragment reads a fragment that starts with "/" as a
+                     pointer: 4.10.3 strips all its leading slashes (fragment.lstrip("/")) and
+                     tries the rest as an $anchor first, so "#//x" named /x and "#/pos" the anchor
+                     "pos". RFC 6901 sections 3, 4 and 6; core 9.2.1 (plain-name fragments are
+                     anchors, "/"-led ones JSON pointers).
+  pointerIndexTokens
+                     resolve_fragment takes a token as an array index only when it is 0 or digits
+                     without a leading zero; 4.10.3 calls int() on it, which reads 01, +1, -0,
+                     0_1 and " 1" (and -1 as the last item). RFC 6901 section 4.
 """
 
 import json
 import re
 import sys
-from urllib.parse import urldefrag, urljoin
+from collections.abc import Sequence
+from urllib.parse import unquote, urldefrag, urljoin
 
 from jsonschema import Draft202012Validator, validators
 from jsonschema import _utils, _validators
-from jsonschema.exceptions import ValidationError
+from jsonschema.exceptions import RefResolutionError, ValidationError
 
 # --------------------------------------------------------------------------- error messages
 
@@ -239,9 +260,76 @@ def make_unevaluated(find_keys, find_indexes):
     return unevaluated_properties, unevaluated_items
 
 
+# --------------------------------------------------------------------------- fixed pointers
+
+_CANONICAL_INDEX = re.compile(r"0|[1-9][0-9]*")
+
+
+def resolver_class(trailing, leading, index):
+    """RefResolver with the named pointer bugs fixed; each other line as 4.10.3 has it."""
+
+    class Resolver(validators.RefResolver):
+        def resolve(self, ref):
+            url = self._urljoin_cache(self.resolution_scope, ref)
+            if trailing:
+                base, hash_, fragment = url.partition("#")
+                url = base.rstrip("/") + hash_ + fragment
+            else:
+                url = url.rstrip("/")
+            match = self._find_in_subschemas(url)
+            if match is not None:
+                return match
+            return url, self._remote_cache(url)
+
+        def resolve_fragment(self, document, fragment):
+            if leading and fragment.startswith("/"):
+                parts = unquote(fragment[1:]).split("/")
+            else:
+                fragment = fragment.lstrip("/")
+                if not fragment:
+                    return document
+                if document is self.referrer:
+                    find = self._find_in_referrer
+                else:
+
+                    def find(key):
+                        yield from validators._search_schema(
+                            document, validators._match_keyword(key),
+                        )
+
+                for keyword in ["$anchor", "$dynamicAnchor"]:
+                    for subschema in find(keyword):
+                        if fragment == subschema[keyword]:
+                            return subschema
+                for keyword in ["id", "$id"]:
+                    for subschema in find(keyword):
+                        if "#" + fragment == subschema[keyword]:
+                            return subschema
+                parts = unquote(fragment).split("/") if fragment else []
+            for part in parts:
+                part = part.replace("~1", "/").replace("~0", "~")
+                if isinstance(document, Sequence):
+                    if index:
+                        if _CANONICAL_INDEX.fullmatch(part):
+                            part = int(part)
+                    else:
+                        try:
+                            part = int(part)
+                        except ValueError:
+                            pass
+                try:
+                    document = document[part]
+                except (TypeError, LookupError):
+                    raise RefResolutionError(f"Unresolvable JSON pointer: {fragment!r}")
+            return document
+
+    return Resolver
+
+
+POINTER_FIXES = ("pointerTrailingEmptyTokens", "pointerLeadingSlash", "pointerIndexTokens")
 FIXES = {
     "enum", "uniqueItems", "evaluatedBySchemaValues", "evaluatedThroughDynamicRef",
-    "integralDivisor",
+    "integralDivisor", *POINTER_FIXES,
 }
 _classes = {}
 
@@ -269,6 +357,14 @@ def validator_class(fixes):
         swapped["unevaluatedProperties"] = props
         swapped["unevaluatedItems"] = items
     cls = validators.extend(Draft202012Validator, swapped) if swapped else Draft202012Validator
+    pointer = [name in key for name in POINTER_FIXES]
+    if any(pointer):
+        resolver = resolver_class(*pointer)
+        base = cls
+
+        def cls(schema):
+            return base(schema, resolver=resolver.from_schema(schema, id_of=base.ID_OF))
+
     _classes[key] = cls
     return cls
 
