@@ -32,6 +32,11 @@ export interface SchemaCorpusOptions {
   schemas: number;
   /** Instances per schema. */
   instancesPerSchema: number;
+  /**
+   * Whether the `pointer` family is in (default: not), whose `$ref`s may name no value, so that
+   * Assay refuses the schema and Python raises RefResolutionError when it meets the reference.
+   */
+  pointers?: boolean;
 }
 
 /** Builds a plain object from entries; `__proto__` becomes an own key. */
@@ -618,6 +623,84 @@ const refGen: Maker = (rng, depth) => {
   }
 };
 
+// ------------------------------------------------------------------ JSON pointers in $ref
+
+/** `$defs` names and a pointer token that spells each (RFC 6901 escapes, percent-encoding). */
+const POINTER_NAMES: readonly [string, string][] = [
+  ["a/b", "a~1b"],
+  ["a/b", "a%7E1b"],
+  ["t~x", "t~0x"],
+  ["~1", "~01"],
+  ["~", "~0"],
+  ["a b", "a%20b"],
+  ["100%", "100%25"],
+  ["é", "%C3%A9"],
+  ["ключ", "ключ"],
+  ["y", "%79"],
+  ["y", "y"],
+];
+
+/**
+ * Array-index tokens that RFC 6901 section 4 does not allow (a leading zero, a sign, an
+ * underscore, a space), for an array of three: none names an item, though Python's int() reads
+ * each (-1 as the last item).
+ */
+const BAD_INDEXES = ["01", "00", "02", "+1", "-0", "-1", "-3", "0_1", "%201"];
+
+/**
+ * A `$ref` at the root whose fragment is a JSON pointer into `$defs`: names that need `~0`, `~1`
+ * or percent-encoding, a `%2F` between tokens, empty tokens (inner, trailing, leading) and array
+ * indexes, canonical or not (leading zeros, signs). About a third of the pointers name no value
+ * (a trailing empty token after a schema without a "" key, a leading empty token, a
+ * non-canonical index), so that Assay refuses the schema; the `$ref` (or a `not` around it) is
+ * the first keyword, so that a validator meets it on every instance.
+ */
+const pointerGen: Maker = (rng) => {
+  const [name, token] = rng.pick(POINTER_NAMES);
+  // No enum among the targets: its bug (enum-bool-number-in-container) would compound with the
+  // pointer bugs, and a disagreement is explained by one oracle fix at a time.
+  const leaf = (r: Rng): Gen => r.pick([typeGen, constGen, numberGen, stringGen])(r, 0);
+  const named = leaf(rng), inner = leaf(rng), empty = leaf(rng), emptyInner = leaf(rng);
+  const items = [leaf(rng), leaf(rng), leaf(rng)];
+  const defs = obj([
+    [name, named.schema],
+    [
+      "",
+      obj([
+        ...Object.entries(empty.schema as object) as [string, Json][],
+        ["$defs", obj([["y", inner.schema], ["", emptyInner.schema]])],
+      ]),
+    ],
+    ["list", obj([["prefixItems", items.map((g) => g.schema)]])],
+  ]);
+  const i = rng.int(3);
+  // 60% name a value as both sides read them, 15% end in an empty token that names a value (the
+  // "" entries), 25% name no value.
+  const u = rng.int(20);
+  const [pointer, target]: [string, Gen] = u < 12
+    ? rng.pick<[string, Gen]>([
+      [`#/$defs/${token}`, named],
+      [`#/$defs/${token}`, named],
+      [`#/$defs%2F${token}`, named],
+      ["#/$defs//$defs/y", inner],
+      [`#/$defs/list/prefixItems/${rng.chance(0.7) ? `${i}` : `%3${i}`}`, items[i] as Gen],
+    ])
+    : u < 15
+    ? rng.pick<[string, Gen]>([["#/$defs/", empty], ["#/$defs//$defs/", emptyInner]])
+    : rng.pick<[string, Gen]>([
+      [`#/$defs/${token}${rng.pick(["/", "//"])}`, named],
+      ["#/$defs//", empty],
+      [`#//$defs/${token}`, named],
+      [`#/$defs/list/prefixItems/${rng.pick(BAD_INDEXES)}`, items[1] as Gen],
+    ]);
+  const ref = obj([["$ref", pointer]]);
+  const negate = rng.chance(0.2);
+  return {
+    schema: obj([negate ? ["not", ref] : ["$ref", pointer], ["$defs", defs]]),
+    sample: (r) => target.sample(r),
+  };
+};
+
 const dynamicGen: Maker = (rng) => {
   const value = leaf(rng, 0);
   const strict = rng.chance(0.5);
@@ -875,6 +958,7 @@ export const FAMILIES: readonly [string, Maker, number][] = [
   ["boolean", booleanGen, 1],
   ["ref", refGen, 8],
   ["dynamic", dynamicGen, 4],
+  ["pointer", pointerGen, 3],
   ["unevaluatedProperties", unevaluatedPropertiesGen, 8],
   ["unevaluatedItems", unevaluatedItemsGen, 6],
 ];
@@ -968,12 +1052,13 @@ export function mutate(rng: Rng, v: Json): Json {
 
 /** Generates `options.schemas` schemas with `options.instancesPerSchema` instances each. */
 export function generateSchemaCorpus(rng: Rng, options: SchemaCorpusOptions): SchemaCase[] {
-  const total = FAMILIES.reduce((s, f) => s + f[2], 0);
+  const families = FAMILIES.filter((f) => options.pointers === true || f[0] !== "pointer");
+  const total = families.reduce((s, f) => s + f[2], 0);
   const out: SchemaCase[] = [];
   for (let i = 0; i < options.schemas; i++) {
     let r = rng.int(total);
-    let fam = FAMILIES[0] as (typeof FAMILIES)[number];
-    for (const f of FAMILIES) {
+    let fam = families[0] as (typeof FAMILIES)[number];
+    for (const f of families) {
       if (r < f[2]) {
         fam = f;
         break;
