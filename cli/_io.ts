@@ -43,6 +43,12 @@ function stdinNotice(): void {
   }
 }
 
+/** All of stdin's bytes, for an input given as `-`, saying so when stdin is a terminal. */
+export async function readStdin(): Promise<Uint8Array> {
+  stdinNotice();
+  return new Uint8Array(await new Response(Deno.stdin.readable).arrayBuffer());
+}
+
 /**
  * Reads a whole file (or stdin, for `-`) as UTF-8 text, for commands whose library call takes
  * `{name, text}`, with its bytes, whose SHA-256 the reports record.
@@ -56,10 +62,7 @@ export async function readTextFile(
   const name = path === "-" ? "<stdin>" : path;
   let bytes: Uint8Array;
   try {
-    if (path === "-") stdinNotice();
-    bytes = path === "-"
-      ? new Uint8Array(await new Response(Deno.stdin.readable).arrayBuffer())
-      : await Deno.readFile(path);
+    bytes = path === "-" ? await readStdin() : await Deno.readFile(path);
   } catch (e) {
     throw new InputError(`Cannot read ${name} (${flag}): ${e instanceof Error ? e.message : e}`);
   }

@@ -8,7 +8,7 @@ import { decodeUtf8, readLines } from "../src/jsonl/mod.ts";
 import { InputError } from "../src/jsonl/mod.ts";
 import { canonicalize, parseJson } from "../src/engine/mod.ts";
 import { checkReportBody, parseReportLines } from "../src/report_check/mod.ts";
-import { writeStdout } from "./_io.ts";
+import { readStdin, writeStdout } from "./_io.ts";
 import { writeAtomic } from "./_atomic.ts";
 import { checkPaths, COMPARISON_PAGE, reportKind } from "./_paths.ts";
 import { parseOptions } from "./_options.ts";
@@ -115,17 +115,22 @@ export async function readJsonFile(
   wholeTextBytes = WHOLE_TEXT_BYTES,
 ): Promise<unknown> {
   let bytes: Uint8Array;
-  try {
-    if ((await Deno.stat(path)).size > wholeTextBytes) {
-      using file = await Deno.open(path);
-      return await parseReportLines(readLines(file.readable, { source: path }), path);
+  if (path === "-") {
+    path = "<stdin>";
+    bytes = await readStdin();
+  } else {
+    try {
+      if ((await Deno.stat(path)).size > wholeTextBytes) {
+        using file = await Deno.open(path);
+        return await parseReportLines(readLines(file.readable, { source: path }), path);
+      }
+      bytes = await Deno.readFile(path);
+    } catch (e) {
+      if (e instanceof InputError) throw e;
+      throw new InputError(`Cannot read ${path}: ${e instanceof Error ? e.message : e}`, {
+        cause: e,
+      });
     }
-    bytes = await Deno.readFile(path);
-  } catch (e) {
-    if (e instanceof InputError) throw e;
-    throw new InputError(`Cannot read ${path}: ${e instanceof Error ? e.message : e}`, {
-      cause: e,
-    });
   }
   const text = decodeUtf8(bytes, path);
   try {

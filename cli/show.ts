@@ -16,7 +16,7 @@ const HELP = `Usage: deno task assay show REPORT.json [--failing [--metric M]] [
 Prints the examples of an evaluation report (v2 or v1) as text: id, slice, parse status,
 whether name and arguments match and the pairs matched; for a report scored with
 'assay score --details', also the gold and predicted calls, the argument paths that are
-missing, extra or different, and the output.
+missing, extra or different, and the output. REPORT.json may be - for stdin.
 
 Selection (all given filters apply):
   --failing          examples wrong on full_call_exact_match

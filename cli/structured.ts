@@ -5,6 +5,7 @@ import { createHash } from "node:crypto";
 import { engineFromFlag, parseOptions } from "./_options.ts";
 import { InputError, quote, UsageError } from "./_errors.ts";
 import { writeAtomic } from "./_atomic.ts";
+import { readStdin } from "./_io.ts";
 import { checkPaths, reportKind } from "./_paths.ts";
 import { rate, table } from "./_table.ts";
 import type { Engine } from "../src/engine/mod.ts";
@@ -75,7 +76,7 @@ Exit codes: 0 on success, 2 on bad usage or bad input, 1 on an internal error.
 function fileSource(path: string, stdin = true): JsonlSource {
   return async function* () {
     if (stdin && path === "-") {
-      yield new Uint8Array(await new Response(Deno.stdin.readable).arrayBuffer());
+      yield await readStdin();
       return;
     }
     try {

@@ -88,3 +88,38 @@ Deno.test("assay show refuses an unknown --status and a --metric without --faili
   match(help.stdout, /^Usage: deno task assay show REPORT\.json \[--failing \[--metric M\]\]/);
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test("assay show and compare read a report from stdin for -", async () => {
+  const dir = await Deno.makeTempDir();
+  await scoreDemo(dir, "adapter", ["--details"]);
+  await scoreDemo(dir, "base");
+  const piped = async (args: string[], file: string) => {
+    const child = new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", new URL("../../cli/main.ts", import.meta.url).pathname, ...args],
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "piped",
+      env: { NO_COLOR: "1" },
+    }).spawn();
+    const writer = child.stdin.getWriter();
+    await writer.write(await Deno.readFile(file));
+    await writer.close();
+    const r = await child.output();
+    const text = (b: Uint8Array) => new TextDecoder().decode(b).trim();
+    return { code: r.code, stdout: text(r.stdout), stderr: text(r.stderr) };
+  };
+  // It printed "Cannot read -: No such file or directory (os error 2): stat '-'".
+  const file = await assay(["show", `${dir}/adapter.json`, "--id", "fr-0010"]);
+  const stdin = await piped(["show", "-", "--id", "fr-0010"], `${dir}/adapter.json`);
+  strictEqual(stdin.code, 0, stdin.stderr);
+  strictEqual(stdin.stdout, file.stdout.trim());
+  const compared = await assay(["compare", `${dir}/base.json`, `${dir}/adapter.json`]);
+  const fromStdin = await piped(["compare", "-", `${dir}/adapter.json`], `${dir}/base.json`);
+  strictEqual(fromStdin.code, 0, fromStdin.stderr);
+  strictEqual(fromStdin.stdout, compared.stdout.trim());
+  await Deno.writeTextFile(`${dir}/bad.json`, "{");
+  const bad = await piped(["show", "-"], `${dir}/bad.json`);
+  strictEqual(bad.code, 2);
+  strictEqual(bad.stderr, "assay show: <stdin> is not JSON: expecting_property_name at 1");
+  await Deno.remove(dir, { recursive: true });
+});
