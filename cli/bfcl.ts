@@ -42,13 +42,16 @@ Options:
   --model NAME          the model's name, written into the score lines (default: model). For a
                         model BFCL's 2024-08 leaderboard ran, it also sets what the two flags
                         below do not: the decoder (fc for a name with -FC; claude, gorilla, gpt,
-                        llama or mistral for its five prompting models) and the name rewrite (on
+                        llama or mistral for its five prompting models; refused for the models
+                        whose handlers read their own format, such as Hermes) and the rewrite (on
                         for its UNDERSCORE_TO_DOT models, such as gpt-4o-2024-05-13-FC). Result
                         folders' spelling, '_' for '/', is known too
   --decoder NAME        how results are decoded: fc (function-calling models) or a prompting
                         handler's clean-up: claude, gorilla, gpt, llama or mistral (default: the
-                        --model's, else fc). Results of the other kind (text for fc, lists of
-                        calls for a prompting decoder) are refused, exit 2
+                        --model's, else fc). Results of the other kind are refused, exit 2:
+                        lists of calls for a prompting decoder; for a derived fc, text only
+                        where some text reads as calls, or outside relevance. --decoder fc
+                        given explicitly is taken as given
   --underscore-to-dot   the model's handler wrote '.' as '_' in function names, so the expected
                         names are compared with '.' written '_' (default: the --model's, else off)
   --no-underscore-to-dot

@@ -329,9 +329,14 @@ export function checkBfcl(files: BfclFiles, options: BfclOptions): BfclRun {
   checkIds(files.results, results, others);
   // The decoder and name rewrite: as given, else the known model's; refused if the results are
   // of another kind of model.
+  const given = options.decoder !== undefined;
   options = { ...options, ...bfclModelSettings(options) };
-  const raws = results.map((row) => row.get("result")).filter((r) => r !== undefined);
-  checkDecoderFits(files.results.name, raws, options.decoder!, LANGUAGE[options.category]);
+  checkDecoderFits(files.results.name, results.map((row) => row.get("result")), {
+    decoder: options.decoder!,
+    given,
+    language: LANGUAGE[options.category],
+    relevance,
+  });
   const records: BfclRecord[] = results.map((row, i) => {
     const raw = row.get("result");
     if (raw === undefined) {

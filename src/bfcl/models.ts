@@ -104,7 +104,8 @@ export interface BfclModelSettings {
  *
  * @param options The model's name and what was given explicitly.
  * @returns The settings {@linkcode checkBfcl} uses.
- * @throws {never} Never.
+ * @throws {BfclDecoderError} For a known model whose handler decodes its own output format
+ * (NousResearch's Hermes models, THUDM's GLM, IBM's Granite), when no decoder is given.
  *
  * @example A known model's settings, and an explicit override
  * ```ts
@@ -125,6 +126,14 @@ export function bfclModelSettings(
   options: { modelName?: string; decoder?: BfclDecoder; underscoreToDot?: boolean },
 ): BfclModelSettings {
   const model = options.modelName ?? "";
+  if (options.decoder === undefined && OWN_FORMAT.test(model)) {
+    throw new BfclDecoderError(
+      `BFCL's handler for ${model} decodes the model's own output format (such as Hermes' ` +
+        `<tool_call> tags), which this checker does not implement; it has the fc decoder and ` +
+        `the prompting clean-ups (claude, gorilla, gpt, llama, mistral): give one with --decoder ` +
+        `only if the results are in its form`,
+    );
+  }
   return {
     decoder: options.decoder ?? decoderForModel(model) ?? "fc",
     underscoreToDot: options.underscoreToDot ?? underscoreToDotForModel(model),
@@ -156,6 +165,9 @@ export class BfclDecoderError extends InputError {
   }
 }
 
+/** BFCL's 2024-08 models whose handlers decode their own output format, which Assay does not. */
+const OWN_FORMAT = /^(NousResearch|THUDM|ibm-granite)[/_]/;
+
 const PROMPTING: readonly Exclude<BfclDecoder, "fc">[] = [
   "gpt",
   "claude",
@@ -173,54 +185,71 @@ function readsAsCalls(text: string, language: BfclLanguage): boolean {
   });
 }
 
+/** What {@linkcode checkDecoderFits} needs besides the results. */
+export interface DecoderFitOptions {
+  /** The decoder the run would use. */
+  decoder: BfclDecoder;
+  /** Whether it was given explicitly (`--decoder`), not derived from the model's name. */
+  given?: boolean;
+  /** The category's language (Python unless given). */
+  language?: BfclLanguage;
+  /** Whether the category is relevance, where a function-calling model's prose is normal. */
+  relevance?: boolean;
+}
+
 /**
  * Refuses a decoder that does not fit the results. BFCL's prompting handlers write text only, so
  * a result that is a list or an object (a function-calling model's) refuses a prompting decoder.
- * A function-calling model's results are lists of calls, or prose where it declined; so `fc` is
- * refused when no result is a list or an object and some text reads as a list of Python calls
- * (a prompting model's), where the choice of decoder would change verdicts. Prose alone, which
- * every decoder fails alike, is not refused.
+ * A function-calling model's results are lists of calls, or prose where it declined; so a `fc`
+ * decoder that was not given explicitly is refused when no result is a list or an object and
+ * either some text reads as a list of calls under a prompting clean-up (a prompting model's), or
+ * the category is not relevance (where every entry would fail, as it does with a model whose
+ * output format no decoder here reads). `fc` given explicitly is taken as given.
  *
  * @param file The result file's name, for the message.
- * @param results The `result` field of each line, in file order.
- * @param decoder The decoder the run would use.
- * @param language The category's language.
+ * @param results The `result` field of each line, in file order (undefined for a line without
+ *   one, which is refused later, naming its line).
+ * @param options The decoder, whether it was given, the language and whether it is relevance.
  * @throws {BfclDecoderError} When the results do not fit the decoder; the message names the
  * decoder, what the results look like (counts and the first line that shows it) and the flag.
  *
- * @example A prompting model's text refuses `fc`
+ * @example A prompting model's text refuses a derived `fc`
  * ```ts
  * import { BfclDecoderError, checkDecoderFits } from "@assay/assay/bfcl";
  * import { throws } from "node:assert/strict";
  *
- * checkDecoderFits("r.json", ["None of the functions fits."], "fc");
- * throws(() => checkDecoderFits("r.json", ["[f(x=1)]", "No."], "fc"), BfclDecoderError);
+ * checkDecoderFits("r.json", ["None of the functions fits."], { decoder: "fc", relevance: true });
+ * throws(() => checkDecoderFits("r.json", ["[f(x=1)]", "No."], { decoder: "fc" }), BfclDecoderError);
  * ```
  */
 export function checkDecoderFits(
   file: string,
-  results: readonly PyValue[],
-  decoder: BfclDecoder,
-  language: BfclLanguage = "Python",
+  results: readonly (PyValue | undefined)[],
+  options: DecoderFitOptions,
 ): void {
-  const structured = results.findIndex((r) => Array.isArray(r) || r instanceof PyDict);
-  const n = results.length;
+  const { decoder, language = "Python" } = options;
+  const isCalls = (r: PyValue | undefined) => Array.isArray(r) || r instanceof PyDict;
+  const structured = results.findIndex(isCalls);
+  const n = results.filter((r) => r !== undefined).length;
   if (decoder !== "fc") {
     if (structured < 0) return;
-    const count = results.filter((r) => Array.isArray(r) || r instanceof PyDict).length;
+    const count = results.filter(isCalls).length;
     throw new BfclDecoderError(
       `${file}: the ${decoder} decoder reads a prompting model's text, but ${count} of the ${n} ` +
         `results are lists or objects of calls, as a function-calling model's are (the first on ` +
         `line ${structured + 1}); a prompting handler writes text only: use --decoder fc`,
     );
   }
-  if (structured >= 0) return;
+  if (structured >= 0 || options.given || n === 0) return;
   const calls = results.findIndex((r) => typeof r === "string" && readsAsCalls(r, language));
-  if (calls < 0) return;
+  if (calls < 0 && options.relevance) return;
+  const why = calls >= 0
+    ? `line ${calls + 1}'s reads as calls, as a prompting model's does`
+    : "under fc every entry would fail";
   throw new BfclDecoderError(
     `${file}: the fc decoder reads a function-calling model's lists of calls, but all ${n} results ` +
-      `are text, and line ${calls + 1}'s reads as Python calls, as a prompting model's does; ` +
-      `give its handler's clean-up with --decoder claude, gorilla, gpt, llama or mistral ` +
-      `(--model picks it for BFCL's known models)`,
+      `are text, and ${why}; give its handler's clean-up with --decoder claude, gorilla, gpt, ` +
+      `llama or mistral (--model picks it for BFCL's known models), or --decoder fc if these ` +
+      `are the model's answers`,
   );
 }

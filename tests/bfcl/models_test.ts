@@ -67,40 +67,75 @@ Deno.test("every vendored model's results fit the decoder its name gives, and re
       const f = await files(model, category);
       // The derived decoder is accepted (conformance_test.ts checks every verdict it gives).
       checkBfcl(f, { category, modelName: model });
-      // The other kind of decoder is refused, naming it and the flag to use.
-      const wrong = fc ? "gpt" : "fc";
-      throws(
-        () => checkBfcl(f, { category, modelName: "an unknown name", decoder: wrong }),
-        (e: Error) => {
-          strictEqual(e instanceof BfclDecoderError && e instanceof InputError, true);
-          strictEqual(e.name, "BfclDecoderError");
-          match(e.message, new RegExp(`the ${wrong} decoder reads`));
-          match(e.message, fc ? /use --decoder fc$/ : /--decoder claude, gorilla, gpt/);
-          return true;
-        },
-        `${model} ${category}`,
-      );
-      // An unknown name falls back to fc, which a prompting model's results refuse.
-      if (!fc) {
-        throws(() => checkBfcl(f, { category, modelName: "my-run" }), BfclDecoderError);
+      if (fc) {
+        // A prompting decoder is refused, naming it and the flag to use.
+        throws(
+          () => checkBfcl(f, { category, modelName: "an unknown name", decoder: "gpt" }),
+          (e: Error) => {
+            strictEqual(e instanceof BfclDecoderError && e instanceof InputError, true);
+            strictEqual(e.name, "BfclDecoderError");
+            match(e.message, /the gpt decoder reads/);
+            match(e.message, /use --decoder fc$/);
+            return true;
+          },
+          `${model} ${category}`,
+        );
+      } else {
+        // An unknown name falls back to fc, which a prompting model's text refuses; fc given
+        // explicitly is taken as given.
+        throws(
+          () => checkBfcl(f, { category, modelName: "my-run" }),
+          (e: Error) =>
+            e instanceof BfclDecoderError && /--decoder claude, gorilla, gpt/.test(e.message),
+          `${model} ${category}`,
+        );
+        checkBfcl(f, { category, modelName: "my-run", decoder: "fc" });
       }
     }
   }
 });
 
-Deno.test("checkDecoderFits(): prose alone fits fc; text that reads as calls, or any list for a prompting decoder, does not", () => {
+Deno.test("checkDecoderFits(): prose fits fc in relevance; text that reads as calls, text elsewhere, or a list for a prompting decoder, does not", () => {
   const call = [new PyDict([["f", "{}"]])];
-  checkDecoderFits("r.json", ["I cannot help with that.", "No function fits."], "fc");
-  checkDecoderFits("r.json", ["", "[f(x=1)]", call], "fc");
-  checkDecoderFits("r.json", ["[f(x=1)]", "prose"], "gpt");
+  const fc = { decoder: "fc" as const };
+  checkDecoderFits("r.json", ["I cannot help with that.", "No function fits."], {
+    ...fc,
+    relevance: true,
+  });
+  checkDecoderFits("r.json", ["", "[f(x=1)]", call], fc);
+  checkDecoderFits("r.json", ["[f(x=1)]", "prose"], { decoder: "gpt" });
   throws(
-    () => checkDecoderFits("r.json", ["No.", "f(x=1)"], "fc"),
-    /^BfclDecoderError: r\.json: the fc decoder reads a function-calling model's lists of calls, but all 2 results are text, and line 2's reads as Python calls/,
+    () => checkDecoderFits("r.json", ["No.", "f(x=1)"], { ...fc, relevance: true }),
+    /^BfclDecoderError: r\.json: the fc decoder reads a function-calling model's lists of calls, but all 2 results are text, and line 2's reads as calls/,
   );
+  // Outside relevance, text alone would fail every entry under fc (a model whose handler has
+  // its own format, such as Hermes' <tool_call> tags).
   throws(
-    () => checkDecoderFits("r.json", ["[f(x=1)]", call, new PyDict()], "claude"),
-    /^BfclDecoderError: r\.json: the claude decoder reads a prompting model's text, but 2 of the 3 results are lists or objects of calls, .* \(the first on line 2\); a prompting handler writes text only: use --decoder fc$/,
+    () => checkDecoderFits("r.json", ['<tool_call>\n{"name": "f"}\n</tool_call>'], fc),
+    /all 1 results are text, and under fc every entry would fail/,
+  );
+  // fc given explicitly is taken as given: an FC model that declines and once writes a call as
+  // text is read as BFCL's FC handler reads it.
+  checkDecoderFits("r.json", ["I cannot help with that.", "f(base=10)"], { ...fc, given: true });
+  checkDecoderFits("r.json", ["<tool_call>{}</tool_call>"], { ...fc, given: true });
+  // A line without a result keeps its place: the counts and the line are the file's.
+  throws(
+    () => checkDecoderFits("r.json", [undefined, "[f(x=1)]", call], { decoder: "claude" }),
+    /^BfclDecoderError: r\.json: the claude decoder reads a prompting model's text, but 1 of the 2 results are lists or objects of calls, .* \(the first on line 3\); a prompting handler writes text only: use --decoder fc$/,
   );
   // Java and JavaScript read calls in their own language.
-  throws(() => checkDecoderFits("r.json", ["[A.b(x=1)]"], "fc", "Java"), BfclDecoderError);
+  throws(
+    () => checkDecoderFits("r.json", ["[A.b(x=1)]"], { ...fc, language: "Java", relevance: true }),
+    BfclDecoderError,
+  );
+});
+
+Deno.test("bfclModelSettings() refuses a known model whose handler has its own output format, unless a decoder is given", () => {
+  for (const model of ["NousResearch/Hermes-2-Pro-Llama-3-8B", "THUDM_glm-4-9b-chat"]) {
+    throws(() => bfclModelSettings({ modelName: model }), /decodes the model's own output format/);
+    deepStrictEqual(bfclModelSettings({ modelName: model, decoder: "fc" }), {
+      decoder: "fc",
+      underscoreToDot: true,
+    });
+  }
 });

@@ -92,12 +92,19 @@ Deno.test("assay bfcl takes the decoder and the name rewrite from --model, and r
   strictEqual(unknown.code, 2, unknown.stderr);
   match(
     unknown.stderr,
-    /r\.json: the fc decoder reads a function-calling model's lists of calls, but all 400 results are text, and line 1's reads as Python calls, .*--decoder claude, gorilla, gpt, llama or mistral/,
+    /r\.json: the fc decoder reads a function-calling model's lists of calls, but all 400 results are text, and line 1's reads as calls, .*--decoder claude, gorilla, gpt, llama or mistral/,
   );
   strictEqual(await Deno.stat(`${dir}/score.json`).then(() => true, () => false), false);
   const given = await run("gpt-4-0613", "simple", ["--model", "my-gpt4-run", "--decoder", "gpt"]);
   strictEqual(given.code, 0, given.stderr);
   match(given.stdout, /simple: 375\/400 correct/);
+  // A known model whose handler reads its own format is refused unless a decoder is given.
+  const hermes = await run("gpt-4-0613", "simple", [
+    "--model",
+    "NousResearch/Hermes-2-Pro-Llama-3-8B",
+  ]);
+  strictEqual(hermes.code, 2, hermes.stderr);
+  match(hermes.stderr, /handler for NousResearch\/Hermes-2-Pro-Llama-3-8B decodes the model's own/);
   // A prompting decoder on a function-calling model's lists of calls.
   const fcAsText = await run("gpt-4o-2024-05-13-FC", "simple", ["--decoder", "gpt"]);
   strictEqual(fcAsText.code, 2, fcAsText.stderr);
