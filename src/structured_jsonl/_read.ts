@@ -1,7 +1,7 @@
 // Reading the sources of scoreStructuredJsonl: each is read once, whole, chunk by chunk, and its
-// SHA-256 taken as it is read (Web Crypto for one Uint8Array without a hasher, else the given
-// hasher or the pure-TS one).
-import { Sha256 } from "../engine/mod.ts";
+// SHA-256 taken as it is read (the engine's sha256Digest for one Uint8Array without a hasher,
+// else the given hasher or the pure-TS one).
+import { Sha256, sha256Digest } from "../engine/mod.ts";
 import type { ByteHasher, JsonlSource } from "../evaluation/mod.ts";
 import { bytesChunk } from "../jsonl/mod.ts";
 
@@ -34,15 +34,6 @@ function chunksOf(source: JsonlSource, name: string): AsyncIterable<unknown> | U
   );
 }
 
-async function webDigest(bytes: Uint8Array): Promise<string> {
-  // A view of a shared or resizable buffer is copied: digest() takes a plain BufferSource.
-  const view = bytes.buffer instanceof ArrayBuffer
-    ? bytes as Uint8Array<ArrayBuffer>
-    : bytes.slice();
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", view));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 /**
  * Reads a source to its end, handing each chunk to `take`, and returns its SHA-256 (lowercase
  * hex).
@@ -62,22 +53,32 @@ export async function readSource(
     typeof crypto?.subtle?.digest === "function"
   ) {
     take(chunks);
-    return await webDigest(chunks);
+    return await sha256Digest(chunks);
   }
   const hash = hasher?.() ?? new Sha256();
-  for await (const raw of chunks instanceof Uint8Array ? [chunks] : chunks) {
-    const chunk = bytesChunk(raw, name);
-    if (chunk.length === 0) continue;
+  await eachChunk(chunks, name, (chunk) => {
     hash.update(chunk);
     take(chunk);
-  }
+  });
   return hash.digest("hex");
 }
 
-/** A source's bytes, whole (its digest is not needed: a schema's is taken of its text). */
+/** Hands each non-empty chunk to `take`, refusing a chunk that is not a Uint8Array. */
+async function eachChunk(
+  chunks: AsyncIterable<unknown> | Uint8Array,
+  name: string,
+  take: (chunk: Uint8Array) => void,
+): Promise<void> {
+  for await (const raw of chunks instanceof Uint8Array ? [chunks] : chunks) {
+    const chunk = bytesChunk(raw, name);
+    if (chunk.length > 0) take(chunk);
+  }
+}
+
+/** A source's bytes, whole, with no digest (a schema's is taken of its text). */
 export async function readAll(source: JsonlSource, name: string): Promise<Uint8Array> {
   const parts: Uint8Array[] = [];
-  await readSource(source, name, undefined, (c) => parts.push(c.slice()));
+  await eachChunk(chunksOf(source, name), name, (c) => parts.push(c.slice()));
   const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
   for (const p of parts) {

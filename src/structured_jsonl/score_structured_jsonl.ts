@@ -7,7 +7,14 @@
  *
  * @module
  */
-import { type Engine, getDefaultEngine, parseJson, sha256Hex, TOOL } from "../engine/mod.ts";
+import {
+  canonicalize,
+  type Engine,
+  getDefaultEngine,
+  parseJson,
+  sha256Hex,
+  TOOL,
+} from "../engine/mod.ts";
 import type { ByteHasher, JsonlSource } from "../evaluation/mod.ts";
 import { compileSchema, SchemaError } from "../json_schema/mod.ts";
 import { decodeUtf8, maxLineBytesOf } from "../jsonl/mod.ts";
@@ -205,8 +212,13 @@ export async function scoreStructuredJsonl(
     try {
       schema = parseJson(schemaText);
     } catch (e) {
+      // The exact parser's code and offset: JSON.parse words its errors by runtime.
+      const r = canonicalize(schemaText, { engine });
+      const why = r.ok
+        ? (e instanceof Error ? e.message : String(e))
+        : `${r.error.code} at ${r.error.offset}`;
       throw new StructuredInputError(
-        `${schemaName}: not valid JSON (${e instanceof Error ? e.message : e})`,
+        `${schemaName}: not valid JSON (${why})`,
         [{ source: schemaName }],
         { cause: e },
       );

@@ -135,7 +135,7 @@ Deno.test("a bad row is a StructuredInputError that carries its file, line and i
   );
   // A schema that is not JSON, or not a schema, names the schema's source.
   for (
-    const [text, pattern] of [["{", /^s\.json: not valid JSON/], [
+    const [text, pattern] of [["{", /^s\.json: not valid JSON \(expecting_property_name at 1\)$/], [
       '{"propertys": {}}',
       /^s\.json: Unknown keyword/,
     ]] as const
