@@ -21,6 +21,10 @@ export class KwargsProblem extends Error {
 /** A value as a message quotes it: a string once, anything else as JSON, both cut short. */
 export function shown(value: unknown): string {
   if (typeof value === "string") return quote(value);
+  // JSON text past a double's range (1e400) reads as ±Infinity, which JSON.stringify writes null.
+  if (typeof value === "number" && !Number.isFinite(value)) {
+    return `${value > 0 ? "" : "-"}Infinity (a number past a double's range)`;
+  }
   const json = JSON.stringify(value) ?? String(value);
   return json.length > 80 ? `${json.slice(0, 80)}\u2026` : json;
 }

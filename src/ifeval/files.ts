@@ -94,6 +94,10 @@ export function readIfevalInput(source: IfevalSource): IfevalInputRow[] {
     if (typeof key !== "number" || !Number.isInteger(key)) {
       throw new IfevalInputError(`${at}: "key" must be an integer, got ${shown(key)}`);
     }
+    if (!Number.isSafeInteger(key)) {
+      // Two keys past 2^53 may read as one double: refused, not taken as a repeat.
+      throw new IfevalInputError(`${at}: "key" must be an integer of at most 2^53 in size`);
+    }
     const first = firstLine.get(key);
     if (first !== undefined) {
       throw new IfevalInputError(`${at}: key ${key} again (line ${first})`);

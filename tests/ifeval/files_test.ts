@@ -20,6 +20,15 @@ Deno.test("readIfevalInput() names the file, line and key of each bad line", () 
     ["{", "in.jsonl:1: "],
     ['{"key": "1"}', 'in.jsonl:1: "key" must be an integer, got "1"'],
     ['{"key": 1.5}', 'in.jsonl:1: "key" must be an integer, got 1.5'],
+    ['{"key": 9007199254740993}', 'in.jsonl:1: "key" must be an integer of at most 2^53 in size'],
+    [
+      '{"key": 1e400}',
+      'in.jsonl:1: "key" must be an integer, got Infinity (a number past a double\'s range)',
+    ],
+    [
+      '{"key": -1e400}',
+      'in.jsonl:1: "key" must be an integer, got -Infinity (a number past a double\'s range)',
+    ],
     ['{"prompt": "p"}', 'in.jsonl:1: "key" is missing'],
     ["[1]", 'in.jsonl:1: expected a JSON object, got "[1]"'],
     ["null", 'in.jsonl:1: expected a JSON object, got "null"'],
