@@ -256,6 +256,10 @@ export interface BfclRun {
   modelName: string;
   /** How parallel calls were matched. */
   matching: BfclMatching;
+  /** The decoder of the results, as given or derived from the model's name. */
+  decoder: BfclDecoder;
+  /** Whether expected names were compared with `.` written `_` (BFCL's `UNDERSCORE_TO_DOT`). */
+  underscoreToDot: boolean;
   /** Entries that passed. */
   correct: number;
   /** Entries checked. */
@@ -366,6 +370,8 @@ export function checkBfcl(files: BfclFiles, options: BfclOptions): BfclRun {
     category: options.category,
     modelName: options.modelName ?? "model",
     matching: options.matching ?? "greedy",
+    decoder: options.decoder!,
+    underscoreToDot: options.underscoreToDot!,
     correct,
     total: records.length,
     accuracy: records.length === 0 ? 0 : correct / records.length,

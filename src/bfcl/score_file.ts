@@ -125,6 +125,10 @@ export interface BfclCategoryReport {
    * 2026-12-05, or from a run without them.
    */
   inputs?: BfclInputDigests;
+  /** The results' decoder (absent in a report written before 2026-12-05). */
+  decoder?: string;
+  /** Whether the expected names were compared with `.` written `_` (absent likewise). */
+  underscoreToDot?: boolean;
 }
 
 /** One entry of an `assay.bfcl.v1` report. */
@@ -242,6 +246,8 @@ export function bfclReport(
       accuracy: metricValue(run.correct, run.total),
       errorTypes: histogram(run.records),
       ...(run.inputs ? { inputs: run.inputs } : {}),
+      decoder: run.decoder,
+      underscoreToDot: run.underscoreToDot,
     })),
     records: runs.flatMap((run) =>
       run.records.map((r) => ({

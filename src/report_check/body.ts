@@ -110,6 +110,8 @@ function checkBfcl(r: Json): void {
       { questions: orNull(DIGEST), answers: orNull(DIGEST), results: DIGEST },
       "{questions, answers (or null), results}",
     ),
+    decoder: orAbsent(STRING),
+    underscoreToDot: orAbsent(BOOLEAN),
   });
 }
 

@@ -88,14 +88,17 @@ const short = (digest: string | null) => digest === null ? "none" : `${digest.sl
 
 /**
  * How the inputs of two BFCL or IFEval reports differ: each compared file (IFEval's input file,
- * each shared BFCL category's question and answer files) whose SHA-256 is not the same in both.
+ * each shared BFCL category's question and answer files) whose SHA-256 is not the same in both;
+ * and each shared BFCL category whose results file is the same in both but was decoded
+ * differently (decoder or name rewrite): one model scored twice, not two models.
  * Reports of other kinds, and a report that records no digest, give none (see
  * {@linkcode unrecordedInputs}).
  *
  * @param a Report A (or the base).
  * @param b Report B (or the candidate).
  * @param names How the two are called in the message (default `A` and `B`).
- * @returns One difference (`examples`) per file, naming both digests cut short.
+ * @returns One difference (`examples`) per file, naming both digests cut short, and per category
+ *   decoded two ways.
  * @throws {never} Never.
  *
  * @example Two IFEval reports of different input files
@@ -125,6 +128,42 @@ export function inputDifferences(
     out.push({
       kind: "examples",
       detail: `${file} sha256 differ: ${names[0]} ${short(x)}, ${names[1]} ${short(db.get(file)!)}`,
+    });
+  }
+  out.push(...decodingDifferences(a, b, names));
+  return out;
+}
+
+// A BFCL category's results file and how it was decoded, where the report records both.
+function decodings(report: unknown): Map<string, { results: string; decoding: string }> {
+  const out = new Map<string, { results: string; decoding: string }>();
+  if (!isObject(report) || report.schema !== "assay.bfcl.v1") return out;
+  for (const c of Array.isArray(report.categories) ? report.categories as unknown[] : []) {
+    if (!isObject(c) || !isObject(c.inputs) || typeof c.decoder !== "string") continue;
+    const results = sha(c.inputs.results);
+    if (results === null) continue;
+    const rewrite = c.underscoreToDot === true ? "with" : "without";
+    out.set(String(c.category), { results, decoding: `${c.decoder} ${rewrite} underscore-to-dot` });
+  }
+  return out;
+}
+
+// The same results file decoded two ways is one model scored twice, not two models: refused.
+// Two models' results, decoded as each model's handler needs, are what a comparison is for.
+function decodingDifferences(
+  a: unknown,
+  b: unknown,
+  names: readonly [string, string],
+): GateDifference[] {
+  const db = decodings(b);
+  const out: GateDifference[] = [];
+  for (const [category, x] of decodings(a)) {
+    const y = db.get(category);
+    if (y === undefined || y.results !== x.results || y.decoding === x.decoding) continue;
+    out.push({
+      kind: "examples",
+      detail: `${category}: the same results decoded differently: ${names[0]} ${x.decoding}, ` +
+        `${names[1]} ${y.decoding}`,
     });
   }
   return out;

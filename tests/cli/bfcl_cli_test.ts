@@ -83,9 +83,27 @@ Deno.test("assay bfcl takes the decoder and the name rewrite from --model, and r
     "--model",
     "gpt-4o-2024-05-13-FC",
     "--no-underscore-to-dot",
+    "--report",
+    `${dir}/off.json`,
   ]);
   strictEqual(off.code, 0, off.stderr);
   match(off.stdout, /simple: 205\/400 correct/);
+  // The report records the decoding, and a comparison of the same results decoded two ways is
+  // refused: it is one model scored twice.
+  await run("gpt-4o-2024-05-13-FC", "simple", [
+    "--model",
+    "gpt-4o-2024-05-13-FC",
+    "--report",
+    `${dir}/on.json`,
+  ]);
+  const on = JSON.parse(await Deno.readTextFile(`${dir}/on.json`));
+  deepStrictEqual([on.categories[0].decoder, on.categories[0].underscoreToDot], ["fc", true]);
+  const twice = await runMain(["bfcl", "compare", `${dir}/on.json`, `${dir}/off.json`]);
+  strictEqual(twice.code, 2, twice.stdout);
+  match(
+    twice.stderr,
+    /simple: the same results decoded differently: A fc with underscore-to-dot, B fc without/,
+  );
   // A prompting model under a name BFCL does not know: fc is refused, nothing is written.
   await Deno.remove(`${dir}/score.json`).catch(() => {});
   const unknown = await run("gpt-4-0613", "simple", ["--model", "my-gpt4-run"]);

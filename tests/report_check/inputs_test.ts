@@ -71,3 +71,36 @@ Deno.test("digestSource() is the SHA-256 of the bytes when given, else of the te
   const bom = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(text)]);
   deepStrictEqual(await digestSource({ text, bytes: bom }), { sha256: sha256Hex(bom) });
 });
+
+Deno.test("inputDifferences() refuses one results file decoded two ways, not two models' decoders", () => {
+  const report = (results: string, decoder: string, underscoreToDot: boolean) => ({
+    ...bfcl(["simple", "a", "b"]),
+    categories: [{
+      category: "simple",
+      inputs: { questions: digest("a"), answers: digest("b"), results: digest(results) },
+      decoder,
+      underscoreToDot,
+    }],
+  });
+  // The same model's results with and without the name rewrite: 353 against 205 for gpt-4o.
+  deepStrictEqual(inputDifferences(report("c", "fc", true), report("c", "fc", false)), [{
+    kind: "examples",
+    detail: "simple: the same results decoded differently: A fc with underscore-to-dot, " +
+      "B fc without underscore-to-dot",
+  }]);
+  deepStrictEqual(inputDifferences(report("c", "fc", true), report("c", "fc", true)), []);
+  // Two models, each decoded as its handler needs: what a comparison is for.
+  deepStrictEqual(inputDifferences(report("c", "fc", true), report("d", "gpt", false)), []);
+  // A report written before the decoding was recorded compares as before.
+  const old = bfcl(["simple", "a", "b"]);
+  deepStrictEqual(inputDifferences(report("0", "fc", true), old), []);
+  checkReportBody(report("c", "fc", true));
+  throws(
+    () =>
+      checkReportBody({
+        ...report("c", "fc", true),
+        categories: [{ category: "simple", decoder: 1 }],
+      }),
+    /categories\[0\]\.decoder is not/,
+  );
+});
