@@ -36,6 +36,11 @@ export async function openSource(
   }
 }
 
+/** An input's name in messages and reports: `<stdin>` for `-`, else its path. */
+export function inputName(path: string): string {
+  return path === "-" ? "<stdin>" : path;
+}
+
 /** Says on stderr that stdin is read, when it is a terminal (nothing was piped). */
 function stdinNotice(): void {
   if (Deno.stdin.isTerminal()) {
@@ -59,7 +64,7 @@ export async function readTextFile(
   flag: string,
   path: string,
 ): Promise<{ name: string; text: string; bytes: Uint8Array }> {
-  const name = path === "-" ? "<stdin>" : path;
+  const name = inputName(path);
   let bytes: Uint8Array;
   try {
     bytes = path === "-" ? await readStdin() : await Deno.readFile(path);

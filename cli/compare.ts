@@ -8,7 +8,7 @@ import { decodeUtf8, readLines } from "../src/jsonl/mod.ts";
 import { InputError } from "../src/jsonl/mod.ts";
 import { canonicalize, parseJson } from "../src/engine/mod.ts";
 import { checkReportBody, parseReportLines } from "../src/report_check/mod.ts";
-import { readStdin, writeStdout } from "./_io.ts";
+import { inputName, readStdin, writeStdout } from "./_io.ts";
 import { writeAtomic } from "./_atomic.ts";
 import { checkPaths, COMPARISON_PAGE, reportKind } from "./_paths.ts";
 import { parseOptions } from "./_options.ts";
@@ -116,7 +116,7 @@ export async function readJsonFile(
 ): Promise<unknown> {
   let bytes: Uint8Array;
   if (path === "-") {
-    path = "<stdin>";
+    path = inputName(path);
     bytes = await readStdin();
   } else {
     try {
@@ -156,15 +156,16 @@ export async function readReportFile(
   list?: string,
 ): Promise<Record<string, unknown>> {
   const r = await readJsonFile(path) as Record<string, unknown> | null;
+  const name = inputName(path);
   if (!schemas.includes(r?.schema as string) || (list !== undefined && !Array.isArray(r![list]))) {
     throw new InputError(
-      `${path} is not an ${schemas.join(" or ")} report (schema ${JSON.stringify(r?.schema)})`,
+      `${name} is not an ${schemas.join(" or ")} report (schema ${JSON.stringify(r?.schema)})`,
     );
   }
   try {
     checkReportBody(r);
   } catch (e) {
-    if (e instanceof RangeError) throw new InputError(`${path}: ${e.message}`, { cause: e });
+    if (e instanceof RangeError) throw new InputError(`${name}: ${e.message}`, { cause: e });
     throw e;
   }
   return r!;

@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 import { type EvaluationReport, METRIC_NAMES, scoreJsonl } from "../src/evaluation/mod.ts";
 import type { JsonlSource, ScoreJsonlResult, ScoreProgress } from "../src/evaluation/mod.ts";
-import { withLineHint, writeStdout } from "./_io.ts";
+import { inputName, withLineHint, writeStdout } from "./_io.ts";
 import { writeAtomic } from "./_atomic.ts";
 import { checkPaths, reportKind } from "./_paths.ts";
 import { engineFromFlag, maxLineBytesFlag, parseOptions } from "./_options.ts";
@@ -155,9 +155,9 @@ export async function runScore(args: string[]): Promise<void> {
   const options = {
     engine,
     names: {
-      examples: paths.examples === "-" ? "<stdin>" : paths.examples,
-      generations: paths.generations === "-" ? "<stdin>" : paths.generations,
-      prompts: values.prompts === "-" ? "<stdin>" : values.prompts,
+      examples: inputName(paths.examples),
+      generations: inputName(paths.generations),
+      prompts: values.prompts === undefined ? undefined : inputName(values.prompts),
     },
     sha256: () => createHash("sha256"),
     maxLineBytes,

@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { engineFromFlag, parseOptions } from "./_options.ts";
 import { InputError, quote, UsageError } from "./_errors.ts";
 import { writeAtomic } from "./_atomic.ts";
-import { readStdin } from "./_io.ts";
+import { inputName, readStdin } from "./_io.ts";
 import { checkPaths, reportKind } from "./_paths.ts";
 import { rate, table } from "./_table.ts";
 import type { Engine } from "../src/engine/mod.ts";
@@ -198,8 +198,8 @@ export async function runStructured(args: string[]): Promise<void> {
       {
         engine,
         names: {
-          outputs: values.outputs === "-" ? "<stdin>" : values.outputs,
-          expected: values.expected === "-" ? "<stdin>" : values.expected,
+          outputs: inputName(values.outputs),
+          expected: values.expected === undefined ? undefined : inputName(values.expected),
           schema: schemaPath,
         },
         metrics: values.metrics?.split(",").map((s) => s.trim()).filter((s) => s !== ""),
