@@ -245,6 +245,7 @@ export async function runGate(args: string[]): Promise<void> {
     pair ? `${values.base} (base) and ${values.candidate} (candidate)` : values.report!,
     () => verdictOf(gate, input, rulesPath),
   );
+  if (verdict.note !== undefined) console.error(`note: ${verdict.note}`);
   if (values.out) await writeAtomic(values.out, JSON.stringify(verdict, null, 2) + "\n");
   if (values.junit) await writeAtomic(values.junit, gateJunit(verdict, rulesPath));
   const markdown = gateMarkdown(verdict, rulesPath);

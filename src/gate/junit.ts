@@ -121,5 +121,6 @@ export function gateMarkdown(verdict: GateVerdict, file: string): string {
       lines.push("", `**${markdownText(r.name)}**: ${examples(r, markdownText)}`);
     }
   }
+  if (verdict.note !== undefined) lines.push("", `Note: ${markdownText(verdict.note)}`);
   return lines.join("\n") + "\n";
 }

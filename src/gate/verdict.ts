@@ -21,7 +21,7 @@ import {
   levelPercent,
   metricValue,
 } from "../stats/mod.ts";
-import { inputDifferences } from "../report_check/mod.ts";
+import { inputDifferences, unrecordedInputs } from "../report_check/mod.ts";
 import { holm, mcnemarExact } from "./mcnemar.ts";
 import { pooledDelta, pooledValue } from "./_pooled_delta.ts";
 import { type ExampleShare, type MetricSource, metricSource } from "./sources.ts";
@@ -92,6 +92,11 @@ export interface GateVerdict {
   bootstrap: ComparisonReport["bootstrap"] | null;
   /** The family-wise level of Holm's correction. */
   alpha: number;
+  /**
+   * Present when a BFCL or IFEval report records no input digest (written before they were
+   * recorded): their inputs were not compared (see `unrecordedInputs`).
+   */
+  note?: string;
 }
 
 /**
@@ -191,6 +196,7 @@ export function evaluateGate(
       );
     }
   }
+  let note: string | undefined;
   if (base !== undefined) {
     const b = "base" in input ? input.base : undefined;
     const c = "candidate" in input ? input.candidate : undefined;
@@ -202,6 +208,7 @@ export function evaluateGate(
       ? gateDifferences(b as EvaluationReport, c as EvaluationReport)
       : inputDifferences(b, c, ["base", "candidate"]);
     if (differences.length > 0) throw new ComparisonGateError(differences);
+    note = unrecordedInputs(b, c, ["base", "candidate"]);
   }
   const rng = new Sfc32(gate.seed);
   const settings = bootstrapSettings({ seed: gate.seed, resamples: gate.resamples });
@@ -221,6 +228,7 @@ export function evaluateGate(
     rules,
     bootstrap: bootstrapped ? { ...settings, streams: "one stream: the rules in order" } : null,
     alpha: gate.alpha,
+    ...(note === undefined ? {} : { note }),
   };
 }
 

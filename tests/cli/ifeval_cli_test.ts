@@ -212,5 +212,20 @@ Deno.test("assay ifeval --out records the files' SHA-256, and ifeval compare ref
   const old = await runMain(["ifeval", "compare", `${dir}/A.json`, `${dir}/old.json`]);
   strictEqual(old.code, 0, old.stderr);
   match(old.stderr, /^note: report B records no input digest .*score it again to record them$/);
+  // The gate reads it too, and says the same.
+  await Deno.writeTextFile(
+    `${dir}/gate.yaml`,
+    "rules:\n  - metric: prompt_strict\n    max_regressions: 0\n",
+  );
+  const gated = await runMain([
+    "gate",
+    `${dir}/gate.yaml`,
+    "--base",
+    `${dir}/A.json`,
+    "--candidate",
+    `${dir}/old.json`,
+  ]);
+  strictEqual(gated.code, 0, gated.stderr);
+  match(gated.stderr, /^note: report candidate records no input digest .*score it again/);
   await Deno.remove(dir, { recursive: true });
 });

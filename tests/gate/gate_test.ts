@@ -1,6 +1,6 @@
 // The gate's rules, verdicts, JUnit and Markdown: each rule kind passing and failing on crafted
 // reports, bad rule files at their line, and the CLI's exit codes (0, 3, 2).
-import { deepStrictEqual, ok, strictEqual, throws } from "node:assert/strict";
+import { deepStrictEqual, match, ok, strictEqual, throws } from "node:assert/strict";
 import { scoreToolCalls } from "../../src/evaluation/mod.ts";
 import type { EvaluationReport } from "../../src/evaluation/mod.ts";
 import {
@@ -319,8 +319,13 @@ Deno.test("evaluateGate() refuses a BFCL or IFEval base and candidate scored aga
       return true;
     },
   );
-  // A report that records none (written before the digests were) is read as before.
-  strictEqual(evaluateGate(rules, { base: ifeval(), candidate: ifeval("b") }).pass, true);
+  // A report that records none (written before the digests were) is read as before, with a note
+  // that its inputs were not compared; two that record theirs carry none.
+  const old = evaluateGate(rules, { base: ifeval(), candidate: ifeval("b") });
+  strictEqual(old.pass, true);
+  match(old.note!, /^report base records no input digest .*: its inputs were not compared/);
+  match(gateMarkdown(old, "g.yaml"), /\n\nNote: report base records no input digest/);
+  strictEqual("note" in evaluateGate(rules, { base: ifeval("a"), candidate: ifeval("a") }), false);
   const bfcl = (answers: string) => ({
     schema: "assay.bfcl.v1",
     model: "m",
