@@ -128,7 +128,7 @@ async function shownMessage(e: Error): Promise<string> {
     (x as { issues?: unknown })?.issues ?? (x as { problems?: unknown })?.problems;
   const list = of(e) ?? of(e.cause);
   const lines = message.split("\n");
-  if (Array.isArray(list) && list.length > 1 && lines.length - list.length <= 1) {
+  if (Array.isArray(list) && list.length > 0 && lines.length - list.length <= 1) {
     return lines.map(shown).join("\n");
   }
   return shown(message);

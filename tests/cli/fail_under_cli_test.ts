@@ -134,7 +134,11 @@ Deno.test("suite run and calibrate --gate RULES: exit 3 on a failure, 2 on bad r
   await Deno.writeTextFile(`${dir}/bad.yaml`, "rules:\n  - metric: pass_rate\n    min: 2\n");
   const bad = await run(["--gate", `${dir}/bad.yaml`, "--out", `${dir}/never.json`]);
   strictEqual(bad.code, 2);
-  match(bad.stderr, /bad\.yaml:2:5: min must be a number in \[0, 1\]/);
+  // One problem, on its own line after the heading, as when there are several.
+  match(
+    bad.stderr,
+    /^assay suite: Invalid gate rules:\n.*bad\.yaml:2:5: min must be a number in \[0, 1\]\n$/,
+  );
   strictEqual(await Deno.stat(`${dir}/never.json`).then(() => true, () => false), false);
 
   const labels = "tests/fixtures/calibration/labels.jsonl"; // kappa 0.5
