@@ -158,7 +158,7 @@ export function tok(k: string): string {
 }
 
 /**
- * Describes a value briefly for a message.
+ * Describes a schema's value (a `const`, an `enum`, a pattern) for a message: its JSON, cut short.
  *
  * @param x The value.
  * @returns A short JSON rendering.
@@ -166,9 +166,7 @@ export function tok(k: string): string {
 export function show(x: unknown): string {
   let s: string;
   try {
-    s = typeof x === "object" && x !== null ? (Array.isArray(x) ? "array" : "object") : String(
-      JSON.stringify(x),
-    );
+    s = String(JSON.stringify(x));
   } catch {
     s = String(x);
   }

@@ -72,6 +72,17 @@ Deno.test("compileSchema() returns every error as data with keyword and instance
   strictEqual(s.isValid({ n: 3, id: 1 }), true);
 });
 
+Deno.test("compileSchema() names what an enum or a const allows, objects and arrays included, cut short", () => {
+  const message = (schema: object, x: unknown) =>
+    compileSchema(schema).validate(x).errors[0]!.message;
+  strictEqual(message({ enum: ["red", "green"] }, "blue"), 'Expected one of ["red","green"]');
+  strictEqual(message({ const: { a: [1, null] } }, {}), 'Expected the constant {"a":[1,null]}');
+  strictEqual(
+    message({ enum: [Array.from({ length: 30 }, (_, i) => i)] }, 1),
+    "Expected one of [[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21...",
+  );
+});
+
 Deno.test("compileSchema() reports anyOf/oneOf/not failures and their branches", () => {
   const s = compileSchema({ anyOf: [{ type: "string" }, { type: "null" }] });
   deepStrictEqual(s.validate(1).errors.map((e) => e.keywordLocation), [
