@@ -56,7 +56,9 @@ function checkTexts(texts: readonly string[]): void {
   if (!Array.isArray(texts)) throw new TypeError("Expected an array of strings");
   for (let i = 0; i < texts.length; i++) {
     if (typeof texts[i] !== "string") {
-      throw new TypeError(`Expected a string at index ${i}, got ${typeof texts[i]}`);
+      // A batch of one is also how the one-text functions call: no index to name there.
+      const at = texts.length > 1 ? ` at index ${i}` : "";
+      throw new TypeError(`Expected a string${at}, got ${typeof texts[i]}`);
     }
   }
 }

@@ -1,8 +1,9 @@
 // One test per rule of CONTRACT §1–3, on both engines. Expected canonical texts were
 // checked against Python 3.11's json module (tests/engine/python_diff_test.ts does so at scale).
-import { deepStrictEqual as deepEqual, strictEqual as equal } from "node:assert/strict";
+import { deepStrictEqual as deepEqual, strictEqual as equal, throws } from "node:assert/strict";
 import {
   canonicalize,
+  canonicalizeBatch,
   type CanonicalResult,
   extractSpan,
   flattenArguments,
@@ -338,4 +339,16 @@ Deno.test("formatPath() writes keys with dots, indices in brackets and <root>", 
   equal(formatPath('["city"]'), "city");
   equal(formatPath('["filters","tags",0]'), "filters.tags[0]");
   equal(formatPath('[0,"a",1,2]'), "[0].a[1][2]");
+});
+
+Deno.test("a text that is not a string is a TypeError naming its index in a batch, and none for one text", () => {
+  const one = /^TypeError: Expected a string, got number$/;
+  throws(() => canonicalize(42 as unknown as string), one);
+  throws(() => parseToolCall(42 as unknown as string), one);
+  throws(() => extractSpan(42 as unknown as string), one);
+  throws(() => flattenArguments(42 as unknown as string), one);
+  throws(
+    () => canonicalizeBatch(["1", null as unknown as string]),
+    /^TypeError: Expected a string at index 1, got object$/,
+  );
 });
