@@ -258,6 +258,8 @@ async function runCommand(args: string[]): Promise<void> {
   }
   const failUnder = unitFlag("--fail-under", values["fail-under"]);
   const bootstrap = suiteBootstrap(values);
+  // Always (with --no-judge too), before any file is read or created.
+  const judgeOptions = judgeFlags(values);
   for (const f of ["goldens", "traces", "catalog"] as const) {
     if (!values[f]) throw new UsageError(`--${f} is required`);
   }
@@ -359,15 +361,8 @@ async function runCommand(args: string[]): Promise<void> {
   })();
   const judge = keys
     ? createJudge({
-      baseUrls: {
-        ...(values["anthropic-base-url"] && { anthropic: values["anthropic-base-url"] }),
-        ...(values["openai-base-url"] && { openai: values["openai-base-url"] }),
-      },
+      ...judgeOptions,
       apiKeys: keys.apiKeys,
-      ...(values.concurrency !== undefined &&
-        { concurrency: positiveInt("--concurrency", values.concurrency) }),
-      ...(values["timeout-ms"] !== undefined &&
-        { timeoutMs: positiveInt("--timeout-ms", values["timeout-ms"]) }),
       ...(store && {
         cache: {
           get: (key: string) => store.cacheGet(key),
@@ -553,10 +548,50 @@ function checkPassRates(card: Card, min: number, json?: boolean): GateFailed | u
     : undefined;
 }
 
-function positiveInt(flag: string, v: string): number {
+/** A flag's integer in [1, max]. */
+function positiveInt(flag: string, v: string, max = Number.MAX_SAFE_INTEGER): number {
   const n = Number(v);
-  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${flag} must be a positive integer`);
+  if (v.trim() === "" || !Number.isInteger(n) || n < 1 || n > max) {
+    const range = max === Number.MAX_SAFE_INTEGER
+      ? "a positive integer"
+      : `an integer in [1, ${max}]`;
+    throw new UsageError(`${flag} must be ${range}, got ${quote(v)}`);
+  }
   return n;
+}
+
+/** A flag's http(s) URL; an empty one is refused too (it would quietly mean the real API). */
+function httpUrl(flag: string, v: string): string {
+  let ok = false;
+  try {
+    ok = /^https?:$/.test(new URL(v).protocol);
+  } catch { /* refused below */ }
+  if (!ok) throw new UsageError(`${flag} must be an http(s) URL, got ${quote(v)}`);
+  return v;
+}
+
+/**
+ * The judge flags as createJudge's options, checked by their names whether or not a judge will
+ * run (a typo is not silently ignored under --no-judge).
+ */
+function judgeFlags(values: {
+  concurrency?: string;
+  "timeout-ms"?: string;
+  "anthropic-base-url"?: string;
+  "openai-base-url"?: string;
+}) {
+  const [anthropic, openai] = (["anthropic", "openai"] as const).map((p) => {
+    const v = values[`${p}-base-url`];
+    return v === undefined ? undefined : httpUrl(`--${p}-base-url`, v);
+  });
+  return {
+    baseUrls: { ...(anthropic && { anthropic }), ...(openai && { openai }) },
+    ...(values.concurrency !== undefined &&
+      { concurrency: positiveInt("--concurrency", values.concurrency) }),
+    // A timer longer than 2^31 − 1 ms fires at once: every call would time out.
+    ...(values["timeout-ms"] !== undefined &&
+      { timeoutMs: positiveInt("--timeout-ms", values["timeout-ms"], 2 ** 31 - 1) }),
+  };
 }
 
 type Card = ReturnType<typeof scorecard>;

@@ -111,6 +111,37 @@ Deno.test("assay suite run refuses a missing, empty or malformed judge key, nami
   strictEqual(r.code, 0, r.stderr);
 });
 
+Deno.test("assay suite run checks every judge flag up front, with --no-judge too, and creates nothing", async () => {
+  const dir = await Deno.makeTempDir();
+  const cases: [string[], RegExp][] = [
+    [
+      ["--anthropic-base-url", "notaurl"],
+      /--anthropic-base-url must be an http\(s\) URL, got "notaurl"/,
+    ],
+    [
+      ["--openai-base-url", "ftp://x"],
+      /--openai-base-url must be an http\(s\) URL, got "ftp:\/\/x"/,
+    ],
+    [["--anthropic-base-url", ""], /--anthropic-base-url must be an http\(s\) URL, got ""/],
+    [["--concurrency", "abc"], /--concurrency must be a positive integer, got "abc"/],
+    [["--concurrency", "0"], /--concurrency must be a positive integer, got "0"/],
+    [["--timeout-ms", "-5"], /--timeout-ms must be an integer in \[1, 2147483647\], got "-5"/],
+    [["--timeout-ms", "3000000000"], /--timeout-ms must be an integer in \[1, 2147483647\]/],
+  ];
+  for (const [flags, message] of cases) {
+    for (const noJudge of [[], ["--no-judge"]]) {
+      const args = await runArgs(dir, "", [...flags, ...noJudge]);
+      const r = await assay(args, { ANTHROPIC_API_KEY: "sk-ant-xxxxxxxxxxxxxxxxxxxx" });
+      strictEqual(r.code, 2, `${flags} ${noJudge}: ${r.stderr}`);
+      match(r.stderr, message);
+      ok(!r.stderr.includes("internal error"), r.stderr);
+      for (const f of ["metrics.db", "metrics.db-wal", "run.json"]) {
+        strictEqual(await exists(`${dir}/${f}`), false, `${f} was created (${r.stderr})`);
+      }
+    }
+  }
+});
+
 Deno.test("assay suite run exits 2 naming the variable whose key the provider refused, and stores no run", async () => {
   const key = "sk-proj-refused-key-0123456789";
   const server = startJudgeServer((req) => apiError(401, `Incorrect API key ${keyOf(req)}`));
