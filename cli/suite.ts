@@ -896,6 +896,11 @@ export async function runCalibrate(args: string[]): Promise<void> {
   if ((values.store === undefined) !== (values.metric === undefined)) {
     throw new UsageError("--store and --metric go together");
   }
+  for (const flag of ["run", "suite"] as const) {
+    if (values[flag] !== undefined && values.store === undefined) {
+      throw new UsageError(`--${flag} picks a stored run: it needs --store and --metric`);
+    }
+  }
   checkPaths([["--labels", values.labels], ["--gate", values.gate]], [
     { flag: "--out", path: values.out, kind: reportKind("assay.calibration.v1") },
   ], { force: values.force });
@@ -918,7 +923,13 @@ export async function runCalibrate(args: string[]): Promise<void> {
   if (values.store) {
     const store = openStore(values.store);
     try {
-      const rows = rowsOf(store, values.store, pickRun(store, values.suite, values.run).run);
+      const { run } = pickRun(store, values.suite, values.run);
+      if (!run.metrics.includes(values.metric!)) {
+        throw new InputError(
+          `${unknownWord("metric", values.metric!, run.metrics)} in run ${run.run_id}`,
+        );
+      }
+      const rows = rowsOf(store, values.store, run);
       lookup = new Map();
       for (const r of rows) {
         if (r.metric === values.metric) {
@@ -960,9 +971,23 @@ export async function runCalibrate(args: string[]): Promise<void> {
         throw e;
       }
     };
+    // A run's key, or the judge's score: a field left out is named, not looked up as undefined.
+    for (const field of lookup ? ["golden_id", "arm", "repeat", "human"] : ["human", "judge"]) {
+      if (!Object.hasOwn(row, field)) throw new InputError(`${at}: missing field "${field}"`);
+    }
     const human = score(row.human, "human");
     let judge = row.judge;
     if (lookup) {
+      for (const field of ["golden_id", "arm"]) {
+        if (typeof row[field] !== "string") {
+          throw new InputError(`${at}: "${field}" must be a string, got ${kindOf(row[field])}`);
+        }
+      }
+      if (!Number.isInteger(row.repeat) || (row.repeat as number) < 0) {
+        throw new InputError(
+          `${at}: "repeat" must be an integer ≥ 0, got ${JSON.stringify(row.repeat)}`,
+        );
+      }
       const key = JSON.stringify([row.golden_id, row.arm, row.repeat]);
       const first = seen.get(key);
       if (first !== undefined) {
@@ -1001,6 +1026,11 @@ export async function runCalibrate(args: string[]): Promise<void> {
     verdict && (await import("./gate.ts")).printVerdict(verdict, values.gate!, values.json),
   ].find((f) => f !== undefined);
   if (failed) throw failed;
+}
+
+/** A JSON value's kind, for messages: null and array by name. */
+function kindOf(v: unknown): string {
+  return v === null ? "null" : Array.isArray(v) ? "array" : typeof v;
 }
 
 function printCalibration(result: CalibrationReport): void {

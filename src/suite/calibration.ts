@@ -98,7 +98,10 @@ export interface Calibration {
  * ```
  */
 export function checkCalibrationScore(v: unknown, at: string): number {
-  if (typeof v !== "number") throw new TypeError(`${at} must be a number, got ${typeof v}`);
+  if (typeof v !== "number") {
+    const kind = v === null ? "null" : Array.isArray(v) ? "array" : typeof v;
+    throw new TypeError(`${at} must be a number, got ${kind}`);
+  }
   if (!(v >= 0 && v <= 1)) {
     throw new RangeError(`${at} must be a finite number in [0, 1], got ${v}`);
   }

@@ -45,6 +45,8 @@ Deno.test("assay calibrate names the line of a label that is out of range or not
     ['{"human":2,"judge":0.5}', /l\.jsonl:2: "human" must be a finite number in \[0, 1\], got 2/],
     ['{"human":1,"judge":-1}', /l\.jsonl:2: "judge" must be a finite number in \[0, 1\], got -1/],
     ['{"human":1,"judge":"0.5"}', /l\.jsonl:2: "judge" must be a number, got string/],
+    ['{"human":null,"judge":0.5}', /l\.jsonl:2: "human" must be a number, got null/],
+    ['{"human":1}', /l\.jsonl:2: missing field "judge"/],
     ["[1]", /l\.jsonl:2: expected a JSON object, got "\[1\]"/],
   ];
   for (const [line, message] of cases) {
@@ -54,4 +56,53 @@ Deno.test("assay calibrate names the line of a label that is out of range or not
     match(r.stderr, message);
   }
   await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("assay calibrate --store names a label's missing or mistyped field, and an unknown metric", async () => {
+  const dir = await Deno.makeTempDir();
+  strictEqual((await runMain(demoRunArgs(`${dir}/m.db`))).code, 0);
+  const args = ["calibrate", "--labels", `${dir}/l.jsonl`, "--store", `${dir}/m.db`];
+  const first = '{"golden_id":"g02","arm":"base","repeat":0,"human":1}';
+  const cases: [string, RegExp][] = [
+    [
+      '{"golden_id":"g01","arm":"base","human":1}',
+      /^assay calibrate: \S*l\.jsonl:2: missing field "repeat"$/,
+    ],
+    ['{"arm":"base","repeat":0,"human":1}', /l\.jsonl:2: missing field "golden_id"/],
+    ['{"golden_id":"g01","arm":"base","repeat":0}', /l\.jsonl:2: missing field "human"/],
+    [
+      '{"golden_id":"g01","arm":"base","repeat":"0","human":1}',
+      /l\.jsonl:2: "repeat" must be an integer ≥ 0, got "0"/,
+    ],
+    [
+      '{"golden_id":1,"arm":"base","repeat":0,"human":1}',
+      /l\.jsonl:2: "golden_id" must be a string, got number/,
+    ],
+    [
+      '{"golden_id":"g01","arm":null,"repeat":0,"human":1}',
+      /l\.jsonl:2: "arm" must be a string, got null/,
+    ],
+  ];
+  for (const [line, message] of cases) {
+    await Deno.writeTextFile(`${dir}/l.jsonl`, `${first}\n${line}\n`);
+    const r = await runMain([...args, "--metric", "step_efficiency"]);
+    strictEqual(r.code, 2, r.stderr);
+    match(r.stderr, message);
+  }
+  await Deno.writeTextFile(`${dir}/l.jsonl`, `${first}\n`);
+  const typo = await runMain([...args, "--metric", "step_eficiency"]);
+  strictEqual(typo.code, 2, typo.stderr);
+  match(typo.stderr, /Unknown metric "step_eficiency" \(did you mean step_efficiency\?\) in run /);
+  const far = await runMain([...args, "--metric", "zzz"]);
+  strictEqual(far.code, 2, far.stderr);
+  match(far.stderr, /Unknown metric "zzz" \(metrics: schema_membership, expected_view_recall, /);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("assay calibrate refuses --run or --suite without --store", async () => {
+  for (const flag of ["--run", "--suite"]) {
+    const r = await runMain(["calibrate", "--labels", labels, flag, "x"]);
+    strictEqual(r.code, 2, r.stderr);
+    match(r.stderr, new RegExp(`${flag} picks a stored run: it needs --store and --metric`));
+  }
 });

@@ -285,6 +285,10 @@ Deno.test("calibrate() rejects malformed input, naming the index", () => {
     () => calibrate([{ judge: "0.5", human: 1 } as never]),
     /pairs\[0\]\.judge must be a number/,
   );
+  throws(
+    () => calibrate([{ judge: 0.5, human: null } as never]),
+    /pairs\[0\]\.human must be a number, got null$/,
+  );
   throws(() => calibrate([null as never]), /pairs\[0\] must be an object/);
   throws(
     () => calibrate({ judge: [0.1, 0.2], human: [1] }),
