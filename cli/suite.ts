@@ -645,7 +645,11 @@ function openStore(path: string | undefined): MetricStore {
 function pickRun(store: MetricStore, suiteName?: string, runId?: string) {
   const runs = store.runs(suiteName);
   if (runs.length === 0) {
-    throw new InputError(`The store has no runs${suiteName ? ` of suite "${suiteName}"` : ""}`);
+    const stored = [...new Set(store.runs().map((r) => r.suite))];
+    if (suiteName === undefined || stored.length === 0) {
+      throw new InputError("The store has no runs");
+    }
+    throw new InputError(`${unknownWord("suite", suiteName, stored)} in the store`);
   }
   const suites = [...new Set(runs.map((r) => r.suite))];
   if (!suiteName && suites.length > 1) {

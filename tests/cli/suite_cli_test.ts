@@ -139,6 +139,25 @@ Deno.test("assay suite run scores the demo deterministically with --no-judge and
   match(card.stdout, /2 run\(s\) in history/);
   match(card.stdout, /arm adapter: 24 runs over 8 goldens/);
   match(card.stdout, /history \(pass rate per arm\)/);
+  // A suite the store does not hold: its suites are listed, or the nearest suggested.
+  const nope = await assay(["suite", "scorecard", "--store", store, "--suite", "nope"]);
+  strictEqual(nope.code, 2, nope.stderr);
+  match(nope.stderr, /Unknown suite "nope" \(suites: analytics-agent-demo\) in the store/);
+  const near = await assay([
+    "suite",
+    "compare",
+    "a",
+    "b",
+    "--store",
+    store,
+    "--suite",
+    "analytics-agent-dmeo",
+  ]);
+  strictEqual(near.code, 2, near.stderr);
+  match(
+    near.stderr,
+    /Unknown suite "analytics-agent-dmeo" \(did you mean analytics-agent-demo\?\)/,
+  );
   const cmp = await assay(["suite", "compare", "base", "adapter", "--store", store, "--json"]);
   strictEqual(cmp.code, 0, cmp.stderr);
   strictEqual(JSON.parse(cmp.stdout).comparison.n_goldens, 8);
