@@ -5,6 +5,7 @@ import { GateFailed, InputError, quote, UsageError } from "./_errors.ts";
 import { decodeUtf8 } from "../src/jsonl/mod.ts";
 import { parseJson } from "../src/engine/mod.ts";
 import { writeAtomic } from "./_atomic.ts";
+import { readTextFile } from "./_io.ts";
 import { checkDistinct, checkInputs, checkPaths, checkStore, reportKind } from "./_paths.ts";
 import { rate, table } from "./_table.ts";
 import { printableText } from "../src/explain/mod.ts";
@@ -37,7 +38,8 @@ import { type JudgeProvider, parseJudgeModel, validateJudgeParams } from "../src
 const HELP = `Usage: deno task assay suite <command> [options]
 
 Commands:
-  validate SUITE            check a suite file (YAML or JSONC); exit 0 when valid, 2 otherwise
+  validate SUITE            check a suite file (YAML or JSONC; - reads stdin); exit 0 when
+                            valid, 2 otherwise
   run SUITE --goldens G --traces T --catalog C [--store DB] [--no-judge]
                             score every (golden, arm, repeat) run; write the rows to the store
   scorecard --store DB      per arm: pass rate and mean scores, with CIs clustered by golden;
@@ -118,13 +120,28 @@ function readText(path: string): string {
   return decodeUtf8(bytes, path);
 }
 
-function loadSuiteFile(path: string): { suite: Suite; text: string } {
-  const text = readText(path);
+function loadSuiteFile(path: string, text = readText(path)): { suite: Suite; text: string } {
   try {
     return { suite: loadSuite(text, { source: path, ...suiteChecks() }), text };
   } catch (e) {
     if (e instanceof SuiteError) throw new InputError(e.message, { cause: e });
     throw e;
+  }
+}
+
+/**
+ * Refuses `-` where a command reads or writes a file by its path (it would otherwise be read, or
+ * written, as a file named `-`), naming the flag: only `suite validate -` reads stdin.
+ */
+function refuseDash(paths: [label: string, path: string | undefined][], command: string): void {
+  for (const [label, path] of paths) {
+    if (path !== "-") continue;
+    const why = label === "--store"
+      ? "the store is an SQLite file"
+      : label === "--out"
+      ? "pass --json to print the report on stdout"
+      : `${command} reads files, not stdin`;
+    throw new UsageError(`${label} cannot be "-": ${why}`);
   }
 }
 
@@ -264,6 +281,14 @@ async function runCommand(args: string[]): Promise<void> {
     if (!values[f]) throw new UsageError(`--${f} is required`);
   }
   const suitePath = positionals[0]!;
+  refuseDash([
+    ["The suite file", suitePath],
+    ["--goldens", values.goldens],
+    ["--traces", values.traces],
+    ["--catalog", values.catalog],
+    ["--store", values.store],
+    ["--out", values.out],
+  ], "suite run");
   checkPaths(
     [
       ["suite file", suitePath],
@@ -637,6 +662,7 @@ function printScorecard(card: Card, metrics: string[]): void {
 
 function openStore(path: string | undefined): MetricStore {
   if (!path) throw new UsageError("--store is required");
+  refuseDash([["--store", path]], "");
   checkStore("--store", path);
   return MetricStore.open(path);
 }
@@ -809,15 +835,20 @@ function quoted(name: string): string {
   return shown === name ? JSON.stringify(name) : shown;
 }
 
-function validateCommand(args: string[]): void {
+async function validateCommand(args: string[]): Promise<void> {
   const { positionals } = parseOptions(args, {});
   if (positionals.length !== 1) {
     throw new UsageError("Expected one suite file: suite validate SUITE");
   }
-  checkInputs([["suite file", positionals[0]]]);
-  const { suite } = loadSuiteFile(positionals[0]!);
+  const path = positionals[0]!;
+  checkInputs([["suite file", path]]);
+  // `-` is stdin, named <stdin> in messages.
+  const { name, text } = path === "-"
+    ? await readTextFile("suite file", path)
+    : { name: path, text: undefined };
+  const { suite } = loadSuiteFile(name, text);
   console.log(
-    `${positionals[0]}: valid suite ${quoted(suite.name)} with ${suite.metrics.length} ` +
+    `${name}: valid suite ${quoted(suite.name)} with ${suite.metrics.length} ` +
       `metric(s): ${suite.metrics.map((m) => printableText(m.name)).join(", ")}`,
   );
 }
@@ -838,7 +869,7 @@ export async function runSuiteCommand(args: string[]): Promise<void> {
   }
   switch (command) {
     case "validate":
-      return validateCommand(rest);
+      return await validateCommand(rest);
     case "run":
       return await runCommand(rest);
     case "scorecard":
@@ -878,6 +909,11 @@ export async function runCalibrate(args: string[]): Promise<void> {
     throw new UsageError(`Unexpected argument ${quote(positionals[0]!)}: calibrate --labels L`);
   }
   if (!values.labels) throw new UsageError("--labels is required");
+  refuseDash([
+    ["--labels", values.labels],
+    ["--store", values.store],
+    ["--out", values.out],
+  ], "calibrate");
   const failUnder = unitFlag("--fail-under", values["fail-under"]);
   // The flags are checked, by their names, before any file is read.
   const given = {

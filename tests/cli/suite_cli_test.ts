@@ -80,6 +80,60 @@ Deno.test("assay suite validate refuses a repeated JSONC key with exit 2", async
   match(r.stderr, /d\.json:2:2: Duplicate key "metrics" \(first at 1:2\)/);
 });
 
+/** `assay <args>` with `input` on its stdin. */
+async function assayStdin(args: string[], input: string) {
+  const child = new Deno.Command(deno, {
+    args: ["run", "-A", `${root}cli/main.ts`, ...args],
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).spawn();
+  const w = child.stdin.getWriter();
+  await w.write(new TextEncoder().encode(input));
+  await w.close();
+  const out = await child.output();
+  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+}
+
+Deno.test("assay suite validate - reads the suite from stdin, named <stdin>", async () => {
+  const good = await assayStdin(
+    ["suite", "validate", "-"],
+    await Deno.readTextFile(`${demo}/suite.yaml`),
+  );
+  strictEqual(good.code, 0, good.stderr);
+  match(good.stdout, /^<stdin>: valid suite "analytics-agent-demo" with 8 metric/);
+  const bad = await assayStdin(["suite", "validate", "-"], "metrics:\n  - type: hit_limt\n");
+  strictEqual(bad.code, 2, bad.stderr);
+  match(
+    bad.stderr,
+    /^assay suite: <stdin>:2:5: metrics\[0\]\.type: Unknown metric type "hit_limt"/,
+  );
+});
+
+Deno.test("suite run, scorecard and calibrate refuse - for a file they read or write, by its flag", async () => {
+  const dir = await Deno.makeTempDir();
+  const store = `${dir}/m.db`;
+  const run = demoArgs(store);
+  const at = (flag: string) => run.indexOf(flag) + 1;
+  const cases: [string[], RegExp][] = [
+    [run.with(2, "-"), /The suite file cannot be "-": suite run reads files, not stdin/],
+    [run.with(at("--traces"), "-"), /--traces cannot be "-": suite run reads files, not stdin/],
+    [run.with(at("--store"), "-"), /--store cannot be "-": the store is an SQLite file/],
+    [[...run, "--out", "-"], /--out cannot be "-": pass --json to print the report on stdout/],
+    [["suite", "scorecard", "--store", "-"], /--store cannot be "-": the store is an SQLite file/],
+    [["calibrate", "--labels", "-"], /--labels cannot be "-": calibrate reads files, not stdin/],
+  ];
+  for (const [args, message] of cases) {
+    // Nothing is piped: a command that read stdin would see an empty input, not this refusal.
+    const r = await assayStdin(args, "");
+    strictEqual(r.code, 2, `${args}: ${r.stderr}`);
+    match(r.stderr, message);
+  }
+  deepStrictEqual([...Deno.readDirSync(dir)], []);
+  strictEqual(await Deno.stat("-").then(() => true, () => false), false);
+});
+
 Deno.test("assay suite validate refuses a %YAML 1.1 directive and an unknown tag with exit 2", async () => {
   const dir = await Deno.makeTempDir();
   await Deno.writeTextFile(
