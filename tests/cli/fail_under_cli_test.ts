@@ -30,13 +30,13 @@ function demoSuiteRun(extra: string[]) {
 
 Deno.test("suite run --fail-under exits 3 when an arm's pass rate is under it, 0 otherwise", async () => {
   const run = (p: string) => demoSuiteRun(["--fail-under", p]);
-  // The demo's pass rates without judges: base 0.25, adapter 0.625.
+  // The demo's pass rates without judges: base 0.458 (11/24), adapter 0.625.
   const fail = await run("0.5");
   strictEqual(fail.code, 3, fail.stderr);
-  match(fail.stderr, /FAIL: pass rate under 0\.5 in base \(0\.250\)/);
-  const pass = await run("0.25");
+  match(fail.stderr, /FAIL: pass rate under 0\.5 in base \(0\.458\)/);
+  const pass = await run("0.45");
   strictEqual(pass.code, 0, pass.stderr);
-  match(pass.stdout, /pass: every arm's pass rate is at least 0\.25/);
+  match(pass.stdout, /pass: every arm's pass rate is at least 0\.45/);
   const bad = await run("1.5");
   strictEqual(bad.code, 2);
   match(bad.stderr, /--fail-under must be a number in \[0, 1\], got "1\.5"/);

@@ -6,6 +6,7 @@ import { deepStrictEqual, match, ok, strictEqual } from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import {
   anthropicText,
+  anthropicTool,
   apiError,
   keyOf,
   openaiContent,
@@ -139,6 +140,39 @@ Deno.test("assay suite run checks every judge flag up front, with --no-judge too
         strictEqual(await exists(`${dir}/${f}`), false, `${f} was created (${r.stderr})`);
       }
     }
+  }
+});
+
+Deno.test("the suite demo with judges scoring 0.8 passes the runs it passes without judges", async () => {
+  const server = startJudgeServer(() => anthropicTool({ score: 0.8, reason: "Close enough." }));
+  try {
+    const args = [
+      "suite",
+      "run",
+      `${demo}/suite.yaml`,
+      ...["goldens.jsonl", "traces.jsonl", "catalog.json"].flatMap((f) => [
+        `--${f.split(".")[0]}`,
+        `${demo}/${f}`,
+      ]),
+      "--json",
+      "--quiet",
+    ];
+    const rates = async (extra: string[]) => {
+      const r = await assay([...args, ...extra], { ANTHROPIC_API_KEY: "sk-ant-test-key-0123" });
+      strictEqual(r.code, 0, r.stderr);
+      const card = JSON.parse(r.stdout).scorecard;
+      return card.arms.map((a: { arm: string; pass_rate: { value: number } }) =>
+        `${a.arm} ${a.pass_rate.value.toFixed(3)}`
+      );
+    };
+    const judged = await rates(["--anthropic-base-url", server.baseUrl]);
+    ok(server.requests.length > 0);
+    // The first metric's threshold (0.9) is the run's: judges' 0.8 fail no run that passes without
+    // them (it was 1.0, and every judged run failed).
+    deepStrictEqual(judged, ["adapter 0.625", "base 0.458"]);
+    deepStrictEqual(await rates(["--no-judge"]), judged);
+  } finally {
+    await server.close();
   }
 });
 

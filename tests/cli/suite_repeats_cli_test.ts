@@ -128,7 +128,7 @@ Deno.test("suite scorecard --store prints the repeats section as suite run does"
   strictEqual(repeatsSection(card.stdout), repeatsSection(stdout));
   match(card.stdout, /\nrepeats: pass_at_k k=2 over n=3 runs per golden\n/);
   match(card.stdout, /adapter +0\.833 \(8 goldens\) .* C=5 /);
-  match(card.stdout, /base − adapter \(paired, 8 goldens\): -0\.333 \[/);
+  match(card.stdout, /base − adapter \(paired, 8 goldens\): -0\.083 \[/);
   ok(!card.stdout.includes("stored before"));
   // --seed and --resamples set its bootstrap, as they set the live run's.
   const seeded = await runMain(["suite", "scorecard", "--store", store, "--seed", "9", "--json"]);
@@ -151,24 +151,21 @@ Deno.test("suite compare --store adds B − A on the reduced per-golden scores, 
   strictEqual(out.reduced_comparison.reduced.metric, "reduced");
   deepStrictEqual(
     [out.reduced_comparison.reduced.a.value, out.reduced_comparison.reduced.b.value],
-    [
-      0.5,
-      0.8333333333333334,
-    ],
+    [0.75, 0.8333333333333334],
   );
-  strictEqual(out.reduced_comparison.reduced.delta, 0.8333333333333334 - 0.5);
+  strictEqual(out.reduced_comparison.reduced.delta, 0.8333333333333334 - 0.75);
   strictEqual(out.comparison.n_goldens, 8);
   const text = await runMain(["suite", "compare", "base", "adapter", "--store", store]);
   strictEqual(text.code, 0, text.stderr);
   const [pooled, reduced] = text.stdout.split("\n\n");
   match(pooled!, /^adapter − base, paired by golden \(8 goldens\), run /);
-  match(pooled!, /\npass rate +0\.250 +0\.625 +0\.375 /);
+  match(pooled!, /\npass rate +0\.458 +0\.625 +0\.167 /);
   strictEqual(
     reduced!.split("\n")[0],
     "repeats: pass_at_k k=2 over n=3 runs per golden: adapter − base on the reduced per-golden " +
       "scores, paired by golden (8 goldens)",
   );
-  match(reduced!, /\nreduced +0\.500 +0\.833 +0\.333 +\[-?\d\.\d{3}, \d\.\d{3}\]/);
+  match(reduced!, /\nreduced +0\.750 +0\.833 +0\.083 +\[-?\d\.\d{3}, \d\.\d{3}\]/);
 });
 
 Deno.test("suite scorecard and compare exit 2 naming the store for a bad store, a tampered run or bad flags", async () => {
