@@ -27,7 +27,10 @@ export interface TInterval {
   se: number;
   /** Degrees of freedom: n − 1 (CLT) or C − 1 (clustered). */
   df: number;
-  /** mean ± t(1 − (1 − level)/2, df) · se. */
+  /**
+   * mean ± t(1 − (1 − level)/2, df) · se, clipped to [0, 1]: the scores, and so their mean, lie
+   * there, but a t interval near an end over few goldens can pass it.
+   */
   ci: [number, number];
 }
 
@@ -57,7 +60,7 @@ export interface MeanUncertainty {
 
 function interval(mean: number, se: number, df: number, level: number): TInterval {
   const t = studentTQuantile(1 - (1 - level) / 2, df);
-  return { se, df, ci: [mean - t * se, mean + t * se] };
+  return { se, df, ci: [Math.max(0, mean - t * se), Math.min(1, mean + t * se)] };
 }
 
 /**
@@ -72,13 +75,15 @@ function interval(mean: number, se: number, df: number, level: number): TInterva
  * @example Two clusters of two
  * ```ts
  * import { meanUncertainty } from "@assay/assay/suite";
- * import { strictEqual } from "node:assert/strict";
+ * import { deepStrictEqual, strictEqual } from "node:assert/strict";
  *
  * const u = meanUncertainty([1, 1, 0, 0], { clusters: ["a", "a", "b", "b"] });
  * strictEqual(u.mean, 0.5);
  * strictEqual(u.clt!.se, Math.sqrt(1 / 12));
  * strictEqual(u.clustered!.se, Math.sqrt(2 * (1 + 1) / 16));
  * strictEqual(u.clustered!.df, 1);
+ * // 0.5 ± 12.706 · 0.5 is clipped to the scores' range.
+ * deepStrictEqual(u.clustered!.ci, [0, 1]);
  * ```
  */
 export function meanUncertainty(

@@ -13,6 +13,14 @@ const ORACLE = decodeURIComponent(new URL("./_miller_oracle.py", import.meta.url
 const close = (a: number, b: number, rel: number, what: string) =>
   ok(Math.abs(a - b) <= rel * Math.max(Math.abs(a), Math.abs(b)), `${what}: ${a} vs ${b}`);
 
+/** An interval against mean ± half-width clipped to [0, 1], each end to 1e-12 (scores' scale). */
+function clippedInterval(ci: [number, number], mean: number, half: number, what: string): void {
+  const want = [Math.max(0, mean - half), Math.min(1, mean + half)];
+  ci.forEach((end, i) =>
+    ok(Math.abs(end - want[i]!) <= 1e-12, `${what}[${i}]: ${end} vs ${want[i]}`)
+  );
+}
+
 Deno.test("meanUncertainty() matches an exact Python implementation of Miller's formula on 1,000 seeded datasets", async () => {
   await ensureScipy();
   const rng = makeRng(2024);
@@ -34,7 +42,7 @@ Deno.test("meanUncertainty() matches an exact Python implementation of Miller's 
     const at = `dataset ${i}`;
     close(got.mean!, want.mean, 1e-15, `${at} mean`);
     close(got.clt!.se, want.se_clt, 1e-12, `${at} CLT se`);
-    close(got.clt!.ci[1] - got.mean!, want.t_clt * want.se_clt, 1e-12, `${at} CLT half-width`);
+    clippedInterval(got.clt!.ci, want.mean, want.t_clt * want.se_clt, `${at} CLT interval`);
     strictEqual(got.clusters, want.clusters, at);
     if (want.se_clustered === undefined) {
       strictEqual(got.clustered, null, at);
@@ -45,14 +53,34 @@ Deno.test("meanUncertainty() matches an exact Python implementation of Miller's 
     close(got.clustered!.se, want.se_clustered, 1e-12, `${at} clustered se`);
     close(got.miller_se!, want.miller_se, 1e-12, `${at} Miller se`);
     strictEqual(got.clustered!.df, want.clusters - 1, at);
-    close(
-      got.clustered!.ci[1] - got.mean!,
+    clippedInterval(
+      got.clustered!.ci,
+      want.mean,
       want.t_clustered * want.se_clustered,
-      1e-12,
-      `${at} clustered half-width`,
+      `${at} clustered interval`,
     );
   });
   ok(clustered > 900, `${clustered} clustered datasets`);
+  // Both ends are clipped somewhere in the 1,000, and both ends are inside [0, 1] everywhere.
+  const all = datasets.map((d) =>
+    meanUncertainty(d.values, { clusters: d.clusters, level: d.level })
+  );
+  const cis = all.flatMap((u) => [u.clt!.ci, ...(u.clustered ? [u.clustered.ci] : [])]);
+  ok(cis.every(([lo, hi]) => 0 <= lo && lo <= hi && hi <= 1));
+  ok(cis.some(([lo]) => lo === 0) && cis.some(([, hi]) => hi === 1));
+});
+
+Deno.test("meanUncertainty() clips its t intervals to [0, 1], where the mean of scores in [0, 1] lies", () => {
+  // The suite demo's adapter arm: pass@2 over 8 goldens in 5 topics. Unclipped, its intervals were
+  // [0.535, 1.131] (CLT) and [0.456, 1.210] (clustered).
+  const values = [1, 0, 1, 1, 1, 1, 1, 2 / 3];
+  const topics = ["rev", "ref", "prod", "ord", "rev", "cust", "ord", "prod"];
+  const u = meanUncertainty(values, { clusters: topics });
+  assertEquals(u.clt!.ci.map((x) => x.toFixed(3)), ["0.535", "1.000"]);
+  assertEquals(u.clustered!.ci.map((x) => x.toFixed(3)), ["0.456", "1.000"]);
+  // A mean near 0 is clipped below, and the interval of a constant is the constant.
+  strictEqual(meanUncertainty([0, 0, 0, 1 / 3]).clt!.ci[0], 0);
+  assertEquals(meanUncertainty([1, 1, 1]).clt!.ci, [1, 1]);
 });
 
 Deno.test("meanUncertainty() gives the CLT standard error when every score is its own cluster", () => {
