@@ -1131,6 +1131,8 @@ Deno.test("createJudge() refuses bad options and a malformed metric or context",
     const [options, error] of [
       [{ concurrency: 0 }, RangeError],
       [{ timeoutMs: 1.5 }, RangeError],
+      [{ timeoutMs: 2 ** 31 }, RangeError], // setTimeout would fire at once
+      [{ maxDelayMs: 2 ** 31 }, RangeError],
       [{ maxRetries: -1 }, RangeError],
       [{ jitterSeed: 2 ** 32 }, RangeError],
       [{ fetch: "no" }, TypeError],

@@ -73,7 +73,8 @@ export interface JudgeOptions extends WithEngine {
   cache?: JudgeCache;
   /** Most requests in flight at once across this judge (default 4). */
   concurrency?: number;
-  /** Per-request timeout in ms, body included (default 60000); a timeout is retried like a 5xx. */
+  /** Per-request timeout in ms, body included (default 60000, at most 2^31 − 1, setTimeout's
+   * limit); a timeout is retried like a 5xx. */
   timeoutMs?: number;
   /** Most bytes of a response body read (default 1 MiB, at most 1 GiB): a 2xx body over it is
    * cut, its stream cancelled, and the call ends as `response_too_large`. */
@@ -84,7 +85,8 @@ export interface JudgeOptions extends WithEngine {
   maxMalformedRetries?: number;
   /** Backoff base in ms: retry k waits uniformly in [c/2, c), c = min(maxDelayMs, base·2^k) (default 1000). */
   baseDelayMs?: number;
-  /** Longest wait in ms; a longer `Retry-After` ends the call as a judge error (default 60000). */
+  /** Longest wait in ms, at most 2^31 − 1; a longer `Retry-After` ends the call as a judge error
+   * (default 60000). */
   maxDelayMs?: number;
   /** Seed of the jitter's sfc32 stream, an integer in [0, 2^32) (default 0). */
   jitterSeed?: number;
@@ -116,6 +118,9 @@ export interface Judge {
 }
 
 const PRINTABLE = /^[\x21-\x7e]+$/;
+
+/** The longest delay setTimeout keeps: 2^31 − 1 ms (about 24.8 days). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 function count(
   name: string,
@@ -207,7 +212,9 @@ export function createJudge(options: JudgeOptions = {}): Judge {
   // The default looks globalThis.fetch up per call and never calls it as a method (workerd and
   // browsers throw "Illegal invocation" when fetch gets another `this`).
   const fetchFn = fn("fetch", options.fetch, (input, init) => globalThis.fetch(input, init));
-  const maxDelayMs = count("maxDelayMs", options.maxDelayMs, 60_000, 0);
+  // A timer of more than 2^31 − 1 ms fires at once (setTimeout's limit): past it, every call
+  // would time out, and every wait end at once.
+  const maxDelayMs = count("maxDelayMs", options.maxDelayMs, 60_000, 0, MAX_TIMER_MS);
   const cfg: CallConfig = {
     fetch: fetchFn,
     sleep: fn("sleep", options.sleep, defaultSleep),
@@ -218,7 +225,7 @@ export function createJudge(options: JudgeOptions = {}): Judge {
       count("baseDelayMs", options.baseDelayMs, 1000, 0),
       maxDelayMs,
     ),
-    timeoutMs: count("timeoutMs", options.timeoutMs, 60_000, 1),
+    timeoutMs: count("timeoutMs", options.timeoutMs, 60_000, 1, MAX_TIMER_MS),
     maxRetries: count("maxRetries", options.maxRetries, 4, 0),
     maxMalformedRetries: count("maxMalformedRetries", options.maxMalformedRetries, 2, 0),
     maxDelayMs,
