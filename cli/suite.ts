@@ -32,7 +32,12 @@ import {
 } from "./_suite_repeats.ts";
 import { type CalibrationReport, calibrationReport, suiteRunReport } from "../src/suite/mod.ts";
 import { calibrationOptions, checkCalibrationScore } from "../src/suite/mod.ts";
-import { createJudge, type JudgeApiKeys, type JudgeCallEvent } from "../src/suite/mod.ts";
+import {
+  createJudge,
+  type JudgeApiKeys,
+  type JudgeCallEvent,
+  type JudgeOptions,
+} from "../src/suite/mod.ts";
 import { type JudgeProvider, parseJudgeModel, validateJudgeParams } from "../src/suite/mod.ts";
 
 const HELP = `Usage: deno task assay suite <command> [options]
@@ -573,50 +578,35 @@ function checkPassRates(card: Card, min: number, json?: boolean): GateFailed | u
     : undefined;
 }
 
-/** A flag's integer in [1, max]. */
-function positiveInt(flag: string, v: string, max = Number.MAX_SAFE_INTEGER): number {
-  const n = Number(v);
-  if (v.trim() === "" || !Number.isInteger(n) || n < 1 || n > max) {
-    const range = max === Number.MAX_SAFE_INTEGER
-      ? "a positive integer"
-      : `an integer in [1, ${max}]`;
-    throw new UsageError(`${flag} must be ${range}, got ${quote(v)}`);
-  }
-  return n;
-}
-
-/** A flag's http(s) URL; an empty one is refused too (it would quietly mean the real API). */
-function httpUrl(flag: string, v: string): string {
-  let ok = false;
-  try {
-    ok = /^https?:$/.test(new URL(v).protocol);
-  } catch { /* refused below */ }
-  if (!ok) throw new UsageError(`${flag} must be an http(s) URL, got ${quote(v)}`);
-  return v;
-}
-
 /**
- * The judge flags as createJudge's options, checked by their names whether or not a judge will
- * run (a typo is not silently ignored under --no-judge).
+ * The judge flags as createJudge's options, each checked by createJudge itself (the one place the
+ * limits live) and refused by its flag's name, whether or not a judge will run: a typo is not
+ * silently ignored under --no-judge, and nothing is read or created before. An empty URL is
+ * refused too, not dropped (it would quietly mean the real API).
  */
-function judgeFlags(values: {
-  concurrency?: string;
-  "timeout-ms"?: string;
-  "anthropic-base-url"?: string;
-  "openai-base-url"?: string;
-}) {
-  const [anthropic, openai] = (["anthropic", "openai"] as const).map((p) => {
-    const v = values[`${p}-base-url`];
-    return v === undefined ? undefined : httpUrl(`--${p}-base-url`, v);
+function judgeFlags(values: Record<string, unknown>): JudgeOptions {
+  const given: [flag: string, options: JudgeOptions][] = [];
+  const text = (flag: string) => values[flag.slice(2)] as string | undefined;
+  for (const p of ["anthropic", "openai"] as const) {
+    const v = text(`--${p}-base-url`);
+    if (v !== undefined) given.push([`--${p}-base-url`, { baseUrls: { [p]: v } }]);
+  }
+  for (const [flag, key] of [["--concurrency", "concurrency"], ["--timeout-ms", "timeoutMs"]]) {
+    const v = text(flag!);
+    // "" is not 0 here: Number("") would pass for a count with no minimum.
+    if (v !== undefined) given.push([flag!, { [key!]: v.trim() === "" ? NaN : Number(v) }]);
+  }
+  for (const [flag, options] of given) {
+    try {
+      createJudge(options);
+    } catch (e) {
+      const why = (e as Error).message.replace(/^Option \S+ /, "").replace(/, got [^]*$/, "");
+      throw new UsageError(`${flag} ${why}, got ${quote(text(flag)!)}`);
+    }
+  }
+  return Object.assign({}, ...given.map(([, o]) => o), {
+    baseUrls: Object.assign({}, ...given.map(([, o]) => o.baseUrls ?? {})),
   });
-  return {
-    baseUrls: { ...(anthropic && { anthropic }), ...(openai && { openai }) },
-    ...(values.concurrency !== undefined &&
-      { concurrency: positiveInt("--concurrency", values.concurrency) }),
-    // A timer longer than 2^31 − 1 ms fires at once: every call would time out.
-    ...(values["timeout-ms"] !== undefined &&
-      { timeoutMs: positiveInt("--timeout-ms", values["timeout-ms"], 2 ** 31 - 1) }),
-  };
 }
 
 type Card = ReturnType<typeof scorecard>;

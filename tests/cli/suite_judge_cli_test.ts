@@ -124,8 +124,8 @@ Deno.test("assay suite run checks every judge flag up front, with --no-judge too
       /--openai-base-url must be an http\(s\) URL, got "ftp:\/\/x"/,
     ],
     [["--anthropic-base-url", ""], /--anthropic-base-url must be an http\(s\) URL, got ""/],
-    [["--concurrency", "abc"], /--concurrency must be a positive integer, got "abc"/],
-    [["--concurrency", "0"], /--concurrency must be a positive integer, got "0"/],
+    [["--concurrency", "abc"], /--concurrency must be an integer of at least 1, got "abc"/],
+    [["--concurrency", "0"], /--concurrency must be an integer of at least 1, got "0"/],
     [["--timeout-ms", "-5"], /--timeout-ms must be an integer in \[1, 2147483647\], got "-5"/],
     [["--timeout-ms", "3000000000"], /--timeout-ms must be an integer in \[1, 2147483647\]/],
   ];
