@@ -10,16 +10,27 @@ export function parseOptions<T extends NonNullable<ParseArgsConfig["options"]>>(
   args: string[],
   options: T,
 ) {
+  let parsed;
   try {
-    return parseArgs({
+    parsed = parseArgs({
       args: joinNegativeValues(args, options),
       options,
       allowPositionals: true,
       strict: true,
+      tokens: true,
     });
   } catch (e) {
     throw new UsageError(optionMessage(e, Object.keys(options)));
   }
+  // parseArgs keeps the last of a repeated flag: `--seed 1 --seed 2` would run with seed 2
+  // without a word. Only a flag declared `multiple` may be given more than once.
+  const seen = new Set<string>();
+  for (const token of parsed.tokens) {
+    if (token.kind !== "option" || options[token.name]?.multiple === true) continue;
+    if (seen.has(token.name)) throw new UsageError(`--${token.name} given twice`);
+    seen.add(token.name);
+  }
+  return { values: parsed.values, positionals: parsed.positionals };
 }
 
 /**

@@ -119,3 +119,29 @@ Deno.test("suite scorecard and calibrate refuse a stray argument, exit 2 naming 
   }
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test("a flag given twice exits 2 naming it, unless it is repeatable", async () => {
+  const cases: [string[], string][] = [
+    [
+      ["compare", "a.json", "b.json", "--seed", "1", "--seed", "2"],
+      "assay compare: --seed given twice",
+    ],
+    [["score", "--examples", "a", "--examples", "b"], "assay score: --examples given twice"],
+    [["score", "--out=a", "--out", "b"], "assay score: --out given twice"],
+    [["parse", "--pairs", "--pairs"], "assay parse: --pairs given twice"],
+    [["gaps", "r.json", "-h", "--help"], "assay gaps: --help given twice"],
+  ];
+  for (const [args, message] of cases) {
+    const r = await runMain(args);
+    strictEqual(r.code, 2, args.join(" "));
+    strictEqual(r.stderr, message);
+    strictEqual(r.stdout, "");
+  }
+  // --id (show) and --a, --b (bfcl compare) are declared repeatable: they pass the parser.
+  const show = await runMain(["show", "missing.json", "--id", "a", "--id", "b"]);
+  strictEqual(show.code, 2);
+  strictEqual(show.stderr.includes("given twice"), false, show.stderr);
+  const bfcl = await runMain(["bfcl", "compare", "--a", "x", "--a", "y", "--b", "z", "--b", "w"]);
+  strictEqual(bfcl.code, 2);
+  strictEqual(bfcl.stderr.includes("given twice"), false, bfcl.stderr);
+});
