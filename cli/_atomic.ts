@@ -84,6 +84,9 @@ export class AtomicFile {
    * @throws {InputError} When the temporary file cannot be created.
    */
   static async create(path: string): Promise<AtomicFile> {
+    // `-` is stdout where a command writes there; it is never a file named `-` (the checks of
+    // `_paths.ts` refuse it up front, naming the flag).
+    if (path === "-") throw new UsageError("Cannot write -: give a file path");
     const tmp = tempPathFor(path);
     let mode: number | undefined;
     try {

@@ -10,7 +10,9 @@
 //   bytes), or is empty, or with --force; a metric store (an SQLite database) is never replaced by
 //   a report, and `--store` never opens a file that is not one.
 //
-// `-` (stdin or stdout) and absent paths pass, but only one input may be `-`: stdin reads once.
+// Absent paths pass, and so does `-` for an input (stdin), but only one input may be `-`: stdin
+// reads once. An output may be `-` only where the command writes it to stdout (parse and
+// canonicalize's --out): anywhere else `-` is refused, not taken for a file named `-`.
 import { basename, dirname, join, resolve } from "node:path";
 import { InputError, UsageError } from "./_errors.ts";
 import { reason, removeStaleTemp, tempPathFor } from "./_atomic.ts";
@@ -34,6 +36,8 @@ export interface OutputArgument {
   flag: string;
   path: string | undefined;
   kind: OutputKind | "store";
+  /** Whether `-` writes this output to stdout; otherwise `-` is refused. */
+  stdout?: boolean;
 }
 
 /** How many bytes of an existing file are read to tell its kind. */
@@ -87,6 +91,7 @@ export function checkInputs(inputs: readonly PathArgument[]): void {
  *   `Cannot create out (--results-dir): it exists and is not a folder`.
  */
 export async function createFolder(flag: string, path: string): Promise<void> {
+  if (path === "-") throw new UsageError(`${flag} -: give a folder path`);
   try {
     await Deno.mkdir(path, { recursive: true });
   } catch (e) {
@@ -307,6 +312,17 @@ function checkReplace({ flag, path, kind }: OutputArgument, force: boolean): voi
 }
 
 /**
+ * Refuses `-` for an output that only a file can take: it would be written to a file named `-`.
+ *
+ * @throws {UsageError} `--out -: give a file path; this command does not write --out to stdout`.
+ */
+function checkNotDash(flag: string): never {
+  throw new UsageError(
+    `${flag} -: give a file path; this command does not write ${flag} to stdout`,
+  );
+}
+
+/**
  * The checks every command makes before any work: `inputs` can be read; `outputs` name none of
  * them nor each other, can be written, and replace only a file of their kind unless `force`.
  *
@@ -318,6 +334,7 @@ export function checkPaths(
   outputs: readonly OutputArgument[],
   options: { force?: boolean } = {},
 ): void {
+  for (const o of outputs) if (o.path === "-" && o.stdout !== true) checkNotDash(o.flag);
   checkInputs(inputs);
   checkDistinct(inputs, outputs);
   for (const o of outputs) {
@@ -336,6 +353,9 @@ export function checkPaths(
  * @throws {UsageError} When the file is empty or not an SQLite database.
  */
 export function checkStore(flag: string, path: string): void {
+  if (path === "-") {
+    throw new UsageError(`${flag} -: give a file path; a metric store cannot be stdin`);
+  }
   try {
     Deno.statSync(path);
   } catch {

@@ -2,7 +2,7 @@
 // fixed name beside its target (`.<name>.assay-tmp`) and renamed into place; a later write to the
 // same target removes a stale one, without following it if it is a symlink; the replaced file
 // keeps its permissions.
-import { deepStrictEqual, strictEqual } from "node:assert/strict";
+import { deepStrictEqual, rejects, strictEqual } from "node:assert/strict";
 import { runMain } from "./_main.ts";
 
 const repo = new URL("../../", import.meta.url).pathname;
@@ -58,4 +58,21 @@ Deno.test("a replaced report keeps the permissions of the file it replaces", asy
   strictEqual((await runMain(score(out))).code, 0);
   strictEqual(Deno.statSync(out).mode! & 0o777, 0o600);
   await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("writeAtomic never takes - for a file name", async () => {
+  const { writeAtomic } = await import("../../cli/_atomic.ts");
+  const dir = await Deno.makeTempDir();
+  const here = Deno.cwd();
+  Deno.chdir(dir); // on the old code, the file named - lands here, not in the checkout
+  try {
+    await rejects(() => writeAtomic("-", "{}\n"), {
+      name: "UsageError",
+      message: "Cannot write -: give a file path",
+    });
+    deepStrictEqual([...Deno.readDirSync(dir)], []);
+  } finally {
+    Deno.chdir(here);
+    await Deno.remove(dir, { recursive: true });
+  }
 });

@@ -1,7 +1,7 @@
 // Paths on the command line: every unusable input or output is refused with exit 2 and a message
 // naming it and its flag, before any work starts.
 import { deepStrictEqual, match, strictEqual } from "node:assert/strict";
-import { runMain } from "./_main.ts";
+import { runCli, runMain } from "./_main.ts";
 
 const repo = new URL("../../", import.meta.url).pathname;
 const samples = `${repo}samples/`;
@@ -228,5 +228,87 @@ Deno.test("assay suite compare names an unknown arm and suggests the closest", a
   const far = await runMain(["suite", "compare", "zzz", "base", "--store", store]);
   strictEqual(far.code, 2);
   match(far.stderr, /^assay suite: Unknown arm "zzz" \(arms: adapter, base\) in run \S+$/);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("an output given as - is refused, naming its flag, unless the command prints it", async () => {
+  const dir = await demoFolder();
+  // A metric store named "-" stands in the folder: no command may replace it, nor a report.
+  const { demoRunArgs } = await import("./_suite_demo.ts");
+  strictEqual((await runMain(demoRunArgs(`${dir}/store.db`))).code, 0);
+  await Deno.rename(`${dir}/store.db`, `${dir}/-`);
+  const store = await Deno.readFile(`${dir}/-`);
+  const { fixturePath } = await import("../ifeval/_fixtures.ts");
+  const ifeval = [
+    "ifeval",
+    "--input",
+    fixturePath("input_data.jsonl"),
+    "--responses",
+    fixturePath("responses_gpt4.jsonl"),
+  ];
+  const score = ["score", "--quiet", "--examples", "examples.jsonl", "--generations"];
+  const relevance = ["bfcl", "--checker", "bfcl.ast@2024-08", "--category", "relevance"];
+  const suite = (await import("./_suite_demo.ts")).suiteInputs();
+  const refused = (flag: string) =>
+    `${flag} -: give a file path; this command does not write ${flag} to stdout`;
+  const cases: [string[], string][] = [
+    [[...score, "generations.jsonl", "--out", "-"], `assay score: ${refused("--out")}`],
+    [["compare", "a.json", "b.json", "--out", "-"], `assay compare: ${refused("--out")}`],
+    [["compare", "a.json", "b.json", "--html", "-"], `assay compare: ${refused("--html")}`],
+    [["gaps", "a.json", "--out", "-"], `assay gaps: ${refused("--out")}`],
+    [["gate", "r.yaml", "--report", "a.json", "--junit", "-"], `assay gate: ${refused("--junit")}`],
+    [
+      ["gate", "r.yaml", "--report", "a.json", "--markdown", "-"],
+      `assay gate: ${refused("--markdown")}`,
+    ],
+    [["gate", "r.yaml", "--report", "a.json", "--out", "-"], `assay gate: ${refused("--out")}`],
+    [["structured", "--outputs", "o.jsonl", "--out", "-"], `assay structured: ${refused("--out")}`],
+    [[...relevance, "--result", "r.json", "--out", "-"], `assay bfcl: ${refused("--out")}`],
+    [
+      [...relevance, "--result", "r.json", "--out", "s.json", "--report", "-"],
+      `assay bfcl: ${refused("--report")}`,
+    ],
+    [
+      ["bfcl", "compare", "a.json", "b.json", "--out", "-"],
+      `assay bfcl compare: ${refused("--out")}`,
+    ],
+    [
+      ["ifeval", "compare", "a.json", "b.json", "--out", "-"],
+      `assay ifeval compare: ${refused("--out")}`,
+    ],
+    [[...ifeval, "--out", "-"], `assay ifeval: ${refused("--out")}`],
+    [[...ifeval, "--results-dir", "-"], "assay ifeval: --results-dir -: give a folder path"],
+    [
+      ["suite", "run", `${samples}suite_demo/suite.yaml`, ...suite, "--no-judge", "--store", "-"],
+      `assay suite: ${refused("--store")}`,
+    ],
+    [
+      ["suite", "run", `${samples}suite_demo/suite.yaml`, ...suite, "--no-judge", "--out", "-"],
+      `assay suite: ${refused("--out")}`,
+    ],
+    [
+      ["suite", "scorecard", "--store", "-"],
+      "assay suite: --store -: give a file path; a metric store cannot be stdin",
+    ],
+    [["calibrate", "--labels", "l.jsonl", "--out", "-"], `assay calibrate: ${refused("--out")}`],
+  ];
+  for (const [args, message] of cases) {
+    const r = await runCli(args, {}, dir);
+    strictEqual(r.code, 2, args.join(" "));
+    strictEqual(r.stderr.trimEnd(), message);
+    strictEqual(r.stdout, "", args.join(" "));
+  }
+  // The store named "-" is untouched, and nothing else was written.
+  deepStrictEqual(await Deno.readFile(`${dir}/-`), store);
+  deepStrictEqual([...Deno.readDirSync(dir)].map((e) => e.name).sort(), [
+    "-",
+    "examples.jsonl",
+    "generations.jsonl",
+  ]);
+  // parse and canonicalize print --out - on stdout, as they always have.
+  const parse = await runCli(["parse", `${samples}outputs.jsonl`, "--out", "-"], {}, dir);
+  strictEqual(parse.code, 0, parse.stderr);
+  match(parse.stdout, /^\{.*"status":/);
+  deepStrictEqual(await Deno.readFile(`${dir}/-`), store);
   await Deno.remove(dir, { recursive: true });
 });
