@@ -16,6 +16,15 @@ export function tempPathFor(path: string): string {
   return join(dirname(path), `.${basename(path)}.assay-tmp`);
 }
 
+/**
+ * Whether a path names a process's stream (`/dev/stdout`, `/dev/fd/1`, `/proc/self/fd/1`, ...)
+ * rather than a file: written through its temporary file, the rename would replace the link
+ * itself (`/dev/stdout` made a regular file, for a process allowed to write in /dev).
+ */
+export function isStreamPath(path: string): boolean {
+  return /^\/dev\/(?:std(?:in|out|err)|fd\/\d+)$|^\/proc\/(?:self|\d+)\/fd\/\d+$/.test(path);
+}
+
 /** Why a file operation failed, in a few words. */
 export function reason(e: unknown): string {
   if (e instanceof Deno.errors.NotFound) return "no such file or folder";
@@ -86,7 +95,9 @@ export class AtomicFile {
   static async create(path: string): Promise<AtomicFile> {
     // `-` is stdout where a command writes there; it is never a file named `-` (the checks of
     // `_paths.ts` refuse it up front, naming the flag).
-    if (path === "-") throw new UsageError("Cannot write -: give a file path");
+    if (path === "-" || isStreamPath(path)) {
+      throw new UsageError(`Cannot write ${path}: give a file path`);
+    }
     const tmp = tempPathFor(path);
     let mode: number | undefined;
     try {

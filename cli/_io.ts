@@ -186,7 +186,11 @@ export async function mapLines(
   modelFields: readonly string[] = [],
 ): Promise<void> {
   const { input, out: output, maxLineBytes } = command;
-  checkPaths([[undefined, input]], [{ flag: "--out", path: output, kind, stdout: true }], command);
+  checkPaths(
+    [[undefined, input, true]],
+    [{ flag: "--out", path: output, kind, stdout: true }],
+    command,
+  );
   const source = await openSource(input, { modelFields, maxLineBytes });
   const sink = await Sink.open(output);
   let invalid = 0;

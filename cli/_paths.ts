@@ -15,10 +15,17 @@
 // canonicalize's --out): anywhere else `-` is refused, not taken for a file named `-`.
 import { basename, dirname, join, resolve } from "node:path";
 import { InputError, UsageError } from "./_errors.ts";
-import { reason, removeStaleTemp, tempPathFor } from "./_atomic.ts";
+import { isStreamPath, reason, removeStaleTemp, tempPathFor } from "./_atomic.ts";
 
-/** A path from the command line and what gave it: a flag such as `--out`, or a description. */
-export type PathArgument = readonly [label: string | undefined, path: string | undefined];
+/**
+ * A path from the command line and what gave it: a flag such as `--out`, or a description; and
+ * whether the command reads `-` as stdin there (for the hint on `/dev/stdin`).
+ */
+export type PathArgument = readonly [
+  label: string | undefined,
+  path: string | undefined,
+  stdin?: boolean,
+];
 
 /** What an output holds, to tell whether an existing file may be replaced by it. */
 export interface OutputKind {
@@ -45,6 +52,36 @@ const HEAD_BYTES = 64 << 10;
 
 const SQLITE_HEADER = "SQLite format 3\0";
 
+/** `/dev/stdin` and its other names, which Deno opens only with --allow-all. */
+const STDIN_PATHS = new Set(["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"]);
+/** `/dev/stdout` and its other names. */
+const STDOUT_PATHS = new Set(["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"]);
+
+/**
+ * What to give instead of a path to stdin or stdout, when the command reads or writes `-` there:
+ * `; give - for standard input`.
+ */
+function dashHint(path: string, dash: boolean | undefined, stream: "stdin" | "stdout"): string {
+  const paths = stream === "stdin" ? STDIN_PATHS : STDOUT_PATHS;
+  const name = stream === "stdin" ? "standard input" : "standard output";
+  return dash === true && paths.has(path) ? `; give - for ${name}` : "";
+}
+
+/**
+ * Refuses an output that names a stream (`/dev/stdout`): it is not written through, and its
+ * atomic write would replace the link itself.
+ *
+ * @throws {UsageError} `Cannot write /dev/stdout (--out): it is a stream, not a file; give - for
+ *   standard output` (the hint where the command writes `-` to stdout).
+ */
+function checkNotStream({ flag, path, stdout }: OutputArgument): void {
+  if (path === undefined || !isStreamPath(path)) return;
+  throw new UsageError(
+    `Cannot write ${where(path, flag)}: it is a stream, not a file` +
+      dashHint(path, stdout, "stdout"),
+  );
+}
+
 function where(path: string, label: string | undefined): string {
   return label === undefined ? path : `${path} (${label})`;
 }
@@ -70,13 +107,16 @@ export function checkInputs(inputs: readonly PathArgument[]): void {
       `Only one input can be stdin: ${which} are ${stdin.length === 2 ? "both" : "all"} "-"`,
     );
   }
-  for (const [label, path] of inputs) {
+  for (const [label, path, stdin] of inputs) {
     if (path === undefined || path === "-") continue;
     let info: Deno.FileInfo;
     try {
       info = Deno.statSync(path);
     } catch (e) {
-      throw new InputError(`Cannot read ${where(path, label)}: ${reason(e)}`, { cause: e });
+      throw new InputError(
+        `Cannot read ${where(path, label)}: ${reason(e)}${dashHint(path, stdin, "stdin")}`,
+        { cause: e },
+      );
     }
     if (info.isDirectory) {
       throw new InputError(`Cannot read ${where(path, label)}: it is a folder, not a file`);
@@ -334,7 +374,10 @@ export function checkPaths(
   outputs: readonly OutputArgument[],
   options: { force?: boolean } = {},
 ): void {
-  for (const o of outputs) if (o.path === "-" && o.stdout !== true) checkNotDash(o.flag);
+  for (const o of outputs) {
+    if (o.path === "-" && o.stdout !== true) checkNotDash(o.flag);
+    checkNotStream(o);
+  }
   checkInputs(inputs);
   checkDistinct(inputs, outputs);
   for (const o of outputs) {

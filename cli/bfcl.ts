@@ -134,12 +134,11 @@ export async function runBfcl(args: string[]): Promise<void> {
     throw new UsageError("Give --underscore-to-dot or --no-underscore-to-dot, not both");
   }
   const model = values.model ?? "model";
-  const inputs = relevance
-    ? [["--result", values.result]] as const
-    : [["--questions", values.questions], ["--answers", values.answers], [
-      "--result",
-      values.result,
-    ]] as const;
+  const inputs = relevance ? [["--result", values.result, true]] as const : [
+    ["--questions", values.questions, true],
+    ["--answers", values.answers, true],
+    ["--result", values.result, true],
+  ] as const;
   checkPaths(inputs, [
     { flag: "--out", path: values.out, kind: SCORE_FILE },
     { flag: "--report", path: values.report, kind: reportKind("assay.bfcl.v1") },

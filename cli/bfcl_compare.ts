@@ -119,8 +119,8 @@ export async function runBfclCompare(args: string[]): Promise<void> {
   const options = bootstrapFlags(values);
   checkPaths(
     [
-      ...aPaths.map((p) => ["report A", p] as const),
-      ...bPaths.map((p) => ["report B", p] as const),
+      ...aPaths.map((p) => ["report A", p, true] as const),
+      ...bPaths.map((p) => ["report B", p, true] as const),
     ],
     [{ flag: "--out", path: values.out, kind: reportKind("assay.bfcl.comparison.v1") }],
     { force: values.force },

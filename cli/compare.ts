@@ -349,7 +349,11 @@ export async function runCompare(args: string[]): Promise<void> {
     throw new UsageError(`--on must be all or intersection, got "${on}"`);
   }
   checkPaths(
-    [["base report", positionals[0]], ["adapter report", positionals[1]], ["--gate", values.gate]],
+    [
+      ["base report", positionals[0], true],
+      ["adapter report", positionals[1], true],
+      ["--gate", values.gate],
+    ],
     [
       { flag: "--out", path: values.out, kind: reportKind("assay.comparison.v1") },
       { flag: "--html", path: values.html, kind: COMPARISON_PAGE },
@@ -420,7 +424,7 @@ export async function runGaps(args: string[]): Promise<void> {
   if (positionals.length !== 1) throw new UsageError("Expected one report: REPORT.json");
   const options = bootstrapFlags(values);
   checkPaths(
-    [[undefined, positionals[0]]],
+    [[undefined, positionals[0], true]],
     [{ flag: "--out", path: values.out, kind: reportKind("assay.gaps.v1") }],
     { force: values.force },
   );

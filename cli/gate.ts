@@ -218,9 +218,9 @@ export async function runGate(args: string[]): Promise<void> {
   const rulesPath = positionals[0]!;
   const inputs: PathArgument[] = [
     ["rules", rulesPath],
-    ["--base", values.base],
-    ["--candidate", values.candidate],
-    ["--report", values.report],
+    ["--base", values.base, true],
+    ["--candidate", values.candidate, true],
+    ["--report", values.report, true],
   ];
   const outputs: OutputArgument[] = [
     { flag: "--out", path: values.out, kind: reportKind("assay.gate.v1") },

@@ -74,7 +74,10 @@ export async function runIfevalCommand(args: string[]): Promise<void> {
   if (positionals.length > 0) throw new UsageError(`Unexpected argument "${positionals[0]}"`);
   if (values.input === undefined) throw new UsageError("--input is required");
   if (values.responses === undefined) throw new UsageError("--responses is required");
-  const inputs = [["--input", values.input], ["--responses", values.responses]] as const;
+  const inputs = [
+    ["--input", values.input, true],
+    ["--responses", values.responses, true],
+  ] as const;
   const force = values.force === true;
   checkPaths(inputs, [{ flag: "--out", path: values.out, kind: reportKind("assay.ifeval.v1") }], {
     force,

@@ -76,7 +76,7 @@ export async function runIfevalCompare(args: string[]): Promise<void> {
   if (positionals.length !== 2) throw new UsageError("Expected two reports: A.json B.json");
   const options = bootstrapFlags(values);
   checkPaths(
-    [["report A", positionals[0]], ["report B", positionals[1]]],
+    [["report A", positionals[0], true], ["report B", positionals[1], true]],
     [{ flag: "--out", path: values.out, kind: reportKind("assay.ifeval.comparison.v1") }],
     { force: values.force },
   );

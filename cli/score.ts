@@ -123,9 +123,9 @@ export async function runScore(args: string[]): Promise<void> {
   if (!values.generations) throw new UsageError("--generations is required");
   checkPaths(
     [
-      ["--examples", values.examples],
-      ["--generations", values.generations],
-      ["--prompts", values.prompts],
+      ["--examples", values.examples, true],
+      ["--generations", values.generations, true],
+      ["--prompts", values.prompts, true],
     ],
     [{
       flag: "--out",

@@ -60,7 +60,7 @@ export async function runShow(args: string[]): Promise<void> {
   if (!(Number.isInteger(limit) && limit > 0) && limit !== Infinity) {
     throw new UsageError(`--limit must be a positive whole number, got "${values.limit}"`);
   }
-  checkPaths([[undefined, positionals[0]]], []);
+  checkPaths([[undefined, positionals[0], true]], []);
   const report = await readEvaluation(positionals[0]!);
   const ids = values.id ? new Set(values.id) : undefined;
   if (ids) {

@@ -178,8 +178,8 @@ export async function runStructured(args: string[]): Promise<void> {
   }
   checkPaths(
     [
-      ["--outputs", values.outputs],
-      ["--expected", values.expected],
+      ["--outputs", values.outputs, true],
+      ["--expected", values.expected, true],
       ["--schema", values.schema],
     ],
     [{ flag: "--out", path: values.out, kind: reportKind("assay.structured.v1") }],

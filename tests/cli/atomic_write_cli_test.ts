@@ -76,3 +76,13 @@ Deno.test("writeAtomic never takes - for a file name", async () => {
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("the names of a process's streams are not files to write through a temporary file", async () => {
+  const { isStreamPath } = await import("../../cli/_atomic.ts");
+  for (const path of ["/dev/stdout", "/dev/stderr", "/dev/stdin", "/dev/fd/1", "/proc/self/fd/1"]) {
+    strictEqual(isStreamPath(path), true, path);
+  }
+  for (const path of ["/dev/null", "stdout", "out/dev/stdout", "/dev/fd", "/proc/self/fd/x"]) {
+    strictEqual(isStreamPath(path), false, path);
+  }
+});

@@ -312,3 +312,73 @@ Deno.test("an output given as - is refused, naming its flag, unless the command 
   deepStrictEqual(await Deno.readFile(`${dir}/-`), store);
   await Deno.remove(dir, { recursive: true });
 });
+
+/** `assay <args>` with the permissions of `deno task assay` (no --allow-all), stdin empty. */
+async function runAsTask(args: string[]): Promise<{ code: number; stderr: string }> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-read", "--allow-write", `${repo}cli/main.ts`, ...args],
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).output();
+  return { code: out.code, stderr: new TextDecoder().decode(out.stderr).trimEnd() };
+}
+
+Deno.test("/dev/stdin and /dev/stdout as paths say to give - where the command takes it", async () => {
+  const dir = await demoFolder();
+  // Deno refuses /dev/stdin without --allow-all: where - reads stdin, the message says so.
+  const stdinCases: [string[], string][] = [
+    [
+      ["score", "--examples", "/dev/stdin", "--generations", `${dir}/generations.jsonl`],
+      "assay score: Cannot read /dev/stdin (--examples): permission denied; give - for " +
+      "standard input",
+    ],
+    [
+      ["parse", "/dev/stdin"],
+      "assay parse: Cannot read /dev/stdin: permission denied; give - for standard input",
+    ],
+    [
+      ["show", "/dev/stdin"],
+      "assay show: Cannot read /dev/stdin: permission denied; give - for standard input",
+    ],
+    // A rules file is never read from stdin: no hint.
+    [
+      ["gate", "/dev/stdin", "--report", `${dir}/r.json`],
+      "assay gate: Cannot read /dev/stdin (rules): permission denied",
+    ],
+  ];
+  for (const [args, message] of stdinCases) {
+    const r = await runAsTask(args);
+    strictEqual(r.code, 2, args.join(" "));
+    strictEqual(r.stderr, message);
+  }
+  // An output that names a stream is refused with any permissions: its atomic write would
+  // replace the link itself.
+  const stdoutCases: [string[], string][] = [
+    [
+      ["parse", `${samples}outputs.jsonl`, "--out", "/dev/stdout"],
+      "assay parse: Cannot write /dev/stdout (--out): it is a stream, not a file; give - for " +
+      "standard output",
+    ],
+    [
+      [
+        "score",
+        "--examples",
+        `${dir}/examples.jsonl`,
+        "--generations",
+        `${dir}/generations.jsonl`,
+        "--out",
+        "/dev/fd/1",
+      ],
+      "assay score: Cannot write /dev/fd/1 (--out): it is a stream, not a file",
+    ],
+  ];
+  for (const [args, message] of stdoutCases) {
+    for (const r of [await runAsTask(args), await runCli(args)]) {
+      strictEqual(r.code, 2, args.join(" "));
+      strictEqual(r.stderr.trimEnd(), message);
+    }
+  }
+  await Deno.remove(dir, { recursive: true });
+});
