@@ -51,8 +51,9 @@ Commands:
   show           Print a report's examples as text: the failing ones, or by id, slice or status
   gate           Check reports against CI rules (min, non-inferior, superior, regressions): exit 3 on a failure
 
-Run 'deno task assay <command> --help' for a command's options, and 'deno task assay --version'
-for the version and the parser and canonical form its reports record.
+Run 'deno task assay <command> --help' (or 'deno task assay help <command>') for a command's
+options, and 'deno task assay --version' for the version and the parser and canonical form its
+reports record.
 `;
 
 type Command = (args: string[]) => Promise<void> | void;
@@ -142,6 +143,10 @@ async function shownMessage(e: Error): Promise<string> {
  *   1 on an internal error.
  */
 export async function main(args: string[]): Promise<number> {
+  if (args[0] === "help" && args.length > 1) {
+    // `assay help gate` is `assay gate --help`; `assay help bfcl compare`, `bfcl compare --help`.
+    return await main([...args.slice(1), "--help"]);
+  }
   const [command, ...rest] = args;
   if (command === undefined || command === "--help" || command === "-h" || command === "help") {
     console.log(HELP);

@@ -257,3 +257,21 @@ Deno.test("assay parse gives hostile outputs from a file a status, never a crash
   );
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test("assay help <command> prints that command's help; an unknown one exits 2", async () => {
+  for (const args of [["gate"], ["score"], ["bfcl", "compare"], ["suite"]]) {
+    const help = await assay(["help", ...args]);
+    const own = await assay([...args, "--help"]);
+    equal(help.code, 0, args.join(" "));
+    equal(own.code, 0, args.join(" "));
+    equal(help.stdout, own.stdout);
+    equal(help.stdout.includes("Commands:\n  parse"), false, args.join(" "));
+  }
+  const gat = await assay(["help", "gat"]);
+  equal(gat.code, 2);
+  equal(gat.stdout, "");
+  equal(gat.stderr, 'assay gat: Unknown command "gat" (did you mean gate?)\n');
+  const help = await assay(["help"]);
+  equal(help.code, 0);
+  match(help.stdout, /Commands:/);
+});
