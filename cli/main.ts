@@ -82,7 +82,11 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
  * The subcommands whose refusals are named by the command and the subcommand (`assay bfcl
  * compare: …`), since their inputs and flags are not the command's.
  */
-const SUBCOMMANDS: Record<string, readonly string[]> = { bfcl: ["compare"], ifeval: ["compare"] };
+const SUBCOMMANDS: Record<string, readonly string[]> = {
+  bfcl: ["compare"],
+  ifeval: ["compare"],
+  suite: ["validate", "run", "scorecard", "compare"],
+};
 
 /**
  * The named errors that mean bad usage or bad input (exit 2), by their `name`; and every

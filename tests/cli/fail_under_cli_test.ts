@@ -137,7 +137,7 @@ Deno.test("suite run and calibrate --gate RULES: exit 3 on a failure, 2 on bad r
   // One problem, on its own line after the heading, as when there are several.
   match(
     bad.stderr,
-    /^assay suite: Invalid gate rules:\n.*bad\.yaml:2:5: min must be a number in \[0, 1\]\n$/,
+    /^assay suite run: Invalid gate rules:\n.*bad\.yaml:2:5: min must be a number in \[0, 1\]\n$/,
   );
   strictEqual(await Deno.stat(`${dir}/never.json`).then(() => true, () => false), false);
 

@@ -23,7 +23,7 @@ Deno.test("a misspelled flag exits 2 with the closest flag suggested", async () 
     ],
     [
       ["suite", "run", "s.yaml", "--no-judg"],
-      'assay suite: Unknown option "--no-judg" (did you mean --no-judge?)',
+      'assay suite run: Unknown option "--no-judg" (did you mean --no-judge?)',
     ],
     [
       ["calibrate", "--label", "l.jsonl"],
@@ -67,7 +67,7 @@ Deno.test("a negative number after a flag is its value, checked by the command",
     ],
     [
       ["suite", "compare", "a", "b", "--store", "m.db", "--seed", "-1"],
-      'assay suite: --seed must be an integer in [0, 2^32), got "-1"',
+      'assay suite compare: --seed must be an integer in [0, 2^32), got "-1"',
     ],
     // Any other value that starts with a dash is still taken for a flag, and the message says so.
     [

@@ -35,11 +35,11 @@ Deno.test("a folder given as an input exits 2 naming it and its flag", async () 
     ],
     [
       ["suite", "validate", dir],
-      `assay suite: Cannot read ${dir} (suite file): it is a folder, not a file`,
+      `assay suite validate: Cannot read ${dir} (suite file): it is a folder, not a file`,
     ],
     [
       ["suite", "scorecard", "--store", dir],
-      `assay suite: Cannot read ${dir} (--store): it is a folder, not a file`,
+      `assay suite scorecard: Cannot read ${dir} (--store): it is a folder, not a file`,
     ],
     [
       ["calibrate", "--labels", dir],
@@ -141,7 +141,7 @@ Deno.test("an unusable --out, --html or --store exits 2 before any scoring, nami
         "--store",
         `${dir}/missing/metrics.db`,
       ],
-      `assay suite: Cannot write ${dir}/missing/metrics.db (--store): folder ${dir}/missing does not exist`,
+      `assay suite run: Cannot write ${dir}/missing/metrics.db (--store): folder ${dir}/missing does not exist`,
     ],
   ];
   for (const [args, message] of cases) {
@@ -224,10 +224,13 @@ Deno.test("assay suite compare names an unknown arm and suggests the closest", a
   strictEqual(run.code, 0, run.stderr);
   const typo = await runMain(["suite", "compare", "base", "adaptr", "--store", store]);
   strictEqual(typo.code, 2);
-  match(typo.stderr, /^assay suite: Unknown arm "adaptr" \(did you mean adapter\?\) in run \S+$/);
+  match(
+    typo.stderr,
+    /^assay suite compare: Unknown arm "adaptr" \(did you mean adapter\?\) in run \S+$/,
+  );
   const far = await runMain(["suite", "compare", "zzz", "base", "--store", store]);
   strictEqual(far.code, 2);
-  match(far.stderr, /^assay suite: Unknown arm "zzz" \(arms: adapter, base\) in run \S+$/);
+  match(far.stderr, /^assay suite compare: Unknown arm "zzz" \(arms: adapter, base\) in run \S+$/);
   await Deno.remove(dir, { recursive: true });
 });
 
@@ -280,15 +283,15 @@ Deno.test("an output given as - is refused, naming its flag, unless the command 
     [[...ifeval, "--results-dir", "-"], "assay ifeval: --results-dir -: give a folder path"],
     [
       ["suite", "run", `${samples}suite_demo/suite.yaml`, ...suite, "--no-judge", "--store", "-"],
-      `assay suite: ${refused("--store")}`,
+      `assay suite run: ${refused("--store")}`,
     ],
     [
       ["suite", "run", `${samples}suite_demo/suite.yaml`, ...suite, "--no-judge", "--out", "-"],
-      `assay suite: ${refused("--out")}`,
+      `assay suite run: ${refused("--out")}`,
     ],
     [
       ["suite", "scorecard", "--store", "-"],
-      "assay suite: --store -: give a file path; a metric store cannot be stdin",
+      "assay suite scorecard: --store -: give a file path; a metric store cannot be stdin",
     ],
     [["calibrate", "--labels", "l.jsonl", "--out", "-"], `assay calibrate: ${refused("--out")}`],
   ];

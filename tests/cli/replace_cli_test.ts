@@ -73,7 +73,7 @@ Deno.test("--out replaces another kind of file only with --force, and its own ki
       (out) => ["structured", "--outputs", `${structured}/outputs.jsonl`, "--out", out],
       "an assay.structured.v1 report",
     ],
-    ["suite", (out) => suiteRun("--out", out), "an assay.suite_run.v1 report"],
+    ["suite run", (out) => suiteRun("--out", out), "an assay.suite_run.v1 report"],
     [
       "parse",
       (out) => ["parse", `${repo}samples/outputs.jsonl`, "--out", out],
@@ -100,7 +100,7 @@ Deno.test("--out replaces another kind of file only with --force, and its own ki
     const written = read(notes);
     const again = await runMain(args(notes));
     strictEqual(again.code, 0, `${command} over its own output: ${again.stderr}`);
-    if (command !== "suite") strictEqual(read(notes), written);
+    if (command !== "suite run") strictEqual(read(notes), written);
   }
   // An empty file holds nothing to lose.
   Deno.writeTextFileSync(notes, "");
@@ -135,15 +135,15 @@ Deno.test("a metric store is never replaced by a report, and a report is never o
     strictEqual(s.code, 2);
     strictEqual(
       s.stderr,
-      `assay suite: --store ${base} is not a metric store (not an SQLite database)`,
+      `assay suite run: --store ${base} is not a metric store (not an SQLite database)`,
     );
   }
   strictEqual(Deno.readFileSync(store).length, storeBytes.length);
   const baseText = read(base);
   for (
     const [command, args] of [
-      ["suite", ["suite", "scorecard", "--store", base]],
-      ["suite", ["suite", "compare", "base", "adapter", "--store", base]],
+      ["suite scorecard", ["suite", "scorecard", "--store", base]],
+      ["suite compare", ["suite", "compare", "base", "adapter", "--store", base]],
       ["calibrate", ["calibrate", "--labels", base, "--store", base, "--metric", "m"]],
     ] as const
   ) {
@@ -160,7 +160,10 @@ Deno.test("a metric store is never replaced by a report, and a report is never o
   Deno.writeFileSync(empty, new Uint8Array());
   const r = await runMain(["suite", "scorecard", "--store", empty]);
   strictEqual(r.code, 2);
-  strictEqual(r.stderr, `assay suite: --store ${empty} is not a metric store (an empty file)`);
+  strictEqual(
+    r.stderr,
+    `assay suite scorecard: --store ${empty} is not a metric store (an empty file)`,
+  );
   strictEqual(Deno.statSync(empty).size, 0);
   // ... but `suite run` may make one of it.
   const made = await runMain(suiteRun("--store", empty));

@@ -212,7 +212,7 @@ Deno.test("assay suite run refuses an --out or --store that is one of its inputs
         await refused(
           dir,
           [...args, flag, out],
-          `assay suite: ${flag} ${out} is the ${what}${as(out, path)}`,
+          `assay suite run: ${flag} ${out} is the ${what}${as(out, path)}`,
         );
       }
     }
@@ -248,7 +248,7 @@ Deno.test("two outputs of one command may not name the same file", async () => {
       "--out",
       `${dir}/m.db`,
     ],
-    `assay suite: --out ${dir}/m.db is the --store file`,
+    `assay suite run: --out ${dir}/m.db is the --store file`,
   );
   await Deno.remove(dir, { recursive: true });
 });

@@ -191,7 +191,7 @@ Deno.test("suite run --store on a file that is not a database exits 2 naming it 
   strictEqual(out.code, 2);
   strictEqual(
     dec.decode(out.stderr).trim(),
-    `assay suite: --store ${store} is not a metric store (not an SQLite database)`,
+    `assay suite run: --store ${store} is not a metric store (not an SQLite database)`,
   );
   strictEqual(await Deno.readTextFile(store), '{"schema": "assay.suite_run.v1"}\n');
 });

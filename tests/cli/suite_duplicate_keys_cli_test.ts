@@ -44,7 +44,7 @@ async function refused(
     "--quiet",
   ]);
   strictEqual(r.code, 2, r.stderr);
-  strictEqual(r.stderr, `assay suite: ${dir}/${message}`);
+  strictEqual(r.stderr, `assay suite run: ${dir}/${message}`);
   for (const f of ["m.db", "r.json"]) {
     strictEqual(await Deno.stat(`${dir}/${f}`).then(() => true, () => false), false, f);
   }

@@ -234,7 +234,10 @@ Deno.test("a list of problems keeps one problem a line, its control characters e
   strictEqual(r.code, 2, r.stderr);
   const lines = r.stderr.trimEnd().split("\n");
   strictEqual(lines.length, 2, r.stderr);
-  ok(lines[0]!.startsWith(`assay suite: ${dir}/s.json:2:2: Duplicate key "metrics"`), r.stderr);
+  ok(
+    lines[0]!.startsWith(`assay suite validate: ${dir}/s.json:2:2: Duplicate key "metrics"`),
+    r.stderr,
+  );
   ok(lines[1]!.startsWith(`${dir}/s.json:3:2: Duplicate key "name"`), r.stderr);
   ok(!r.stderr.includes("\u001b"), r.stderr);
   await Deno.remove(dir, { recursive: true });
