@@ -45,7 +45,10 @@ Reports:
   --a FILE         a report of model A (repeatable; instead of A.json)
   --b FILE         a report of model B (repeatable; instead of B.json)
 
-${COMMON}`;
+${COMMON}
+Exit codes: 0 on success, 2 on bad usage or bad input (a refusal writes nothing), 1 on an
+internal error.
+`;
 
 async function readBfclReport(path: string): Promise<BfclReport> {
   return await readReportFile(path, ["assay.bfcl.v1"], "records") as unknown as BfclReport;

@@ -52,6 +52,9 @@ ${COMMON}  --html FILE      also write a self-contained HTML report (forest plot
                    all (default): both reports must hold the same examples;
                    intersection: compare the examples they share, and report how
                    many (and which) each side left out
+
+Exit codes: 0 on success, 2 on bad usage or bad input (a refusal writes nothing), 3 when a
+--gate rule fails (after the table and the files), 1 on an internal error.
 `;
 
 const GAPS_HELP = `Usage: deno task assay gaps REPORT.json [--reference en] [options]
@@ -64,6 +67,9 @@ no pair joined, "no pairs": the delta and interval are null);
 interval. A '*' marks a delta whose interval excludes zero.
 
 ${COMMON}  --reference L    the reference language (default en)
+
+Exit codes: 0 on success, 2 on bad usage or bad input (a refusal writes nothing), 1 on an
+internal error.
 `;
 
 /** The bootstrap and output flags that every comparison command shares. */

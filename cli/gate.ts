@@ -35,7 +35,7 @@ const HELP =
 
 Checks reports against a rules file (YAML, or JSONC for .json and .jsonc files) and
 prints one line per rule. Exit codes: 0 every rule holds, 3 a rule fails, 2 bad input
-(a bad rules file is reported at its file, line and column).
+(a bad rules file is reported at its file, line and column), 1 an internal error.
 
 Reports, and the metrics and slices their rules name:
   assay.evaluation.v2 (or v1)  the five tool-call metrics; overall or a language

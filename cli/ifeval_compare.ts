@@ -36,7 +36,10 @@ written) when the reports differ in checker, prompts, a prompt's instructions or
 files (the SHA-256 each report records); a report written before the digests were recorded is
 compared with a note on stderr. A '*' marks a delta whose interval excludes zero.
 
-${COMMON}`;
+${COMMON}
+Exit codes: 0 on success, 2 on bad usage or bad input (a refusal writes nothing), 1 on an
+internal error.
+`;
 
 async function readIfevalReport(path: string): Promise<IfevalReport> {
   return await readReportFile(path, ["assay.ifeval.v1"], "prompts") as unknown as IfevalReport;

@@ -26,6 +26,9 @@ Selection (all given filters apply):
   --status S         examples with parse status S (ok, no_json, invalid_json, ...; the
                      statuses the report counts)
   --limit N          at most N examples (default all)
+
+Exit codes: 0 on success (also when a reader closes stdout early), 2 on bad usage or bad input
+(an id, slice or status the report does not have), 1 on an internal error.
 `;
 
 /** Runs `assay show`. */

@@ -87,6 +87,10 @@ Options of scorecard and compare:
                      it) and compare "reduced_comparison"
 A run stored before runs kept their repeats has no repeats section: the command says so in
 one line (on stderr with --json, where "repeats" or "reduced_comparison" is null).
+
+Exit codes: 0 on success (validate: the suite is valid), 2 on bad usage or bad input (validate:
+the suite is not valid), 3 when run's --fail-under or --gate fails (after the results), 1 on an
+internal error.
 `;
 
 const CALIBRATE_HELP =
@@ -110,6 +114,9 @@ Options:
                      or cannot be computed
   --gate RULES       exit 3 when a min or max rule of RULES fails on the report (metrics
                      kappa, agreement, mae, pearson, spearman; see 'assay gate --help')
+
+Exit codes: 0 on success, 2 on bad usage or bad input, 3 when --fail-under or --gate fails
+(after the statistics), 1 on an internal error.
 `;
 
 /** A user file's text: invalid UTF-8 is an input error at its line and byte. */

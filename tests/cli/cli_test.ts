@@ -275,3 +275,32 @@ Deno.test("assay help <command> prints that command's help; an unknown one exits
   equal(help.code, 0);
   match(help.stdout, /Commands:/);
 });
+
+Deno.test("every command's --help says its exit codes, 3 where a gate can fail", async () => {
+  const commands = [
+    ["score"],
+    ["compare"],
+    ["gaps"],
+    ["structured"],
+    ["suite"],
+    ["calibrate"],
+    ["bfcl"],
+    ["bfcl", "compare"],
+    ["ifeval"],
+    ["ifeval", "compare"],
+    ["gate"],
+    ["show"],
+  ];
+  const gated = ["compare", "suite", "calibrate", "gate"];
+  for (const args of commands) {
+    const h = await assay([...args, "--help"]);
+    equal(h.code, 0, args.join(" "));
+    match(
+      h.stdout,
+      /Exit codes:[^]*\b0 [^]*\b2 [^]*\b1 (on an\s+|an )?internal error/,
+      args.join(" "),
+    );
+    const name = args.join(" ");
+    equal(/\b3 (when|a rule fails)/.test(h.stdout), gated.includes(name), name);
+  }
+});
