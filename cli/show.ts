@@ -10,7 +10,7 @@ import { InputError, UsageError } from "./_errors.ts";
 import { suggestName } from "../src/jsonl/mod.ts";
 import { readEvaluation } from "./compare.ts";
 
-const HELP = `Usage: deno task assay show REPORT.json [--failing [--metric M]] [--id ID ...]
+const HELP = `Usage: deno task assay show REPORT.json [--failing [--metric M]] [--id ID]...
                           [--slice L] [--status S] [--limit N]
 
 Prints the examples of an evaluation report (v2 or v1) as text: id, slice, parse status,
@@ -46,7 +46,13 @@ export async function runShow(args: string[]): Promise<void> {
     await writeStdout(HELP);
     return;
   }
-  if (positionals.length !== 1) throw new UsageError("Give one report (see --help)");
+  if (positionals.length !== 1) {
+    // `--id a b`: the second id reads as a second report.
+    const hint = positionals.length > 1 && values.id
+      ? "; repeat --id for several: --id a --id b"
+      : "";
+    throw new UsageError(`Give one report (see --help${hint})`);
+  }
   if (values.metric !== undefined && !values.failing) {
     throw new UsageError(
       "--metric needs --failing (it names the metric the examples are wrong on)",

@@ -123,3 +123,17 @@ Deno.test("assay show and compare read a report from stdin for -", async () => {
   strictEqual(bad.stderr, "assay show: <stdin> is not JSON: expecting_property_name at 1");
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test("assay show says --id repeats, in its usage and when --id a b reads b as a report", async () => {
+  const help = await assay(["show", "--help"]);
+  match(help.stdout, /\[--id ID\]\.\.\./);
+  ok(!help.stdout.includes("[--id ID ...]"), help.stdout);
+  const r = await assay(["show", "r.json", "--id", "a", "b"]);
+  strictEqual(r.code, 2);
+  strictEqual(
+    r.stderr,
+    "assay show: Give one report (see --help; repeat --id for several: --id a --id b)\n",
+  );
+  const readme = await Deno.readTextFile(new URL("../../README.md", import.meta.url));
+  ok(readme.includes("[--id ID]... [--slice L]"), "README's usage of show");
+});
