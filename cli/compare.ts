@@ -6,7 +6,7 @@ import { BINARY_METRIC_NAMES, EVALUATION_SCHEMAS, METRIC_NAMES } from "../src/ev
 import { formatReport } from "../src/evaluation/mod.ts";
 import { decodeUtf8, readLines } from "../src/jsonl/mod.ts";
 import { InputError } from "../src/jsonl/mod.ts";
-import { canonicalize, parseJson } from "../src/engine/mod.ts";
+import { canonicalize, jsonKind, parseJson } from "../src/engine/mod.ts";
 import { checkReportBody, parseReportLines } from "../src/report_check/mod.ts";
 import { inputName, readStdin, writeStdout } from "./_io.ts";
 import { writeAtomic } from "./_atomic.ts";
@@ -150,6 +150,14 @@ export async function readJsonFile(
   }
 }
 
+/** The list of units each report kind holds, for readReportFile's message when it lacks one. */
+const UNITS = new Map<string, string>([
+  ...EVALUATION_SCHEMAS.map((s) => [s, "records"] as const),
+  ["assay.bfcl.v1", "records"],
+  ["assay.ifeval.v1", "prompts"],
+  ["assay.suite_run.v1", "runs"],
+]);
+
 /**
  * Reads a report of one of `schemas` (with an array under `list`, when given); anything else is
  * bad input naming the file and the schema it found. Its body is checked (`checkReportBody`): a
@@ -161,11 +169,29 @@ export async function readReportFile(
   schemas: readonly string[],
   list?: string,
 ): Promise<Record<string, unknown>> {
-  const r = await readJsonFile(path) as Record<string, unknown> | null;
+  const value = await readJsonFile(path);
   const name = inputName(path);
-  if (!schemas.includes(r?.schema as string) || (list !== undefined && !Array.isArray(r![list]))) {
+  const expected = `an ${schemas.join(" or ")} report`;
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new InputError(`${name} is not a report: it holds ${jsonKind(value)}, not an object`);
+  }
+  const r = value as Record<string, unknown>;
+  if (!Object.hasOwn(r, "schema")) {
+    throw new InputError(`${name} is not a report: it has no "schema" (expected ${expected})`);
+  }
+  if (!schemas.includes(r.schema as string)) {
+    const found = typeof r.schema === "string"
+      ? `schema ${JSON.stringify(r.schema)}`
+      : `a "schema" that is ${jsonKind(r.schema)}`;
+    throw new InputError(`${name} has ${found}, not ${expected}`);
+  }
+  // The list of units (examples, entries, prompts, runs) is named before the body's checks.
+  const units = list ?? UNITS.get(r.schema as string);
+  if (units !== undefined && !Array.isArray(r[units])) {
     throw new InputError(
-      `${name} is not an ${schemas.join(" or ")} report (schema ${JSON.stringify(r?.schema)})`,
+      r[units] === undefined
+        ? `${name}: the ${r.schema} report has no "${units}" list`
+        : `${name}: "${units}" of the ${r.schema} report is ${jsonKind(r[units])}, not a list`,
     );
   }
   try {

@@ -282,7 +282,10 @@ Deno.test("assay bfcl compare exits 2 on reports that do not compare, naming wha
   await Deno.writeTextFile(`${dir}/not.json`, '{"schema": "assay.evaluation.v1", "records": []}');
   const cases = [
     [[simple, parallel], /Refusing to compare: category sets differ: only in A \[simple\]/],
-    [[simple, `${dir}/not.json`], /not\.json is not an assay\.bfcl\.v1 report/],
+    [
+      [simple, `${dir}/not.json`],
+      /not\.json has schema "assay\.evaluation\.v1", not an assay\.bfcl\.v1 report/,
+    ],
     [["--a", simple, "--a", other, "--b", other], /different models/],
     [["--a", simple, parallel], /Give both --a and --b, and no other report/],
     [[simple], /Expected two reports: A\.json B\.json/],

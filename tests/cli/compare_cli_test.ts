@@ -302,3 +302,50 @@ Deno.test("assay gaps says no pairs, with null delta and interval, when no targe
   }
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test("a file that is not a whole report is named with what it lacks, by every reader", async () => {
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(
+    `${dir}/r.yaml`,
+    "rules:\n  - metric: full_call_exact_match\n    min: 0.1\n",
+  );
+  const evaluation = "an assay.evaluation.v2 or assay.evaluation.v1 report";
+  const files: [string, string, string][] = [
+    [
+      "no_records",
+      '{"schema":"assay.evaluation.v2"}',
+      'the assay.evaluation.v2 report has no "records" list',
+    ],
+    [
+      "object_records",
+      '{"schema":"assay.evaluation.v2","records":{}}',
+      '"records" of the assay.evaluation.v2 report is an object, not a list',
+    ],
+    ["list", "[1]", "is not a report: it holds an array, not an object"],
+    ["no_schema", "{}", `is not a report: it has no "schema" (expected ${evaluation})`],
+    ["other", '{"schema":"foo"}', `has schema "foo", not ${evaluation}`],
+  ];
+  for (const [file, text, message] of files) {
+    const path = `${dir}/${file}.json`;
+    await Deno.writeTextFile(path, text + "\n");
+    const said = message.startsWith("is") || message.startsWith("has")
+      ? ` ${message}`
+      : `: ${message}`;
+    for (
+      const [command, args] of [
+        ["show", ["show", path]],
+        ["gaps", ["gaps", path]],
+        ["compare", ["compare", path, path]],
+      ] as const
+    ) {
+      const r = await assay([...args]);
+      strictEqual(r.code, 2, r.stderr);
+      strictEqual(r.stderr, `assay ${command}: ${path}${said}\n`);
+    }
+    // The gate reads every kind: the same words, but for the kinds it expects.
+    const gate = await assay(["gate", `${dir}/r.yaml`, "--report", path]);
+    strictEqual(gate.code, 2, gate.stderr);
+    ok(gate.stderr.startsWith(`assay gate: ${path}${said.split(evaluation)[0]}`), gate.stderr);
+  }
+  await Deno.remove(dir, { recursive: true });
+});
