@@ -403,7 +403,20 @@ export async function runCompare(args: string[]): Promise<void> {
   }
   const comparison = namingFiles(
     `${positionals[0]} (base) and ${positionals[1]} (adapter)`,
-    () => compareReports(base, adapter, { ...options, on }),
+    () => {
+      try {
+        return compareReports(base, adapter, { ...options, on });
+      } catch (e) {
+        // Reports of different examples: say how to compare the ones they share.
+        if (
+          e instanceof ComparisonGateError && on === "all" &&
+          e.differences.some((d) => d.kind === "example_ids")
+        ) {
+          e.message += "; pass --on intersection to compare the examples both reports hold";
+        }
+        throw e;
+      }
+    },
   );
   // Before anything is written: a rule the reports refuse is exit 2 with nothing written.
   const verdict = gating && rules &&

@@ -117,9 +117,11 @@ async function shownMessage(e: Error): Promise<string> {
   if (Array.isArray(differences) && differences.length > 0) {
     const details = differences.map((d) => String((d as { detail?: unknown })?.detail));
     const all = details.join("; ");
-    if (message.endsWith(all)) {
-      message = message.slice(0, message.length - all.length) +
-        details.map(printableText).join("; ");
+    // The details end the message, or come before a hint of the command's (compare's --on).
+    const at = message.lastIndexOf(all);
+    if (at >= 0) {
+      message = message.slice(0, at) + details.map(printableText).join("; ") +
+        message.slice(at + all.length);
     }
   }
   const shown = (text: string) =>

@@ -85,6 +85,11 @@ Deno.test("assay compare refuses apples-to-oranges reports with exit 2 and write
     r.stderr,
     /Refusing to compare: slice sets differ: only in base \[de\], only in adapter \[fr\]/,
   );
+  // Their example ids differ too: the refusal says how to compare the ones they share.
+  match(
+    r.stderr,
+    /example-id sets differ: [^\n]*\); pass --on intersection to compare the examples both reports hold\n$/,
+  );
   strictEqual(
     [...Deno.readDirSync(dir)].map((e) => e.name).sort().join(","),
     "base.json,other.json",
@@ -249,6 +254,8 @@ Deno.test("assay compare and gate refuse reports scored against different exampl
     ),
     c.stderr,
   );
+  // The same example ids: --on intersection would not help, and is not offered.
+  ok(!c.stderr.includes("--on intersection"), c.stderr);
   await Deno.writeTextFile(
     `${dir}/rules.yaml`,
     "rules:\n  - metric: argument_f1\n    superior: true\n",
