@@ -94,12 +94,21 @@ function the(label: string | undefined): string {
 
 /**
  * Checks that each input can be read before any work starts: it exists and is a file, and at most
- * one of them is `-` (stdin, which can be read once).
+ * one of them is `-` (stdin, which can be read once), and only where the command reads `-` as
+ * stdin (an input marked so); elsewhere `-` is refused, not read as a file named `-`.
  *
- * @throws {UsageError} When two inputs are `-`, naming both.
+ * @throws {UsageError} When two inputs are `-`, naming both, or `-` is given where stdin is not
+ *   read: `--labels -: give a file path; this command does not read --labels from stdin`.
  * @throws {InputError} Naming the path and its flag, for a missing path or a folder.
  */
 export function checkInputs(inputs: readonly PathArgument[]): void {
+  for (const [label, path, stdin] of inputs) {
+    if (path !== "-" || stdin === true) continue;
+    const what = label ?? "this input";
+    throw new UsageError(
+      `${what} -: give a file path; this command does not read ${what} from stdin`,
+    );
+  }
   const stdin = inputs.filter(([, path]) => path === "-").map(([label]) => label ?? "input");
   if (stdin.length > 1) {
     const which = `${stdin.slice(0, -1).join(", ")} and ${stdin.at(-1)}`;

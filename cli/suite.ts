@@ -142,22 +142,6 @@ function loadSuiteFile(path: string, text = readText(path)): { suite: Suite; tex
 }
 
 /**
- * Refuses `-` where a command reads or writes a file by its path (it would otherwise be read, or
- * written, as a file named `-`), naming the flag: only `suite validate -` reads stdin.
- */
-function refuseDash(paths: [label: string, path: string | undefined][], command: string): void {
-  for (const [label, path] of paths) {
-    if (path !== "-") continue;
-    const why = label === "--store"
-      ? "the store is an SQLite file"
-      : label === "--out"
-      ? "pass --json to print the report on stdout"
-      : `${command} reads files, not stdin`;
-    throw new UsageError(`${label} cannot be "-": ${why}`);
-  }
-}
-
-/**
  * Refuses a key repeated in one object of `text` (a JSONL line, or a whole JSON file), which
  * JSON.parse reads as its last value: `path:line:column`, where `line` is the text's first line
  * in the file, then the row's id as `id` names it (unless the id's key is the one repeated: which
@@ -293,14 +277,6 @@ async function runCommand(args: string[]): Promise<void> {
     if (!values[f]) throw new UsageError(`--${f} is required`);
   }
   const suitePath = positionals[0]!;
-  refuseDash([
-    ["The suite file", suitePath],
-    ["--goldens", values.goldens],
-    ["--traces", values.traces],
-    ["--catalog", values.catalog],
-    ["--store", values.store],
-    ["--out", values.out],
-  ], "suite run");
   checkPaths(
     [
       ["suite file", suitePath],
@@ -659,7 +635,6 @@ function printScorecard(card: Card, metrics: string[]): void {
 
 function openStore(path: string | undefined): MetricStore {
   if (!path) throw new UsageError("--store is required");
-  refuseDash([["--store", path]], "");
   checkStore("--store", path);
   return MetricStore.open(path);
 }
@@ -838,7 +813,7 @@ async function validateCommand(args: string[]): Promise<void> {
     throw new UsageError("Expected one suite file: suite validate SUITE");
   }
   const path = positionals[0]!;
-  checkInputs([["suite file", path]]);
+  checkInputs([["suite file", path, true]]);
   // `-` is stdin, named <stdin> in messages.
   const { name, text } = path === "-"
     ? await readTextFile("suite file", path)
@@ -906,11 +881,6 @@ export async function runCalibrate(args: string[]): Promise<void> {
     throw new UsageError(`Unexpected argument ${quote(positionals[0]!)}: calibrate --labels L`);
   }
   if (!values.labels) throw new UsageError("--labels is required");
-  refuseDash([
-    ["--labels", values.labels],
-    ["--store", values.store],
-    ["--out", values.out],
-  ], "calibrate");
   const failUnder = unitFlag("--fail-under", values["fail-under"]);
   // The flags are checked, by their names, before any file is read.
   const given = {

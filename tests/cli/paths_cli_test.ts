@@ -83,6 +83,28 @@ Deno.test("two inputs read from stdin (-) exit 2 naming both, before stdin is re
   }
 });
 
+Deno.test("- for an input the command does not read from stdin exits 2 naming it, not read as a file named -", async () => {
+  const cwd = await Deno.makeTempDir();
+  // A file named - in the folder the command runs from: it must not be read.
+  await Deno.writeTextFile(`${cwd}/-`, "rules:\n  - metric: valid_json_rate\n    min: 0\n");
+  const cases: [string[], string][] = [
+    [
+      ["gate", "-", "--report", `${demo}generations.base.jsonl`],
+      "assay gate: rules -: give a file path; this command does not read rules from stdin",
+    ],
+    [
+      ["structured", "--outputs", `${samples}outputs.jsonl`, "--schema", "-"],
+      "assay structured: --schema -: give a file path; this command does not read --schema from stdin",
+    ],
+  ];
+  for (const [args, message] of cases) {
+    const r = await runCli(args, {}, cwd);
+    strictEqual(r.code, 2, `${args.join(" ")}: ${r.stderr}`);
+    strictEqual(r.stderr, message + "\n");
+  }
+  await Deno.remove(cwd, { recursive: true });
+});
+
 Deno.test("an unusable --out, --html or --store exits 2 before any scoring, naming it", async () => {
   const dir = await demoFolder();
   // generations.jsonl lacks an example of its own: scoring would fail on that invariant, so

@@ -107,7 +107,7 @@ Deno.test("assay suite validate - reads the suite from stdin, named <stdin>", as
   strictEqual(bad.code, 2, bad.stderr);
   match(
     bad.stderr,
-    /^assay suite: <stdin>:2:5: metrics\[0\]\.type: Unknown metric type "hit_limt"/,
+    /^assay suite validate: <stdin>:2:5: metrics\[0\]\.type: Unknown metric type "hit_limt"/,
   );
 });
 
@@ -117,12 +117,30 @@ Deno.test("suite run, scorecard and calibrate refuse - for a file they read or w
   const run = demoArgs(store);
   const at = (flag: string) => run.indexOf(flag) + 1;
   const cases: [string[], RegExp][] = [
-    [run.with(2, "-"), /The suite file cannot be "-": suite run reads files, not stdin/],
-    [run.with(at("--traces"), "-"), /--traces cannot be "-": suite run reads files, not stdin/],
-    [run.with(at("--store"), "-"), /--store cannot be "-": the store is an SQLite file/],
-    [[...run, "--out", "-"], /--out cannot be "-": pass --json to print the report on stdout/],
-    [["suite", "scorecard", "--store", "-"], /--store cannot be "-": the store is an SQLite file/],
-    [["calibrate", "--labels", "-"], /--labels cannot be "-": calibrate reads files, not stdin/],
+    [
+      run.with(2, "-"),
+      /suite file -: give a file path; this command does not read suite file from stdin/,
+    ],
+    [
+      run.with(at("--traces"), "-"),
+      /--traces -: give a file path; this command does not read --traces from stdin/,
+    ],
+    [
+      run.with(at("--store"), "-"),
+      /--store -: give a file path; this command does not write --store to stdout/,
+    ],
+    [
+      [...run, "--out", "-"],
+      /--out -: give a file path; this command does not write --out to stdout/,
+    ],
+    [
+      ["suite", "scorecard", "--store", "-"],
+      /--store -: give a file path; a metric store cannot be stdin/,
+    ],
+    [
+      ["calibrate", "--labels", "-"],
+      /--labels -: give a file path; this command does not read --labels from stdin/,
+    ],
   ];
   for (const [args, message] of cases) {
     // Nothing is piped: a command that read stdin would see an empty input, not this refusal.
