@@ -104,9 +104,9 @@ export const EDGE_WORKERS: Record<string, string> = {
 export const EDGE_SOCKETS = ["root-with-module", "root-without-module", "readme", "suite"] as const;
 
 /**
- * The README's worker example as JavaScript: the one `ts` block of README.md that imports
- * `./assay.wasm` and has a default export, with its types stripped by `deno bundle` and
- * `@assay/assay` replaced by the staged root bundle.
+ * The README's worker example as JavaScript: the one `ts` block of README.md (its fence may carry
+ * more, as `ts ignore`) that imports `./assay.wasm` and has a default export, with its types
+ * stripped by `deno bundle` and `@assay/assay` replaced by the staged root bundle.
  *
  * @param tmp A scratch directory.
  * @returns The worker's source.
@@ -114,7 +114,9 @@ export const EDGE_SOCKETS = ["root-with-module", "root-without-module", "readme"
  */
 export async function readmeWorker(tmp: string): Promise<string> {
   const readme = await Deno.readTextFile(`${ROOT}/README.md`);
-  const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!)
+  // The block's fence is `ts ignore` (deno test --doc cannot run a worker that imports a .wasm
+  // module), so any info string after `ts` is taken.
+  const blocks = [...readme.matchAll(/```ts(?:[ \t][^\n]*)?\n([\s\S]*?)```/g)].map((m) => m[1]!)
     .filter((b) => b.includes('from "./assay.wasm"') && b.includes("export default"));
   if (blocks.length !== 1) {
     throw new CrossRuntimeError(
