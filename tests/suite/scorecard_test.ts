@@ -578,14 +578,3 @@ Deno.test("scorecard() refuses to aggregate scores made under different rubric h
     (e: unknown) => e instanceof RubricMismatchError && /judge/.test(e.message),
   );
 });
-
-Deno.test("docs/scorecard.md's example type-checks and runs (deno test --doc)", async () => {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["test", "--doc", "docs/scorecard.md"],
-    cwd: new URL("../../", import.meta.url).pathname,
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const dec = new TextDecoder();
-  strictEqual(out.code, 0, dec.decode(out.stdout) + dec.decode(out.stderr));
-});
