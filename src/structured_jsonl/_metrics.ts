@@ -249,22 +249,44 @@ export function computeMetrics(inp: MetricInputs, metrics: StructuredMetric[]): 
   }
 
   /**
+   * Whether metric `m` refuses row `i`'s expected value alone, scored against no output: the
+   * expected side is then at fault, whatever the message says.
+   */
+  function refusesExpected(m: StructuredMetric, i: number): boolean {
+    if (expected === undefined) return false;
+    try {
+      if (m === "required_field_accuracy") {
+        requiredFieldAccuracy([expectedFields(expected, joined![i]!)], ["{}"], {
+          valuesAsJson: true,
+          ...withEngine,
+        });
+      } else if (m.startsWith("tool_")) toolCallF1([exp()[i]!], [[]], withEngine);
+      else return false;
+    } catch (e) {
+      return e instanceof TypeError || e instanceof RangeError;
+    }
+    return false;
+  }
+
+  /**
    * A metric's TypeError or RangeError on row `i` alone, as a StructuredInputError at that row
-   * of the outputs, or of the expected file when the message is about an expected value. The
+   * of the outputs, or of the expected file when the expected value alone is refused. The
    * metric numbers the examples of its call, here only this one: the index goes, and the field
-   * is named.
+   * is named, its items indexed as `field "x"[k]`.
    */
   function refusal(e: unknown, m: StructuredMetric, i: number): unknown {
     if (!(e instanceof TypeError || e instanceof RangeError)) return e;
-    const ofExpected = expected !== undefined &&
-      /^Expected (call|an object of dotted paths|a JSON (text|value) for)\b/.test(e.message);
+    const ofExpected = refusesExpected(m, i);
+    // One call given alone, not in a list, is the field itself.
+    const listed = joined?.[i]?.fields.get("tool_calls")?.kind === "array";
     const message = e.message
       .replace(/^checks\[0\]/, 'field "checks"')
       .replace(/^conversations\[0\]/, 'field "retention"')
-      .replace(/^Result (\d+)/, 'field "api_results" item $1')
+      .replace(/^Result (\d+)/, 'field "api_results"[$1]')
+      .replace(/^Expected call (\d+)/, listed ? 'field "tool_calls"[$1]' : 'field "tool_calls"')
       .replace(/ of example 0\b/, "")
       .replace(/ at index 0\b/, "");
-    const [file, row] = ofExpected ? [expected, joined![i]!] : [outputs, outputs.rows[i]!];
+    const [file, row] = ofExpected ? [expected!, joined![i]!] : [outputs, outputs.rows[i]!];
     return rowError(file, row, `${m}: ${message}`, { metric: m, cause: e });
   }
 

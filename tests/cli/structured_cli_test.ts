@@ -134,7 +134,7 @@ Deno.test("assay structured names the file, line and id of a bad field, counting
     ],
     [
       ["--outputs", `${dir}/api.jsonl`],
-      `${dir}/api.jsonl:2 (id "q2"): api_call_success_rate: field "api_results" item 1 is not a ` +
+      `${dir}/api.jsonl:2 (id "q2"): api_call_success_rate: field "api_results"[1] is not a ` +
       "flag, status code or exception: bad",
     ],
     [
@@ -144,7 +144,7 @@ Deno.test("assay structured names the file, line and id of a bad field, counting
     ],
     [
       ["--outputs", `${dir}/calls.jsonl`, "--expected", `${dir}/expected.jsonl`],
-      `${dir}/expected.jsonl:2 (id "q1"): tool_selection_accuracy: Expected call 1 is ` +
+      `${dir}/expected.jsonl:2 (id "q1"): tool_selection_accuracy: field "tool_calls"[1] is ` +
       'malformed: a call must be {name, arguments}: it has no name, no arguments, an unknown key "nome"',
     ],
   ];

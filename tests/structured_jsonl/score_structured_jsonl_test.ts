@@ -114,8 +114,48 @@ Deno.test("a bad row is a StructuredInputError that carries its file, line and i
       deepStrictEqual([e.source, e.line, e.id], ["e.jsonl", 2, "q1"]);
       ok(
         e.message.startsWith(
-          'e.jsonl:2 (id "q1"): tool_selection_accuracy: Expected call 1 is malformed',
+          'e.jsonl:2 (id "q1"): tool_selection_accuracy: field "tool_calls"[1] is malformed',
         ),
+      );
+      return true;
+    },
+  );
+  // A call given alone, not in a list, is the field itself.
+  await rejects(
+    scoreStructuredJsonl(
+      {
+        outputs: jsonl([{ id: "q1", tool_calls: [call] }]),
+        expected: jsonl([{ id: "q1", tool_calls: { nome: "g" } }]),
+      },
+      { names },
+    ),
+    (e) => {
+      ok(e instanceof StructuredInputError);
+      ok(
+        e.message.startsWith(
+          'e.jsonl:1 (id "q1"): tool_selection_accuracy: field "tool_calls" is malformed',
+        ),
+        e.message,
+      );
+      return true;
+    },
+  );
+  // A malformed expected field path is refused at its row of the expected file, whatever the
+  // message: the expected value alone is refused.
+  await rejects(
+    scoreStructuredJsonl(
+      {
+        outputs: jsonl([{ id: "q0", output: "{}" }, { id: "q1", output: "{}" }]),
+        expected: jsonl([{ id: "q1", fields: { "a.": 1 } }, { id: "q0", fields: { a: 1 } }]),
+      },
+      { names },
+    ),
+    (e) => {
+      ok(e instanceof StructuredInputError);
+      deepStrictEqual([e.source, e.line, e.id], ["e.jsonl", 1, "q1"]);
+      strictEqual(
+        e.message,
+        'e.jsonl:1 (id "q1"): required_field_accuracy: Invalid field path "a.": empty segment',
       );
       return true;
     },
