@@ -176,6 +176,10 @@ export async function runStructured(args: string[]): Promise<void> {
       throw new UsageError(`--format ${quote(values.format)}: ${e.message}`);
     }
   }
+  const asked = values.metrics?.split(",").map((s) => s.trim()).filter((s) => s !== "");
+  if (asked?.length === 0) {
+    throw new UsageError(`--metrics names no metric (got ${quote(values.metrics!)})`);
+  }
   checkPaths(
     [
       ["--outputs", values.outputs, true],
@@ -202,7 +206,7 @@ export async function runStructured(args: string[]): Promise<void> {
           expected: values.expected === undefined ? undefined : inputName(values.expected),
           schema: schemaPath,
         },
-        metrics: values.metrics?.split(",").map((s) => s.trim()).filter((s) => s !== ""),
+        metrics: asked,
         mode,
         format: values.format,
         formatAssertion: values["format-assertion"] === true,

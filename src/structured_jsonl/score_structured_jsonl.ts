@@ -134,7 +134,8 @@ function oneOf<T extends string>(name: string, value: T | undefined, allowed: re
  * @throws {InputError} If a line is longer than the line limit (a `LineTooLongError`) or not
  *   UTF-8 outside an output (an `InvalidUtf8Error`).
  * @throws {TypeError} If a source is not bytes, a stream, an iterable or a function.
- * @throws {RangeError} If an option is out of its range (a mode, a match, `maxLineBytes`).
+ * @throws {RangeError} If an option is out of its range (a mode, a match, `maxLineBytes`, an empty
+ *   `metrics`).
  * @throws {SyntaxError} If `format` is not a regex the linear-time engine reads.
  *
  * @example Score outputs against expected calls
@@ -187,6 +188,10 @@ export async function scoreStructuredJsonl(
   const match = oneOf("match", options.match, ["exact", "name", "subset"]);
   if (options.metrics !== undefined && !Array.isArray(options.metrics)) {
     throw new TypeError("Option metrics must be an array of metric names");
+  }
+  if (options.metrics?.length === 0) {
+    // An empty report would read as a score.
+    throw new RangeError("Option metrics names no metric: leave it out for every metric");
   }
   if (options.format !== undefined) new LinearRegex(options.format);
   const read = {

@@ -93,6 +93,12 @@ Deno.test("assay structured exits 2 on bad input, naming file, line and id", asy
   r = await assay(["--outputs", `${fx}/outputs.jsonl`, "--metrics", "json_schema_compliance"]);
   strictEqual(r.code, 2);
   match(r.stderr, /needs --schema/);
+  // A --metrics that names no metric would write an empty report, read as a score.
+  for (const list of ["", ","]) {
+    r = await assay(["--outputs", `${fx}/outputs.jsonl`, "--metrics", list]);
+    strictEqual(r.code, 2, r.stderr);
+    strictEqual(r.stderr.trim(), `assay structured: --metrics names no metric (got "${list}")`);
+  }
   await Deno.writeTextFile(`${dir}/schema.json`, '{"type": "object", "propertys": {}}');
   r = await assay(["--outputs", `${fx}/outputs.jsonl`, "--schema", `${dir}/schema.json`]);
   strictEqual(r.code, 2);

@@ -258,6 +258,8 @@ Deno.test("misused options and sources are TypeErrors and RangeErrors, before an
   await rejects(scoreStructuredJsonl({ outputs }, { mode: "loose" as "strict" }), RangeError);
   await rejects(scoreStructuredJsonl({ outputs }, { match: "all" as "name" }), RangeError);
   await rejects(scoreStructuredJsonl({ outputs }, { maxLineBytes: 0 }), RangeError);
+  // An empty list of metrics would give an empty report, read as a score.
+  await rejects(scoreStructuredJsonl({ outputs }, { metrics: [] }), RangeError);
   await rejects(scoreStructuredJsonl({ outputs }, { format: "(?<=a)b" }), SyntaxError);
   await rejects(scoreStructuredJsonl({ outputs }, { format: "(a" }), SyntaxError);
   // A line over the limit is the jsonl room's LineTooLongError, at its line.
