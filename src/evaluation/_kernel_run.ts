@@ -4,7 +4,7 @@
 // the caller then scores the sources with the general reader, which gives the same report or
 // words the error.
 import type { Engine } from "../engine/mod.ts";
-import { RECORDS_CLOSE, RECORDS_EMPTY, RECORDS_OPEN, reportFrame } from "./_report_frame.ts";
+import { RECORDS_CLOSE, RECORDS_OPEN, reportFrame } from "./_report_frame.ts";
 import type { EvaluationReport, InputDigest } from "./inputs.ts";
 import type { ExampleRecord } from "./metrics.ts";
 import { type KernelBail, ScoreKernel } from "./_score_kernel.ts";
@@ -170,12 +170,8 @@ export async function scoreOnKernel(
   // The report's head and tail as formatReport lays them out, the kernel's records between.
   const { records: _, ...head } = done;
   const { before, after } = reportFrame(head);
-  const empty = done.n === 0;
+  // A run that scored no example is refused (scoreJsonl's nonEmpty): there are records.
   function* chunks(): Generator<Uint8Array> {
-    if (empty) {
-      yield encoder.encode(before + RECORDS_EMPTY + after + "\n");
-      return;
-    }
     yield encoder.encode(before + RECORDS_OPEN);
     yield* kernel.records();
     yield encoder.encode(RECORDS_CLOSE + after + "\n");

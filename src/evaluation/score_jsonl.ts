@@ -115,11 +115,20 @@ export interface ScoreJsonlResult {
 
 const encoder = new TextEncoder();
 
-// A run without examples has no score: its report would give every metric as 0 of 0, which a CI
-// job would take for a result (say, when the step that writes the files wrote nothing).
+// A run that scored no example has no score: its report would give every metric as 0 of 0,
+// which a CI job would take for a result (say, when the step that writes the files wrote
+// nothing, or every target was dropped).
 function nonEmpty(report: EvaluationReport, run: RunSources): EvaluationReport {
-  if ((report.inputs.examples?.rows ?? 1) > 0) return report;
-  throw new InputError(`${run.examples.name}: no example in the file`);
+  if (report.n) return report;
+  const d = report.drop_summary;
+  throw new InputError(
+    `${run.examples.name}: no example ` +
+      (report.inputs.examples?.rows
+        ? `scored: ${d.multiple_calls + d.empty_target + d.malformed_target} dropped, ${
+          report.missing_generations?.count ?? 0
+        } missing`
+        : "in the file"),
+  );
 }
 
 /**
@@ -137,8 +146,9 @@ function nonEmpty(report: EvaluationReport, run: RunSources): EvaluationReport {
  * @param options The engine, the sources' names, a progress callback and a SHA-256 hasher.
  * @returns The report and its bytes.
  * @throws {InputError} If a line is malformed, longer than the line limit (a
- *   {@linkcode LineTooLongError}), or a field is missing or mistyped, or the examples source holds
- *   no example.
+ *   {@linkcode LineTooLongError}), or a field is missing or mistyped, or no example was scored
+ *   (the examples source holds none, or every example was dropped or, with `allowMissing`,
+ *   missing its generation).
  * @throws {InvariantViolation} If the inputs break an invariant (duplicate ids, orphans, missing
  *   generations, digest mismatches).
  * @throws {TypeError} If a source is not bytes, a stream, an iterable or a function.

@@ -146,6 +146,32 @@ Deno.test("assay score refuses a missing generation and an orphan generation", a
   );
 });
 
+Deno.test("assay score refuses a run that scored no example: all missing, or all dropped", async () => {
+  // --allow-missing with an empty generations file: every example misses its generation.
+  const w = worked();
+  let r = await score(
+    { "examples.jsonl": jsonl(w.examples), "generations.jsonl": "" },
+    ["--allow-missing"],
+  );
+  strictEqual(r.code, 2, r.stderr);
+  strictEqual(
+    r.stderr.trim(),
+    `assay score: ${r.dir}/examples.jsonl: no example scored: 0 dropped, 4 missing`,
+  );
+  assertEquals(r.files, ["examples.jsonl", "generations.jsonl"]);
+  // Every target dropped (an empty list is no call).
+  r = await score({
+    "examples.jsonl": jsonl([{ example_id: "a", language: "en", target: [] }]),
+    "generations.jsonl": "",
+  });
+  strictEqual(r.code, 2, r.stderr);
+  strictEqual(
+    r.stderr.trim(),
+    `assay score: ${r.dir}/examples.jsonl: no example scored: 1 dropped, 0 missing`,
+  );
+  assertEquals(r.files, ["examples.jsonl", "generations.jsonl"]);
+});
+
 Deno.test("assay score refuses a prompt digest mismatch and a prompt that does not hash to its digest", async () => {
   const mismatch = worked();
   mismatch.generations[1]!.prompt_sha256 = sha256Hex("another prompt");

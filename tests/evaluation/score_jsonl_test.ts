@@ -198,6 +198,41 @@ Deno.test("scoreJsonl() names the kind of an output that is not a string, and wh
   }
 });
 
+Deno.test("scoreJsonl() refuses a run that scored no example: every one dropped or missing", async () => {
+  const { InputError } = await import("../../src/jsonl/mod.ts");
+  const enc = new TextEncoder();
+  const call = { name: "f", arguments: {} };
+  const examples = enc.encode(
+    [
+      { example_id: "a", language: "en", target: [] },
+      { example_id: "b", language: "en", target: [call, call] },
+      { example_id: "c", language: "en", target: call },
+    ].map((r) => JSON.stringify(r) + "\n").join(""),
+  );
+  const dropped = enc.encode(
+    JSON.stringify({ example_id: "a", language: "en", target: [] }) + "\n",
+  );
+  const empty = new Uint8Array(0);
+  const cases: [Uint8Array, boolean, string][] = [
+    // Every target dropped: nothing was scored.
+    [dropped, false, "e.jsonl: no example scored: 1 dropped, 0 missing"],
+    // A partial run whose generations file is empty: the kept example misses its generation.
+    [examples, true, "e.jsonl: no example scored: 2 dropped, 1 missing"],
+  ];
+  for (const options of [{}, { kernel: false }, { engine: TS }, { engine: WASM }]) {
+    for (const [ex, allowMissing, message] of cases) {
+      await rejects(
+        scoreJsonl({ examples: ex, generations: empty }, {
+          ...options,
+          allowMissing,
+          names: { examples: "e.jsonl" },
+        }),
+        (e: unknown) => e instanceof InputError && e.message === message,
+      );
+    }
+  }
+});
+
 Deno.test("scoreJsonl() refuses examples without an example, on both engines and both readers", async () => {
   const { InputError } = await import("../../src/jsonl/mod.ts");
   const empty = new Uint8Array(0);

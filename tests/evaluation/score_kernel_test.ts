@@ -139,6 +139,12 @@ Deno.test("the kernel reads the rare forms it should, and gives back everything 
   const gen2 = row({ example_id: "e2", prompt_sha256: SHA, output: "none" });
   const prompt = (id: string, text: string, sha = sha256Hex(text)) =>
     row({ example_id: id, prompt_sha256: sha, prompt: text });
+  // A target that is dropped leaves the run with nothing scored, which is refused: the second
+  // example is scored.
+  const withPair = (f: { examples: string; generations: string }) => ({
+    examples: f.examples + pair + "\n",
+    generations: f.generations + gen2 + "\n",
+  });
   const cases: {
     name: string;
     files: Record<string, string | Uint8Array>;
@@ -149,7 +155,7 @@ Deno.test("the kernel reads the rare forms it should, and gives back everything 
     // the line's nesting included), up to its line's end.
     {
       name: "a target nested 511 deep (512 with the line's object)",
-      files: base({ target: "[".repeat(511) + "]".repeat(511) }),
+      files: withPair(base({ target: "[".repeat(511) + "]".repeat(511) })),
       kernel: true,
     },
     {
@@ -244,23 +250,25 @@ Deno.test("the kernel reads the rare forms it should, and gives back everything 
       files: base({ target: '[{"name":"f","arguments":{"a":1}}]' }),
       kernel: true,
     },
-    { name: "an empty list target", files: base({ target: "[]" }), kernel: true },
+    { name: "an empty list target", files: withPair(base({ target: "[]" })), kernel: true },
     {
       name: "a list of two calls",
-      files: base({ target: '[{"name":"f","arguments":{}},{"name":"g","arguments":{"x":[]}}]' }),
+      files: withPair(
+        base({ target: '[{"name":"f","arguments":{}},{"name":"g","arguments":{"x":[]}}]' }),
+      ),
       kernel: true,
     },
     {
       name: "a list with a non-call",
-      files: base({ target: '[{"name":"f","arguments":{}},1]' }),
+      files: withPair(base({ target: '[{"name":"f","arguments":{}},1]' })),
       kernel: true,
     },
     {
       name: "a string target",
-      files: base({ target: '"{\\"name\\":\\"f\\",\\"arguments\\":{}}"' }),
+      files: withPair(base({ target: '"{\\"name\\":\\"f\\",\\"arguments\\":{}}"' })),
       kernel: true,
     },
-    { name: "a number target", files: base({ target: "1e5" }), kernel: true },
+    { name: "a number target", files: withPair(base({ target: "1e5" })), kernel: true },
     {
       name: "a call with NaN",
       files: base({

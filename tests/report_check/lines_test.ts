@@ -5,7 +5,7 @@
 // limit, giving what it gives below it.
 import { deepStrictEqual, rejects } from "node:assert/strict";
 import { parseReportLines } from "../../src/report_check/mod.ts";
-import { formatReport, scoreJsonl } from "../../src/evaluation/mod.ts";
+import { formatReport, scoreJsonl, scoreToolCalls } from "../../src/evaluation/mod.ts";
 import { InputError, readLines } from "../../src/jsonl/mod.ts";
 import { readJsonFile } from "../../cli/compare.ts";
 import { makeRng } from "../_corpus.ts";
@@ -22,7 +22,8 @@ async function linesOf(text: string) {
 
 /**
  * A seeded evaluation report: odd ids, strings with quotes, commas, brackets and line breaks;
- * `dropAll` gives every example an empty target, so that no record is left.
+ * `dropAll` gives every example an empty target, so that no record is left (a report of
+ * scoreToolCalls: scoreJsonl refuses such a run).
  */
 async function report(seed: number, n: number, detail: boolean, dropAll = false) {
   const rng = makeRng(seed);
@@ -41,6 +42,8 @@ async function report(seed: number, n: number, detail: boolean, dropAll = false)
       ? JSON.stringify({ name: "f", arguments: { s: rng.pick(odd), x: rng.int(5) / 2 } })
       : rng.pick(odd),
   }));
+  // scoreJsonl refuses a run that scored nothing; scoreToolCalls (arrays) still writes its report.
+  if (dropAll) return formatReport(scoreToolCalls(examples, generations));
   const jsonl = (rows: object[]) => enc.encode(rows.map((r) => JSON.stringify(r)).join("\n"));
   const { bytes } = await scoreJsonl(
     { examples: jsonl(examples), generations: jsonl(generations) },
