@@ -136,11 +136,13 @@ export function readIfevalInput(source: IfevalSource): IfevalInputRow[] {
  *
  * @param source The responses file (`prompt` and `response` per line).
  * @param inputs The input rows.
+ * @param inputName The input file's name, where a prompt without a response is named
+ *   (`input` when absent).
  * @returns The response of each input, in input order.
  * @throws {IfevalInputError} For a line that is not a JSON object, a missing or mistyped field, a
  * response whose prompt is not in the input, a prompt given again with another response (IFEval's
  * dictionary would keep the last and score it for every line of that prompt), or an input prompt
- * without a response.
+ * without a response (named at its line of the input file, the first one, with how many lack one).
  * @example Matching by prompt
  * ```ts
  * import { readIfevalInput, readIfevalResponses } from "@assay/assay/ifeval";
@@ -160,6 +162,7 @@ export function readIfevalInput(source: IfevalSource): IfevalInputRow[] {
 export function readIfevalResponses(
   source: IfevalSource,
   inputs: readonly IfevalInputRow[],
+  inputName = "input",
 ): string[] {
   const known = new Set(inputs.map((r) => r.prompt));
   const byPrompt = new Map<string, { response: string; line: number }>();
@@ -183,17 +186,18 @@ export function readIfevalResponses(
     }
     if (first === undefined) byPrompt.set(o.prompt, { response: o.response, line });
   }
-  return inputs.map((row) => {
-    const response = byPrompt.get(row.prompt)?.response;
-    if (response === undefined) {
-      throw new IfevalInputError(
-        `${source.name}: no response for the prompt of line ${row.line} (key ${row.key}): ${
-          quote(row.prompt)
-        }`,
-      );
-    }
-    return response;
-  });
+  const missing = inputs.filter((row) => !byPrompt.has(row.prompt));
+  const first = missing[0];
+  if (first !== undefined) {
+    const at = `${inputName}:${first.line} (key ${first.key}): ${quote(first.prompt)}`;
+    throw new IfevalInputError(
+      `${source.name}: no response for ` +
+        (missing.length === 1
+          ? `the prompt of ${at}`
+          : `${missing.length} of ${inputs.length} prompts; the first is ${at}`),
+    );
+  }
+  return inputs.map((row) => byPrompt.get(row.prompt)!.response);
 }
 
 /**
@@ -223,7 +227,7 @@ export function runIfeval(files: { input: IfevalSource; responses: IfevalSource 
   const inputs = readIfevalInput(files.input);
   // A run without prompts has no score (its accuracies would be 0 of 0).
   if (inputs.length === 0) throw new IfevalInputError(`${files.input.name}: no prompt in the file`);
-  const responses = readIfevalResponses(files.responses, inputs);
+  const responses = readIfevalResponses(files.responses, inputs, files.input.name);
   return {
     inputs,
     strict: inputs.map((row, i) => evaluatePrompt(row, responses[i]!, "strict", row.checks)),

@@ -59,8 +59,22 @@ Deno.test("readIfevalResponses() matches by prompt, and names missing ones", () 
   assertEquals(readIfevalResponses({ name: "r.jsonl", text }, inputs), ["a", "b"]);
   throws(
     () =>
-      readIfevalResponses({ name: "r.jsonl", text: row({ prompt: "A", response: "a" }) }, inputs),
-    /r\.jsonl: no response for the prompt of line 3 \(key 2\): "B"/,
+      readIfevalResponses(
+        { name: "r.jsonl", text: row({ prompt: "A", response: "a" }) },
+        inputs,
+        INPUT.name,
+      ),
+    /: r\.jsonl: no response for the prompt of in\.jsonl:3 \(key 2\): "B"$/,
+  );
+  // Without the input file's name, it is "input"; with several missing, the count and the first.
+  throws(
+    () => readIfevalResponses({ name: "r.jsonl", text: "" }, inputs),
+    /: r\.jsonl: no response for 2 of 2 prompts; the first is input:1 \(key 1\): "A"$/,
+  );
+  // runIfeval names the input file.
+  throws(
+    () => runIfeval({ input: INPUT, responses: { name: "r.jsonl", text: "" } }),
+    /: r\.jsonl: no response for 2 of 2 prompts; the first is in\.jsonl:1 \(key 1\): "A"$/,
   );
   throws(
     () => readIfevalResponses({ name: "r.jsonl", text: row({ prompt: "A", response: 1 }) }, inputs),
