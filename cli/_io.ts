@@ -36,6 +36,21 @@ export async function openSource(
   }
 }
 
+/**
+ * Refuses a file whose bytes start with gzip's magic number (1f 8b), such as BFCL's `.json.gz`
+ * fixtures: read as text it would be refused as invalid UTF-8 at its first line, which does not
+ * say why.
+ *
+ * @throws {InputError} Naming the file (and `flag`), and saying to decompress it.
+ */
+export function refuseGzip(bytes: Uint8Array, name: string, flag?: string): void {
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return;
+  const how = name === "<stdin>" ? "gunzip -c" : `gunzip -k ${name}`;
+  throw new InputError(
+    `${name}${flag ? ` (${flag})` : ""} is gzip-compressed: decompress it first (${how})`,
+  );
+}
+
 /** An input's name in messages and reports: `<stdin>` for `-`, else its path. */
 export function inputName(path: string): string {
   return path === "-" ? "<stdin>" : path;
@@ -71,6 +86,7 @@ export async function readTextFile(
   } catch (e) {
     throw new InputError(`Cannot read ${name} (${flag}): ${e instanceof Error ? e.message : e}`);
   }
+  refuseGzip(bytes, name, flag);
   return { name, text: decodeUtf8(bytes, name), bytes };
 }
 

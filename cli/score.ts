@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 import { type EvaluationReport, METRIC_NAMES, scoreJsonl } from "../src/evaluation/mod.ts";
 import type { JsonlSource, ScoreJsonlResult, ScoreProgress } from "../src/evaluation/mod.ts";
-import { inputName, withLineHint, writeStdout } from "./_io.ts";
+import { inputName, refuseGzip, withLineHint, writeStdout } from "./_io.ts";
 import { writeAtomic } from "./_atomic.ts";
 import { checkPaths, reportKind } from "./_paths.ts";
 import { engineFromFlag, maxLineBytesFlag, parseOptions } from "./_options.ts";
@@ -77,9 +77,10 @@ function fileSource(path: string): JsonlSource {
     }
     try {
       const buffer = new Uint8Array(READ_BYTES);
-      for (;;) {
+      for (let first = true;; first = false) {
         const n = await file.read(buffer);
         if (n === null) return;
+        if (first) refuseGzip(buffer.subarray(0, n), path);
         if (n > 0) yield buffer.subarray(0, n);
       }
     } finally {

@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { engineFromFlag, parseOptions } from "./_options.ts";
 import { InputError, quote, UsageError } from "./_errors.ts";
 import { writeAtomic } from "./_atomic.ts";
-import { inputName, readStdin } from "./_io.ts";
+import { inputName, readStdin, refuseGzip } from "./_io.ts";
 import { checkPaths, reportKind } from "./_paths.ts";
 import { rate, table } from "./_table.ts";
 import type { Engine } from "../src/engine/mod.ts";
@@ -76,16 +76,21 @@ Exit codes: 0 on success, 2 on bad usage or bad input, 1 on an internal error.
 function fileSource(path: string, stdin = true): JsonlSource {
   return async function* () {
     if (stdin && path === "-") {
-      yield await readStdin();
+      const bytes = await readStdin();
+      refuseGzip(bytes, "<stdin>");
+      yield bytes;
       return;
     }
+    let bytes: Uint8Array;
     try {
-      yield await Deno.readFile(path);
+      bytes = await Deno.readFile(path);
     } catch (e) {
       throw new InputError(`Cannot read ${path}: ${e instanceof Error ? e.message : e}`, {
         cause: e,
       });
     }
+    refuseGzip(bytes, path);
+    yield bytes;
   };
 }
 
