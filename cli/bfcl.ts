@@ -10,6 +10,7 @@ import {
   BFCL_CHECKER,
   type BfclCategory,
   type BfclDecoder,
+  BfclModelNameError,
   bfclReport,
   checkBfcl,
   digestBfclInputs,
@@ -149,17 +150,23 @@ export async function runBfcl(args: string[]): Promise<void> {
     answers: relevance ? undefined : await readTextFile("--answers", values.answers!),
     results: await readTextFile("--result", values.result),
   };
-  const checked = checkBfcl(files, {
-    category,
-    decoder: values.decoder as BfclDecoder | undefined,
-    underscoreToDot: values["underscore-to-dot"]
-      ? true
-      : values["no-underscore-to-dot"]
-      ? false
-      : undefined,
-    modelName: model,
-    matching,
-  });
+  let checked: ReturnType<typeof checkBfcl>;
+  try {
+    checked = checkBfcl(files, {
+      category,
+      decoder: values.decoder as BfclDecoder | undefined,
+      underscoreToDot: values["underscore-to-dot"]
+        ? true
+        : values["no-underscore-to-dot"]
+        ? false
+        : undefined,
+      modelName: model,
+      matching,
+    });
+  } catch (e) {
+    if (e instanceof BfclModelNameError) throw new UsageError(`--model: ${e.message}`);
+    throw e;
+  }
   const run = { ...checked, inputs: await digestBfclInputs(files) };
 
   await writeAtomic(values.out, formatScoreFile(run));

@@ -10,17 +10,12 @@ import { readJson } from "./_json_reader.ts";
 import { parsePythonCalls } from "./_python_calls.ts";
 import { parseJavaCall } from "./_java_calls.ts";
 import { parseJsCall } from "./_js_calls.ts";
+import { PROMPTING_MODELS } from "./_prompting_models.ts";
 
 /** How a model's results are decoded: `fc`, or the text clean-up of a prompting handler. */
 export type BfclDecoder = "fc" | "claude" | "gorilla" | "gpt" | "llama" | "mistral";
 
-const PROMPTING: Readonly<Record<string, BfclDecoder>> = {
-  "claude-3-opus-20240229": "claude",
-  "gorilla-openfunctions-v2": "gorilla",
-  "gpt-4-0613": "gpt",
-  "meta-llama/Meta-Llama-3-70B-Instruct": "llama",
-  "mistral-large-2407": "mistral",
-};
+const PROMPTING = PROMPTING_MODELS;
 
 /**
  * The decoder BFCL's 2024-08 handlers used for a model: `fc` for a function-calling model (a

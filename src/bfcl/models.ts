@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { InputError } from "../jsonl/mod.ts";
+import { InputError, quote } from "../jsonl/mod.ts";
+import { PROMPTING_MODELS } from "./_prompting_models.ts";
 import { PyDict, type PyValue } from "./py_value.ts";
 import { type BfclDecoder, type BfclLanguage, decodeResult, decoderForModel } from "./decode.ts";
 
@@ -106,6 +107,7 @@ export interface BfclModelSettings {
  * @returns The settings {@linkcode checkBfcl} uses.
  * @throws {BfclDecoderError} For a known model whose handler decodes its own output format
  * (NousResearch's Hermes models, THUDM's GLM, IBM's Granite), when no decoder is given.
+ * @throws {BfclModelNameError} For a known model's name in another case.
  *
  * @example A known model's settings, and an explicit override
  * ```ts
@@ -126,6 +128,16 @@ export function bfclModelSettings(
   options: { modelName?: string; decoder?: BfclDecoder; underscoreToDot?: boolean },
 ): BfclModelSettings {
   const model = options.modelName ?? "";
+  const known = knownSpelling(model);
+  if (known !== undefined && known !== model) {
+    // Matched as written it would fall back to the defaults: gpt-4o-2024-05-13-fc loses its
+    // rewrite and scores 205 of 400 instead of 353.
+    throw new BfclModelNameError(
+      `Unknown model ${quote(model)} (did you mean ${quote(known)}?): the decoder and the name ` +
+        `rewrite are derived from BFCL's spelling of a known model's name`,
+      known,
+    );
+  }
   if (options.decoder === undefined && OWN_FORMAT.test(model)) {
     throw new BfclDecoderError(
       `BFCL's handler for ${model} decodes the model's own output format (such as Hermes' ` +
@@ -138,6 +150,53 @@ export function bfclModelSettings(
     decoder: options.decoder ?? decoderForModel(model) ?? "fc",
     underscoreToDot: options.underscoreToDot ?? underscoreToDotForModel(model),
   };
+}
+
+/**
+ * The spelling of the known model (BFCL's 2024-08 `UNDERSCORE_TO_DOT` and prompting models) that
+ * `model` names case-insensitively, in its form (with `/`, or `_` as result folders write it).
+ */
+function knownSpelling(model: string): string | undefined {
+  const lower = model.toLowerCase();
+  for (const m of [...BFCL_UNDERSCORE_TO_DOT_MODELS, ...Object.keys(PROMPTING_MODELS)]) {
+    for (const form of [m, m.replaceAll("/", "_")]) {
+      if (form.toLowerCase() === lower) return form;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A model's name that is a known BFCL model's in another case (`gpt-4o-2024-05-13-fc`): its
+ * settings, derived from the exact name, would silently be the defaults. An
+ * {@linkcode InputError}, so the CLI exits 2; `known` is the name as BFCL spells it.
+ *
+ * @example
+ * ```ts
+ * import { BfclModelNameError, bfclModelSettings } from "@assay/assay/bfcl";
+ * import { throws } from "node:assert/strict";
+ *
+ * throws(
+ *   () => bfclModelSettings({ modelName: "gpt-4o-2024-05-13-fc" }),
+ *   (e) => e instanceof BfclModelNameError && e.known === "gpt-4o-2024-05-13-FC",
+ * );
+ * ```
+ */
+export class BfclModelNameError extends InputError {
+  /** The known model's name, as BFCL spells it. */
+  readonly known: string;
+
+  /**
+   * Creates the error.
+   *
+   * @param message The name given, and the known one it likely means.
+   * @param known The known model's name, as BFCL spells it.
+   */
+  constructor(message: string, known: string) {
+    super(message);
+    this.name = "BfclModelNameError";
+    this.known = known;
+  }
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   BFCL_UNDERSCORE_TO_DOT_MODELS,
   type BfclCategory,
   BfclDecoderError,
+  BfclModelNameError,
   bfclModelSettings,
   checkBfcl,
   checkDecoderFits,
@@ -137,5 +138,30 @@ Deno.test("bfclModelSettings() refuses a known model whose handler has its own o
       decoder: "fc",
       underscoreToDot: true,
     });
+  }
+});
+
+Deno.test("bfclModelSettings() refuses a known model's name in another case, naming BFCL's spelling", () => {
+  // Matched as written, gpt-4o-2024-05-13-fc fell back to the defaults: no name rewrite.
+  const cases = [
+    ["gpt-4o-2024-05-13-fc", "gpt-4o-2024-05-13-FC"],
+    ["meetkai_functionary-small-v3.1-fc", "meetkai_functionary-small-v3.1-FC"],
+    ["Meta-Llama/meta-llama-3-70b-instruct", "meta-llama/Meta-Llama-3-70B-Instruct"],
+    ["GPT-4-0613", "gpt-4-0613"],
+  ];
+  for (const [model, known] of cases) {
+    throws(
+      () => bfclModelSettings({ modelName: model, decoder: "fc", underscoreToDot: false }),
+      (e) =>
+        e instanceof BfclModelNameError && e instanceof InputError && e.known === known &&
+        e.message.startsWith(`Unknown model "${model}" (did you mean "${known}"?)`),
+      model,
+    );
+  }
+  // BFCL's spellings, and names it does not know, are taken as they are.
+  for (
+    const model of ["gpt-4o-2024-05-13-FC", "meetkai_functionary-small-v3.1-FC", "my-model-fc"]
+  ) {
+    bfclModelSettings({ modelName: model });
   }
 });

@@ -88,6 +88,15 @@ Deno.test("assay bfcl takes the decoder and the name rewrite from --model, and r
   ]);
   strictEqual(off.code, 0, off.stderr);
   match(off.stdout, /simple: 205\/400 correct/);
+  // A known model's name in another case is refused: it fell back to the defaults (205 of 400).
+  const lower = await run("gpt-4o-2024-05-13-FC", "simple", ["--model", "gpt-4o-2024-05-13-fc"]);
+  strictEqual(lower.code, 2, lower.stderr);
+  strictEqual(
+    lower.stderr,
+    'assay bfcl: --model: Unknown model "gpt-4o-2024-05-13-fc" (did you mean ' +
+      '"gpt-4o-2024-05-13-FC"?): the decoder and the name rewrite are derived from BFCL\'s ' +
+      "spelling of a known model's name",
+  );
   // The report records the decoding, and a comparison of the same results decoded two ways is
   // refused: it is one model scored twice.
   await run("gpt-4o-2024-05-13-FC", "simple", [
