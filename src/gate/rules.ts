@@ -6,6 +6,7 @@
  */
 import { type Located, parseJsonc, parseYaml, type Position } from "../config/mod.ts";
 import { BINARY_METRIC_NAMES, METRIC_NAMES } from "../evaluation/mod.ts";
+import { suggestName } from "../jsonl/mod.ts";
 
 /** What a rule requires of its metric. */
 export type GateCheck =
@@ -60,6 +61,12 @@ const CHECKS = ["min", "max", "non_inferior", "superior", "max_regressions"] as 
 const RULE_KEYS = new Set(["metric", "slice", ...CHECKS]);
 const TOP_KEYS = new Set(["rules", "seed", "resamples", "alpha"]);
 
+/** An unknown key, with the known one it likely misspells. */
+function unknownKey(key: string, known: ReadonlySet<string>): string {
+  const near = suggestName(key, [...known]);
+  return `Unknown key ${JSON.stringify(key)}` + (near ? ` (did you mean "${near}"?)` : "");
+}
+
 const isObject = (x: unknown): x is Record<string, unknown> =>
   typeof x === "object" && x !== null && !Array.isArray(x);
 
@@ -104,7 +111,7 @@ export function parseGateRules(text: string, path: string): GateRules {
     throw new GateRulesError(problems);
   }
   for (const key of Object.keys(doc)) {
-    if (!TOP_KEYS.has(key)) problem(`/${key}`, `Unknown key ${JSON.stringify(key)}`);
+    if (!TOP_KEYS.has(key)) problem(`/${key}`, unknownKey(key, TOP_KEYS));
   }
   // The bootstrap's own ranges (bootstrapSettings), so that a bad one is found here, at its place.
   const whole = (key: "seed" | "resamples", min: number, max: number, range: string) => {
@@ -127,7 +134,7 @@ export function parseGateRules(text: string, path: string): GateRules {
       return;
     }
     for (const key of Object.keys(raw)) {
-      if (!RULE_KEYS.has(key)) problem(`${here}/${key}`, `Unknown key ${JSON.stringify(key)}`);
+      if (!RULE_KEYS.has(key)) problem(`${here}/${key}`, unknownKey(key, RULE_KEYS));
     }
     const metric = raw.metric;
     if (typeof metric !== "string" || metric === "") {

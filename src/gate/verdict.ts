@@ -185,6 +185,11 @@ export function evaluateGate(
   const candidate = metricSource("report" in input ? input.report : input.candidate);
   const base = "report" in input ? undefined : metricSource(input.base);
   const comparative = gate.rules.filter((r) => !ABSOLUTE.has(r.check.kind));
+  // Reports of two kinds are refused first: a rule's metric would be blamed on one of them.
+  if (base !== undefined && base.kind !== candidate.kind) {
+    const detail = `the reports are ${base.kind} and ${candidate.kind}`;
+    throw new ComparisonGateError([{ kind: "schema", detail }]);
+  }
   checkRulesFit(gate, { ...candidate, statistic: candidate.statistic !== undefined }, !!base);
   for (const rule of gate.rules) {
     const where = `The rule at line ${rule.at.line}`;
@@ -202,9 +207,7 @@ export function evaluateGate(
     const c = "candidate" in input ? input.candidate : undefined;
     // Evaluation reports: compareReports' refusal (examples and gold, slices, parser and ids);
     // BFCL and IFEval reports: their input files' digests, where both record them.
-    const differences = base.kind !== candidate.kind
-      ? [{ kind: "schema" as const, detail: `the reports are ${base.kind} and ${candidate.kind}` }]
-      : (EVALUATION_SCHEMAS as readonly string[]).includes(base.kind)
+    const differences = (EVALUATION_SCHEMAS as readonly string[]).includes(base.kind)
       ? gateDifferences(b as EvaluationReport, c as EvaluationReport)
       : inputDifferences(b, c, ["base", "candidate"]);
     if (differences.length > 0) throw new ComparisonGateError(differences);

@@ -4,6 +4,7 @@
 // calibration's statistics take min and max only.
 import { deepStrictEqual, match, ok, strictEqual, throws } from "node:assert/strict";
 import { evaluateGate, metricSource, parseGateRules } from "../../src/gate/mod.ts";
+import { ComparisonGateError, scoreToolCalls } from "../../mod.ts";
 import { calibrationReport, loadSuite, runSuite, suiteRunReport } from "../../src/suite/mod.ts";
 import { suiteRun } from "./_suite_runs.ts";
 
@@ -232,4 +233,23 @@ Deno.test("evaluateGate() refuses a report that repeats an example id, which pai
         e.message.includes(`${side} repeats the example id "7"`),
     );
   }
+});
+
+Deno.test("evaluateGate() refuses a base and a candidate of two kinds before reading a rule's metric", () => {
+  // pass_rate is a suite run's: it was blamed on the candidate's kind, not on the mismatch.
+  const evaluation = scoreToolCalls(
+    [{ example_id: "a", language: "en", target: { name: "f", arguments: {} } }],
+    [{ example_id: "a", output: '{"name":"f","arguments":{}}' }],
+  );
+  throws(
+    () =>
+      evaluateGate(gate("  - metric: pass_rate\n    non_inferior: { margin: 0.1 }\n"), {
+        base: suiteRun(7, 3, 1),
+        candidate: evaluation,
+      }),
+    (e: unknown) =>
+      e instanceof ComparisonGateError &&
+      e.message ===
+        "Refusing to compare: the reports are assay.suite_run.v1 and assay.evaluation.v2",
+  );
 });

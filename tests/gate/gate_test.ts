@@ -189,6 +189,25 @@ Deno.test("parseGateRules() reports every bad rule at its line and column", () =
     () => parseGateRules("rules: []\n", "r.yaml"),
     /r\.yaml:1:1: A gate needs at least one rule/,
   );
+  // A misspelt key names the one it likely means; one far from any does not.
+  throws(
+    () =>
+      parseGateRules(
+        "rules:\n  - metric: argument_f1\n    mni: 0.5\n    colour: red\nsed: 1\n",
+        "r.yaml",
+      ),
+    (e: unknown) => {
+      ok(e instanceof GateRulesError);
+      deepStrictEqual(e.problems, [
+        'r.yaml:5:1: Unknown key "sed" (did you mean "seed"?)',
+        'r.yaml:3:5: Unknown key "mni" (did you mean "min"?)',
+        'r.yaml:4:5: Unknown key "colour"',
+        "r.yaml:2:5: A rule has exactly one of min, max, non_inferior, superior, " +
+        "max_regressions; this one has 0",
+      ]);
+      return true;
+    },
+  );
 });
 
 Deno.test("parseGateRules() reports a seed or resamples out of the bootstrap's range at its place", () => {
