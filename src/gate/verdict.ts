@@ -26,6 +26,7 @@ import { holm, mcnemarExact } from "./mcnemar.ts";
 import { pooledDelta, pooledValue } from "./_pooled_delta.ts";
 import { type ExampleShare, type MetricSource, metricSource } from "./sources.ts";
 import { checkRulesFit } from "./rule_fit.ts";
+import { checkGateArguments } from "./_arguments.ts";
 import type { GateCheck, GateRules } from "./rules.ts";
 
 /** The McNemar evidence of one comparative rule on a right-or-wrong metric. */
@@ -156,6 +157,8 @@ function describe(metric: string, slice: string, check: GateCheck): string {
  * @throws {RangeError} If a comparative rule is given one report, or a metric or slice is not
  *   the report's, or the report is of another kind.
  * @throws {ComparisonGateError} If the two reports cannot be compared.
+ * @throws {TypeError} If the gate is not one `parseGateRules` gives, or the input is not
+ *   `{ report }` or `{ base, candidate }`.
  *
  * @example A minimum on one report
  * ```ts
@@ -182,6 +185,7 @@ export function evaluateGate(
   input: GateInput,
   options: WithEngine = {},
 ): GateVerdict {
+  checkGateArguments(gate, input);
   const candidate = metricSource("report" in input ? input.report : input.candidate);
   const base = "report" in input ? undefined : metricSource(input.base);
   const comparative = gate.rules.filter((r) => !ABSOLUTE.has(r.check.kind));

@@ -595,3 +595,33 @@ Deno.test("assay gate checks GITHUB_STEP_SUMMARY up front: a missing folder or a
   ok((await Deno.readTextFile(`${dir}/s.md`)).startsWith("earlier step\n### assay gate"));
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test("evaluateGate() refuses a gate or input of another shape with a TypeError saying what it expected", () => {
+  // They threw TypeErrors from inside: "Cannot use 'in' operator…", "gate.rules.filter is not a
+  // function".
+  const g = gate("  - metric: full_call_exact_match\n    min: 0.5\n");
+  const r = report(4, () => true);
+  const expected = (message: string) => (e: unknown) =>
+    e instanceof TypeError && e.message === message;
+  const reports = "Expected the reports as { report } or { base, candidate }";
+  for (const input of [null, undefined, 5, {}, { base: r }]) {
+    throws(() => evaluateGate(g, input as never), expected(reports), String(input));
+  }
+  const gates = "Expected a gate { rules, seed, resamples, alpha }, as parseGateRules gives";
+  for (const bad of [null, { rules: 5 }, {}]) {
+    throws(() => evaluateGate(bad as never, { report: r }), expected(gates));
+  }
+  throws(
+    () => evaluateGate({ ...g, rules: [5] } as never, { report: r }),
+    expected(
+      "Expected gate.rules[0] to be a rule { metric, slice, check, at }, as parseGateRules gives",
+    ),
+  );
+  throws(
+    () =>
+      evaluateGate({ ...g, rules: [{ ...g.rules[0]!, check: { kind: "least" } }] } as never, {
+        report: r,
+      }),
+    TypeError,
+  );
+});

@@ -1,0 +1,36 @@
+// evaluateGate's arguments, checked before they are read: a gate or input of another shape (from
+// a caller's code, not a rules file) is a TypeError that says what was expected, not one thrown
+// from inside the verdict (`Cannot use 'in' operator`, `gate.rules.filter is not a function`).
+
+const CHECK_KINDS = new Set(["min", "max", "non_inferior", "superior", "max_regressions"]);
+
+const isObject = (x: unknown): x is Record<string, unknown> =>
+  typeof x === "object" && x !== null && !Array.isArray(x);
+
+/**
+ * Checks that `gate` is a gate as `parseGateRules` returns it and `input` is `{ report }` or
+ * `{ base, candidate }`.
+ *
+ * @throws {TypeError} Saying which is not of its shape, and what was expected.
+ */
+export function checkGateArguments(gate: unknown, input: unknown): void {
+  if (!isObject(gate) || !Array.isArray(gate.rules)) {
+    throw new TypeError(
+      "Expected a gate { rules, seed, resamples, alpha }, as parseGateRules gives",
+    );
+  }
+  gate.rules.forEach((rule: unknown, i) => {
+    const ok = isObject(rule) && typeof rule.metric === "string" &&
+      typeof rule.slice === "string" && isObject(rule.check) && isObject(rule.at) &&
+      CHECK_KINDS.has(rule.check.kind as string);
+    if (!ok) {
+      throw new TypeError(
+        `Expected gate.rules[${i}] to be a rule { metric, slice, check, at }, as parseGateRules ` +
+          "gives",
+      );
+    }
+  });
+  if (!isObject(input) || !("report" in input || ("base" in input && "candidate" in input))) {
+    throw new TypeError("Expected the reports as { report } or { base, candidate }");
+  }
+}
