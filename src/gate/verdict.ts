@@ -12,7 +12,7 @@ import {
   packRecords,
 } from "../compare/mod.ts";
 import type { Position } from "../config/mod.ts";
-import { compareCodePoints, Sfc32, type WithEngine } from "../engine/mod.ts";
+import { Sfc32, type WithEngine } from "../engine/mod.ts";
 import { EVALUATION_SCHEMAS, type EvaluationReport } from "../evaluation/mod.ts";
 import { printableText } from "../explain/mod.ts";
 import {
@@ -75,7 +75,10 @@ export interface RuleVerdict {
   delta?: number;
   /** `non_inferior` and `superior`: the interval of the delta, exactly (`ci[0]` is what is checked). */
   ci?: [number, number];
-  /** The examples that make it fail (regressions, or wrong examples for `min`), sorted. */
+  /**
+   * The examples that make it fail (regressions, or wrong examples for `min`), in the report's
+   * order (the base's, for regressions), so that the first ten shown are the report's first.
+   */
   failing: string[];
   /** For comparative rules on right-or-wrong metrics: the exact McNemar test. */
   mcnemar?: McNemarEvidence;
@@ -291,7 +294,7 @@ function ruleVerdict(
     if (binary) {
       const regressions = before.filter((x, i) => right(x) && !right(aligned[i]!)).map((x) => x.id);
       const improvements = before.filter((x, i) => !right(x) && right(aligned[i]!)).length;
-      flipped = { regressions: regressions.sort(compareCodePoints), improvements };
+      flipped = { regressions, improvements };
     }
     now.splice(0, now.length, ...aligned);
   }
@@ -308,7 +311,7 @@ function ruleVerdict(
     message = `${beside(mv.value, bound(check))} (${mv.numerator}/${mv.denominator}), ` +
       `needs ${boundText(check)}`;
     if (!pass && binary && check.kind === "min") {
-      failing = now.filter((x) => x.den > 0 && !right(x)).map((x) => x.id).sort(compareCodePoints);
+      failing = now.filter((x) => x.den > 0 && !right(x)).map((x) => x.id);
     }
   } else if (check.kind === "max_regressions") {
     pass = flipped!.regressions.length <= check.max;

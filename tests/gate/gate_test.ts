@@ -456,7 +456,7 @@ Deno.test("gateMarkdown() and the rules' names show hostile ids and slices as wr
     gate('  - metric: full_call_exact_match\n    slice: "e<n>"\n    max_regressions: 0\n'),
     { base: one(true), candidate: one(false) },
   );
-  deepStrictEqual(v.rules[0]!.failing, [...ids.slice(0, 4)].sort());
+  deepStrictEqual(v.rules[0]!.failing, ids.slice(0, 4));
   const md = gateMarkdown(v, "r.yaml");
   ok(!/[<>]/.test(md) && !md.includes("\u001b") && !md.includes("](") && !/^FAKE/m.test(md), md);
   ok(md.includes("full\\_call\\_exact\\_match \\(e&lt;n&gt;\\) at most 0 regressions"), md);
@@ -624,4 +624,36 @@ Deno.test("evaluateGate() refuses a gate or input of another shape with a TypeEr
       }),
     TypeError,
   );
+});
+
+Deno.test("evaluateGate() lists failing examples in the report's order, in the verdict, JUnit and Markdown", () => {
+  // Sorted as text, simple#100 … simple#109 came before simple#14, so the ten the CLI shows were
+  // not the report's first ten failing.
+  const wrong = new Set([14, 15, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109]);
+  const records = (flip: boolean) =>
+    Array.from({ length: 120 }, (_, id) => ({
+      category: "simple",
+      id,
+      valid: flip ? !wrong.has(id) : true,
+    }));
+  const bfcl = (flip: boolean) => ({
+    schema: "assay.bfcl.v1",
+    model: "m",
+    checker: "bfcl.ast@2024-08",
+    categories: [{ category: "simple" }],
+    records: records(flip),
+  });
+  const order = [...wrong].map((id) => `simple#${id}`);
+  const min = evaluateGate(gate("  - metric: accuracy\n    min: 0.99\n"), {
+    report: bfcl(true),
+  });
+  deepStrictEqual(min.rules[0]!.failing, order);
+  const regressions = evaluateGate(gate("  - metric: accuracy\n    max_regressions: 0\n"), {
+    base: bfcl(false),
+    candidate: bfcl(true),
+  });
+  deepStrictEqual(regressions.rules[0]!.failing, order);
+  const listed = order.join(", ");
+  ok(gateJunit(min, "g.yaml").includes(`Failing examples: ${listed}`));
+  ok(gateMarkdown(min, "g.yaml").includes(`: ${listed.replaceAll("#", "\\#")}`));
 });
