@@ -183,7 +183,7 @@ export function computeMetrics(inp: MetricInputs, metrics: StructuredMetric[]): 
   const statuses: Record<string, number> = {};
   const pred = once(() =>
     decoder === undefined
-      ? outputs.rows.map((r) => toolCallsField(outputs, r, "tool_calls"))
+      ? outputs.rows.map((r) => toolCallsField(outputs, r, "tool_calls", true))
       : texts().map((text) => {
         // A call's arguments are canonical JSON text, which the metrics read exactly; an output
         // that does not decode counts as one invalid predicted call.

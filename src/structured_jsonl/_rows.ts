@@ -194,10 +194,20 @@ export function stringField(file: Loaded, row: Row, key: string): string {
   return decodeCanonicalString(f.canonical);
 }
 
-/** A call or a list of calls; their arguments stay exact: an object becomes its canonical text. */
-export function toolCallsField(file: Loaded, row: Row, key: string): unknown[] {
+/**
+ * A call or a list of calls; their arguments stay exact: an object becomes its canonical text. A
+ * predicted entry that is neither (`null`, a string) is the metrics' one invalid call, as in the
+ * library (OpenAI's `"tool_calls": null` among them); an expected one is refused at its row.
+ */
+export function toolCallsField(
+  file: Loaded,
+  row: Row,
+  key: string,
+  predicted = false,
+): unknown[] | unknown {
   const f = field(file, row, key);
   if (f.kind !== "array" && f.kind !== "object") {
+    if (predicted) return materialize(f.canonical);
     throw rowError(file, row, `field "${key}" must be a call or a list of calls`);
   }
   const value = materialize(f.canonical);

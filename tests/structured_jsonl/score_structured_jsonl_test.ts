@@ -2,7 +2,7 @@
 // digests, the errors that carry their file, line and id as data, and the metric choice.
 import { deepStrictEqual, ok, rejects, strictEqual } from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { createEngine, InputError, type JsonlSource, sha256Hex } from "../../mod.ts";
+import { createEngine, InputError, type JsonlSource, sha256Hex, toolCallF1 } from "../../mod.ts";
 import {
   scoreStructuredJsonl,
   STRUCTURED_METRICS,
@@ -297,4 +297,31 @@ Deno.test("the report's bytes are those assay structured wrote before the librar
     { engine: TS, decoder: getDecoder("hermes"), numbers: "numeric", mode: "lenient" },
   );
   strictEqual(sha256Hex(bytes), "1cb4003ed65b641ebe4f9e81673f525e917d3626a435ed77d46e64e63c6df3ce");
+});
+
+Deno.test("a predicted tool_calls that is neither a call nor a list is one invalid call, as in the library", async () => {
+  const call = { name: "f", arguments: {} };
+  const predicted = [null, "call", 5, [null]];
+  const outputs = jsonl(predicted.map((tool_calls, i) => ({ id: `r${i}`, tool_calls })));
+  const expected = jsonl(predicted.map((_, i) => ({ id: `r${i}`, tool_calls: [call] })));
+  const { report } = await scoreStructuredJsonl({ outputs, expected }, {
+    metrics: ["tool_call_f1"],
+  });
+  deepStrictEqual(
+    report.metrics.tool_call_f1,
+    toolCallF1(predicted.map(() => [call]), predicted),
+  );
+  strictEqual(report.metrics.tool_call_f1!.details.invalidCalls, 4);
+  // An expected value of that kind is the user's error, at its row.
+  await rejects(
+    () =>
+      scoreStructuredJsonl({
+        outputs,
+        expected: jsonl(predicted.map((_, i) => ({ id: `r${i}`, tool_calls: i ? [call] : null }))),
+      }, {
+        metrics: ["tool_call_f1"],
+        names: { expected: "e.jsonl" },
+      }),
+    /^StructuredInputError: e\.jsonl:1 \(id "r0"\): field "tool_calls" must be a call or a list/,
+  );
 });
