@@ -78,6 +78,57 @@ function readToolCall(
   return readCall(json, [...path, i, "function"], OPENAI_FUNCTION, `${label}'s function`, engine);
 }
 
+/**
+ * The problem of a message's `content`, or undefined: it must be absent, null, a string, or a
+ * list of content parts whose types are `parts` (text only: a call there, such as an Anthropic
+ * `tool_use` block, is another API's and is refused, never read as text). `label` names it.
+ */
+function contentProblem(
+  content: JsonValue | undefined,
+  label: string,
+  parts: readonly string[],
+  nullable: boolean,
+): string | undefined {
+  if (content === undefined || typeof content === "string") return undefined;
+  if (content === null && nullable) return undefined;
+  if (!Array.isArray(content)) {
+    const what = nullable ? "a string, null" : "a string";
+    return `${label} must be ${what} or an array of content parts, got ${jsonKind(content)}`;
+  }
+  for (let i = 0; i < content.length; i++) {
+    const part = content[i];
+    if (!isObject(part) || typeof part.type !== "string") {
+      return `${label} part ${i} must be an object with a string type`;
+    }
+    if (!parts.includes(part.type)) {
+      return `${label} part ${i} is a ${quoted(part.type)} part${foreign(part.type)}: ` +
+        `a message's content parts are ${listed(parts, "and")}`;
+    }
+  }
+  return undefined;
+}
+
+/** Other APIs' calls and parts, named where one is found in the wrong decoder. */
+const FOREIGN_CALLS: { [type: string]: string } = {
+  "function": "a Chat Completions tool call",
+  "function_call": "a Responses function call",
+  "tool_use": "an Anthropic tool call",
+  "text": "an Anthropic block",
+  "thinking": "an Anthropic block",
+  "output_text": "a Responses message part",
+};
+
+function foreign(type: string): string {
+  return Object.hasOwn(FOREIGN_CALLS, type) ? ` (${FOREIGN_CALLS[type]})` : "";
+}
+
+/** Words joined as a list: "a, b and c". */
+function listed(words: readonly string[], last: string): string {
+  return words.length < 2
+    ? words.join("")
+    : `${words.slice(0, -1).join(", ")} ${last} ${words[words.length - 1]}`;
+}
+
 /** The calls of the assistant message at `path` (`tool_calls`, then `function_call`). */
 function readMessage(json: ExactJson, path: Path, engine: Engine | undefined): DecodeResult {
   const v = json.at(path) as { [key: string]: JsonValue };
@@ -88,6 +139,8 @@ function readMessage(json: ExactJson, path: Path, engine: Engine | undefined): D
       "the output is not an assistant message (role, content, tool_calls or function_call)",
     );
   }
+  const content = contentProblem(v.content, "content", ["text", "refusal"], true);
+  if (content !== undefined) return shapeFailure(content);
   const calls: DecodedCall[] = [];
   if (v.tool_calls !== undefined && v.tool_calls !== null) {
     if (!Array.isArray(v.tool_calls)) {
@@ -158,53 +211,100 @@ export function decodeOpenAiChat(text: string, engine: Engine | undefined): Deco
   return readMessage(json, [], engine);
 }
 
-/** Items of the given type in a list, each read by `read`; others are skipped. */
+/**
+ * What a decoder of typed items reads: its calls' type, and the types it skips as no call (each
+ * listed, or, if `skipsSuffix`, any type ending with it). Any other type is refused: a call it
+ * cannot score (a server tool's, another API's) must not pass as no call.
+ */
+interface ItemKinds {
+  decoder: string;
+  call: string;
+  noun: string;
+  skips: readonly string[];
+  skipsSuffix?: string;
+  /** The problem of a skipped item at a path, or undefined. */
+  check?: (item: { [key: string]: JsonValue }, label: string) => string | undefined;
+}
+
+function skipped(kinds: ItemKinds, type: string): boolean {
+  return kinds.skips.includes(type) ||
+    (kinds.skipsSuffix !== undefined && type.endsWith(kinds.skipsSuffix));
+}
+
+/** Why an item whose type the decoder neither reads nor skips is refused. */
+function unknownItem(kinds: ItemKinds, label: string, type: string): DecodeResult {
+  const skips = [
+    ...kinds.skips,
+    ...(kinds.skipsSuffix === undefined ? [] : [`*${kinds.skipsSuffix}`]),
+  ];
+  return shapeFailure(
+    `${label} is a ${quoted(type)} ${kinds.noun}${foreign(type)}: ${kinds.decoder} reads ` +
+      `${kinds.call} ${kinds.noun}s and skips ${listed(skips, "and")} ${kinds.noun}s`,
+  );
+}
+
+/** One item: its call, none if skipped, or its failure. */
+function readItem(
+  json: ExactJson,
+  path: Path,
+  label: string,
+  kinds: ItemKinds,
+  read: (path: Path, label: string) => DecodedCall | Failure,
+): DecodedCall | undefined | DecodeResult {
+  const item = json.at(path);
+  if (!isObject(item) || typeof item.type !== "string") {
+    return shapeFailure(`${label} must be an object with a string type`);
+  }
+  if (item.type === kinds.call) {
+    const c = read(path, label);
+    return failed(c) ? resultOf(c) : c;
+  }
+  if (!skipped(kinds, item.type)) return unknownItem(kinds, label, item.type);
+  const problem = kinds.check?.(item, label);
+  return problem === undefined ? undefined : shapeFailure(problem);
+}
+
+/** The calls of a list of typed items; the first failure rejects them all. */
 function typedItems(
   json: ExactJson,
   path: Path,
-  type: string,
+  kinds: ItemKinds,
   what: string,
   read: (path: Path, label: string) => DecodedCall | Failure,
 ): DecodeResult {
   const calls: DecodedCall[] = [];
   const items = json.at(path) as JsonValue[];
   for (let i = 0; i < items.length; i++) {
-    const item = items[i]!;
-    const label = `${what} ${i}`;
-    if (!isObject(item) || typeof item.type !== "string") {
-      return shapeFailure(`${label} must be an object with a string type`);
-    }
-    if (item.type !== type) continue;
-    const c = read([...path, i], label);
-    if (failed(c)) return resultOf(c);
+    const c = readItem(json, [...path, i], `${what} ${i}`, kinds, read);
+    if (c === undefined) continue;
+    if ("status" in c) return c;
     calls.push(c);
   }
   return resultOf(calls);
 }
 
 /**
- * The calls among the items of `type`: the value itself as a list, its `key` as a list, or the
- * value as the only item (skipped if of another type); `what` names an item in reasons, `where` says what the output must be.
+ * The calls among typed items: the value itself as a list, its `key` as a list, or the value as
+ * the only item; `what` names an item in reasons, `where` says what the output must be.
  */
 function callItems(
   json: ExactJson,
   key: string,
-  type: string,
+  kinds: ItemKinds,
   what: string,
   where: string,
   read: (path: Path, label: string) => DecodedCall | Failure,
 ): DecodeResult {
   const v = json.value;
-  if (Array.isArray(v)) return typedItems(json, [], type, what, read);
+  if (Array.isArray(v)) return typedItems(json, [], kinds, what, read);
   if (!isObject(v)) return shapeFailure(`the output is not ${where}`);
-  if (Array.isArray(v[key])) return typedItems(json, [key], type, what, read);
+  if (Array.isArray(v[key])) return typedItems(json, [key], kinds, what, read);
   if (Object.hasOwn(v, key)) {
     return shapeFailure(`${key} must be an array, got ${jsonKind(v[key])}`);
   }
   if (typeof v.type !== "string") return shapeFailure(`the output is not ${where}`);
-  if (v.type !== type) return resultOf([]); // one item of another type, skipped
-  const c = read([], `the ${what}`);
-  return resultOf(failed(c) ? c : [c]);
+  const c = readItem(json, [], `the ${what}`, kinds, read);
+  return c === undefined ? resultOf([]) : "status" in c ? c : resultOf([c]);
 }
 
 const RESPONSES_CALL: CallShape = {
@@ -214,16 +314,28 @@ const RESPONSES_CALL: CallShape = {
   emptyIsNone: true,
 };
 
+const RESPONSES_ITEMS: ItemKinds = {
+  decoder: "openai-responses",
+  call: "function_call",
+  noun: "item",
+  skips: ["message", "reasoning", "mcp_list_tools"],
+  check: (item, label) =>
+    item.type === "message"
+      ? contentProblem(item.content, `${label}'s content`, ["output_text", "refusal"], false)
+      : undefined,
+};
+
 /**
  * `openai-responses`: output items of `type: "function_call"` (arguments a JSON string), as a
- * list, as a response object's `output`, or one item alone; other items are skipped.
+ * list, as a response object's `output`, or one item alone; `message` (text and refusal parts
+ * only), `reasoning` and `mcp_list_tools` items are no calls, and any other item is refused.
  */
 export function decodeOpenAiResponses(text: string, engine: Engine | undefined): DecodeResult {
   const json = wholeJson(text, engine);
   if (failed(json)) return resultOf(json);
   const read = (path: Path, label: string) => readCall(json, path, RESPONSES_CALL, label, engine);
   const where = "a list of output items, a response with output, or a function_call item";
-  return callItems(json, "output", "function_call", "output item", where, read);
+  return callItems(json, "output", RESPONSES_ITEMS, "output item", where, read);
 }
 
 const TOOL_USE: CallShape = {
@@ -232,11 +344,20 @@ const TOOL_USE: CallShape = {
   optional: ["type", "id", "cache_control", "caller"],
 };
 
+const ANTHROPIC_BLOCKS: ItemKinds = {
+  decoder: "anthropic",
+  call: "tool_use",
+  noun: "block",
+  skips: ["text", "thinking", "redacted_thinking"],
+  skipsSuffix: "_tool_result",
+};
+
 /**
  * `anthropic`: a message's `content` blocks (or the blocks alone, or one block) whose type is
- * `tool_use`, each `{type, id?, name, input}` with `input` an object; text and other blocks are
- * skipped. A message whose content is a string is a text answer: no calls; a message of another
- * role than assistant is invalid_shape.
+ * `tool_use`, each `{type, id?, name, input}` with `input` an object; `text`, `thinking`,
+ * `redacted_thinking` and server tools' `*_tool_result` blocks are no calls, and any other block
+ * (`server_tool_use`, another API's call) is refused. A message whose content is a string is a
+ * text answer: no calls; a message of another role than assistant is invalid_shape.
  */
 export function decodeAnthropic(text: string, engine: Engine | undefined): DecodeResult {
   const json = wholeJson(text, engine);
@@ -247,5 +368,5 @@ export function decodeAnthropic(text: string, engine: Engine | undefined): Decod
   if (isObject(v) && typeof v.content === "string") return resultOf([]);
   const read = (path: Path, label: string) => readCall(json, path, TOOL_USE, label, engine);
   const where = "a message with content, a list of content blocks, or a tool_use block";
-  return callItems(json, "content", "tool_use", "content block", where, read);
+  return callItems(json, "content", ANTHROPIC_BLOCKS, "content block", where, read);
 }

@@ -565,6 +565,151 @@ const ROWS: Row[] = [
     J({ type: "message", role: "assistant", content: { type: "text", text: "hi" } }),
     fail("invalid_shape", "content must be an array, got an object"),
   ],
+  // A call the decoder cannot score, or another API's, is refused: never no call.
+  ...((): Row[] => {
+    const block = { type: "tool_use", id: "t", name: "delete_all", input: {} };
+    const anthropicMessage = J({ type: "message", role: "assistant", content: [block] });
+    const responses = "openai-responses reads function_call items and skips message, " +
+      "reasoning and mcp_list_tools items";
+    const anthropic = "anthropic reads tool_use blocks and skips text, thinking, " +
+      "redacted_thinking and *_tool_result blocks";
+    const chatCalls = J([openAiCall("c", "f", "{}")]);
+    return [
+      [
+        "openai-chat",
+        "an Anthropic message with a tool_use block",
+        anthropicMessage,
+        fail(
+          "invalid_shape",
+          'content part 0 is a "tool_use" part (an Anthropic tool call): a message\'s content parts are text and refusal',
+        ),
+      ],
+      [
+        "openai-chat",
+        "content blocks without a role",
+        J({ content: [{ type: "text", text: "Sure." }, block] }),
+        fail(
+          "invalid_shape",
+          'content part 1 is a "tool_use" part (an Anthropic tool call): a message\'s content parts are text and refusal',
+        ),
+      ],
+      [
+        "openai-chat",
+        "text and refusal content parts are a text answer",
+        J({
+          role: "assistant",
+          content: [{ type: "text", text: "No." }, { type: "refusal", refusal: "I can't." }],
+        }),
+        ok(),
+      ],
+      [
+        "openai-chat",
+        "content that is an object",
+        J({ role: "assistant", content: block }),
+        fail(
+          "invalid_shape",
+          "content must be a string, null or an array of content parts, got an object",
+        ),
+      ],
+      [
+        "openai-responses",
+        "an Anthropic message read as a message item",
+        anthropicMessage,
+        fail(
+          "invalid_shape",
+          "the output item's content part 0 is a \"tool_use\" part (an Anthropic tool call): a message's content parts are output_text and refusal",
+        ),
+      ],
+      [
+        "openai-responses",
+        "a list of Anthropic blocks",
+        J([{ type: "text", text: "Sure." }, block]),
+        fail(
+          "invalid_shape",
+          `output item 0 is a "text" item (an Anthropic block): ${responses}`,
+        ),
+      ],
+      [
+        "openai-responses",
+        "a Chat Completions tool_calls array",
+        chatCalls,
+        fail(
+          "invalid_shape",
+          `output item 0 is a "function" item (a Chat Completions tool call): ${responses}`,
+        ),
+      ],
+      [
+        "openai-responses",
+        "a custom tool's call",
+        J([{ type: "custom_tool_call", id: "ctc_1", call_id: "c", name: "apply", input: "x" }]),
+        fail("invalid_shape", `output item 0 is a "custom_tool_call" item: ${responses}`),
+      ],
+      [
+        "openai-responses",
+        "an MCP call after its tool list",
+        J({
+          object: "response",
+          output: [
+            { type: "mcp_list_tools", id: "mcpl_1", server_label: "s", tools: [] },
+            { type: "mcp_call", id: "mcp_1", server_label: "s", name: "rm", arguments: "{}" },
+          ],
+        }),
+        fail("invalid_shape", `output item 1 is a "mcp_call" item: ${responses}`),
+      ],
+      [
+        "openai-responses",
+        "a hosted tool's call alone",
+        J({ type: "web_search_call", id: "ws_1", status: "completed" }),
+        fail("invalid_shape", `the output item is a "web_search_call" item: ${responses}`),
+      ],
+      [
+        "anthropic",
+        "a Chat Completions tool_calls array",
+        chatCalls,
+        fail(
+          "invalid_shape",
+          `content block 0 is a "function" block (a Chat Completions tool call): ${anthropic}`,
+        ),
+      ],
+      [
+        "anthropic",
+        "a list of Responses items",
+        J([{ type: "reasoning", id: "rs_1", summary: [] }, {
+          type: "function_call",
+          call_id: "c",
+          name: "f",
+          arguments: "{}",
+        }]),
+        fail("invalid_shape", `content block 0 is a "reasoning" block: ${anthropic}`),
+      ],
+      [
+        "anthropic",
+        "a server tool's call and its result",
+        J({
+          role: "assistant",
+          content: [
+            { type: "server_tool_use", id: "srvtoolu_1", name: "web_search", input: { q: "x" } },
+            { type: "web_search_tool_result", tool_use_id: "srvtoolu_1", content: [] },
+          ],
+        }),
+        fail("invalid_shape", `content block 0 is a "server_tool_use" block: ${anthropic}`),
+      ],
+      [
+        "anthropic",
+        "thinking, a server tool's result and text are no calls",
+        J({
+          role: "assistant",
+          content: [
+            { type: "thinking", thinking: "Look it up.", signature: "EqQB" },
+            { type: "redacted_thinking", data: "EmwK" },
+            { type: "web_fetch_tool_result", tool_use_id: "srvtoolu_1", content: {} },
+            { type: "text", text: "Done." },
+          ],
+        }),
+        ok(),
+      ],
+    ];
+  })(),
   // hermes
   [
     "hermes",
