@@ -310,9 +310,31 @@ function callItems(
 const RESPONSES_CALL: CallShape = {
   args: "arguments",
   argsAs: "string",
-  optional: ["type", "id", "call_id", "status", "parsed_arguments"],
+  optional: ["type", "id", "call_id", "status", "parsed_arguments", "namespace"],
   emptyIsNone: true,
 };
+
+/**
+ * A `function_call` item: its call, if its `namespace` is absent or null. A namespace (a tool
+ * group's, such as an MCP server's) scopes the name, which a call `{name, arguments}` cannot say:
+ * such a call is refused, as Anthropic's toolset_name is.
+ */
+function readResponsesCall(
+  json: ExactJson,
+  path: Path,
+  label: string,
+  engine: Engine | undefined,
+): DecodedCall | Failure {
+  const c = readCall(json, path, RESPONSES_CALL, label, engine);
+  if (failed(c)) return c;
+  const ns = (json.at(path) as { [key: string]: JsonValue }).namespace;
+  if (ns === undefined || ns === null) return c;
+  const reason = typeof ns === "string"
+    ? `${label} has namespace ${quoted(ns)}, which scopes its name: ` +
+      "a namespaced tool's call is not read (only a null namespace)"
+    : `${label}'s namespace must be null or a string, got ${jsonKind(ns)}`;
+  return { status: "invalid_shape", reason };
+}
 
 const RESPONSES_ITEMS: ItemKinds = {
   decoder: "openai-responses",
@@ -326,14 +348,15 @@ const RESPONSES_ITEMS: ItemKinds = {
 };
 
 /**
- * `openai-responses`: output items of `type: "function_call"` (arguments a JSON string), as a
+ * `openai-responses`: output items of `type: "function_call"` (arguments a JSON string, a
+ * namespace absent or null), as a
  * list, as a response object's `output`, or one item alone; `message` (text and refusal parts
  * only), `reasoning` and `mcp_list_tools` items are no calls, and any other item is refused.
  */
 export function decodeOpenAiResponses(text: string, engine: Engine | undefined): DecodeResult {
   const json = wholeJson(text, engine);
   if (failed(json)) return resultOf(json);
-  const read = (path: Path, label: string) => readCall(json, path, RESPONSES_CALL, label, engine);
+  const read = (path: Path, label: string) => readResponsesCall(json, path, label, engine);
   const where = "a list of output items, a response with output, or a function_call item";
   return callItems(json, "output", RESPONSES_ITEMS, "output item", where, read);
 }

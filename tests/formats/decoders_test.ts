@@ -388,7 +388,7 @@ const ROWS: Row[] = [
     J([{ type: "function_call", call_id: "c", name: "f", input: {} }]),
     fail(
       "invalid_shape",
-      'output item 0 must be {name, arguments, type?, id?, call_id?, status?, parsed_arguments?}: it has no arguments, an unknown key "input"',
+      'output item 0 must be {name, arguments, type?, id?, call_id?, status?, parsed_arguments?, namespace?}: it has no arguments, an unknown key "input"',
     ),
   ],
   [
@@ -445,6 +445,35 @@ const ROWS: Row[] = [
     "a response whose output is not a list",
     J({ object: "response", output: "Hi" }),
     fail("invalid_shape", "output must be an array, got a string"),
+  ],
+  [
+    "openai-responses",
+    "a function_call whose namespace is null, as current items carry it",
+    J([{
+      type: "function_call",
+      id: "fc_1",
+      call_id: "call_1",
+      namespace: null,
+      name: "get_weather",
+      arguments: '{"city":"Oslo"}',
+      status: "completed",
+    }]),
+    ok(["get_weather", '{"city":"Oslo"}']),
+  ],
+  [
+    "openai-responses",
+    "a namespaced tool's call: its namespace scopes the name, refused",
+    J({ type: "function_call", call_id: "call_1", namespace: "crm", name: "get", arguments: "{}" }),
+    fail(
+      "invalid_shape",
+      'the output item has namespace "crm", which scopes its name: a namespaced tool\'s call is not read (only a null namespace)',
+    ),
+  ],
+  [
+    "openai-responses",
+    "a namespace that is not a string",
+    J([{ type: "function_call", call_id: "call_1", namespace: 1, name: "get", arguments: "{}" }]),
+    fail("invalid_shape", "output item 0's namespace must be null or a string, got a number"),
   ],
   // anthropic
   [
