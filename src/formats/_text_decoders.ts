@@ -1,6 +1,12 @@
 // The decoders of outputs written as text around JSON: sommelier (the engine's parser), json-list,
 // hermes (<tool_call> blocks), llama3 (`<|python_tag|>` and `;`) and mistral (`[TOOL_CALLS]`).
-import { type Engine, extractSpan, jsonKind, parseToolCall } from "../engine/mod.ts";
+import {
+  type Engine,
+  extractSpan,
+  jsonKind,
+  type JsonValue,
+  parseToolCall,
+} from "../engine/mod.ts";
 import type { DecodedCall, DecodeResult } from "./decoded.ts";
 import {
   type CallShape,
@@ -25,8 +31,8 @@ export function emptyOutput(text: string): Failure | undefined {
 
 const NAME_ARGUMENTS: CallShape = { args: "arguments", argsAs: "object" };
 
-/** The first balanced JSON span of a text, read exactly. */
-function firstSpan(text: string, engine: Engine | undefined): ExactJson | Failure {
+/** The first balanced JSON span of a text, read exactly, and where it ends. */
+function firstSpan(text: string, engine: Engine | undefined): FirstSpan | Failure {
   const span = extractSpan(text, { engine });
   if (span.status === "no_json") {
     return { status: "no_json", reason: "the output holds no JSON object or array" };
@@ -37,7 +43,13 @@ function firstSpan(text: string, engine: Engine | undefined): ExactJson | Failur
       reason: `the JSON is not balanced: ${span.error!.code} at ${span.error!.offset}`,
     };
   }
-  return readJson(text.slice(span.start, span.end), engine, "the JSON", span.start);
+  const json = readJson(text.slice(span.start, span.end), engine, "the JSON", span.start);
+  return failed(json) ? json : { json, end: span.end! };
+}
+
+interface FirstSpan {
+  json: ExactJson;
+  end: number;
 }
 
 /** `sommelier`: the engine's parser (`assay.parser.v1`), one call, its reasons worded. */
@@ -46,8 +58,9 @@ export function decodeSommelier(text: string, engine: Engine | undefined): Decod
   if (r.status === "ok") {
     return { status: "ok", calls: [{ name: r.name!, arguments: r.canonicalArguments! }] };
   }
-  const json = emptyOutput(text) ?? firstSpan(text, engine);
-  if (failed(json)) return { status: r.status, calls: [], reason: json.reason };
+  const first = emptyOutput(text) ?? firstSpan(text, engine);
+  if (failed(first)) return { status: r.status, calls: [], reason: first.reason };
+  const json = first.json;
   // invalid_shape: say why, with the shape rule the other decoders use.
   const v = json.value;
   if (Array.isArray(v) && v.length !== 1) {
@@ -61,13 +74,50 @@ export function decodeSommelier(text: string, engine: Engine | undefined): Decod
   return { status: "invalid_shape", calls: [], reason };
 }
 
-/** `json-list`: the first JSON span, a list of `{name, arguments}` or one such object. */
+/** Whether a value is what json-list reads as a call: an object with name and arguments keys. */
+function callLike(v: JsonValue): boolean {
+  return isObject(v) && Object.hasOwn(v, "name") && Object.hasOwn(v, "arguments");
+}
+
+/**
+ * The failure of a JSON value after the first span that holds a call (a call, or a list with
+ * one), or undefined: the calls it holds would be dropped. Other text, and JSON that holds no call,
+ * is prose.
+ */
+function laterCall(text: string, from: number, engine: Engine | undefined): Failure | undefined {
+  for (let at = from; at < text.length;) {
+    const span = extractSpan(text.slice(at), { engine });
+    if (span.status !== "found") return undefined;
+    const start = at + span.start!;
+    at += span.end!;
+    const json = readJson(text.slice(start, at), engine, "", start);
+    if (failed(json)) continue;
+    const v = json.value;
+    if (callLike(v) || (Array.isArray(v) && v.some(callLike))) {
+      return {
+        status: "invalid_shape",
+        reason: `another JSON value at ${start} holds a call: json-list reads the calls of the ` +
+          "first JSON value only (write every call in one list)",
+      };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * `json-list`: the first JSON span, a list of `{name, arguments}` or one such object; a later JSON
+ * value that holds a call is refused, not dropped.
+ */
 export function decodeJsonList(text: string, engine: Engine | undefined): DecodeResult {
-  const json = emptyOutput(text) ?? firstSpan(text, engine);
-  if (failed(json)) return resultOf(json);
-  if (Array.isArray(json.value)) return resultOf(readCalls(json, [], NAME_ARGUMENTS, engine));
-  const call = readCall(json, [], NAME_ARGUMENTS, "the call", engine);
-  return resultOf(failed(call) ? call : [call]);
+  const first = emptyOutput(text) ?? firstSpan(text, engine);
+  if (failed(first)) return resultOf(first);
+  const json = first.json;
+  const calls = Array.isArray(json.value)
+    ? readCalls(json, [], NAME_ARGUMENTS, engine)
+    : readCall(json, [], NAME_ARGUMENTS, "the call", engine);
+  if (failed(calls)) return resultOf(calls);
+  const later = laterCall(text, first.end, engine);
+  return resultOf(later ?? (Array.isArray(calls) ? calls : [calls]));
 }
 
 const OPEN = "<tool_call>";

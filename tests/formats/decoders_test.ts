@@ -935,6 +935,30 @@ const ROWS: Row[] = [
   ],
   [
     "json-list",
+    "a second call after the first is refused, not dropped",
+    '{"name":"f","arguments":{"a":1}} {"name":"g","arguments":{}}',
+    fail(
+      "invalid_shape",
+      "another JSON value at 33 holds a call: json-list reads the calls of the first JSON value only (write every call in one list)",
+    ),
+  ],
+  [
+    "json-list",
+    "a second list with a call after prose",
+    '[{"name": "f", "arguments": {}}]\nThen: [1, {"name": "g", "arguments": {}}]',
+    fail(
+      "invalid_shape",
+      "another JSON value at 39 holds a call: json-list reads the calls of the first JSON value only (write every call in one list)",
+    ),
+  ],
+  [
+    "json-list",
+    "later JSON that holds no call is prose",
+    '```json\n[{"name": "a", "arguments": {"x": 1}}]\n```\nI passed {"x": 1}, [1, 2] and {"name": "Ada"} {oops} [',
+    ok(["a", '{"x":1}']),
+  ],
+  [
+    "json-list",
     "arguments as a string",
     '[{"name": "a", "arguments": "{}"}]',
     fail("invalid_shape", "call 0's arguments must be an object, got a string"),
