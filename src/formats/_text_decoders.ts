@@ -123,12 +123,46 @@ export function decodeJsonList(text: string, engine: Engine | undefined): Decode
 const OPEN = "<tool_call>";
 const CLOSE = "</tool_call>";
 
-/** `hermes`: every `<tool_call>{...}</tool_call>` block; text outside them is ignored. */
+const THINK = "<think>";
+const UNTHINK = "</think>";
+
+/**
+ * Where the thinking a chat template opened in the prompt ends: past a `</think>` that comes
+ * before any `<think>` (at `think`) and is not inside a `<tool_call>` block; else 0.
+ */
+function promptThinkingEnd(text: string, think: number): number {
+  const close = text.indexOf(UNTHINK);
+  if (close < 0 || (think >= 0 && think < close)) return 0;
+  const open = text.lastIndexOf(OPEN, close);
+  const shut = open < 0 ? -1 : text.indexOf(CLOSE, open);
+  return open >= 0 && (shut < 0 || shut > close) ? 0 : close + UNTHINK.length;
+}
+
+/**
+ * `hermes`: every `<tool_call>{...}</tool_call>` block outside `<think>` sections; other text is
+ * ignored. A `</think>` before any `<think>` (outside a block) ends a section the chat template
+ * opened in the prompt: the text before it is thinking too. A `<think>` never closed is
+ * invalid_shape.
+ */
 export function decodeHermes(text: string, engine: Engine | undefined): DecodeResult {
   const empty = emptyOutput(text);
   if (empty) return resultOf(empty);
   const calls: DecodedCall[] = [];
-  for (let at = text.indexOf(OPEN); at >= 0; at = text.indexOf(OPEN, at)) {
+  let think = text.indexOf(THINK);
+  let pos = promptThinkingEnd(text, think);
+  for (;;) {
+    if (think >= 0 && think < pos) think = text.indexOf(THINK, pos);
+    const at = text.indexOf(OPEN, pos);
+    if (think >= 0 && (at < 0 || think < at)) {
+      const close = text.indexOf(UNTHINK, think + THINK.length);
+      if (close < 0) {
+        const reason = `the ${THINK} section at ${think} is not closed: the output ends in it`;
+        return resultOf({ status: "invalid_shape", reason });
+      }
+      pos = close + UNTHINK.length;
+      continue;
+    }
+    if (at < 0) break;
     const from = at + OPEN.length;
     const end = text.indexOf(CLOSE, from);
     const label = `the <tool_call> block at ${at}`;
@@ -138,7 +172,7 @@ export function decodeHermes(text: string, engine: Engine | undefined): DecodeRe
     const call = readCall(json, [], NAME_ARGUMENTS, `the call of ${label}`, engine);
     if (failed(call)) return resultOf(call);
     calls.push(call);
-    at = end + CLOSE.length;
+    pos = end + CLOSE.length;
   }
   return resultOf(calls);
 }

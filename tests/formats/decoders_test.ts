@@ -749,6 +749,30 @@ const ROWS: Row[] = [
   ["hermes", "prose, no block", "I don't need a tool for that.", ok()],
   [
     "hermes",
+    "a block inside <think> is thinking, not a call",
+    '<think>maybe <tool_call>{"name":"rm","arguments":{}}</tool_call></think>Answer: 4',
+    ok(),
+  ],
+  [
+    "hermes",
+    "a </think> the template opened in the prompt: the text before it is thinking",
+    'I could <tool_call>{"name":"rm","arguments":{}}</tool_call>, no.\n</think>\n\n<tool_call>\n{"name": "f", "arguments": {}}\n</tool_call>',
+    ok(["f", "{}"]),
+  ],
+  [
+    "hermes",
+    "<think> and </think> inside a block's JSON are its text",
+    '<tool_call>{"name": "f", "arguments": {"s": "</think>"}}</tool_call><think>ok</think><tool_call>{"name": "g", "arguments": {"s": "<think>"}}</tool_call>',
+    ok(["f", '{"s":"</think>"}'], ["g", '{"s":"<think>"}']),
+  ],
+  [
+    "hermes",
+    "a <think> never closed",
+    '<think>I will call <tool_call>{"name":"rm","arguments":{}}</tool_call>',
+    fail("invalid_shape", "the <think> section at 0 is not closed: the output ends in it"),
+  ],
+  [
+    "hermes",
     "an unclosed block",
     '<tool_call>\n{"name": "f", "arguments": {}}',
     fail("invalid_json", "the <tool_call> block at 0 is not closed"),
