@@ -16,6 +16,7 @@ import type { ScoreRow } from "../src/suite/mod.ts";
 import { InputError } from "./_errors.ts";
 import {
   addRepeatsColumns,
+  hasGoldenIdsColumn,
   hasRepeatsColumns,
   type KeptRepeats,
   readRepeats,
@@ -426,7 +427,7 @@ export class MetricStore {
       addRepeatsColumns(this.#db);
       this.#db.prepare(
         "INSERT INTO runs (run_id, suite, suite_sha256, metrics, created_at, rows, repeats, " +
-          "clusters) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+          "clusters, golden_ids) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
       ).run(
         run.run_id,
         run.suite,
@@ -580,9 +581,12 @@ export class MetricStore {
   repeatsOf(runId: string): KeptRepeats<unknown> | undefined {
     const row = this.#retrier.retry(`reading run ${runId}`, () => {
       if (!hasRepeatsColumns(this.#db)) return undefined;
-      return this.#db.prepare("SELECT repeats, clusters FROM runs WHERE run_id = ?").get(runId);
+      const ids = hasGoldenIdsColumn(this.#db) ? "golden_ids" : "NULL AS golden_ids";
+      return this.#db.prepare(`SELECT repeats, clusters, ${ids} FROM runs WHERE run_id = ?`)
+        .get(runId);
     });
-    return row && readRepeats(this.#retrier.path, runId, row.repeats, row.clusters);
+    return row &&
+      readRepeats(this.#retrier.path, runId, row.repeats, row.clusters, row.golden_ids);
   }
 
   /** A cached judgement, if any. */

@@ -17,31 +17,48 @@ export interface KeptRepeats<R = Repeats> {
   repeats: R | null;
   /** With `repeats.cluster`: each golden's cluster key (`clusterKeys`), by id; else null. */
   clusters: [string, string][] | null;
+  /**
+   * With `repeats`: every golden's id, so that a golden with no run is listed as mismatched when
+   * the run is read back; null when not kept (a run written before the column).
+   */
+  goldens?: string[] | null;
 }
 
 /** The columns, as the schema of a new store declares them. */
-export const REPEATS_COLUMNS = "repeats TEXT,\n  clusters TEXT";
+export const REPEATS_COLUMNS = "repeats TEXT,\n  clusters TEXT,\n  golden_ids TEXT";
+const COLUMNS = ["repeats", "clusters", "golden_ids"];
 
 /** Whether the store's `runs` table has the columns. */
 export function hasRepeatsColumns(db: DatabaseSync): boolean {
   return db.prepare("PRAGMA table_info(runs)").all().some((c) => c.name === "repeats");
 }
 
-/** Adds the columns to a store made before them; call it holding the write lock. */
+/** Whether the store's `runs` table has the `golden_ids` column (added after the other two). */
+export function hasGoldenIdsColumn(db: DatabaseSync): boolean {
+  return db.prepare("PRAGMA table_info(runs)").all().some((c) => c.name === "golden_ids");
+}
+
+/** Adds the columns a store made before them lacks; call it holding the write lock. */
 export function addRepeatsColumns(db: DatabaseSync): void {
-  if (hasRepeatsColumns(db)) return;
-  db.exec("ALTER TABLE runs ADD COLUMN repeats TEXT");
-  db.exec("ALTER TABLE runs ADD COLUMN clusters TEXT");
+  const have = new Set(db.prepare("PRAGMA table_info(runs)").all().map((c) => c.name));
+  for (const c of COLUMNS) if (!have.has(c)) db.exec(`ALTER TABLE runs ADD COLUMN ${c} TEXT`);
 }
 
 /**
  * The columns' values: SQL NULL in both for a run whose repeats are not kept (`kept` undefined,
  * as from an older writer); else the `repeats` block as JSON (`null` for a suite without one)
- * and the cluster keys as a JSON array of [golden id, key] pairs, or SQL NULL.
+ * and the cluster keys as a JSON array of [golden id, key] pairs, or SQL NULL; the golden ids as
+ * a JSON array, or SQL NULL.
  */
-export function repeatsValues(kept: KeptRepeats | undefined): [string | null, string | null] {
-  if (kept === undefined) return [null, null];
-  return [JSON.stringify(kept.repeats), kept.clusters && JSON.stringify(kept.clusters)];
+export function repeatsValues(
+  kept: KeptRepeats | undefined,
+): [string | null, string | null, string | null] {
+  if (kept === undefined) return [null, null, null];
+  return [
+    JSON.stringify(kept.repeats),
+    kept.clusters && JSON.stringify(kept.clusters),
+    kept.goldens ? JSON.stringify(kept.goldens) : null,
+  ];
 }
 
 /**
@@ -54,6 +71,7 @@ export function readRepeats(
   runId: string,
   repeats: unknown,
   clusters: unknown,
+  goldenIds: unknown = null,
 ): KeptRepeats<unknown> | undefined {
   if (repeats === null) return undefined;
   const bad = (what: string) =>
@@ -71,5 +89,13 @@ export function readRepeats(
   if (pairs !== null && !(Array.isArray(pairs) && pairs.every(isPair))) {
     throw bad("clusters are not [golden id, key] pairs");
   }
-  return { repeats: parse(repeats, "repeats"), clusters: pairs as [string, string][] | null };
+  const ids = goldenIds === null ? null : parse(goldenIds, "golden_ids");
+  if (ids !== null && !(Array.isArray(ids) && ids.every((x) => typeof x === "string"))) {
+    throw bad("golden_ids are not golden ids");
+  }
+  return {
+    repeats: parse(repeats, "repeats"),
+    clusters: pairs as [string, string][] | null,
+    goldens: ids as string[] | null,
+  };
 }

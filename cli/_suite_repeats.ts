@@ -42,9 +42,10 @@ export function suiteBootstrap(values: { seed?: string; resamples?: string }) {
 /** What `suite run` keeps of its repeats; a golden without the cluster field is an input error. */
 export function keptRepeats(suite: Suite, goldens: readonly Golden[], from: string): KeptRepeats {
   const repeats = suite.repeats ?? null;
-  if (repeats?.cluster === undefined) return { repeats, clusters: null };
+  const ids = repeats && goldens.map((g) => g.id);
+  if (repeats?.cluster === undefined) return { repeats, clusters: null, goldens: ids };
   try {
-    return { repeats, clusters: [...clusterKeys(goldens, repeats.cluster)] };
+    return { repeats, clusters: [...clusterKeys(goldens, repeats.cluster)], goldens: ids };
   } catch (e) {
     if (e instanceof RangeError) throw new InputError(`${from}: ${e.message}`, { cause: e });
     throw e;
@@ -95,6 +96,7 @@ export function storedRepeats(
         metrics: run.metrics,
         ...(repeats.cluster !== undefined && { cluster: repeats.cluster }),
         ...(clusters !== null && { clusters }),
+        ...(kept.goldens && { goldens: kept.goldens }),
       });
       const runs = arms ? results.filter((r) => arms.includes(r.arm)) : results;
       return repeatsReport(runs, goldens, repeats, {

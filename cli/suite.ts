@@ -314,6 +314,10 @@ async function runCommand(args: string[]): Promise<void> {
   // A golden without the field the repeats cluster by: exit 2 before any judge is paid for.
   const kept = keptRepeats(suite, goldens, values.goldens!);
   const traceRows = readJsonl<Trace>(values.traces!, TRACE_SCHEMA, "golden_id");
+  // No run at all would give a scorecard with no arm, which no gate may pass.
+  if (traceRows.length === 0) {
+    throw new InputError(`${values.traces}: no traces: the file has no runs to score`);
+  }
   const runs = new Map<string, number>();
   for (const { value: t, line } of traceRows) {
     const at = `${values.traces}:${line} (golden_id ${JSON.stringify(t.golden_id)})`;
@@ -545,6 +549,10 @@ function unitFlag(flag: string, v: string | undefined): number | undefined {
 
 /** --fail-under: every arm's pass rate must reach it, else exit 3 (after the scorecard). */
 function checkPassRates(card: Card, min: number, json?: boolean): GateFailed | undefined {
+  if (card.arms.length === 0) {
+    console.error(`FAIL: no arm has runs, so no pass rate reaches ${min}`);
+    return new GateFailed(`no arm under --fail-under ${min}`);
+  }
   const low = card.arms.filter((a) => a.pass_rate.value === null || a.pass_rate.value < min);
   const say = low.length > 0 || json ? console.error : console.log;
   say(

@@ -60,7 +60,10 @@ export interface ReducedArm {
   arm: string;
   /** Per golden, sorted by code point. */
   goldens: ReducedGolden[];
-  /** Goldens whose number of runs is not the declared `n`. */
+  /**
+   * Goldens whose number of runs is not the declared `n`, sorted by code point: those of `goldens`
+   * and, given the run's golden ids, those with no run in the arm (which `goldens` leaves out).
+   */
   mismatched: string[];
   /** Goldens whose value is not computable. */
   not_computable: number;
@@ -191,6 +194,8 @@ export function reduceRuns(
  *
  * @param results The suite run's results (`runSuite`).
  * @param repeats The suite's `repeats`.
+ * @param goldenIds The ids of every golden of the run, when known: a golden with no run in an arm
+ *   is then listed in its `mismatched` (0 runs are not `n`), never lost.
  * @returns Per arm (sorted by code point), each golden's reduced score.
  * @throws {RangeError} If the reducer is unknown or needs a k it lacks.
  *
@@ -210,7 +215,11 @@ export function reduceRuns(
  * strictEqual(arm!.goldens[0]!.value, 1);
  * ```
  */
-export function reduceRepeats(results: readonly RunResult[], repeats: Repeats): ReducedArm[] {
+export function reduceRepeats(
+  results: readonly RunResult[],
+  repeats: Repeats,
+  goldenIds: readonly string[] = [],
+): ReducedArm[] {
   const arms = new Map<string, Map<string, RunResult[]>>();
   for (const r of results) {
     let goldens = arms.get(r.arm);
@@ -235,10 +244,15 @@ export function reduceRepeats(results: readonly RunResult[], repeats: Repeats): 
           value: reduceRuns(scores, passes, repeats),
         };
       });
+    const runless = [...new Set(goldenIds)].filter((id) => !arms.get(arm)!.has(id));
     return {
       arm,
       goldens,
-      mismatched: goldens.filter((g) => g.runs !== repeats.n).map((g) => g.golden_id),
+      mismatched: [
+        ...goldens.filter((g) => g.runs !== repeats.n).map((g) => g.golden_id),
+        ...runless,
+      ]
+        .sort(compareCodePoints),
       not_computable: goldens.filter((g) => g.value === null).length,
     };
   });

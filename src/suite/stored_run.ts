@@ -22,13 +22,21 @@ export interface StoredRepeatsOptions {
   cluster?: string;
   /** With `cluster`: each golden's cluster key, by golden id, as `clusterKeys` gives it. */
   clusters?: Iterable<readonly [string, string]>;
+  /**
+   * Every golden's id, as the run's goldens file listed them: a golden with no run is then listed
+   * as mismatched, as in the live run. Without it, only the goldens of `clusters` and the rows.
+   */
+  goldens?: readonly string[];
 }
 
 /** What `repeatsReport` takes, rebuilt from a stored run. */
 export interface RepeatsInputs {
   /** One result per (golden, arm, repeat) run, sorted by arm, golden and repeat. */
   results: RunResult[];
-  /** One golden per cluster key, carrying its cluster value (none without `cluster`). */
+  /**
+   * One golden per cluster key, carrying its cluster value; without `cluster`, one per id of
+   * `goldens` (none without either).
+   */
   goldens: Golden[];
 }
 
@@ -50,12 +58,13 @@ function clusterValue(id: string, key: string): string | number {
  * with the suite's `repeats` and the same seed and resamples, gives the live run's section.
  *
  * @param rows The run's score rows: one per (golden, arm, repeat, metric of `metrics`).
- * @param options The suite's metric order, and the cluster field with each golden's key.
+ * @param options The suite's metric order, the cluster field with each golden's key, and every
+ *   golden's id.
  * @returns The runs (criteria in metric order) and the goldens.
  * @throws {TypeError} If a row or the metric list is malformed, or `cluster` comes without
  *   `clusters`.
  * @throws {RangeError} If a run misses or repeats a metric, a cluster key is malformed or
- *   repeated, or a golden with runs has no cluster key.
+ *   repeated, or a golden with runs or of `goldens` has no cluster key.
  *
  * @example A stored run's repeats section
  * ```ts
@@ -100,7 +109,8 @@ export function storedRepeatsInputs(
     a.repeat - b.repeat
   );
   const field = options.cluster;
-  if (field === undefined) return { results, goldens: [] };
+  const ids = options.goldens ?? [];
+  if (field === undefined) return { results, goldens: ids.map((id) => ({ id, question: "" })) };
   if (options.clusters === undefined) {
     throw new TypeError(`clusters are required to cluster by ${quote(field)}`);
   }
@@ -113,6 +123,9 @@ export function storedRepeatsInputs(
     if (!goldens.has(r.golden_id)) {
       throw new RangeError(`Golden ${quote(r.golden_id)} has runs but no cluster key`);
     }
+  }
+  for (const id of ids) {
+    if (!goldens.has(id)) throw new RangeError(`Golden ${quote(id)} has no cluster key`);
   }
   return { results, goldens: [...goldens.values()] };
 }

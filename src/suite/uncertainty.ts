@@ -249,7 +249,8 @@ export function clusterKeys(goldens: readonly Golden[], field: string): Map<stri
  * paired comparison of each arm with the first on the reduced per-golden scores.
  *
  * @param results The suite run's results.
- * @param goldens The goldens (for the cluster field).
+ * @param goldens The goldens (for the cluster field; a golden with no run in an arm is listed in
+ *   its `mismatched`).
  * @param repeats The suite's `repeats`; options: the cluster field, seed, resamples and level.
  * @returns The report section.
  * @throws {RangeError} If a golden lacks the cluster field, or its value is not a string or number;
@@ -290,7 +291,7 @@ export function repeatsReport(
     level,
     metrics: [METRIC],
   };
-  const reduced = reduceRepeats(results, repeats);
+  const reduced = reduceRepeats(results, repeats, goldens.map((g) => g.id));
   let bootstrap: ClusterBootstrapSettings | undefined;
   const arms = reduced.map((arm): ArmRepeats => {
     const scored = arm.goldens.filter((g) => g.value !== null);

@@ -77,7 +77,7 @@ Deno.test("a store made before repeats were kept still scores, says so in one li
   // A new run adds the columns and keeps its repeats; the old run still says it has none.
   const next = await runMain([...runArgs(path, SUITE), "--out", `${dir}/run.json`]);
   strictEqual(next.code, 0, next.stderr);
-  deepStrictEqual(columns(path), [...V1_COLUMNS, "repeats", "clusters"]);
+  deepStrictEqual(columns(path), [...V1_COLUMNS, "repeats", "clusters", "golden_ids"]);
   const latest = JSON.parse(
     (await runMain(["suite", "scorecard", "--store", path, "--json"])).stdout,
   );
@@ -111,7 +111,7 @@ Deno.test("6 concurrent suite run writers on a store made before repeats were ke
         problems.push(`trial ${t}, writer ${i}: ${new TextDecoder().decode(out.stderr)}`);
       }
     }
-    deepStrictEqual(columns(path), [...V1_COLUMNS, "repeats", "clusters"]);
+    deepStrictEqual(columns(path), [...V1_COLUMNS, "repeats", "clusters", "golden_ids"]);
     const s = new DatabaseSync(path);
     const kept = s.prepare("SELECT suite, repeats, clusters IS NULL AS bare FROM runs").all()
       .map((r) => `${r.suite} ${r.repeats} ${r.bare}`).sort();

@@ -235,3 +235,45 @@ Deno.test("suite run's text output lists the goldens whose runs are not the suit
   ok(!/arm adapter: \d+ golden\(s\) without/.test(text.stdout));
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test("a golden with no traces is listed as mismatched, live and read back from the store", async () => {
+  const dir = await Deno.makeTempDir();
+  const demo = new URL("../../samples/suite_demo", import.meta.url).pathname;
+  const lines = (await Deno.readTextFile(`${demo}/traces.jsonl`)).trimEnd().split("\n");
+  // g03 has no run in any arm: it must not vanish from the repeats section.
+  const kept = lines.filter((l) => JSON.parse(l).golden_id !== "g03");
+  await Deno.writeTextFile(`${dir}/traces.jsonl`, kept.join("\n") + "\n");
+  const inputs = suiteInputs();
+  inputs[inputs.indexOf("--traces") + 1] = `${dir}/traces.jsonl`;
+  const store = `${dir}/metrics.db`;
+  const live = await runMain([
+    ...["suite", "run", `${demo}/suite.yaml`, ...inputs, "--no-judge", "--quiet", "--json"],
+    ...["--store", store],
+  ]);
+  strictEqual(live.code, 0, live.stderr);
+  const arms = JSON.parse(live.stdout).repeats.arms;
+  deepStrictEqual(arms.map((a: { mismatched: string[] }) => a.mismatched), [["g03"], ["g03"]]);
+  const card = await runMain(["suite", "scorecard", "--store", store, "--json"]);
+  strictEqual(card.code, 0, card.stderr);
+  strictEqual(
+    JSON.stringify(JSON.parse(card.stdout).repeats),
+    JSON.stringify(JSON.parse(live.stdout).repeats),
+  );
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("an empty traces file is exit 2 naming it, and --fail-under never passes it", async () => {
+  const dir = await Deno.makeTempDir();
+  const demo = new URL("../../samples/suite_demo", import.meta.url).pathname;
+  await Deno.writeTextFile(`${dir}/empty.jsonl`, "");
+  const inputs = suiteInputs();
+  inputs[inputs.indexOf("--traces") + 1] = `${dir}/empty.jsonl`;
+  const r = await runMain([
+    ...["suite", "run", `${demo}/suite.yaml`, ...inputs, "--no-judge", "--quiet"],
+    ...["--fail-under", "0.99"],
+  ]);
+  strictEqual(r.code, 2, r.stdout);
+  match(r.stderr, new RegExp(`${dir}/empty\\.jsonl: no traces: the file has no runs to score`));
+  ok(!/pass: every arm/.test(r.stdout + r.stderr));
+  await Deno.remove(dir, { recursive: true });
+});

@@ -81,3 +81,12 @@ Deno.test("reduceRepeats() reduces per arm and golden, leaving incomplete runs o
     },
   ]);
 });
+
+Deno.test("reduceRepeats() lists a golden with no run in an arm as mismatched, given the run's goldens", () => {
+  const results = [run("g1", "base", 0, 1), run("g2", "adapter", 0, 1)];
+  const reduced = reduceRepeats(results, { n: 1, reducer: "mean" }, ["g1", "g2", "g0"]);
+  assertEquals(reduced.map((a) => [a.arm, a.goldens.map((g) => g.golden_id), a.mismatched]), [
+    ["adapter", ["g2"], ["g0", "g1"]],
+    ["base", ["g1"], ["g0", "g2"]],
+  ]);
+});

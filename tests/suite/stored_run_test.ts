@@ -52,6 +52,7 @@ Deno.test("storedRepeatsInputs() gives repeatsReport the live run's repeats sect
       const rebuilt = storedRepeatsInputs(rows, {
         metrics: suite.metrics.map((m) => m.name),
         ...(cluster && { cluster: "topic", clusters }),
+        goldens: input.goldens.map((g) => g.id),
       });
       const stored = repeatsReport(rebuilt.results, rebuilt.goldens, repeats, {
         seed: input.seed,
