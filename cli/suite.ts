@@ -399,8 +399,17 @@ async function runCommand(args: string[]): Promise<void> {
   } catch (e) {
     store?.close();
     if (e instanceof RunInputError) {
+      // The golden's line, or the trace's, as the schema checks name them.
+      const run = e.run;
+      const line = run === undefined
+        ? undefined
+        : e.input === "golden"
+        ? ids.get(run.golden_id)
+        : runs.get(JSON.stringify([run.golden_id, run.arm, run.repeat]));
       const path = e.input === "golden" ? values.goldens : values.traces;
-      throw new InputError(`${path}: ${e.message}`, { cause: e });
+      throw new InputError(`${path}${line === undefined ? "" : `:${line}`}: ${e.message}`, {
+        cause: e,
+      });
     }
     if (e instanceof RangeError) {
       throw new InputError(`${values.traces}: ${e.message}`, { cause: e });

@@ -225,7 +225,8 @@ export async function runSuite(
           if (!(e instanceof RunInputError)) throw e;
           const where = `Golden ${JSON.stringify(trace.golden_id)} (arm ${trace.arm}, repeat ` +
             `${trace.repeat}), metric ${JSON.stringify(m.name)}`;
-          throw new RunInputError(e.input, `${where}: ${e.message}`, { cause: e });
+          const run = { golden_id: trace.golden_id, arm: trace.arm, repeat: trace.repeat };
+          throw new RunInputError(e.input, `${where}: ${e.message}`, { cause: e, run });
         }
         return { ...base, ...s };
       }

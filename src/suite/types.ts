@@ -34,18 +34,25 @@ export interface Golden {
 export class RunInputError extends RangeError {
   /** Which input is wrong. */
   readonly input: "golden" | "trace";
+  /** The run it was met in, when known, so that a caller can name the golden's or trace's line. */
+  readonly run?: { golden_id: string; arm: string; repeat: number };
 
   /**
    * Creates the error.
    *
    * @param input Which input is wrong.
    * @param message What is wrong, and where in it.
-   * @param options The cause.
+   * @param options The cause, and the run it was met in.
    */
-  constructor(input: "golden" | "trace", message: string, options?: ErrorOptions) {
+  constructor(
+    input: "golden" | "trace",
+    message: string,
+    options?: ErrorOptions & { run?: { golden_id: string; arm: string; repeat: number } },
+  ) {
     super(message, options);
     this.name = "RunInputError";
     this.input = input;
+    if (options?.run) this.run = options.run;
   }
 }
 

@@ -254,7 +254,8 @@ Deno.test("assay suite run names a golden whose reference trajectory it cannot r
   const goldens = (await Deno.readTextFile(`${demo}/goldens.jsonl`)).trimEnd().split("\n").map(
     (l) => JSON.parse(l),
   );
-  const g = goldens.find((x) => Array.isArray(x.reference_trajectory))!;
+  const at = goldens.findIndex((x) => Array.isArray(x.reference_trajectory));
+  const g = goldens[at]!;
   g.reference_trajectory[1] = { arguments: {} }; // a call without a name
   await Deno.writeTextFile(
     `${dir}/goldens.jsonl`,
@@ -267,7 +268,7 @@ Deno.test("assay suite run names a golden whose reference trajectory it cannot r
   match(
     r.stderr,
     new RegExp(
-      `goldens\\.jsonl: Golden "${g.id}" \\(arm \\w+, repeat \\d+\\), metric "\\w+": ` +
+      `goldens\\.jsonl:${at + 1}: Golden "${g.id}" \\(arm \\w+, repeat \\d+\\), metric "\\w+": ` +
         "reference_trajectory\\[1\\] must be a call",
     ),
   );
