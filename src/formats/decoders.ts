@@ -45,12 +45,27 @@ const READERS: Record<DecoderName, (text: string, engine: Engine | undefined) =>
   "json-list": decodeJsonList,
 };
 
+/**
+ * Each decoder's version, where it is not 1: a change to what a decoder accepts gets a new one, so
+ * that reports decoded before and after it are never taken for the same decoding. Version 2 of
+ * the API decoders refuses a call item it cannot score (another API's, a hosted tool's) instead
+ * of reading it as no call; of `hermes`, skips blocks inside `<think>`; of `json-list`, refuses a
+ * call written after the first JSON value instead of dropping it.
+ */
+const VERSIONS: Partial<Record<DecoderName, number>> = {
+  "openai-chat": 2,
+  "openai-responses": 2,
+  "anthropic": 2,
+  "hermes": 2,
+  "json-list": 2,
+};
+
 const DECODERS: ReadonlyMap<string, ToolCallDecoder> = new Map(
   DECODER_NAMES.map((name) => {
     const read = READERS[name];
     const decoder: ToolCallDecoder = Object.freeze({
       name,
-      id: `${name}@1`,
+      id: `${name}@${VERSIONS[name] ?? 1}`,
       decode(text: string, options?: WithEngine): DecodeResult {
         if (typeof text !== "string") throw new TypeError(`Expected a string, got ${typeof text}`);
         return read(text, options?.engine);
@@ -61,11 +76,12 @@ const DECODERS: ReadonlyMap<string, ToolCallDecoder> = new Map(
 );
 
 /**
- * The decoder of a name (`openai-chat`) or of a versioned id (`openai-chat@1`).
+ * The decoder of a name (`openai-chat`) or of a versioned id (`openai-chat@2`).
  *
  * @param format The decoder's name or id.
  * @returns The decoder.
- * @throws {RangeError} If no decoder has that name or id (the message suggests the nearest name).
+ * @throws {RangeError} If no decoder has that name or id (the message suggests the nearest name,
+ *   or names this release's version of a decoder given with another).
  *
  * @example Decoding Hermes blocks
  * ```ts
@@ -73,7 +89,7 @@ const DECODERS: ReadonlyMap<string, ToolCallDecoder> = new Map(
  * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  *
  * const hermes = getDecoder("hermes");
- * assertEquals(hermes.id, "hermes@1");
+ * assertEquals(hermes.id, "hermes@2");
  * assertEquals(hermes.decode('<tool_call>{"name": "f", "arguments": {"x": 1.0}}</tool_call>'), {
  *   status: "ok",
  *   calls: [{ name: "f", arguments: '{"x":1.0}' }],
@@ -83,7 +99,13 @@ const DECODERS: ReadonlyMap<string, ToolCallDecoder> = new Map(
 export function getDecoder(format: string): ToolCallDecoder {
   const at = typeof format === "string" ? format.lastIndexOf("@") : -1;
   const decoder = DECODERS.get(at < 0 ? format : format.slice(0, at));
-  if (decoder === undefined || (at >= 0 && decoder.id !== format)) {
+  if (decoder !== undefined && at >= 0 && decoder.id !== format) {
+    throw new RangeError(
+      `Unknown decoder ${JSON.stringify(format)}: this release has ${decoder.id} ` +
+        "(a report that records another version was decoded by another release)",
+    );
+  }
+  if (decoder === undefined) {
     const near = typeof format === "string" ? suggestName(format, DECODER_NAMES) : undefined;
     throw new RangeError(
       `Unknown decoder ${JSON.stringify(format)}: expected one of ${DECODER_NAMES.join(", ")}` +

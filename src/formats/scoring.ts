@@ -68,7 +68,7 @@ function numericCall(c: PredictedOutput): PredictedOutput {
  *     { example_id: "2", prompt_sha256: sha, output: call(150) + call(2) },
  *   ]),
  * }, { decoder: forScoring("hermes", { numbers: "numeric" }) });
- * assertEquals(report.parser_id, "hermes@1");
+ * assertEquals(report.parser_id, "hermes@2");
  * assertEquals(report.numbers, "numeric");
  * assertEquals(report.records.map((r) => r.status), ["ok", "multiple_calls"]);
  * assertEquals(report.metrics.overall.full_call_exact_match.value, 0.5);

@@ -46,7 +46,7 @@ export interface StructuredSources {
  * `@assay/assay/formats` is one.
  */
 export interface StructuredCallDecoder {
-  /** Its versioned id, which the report records, such as `hermes@1`. */
+  /** Its versioned id, which the report records, such as `hermes@2`. */
   readonly id: string;
   /**
    * Decodes one raw output; a bad output is a status, never an exception.

@@ -196,7 +196,7 @@ Deno.test("assay structured --call-format decodes the predicted calls from each 
   strictEqual(r.code, 0, r.stderr);
   const report = JSON.parse(r.stdout);
   deepStrictEqual(report.call_format, {
-    decoder: "hermes@1",
+    decoder: "hermes@2",
     statuses: { ok: 3, invalid_json: 1 },
   });
   const f1 = report.metrics.tool_call_f1;

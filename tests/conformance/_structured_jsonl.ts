@@ -1,7 +1,7 @@
 // The scoreStructuredJsonl part of the conformance run: JSONL bytes built from the corpus outputs
 // (outputs with calls, checks and API results; expected rows joined by id, out of order; a
 // schema), scored in chunks on one engine, its calls read from `tool_calls` and, a second time,
-// decoded from each output by `hermes@1`. The report bytes with the engine blanked go into the
+// decoded from each output by `hermes@2`. The report bytes with the engine blanked go into the
 // digest, which every runtime and engine must share; so do bad inputs' error messages.
 import type { Engine } from "../../mod.ts";
 import { getDecoder } from "../../src/formats/mod.ts";

@@ -1028,8 +1028,17 @@ Deno.test("decodeToolCalls() never reads an Anthropic block as a {name, argument
 });
 
 Deno.test("getDecoder() takes a name or its versioned id and refuses others", () => {
-  strictEqual(getDecoder("openai-chat@1").id, "openai-chat@1");
+  strictEqual(getDecoder("openai-chat@2").id, "openai-chat@2");
   strictEqual(getDecoder("pythonic").id, "pythonic@1");
-  throws(() => getDecoder("openai-chat@2"), RangeError);
+  throws(() => getDecoder("openai-chat@3"), RangeError);
+  // An earlier version is named as such: a report that records it came from another release.
+  throws(
+    () => getDecoder("openai-chat@1"),
+    /^RangeError: Unknown decoder "openai-chat@1": this release has openai-chat@2 /,
+  );
+  // Every decoder whose acceptance changed on 2026-12-05 is at version 2.
+  for (const name of ["openai-chat", "openai-responses", "anthropic", "hermes", "json-list"]) {
+    strictEqual(getDecoder(name).id, `${name}@2`);
+  }
   throws(() => getDecoder("hermez"), /Unknown decoder "hermez".*did you mean hermes\?/);
 });
