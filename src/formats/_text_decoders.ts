@@ -6,6 +6,7 @@ import {
   jsonKind,
   type JsonValue,
   parseToolCall,
+  type SpanResult,
 } from "../engine/mod.ts";
 import type { DecodedCall, DecodeResult } from "./decoded.ts";
 import {
@@ -23,6 +24,26 @@ import {
 export function resultOf(r: DecodedCall[] | Failure): DecodeResult {
   return failed(r) ? { status: r.status, calls: [], reason: r.reason } : { status: "ok", calls: r };
 }
+
+/**
+ * `extractSpan` of the text from `at` (offsets from `at`), given the engine in windows that
+ * double from 16 code units: a span is settled by the text up to where it balances, so a window
+ * that holds it gives the answer the whole rest would, and a run of many short values costs
+ * linear time rather than handing the rest of the text to the engine once per value.
+ */
+function spanFrom(text: string, at: number, engine: Engine | undefined): SpanResult {
+  for (let width = 16;; width *= 2) {
+    const span = extractSpan(text.slice(at, at + width), { engine });
+    if (span.status === "found" || at + width >= text.length) return span;
+  }
+}
+
+/** Whether the text holds only whitespace from `at` (as `trim` reads it), without copying it. */
+function blankFrom(text: string, at: number): boolean {
+  NON_SPACE.lastIndex = at;
+  return !NON_SPACE.test(text);
+}
+const NON_SPACE = /\S/g;
 
 /** The failure of an empty output, or undefined. */
 export function emptyOutput(text: string): Failure | undefined {
@@ -86,7 +107,7 @@ function callLike(v: JsonValue): boolean {
  */
 function laterCall(text: string, from: number, engine: Engine | undefined): Failure | undefined {
   for (let at = from; at < text.length;) {
-    const span = extractSpan(text.slice(at), { engine });
+    const span = spanFrom(text, at, engine);
     if (span.status !== "found") return undefined;
     const start = at + span.start!;
     at += span.end!;
@@ -190,10 +211,9 @@ function jsonSequence(
   const out: ExactJson[] = [];
   let at = from;
   for (;;) {
-    const rest = text.slice(at);
-    const span = extractSpan(rest, { engine });
+    const span = spanFrom(text, at, engine);
     const label = `call ${out.length}`;
-    if (span.status === "found" && rest.slice(0, span.start).trim() !== "") {
+    if (span.status === "found" && text.slice(at, at + span.start!).trim() !== "") {
       return { status: "invalid_shape", reason: `text before ${label} at ${at}` };
     }
     if (span.status === "no_json") {
@@ -205,7 +225,12 @@ function jsonSequence(
         reason: `${label} is not balanced: ${span.error!.code} at ${at + span.error!.offset}`,
       };
     }
-    const json = readJson(rest.slice(span.start, span.end), engine, label, at + span.start!);
+    const json = readJson(
+      text.slice(at + span.start!, at + span.end!),
+      engine,
+      label,
+      at + span.start!,
+    );
     if (failed(json)) return json;
     out.push(json);
     at += span.end!;
@@ -218,7 +243,7 @@ function jsonSequence(
       };
     }
     at += separator.length;
-    if (text.slice(at).trim() === "") return out; // a trailing separator
+    if (blankFrom(text, at)) return out; // a trailing separator
   }
 }
 

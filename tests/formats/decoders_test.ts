@@ -1042,3 +1042,33 @@ Deno.test("getDecoder() takes a name or its versioned id and refuses others", ()
   }
   throws(() => getDecoder("hermez"), /Unknown decoder "hermez".*did you mean hermes\?/);
 });
+
+Deno.test("json-list and llama3 hand the engine text in proportion to the output, not once per value", () => {
+  // Counted, not timed: every code unit the engine's span scan is given, for outputs of many short
+  // JSON values. Handing the rest of the text over once per value was quadratic (1 MB of "{}"
+  // took seconds).
+  for (const name of ["wasm", "ts"] as const) {
+    const engine = createEngine({ engine: name });
+    let given = 0;
+    const spans = engine.extractSpanBatch.bind(engine);
+    engine.extractSpanBatch = (texts) => {
+      for (const t of texts) given += t.length;
+      return spans(texts);
+    };
+    const outputs: [string, string][] = [
+      ["json-list", '{"name":"f","arguments":{}}' + " {}".repeat(20_000)],
+      ["json-list", '[{"name":"f","arguments":{}}]' + ' x {"name":"g","arguments":{}}'],
+      ["llama3", "<|python_tag|>" + '{"name":"f","parameters":{}};'.repeat(2_000)],
+    ];
+    for (const [format, text] of outputs) {
+      given = 0;
+      const r = decodeToolCalls(text, format, { engine });
+      strictEqual(r.status === "ok" || r.status === "invalid_shape", true, r.reason);
+      strictEqual(
+        given <= 8 * text.length + 64,
+        true,
+        `${name} ${format}: ${given} for ${text.length}`,
+      );
+    }
+  }
+});
