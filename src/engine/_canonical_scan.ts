@@ -71,8 +71,25 @@ export function forEachMember(
 }
 
 /**
- * Visits the items of the array whose `[` is at `i`, in order, as `visit(start, end)`. Stops
- * after an item for which `visit` returns true.
+ * Visits the items of the array whose `[` is at `i` in canonical JSON text (an engine's own
+ * output, which it trusts), in order, as `visit(start, end)`: each item's text is
+ * `t.slice(start, end)`. Stops after an item for which `visit` returns true. One pass reads every
+ * item, where {@linkcode lookupCanonical} scans from the array's start for each index.
+ *
+ * @param t Canonical JSON text.
+ * @param i The offset of the array's `[`.
+ * @param visit Called with each item's start and end offsets.
+ *
+ * @example
+ * ```ts
+ * import { forEachItem } from "@assay/assay/engine";
+ * import { deepStrictEqual } from "node:assert/strict";
+ *
+ * const text = '[1.0,{"a":[2]},"x"]';
+ * const items: string[] = [];
+ * forEachItem(text, 0, (start, end) => void items.push(text.slice(start, end)));
+ * deepStrictEqual(items, ["1.0", '{"a":[2]}', '"x"']);
+ * ```
  */
 export function forEachItem(
   t: string,

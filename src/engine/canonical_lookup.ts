@@ -7,6 +7,9 @@
  */
 import { forEachItem, forEachMember, scalarEnd, stringEnd } from "./_canonical_scan.ts";
 
+// The items of a canonical array in one pass (the decoders read every call of a list with it).
+export { forEachItem };
+
 const INDEX = /^(0|[1-9][0-9]{0,8})$/;
 
 /**

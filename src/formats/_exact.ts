@@ -7,6 +7,7 @@ import {
   canonicalize,
   canonicalValue,
   type Engine,
+  forEachItem,
   jsonKind,
   type JsonValue,
   lookupCanonical,
@@ -37,12 +38,34 @@ export class ExactJson {
     return x;
   }
 
-  /** The canonical text of the value at a path of keys and indices. */
+  /** The items' canonical texts of each array read so far, by its path. */
+  #lists = new Map<string, string[]>();
+
+  /**
+   * The canonical text of the value at a path of keys and indices. An array on the way is split
+   * into its items once and kept, so reading every call of a list is linear in its text, not
+   * quadratic (a lookup by index scans the array from its start).
+   */
   textAt(path: readonly (string | number)[]): string {
-    const segments = path.map(String);
-    const literals = path.map((p) => typeof p === "string" ? canonicalValue(p) : String(p));
-    return lookupCanonical(this.canonical, segments, literals)!;
+    const j = path.findLastIndex((p) => typeof p === "number");
+    if (j < 0) return lookupPath(this.canonical, path);
+    const key = JSON.stringify(path.slice(0, j));
+    let items = this.#lists.get(key);
+    if (items === undefined) {
+      const list = this.textAt(path.slice(0, j));
+      const texts: string[] = [];
+      forEachItem(list, 0, (start, end) => void texts.push(list.slice(start, end)));
+      this.#lists.set(key, items = texts);
+    }
+    return lookupPath(items[path[j] as number]!, path.slice(j + 1));
   }
+}
+
+/** The canonical text at a path of keys and indices, by one lookup from the text's start. */
+function lookupPath(canonical: string, path: readonly (string | number)[]): string {
+  const segments = path.map(String);
+  const literals = path.map((p) => typeof p === "string" ? canonicalValue(p) : String(p));
+  return lookupCanonical(canonical, segments, literals)!;
 }
 
 /** Reads a JSON text exactly; `what` names it in the reason, `base` is its offset in the output. */

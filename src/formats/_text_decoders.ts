@@ -171,9 +171,12 @@ export function decodeHermes(text: string, engine: Engine | undefined): DecodeRe
   const calls: DecodedCall[] = [];
   let think = text.indexOf(THINK);
   let pos = promptThinkingEnd(text, think);
+  // The next <think> and <tool_call> at or after pos, each found again only once pos passes it
+  // (finding both at every step was quadratic in the number of sections).
+  let at = text.indexOf(OPEN, pos);
   for (;;) {
     if (think >= 0 && think < pos) think = text.indexOf(THINK, pos);
-    const at = text.indexOf(OPEN, pos);
+    if (at >= 0 && at < pos) at = text.indexOf(OPEN, pos);
     if (think >= 0 && (at < 0 || think < at)) {
       const close = text.indexOf(UNTHINK, think + THINK.length);
       if (close < 0) {
