@@ -4,6 +4,7 @@
 import { pyFloatRepr } from "../engine/mod.ts";
 import { XID_CONTINUE_14, XID_START_14 } from "../pytext/mod.ts";
 import { PyFloat, PyInt, PyOther, type PyValue } from "./py_value.ts";
+import { decimalEnd } from "./_python_text.ts";
 
 /** A token. `value` is set for numbers and strings. */
 export interface Token {
@@ -85,11 +86,25 @@ const OPS = [
 // an assigned character the same way in every later Unicode version, so the host's is Python's.
 const NAME_START = new RegExp(XID_START_14, "u");
 const NAME_PART = new RegExp(XID_CONTINUE_14, "u");
-const DIG = "\\d(?:_?\\d)*";
-const NUMBER = new RegExp(
-  `^(?:0[xX](?:_?[0-9a-fA-F])+|0[oO](?:_?[0-7])+|0[bB](?:_?[01])+|` +
-    `(?:(?:${DIG})?\\.${DIG}|${DIG}\\.?)(?:[eE][+-]?${DIG})?[jJ]?)`,
-);
+const RADIX: Record<string, RegExp> = { x: /[0-9a-fA-F]/, o: /[0-7]/, b: /[01]/ };
+
+// The end of the number at `i`: what `0[xX](?:_?[0-9a-fA-F])+|0[oO](?:_?[0-7])+|0[bB](?:_?[01])+|
+// (?:(?:D)?\.D|D\.?)(?:[eE][+-]?D)?[jJ]?` (D: `\d(?:_?\d)*`) would match, scanned by hand:
+// V8's backtracking regex overflows its stack on a run of some 8 million digits.
+export function numberEnd(src: string, i: number): number {
+  const digit = src[i] === "0" ? RADIX[(src[i + 1] ?? "").toLowerCase()] : undefined;
+  if (digit) {
+    let p = i + 2;
+    for (;;) {
+      if (digit.test(src[p] ?? "")) p++;
+      else if (src[p] === "_" && digit.test(src[p + 1] ?? "")) p += 2;
+      else break;
+    }
+    if (p > i + 2) return p;
+  }
+  const end = decimalEnd(src, i);
+  return src[end] === "j" || src[end] === "J" ? end + 1 : end;
+}
 const PREFIX = /^(?:[rRuUfFbB]|[fFbB][rR]|[rR][fFbB])?(?:'''|"""|'|")/;
 
 function numberValue(text: string): PyValue {
@@ -215,19 +230,14 @@ export function tokenize(src: string): Token[] {
       continue;
     }
     if (/\d/.test(c) || (c === "." && /\d/.test(src[i + 1] ?? ""))) {
-      const m = NUMBER.exec(src.slice(i))!;
+      const end = numberEnd(src, i);
       // CPython's test: what may start a name, so an ASCII letter, `_` or anything past ASCII.
-      if (/[A-Za-z_]|[^\0-\x7f]/.test(src[i + m[0].length] ?? "")) {
+      if (/[A-Za-z_]|[^\0-\x7f]/.test(src[end] ?? "")) {
         throw new PySyntaxError(`invalid decimal literal at ${i}`);
       }
-      tokens.push({
-        kind: "number",
-        text: m[0],
-        start: i,
-        end: i + m[0].length,
-        value: numberValue(m[0]),
-      });
-      i += m[0].length;
+      const text = src.slice(i, end);
+      tokens.push({ kind: "number", text, start: i, end, value: numberValue(text) });
+      i = end;
       continue;
     }
     const op = OPS.find((o) => src.startsWith(o, i));
