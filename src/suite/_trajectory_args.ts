@@ -205,3 +205,28 @@ export function argumentDiff(ref: ArgNode, out: ArgNode, rule: ToolRule): string
       });
   }
 }
+
+/**
+ * The text that decides a match under an equivalence rule (`exact`, `ignore`, key lists): two
+ * calls' arguments match exactly when their keys are equal, as `argumentDiff` would find no
+ * path (canonical trees have unique sorted keys, so equal trees are equal texts). Undefined for
+ * `subset` and `superset`, which are no equivalences and are judged pair by pair.
+ */
+export function equivalenceKey(node: ArgNode, rule: ToolRule): string | undefined {
+  switch (rule.mode) {
+    case "ignore":
+      return "";
+    case "exact":
+      return nodeText(strip(node, rule));
+    case "keys": {
+      const r = strip(node, rule);
+      return rule.keys.map((k) => {
+        const x = lookup(r, k);
+        const t = x === undefined ? "" : nodeText(x);
+        return `${t.length}:${t}`;
+      }).join("");
+    }
+    default:
+      return undefined;
+  }
+}

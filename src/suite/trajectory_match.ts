@@ -1,23 +1,21 @@
 /**
  * `trajectory_match`: whether an agent's tool calls match a reference trajectory, in one of six
  * trajectory modes and four argument modes, with per-tool overrides. Every unordered relation is
- * decided by a maximum bipartite matching and `in_order` by a subsequence DP, so the verdict
- * never depends on the order in which equal candidates are tried; each result also says whether
+ * decided by a maximum bipartite matching and `in_order` by the leftmost scan (exact for
+ * subsequences), so the verdict never depends on the order in which equal candidates are tried; each result also says whether
  * greedy first-match (the method of agentevals) would have decided otherwise. See
  * `docs/trace_metrics.md`.
  *
  * @module
  */
 import {
-  type ArgNode,
-  argumentDiff,
   type ArgumentsMode,
   argumentTree,
   defaultText,
   globRegExp,
   type ToolRule,
 } from "./_trajectory_args.ts";
-import { decide, type Decision, type FlatMode } from "./_trajectory_modes.ts";
+import { type Call, judge, MAX_TOOL_PAIRS, PairLimit } from "./_trajectory_judge.ts";
 import { isRec } from "./_metric_args.ts";
 
 export type { ArgumentsMode } from "./_trajectory_args.ts";
@@ -96,7 +94,18 @@ export type TrajectoryReason =
   | { kind: "order"; reference: number; name: string }
   | { kind: "count"; name: string; count: number; min?: number; max?: number }
   | { kind: "messages"; reference: number; output: number }
-  | { kind: "role"; message: number; reference: string; output: string };
+  | { kind: "role"; message: number; reference: string; output: string }
+  | {
+    kind: "limit";
+    /** The tool whose calls would be compared pair by pair past the limit. */
+    name: string;
+    /** Its reference calls × output calls (of the message, in `strict`). */
+    pairs: number;
+    limit: number;
+    message?: number;
+  };
+
+export { MAX_TOOL_PAIRS };
 
 /** What {@linkcode trajectoryMatch} returns. */
 export interface TrajectoryResult {
@@ -197,11 +206,6 @@ function readOptions(options: unknown) {
   return { mode: mode as TrajectoryMode, numeric, rules, plain };
 }
 
-interface Call {
-  name: string;
-  args: ArgNode;
-}
-
 function readCall(c: unknown, at: string, numeric: boolean): Call {
   const f = isRec(c) && isRec(c.function) ? c.function : c;
   if (!isRec(f) || typeof f.name !== "string") {
@@ -213,53 +217,6 @@ function readCall(c: unknown, at: string, numeric: boolean): Call {
 function readCalls(v: unknown, at: string, numeric: boolean): Call[] {
   if (!Array.isArray(v)) throw new TypeError(`${at} must be a list of calls`);
   return v.map((c, i) => readCall(c, `${at}[${i}]`, numeric));
-}
-
-// Matches `refs` against `outs` in `mode`, adding the reasons for failure.
-function judge(
-  mode: FlatMode,
-  refs: Call[],
-  outs: Call[],
-  ruleOf: (name: string) => ToolRule,
-  reasons: TrajectoryReason[],
-  message?: number,
-): Decision {
-  const memo = new Map<number, string[] | null>();
-  const diff = (i: number, j: number): string[] | null => {
-    const key = i * outs.length + j;
-    if (!memo.has(key)) {
-      const r = refs[i]!, o = outs[j]!;
-      memo.set(key, r.name !== o.name ? null : argumentDiff(r.args, o.args, ruleOf(r.name)));
-    }
-    return memo.get(key)!;
-  };
-  const d = decide(mode, refs.length, outs.length, (i, j) => diff(i, j)?.length === 0);
-  const at = message === undefined ? {} : { message };
-  for (const i of d.missing) {
-    let closest: { output: number; paths: string[] } | undefined;
-    // Prefer the unmatched output calls of the same name, then the fewest differing paths.
-    outs.forEach((_, j) => {
-      const paths = diff(i, j);
-      if (paths === null) return;
-      const better = !closest ||
-        (d.refOf[j] === -1 && d.refOf[closest.output] !== -1) ||
-        ((d.refOf[j] === -1) === (d.refOf[closest.output] === -1) &&
-          paths.length < closest.paths.length);
-      if (better) closest = { output: j, paths };
-    });
-    reasons.push({
-      kind: "missing",
-      reference: i,
-      name: refs[i]!.name,
-      ...at,
-      ...(closest && { closest }),
-    });
-  }
-  for (const j of d.extra) reasons.push({ kind: "extra", output: j, name: outs[j]!.name, ...at });
-  if (d.order !== undefined) {
-    reasons.push({ kind: "order", reference: d.order, name: refs[d.order]!.name });
-  }
-  return d;
 }
 
 /**
@@ -275,6 +232,10 @@ function judge(
  * reference's), `superset` (the reference's are among the output's). A tool's override may set
  * its mode, a list of dotted key paths to compare instead, `ignore` globs and `defaults` removed
  * from both sides first, and `min`/`max` counts of its output calls (checked in every mode).
+ *
+ * Time is near-linear in the calls, except that under `subset`/`superset` arguments the unordered
+ * modes compare a tool's calls pair by pair: past {@linkcode MAX_TOOL_PAIRS} pairs the result
+ * fails with the one reason `limit`. `closest` is given on the missing reasons among the first 50.
  *
  * @param reference The reference calls (messages, for `strict`).
  * @param output The agent's calls (messages, for `strict`).
@@ -309,39 +270,50 @@ export function trajectoryMatch(
   const ruleOf = (name: string) => rules.get(name) ?? plain;
   const reasons: TrajectoryReason[] = [];
   let pass = true, greedyPass = true;
-  let counted: Call[];
-  if (mode === "strict") {
-    const messages = (v: unknown, at: string) => {
-      if (!Array.isArray(v)) throw new TypeError(`${at} must be a list of messages`);
-      return v.map((msg, k) => {
-        if (!isRec(msg) || typeof msg.role !== "string") {
-          throw new TypeError(`${at}[${k}] must be a message: {role, tool_calls?}`);
-        }
-        const tc = msg.tool_calls ?? [];
-        return { role: msg.role, calls: readCalls(tc, `${at}[${k}].tool_calls`, numeric) };
-      });
-    };
-    const refs = messages(reference, "reference"), outs = messages(output, "output");
-    counted = outs.flatMap((m) => m.calls);
-    if (refs.length !== outs.length) {
-      reasons.push({ kind: "messages", reference: refs.length, output: outs.length });
-      pass = greedyPass = false;
-    }
-    for (let k = 0; k < Math.min(refs.length, outs.length); k++) {
-      const r = refs[k]!, o = outs[k]!;
-      if (r.role !== o.role) {
-        reasons.push({ kind: "role", message: k, reference: r.role, output: o.role });
+  let counted: Call[] = [];
+  try {
+    if (mode === "strict") {
+      const messages = (v: unknown, at: string) => {
+        if (!Array.isArray(v)) throw new TypeError(`${at} must be a list of messages`);
+        return v.map((msg, k) => {
+          if (!isRec(msg) || typeof msg.role !== "string") {
+            throw new TypeError(`${at}[${k}] must be a message: {role, tool_calls?}`);
+          }
+          const tc = msg.tool_calls ?? [];
+          return { role: msg.role, calls: readCalls(tc, `${at}[${k}].tool_calls`, numeric) };
+        });
+      };
+      const refs = messages(reference, "reference"), outs = messages(output, "output");
+      counted = outs.flatMap((m) => m.calls);
+      if (refs.length !== outs.length) {
+        reasons.push({ kind: "messages", reference: refs.length, output: outs.length });
         pass = greedyPass = false;
       }
-      const d = judge("unordered", r.calls, o.calls, ruleOf, reasons, k);
-      pass &&= d.pass;
-      greedyPass &&= d.greedyPass;
+      for (let k = 0; k < Math.min(refs.length, outs.length); k++) {
+        const r = refs[k]!, o = outs[k]!;
+        if (r.role !== o.role) {
+          reasons.push({ kind: "role", message: k, reference: r.role, output: o.role });
+          pass = greedyPass = false;
+        }
+        const d = judge("unordered", r.calls, o.calls, ruleOf, reasons, k);
+        pass &&= d.pass;
+        greedyPass &&= d.greedyPass;
+      }
+    } else {
+      const refs = readCalls(reference, "reference", numeric);
+      counted = readCalls(output, "output", numeric);
+      const d = judge(mode, refs, counted, ruleOf, reasons);
+      pass = d.pass, greedyPass = d.greedyPass;
     }
-  } else {
-    const refs = readCalls(reference, "reference", numeric);
-    counted = readCalls(output, "output", numeric);
-    const d = judge(mode, refs, counted, ruleOf, reasons);
-    pass = d.pass, greedyPass = d.greedyPass;
+  } catch (e) {
+    if (!(e instanceof PairLimit)) throw e;
+    const { tool: name, pairs, at } = e;
+    const limit = { kind: "limit" as const, name, pairs, limit: MAX_TOOL_PAIRS };
+    return {
+      pass: false,
+      reasons: [{ ...limit, ...(at !== undefined && { message: at }) }],
+      greedyDisagrees: false,
+    };
   }
   let countsOk = true;
   for (const [name, rule] of rules) {
