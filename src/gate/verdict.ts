@@ -14,7 +14,6 @@ import {
 import type { Position } from "../config/mod.ts";
 import { Sfc32, type WithEngine } from "../engine/mod.ts";
 import { EVALUATION_SCHEMAS, type EvaluationReport } from "../evaluation/mod.ts";
-import { printableText } from "../explain/mod.ts";
 import {
   type BootstrapSettings,
   bootstrapSettings,
@@ -27,6 +26,7 @@ import { pooledDelta, pooledValue } from "./_pooled_delta.ts";
 import { type ExampleShare, type MetricSource, metricSource } from "./sources.ts";
 import { checkRulesFit } from "./rule_fit.ts";
 import { checkGateArguments } from "./_arguments.ts";
+import { beside, type Bound, bound, boundText, describe, fmt, withinBound } from "./_rule_text.ts";
 import type { GateCheck, GateRules } from "./rules.ts";
 
 /** The McNemar evidence of one comparative rule on a right-or-wrong metric. */
@@ -108,37 +108,6 @@ export interface GateVerdict {
  * and a candidate.
  */
 export type GateInput = { report: object } | { base: object; candidate: object };
-
-const fmt = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(4));
-
-/**
- * `x` as {@linkcode fmt} writes it, or with as many more decimals as put the printed number on the
- * same side of `bound` as `x` (or on it, when `x` is), so that a message never contradicts its
- * verdict: -0.029932 against -0.02993 is not written -0.0299.
- */
-function beside(x: number, bound: number): string {
-  const side = Math.sign(x - bound);
-  let digits = 4;
-  while (
-    !Number.isInteger(x) && digits < 100 && Math.sign(Number(x.toFixed(digits)) - bound) !== side
-  ) digits++;
-  return Number.isInteger(x) ? String(x) : x.toFixed(digits);
-}
-
-function describe(metric: string, slice: string, check: GateCheck): string {
-  const where = `${printableText(metric)} (${printableText(slice)})`;
-  switch (check.kind) {
-    case "min":
-    case "max":
-      return `${where} ${boundText(check)}`;
-    case "non_inferior":
-      return `${where} non-inferior, margin ${check.margin}`;
-    case "superior":
-      return `${where} superior`;
-    case "max_regressions":
-      return `${where} at most ${check.max} regressions`;
-  }
-}
 
 /**
  * Evaluates a gate over reports of one kind: evaluation, structured, BFCL, IFEval, suite run or
@@ -364,18 +333,6 @@ function ruleVerdict(
   }
   return verdict;
 }
-
-type Bound = Extract<GateCheck, { kind: "min" | "max" }>;
-
-/** Whether `value` is within a `min` or `max` bound. */
-const withinBound = (check: Bound, value: number) =>
-  check.kind === "min" ? value >= check.min : value <= check.max;
-
-/** The bound of a `min` or `max` rule. */
-const bound = (check: Bound) => check.kind === "min" ? check.min : check.max;
-
-/** The bound in words: `>= 0.5`, `<= 0.2`. */
-const boundText = (check: Bound) => check.kind === "min" ? `>= ${check.min}` : `<= ${check.max}`;
 
 /** A `min` or `max` rule on a statistic of a whole report; one that cannot be computed fails. */
 function statisticVerdict(rule: GateRules["rules"][number], value: number | null): RuleVerdict {

@@ -1,0 +1,51 @@
+// How a gate's rules and measurements are written in its verdict: the rule in words, and numbers
+// never written so as to contradict the verdict they explain.
+import { printableText } from "../explain/mod.ts";
+import type { GateCheck } from "./rules.ts";
+
+/** A number with four decimals, an integer as it is. */
+export const fmt = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(4));
+
+/**
+ * `x` as {@linkcode fmt} writes it, or with as many more decimals as put the printed number on the
+ * same side of `bound` as `x` (or on it, when `x` is), so that a message never contradicts its
+ * verdict: -0.029932 against -0.02993 is not written -0.0299.
+ */
+export function beside(x: number, bound: number): string {
+  const side = Math.sign(x - bound);
+  let digits = 4;
+  while (
+    !Number.isInteger(x) && digits < 100 && Math.sign(Number(x.toFixed(digits)) - bound) !== side
+  ) digits++;
+  return Number.isInteger(x) ? String(x) : x.toFixed(digits);
+}
+
+/** The rule in words: `full_call_exact_match (overall) >= 0.5`. */
+export function describe(metric: string, slice: string, check: GateCheck): string {
+  const where = `${printableText(metric)} (${printableText(slice)})`;
+  switch (check.kind) {
+    case "min":
+    case "max":
+      return `${where} ${boundText(check)}`;
+    case "non_inferior":
+      return `${where} non-inferior, margin ${check.margin}`;
+    case "superior":
+      return `${where} superior`;
+    case "max_regressions":
+      return `${where} at most ${check.max} regressions`;
+  }
+}
+
+/** A `min` or `max` check. */
+export type Bound = Extract<GateCheck, { kind: "min" | "max" }>;
+
+/** Whether `value` is within a `min` or `max` bound. */
+export const withinBound = (check: Bound, value: number) =>
+  check.kind === "min" ? value >= check.min : value <= check.max;
+
+/** The bound of a `min` or `max` rule. */
+export const bound = (check: Bound) => check.kind === "min" ? check.min : check.max;
+
+/** The bound in words: `>= 0.5`, `<= 0.2`. */
+export const boundText = (check: Bound) =>
+  check.kind === "min" ? `>= ${check.min}` : `<= ${check.max}`;
