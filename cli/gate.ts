@@ -1,11 +1,13 @@
 // `assay gate`: checks reports against a rules file and exits 3 when a rule fails.
 import {
   checkRulesFit,
+  coverageText,
   evaluateGate,
   GATE_REPORT_KINDS,
   type GateInput,
   gateJunit,
   gateMarkdown,
+  type GateOptions,
   type GateRules,
   GateRulesError,
   type GateVerdict,
@@ -26,7 +28,8 @@ import {
   reportKind,
 } from "./_paths.ts";
 import { parseOptions } from "./_options.ts";
-import { GateFailed, UsageError } from "./_errors.ts";
+import { GateFailed, quote, UsageError } from "./_errors.ts";
+import { EVALUATION_SCHEMAS } from "../src/evaluation/mod.ts";
 import { namingFiles, readReportFile } from "./compare.ts";
 
 const HELP =
@@ -72,6 +75,11 @@ Options:
   --base FILE        the base run's report
   --candidate FILE   the candidate run's report
   --report FILE      one run's report (min and max rules only)
+  --on all|intersection
+                     all (default): base and candidate hold the same examples;
+                     intersection: gate the examples both evaluation reports hold (a
+                     partial rerun, scored with --allow-missing), and say how many each
+                     left out
   --junit FILE       also write JUnit XML: one test case per rule, failing examples inside
   --markdown FILE    also write a Markdown summary; with GITHUB_STEP_SUMMARY set, the
                      summary is appended to that file too (checked up front: never an
@@ -146,9 +154,14 @@ export async function readGateRules(rulesPath: string): Promise<GateRules> {
 }
 
 /** The gate's verdict; a rule that does not fit the reports is bad input naming the rules file. */
-export function verdictOf(gate: GateRules, input: GateInput, rulesPath: string): GateVerdict {
+export function verdictOf(
+  gate: GateRules,
+  input: GateInput,
+  rulesPath: string,
+  options: GateOptions = {},
+): GateVerdict {
   try {
-    return evaluateGate(gate, input);
+    return evaluateGate(gate, input, options);
   } catch (e) {
     if (e instanceof RangeError) throw new InputError(`${rulesPath}: ${e.message}`, { cause: e });
     throw e;
@@ -194,6 +207,7 @@ export async function runGate(args: string[]): Promise<void> {
     base: { type: "string" },
     candidate: { type: "string" },
     report: { type: "string" },
+    on: { type: "string", default: "all" },
     junit: { type: "string" },
     markdown: { type: "string" },
     out: { type: "string" },
@@ -214,6 +228,13 @@ export async function runGate(args: string[]): Promise<void> {
   }
   if (pair === (values.report !== undefined)) {
     throw new UsageError("Give either --base and --candidate, or --report");
+  }
+  const on = values.on;
+  if (on !== "all" && on !== "intersection") {
+    throw new UsageError(`--on must be all or intersection, got ${quote(on)}`);
+  }
+  if (on === "intersection" && !pair) {
+    throw new UsageError("--on intersection gates a base and a candidate, not --report");
   }
   const rulesPath = positionals[0]!;
   const inputs: PathArgument[] = [
@@ -237,15 +258,23 @@ export async function runGate(args: string[]): Promise<void> {
   const gate = await readGateRules(rulesPath);
   const input: GateInput = pair
     ? {
-      base: await readReportFile(values.base!, GATE_REPORT_KINDS),
-      candidate: await readReportFile(values.candidate!, GATE_REPORT_KINDS),
+      // The examples both hold are an evaluation report's records: other kinds are gated whole.
+      base: await readReportFile(
+        values.base!,
+        on === "all" ? GATE_REPORT_KINDS : EVALUATION_SCHEMAS,
+      ),
+      candidate: await readReportFile(
+        values.candidate!,
+        on === "all" ? GATE_REPORT_KINDS : EVALUATION_SCHEMAS,
+      ),
     }
     : { report: await readReportFile(values.report!, GATE_REPORT_KINDS) };
   const verdict = namingFiles(
     pair ? `${values.base} (base) and ${values.candidate} (candidate)` : values.report!,
-    () => verdictOf(gate, input, rulesPath),
+    () => verdictOf(gate, input, rulesPath, { on }),
   );
   if (verdict.note !== undefined) console.error(`note: ${verdict.note}`);
+  if (verdict.coverage) console.error(coverageText(verdict.coverage));
   if (values.out) await writeAtomic(values.out, JSON.stringify(verdict, null, 2) + "\n");
   if (values.junit) await writeAtomic(values.junit, gateJunit(verdict, rulesPath));
   const markdown = gateMarkdown(verdict, rulesPath);

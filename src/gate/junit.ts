@@ -7,6 +7,7 @@
 import { toWellFormed } from "../engine/mod.ts";
 import { markdownText } from "../explain/mod.ts";
 import type { GateVerdict, RuleVerdict } from "./verdict.ts";
+import type { Coverage } from "../compare/mod.ts";
 
 /** At most this many failing example ids are listed per rule; the count says how many in all. */
 export const LISTED_EXAMPLES = 50;
@@ -121,6 +122,37 @@ export function gateMarkdown(verdict: GateVerdict, file: string): string {
       lines.push("", `**${markdownText(r.name)}**: ${examples(r, markdownText)}`);
     }
   }
+  if (verdict.coverage) lines.push("", coverageText(verdict.coverage));
   if (verdict.note !== undefined) lines.push("", `Note: ${markdownText(verdict.note)}`);
   return lines.join("\n") + "\n";
+}
+
+/**
+ * What a gate on the shared examples covered, in words: `Gated on the 380 examples both reports
+ * hold; 15 only in the base, 0 only in the candidate.`
+ *
+ * @param coverage The verdict's coverage (`on: "intersection"`).
+ * @returns The sentence.
+ *
+ * @example
+ * ```ts
+ * import { coverageText } from "@assay/assay/gate";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * const coverage = {
+ *   on: "intersection" as const,
+ *   shared: 3,
+ *   base_only: { count: 1, ids: ["d"] },
+ *   adapter_only: { count: 0, ids: [] },
+ * };
+ * strictEqual(
+ *   coverageText(coverage),
+ *   "Gated on the 3 examples both reports hold; 1 only in the base, 0 only in the candidate.",
+ * );
+ * ```
+ */
+export function coverageText(coverage: Coverage): string {
+  return `Gated on the ${coverage.shared} examples both reports hold; ` +
+    `${coverage.base_only.count} only in the base, ${coverage.adapter_only.count} only in the ` +
+    "candidate.";
 }

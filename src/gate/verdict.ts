@@ -8,6 +8,7 @@ import {
   bootstrapPacked,
   ComparisonGateError,
   type ComparisonReport,
+  type Coverage,
   gateDifferences,
   packRecords,
 } from "../compare/mod.ts";
@@ -26,6 +27,7 @@ import { pooledDelta, pooledValue } from "./_pooled_delta.ts";
 import { type ExampleShare, type MetricSource, metricSource } from "./sources.ts";
 import { checkRulesFit } from "./rule_fit.ts";
 import { checkGateArguments } from "./_arguments.ts";
+import { onShared } from "./_shared.ts";
 import { beside, type Bound, bound, boundText, describe, fmt, withinBound } from "./_rule_text.ts";
 import type { GateCheck, GateRules } from "./rules.ts";
 
@@ -101,6 +103,21 @@ export interface GateVerdict {
    * recorded): their inputs were not compared (see `unrecordedInputs`).
    */
   note?: string;
+  /**
+   * With `on: "intersection"`: the examples gated (both reports hold them) and those each side
+   * left out (`base_only`, and the candidate's as `adapter_only`, as `compareReports` names them).
+   */
+  coverage?: Coverage;
+}
+
+/** How {@linkcode evaluateGate} runs. */
+export interface GateOptions extends WithEngine {
+  /**
+   * Which examples a base and a candidate evaluation report are gated on: `all` (the default)
+   * requires both to hold the same; `intersection` gates the examples both hold (a partial rerun)
+   * and records the coverage in the verdict.
+   */
+  on?: "all" | "intersection";
 }
 
 /**
@@ -124,11 +141,14 @@ export type GateInput = { report: object } | { base: object; candidate: object }
  *
  * @param gate The rules.
  * @param input One report, or a base and a candidate over the same examples.
- * @param options The engine that resamples (default: the default engine).
+ * @param options The engine that resamples (default: the default engine), and the examples gated
+ *   (`on`: `all`, or `intersection` for evaluation reports of a partial rerun).
  * @returns The verdict.
- * @throws {RangeError} If a comparative rule is given one report, or a metric or slice is not
+ * @throws {RangeError} If `on` is not `all` or `intersection` (which needs a base and a candidate
+ *   evaluation report), or a comparative rule is given one report, or a metric or slice is not
  *   the report's, or the report is of another kind.
- * @throws {ComparisonGateError} If the two reports cannot be compared.
+ * @throws {ComparisonGateError} If the two reports cannot be compared (with `on: "intersection"`,
+ *   also if they share no example).
  * @throws {TypeError} If the gate is not one `parseGateRules` gives, or the input is not
  *   `{ report }` or `{ base, candidate }`.
  *
@@ -155,9 +175,11 @@ export type GateInput = { report: object } | { base: object; candidate: object }
 export function evaluateGate(
   gate: GateRules,
   input: GateInput,
-  options: WithEngine = {},
+  options: GateOptions = {},
 ): GateVerdict {
   checkGateArguments(gate, input);
+  const shared = onShared(input, options.on);
+  input = shared.input;
   const candidate = metricSource("report" in input ? input.report : input.candidate);
   const base = "report" in input ? undefined : metricSource(input.base);
   const comparative = gate.rules.filter((r) => !ABSOLUTE.has(r.check.kind));
@@ -208,6 +230,7 @@ export function evaluateGate(
     bootstrap: bootstrapped ? { ...settings, streams: "one stream: the rules in order" } : null,
     alpha: gate.alpha,
     ...(note === undefined ? {} : { note }),
+    ...(shared.coverage && { coverage: shared.coverage }),
   };
 }
 

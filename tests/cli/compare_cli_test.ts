@@ -154,6 +154,48 @@ Deno.test("assay compare --on intersection compares the shared examples and says
   const bad = await assay(["compare", `${dir}/base.json`, `${dir}/adapter.json`, "--on", "some"]);
   strictEqual(bad.code, 2);
   match(bad.stderr, /--on must be all or intersection/);
+
+  // The gate reads the partial run the same way: refused whole, gated on the shared examples
+  // with --on intersection, its coverage on stderr and in the Markdown.
+  await Deno.writeTextFile(
+    `${dir}/g.yaml`,
+    "rules:\n  - metric: full_call_exact_match\n    max_regressions: 0\n",
+  );
+  const pair = ["--base", `${dir}/base.json`, "--candidate", `${dir}/adapter.json`];
+  const whole = await assay(["gate", `${dir}/g.yaml`, ...pair]);
+  strictEqual(whole.code, 2, whole.stderr);
+  match(whole.stderr, /example-id sets differ/);
+  const gated = await assay([
+    "gate",
+    `${dir}/g.yaml`,
+    ...pair,
+    "--on",
+    "intersection",
+    "--markdown",
+    `${dir}/g.md`,
+    "--out",
+    `${dir}/v.json`,
+  ]);
+  strictEqual(gated.code, 0, gated.stderr);
+  const said =
+    "Gated on the 34 examples both reports hold; 6 only in the base, 0 only in the candidate.";
+  match(gated.stderr, new RegExp(`^${said.replaceAll(".", "\\.")}$`, "m"));
+  match(await Deno.readTextFile(`${dir}/g.md`), new RegExp(said.replaceAll(".", "\\.")));
+  strictEqual(JSON.parse(await Deno.readTextFile(`${dir}/v.json`)).coverage.shared, 34);
+  for (
+    const [args, message] of [
+      [["--report", `${dir}/base.json`, "--on", "intersection"], /--on intersection gates a base/],
+      [[...pair, "--on", "some"], /--on must be all or intersection, got "some"/],
+      [
+        ["--base", `${dir}/v.json`, "--candidate", `${dir}/adapter.json`, "--on", "intersection"],
+        /v\.json has schema "assay\.gate\.v1", not an assay\.evaluation\.v2/,
+      ],
+    ] as const
+  ) {
+    const r = await assay(["gate", `${dir}/g.yaml`, ...args]);
+    strictEqual(r.code, 2, r.stderr);
+    match(r.stderr, message);
+  }
 });
 
 Deno.test("assay compare, gate and show still read v1 evaluation reports", async () => {

@@ -2,6 +2,7 @@
 // reports, bad rule files at their line, and the CLI's exit codes (0, 3, 2).
 import { deepStrictEqual, match, ok, strictEqual, throws } from "node:assert/strict";
 import { scoreToolCalls } from "../../src/evaluation/mod.ts";
+import { intersectReports } from "../../src/compare/mod.ts";
 import type { EvaluationReport } from "../../src/evaluation/mod.ts";
 import {
   CALIBRATION_SHAPE,
@@ -656,4 +657,58 @@ Deno.test("evaluateGate() lists failing examples in the report's order, in the v
   const listed = order.join(", ");
   ok(gateJunit(min, "g.yaml").includes(`Failing examples: ${listed}`));
   ok(gateMarkdown(min, "g.yaml").includes(`: ${listed.replaceAll("#", "\\#")}`));
+});
+
+Deno.test('evaluateGate() with on "intersection" gates the examples both evaluation reports hold, and says what each left out', () => {
+  const ex = (id: string) => ({
+    example_id: id,
+    language: "en",
+    target: { name: "f", arguments: {} },
+  });
+  const out = (id: string, right: boolean) => ({
+    example_id: id,
+    output: right ? '{"name":"f","arguments":{}}' : "no",
+  });
+  const ids = ["a", "b", "c", "d", "e"];
+  const base = scoreToolCalls(ids.map(ex), ids.map((id) => out(id, id !== "e")));
+  // A partial rerun: the candidate's run lost "a" (scored with allowMissing), and gets "b" wrong.
+  const candidate = scoreToolCalls(ids.map(ex), ids.slice(1).map((id) => out(id, id !== "b")), {
+    allowMissing: true,
+  });
+  const rules = gate(
+    "  - metric: full_call_exact_match\n    max_regressions: 0\n" +
+      "  - metric: full_call_exact_match\n    min: 0.5\n",
+  );
+  throws(() => evaluateGate(rules, { base, candidate }), /example-id sets differ/);
+  const v = evaluateGate(rules, { base, candidate }, { on: "intersection" });
+  deepStrictEqual(v.coverage, {
+    on: "intersection",
+    shared: 4,
+    base_only: { count: 1, ids: ["a"] },
+    adapter_only: { count: 0, ids: [] },
+  });
+  // What a gate of the two reports cut to b..e by hand gives, but for the coverage.
+  const cut = intersectReports(base, candidate);
+  const { coverage: _, ...rest } = v;
+  deepStrictEqual(rest, evaluateGate(rules, { base: cut.base, candidate: cut.adapter }));
+  deepStrictEqual(v.rules[0]!.failing, ["b"]);
+  strictEqual(v.rules[1]!.value, 0.75);
+  match(
+    gateMarkdown(v, "g.yaml"),
+    /\n\nGated on the 4 examples both reports hold; 1 only in the base, 0 only in the candidate\.\n/,
+  );
+  // Nothing else takes it: one report, another kind of report, another word.
+  throws(
+    () => evaluateGate(rules, { report: base }, { on: "intersection" }),
+    /needs a base and a candidate/,
+  );
+  throws(
+    () => evaluateGate(rules, { base, candidate }, { on: "shared" as "all" }),
+    /^RangeError: on must be "all" or "intersection", got "shared"$/,
+  );
+  const none = scoreToolCalls([ex("z")], [out("z", true)]);
+  throws(
+    () => evaluateGate(rules, { base, candidate: none }, { on: "intersection" }),
+    /no example is shared/,
+  );
 });
