@@ -130,12 +130,20 @@ async function shownMessage(e: Error): Promise<string> {
       return p === ch ? ch : p.slice(1, -1);
     }).join("");
   // A list of problems (a suite's issues, a rules file's) has one on each line, after a heading
-  // at most: those line breaks stay, unless a problem's data brought more lines than problems.
+  // at most: those line breaks stay, unless a problem's own text (a name from the data) holds one,
+  // which would start a line of its own making.
   const of = (x: unknown) =>
     (x as { issues?: unknown })?.issues ?? (x as { problems?: unknown })?.problems;
   const list = of(e) ?? of(e.cause);
   const lines = message.split("\n");
-  if (Array.isArray(list) && list.length > 0 && lines.length - list.length <= 1) {
+  const oneLine = (p: unknown) =>
+    (typeof p === "object" && p !== null ? Object.values(p) : [p]).every((t) =>
+      !/\n/.test(String(t))
+    );
+  if (
+    Array.isArray(list) && list.length > 0 && list.every(oneLine) &&
+    lines.length - list.length <= 1
+  ) {
     return lines.map(shown).join("\n");
   }
   return shown(message);

@@ -240,5 +240,15 @@ Deno.test("a list of problems keeps one problem a line, its control characters e
   );
   ok(lines[1]!.startsWith(`${dir}/s.json:3:2: Duplicate key "name"`), r.stderr);
   ok(!r.stderr.includes("\u001b"), r.stderr);
+  // One problem whose data holds a line break: that break is escaped, not a line of its own.
+  const forged = '"a\\nassay suite validate: all metrics OK"';
+  await Deno.writeTextFile(
+    `${dir}/one.yaml`,
+    `name: x\nmetrics:\n  - type: hit_limit\n    name: ${forged}\n  - type: hit_limit\n    name: ${forged}\n`,
+  );
+  const one = await assay(["suite", "validate", `${dir}/one.yaml`]);
+  strictEqual(one.code, 2, one.stderr);
+  strictEqual(one.stderr.trimEnd().split("\n").length, 1, one.stderr);
+  ok(one.stderr.includes('"a\\nassay suite validate: all metrics OK"'), one.stderr);
   await Deno.remove(dir, { recursive: true });
 });
