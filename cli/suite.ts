@@ -8,7 +8,7 @@ import { writeAtomic } from "./_atomic.ts";
 import { readTextFile } from "./_io.ts";
 import { checkDistinct, checkInputs, checkPaths, checkStore, reportKind } from "./_paths.ts";
 import { rate, table } from "./_table.ts";
-import { printableText } from "../src/explain/mod.ts";
+import { printableString, printableText } from "../src/explain/mod.ts";
 import { MetricStore, type StoredRun, type StoredScore } from "./_store.ts";
 import { loadSuite, type Suite, SuiteError } from "../src/suite/mod.ts";
 import { RunInputError, type RunResult, runSuite, suiteChecks } from "../src/suite/mod.ts";
@@ -818,12 +818,6 @@ function compareCommand(args: string[]): void {
   }
 }
 
-/** A name in quotes: its JSON string, or printableText's quoted text when it has a control. */
-function quoted(name: string): string {
-  const shown = printableText(name);
-  return shown === name ? JSON.stringify(name) : shown;
-}
-
 async function validateCommand(args: string[]): Promise<void> {
   const { positionals } = parseOptions(args, {});
   if (positionals.length !== 1) {
@@ -837,7 +831,7 @@ async function validateCommand(args: string[]): Promise<void> {
     : { name: path, text: undefined };
   const { suite } = loadSuiteFile(name, text);
   console.log(
-    `${name}: valid suite ${quoted(suite.name)} with ${suite.metrics.length} ` +
+    `${name}: valid suite ${printableString(suite.name)} with ${suite.metrics.length} ` +
       `metric(s): ${suite.metrics.map((m) => printableText(m.name)).join(", ")}`,
   );
 }

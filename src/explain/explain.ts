@@ -164,6 +164,29 @@ export function printableText(text: string): string {
 }
 
 /**
+ * A text as a JSON string safe to show in a terminal or a page, quoted whatever it holds: its
+ * JSON string with each character that is not printable written as `\uXXXX`, as
+ * {@linkcode printableText} writes one that has such a character. For a model's output, which
+ * `assay show` and the comparison page always show quoted.
+ *
+ * @param text Any text, such as a model's output.
+ * @returns Its JSON string, with the non-printable characters escaped.
+ *
+ * @example
+ * ```ts
+ * import { printableString } from "@assay/assay/explain";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * strictEqual(printableString('say "hi"'), '"say \\"hi\\""');
+ * strictEqual(printableString("ok \u202eevil\u2028"), '"ok \\u202eevil\\u2028"');
+ * ```
+ */
+export function printableString(text: string): string {
+  const shown = printableText(text);
+  return shown === text ? JSON.stringify(text) : shown;
+}
+
+/**
  * A text safe to put in Markdown, such as a CI step summary's table: {@linkcode printableText}'s
  * text with `&`, `<` and `>` written as entities and every other ASCII punctuation character
  * escaped with a backslash, so that it shows as written and is never a link, an image, HTML,
@@ -236,7 +259,7 @@ export function formatExample(record: ExampleRecord): string {
     }
     const cut = d.output.length > d.output.text.length;
     lines.push(
-      `  output:    ${JSON.stringify(d.output.text)}${cut ? " …" : ""} (${d.output.length} ` +
+      `  output:    ${printableString(d.output.text)}${cut ? " …" : ""} (${d.output.length} ` +
         `characters, sha256 ${d.output.sha256.slice(0, 12)}…)`,
     );
   }

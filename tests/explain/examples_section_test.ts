@@ -39,6 +39,23 @@ Deno.test("examplesSection() shows ids, languages and statuses that are not prin
   strictEqual(edited.includes("<b>base</b>: &#34;no\\u202ejson&#34;; predicted"), true);
 });
 
+Deno.test("examplesSection() shows each model's output with its non-printable characters escaped", () => {
+  const output = "ok \u202eevil\u202c \u2028NEXT \u009b31mC1 \u200bzw \u0085nel\nline <b>";
+  const html = section(["en"], undefined, (b) => {
+    for (const r of b.records) r.detail!.output.text = output;
+  });
+  const pre = html.match(/<pre>([^<]*)<\/pre>/)![1]!;
+  strictEqual(
+    pre,
+    "&#34;ok \\u202eevil\\u202c \\u2028NEXT \\u009b31mC1 \\u200bzw \\u0085nel\\nline &#60;b&#62;&#34;",
+  );
+  // Nothing that is not printable is left anywhere in the page's text.
+  strictEqual(
+    /[\u202e\u2028\u009b\u200b\u0085]/.test(html.replace(/data-[a-z_]+="[^"]*"/g, "")),
+    false,
+  );
+});
+
 /** The values of a select's options as HTML gives them: an option without a value attribute has
  * its text, with ASCII whitespace stripped and collapsed. */
 function optionValues(html: string, name: string): string[] {

@@ -8,6 +8,7 @@ import {
   explainScore,
   formatExample,
   markdownText,
+  printableString,
   printableText,
   readableJson,
 } from "../../src/explain/mod.ts";
@@ -151,6 +152,29 @@ Deno.test("formatExample() writes ids, languages, reasons and names that are not
   );
   strictEqual(printableText("f\u2066"), '"f\\u2066"');
   strictEqual(printableText("\u{e0001}x"), '"\\udb40\\udc01x"');
+});
+
+// What `assay show` printed raw: a bidi override reordering the line, a line separator, an 8-bit
+// CSI, NEL, a zero-width space.
+const HOSTILE_OUTPUT = "ok \u202eevil\u202c \u2028NEXT \u009b31mC1 \u200bzw \u0085nel";
+
+Deno.test("formatExample() shows a model's output with its non-printable characters escaped", () => {
+  const [record] = scoreToolCalls(
+    [{ example_id: "a", language: "en", target: { name: "f", arguments: {} } }],
+    [{ example_id: "a", output: HOSTILE_OUTPUT }],
+    { detail: explainScore() },
+  ).records;
+  const line = formatExample(record!).split("\n").find((l) => l.startsWith("  output:"))!;
+  ok(
+    line.startsWith(
+      '  output:    "ok \\u202eevil\\u202c \\u2028NEXT \\u009b31mC1 \\u200bzw \\u0085nel" (',
+    ),
+    line,
+  );
+  // Still the output's JSON string: it reads back as the output.
+  strictEqual(JSON.parse(printableString(HOSTILE_OUTPUT)), HOSTILE_OUTPUT);
+  strictEqual(printableString('{"a": "é"}'), JSON.stringify('{"a": "é"}'));
+  strictEqual(printableString("\ud800"), '"\\ud800"');
 });
 
 Deno.test("markdownText() shows links, HTML, emphasis and controls as written", () => {
