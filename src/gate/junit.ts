@@ -5,7 +5,7 @@
  * @module
  */
 import { toWellFormed } from "../engine/mod.ts";
-import { markdownText } from "../explain/mod.ts";
+import { markdownText, printableText } from "../explain/mod.ts";
 import type { GateVerdict, RuleVerdict } from "./verdict.ts";
 import type { Coverage } from "../compare/mod.ts";
 
@@ -24,7 +24,9 @@ function xmlEscape(s: string): string {
     .replaceAll('"', "&quot;");
 }
 
-function examples(rule: RuleVerdict, show: (id: string) => string = String): string {
+// The ids as `show` writes them: printableText for JUnit, as on the terminal, so that an id can
+// neither start a line of its own in the failure's text nor pass a bidi control.
+function examples(rule: RuleVerdict, show: (id: string) => string): string {
   const shown = rule.failing.slice(0, LISTED_EXAMPLES);
   const more = rule.failing.length - shown.length;
   return shown.map(show).join(", ") + (more > 0 ? `, … (${rule.failing.length} in all)` : "");
@@ -47,7 +49,10 @@ function exactText(rule: RuleVerdict): string {
 /**
  * Writes a verdict as JUnit XML: one `<testcase>` per rule, named by the rule, with a `<failure>`
  * holding what was measured (and, on a line of its own, the measured numbers exactly) and the
- * failing examples when the rule does not hold.
+ * failing examples when the rule does not hold. What comes from the data, the rules file, the
+ * rules' metrics and the failing ids, is written as {@linkcode printableText} writes it (then
+ * escaped for XML), as on the terminal: an id cannot start a line of its own in the failure's
+ * text, pass a bidi control, or print as another id.
  *
  * @param verdict The gate's verdict.
  * @param file The rules file, for the test suite's name.
@@ -64,17 +69,19 @@ function exactText(rule: RuleVerdict): string {
  */
 export function gateJunit(verdict: GateVerdict, file: string): string {
   const failures = verdict.rules.filter((r) => !r.pass).length;
-  const head = `name="${xmlEscape(`assay gate ${file}`)}" tests="${verdict.rules.length}" ` +
+  const head = `name="${xmlEscape(`assay gate ${printableText(file)}`)}" ` +
+    `tests="${verdict.rules.length}" ` +
     `failures="${failures}"`;
   const cases = verdict.rules.map((r) => {
     const open = `    <testcase name="${xmlEscape(r.name)}" classname="assay.gate.${
-      xmlEscape(r.metric)
+      xmlEscape(printableText(r.metric))
     }" time="0"`;
     const detail = [r.message, exactText(r), mcnemarText(r)].filter(Boolean).join("\n");
     if (r.pass) {
       return `${open}>\n      <system-out>${xmlEscape(detail)}</system-out>\n    </testcase>`;
     }
-    const body = detail + (r.failing.length > 0 ? `\nFailing examples: ${examples(r)}` : "");
+    const body = detail +
+      (r.failing.length > 0 ? `\nFailing examples: ${examples(r, printableText)}` : "");
     return `${open}>\n      <failure message="${xmlEscape(r.message)}" type="gate">` +
       `${xmlEscape(body)}</failure>\n    </testcase>`;
   });

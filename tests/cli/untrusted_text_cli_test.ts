@@ -3,6 +3,7 @@
 import { ok, strictEqual } from "node:assert/strict";
 import { formatReport, scoreToolCalls, sha256Hex } from "../../mod.ts";
 import { printableText } from "../../src/explain/mod.ts";
+import { ensureDebianProgram } from "../_debian_python.ts";
 import { runCli } from "./_main.ts";
 
 const assay = runCli;
@@ -129,5 +130,76 @@ Deno.test("score, compare, gaps and gate show ids and languages as printableText
   );
   printable(refused.stderr.trimEnd(), "Refusing to compare");
   ok(refused.stderr.includes("de\\u001b[2J\\u202e"), refused.stderr);
+  await Deno.remove(dir, { recursive: true });
+});
+
+/** xmllint's answer on `file`: it is well-formed XML, and the value of each XPath expression. */
+async function xpath(file: string, ...expressions: string[]): Promise<string[]> {
+  await ensureDebianProgram("libxml2-utils", "/usr/bin/xmllint");
+  const run = (args: string[]) => new Deno.Command("/usr/bin/xmllint", { args }).output();
+  const wellFormed = await run(["--noout", file]);
+  strictEqual(wellFormed.success, true, new TextDecoder().decode(wellFormed.stderr));
+  const values = [];
+  for (const e of expressions) {
+    const out = await run(["--xpath", e, file]);
+    strictEqual(out.success, true, new TextDecoder().decode(out.stderr));
+    // xmllint ends the value with a line feed of its own.
+    values.push(new TextDecoder().decode(out.stdout).replace(/\n$/, ""));
+  }
+  return values;
+}
+
+Deno.test("gate's JUnit writes the failing ids and the rules file as printableText does", async () => {
+  const dir = await Deno.makeTempDir();
+  // Ids that forge lines in a failure's text, reorder it, hide a character, or read alike once
+  // their controls become U+FFFD.
+  const ids = [
+    "ok\nFAKE  pass",
+    "ok\rFAKE  pass",
+    "x\u202ey",
+    "z\u200bw",
+    "a\u001b",
+    "a\u0008",
+    "a\u0000",
+    "p",
+  ];
+  const one = (right: boolean) =>
+    formatReport(scoreToolCalls(
+      ids.map((id) => ({
+        example_id: id,
+        language: "en",
+        target: { name: "f", arguments: { a: 1 } },
+      })),
+      ids.map((id) => ({ example_id: id, output: right || id === "p" ? call : "no call" })),
+    ));
+  await Deno.writeTextFile(`${dir}/b.json`, one(true));
+  await Deno.writeTextFile(`${dir}/a.json`, one(false));
+  const rules = `${dir}/r\u001b[31mX\nFAKE.json`;
+  await Deno.writeTextFile(
+    rules,
+    JSON.stringify({ rules: [{ metric: "full_call_exact_match", max_regressions: 0 }] }),
+  );
+  const gate = await assay([
+    "gate",
+    rules,
+    "--base",
+    `${dir}/b.json`,
+    "--candidate",
+    `${dir}/a.json`,
+    "--junit",
+    `${dir}/j.xml`,
+  ]);
+  strictEqual(gate.code, 3, gate.stderr);
+  const [failure, suite] = await xpath(
+    `${dir}/j.xml`,
+    "string(//failure)",
+    "string(/testsuites/@name)",
+  );
+  printable(failure!, "JUnit failure");
+  ok(
+    failure!.endsWith(`\nFailing examples: ${ids.slice(0, -1).map(printableText).join(", ")}`),
+    failure,
+  );
+  strictEqual(suite, `assay gate ${printableText(rules)}`);
   await Deno.remove(dir, { recursive: true });
 });
