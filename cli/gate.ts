@@ -112,8 +112,8 @@ export function gateFailure(verdict: GateVerdict): GateFailed {
 }
 
 /**
- * A verdict as lines: one per rule, then the outcome. A rule's name (its metric and slice) and the
- * failing ids are shown as printableText writes them.
+ * A verdict as lines: one per rule, then the outcome. A rule's name (its metric and slice), the
+ * failing ids and the rules file's path are shown as printableText writes them.
  */
 export function lines(verdict: GateVerdict, file: string): string {
   const out = verdict.rules.map((r) => {
@@ -131,7 +131,8 @@ export function lines(verdict: GateVerdict, file: string): string {
   });
   const held = verdict.rules.filter((r) => r.pass).length;
   out.push(
-    `${file}: ${verdict.pass ? "passed" : "FAILED"}, ${held} of ${verdict.rules.length} rules hold`,
+    `${printableText(file)}: ${verdict.pass ? "passed" : "FAILED"}, ${held} of ` +
+      `${verdict.rules.length} rules hold`,
   );
   return out.join("\n") + "\n";
 }

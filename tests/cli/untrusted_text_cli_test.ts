@@ -149,7 +149,7 @@ async function xpath(file: string, ...expressions: string[]): Promise<string[]> 
   return values;
 }
 
-Deno.test("gate's JUnit writes the failing ids and the rules file as printableText does", async () => {
+Deno.test("gate shows its rules file, and JUnit the failing ids and the rules file, as printableText does", async () => {
   const dir = await Deno.makeTempDir();
   // Ids that forge lines in a failure's text, reorder it, hide a character, or read alike once
   // their controls become U+FFFD.
@@ -190,6 +190,8 @@ Deno.test("gate's JUnit writes the failing ids and the rules file as printableTe
     `${dir}/j.xml`,
   ]);
   strictEqual(gate.code, 3, gate.stderr);
+  printable(gate.stdout, "gate");
+  ok(gate.stdout.includes(`\n${printableText(rules)}: FAILED, 0 of 1 rules hold`), gate.stdout);
   const [failure, suite] = await xpath(
     `${dir}/j.xml`,
     "string(//failure)",
