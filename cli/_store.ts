@@ -145,6 +145,31 @@ function typeName(v: unknown): string {
   return String(v);
 }
 
+// node:sqlite binds and stores a text whole but reads one back only up to its first NUL (a golden
+// "g01\0x" read as "g01", so a run's rows no longer matched its goldens). Text columns are
+// therefore read a second time as their bytes, for text values only (a value of another type is
+// still refused as one), and decoded: the store's bytes are unchanged, so every store reads alike.
+const BYTES = ":bytes";
+const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
+
+/** The select list of `columns`, each text column followed by its bytes (`wholeTexts`). */
+function withBytes(columns: readonly string[]): string {
+  return columns.map((c) =>
+    `${c}, CASE typeof(${c}) WHEN 'text' THEN CAST(${c} AS BLOB) END AS "${c}${BYTES}"`
+  ).join(", ");
+}
+
+/** A row read with `withBytes`: each text whole, decoded from its bytes. */
+function wholeTexts(row: Record<string, unknown>): Record<string, unknown> {
+  for (const key of Object.keys(row)) {
+    if (!key.endsWith(BYTES)) continue;
+    const bytes = row[key];
+    delete row[key];
+    if (bytes instanceof Uint8Array) row[key.slice(0, -BYTES.length)] = utf8.decode(bytes);
+  }
+  return row;
+}
+
 /** mulberry32: the seeded jitter of the backoff. */
 function seeded(seed: number): () => number {
   let a = seed >>> 0;
@@ -461,14 +486,17 @@ export class MetricStore {
 
   /** Every stored run of a suite (or of all suites), oldest first. */
   runs(suite?: string): StoredRun[] {
-    const sql = "SELECT run_id, suite, suite_sha256, metrics, created_at, rows FROM runs" +
+    const sql =
+      `SELECT ${
+        withBytes(["run_id", "suite", "suite_sha256", "metrics", "created_at"])
+      }, rows FROM runs` +
       (suite === undefined ? "" : " WHERE suite = ?") + " ORDER BY created_at, run_id";
     const stmt = this.#db.prepare(sql);
     const rows = this.#retrier.retry(
       "reading runs",
       () => suite === undefined ? stmt.all() : stmt.all(suite),
     ) as Record<string, unknown>[];
-    return rows.map((r) => this.#readRun(r));
+    return rows.map((r) => this.#readRun(wholeTexts(r)));
   }
 
   /** A `runs` row as a writer puts it there, or an input error naming the store and the run. */
@@ -512,15 +540,24 @@ export class MetricStore {
   /** The rows of one run. */
   scores(runId: string): StoredScore[] {
     const stmt = this.#db.prepare(
-      `SELECT golden_id, arm, repeat, metric, score, applicable, threshold, pass, prompt_sha256,
-         rubric_sha256, judge_model, error
+      `SELECT ${
+        withBytes([
+          "golden_id",
+          "arm",
+          "metric",
+          "prompt_sha256",
+          "rubric_sha256",
+          "judge_model",
+          "error",
+        ])
+      }, repeat, score, applicable, threshold, pass
        FROM scores WHERE run_id = ? ORDER BY golden_id, arm, repeat, metric`,
     );
     const rows = this.#retrier.retry(`reading run ${runId}`, () => stmt.all(runId)) as Record<
       string,
       unknown
     >[];
-    return rows.map((r) => this.#readScore(runId, r));
+    return rows.map((r) => this.#readScore(runId, wholeTexts(r)));
   }
 
   /**
@@ -591,8 +628,11 @@ export class MetricStore {
 
   /** A cached judgement, if any. */
   cacheGet(key: string): CachedJudgement | undefined {
-    const stmt = this.#db.prepare("SELECT score, reason FROM judge_cache WHERE key = ?");
-    const r = this.#retrier.retry("reading the judge cache", () => stmt.get(key)) as
+    const stmt = this.#db.prepare(
+      `SELECT score, ${withBytes(["reason"])} FROM judge_cache WHERE key = ?`,
+    );
+    const got = this.#retrier.retry("reading the judge cache", () => stmt.get(key));
+    const r = (got && wholeTexts(got)) as
       | { score: number; reason: string }
       | undefined;
     if (r === undefined) return undefined;

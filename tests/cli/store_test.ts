@@ -3,6 +3,7 @@
 import { deepStrictEqual, match, ok, strictEqual, throws } from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import { MetricStore, StoreBusyError, type StoredScore } from "../../cli/_store.ts";
+import { runMain } from "./_main.ts";
 
 const deno = Deno.execPath();
 const root = new URL("../../", import.meta.url).pathname;
@@ -194,4 +195,82 @@ Deno.test("suite run --store on a file that is not a database exits 2 naming it 
     `assay suite run: --store ${store} is not a metric store (not an SQLite database)`,
   );
   strictEqual(await Deno.readTextFile(store), '{"schema": "assay.suite_run.v1"}\n');
+});
+
+Deno.test("the store reads back every text whole: a NUL, a leading BOM and non-ASCII included", async () => {
+  const path = `${await Deno.makeTempDir()}/metrics.db`;
+  // node:sqlite reads a text only up to its first NUL: these came back as "g01", "base" and "".
+  const odd = (s: string) => `${s}\u0000x\ufeffé\u{1f600}`;
+  const stored: StoredScore[] = [{
+    ...rows[0]!,
+    golden_id: odd("g01"),
+    arm: odd("base"),
+    metric: odd("m"),
+    judge_model: odd("judge"),
+    error: odd(""),
+    prompt_sha256: "\ufeffp",
+  }, { ...rows[1]!, golden_id: "g01", arm: odd("base"), metric: odd("m") }];
+  const written = { ...run(odd("r1")), suite: odd("s"), created_at: odd("t"), metrics: [odd("m")] };
+  const store = MetricStore.open(path, { write: true });
+  try {
+    store.writeRun(written, stored);
+    store.cacheSet("k", { score: 0.5, reason: odd("\ufeffreason") }, "now");
+    deepStrictEqual(store.runs(), [{ ...written, rows: 2 }]);
+    deepStrictEqual(store.runs(odd("s")).length, 1);
+    deepStrictEqual(store.scores(odd("r1")), [stored[1], stored[0]]);
+    deepStrictEqual(store.cacheGet("k"), { score: 0.5, reason: odd("\ufeffreason") });
+  } finally {
+    store.close();
+  }
+  // A value of another type in a text column is still refused as one.
+  const db = new DatabaseSync(path);
+  db.prepare("UPDATE scores SET arm = x'6100' WHERE golden_id = 'g01'").run();
+  db.close();
+  const again = MetricStore.open(path);
+  try {
+    throws(() => again.scores(odd("r1")), /arm is a blob, not text/);
+  } finally {
+    again.close();
+  }
+});
+
+Deno.test("suite scorecard and compare read back a golden id, an arm and a topic holding a NUL", async () => {
+  const dir = await Deno.makeTempDir();
+  const nul = (s: string) => `${s}\u0000x`;
+  const rename = (file: string, edit: (row: Record<string, unknown>) => void) =>
+    Deno.readTextFile(`${demo}/${file}`).then((text) =>
+      Deno.writeTextFile(
+        `${dir}/${file}`,
+        text.trim().split("\n").map((line) => {
+          const row = JSON.parse(line);
+          edit(row);
+          return JSON.stringify(row) + "\n";
+        }).join(""),
+      )
+    );
+  await rename("goldens.jsonl", (g) => {
+    if (g.id === "g01") g.id = nul("g01");
+    if (g.topic === "revenue") g.topic = nul("revenue");
+  });
+  await rename("traces.jsonl", (t) => {
+    if (t.golden_id === "g01") t.golden_id = nul("g01");
+    if (t.arm === "base") t.arm = nul("base");
+  });
+  const store = `${dir}/metrics.db`;
+  const inputs = ["--goldens", `${dir}/goldens.jsonl`, "--traces", `${dir}/traces.jsonl`];
+  const live = await runMain([
+    ...["suite", "run", `${demo}/suite.yaml`, ...inputs, "--catalog", `${demo}/catalog.json`],
+    ...["--store", store, "--no-judge", "--quiet", "--out", `${dir}/run.json`],
+  ]);
+  strictEqual(live.code, 0, live.stderr);
+  const report = JSON.parse(await Deno.readTextFile(`${dir}/run.json`));
+  const card = await runMain(["suite", "scorecard", "--store", store, "--json"]);
+  strictEqual(card.code, 0, card.stderr);
+  const stored = JSON.parse(card.stdout);
+  strictEqual(JSON.stringify(stored.scorecard), JSON.stringify(report.scorecard));
+  strictEqual(JSON.stringify(stored.repeats), JSON.stringify(report.repeats));
+  ok(JSON.stringify(stored.scorecard).includes(JSON.stringify(nul("base"))));
+  const compare = await runMain(["suite", "compare", nul("base"), "adapter", "--store", store]);
+  strictEqual(compare.code, 0, compare.stderr);
+  ok(compare.stdout.includes('"base\\u0000x"'), compare.stdout);
 });
