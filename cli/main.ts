@@ -111,7 +111,9 @@ const INPUT_ERRORS = new Set([
  * breaks of a list of problems).
  */
 async function shownMessage(e: Error): Promise<string> {
-  const { printableText } = await import("../src/explain/mod.ts");
+  const { printableLines, printableText } = await import("../src/explain/mod.ts");
+  // Each line's characters escaped, a line break too: no message starts a line of its own.
+  const shown = (text: string) => printableLines(text).replaceAll("\n", "\\n");
   let message = e.message;
   const differences = (e as { differences?: unknown }).differences;
   if (Array.isArray(differences) && differences.length > 0) {
@@ -124,11 +126,6 @@ async function shownMessage(e: Error): Promise<string> {
         message.slice(at + all.length);
     }
   }
-  const shown = (text: string) =>
-    Array.from(text, (ch) => {
-      const p = printableText(ch);
-      return p === ch ? ch : p.slice(1, -1);
-    }).join("");
   // A list of problems (a suite's issues, a rules file's) has one on each line, after a heading
   // at most: those line breaks stay, unless a problem's own text (a name from the data) holds one,
   // which would start a line of its own making.

@@ -7,7 +7,7 @@
  * @module
  */
 import type { ComparisonReport } from "../compare/mod.ts";
-import { printableString, printableText, readableJson } from "./explain.ts";
+import { printableLines, printableText, readableJson } from "./explain.ts";
 import { detailedReportProblem } from "./detail_shape.ts";
 import {
   BINARY_METRIC_NAMES,
@@ -74,7 +74,7 @@ function side(label: string, r: ExampleRecord): string {
     d.error ? ` (${text(d.error.code)} at ${d.error.offset})` : ""
   }; predicted ${d.predicted ? show(d.predicted.name, d.predicted.arguments) : "nothing"}</p>` +
     (paths.length ? `<ul>${paths.join("")}</ul>` : "") +
-    `<pre>${esc(printableString(d.output.text))}${
+    `<pre>${esc(printableLines(d.output.text))}${
       d.output.length > d.output.text.length ? " …" : ""
     }</pre>`;
 }

@@ -164,6 +164,32 @@ export function printableText(text: string): string {
 }
 
 /**
+ * A text safe to show where its line breaks may stay (a page's `<pre>`, a message that lists one
+ * problem a line): each line's characters that are not printable written as
+ * {@linkcode printableText} writes them inside its quotes (`\u202e`, `\r`), unquoted, and the
+ * line feeds kept.
+ *
+ * @param text Any text, such as a model's output.
+ * @returns The text with its line feeds, every other character printable.
+ *
+ * @example
+ * ```ts
+ * import { printableLines } from "@assay/assay/explain";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * strictEqual(printableLines("ok\n\u202eevil\r"), "ok\n\\u202eevil\\r");
+ * ```
+ */
+export function printableLines(text: string): string {
+  return text.split("\n").map((line) =>
+    Array.from(line, (ch) => {
+      const p = printableText(ch);
+      return p === ch ? ch : p.slice(1, -1);
+    }).join("")
+  ).join("\n");
+}
+
+/**
  * A text as a JSON string safe to show in a terminal or a page, quoted whatever it holds: its
  * JSON string with each character that is not printable written as `\uXXXX`, as
  * {@linkcode printableText} writes one that has such a character. For a model's output, which
