@@ -125,12 +125,14 @@ export function explainScore(
  * ```
  */
 export function readableJson(canonical: string): string {
-  return canonical.replace(/(\\*)\\u([0-9a-f]{4})/g, (all, slashes: string, hex: string) => {
+  // A whole run of backslashes before `u`, matched from its first (a match tried from inside a
+  // run would rescan it: a long run was quadratic). The run's last backslash opens the escape.
+  return canonical.replace(/(?<!\\)(\\+)u([0-9a-f]{4})/g, (all, run: string, hex: string) => {
     const c = parseInt(hex, 16);
     // An odd run of backslashes before it: the escape is itself escaped text, not an escape.
-    if (slashes.length % 2 === 1 || c < 0xa0) return all;
+    if (run.length % 2 === 0 || c < 0xa0) return all;
     const ch = String.fromCharCode(c);
-    return NONPRINTABLE.test(ch) ? all : slashes + ch;
+    return NONPRINTABLE.test(ch) ? all : run.slice(1) + ch;
   });
 }
 
