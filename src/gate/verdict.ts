@@ -288,7 +288,8 @@ function ruleVerdict(
       const improvements = before.filter((x, i) => !right(x) && right(aligned[i]!)).length;
       flipped = { regressions, improvements };
     }
-    now.splice(0, now.length, ...aligned);
+    // Element by element: spread into splice's arguments, 125,000 examples overflowed the stack.
+    aligned.forEach((x, i) => now[i] = x);
   }
   const empty = (xs: ExampleShare[]) => xs.every((x) => x.den === 0);
   if (check.kind !== "max_regressions" && (empty(now) || (before.length > 0 && empty(before)))) {

@@ -186,7 +186,7 @@ export function reduceRuns(
   if (reducer === "mean") return exactMean(scores);
   if (reducer === "median") return median([...scores]);
   if (reducer === "mode") return mode([...scores]);
-  return Math.max(...scores);
+  return scores.reduce((a, b) => Math.max(a, b)); // not spread: many runs would overflow the stack
 }
 
 /**

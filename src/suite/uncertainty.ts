@@ -116,7 +116,8 @@ export function meanUncertainty(
   // Exactly: each value is an integer aᵢ times 2^E, S = Σaᵢ, and n·(sᵢ − s̄) = (n·aᵢ − S)·2^E,
   // so every sum of squares below is an integer times 2^2E; each variance is rounded once.
   const parts = values.map(decompose);
-  const E = Math.min(...parts.map(([m, x]) => (m === 0 ? Infinity : x)));
+  // A loop, not Math.min(...): spread into arguments, 130,000 values overflowed the stack.
+  const E = parts.reduce((e, [m, x]) => (m === 0 ? e : Math.min(e, x)), Infinity);
   const ints = parts.map(([m, x]) => (m === 0 ? 0n : BigInt(m) << BigInt(x - E)));
   const N = BigInt(n);
   const S = ints.reduce((a, b) => a + b, 0n);

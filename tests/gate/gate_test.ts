@@ -712,3 +712,28 @@ Deno.test('evaluateGate() with on "intersection" gates the examples both evaluat
     /no example is shared/,
   );
 });
+
+Deno.test("evaluateGate() pairs 200,000 examples of a base and a candidate without overflowing the stack", () => {
+  // The candidate's shares were put in the base's order by a splice spread into its arguments,
+  // which overflowed the stack past about 125,000 examples (the CLI blamed the rules file).
+  const n = 200_000;
+  const ex = (i: number) => ({
+    example_id: `e${i}`,
+    language: "en",
+    target: { name: "f", arguments: {} },
+  });
+  const examples = Array.from({ length: n }, (_, i) => ex(i));
+  const out = (right: (i: number) => boolean) =>
+    examples.map((e, i) => ({
+      example_id: e.example_id,
+      output: right(i) ? '{"name":"f","arguments":{}}' : "no",
+    }));
+  const base = scoreToolCalls(examples, out(() => true));
+  // The candidate's records in another order, one of them wrong.
+  const candidate = scoreToolCalls([...examples].reverse(), out((i) => i !== 7).reverse());
+  const v = evaluateGate(gate("  - metric: full_call_exact_match\n    max_regressions: 0\n"), {
+    base,
+    candidate,
+  });
+  deepStrictEqual(v.rules[0]!.failing, ["e7"]);
+});

@@ -1,7 +1,13 @@
 // Repeat reducers: the suite file's `repeats` checked with its position, each reducer on its own,
 // and the reduction of a run's results per (arm, golden).
 import { deepStrictEqual as assertEquals, ok, throws } from "node:assert/strict";
-import { loadSuite, reduceRepeats, reduceRuns, SuiteError } from "../../src/suite/mod.ts";
+import {
+  loadSuite,
+  meanUncertainty,
+  reduceRepeats,
+  reduceRuns,
+  SuiteError,
+} from "../../src/suite/mod.ts";
 import { passAtK, passHatK } from "../../src/stats/mod.ts";
 import { run } from "./_run_results.ts";
 
@@ -89,4 +95,15 @@ Deno.test("reduceRepeats() lists a golden with no run in an arm as mismatched, g
     ["adapter", ["g2"], ["g0", "g1"]],
     ["base", ["g1"], ["g0", "g2"]],
   ]);
+});
+
+Deno.test("reduceRuns() and meanUncertainty() take 200,000 values without overflowing the stack", () => {
+  // Math.max(...xs) and Math.min(...xs) pass every value as an argument: past about 125,000 the
+  // call overflowed the stack (a suite run with many goldens in an arm exited 2 blaming them).
+  const n = 200_000;
+  const scores = Array.from({ length: n }, (_, i) => (i % 7) / 8);
+  assertEquals(reduceRuns(scores, scores.map(() => true), { n, reducer: "max" }), 0.75);
+  const u = meanUncertainty(scores);
+  ok(u.mean !== null && Math.abs(u.mean - scores.reduce((a, b) => a + b, 0) / n) < 1e-12);
+  ok(u.clt !== null);
 });
