@@ -88,7 +88,10 @@ function sameCounts(m: MetricValue | undefined, records: readonly BfclReportReco
 /** Whether a report's stored counts are its records' and each entry appears once. */
 function consistency(side: string, r: BfclReport): GateDifference[] {
   const keys = r.records.map(keyOf);
-  const repeated = keys.filter((k, i) => keys.indexOf(k) !== i);
+  // Each key against a set of those before it (indexOf per key was quadratic: 40,000 entries
+  // took 14.5 s), listed in order, a key given k times listed k - 1 times, as before.
+  const seen = new Set<string>();
+  const repeated = keys.filter((k) => seen.has(k) || (seen.add(k), false));
   const out: GateDifference[] = [];
   if (repeated.length > 0) {
     out.push({
