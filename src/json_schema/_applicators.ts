@@ -121,7 +121,7 @@ export function buildCombinators(b: Builder): Check[] {
       }
       c.errs = saved;
       if (any) return true;
-      if (saved !== null && tmp !== null) saved.push(...tmp);
+      append(saved, tmp);
       return fail(c, kp + "/anyOf", ip, "Value does not match any subschema of anyOf");
     });
   }
@@ -154,7 +154,7 @@ export function buildCombinators(b: Builder): Check[] {
         return true;
       }
       if (hits === 0) {
-        if (saved !== null && tmp !== null) saved.push(...tmp);
+        append(saved, tmp);
         return fail(c, kp + "/oneOf", ip, "Value does not match any subschema of oneOf");
       }
       return fail(c, kp + "/oneOf", ip, `Value matches both subschemas ${first} and ${second}`);
@@ -191,4 +191,12 @@ export function buildCombinators(b: Builder): Check[] {
     });
   }
   return out;
+}
+
+/**
+ * Appends a branch's errors to those kept, one by one: spread into `push`'s arguments, some
+ * 125,000 errors overflowed the stack, which was then reported as too deep a schema.
+ */
+function append(to: ValidationError[] | null, from: ValidationError[] | null): void {
+  if (to && from) { for (const e of from) to.push(e); }
 }

@@ -621,3 +621,16 @@ Deno.test("compileSchema() checks the annotation keywords against the bundled me
   strictEqual(meta.isValid({ $comment: [] }), false);
   strictEqual(meta.isValid({ title: "t", description: "d", $comment: "c", type: "string" }), true);
 });
+
+Deno.test("compileSchema() keeps every error of a failed anyOf or oneOf, however many", () => {
+  // A branch's errors were spread into push's arguments: past about 125,000 the stack overflowed
+  // and the validation said the schema nested too deep.
+  const items = Array.from({ length: 130_000 }, (_, i) => i);
+  for (const kw of ["anyOf", "oneOf"]) {
+    const r = compileSchema({ [kw]: [{ items: { type: "string" } }, { type: "string" }] })
+      .validate(items);
+    strictEqual(r.errors.length, 130_002, kw);
+    strictEqual(r.errors[0]!.keywordLocation, `/${kw}/0/items/type`);
+    strictEqual(r.errors.at(-1)!.keywordLocation, `/${kw}`);
+  }
+});
