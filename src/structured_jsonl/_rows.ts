@@ -4,6 +4,7 @@
 import {
   decodeCanonicalString,
   type ExactField,
+  forEachItem,
   lookupCanonical,
   materialize,
   readExactObject,
@@ -212,16 +213,21 @@ export function toolCallsField(
   }
   const value = materialize(f.canonical);
   const calls = Array.isArray(value) ? value : [value];
-  const prefix = Array.isArray(value) ? (i: number) => [String(i)] : () => [];
+  // Each call's canonical text, the list split once: a lookup by index would scan the list from
+  // its start for every call, quadratic in a row of many calls.
+  const texts: string[] = [];
+  if (Array.isArray(value)) {
+    forEachItem(f.canonical, 0, (start, end) => void texts.push(f.canonical.slice(start, end)));
+  } else texts.push(f.canonical);
   return calls.map((call, i) => {
     if (typeof call !== "object" || call === null || Array.isArray(call)) return call;
     const c = call as Record<string, unknown>;
     const fn = c.function;
     const inner = typeof fn === "object" && fn !== null && !Array.isArray(fn);
-    const path = [...prefix(i), ...(inner ? ["function"] : []), "arguments"];
+    const path = [...(inner ? ["function"] : []), "arguments"];
     const args = (inner ? (fn as Record<string, unknown>) : c).arguments;
     if (typeof args !== "object" || args === null) return call;
-    const exact = lookupCanonical(f.canonical, path, path.map(canonicalLiteral));
+    const exact = lookupCanonical(texts[i]!, path, path.map(canonicalLiteral));
     const copy = { ...(inner ? (fn as Record<string, unknown>) : c), arguments: exact };
     return inner ? { ...c, function: copy } : copy;
   });
