@@ -40,9 +40,9 @@ import {
 } from "../src/suite/mod.ts";
 import { type JudgeProvider, parseJudgeModel, validateJudgeParams } from "../src/suite/mod.ts";
 
-const HELP = `Usage: deno task assay suite <command> [options]
-
-Commands:
+// The suite's help, in parts: the whole for `assay suite --help`, a command's own for
+// `assay suite <command> --help`.
+const COMMANDS = `Commands:
   validate SUITE            check a suite file (YAML or JSONC; - reads stdin); exit 0 when
                             valid, 2 otherwise
   run SUITE --goldens G --traces T --catalog C [--store DB] [--no-judge]
@@ -53,7 +53,8 @@ Commands:
                             ARM_B − ARM_A, paired by golden, with bootstrap CIs; with the
                             suite's repeats, also ARM_B − ARM_A on the reduced per-golden scores
 
-Options of run:
+`;
+const RUN_OPTIONS = `Options of run:
   --goldens FILE     goldens JSONL ({id, question, expected_views?, reference_values?, ...})
   --traces FILE      traces JSONL, one line per (golden, arm, repeat) run
   --catalog FILE     the schema catalog JSON ({"views": [{"name", "columns"}]})
@@ -77,7 +78,8 @@ Options of run:
                      the bootstrap of the scorecard and of the suite's repeats (default 0, 10000)
 Judge API keys come from ANTHROPIC_API_KEY, OPENAI_API_KEY and OPENAI_COMPATIBLE_API_KEY only.
 
-Options of scorecard and compare:
+`;
+const VIEW_OPTIONS = `Options of scorecard and compare:
   --store FILE       the metric store (required)
   --suite NAME       the suite (default: the one suite in the store)
   --run ID           a stored run (default: the suite's latest run)
@@ -88,10 +90,37 @@ Options of scorecard and compare:
 A run stored before runs kept their repeats has no repeats section: the command says so in
 one line (on stderr with --json, where "repeats" or "reduced_comparison" is null).
 
-Exit codes: 0 on success (validate: the suite is valid), 2 on bad usage or bad input (validate:
+`;
+const EXIT_CODES =
+  `Exit codes: 0 on success (validate: the suite is valid), 2 on bad usage or bad input (validate:
 the suite is not valid), 3 when run's --fail-under or --gate fails (after the results), 1 on an
 internal error.
 `;
+
+const HELP = `Usage: deno task assay suite <command> [options]
+
+${COMMANDS}${RUN_OPTIONS}${VIEW_OPTIONS}${EXIT_CODES}`;
+
+/** A command's lines of the commands' list (its own, and those continuing it). */
+function commandLines(command: string): string {
+  const lines = COMMANDS.split("\n");
+  const at = lines.findIndex((l) => l.startsWith(`  ${command} `));
+  let end = at + 1;
+  while (end < lines.length && /^ {4,}/.test(lines[end]!)) end++;
+  return lines.slice(at, end).join("\n") + "\n";
+}
+
+/** Each command's help: its usage, its line of the commands' list, its options, exit codes. */
+const COMMAND_HELP: Record<string, string> = {
+  validate: `Usage: deno task assay suite validate SUITE\n\n${commandLines("validate")}\n` +
+    EXIT_CODES,
+  run: "Usage: deno task assay suite run SUITE --goldens G --traces T --catalog C [options]\n\n" +
+    `${commandLines("run")}\n${RUN_OPTIONS}${EXIT_CODES}`,
+  scorecard: "Usage: deno task assay suite scorecard --store DB [options]\n\n" +
+    `${commandLines("scorecard")}\n${VIEW_OPTIONS}${EXIT_CODES}`,
+  compare: "Usage: deno task assay suite compare ARM_A ARM_B --store DB [options]\n\n" +
+    `${commandLines("compare")}\n${VIEW_OPTIONS}${EXIT_CODES}`,
+};
 
 const CALIBRATE_HELP =
   `Usage: deno task assay calibrate --labels L.jsonl [--threshold T] [--kappa-bar K]
@@ -847,7 +876,7 @@ export async function runSuiteCommand(args: string[]): Promise<void> {
     return;
   }
   if (rest.includes("--help") || rest.includes("-h")) {
-    console.log(HELP);
+    console.log(COMMAND_HELP[command] ?? HELP);
     return;
   }
   switch (command) {

@@ -1,5 +1,10 @@
 // The `assay` CLI, run as a user would: a subprocess with files and stdin.
-import { deepStrictEqual as deepEqual, match, strictEqual as equal } from "node:assert/strict";
+import {
+  deepStrictEqual as deepEqual,
+  match,
+  ok as assertOk,
+  strictEqual as equal,
+} from "node:assert/strict";
 
 const deno = Deno.execPath();
 const main = new URL("../../cli/main.ts", import.meta.url).pathname;
@@ -303,4 +308,30 @@ Deno.test("every command's --help says its exit codes, 3 where a gate can fail",
     const name = args.join(" ");
     equal(/\b3 (when|a rule fails)/.test(h.stdout), gated.includes(name), name);
   }
+});
+
+Deno.test("assay suite <command> --help prints that command's help, not the whole suite's", async () => {
+  const help = async (args: string[]) => {
+    const r = await assay(args);
+    equal(r.code, 0, r.stderr);
+    return r.stdout;
+  };
+  const whole = await help(["suite", "--help"]);
+  for (const part of ["Options of run:", "Options of scorecard and compare:", "Exit codes:"]) {
+    assertOk(whole.includes(part), part);
+  }
+  const run = await help(["suite", "run", "--help"]);
+  assertOk(run.startsWith("Usage: deno task assay suite run SUITE --goldens G"), run);
+  assertOk(run.includes("Options of run:") && !run.includes("Options of scorecard"), run);
+  for (const command of ["scorecard", "compare"]) {
+    const own = await help(["suite", command, "--help"]);
+    assertOk(own.startsWith(`Usage: deno task assay suite ${command} `), own);
+    assertOk(
+      own.includes("Options of scorecard and compare:") && !own.includes("Options of run"),
+      own,
+    );
+  }
+  const validate = await help(["suite", "validate", "--help"]);
+  assertOk(validate.includes("validate SUITE") && !validate.includes("Options of"), validate);
+  equal(await help(["help", "suite", "run"]), run);
 });
