@@ -15,6 +15,7 @@ export function pyStrip(s: string): string {
   return s.slice(a, b);
 }
 
+/** Whether the code unit at `i` is an ASCII decimal digit. */
 const isDigit = (s: string, i: number) => {
   const c = s.charCodeAt(i);
   return c >= 0x30 && c <= 0x39;
@@ -22,15 +23,20 @@ const isDigit = (s: string, i: number) => {
 
 /**
  * The end of the digits `\d(?:_?\d)*` (ASCII digits, single underscores between them) from
- * `i`, or -1 when no digit is there. Scanned by hand: V8 runs that pattern with a backtracking
- * stack that a run of some 8 million digits overflows.
+ * `i`, or -1 when no digit is there; with `digit`, of another radix's digits alike. Scanned by
+ * hand: V8 runs that pattern with a backtracking stack that a run of some 8 million digits
+ * overflows.
  */
-export function digitsEnd(s: string, i: number): number {
-  if (!isDigit(s, i)) return -1;
+export function digitsEnd(
+  s: string,
+  i: number,
+  digit: (s: string, i: number) => boolean = isDigit,
+): number {
+  if (!digit(s, i)) return -1;
   let p = i + 1;
   for (;;) {
-    if (isDigit(s, p)) p++;
-    else if (s[p] === "_" && isDigit(s, p + 1)) p += 2;
+    if (digit(s, p)) p++;
+    else if (s[p] === "_" && digit(s, p + 1)) p += 2;
     else return p;
   }
 }

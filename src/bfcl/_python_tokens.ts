@@ -4,7 +4,7 @@
 import { pyFloatRepr } from "../engine/mod.ts";
 import { XID_CONTINUE_14, XID_START_14 } from "../pytext/mod.ts";
 import { PyFloat, PyInt, PyOther, type PyValue } from "./py_value.ts";
-import { decimalEnd } from "./_python_text.ts";
+import { decimalEnd, digitsEnd } from "./_python_text.ts";
 
 /** A token. `value` is set for numbers and strings. */
 export interface Token {
@@ -86,7 +86,12 @@ const OPS = [
 // an assigned character the same way in every later Unicode version, so the host's is Python's.
 const NAME_START = new RegExp(XID_START_14, "u");
 const NAME_PART = new RegExp(XID_CONTINUE_14, "u");
-const RADIX: Record<string, RegExp> = { x: /[0-9a-fA-F]/, o: /[0-7]/, b: /[01]/ };
+const radix = (digit: RegExp) => (s: string, i: number) => digit.test(s[i] ?? "");
+const RADIX: Record<string, (s: string, i: number) => boolean> = {
+  x: radix(/[0-9a-fA-F]/),
+  o: radix(/[0-7]/),
+  b: radix(/[01]/),
+};
 
 // The end of the number at `i`: what `0[xX](?:_?[0-9a-fA-F])+|0[oO](?:_?[0-7])+|0[bB](?:_?[01])+|
 // (?:(?:D)?\.D|D\.?)(?:[eE][+-]?D)?[jJ]?` (D: `\d(?:_?\d)*`) would match, scanned by hand:
@@ -94,13 +99,9 @@ const RADIX: Record<string, RegExp> = { x: /[0-9a-fA-F]/, o: /[0-7]/, b: /[01]/ 
 export function numberEnd(src: string, i: number): number {
   const digit = src[i] === "0" ? RADIX[(src[i + 1] ?? "").toLowerCase()] : undefined;
   if (digit) {
-    let p = i + 2;
-    for (;;) {
-      if (digit.test(src[p] ?? "")) p++;
-      else if (src[p] === "_" && digit.test(src[p + 1] ?? "")) p += 2;
-      else break;
-    }
-    if (p > i + 2) return p;
+    // `(?:_?X)+`: the radix's digits, an underscore allowed before the first too.
+    const end = digitsEnd(src, src[i + 2] === "_" ? i + 3 : i + 2, digit);
+    if (end >= 0) return end;
   }
   const end = decimalEnd(src, i);
   return src[end] === "j" || src[end] === "J" ? end + 1 : end;
