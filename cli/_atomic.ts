@@ -16,13 +16,25 @@ export function tempPathFor(path: string): string {
   return join(dirname(path), `.${basename(path)}.assay-tmp`);
 }
 
+const STREAM = /^\/dev\/(?:std(in|out|err)|fd\/(\d+))$|^\/proc\/(self|\d+)\/fd\/(\d+)$/;
+
 /**
  * Whether a path names a process's stream (`/dev/stdout`, `/dev/fd/1`, `/proc/self/fd/1`, ...)
  * rather than a file: written through its temporary file, the rename would replace the link
  * itself (`/dev/stdout` made a regular file, for a process allowed to write in /dev).
  */
 export function isStreamPath(path: string): boolean {
-  return /^\/dev\/(?:std(?:in|out|err)|fd\/\d+)$|^\/proc\/(?:self|\d+)\/fd\/\d+$/.test(path);
+  return STREAM.test(path);
+}
+
+/**
+ * The descriptor of this process's own stream that a path names (0 for `/dev/stdin`, `/dev/fd/0`
+ * or `/proc/self/fd/0`), or undefined for a file or another process's stream.
+ */
+export function ownStream(path: string): number | undefined {
+  const m = STREAM.exec(path);
+  if (m === null || (m[3] !== undefined && m[3] !== "self")) return undefined;
+  return m[1] !== undefined ? ["in", "out", "err"].indexOf(m[1]) : Number(m[2] ?? m[4]);
 }
 
 /** Why a file operation failed, in a few words. */

@@ -15,7 +15,7 @@
 // canonicalize's --out): anywhere else `-` is refused, not taken for a file named `-`.
 import { basename, dirname, join, resolve } from "node:path";
 import { InputError, UsageError } from "./_errors.ts";
-import { isStreamPath, reason, removeStaleTemp, tempPathFor } from "./_atomic.ts";
+import { isStreamPath, ownStream, reason, removeStaleTemp, tempPathFor } from "./_atomic.ts";
 
 /**
  * A path from the command line and what gave it: a flag such as `--out`, or a description; and
@@ -52,19 +52,14 @@ const HEAD_BYTES = 64 << 10;
 
 const SQLITE_HEADER = "SQLite format 3\0";
 
-/** `/dev/stdin` and its other names, which Deno opens only with --allow-all. */
-const STDIN_PATHS = new Set(["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"]);
-/** `/dev/stdout` and its other names. */
-const STDOUT_PATHS = new Set(["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"]);
-
 /**
- * What to give instead of a path to stdin or stdout, when the command reads or writes `-` there:
+ * What to give instead of a path to stdin or stdout (`/dev/stdin`, which Deno opens only with
+ * --allow-all, or another of its names), when the command reads or writes `-` there:
  * `; give - for standard input`.
  */
 function dashHint(path: string, dash: boolean | undefined, stream: "stdin" | "stdout"): string {
-  const paths = stream === "stdin" ? STDIN_PATHS : STDOUT_PATHS;
-  const name = stream === "stdin" ? "standard input" : "standard output";
-  return dash === true && paths.has(path) ? `; give - for ${name}` : "";
+  const [fd, name] = stream === "stdin" ? [0, "standard input"] : [1, "standard output"];
+  return dash === true && ownStream(path) === fd ? `; give - for ${name}` : "";
 }
 
 /**
