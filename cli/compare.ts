@@ -11,6 +11,7 @@ import { checkReportBody, parseReportLines } from "../src/report_check/mod.ts";
 import { inputName, readStdin, writeStdout } from "./_io.ts";
 import { writeAtomic } from "./_atomic.ts";
 import { checkPaths, COMPARISON_PAGE, reportKind } from "./_paths.ts";
+import { checkGatePaths, GATE_OUTPUT_FLAGS, gateOutputsHelp } from "./_gate_outputs.ts";
 import { parseOptions } from "./_options.ts";
 import { UsageError } from "./_errors.ts";
 import { rate, table } from "./_table.ts";
@@ -48,7 +49,7 @@ ${COMMON}  --html FILE      also write a self-contained HTML report (forest plot
   --reference L    reference language for the HTML report's gaps (default en)
   --gate RULES     also check the two reports against a rules file (see 'assay gate
                    --help'): exit 3 when a rule fails
-  --on all|intersection
+${gateOutputsHelp(19, true)}  --on all|intersection
                    all (default): both reports must hold the same examples;
                    intersection: compare the examples they share, and report how
                    many (and which) each side left out
@@ -367,6 +368,7 @@ export async function runCompare(args: string[]): Promise<void> {
     reference: { type: "string" },
     on: { type: "string" },
     gate: { type: "string" },
+    ...GATE_OUTPUT_FLAGS,
   });
   if (values.help) {
     console.log(COMPARE_HELP);
@@ -380,7 +382,7 @@ export async function runCompare(args: string[]): Promise<void> {
   if (on !== "all" && on !== "intersection") {
     throw new UsageError(`--on must be all or intersection, got "${on}"`);
   }
-  checkPaths(
+  const { paths } = checkGatePaths(
     [
       ["base report", positionals[0], true],
       ["adapter report", positionals[1], true],
@@ -390,7 +392,7 @@ export async function runCompare(args: string[]): Promise<void> {
       { flag: "--out", path: values.out, kind: reportKind("assay.comparison.v1") },
       { flag: "--html", path: values.html, kind: COMPARISON_PAGE },
     ],
-    { force: values.force },
+    values,
   );
   // The gate's module (and its YAML reader) is loaded only with --gate.
   const gating = values.gate === undefined ? undefined : await import("./gate.ts");
@@ -448,6 +450,7 @@ export async function runCompare(args: string[]): Promise<void> {
     const html = renderComparisonHtml(comparison, { ...(gaps && { gaps }), sections });
     await writeAtomic(values.html, html);
   }
+  if (gating && verdict) await gating.writeGateOutputs(verdict, values.gate!, paths);
   if (values.json) await writeStdout(text);
   else console.log(comparisonTable(comparison));
   if (gating && verdict) {

@@ -5,9 +5,9 @@ import {
   evaluateGate,
   GATE_REPORT_KINDS,
   type GateInput,
-  gateJunit,
-  gateMarkdown,
   type GateOptions,
+  type GateOutputPaths,
+  gateOutputs,
   type GateRules,
   GateRulesError,
   type GateVerdict,
@@ -18,15 +18,13 @@ import { decodeUtf8, InputError } from "../src/jsonl/mod.ts";
 import { printableText } from "../src/explain/mod.ts";
 import { writeStdout } from "./_io.ts";
 import { reason, writeAtomic } from "./_atomic.ts";
+import { type OutputArgument, type PathArgument, reportKind } from "./_paths.ts";
 import {
-  checkAppend,
-  checkDistinct,
-  checkPaths,
-  linesKind,
-  type OutputArgument,
-  type PathArgument,
-  reportKind,
-} from "./_paths.ts";
+  checkGatePaths,
+  GATE_OUTPUT_FLAGS,
+  gateOutputsHelp,
+  STEP_SUMMARY,
+} from "./_gate_outputs.ts";
 import { parseOptions } from "./_options.ts";
 import { GateFailed, quote, UsageError } from "./_errors.ts";
 import { EVALUATION_SCHEMAS } from "../src/evaluation/mod.ts";
@@ -80,30 +78,10 @@ Options:
                      intersection: gate the examples both evaluation reports hold (a
                      partial rerun, scored with --allow-missing), and say how many each
                      left out
-  --junit FILE       also write JUnit XML: one test case per rule, failing examples inside
-  --markdown FILE    also write a Markdown summary; with GITHUB_STEP_SUMMARY set, the
-                     summary is appended to that file too (checked up front: never an
-                     input, and its folder must exist)
-  --out FILE         write the assay.gate.v1 verdict as JSON
+${gateOutputsHelp(21, false)}  --out FILE         write the assay.gate.v1 verdict as JSON
   --force            let --out, --junit or --markdown replace a file of another kind
   --json             print the verdict as JSON instead of the lines
 `;
-
-const JUNIT = linesKind("a JUnit XML file of assay gate", (line) => line.startsWith("<?xml"));
-const MARKDOWN = linesKind("an assay gate summary", (line) => line.startsWith("### assay gate"));
-
-const SUMMARY = "GITHUB_STEP_SUMMARY";
-
-/**
- * The file named by GITHUB_STEP_SUMMARY, when the variable is set, not empty, and may be read
- * (never a permission prompt).
- */
-function stepSummary(): string | undefined {
-  if (Deno.permissions.querySync({ name: "env", variable: SUMMARY }).state !== "granted") {
-    return undefined;
-  }
-  return Deno.env.get(SUMMARY) || undefined;
-}
 
 /** The error that ends a command with exit 3 when a verdict fails. */
 export function gateFailure(verdict: GateVerdict): GateFailed {
@@ -202,6 +180,30 @@ export function printVerdict(
   return verdict.pass ? undefined : gateFailure(verdict);
 }
 
+/**
+ * Writes a verdict's CI outputs (`gateOutputs`: JUnit XML, Markdown, the step summary), as every
+ * command that gates writes them: a file whole and atomically, the step summary appended to.
+ */
+export async function writeGateOutputs(
+  verdict: GateVerdict,
+  rulesPath: string,
+  paths: GateOutputPaths,
+): Promise<void> {
+  for (const { path, text, append } of gateOutputs(verdict, rulesPath, paths)) {
+    if (!append) {
+      await writeAtomic(path, text);
+      continue;
+    }
+    try {
+      await Deno.writeTextFile(path, text, { append: true });
+    } catch (e) {
+      throw new InputError(`Cannot append to ${path} (${STEP_SUMMARY}): ${reason(e)}`, {
+        cause: e,
+      });
+    }
+  }
+}
+
 /** Runs `assay gate`. */
 export async function runGate(args: string[]): Promise<void> {
   const { values, positionals } = parseOptions(args, {
@@ -209,8 +211,7 @@ export async function runGate(args: string[]): Promise<void> {
     candidate: { type: "string" },
     report: { type: "string" },
     on: { type: "string", default: "all" },
-    junit: { type: "string" },
-    markdown: { type: "string" },
+    ...GATE_OUTPUT_FLAGS,
     out: { type: "string" },
     force: { type: "boolean" },
     json: { type: "boolean" },
@@ -246,16 +247,8 @@ export async function runGate(args: string[]): Promise<void> {
   ];
   const outputs: OutputArgument[] = [
     { flag: "--out", path: values.out, kind: reportKind("assay.gate.v1") },
-    { flag: "--junit", path: values.junit, kind: JUNIT },
-    { flag: "--markdown", path: values.markdown, kind: MARKDOWN },
   ];
-  checkPaths(inputs, outputs, { force: values.force });
-  const summary = stepSummary();
-  if (summary !== undefined) {
-    // Appended to, never replaced: no kind to check, but never an input nor another output.
-    checkDistinct(inputs, [...outputs, { flag: SUMMARY, path: summary, kind: MARKDOWN }]);
-    checkAppend(SUMMARY, summary);
-  }
+  const { paths } = checkGatePaths(inputs, outputs, { ...values, gate: rulesPath });
   const gate = await readGateRules(rulesPath);
   const input: GateInput = pair
     ? {
@@ -277,16 +270,7 @@ export async function runGate(args: string[]): Promise<void> {
   if (verdict.note !== undefined) console.error(`note: ${verdict.note}`);
   if (verdict.coverage) console.error(coverageText(verdict.coverage));
   if (values.out) await writeAtomic(values.out, JSON.stringify(verdict, null, 2) + "\n");
-  if (values.junit) await writeAtomic(values.junit, gateJunit(verdict, rulesPath));
-  const markdown = gateMarkdown(verdict, rulesPath);
-  if (values.markdown) await writeAtomic(values.markdown, markdown);
-  if (summary !== undefined) {
-    try {
-      await Deno.writeTextFile(summary, markdown, { append: true });
-    } catch (e) {
-      throw new InputError(`Cannot append to ${summary} (${SUMMARY}): ${reason(e)}`, { cause: e });
-    }
-  }
+  await writeGateOutputs(verdict, rulesPath, paths);
   await writeStdout(
     values.json ? JSON.stringify(verdict, null, 2) + "\n" : lines(verdict, rulesPath),
   );

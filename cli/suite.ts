@@ -6,7 +6,8 @@ import { decodeUtf8 } from "../src/jsonl/mod.ts";
 import { parseJson } from "../src/engine/mod.ts";
 import { writeAtomic } from "./_atomic.ts";
 import { readTextFile } from "./_io.ts";
-import { checkDistinct, checkInputs, checkPaths, checkStore, reportKind } from "./_paths.ts";
+import { checkDistinct, checkInputs, checkStore, reportKind } from "./_paths.ts";
+import { checkGatePaths, GATE_OUTPUT_FLAGS, gateOutputsHelp } from "./_gate_outputs.ts";
 import { rate, table } from "./_table.ts";
 import { printableString, printableText } from "../src/explain/mod.ts";
 import { MetricStore, type StoredRun, type StoredScore } from "./_store.ts";
@@ -67,14 +68,14 @@ const RUN_OPTIONS = `Options of run:
                      send anthropic: or openai: judge calls to a proxy or gateway
   --out FILE         also write the run's results as JSON; an existing FILE must be such
                      a report (or empty); no output may be an input
-  --force            let --out replace a file that is not a suite run report
+  --force            let --out, --junit or --markdown replace a file of another kind
   --json             print the results as JSON instead of tables
   --quiet            no progress on stderr
   --fail-under P     exit 3 (after the results) when an arm's pass rate is under P, in [0, 1]
   --gate RULES       exit 3 (after the results) when a rule of RULES fails on this run's
                      report (see 'assay gate --help'; metrics pass_rate, overall_score and
                      the suite's, slices overall or an arm); a bad RULES is exit 2 up front
-  --seed N, --resamples N
+${gateOutputsHelp(21, true)}  --seed N, --resamples N
                      the bootstrap of the scorecard and of the suite's repeats (default 0, 10000)
 Judge API keys come from ANTHROPIC_API_KEY, OPENAI_API_KEY and OPENAI_COMPATIBLE_API_KEY only.
 
@@ -138,12 +139,12 @@ Options:
   --min-n N          fewer labels than this is insufficient data (default 10)
   --json             print the report (assay.calibration.v1) as JSON
   --out FILE         write that report to FILE (atomically), e.g. for assay gate
-  --force            let --out replace a file that is not a calibration report
+  --force            let --out, --junit or --markdown replace a file of another kind
   --fail-under K     exit 3 (after the statistics) when Cohen's kappa is under K, in [0, 1],
                      or cannot be computed
   --gate RULES       exit 3 when a min or max rule of RULES fails on the report (metrics
                      kappa, agreement, mae, pearson, spearman; see 'assay gate --help')
-
+${gateOutputsHelp(21, true)}
 Exit codes: 0 on success, 2 on bad usage or bad input, 3 when --fail-under or --gate fails
 (after the statistics), 1 on an internal error.
 `;
@@ -292,6 +293,7 @@ async function runCommand(args: string[]): Promise<void> {
     quiet: { type: "boolean" },
     "fail-under": { type: "string" },
     gate: { type: "string" },
+    ...GATE_OUTPUT_FLAGS,
     seed: { type: "string" },
     resamples: { type: "string" },
   });
@@ -306,7 +308,7 @@ async function runCommand(args: string[]): Promise<void> {
     if (!values[f]) throw new UsageError(`--${f} is required`);
   }
   const suitePath = positionals[0]!;
-  checkPaths(
+  const { paths: gateOutputs } = checkGatePaths(
     [
       ["suite file", suitePath],
       ["--goldens", values.goldens],
@@ -318,7 +320,7 @@ async function runCommand(args: string[]): Promise<void> {
       { flag: "--store", path: values.store, kind: "store" },
       { flag: "--out", path: values.out, kind: reportKind("assay.suite_run.v1") },
     ],
-    { force: values.force },
+    values,
   );
   // A bad rules file is exit 2 before any judge is paid for.
   const gate = values.gate === undefined ? undefined : await gateRules(values.gate);
@@ -522,6 +524,9 @@ async function runCommand(args: string[]): Promise<void> {
   const { scorecard: card, trajectory, repeats } = report;
   const text = JSON.stringify(report, null, 2) + "\n";
   if (values.out) await writeAtomic(values.out, text);
+  if (verdict) {
+    await (await import("./gate.ts")).writeGateOutputs(verdict, values.gate!, gateOutputs);
+  }
   if (values.json) {
     console.log(text.trimEnd());
   } else {
@@ -911,6 +916,7 @@ export async function runCalibrate(args: string[]): Promise<void> {
     force: { type: "boolean" },
     "fail-under": { type: "string" },
     gate: { type: "string" },
+    ...GATE_OUTPUT_FLAGS,
     help: { type: "boolean", short: "h" },
   });
   if (values.help) {
@@ -948,9 +954,9 @@ export async function runCalibrate(args: string[]): Promise<void> {
       throw new UsageError(`--${flag} picks a stored run: it needs --store and --metric`);
     }
   }
-  checkPaths([["--labels", values.labels], ["--gate", values.gate]], [
+  const gated = checkGatePaths([["--labels", values.labels], ["--gate", values.gate]], [
     { flag: "--out", path: values.out, kind: reportKind("assay.calibration.v1") },
-  ], { force: values.force });
+  ], values);
   const gate = values.gate === undefined ? undefined : await gateRules(values.gate);
   if (gate) {
     const { CALIBRATION_SHAPE } = await import("../src/gate/mod.ts");
@@ -962,6 +968,7 @@ export async function runCalibrate(args: string[]): Promise<void> {
     checkDistinct([["--labels", values.labels]], [
       { flag: "--store", path: values.store, kind: "store" },
       { flag: "--out", path: values.out, kind: reportKind("assay.calibration.v1") },
+      ...gated.outputs,
     ]);
   }
   const labels = readText(values.labels).split("\n");
@@ -1063,6 +1070,9 @@ export async function runCalibrate(args: string[]): Promise<void> {
   const verdict = gate && (await import("./gate.ts")).verdictOf(gate, { report }, values.gate!);
   const text = JSON.stringify(report, null, 2) + "\n";
   if (values.out) await writeAtomic(values.out, text);
+  if (verdict) {
+    await (await import("./gate.ts")).writeGateOutputs(verdict, values.gate!, gated.paths);
+  }
   if (values.json) {
     console.log(text.trimEnd());
   } else {

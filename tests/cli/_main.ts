@@ -39,7 +39,8 @@ export async function runCli(
     args: ["run", "-A", MAIN, ...args],
     stdout: "piped",
     stderr: "piped",
-    env: { NO_COLOR: "1", ...env },
+    // Never a real CI step summary: a test that wants one sets it.
+    env: { NO_COLOR: "1", GITHUB_STEP_SUMMARY: "", ...env },
     ...(cwd === undefined ? {} : { cwd }),
   }).output();
   const dec = new TextDecoder();
