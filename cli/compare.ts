@@ -420,9 +420,12 @@ export async function runCompare(args: string[]): Promise<void> {
       }
     },
   );
-  // Before anything is written: a rule the reports refuse is exit 2 with nothing written.
-  const verdict = gating && rules &&
-    gating.verdictOf(rules, { base, candidate: adapter }, values.gate!);
+  // Before anything is written: a rule the reports refuse is exit 2 with nothing written. The
+  // gate reads the examples the comparison does (--on).
+  const verdict = gating && rules && namingFiles(
+    `${positionals[0]} (base) and ${positionals[1]} (adapter)`,
+    () => gating.verdictOf(rules, { base, candidate: adapter }, values.gate!, { on }),
+  );
   // The page's gaps, before anything is written: a --reference that is not a slice is exit 2 (as
   // in assay gaps); without --reference, the page has gaps only when en is a slice among others.
   const reference = values.reference ?? "en";

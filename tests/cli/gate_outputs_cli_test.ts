@@ -3,6 +3,7 @@
 // Markdown appended to GITHUB_STEP_SUMMARY; their paths are checked as `assay gate` checks them,
 // before any work. They printed the verdict and set the exit code only.
 import { match, ok, strictEqual } from "node:assert/strict";
+import { formatReport, scoreToolCalls } from "../../mod.ts";
 import { assay, exists, GATED_COMMANDS } from "../_gated_commands.ts";
 import { runMain } from "./_main.ts";
 
@@ -104,4 +105,52 @@ Deno.test("compare, suite run and calibrate --help list --junit and --markdown",
     match(help.stdout, /\n {2}--markdown FILE +with --gate, also write its verdict as a Markdown/);
     match(help.stdout, /GITHUB_STEP_SUMMARY set, that summary is appended/);
   }
+});
+
+Deno.test("compare --on intersection --gate gates the examples the comparison compares", async () => {
+  // The gate read the whole reports and refused a partial rerun that the comparison took.
+  const dir = await Deno.makeTempDir();
+  const call = '{"name":"f","arguments":{"a":1}}';
+  const examples = Array.from({ length: 20 }, (_, i) => ({
+    example_id: `e${String(i).padStart(2, "0")}`,
+    language: "en",
+    target: call,
+  }));
+  const score = (xs: typeof examples) =>
+    formatReport(scoreToolCalls(xs, xs.map((e) => ({ example_id: e.example_id, output: call }))));
+  await Deno.writeTextFile(`${dir}/base.json`, score(examples));
+  await Deno.writeTextFile(`${dir}/adapter.json`, score(examples.slice(5)));
+  await Deno.writeTextFile(
+    `${dir}/rules.yaml`,
+    "rules:\n  - metric: full_call_exact_match\n    max_regressions: 0\n",
+  );
+  const compare = (...more: string[]) =>
+    assay([
+      "compare",
+      `${dir}/base.json`,
+      `${dir}/adapter.json`,
+      "--gate",
+      `${dir}/rules.yaml`,
+      ...more,
+    ]);
+  const r = await compare(
+    "--on",
+    "intersection",
+    "--resamples",
+    "100",
+    "--markdown",
+    `${dir}/m.md`,
+  );
+  strictEqual(r.code, 0, r.stderr);
+  match(r.stdout, /rules\.yaml: passed, 1 of 1 rules hold/);
+  match(
+    await Deno.readTextFile(`${dir}/m.md`),
+    /Gated on the 15 examples both reports hold; 5 only in the base, 0 only in the candidate\./,
+  );
+  // Without --on intersection both refuse, naming the files, and write nothing.
+  const whole = await compare("--markdown", `${dir}/m2.md`);
+  strictEqual(whole.code, 2, whole.stderr);
+  ok(whole.stderr.startsWith(`assay compare: ${dir}/base.json (base) and ${dir}/adapter.json`));
+  strictEqual(await exists(`${dir}/m2.md`), false);
+  await Deno.remove(dir, { recursive: true });
 });
