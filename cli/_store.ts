@@ -9,15 +9,15 @@
 // touches the file; switching to WAL and creating the schema (one BEGIN IMMEDIATE transaction)
 // are retried while another writer holds the lock; and every statement that still finds the
 // store busy is retried with jittered exponential backoff, up to a total wait (docs/suite.md).
-// A run's repeats are kept in two columns that older stores get from their first new run
-// (_store_repeats.ts).
+// A run's repeats (and its baseline arm) are kept in columns that older stores get from their
+// first new run (_store_repeats.ts).
 import { DatabaseSync } from "node:sqlite";
 import type { ScoreRow } from "../src/suite/mod.ts";
 import { InputError } from "./_errors.ts";
 import {
   addRepeatsColumns,
-  hasGoldenIdsColumn,
   hasRepeatsColumns,
+  hasRunsColumn,
   type KeptRepeats,
   readRepeats,
   REPEATS_COLUMNS,
@@ -452,7 +452,7 @@ export class MetricStore {
       addRepeatsColumns(this.#db);
       this.#db.prepare(
         "INSERT INTO runs (run_id, suite, suite_sha256, metrics, created_at, rows, repeats, " +
-          "clusters, golden_ids) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+          "clusters, golden_ids, baseline) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       ).run(
         run.run_id,
         run.suite,
@@ -618,12 +618,25 @@ export class MetricStore {
   repeatsOf(runId: string): KeptRepeats<unknown> | undefined {
     const row = this.#retrier.retry(`reading run ${runId}`, () => {
       if (!hasRepeatsColumns(this.#db)) return undefined;
-      const ids = hasGoldenIdsColumn(this.#db) ? "golden_ids" : "NULL AS golden_ids";
-      return this.#db.prepare(`SELECT repeats, clusters, ${ids} FROM runs WHERE run_id = ?`)
-        .get(runId);
+      const ids = hasRunsColumn(this.#db, "golden_ids") ? "golden_ids" : "NULL AS golden_ids";
+      // The baseline is an arm's own text, a NUL included: read whole (withBytes).
+      const baseline = hasRunsColumn(this.#db, "baseline")
+        ? withBytes(["baseline"])
+        : "NULL AS baseline";
+      const got = this.#db.prepare(
+        `SELECT repeats, clusters, ${ids}, ${baseline} FROM runs WHERE run_id = ?`,
+      ).get(runId);
+      return got && wholeTexts(got);
     });
     return row &&
-      readRepeats(this.#retrier.path, runId, row.repeats, row.clusters, row.golden_ids);
+      readRepeats(
+        this.#retrier.path,
+        runId,
+        row.repeats,
+        row.clusters,
+        row.golden_ids,
+        row.baseline,
+      );
   }
 
   /** A cached judgement, if any. */

@@ -1,5 +1,6 @@
-// What the metric store keeps of a run's repeats: the suite's `repeats` block and each golden's
-// cluster key, in two nullable columns of `runs` (docs/suite.md, "The metric store").
+// What the metric store keeps of a run's repeats: the suite's `repeats` block, each golden's
+// cluster key, every golden's id and the baseline arm, in nullable columns of `runs`
+// (docs/suite.md, "The metric store").
 //
 // The store stays assay.store.v1: the columns are additive, so an older assay still reads and
 // writes a store that has them (it names its columns), and its runs read back as "not kept". A
@@ -22,20 +23,27 @@ export interface KeptRepeats<R = Repeats> {
    * the run is read back; null when not kept (a run written before the column).
    */
   goldens?: string[] | null;
+  /**
+   * The arm the run's repeats compared every other arm with (each delta that arm minus it); null
+   * when not kept (a run written before the column, compared with its first arm in code-point
+   * order as the assay that wrote it did).
+   */
+  baseline?: string | null;
 }
 
 /** The columns, as the schema of a new store declares them. */
-export const REPEATS_COLUMNS = "repeats TEXT,\n  clusters TEXT,\n  golden_ids TEXT";
-const COLUMNS = ["repeats", "clusters", "golden_ids"];
+export const REPEATS_COLUMNS =
+  "repeats TEXT,\n  clusters TEXT,\n  golden_ids TEXT,\n  baseline TEXT";
+const COLUMNS = ["repeats", "clusters", "golden_ids", "baseline"];
 
 /** Whether the store's `runs` table has the columns. */
 export function hasRepeatsColumns(db: DatabaseSync): boolean {
   return db.prepare("PRAGMA table_info(runs)").all().some((c) => c.name === "repeats");
 }
 
-/** Whether the store's `runs` table has the `golden_ids` column (added after the other two). */
-export function hasGoldenIdsColumn(db: DatabaseSync): boolean {
-  return db.prepare("PRAGMA table_info(runs)").all().some((c) => c.name === "golden_ids");
+/** Whether the store's `runs` table has the column `name` (`golden_ids` and `baseline` came later). */
+export function hasRunsColumn(db: DatabaseSync, name: string): boolean {
+  return db.prepare("PRAGMA table_info(runs)").all().some((c) => c.name === name);
 }
 
 /** Adds the columns a store made before them lacks; call it holding the write lock. */
@@ -48,16 +56,17 @@ export function addRepeatsColumns(db: DatabaseSync): void {
  * The columns' values: SQL NULL in both for a run whose repeats are not kept (`kept` undefined,
  * as from an older writer); else the `repeats` block as JSON (`null` for a suite without one)
  * and the cluster keys as a JSON array of [golden id, key] pairs, or SQL NULL; the golden ids as
- * a JSON array, or SQL NULL.
+ * a JSON array, or SQL NULL; the baseline arm as text, or SQL NULL.
  */
 export function repeatsValues(
   kept: KeptRepeats | undefined,
-): [string | null, string | null, string | null] {
-  if (kept === undefined) return [null, null, null];
+): [string | null, string | null, string | null, string | null] {
+  if (kept === undefined) return [null, null, null, null];
   return [
     JSON.stringify(kept.repeats),
     kept.clusters && JSON.stringify(kept.clusters),
     kept.goldens ? JSON.stringify(kept.goldens) : null,
+    kept.baseline ?? null,
   ];
 }
 
@@ -72,6 +81,7 @@ export function readRepeats(
   repeats: unknown,
   clusters: unknown,
   goldenIds: unknown = null,
+  baseline: unknown = null,
 ): KeptRepeats<unknown> | undefined {
   if (repeats === null) return undefined;
   const bad = (what: string) =>
@@ -93,9 +103,11 @@ export function readRepeats(
   if (ids !== null && !(Array.isArray(ids) && ids.every((x) => typeof x === "string"))) {
     throw bad("golden_ids are not golden ids");
   }
+  if (baseline !== null && typeof baseline !== "string") throw bad("baseline is not an arm");
   return {
     repeats: parse(repeats, "repeats"),
     clusters: pairs as [string, string][] | null,
     goldens: ids as string[] | null,
+    baseline,
   };
 }

@@ -61,7 +61,9 @@ export interface StoredRepeats {
 }
 
 /**
- * The repeats section of a stored run (nothing for a suite without `repeats`). With `arms`, only
+ * The repeats section of a stored run (nothing for a suite without `repeats`), each arm compared
+ * with the run's baseline as `suite run` compared them (a run stored before its baseline was kept:
+ * with the first arm in code-point order, as the assay that stored it did). With `arms`, only
  * those two arms, the first as the baseline: its one comparison is B − A.
  */
 export function storedRepeats(
@@ -99,9 +101,10 @@ export function storedRepeats(
         ...(kept.goldens && { goldens: kept.goldens }),
       });
       const runs = arms ? results.filter((r) => arms.includes(r.arm)) : results;
+      const baseline = arms ? arms[0] : kept.baseline;
       return repeatsReport(runs, goldens, repeats, {
         ...bootstrap,
-        ...(arms && { baseline: arms[0] }),
+        ...(typeof baseline === "string" && { baseline }),
       });
     }),
   };

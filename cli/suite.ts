@@ -77,6 +77,9 @@ const RUN_OPTIONS = `Options of run:
                      the suite's, slices overall or an arm); a bad RULES is exit 2 up front
 ${gateOutputsHelp(21, true)}  --seed N, --resamples N
                      the bootstrap of the scorecard and of the suite's repeats (default 0, 10000)
+  --baseline ARM     the arm the repeats compare every other arm with, each delta that arm
+                     minus ARM (default: the arm of the traces' first line, so base first and
+                     adapter after gives adapter − base)
 Judge API keys come from ANTHROPIC_API_KEY, OPENAI_API_KEY and OPENAI_COMPATIBLE_API_KEY only.
 
 `;
@@ -296,6 +299,7 @@ async function runCommand(args: string[]): Promise<void> {
     ...GATE_OUTPUT_FLAGS,
     seed: { type: "string" },
     resamples: { type: "string" },
+    baseline: { type: "string" },
   });
   if (positionals.length !== 1) {
     throw new UsageError("Expected one suite file: suite run SUITE ...");
@@ -365,6 +369,7 @@ async function runCommand(args: string[]): Promise<void> {
     runs.set(key, line);
   }
   const traces = traceRows.map((r) => r.value);
+  const baseline = baselineArm(values.baseline, traces);
   if (gate) {
     // The report's metrics and arms are known now: a rule naming others is exit 2 before work.
     const { suiteRunShape } = await import("../src/gate/mod.ts");
@@ -476,6 +481,7 @@ async function runCommand(args: string[]): Promise<void> {
         runId: store ? runId : null,
         judge: values["no-judge"] ? "off" : usesJudge ? "on" : "none",
         ...bootstrap,
+        baseline,
       });
     } catch (e) {
       // A golden without the field the repeats cluster by.
@@ -515,7 +521,7 @@ async function runCommand(args: string[]): Promise<void> {
         suite_sha256: suiteSha,
         metrics: suite.metrics.map((m) => m.name),
         created_at: createdAt,
-        repeats: kept,
+        repeats: { ...kept, baseline },
       }, stored);
     } finally {
       store.close();
@@ -552,6 +558,20 @@ async function runCommand(args: string[]): Promise<void> {
     verdict && (await import("./gate.ts")).printVerdict(verdict, values.gate!, values.json),
   ].find((f) => f !== undefined);
   if (failed) throw failed;
+}
+
+/**
+ * The arm the repeats compare every other arm with: `--baseline`, which must be an arm of the
+ * traces (exit 2 otherwise, before anything is scored), or the arm of the traces' first line.
+ * So a comparison reads as the contract's adapter − base when the base arm's runs come first.
+ */
+function baselineArm(flag: string | undefined, traces: readonly Trace[]): string {
+  if (flag === undefined) return traces[0]!.arm;
+  const arms = [...new Set(traces.map((t) => t.arm))];
+  if (!arms.includes(flag)) {
+    throw new UsageError(`--baseline: ${unknownWord("arm", flag, arms)} in the traces`);
+  }
+  return flag;
 }
 
 /** A --gate rules file, read before the work it checks. */

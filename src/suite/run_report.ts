@@ -54,6 +54,12 @@ export interface SuiteRunReportOptions {
   seed?: number;
   /** Their resamples (default 10,000). */
   resamples?: number;
+  /**
+   * The arm the repeats compare every other arm with, each delta that arm minus it (default: the
+   * first in code-point order). `assay suite run` passes the first arm of its traces file, so
+   * that a base run first and its adapter after give adapter − base.
+   */
+  baseline?: string;
 }
 
 /**
@@ -65,7 +71,8 @@ export interface SuiteRunReportOptions {
  * @param goldens The goldens (the repeats' clusters are read from them).
  * @param options The suite's hash, the run's id and the bootstrap settings.
  * @returns The `assay.suite_run.v1` report.
- * @throws {RangeError} If a golden lacks the field the repeats cluster by.
+ * @throws {RangeError} If a golden lacks the field the repeats cluster by, or the baseline arm
+ *   has no runs.
  *
  * @example A report a gate reads
  * ```ts
@@ -100,7 +107,11 @@ export function suiteRunReport(
   const card = scorecard(runs.flatMap((r) => r.criteria), { metrics: names, ...bootstrap });
   const paths = suite.metrics.filter((m) => m.type === "trajectory_match").map((m) => m.name);
   const trajectory = paths.length === 0 ? undefined : trajectorySummary(runs, paths);
-  const repeats = suite.repeats && repeatsReport(runs, goldens, suite.repeats, bootstrap);
+  const repeats = suite.repeats &&
+    repeatsReport(runs, goldens, suite.repeats, {
+      ...bootstrap,
+      ...(options.baseline !== undefined && { baseline: options.baseline }),
+    });
   const judged = suite.metrics.some((m) => m.type === "llm_judge");
   return {
     schema: "assay.suite_run.v1",

@@ -156,7 +156,10 @@ export interface RepeatsReportOptions {
   resamples?: number;
   /** Interval level (default 0.95). */
   level?: number;
-  /** The arm every other arm is compared with (default: the first arm in code-point order). */
+  /**
+   * The arm every other arm is compared with, each delta that arm minus it (default: the first
+   * arm in code-point order; `assay suite run` passes the first arm of its traces file).
+   */
   baseline?: string;
 }
 
@@ -176,13 +179,18 @@ export interface RepeatsReport {
   bootstrap: ClusterBootstrapSettings;
   /** Per arm, sorted by code point. */
   arms: ArmRepeats[];
-  /** Each other arm against the baseline (the first), paired by golden on the reduced scores. */
+  /** The arm every other arm is compared with; null when there is no arm. */
+  baseline: string | null;
+  /**
+   * Each other arm minus the baseline (`arms[1] − arms[0]`, as `assay compare` gives
+   * adapter − base), paired by golden on the reduced scores.
+   */
   comparisons: ReducedComparison[];
 }
 
-/** One arm against the baseline, paired by golden on the reduced scores. */
+/** One arm minus the baseline, paired by golden on the reduced scores. */
 export interface ReducedComparison {
-  /** The baseline arm and the arm compared with it. */
+  /** The baseline arm and the arm compared with it: the delta is the second minus the first. */
   arms: [string, string];
   /** Goldens paired. */
   n_goldens: number;
@@ -247,7 +255,8 @@ export function clusterKeys(goldens: readonly Golden[], field: string): Map<stri
 /**
  * Reduces a suite run's repeats and measures the uncertainty of each arm's mean reduced score:
  * CLT and clustered standard errors with t intervals, the bootstrap over clusters, and the
- * paired comparison of each arm with the first on the reduced per-golden scores.
+ * paired comparison of each other arm with the baseline on the reduced per-golden scores (that
+ * arm minus the baseline).
  *
  * @param results The suite run's results.
  * @param goldens The goldens (for the cluster field; a golden with no run in an arm is listed in
@@ -327,6 +336,7 @@ export function repeatsReport(
     cluster: field ?? null,
     bootstrap: bootstrap ?? scorecard([], settings).bootstrap,
     arms,
+    baseline: baseline ?? null,
     comparisons,
   };
 }

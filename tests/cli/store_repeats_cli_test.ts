@@ -39,6 +39,8 @@ function columns(path: string): string[] {
 }
 
 const V1_COLUMNS = ["run_id", "suite", "suite_sha256", "metrics", "created_at", "rows"];
+/** The columns of runs added since, which a store's first new run adds. */
+const ADDED_COLUMNS = ["repeats", "clusters", "golden_ids", "baseline"];
 
 Deno.test("a store made before repeats were kept still scores, says so in one line, and migrates on its next run", async () => {
   const dir = await Deno.makeTempDir();
@@ -77,7 +79,7 @@ Deno.test("a store made before repeats were kept still scores, says so in one li
   // A new run adds the columns and keeps its repeats; the old run still says it has none.
   const next = await runMain([...runArgs(path, SUITE), "--out", `${dir}/run.json`]);
   strictEqual(next.code, 0, next.stderr);
-  deepStrictEqual(columns(path), [...V1_COLUMNS, "repeats", "clusters", "golden_ids"]);
+  deepStrictEqual(columns(path), [...V1_COLUMNS, ...ADDED_COLUMNS]);
   const latest = JSON.parse(
     (await runMain(["suite", "scorecard", "--store", path, "--json"])).stdout,
   );
@@ -111,7 +113,7 @@ Deno.test("6 concurrent suite run writers on a store made before repeats were ke
         problems.push(`trial ${t}, writer ${i}: ${new TextDecoder().decode(out.stderr)}`);
       }
     }
-    deepStrictEqual(columns(path), [...V1_COLUMNS, "repeats", "clusters", "golden_ids"]);
+    deepStrictEqual(columns(path), [...V1_COLUMNS, ...ADDED_COLUMNS]);
     const s = new DatabaseSync(path);
     const kept = s.prepare("SELECT suite, repeats, clusters IS NULL AS bare FROM runs").all()
       .map((r) => `${r.suite} ${r.repeats} ${r.bare}`).sort();

@@ -195,7 +195,9 @@ Deno.test("assay suite run scores the demo deterministically with --no-judge and
     ) => [x.arm, x.n, x.clusters]),
     [["adapter", 8, 5], ["base", 8, 5]],
   );
-  deepStrictEqual(ra.repeats.comparisons[0].arms, ["adapter", "base"]);
+  // The base arm's runs come first in the traces: it is the baseline, adapter − base.
+  strictEqual(ra.repeats.baseline, "base");
+  deepStrictEqual(ra.repeats.comparisons[0].arms, ["base", "adapter"]);
   // Judges were skipped: not applicable, no score.
   const judged = ra.runs.flatMap((r: { criteria: { metric: string; applicable: boolean }[] }) =>
     r.criteria.filter((c) => c.metric === "groundedness")

@@ -128,7 +128,7 @@ Deno.test("suite scorecard --store prints the repeats section as suite run does"
   strictEqual(repeatsSection(card.stdout), repeatsSection(stdout));
   match(card.stdout, /\nrepeats: pass_at_k k=2 over n=3 runs per golden\n/);
   match(card.stdout, /adapter +0\.833 \(8 goldens\) .* C=5 /);
-  match(card.stdout, /base − adapter \(paired, 8 goldens\): -0\.083 \[/);
+  match(card.stdout, /adapter − base \(paired, 8 goldens\): 0\.083 \[/);
   ok(!card.stdout.includes("stored before"));
   // --seed and --resamples set its bootstrap, as they set the live run's.
   const seeded = await runMain(["suite", "scorecard", "--store", store, "--seed", "9", "--json"]);

@@ -181,6 +181,8 @@ Deno.test("repeatsReport() compares every other arm with the baseline arm", () =
   const byB = repeatsReport(results, goldens, repeats, { resamples: 100, baseline: "b" });
   assertEquals(byB.arms, first.arms);
   assertEquals(byB.comparisons.map((c) => c.arms), [["b", "a"], ["b", "c"]]);
+  // The report names its baseline: each delta is the other arm minus it.
+  assertEquals([first.baseline, byB.baseline], ["a", "b"]);
   const [ba, bc] = byB.comparisons;
   strictEqual(ba!.reduced!.delta, first.arms[0]!.mean! - 1);
   strictEqual(bc!.reduced!.delta, 0.5 - 1);
