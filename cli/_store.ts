@@ -9,20 +9,21 @@
 // touches the file; switching to WAL and creating the schema (one BEGIN IMMEDIATE transaction)
 // are retried while another writer holds the lock; and every statement that still finds the
 // store busy is retried with jittered exponential backoff, up to a total wait (docs/suite.md).
-// A run's repeats (and its baseline arm) are kept in columns that older stores get from their
-// first new run (_store_repeats.ts).
+// A run's repeats (and its baseline arm) and its pass counts (for the history) are kept in columns
+// that older stores get from their first new run (_store_repeats.ts, _store_history.ts).
 import { DatabaseSync } from "node:sqlite";
 import type { ScoreRow } from "../src/suite/mod.ts";
 import { InputError } from "./_errors.ts";
 import {
-  addRepeatsColumns,
+  addColumns,
+  ADDED_COLUMNS,
   hasRepeatsColumns,
   hasRunsColumn,
   type KeptRepeats,
   readRepeats,
-  REPEATS_COLUMNS,
   repeatsValues,
 } from "./_store_repeats.ts";
+import type { PassCounts } from "./_store_history.ts";
 
 /** How long SQLite itself waits for a lock before a statement reports the store busy. */
 export const BUSY_TIMEOUT_MS = 30_000;
@@ -71,6 +72,11 @@ export interface StoredRun {
   metrics: string[];
   created_at: string;
   rows: number;
+  /**
+   * Each arm's pass counts as the writer stored them, to be read by `readPassCounts`; absent when
+   * none were (SQL NULL: a run written before the column, whose history rescores its rows).
+   */
+  pass_counts?: unknown;
 }
 
 /** A cached judge reply. */
@@ -87,7 +93,7 @@ CREATE TABLE IF NOT EXISTS runs (
   metrics TEXT NOT NULL,
   created_at TEXT NOT NULL,
   rows INTEGER NOT NULL,
-  ${REPEATS_COLUMNS}
+  ${ADDED_COLUMNS}
 );
 CREATE TABLE IF NOT EXISTS scores (
   run_id TEXT NOT NULL REFERENCES runs(run_id),
@@ -435,10 +441,14 @@ export class MetricStore {
 
   /**
    * Writes a whole run atomically, in one transaction with its `runs` row: every row, or none.
-   * `run.repeats` is kept (left out, the run reads back as stored before repeats were kept).
+   * `run.repeats` is kept (left out, the run reads back as stored before repeats were kept), and
+   * so are `run.passCounts` (left out, the history rescores the run's rows).
    */
   writeRun(
-    run: Omit<StoredRun, "rows"> & { repeats?: KeptRepeats },
+    run: Omit<StoredRun, "rows" | "pass_counts"> & {
+      repeats?: KeptRepeats;
+      passCounts?: PassCounts;
+    },
     rows: readonly StoredScore[],
     beforeCommit?: () => void,
   ) {
@@ -448,11 +458,11 @@ export class MetricStore {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.#retrier.transaction(`writing run ${run.run_id}`, () => {
-      // The write lock is held: a store made before the repeats columns gets them here.
-      addRepeatsColumns(this.#db);
+      // The write lock is held: a store made before the added columns gets them here.
+      addColumns(this.#db);
       this.#db.prepare(
         "INSERT INTO runs (run_id, suite, suite_sha256, metrics, created_at, rows, repeats, " +
-          "clusters, golden_ids, baseline) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+          "clusters, golden_ids, baseline, pass_counts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       ).run(
         run.run_id,
         run.suite,
@@ -461,6 +471,7 @@ export class MetricStore {
         run.created_at,
         rows.length,
         ...repeatsValues(run.repeats),
+        run.passCounts ? JSON.stringify(run.passCounts) : null,
       );
       for (const r of rows) {
         insert.run(
@@ -486,16 +497,18 @@ export class MetricStore {
 
   /** Every stored run of a suite (or of all suites), oldest first. */
   runs(suite?: string): StoredRun[] {
-    const sql =
-      `SELECT ${
-        withBytes(["run_id", "suite", "suite_sha256", "metrics", "created_at"])
-      }, rows FROM runs` +
-      (suite === undefined ? "" : " WHERE suite = ?") + " ORDER BY created_at, run_id";
-    const stmt = this.#db.prepare(sql);
-    const rows = this.#retrier.retry(
-      "reading runs",
-      () => suite === undefined ? stmt.all() : stmt.all(suite),
-    ) as Record<string, unknown>[];
+    const rows = this.#retrier.retry("reading runs", () => {
+      const counts = hasRunsColumn(this.#db, "pass_counts")
+        ? withBytes(["pass_counts"])
+        : "NULL AS pass_counts";
+      const stmt = this.#db.prepare(
+        `SELECT ${
+          withBytes(["run_id", "suite", "suite_sha256", "metrics", "created_at"])
+        }, rows, ${counts} FROM runs` +
+          (suite === undefined ? "" : " WHERE suite = ?") + " ORDER BY created_at, run_id",
+      );
+      return suite === undefined ? stmt.all() : stmt.all(suite);
+    }) as Record<string, unknown>[];
     return rows.map((r) => this.#readRun(wholeTexts(r)));
   }
 
@@ -534,6 +547,7 @@ export class MetricStore {
       metrics: metrics as string[],
       created_at: r.created_at as string,
       rows: count,
+      ...(r.pass_counts !== null && { pass_counts: r.pass_counts }),
     };
   }
 

@@ -6,7 +6,8 @@
 // writes a store that has them (it names its columns), and its runs read back as "not kept". A
 // store made before them gets them from the first run written into it, inside that run's own
 // BEGIN IMMEDIATE transaction: the write lock is held, so the check and the ALTER TABLE cannot
-// race another writer, and a crash rolls both back with the run. Reading never migrates.
+// race another writer, and a crash rolls both back with the run. Reading never migrates. The
+// history's `pass_counts` column (_store_history.ts) is added the same way, with these.
 // Only types come from the suite room, so that opening a store loads none of it.
 import type { DatabaseSync } from "node:sqlite";
 import type { Repeats } from "../src/suite/mod.ts";
@@ -31,23 +32,23 @@ export interface KeptRepeats<R = Repeats> {
   baseline?: string | null;
 }
 
-/** The columns, as the schema of a new store declares them. */
-export const REPEATS_COLUMNS =
-  "repeats TEXT,\n  clusters TEXT,\n  golden_ids TEXT,\n  baseline TEXT";
-const COLUMNS = ["repeats", "clusters", "golden_ids", "baseline"];
+/** The columns of `runs` added since the store's first release: the repeats' and the history's. */
+const COLUMNS = ["repeats", "clusters", "golden_ids", "baseline", "pass_counts"];
+/** Those columns, as the schema of a new store declares them. */
+export const ADDED_COLUMNS = COLUMNS.map((c) => `${c} TEXT`).join(",\n  ");
 
 /** Whether the store's `runs` table has the columns. */
 export function hasRepeatsColumns(db: DatabaseSync): boolean {
   return db.prepare("PRAGMA table_info(runs)").all().some((c) => c.name === "repeats");
 }
 
-/** Whether the store's `runs` table has the column `name` (`golden_ids` and `baseline` came later). */
+/** Whether the store's `runs` table has the column `name` (the later ones: `golden_ids`...). */
 export function hasRunsColumn(db: DatabaseSync, name: string): boolean {
   return db.prepare("PRAGMA table_info(runs)").all().some((c) => c.name === name);
 }
 
 /** Adds the columns a store made before them lacks; call it holding the write lock. */
-export function addRepeatsColumns(db: DatabaseSync): void {
+export function addColumns(db: DatabaseSync): void {
   const have = new Set(db.prepare("PRAGMA table_info(runs)").all().map((c) => c.name));
   for (const c of COLUMNS) if (!have.has(c)) db.exec(`ALTER TABLE runs ADD COLUMN ${c} TEXT`);
 }

@@ -11,6 +11,7 @@ import { checkGatePaths, GATE_OUTPUT_FLAGS, gateOutputsHelp } from "./_gate_outp
 import { rate, table } from "./_table.ts";
 import { printableString, printableText } from "../src/explain/mod.ts";
 import { MetricStore, type StoredRun, type StoredScore } from "./_store.ts";
+import { passCounts, passRates, readPassCounts } from "./_store_history.ts";
 import { loadSuite, type Suite, SuiteError } from "../src/suite/mod.ts";
 import { RunInputError, type RunResult, runSuite, suiteChecks } from "../src/suite/mod.ts";
 import { compileSchema } from "../src/json_schema/mod.ts";
@@ -522,6 +523,8 @@ async function runCommand(args: string[]): Promise<void> {
         metrics: suite.metrics.map((m) => m.name),
         created_at: createdAt,
         repeats: { ...kept, baseline },
+        // What the scorecard's history lists of this run, so that it never rescores the rows.
+        passCounts: passCounts(report.scorecard),
       }, stored);
     } finally {
       store.close();
@@ -794,26 +797,34 @@ function scorecardCommand(args: string[]): void {
     printNote(note && `\n${note}`);
     if (runs.length > 1) {
       console.log("\nhistory (pass rate per arm):");
-      const hist = runs.map((r) => {
-        const rs = rowsOf(store, values.store!, r);
-        const c = storedRun(
-          values.store!,
-          r,
-          () => scorecard(rs, { metrics: r.metrics, resamples: 1 }),
-        );
-        return [
-          printableText(r.run_id),
-          printableText(r.created_at),
-          c.arms.map((a) => `${printableText(a.arm)} ${a.pass_rate.value?.toFixed(3) ?? "-"}`).join(
-            ", ",
-          ),
-        ];
-      });
+      const hist = runs.map((r) => [
+        printableText(r.run_id),
+        printableText(r.created_at),
+        historyPassRates(store, values.store!, r)
+          .map(([arm, rate]) => `${printableText(arm)} ${rate?.toFixed(3) ?? "-"}`).join(", "),
+      ]);
       console.log(table(["run", "created", "pass rate"], hist, 3));
     }
   } finally {
     store.close();
   }
+}
+
+/**
+ * A stored run's pass rate per arm, for the history: from the pass counts its writer stored (one
+ * cell of `runs`), or, for a run stored before they were, from its rows rescored (a scorecard of
+ * one resample: only the pass rates' values are read).
+ */
+function historyPassRates(
+  store: MetricStore,
+  path: string,
+  run: StoredRun,
+): [arm: string, rate: number | null][] {
+  const counts = readPassCounts(path, run.run_id, run.pass_counts);
+  if (counts) return passRates(counts);
+  const rows = rowsOf(store, path, run);
+  const card = storedRun(path, run, () => scorecard(rows, { metrics: run.metrics, resamples: 1 }));
+  return card.arms.map((a) => [a.arm, a.pass_rate.value]);
 }
 
 function compareCommand(args: string[]): void {

@@ -40,7 +40,7 @@ function columns(path: string): string[] {
 
 const V1_COLUMNS = ["run_id", "suite", "suite_sha256", "metrics", "created_at", "rows"];
 /** The columns of runs added since, which a store's first new run adds. */
-const ADDED_COLUMNS = ["repeats", "clusters", "golden_ids", "baseline"];
+const ADDED_COLUMNS = ["repeats", "clusters", "golden_ids", "baseline", "pass_counts"];
 
 Deno.test("a store made before repeats were kept still scores, says so in one line, and migrates on its next run", async () => {
   const dir = await Deno.makeTempDir();
