@@ -1,0 +1,196 @@
+// scoreStructuredJsonl() keeps each row's figures compactly and writes the report in parts: the
+// bytes are those of the former path, which held every row's fields, inputs and report row as
+// objects and wrote JSON.stringify(report, null, 2). The digests below were computed by that path
+// (at f74aba2, before the change) on seeded corpora: valid rows, outputs that are not JSON or
+// not whole JSON, schema failures, non-ASCII ids and text, invalid UTF-8 in outputs, blank lines,
+// `example_id` for `id`, fields no metric reads; and so were the errors of corpora with one or two
+// broken rows, whose order (which row, which metric is refused first) the rows' new reading keeps.
+import { ok, strictEqual } from "node:assert/strict";
+import { createEngine, sha256Hex } from "../../mod.ts";
+import { getDecoder } from "../../src/formats/mod.ts";
+import {
+  scoreStructuredJsonl,
+  type ScoreStructuredJsonlOptions,
+  StructuredInputError,
+} from "../../src/structured_jsonl/mod.ts";
+import { makeRng, type Rng } from "../_corpus.ts";
+import { variedRows } from "./_rows.ts";
+
+const enc = new TextEncoder();
+const TS = createEngine({ engine: "ts" });
+const SCHEMA = enc.encode(
+  '{"type": "object", "required": ["answer"], "properties": {"answer": {"type": "integer", ' +
+    '"maximum": 25}, "user": {"type": "object", "required": ["name", "age"]}}}',
+);
+
+/** Seeded outputs and expected bytes, with the variations the scoring reads around. */
+function corpus(
+  rng: Rng,
+  count: number,
+  ids = true,
+): { outputs: Uint8Array; expected: Uint8Array } {
+  const rows = variedRows(rng, { count, ids });
+  const vary = (text: string, outputs: boolean): Uint8Array => {
+    const parts: Uint8Array[] = [];
+    for (let line of text.split("\n")) {
+      if (line === "") continue;
+      if (rng.chance(0.05)) parts.push(enc.encode(rng.pick(["\n", "  \n", "\t\r\n"])));
+      if (ids && rng.chance(0.1)) line = line.replace(/^\{"id":/, '{"example_id":');
+      if (rng.chance(0.1)) line = line.replace(/\}$/, ',"meta":{"k":[1,2.0,"\u00e9"]}}');
+      const bytes = enc.encode(line + "\n");
+      const at = outputs && rng.chance(0.08) ? line.indexOf('"output":"') : -1;
+      if (at < 0) {
+        parts.push(bytes);
+        continue;
+      }
+      // An invalid byte inside the output's string: model output, read with U+FFFD.
+      const cut = enc.encode(line.slice(0, at + 10)).length;
+      parts.push(bytes.subarray(0, cut), Uint8Array.of(rng.pick([0xff, 0xc3, 0xe2, 0x80])));
+      parts.push(bytes.subarray(cut));
+    }
+    const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+    let at = 0;
+    for (const p of parts) all.set(p, (at += p.length) - p.length);
+    return all;
+  };
+  return { outputs: vary(rows.outputs, true), expected: vary(rows.expected, false) };
+}
+
+interface Case {
+  name: string;
+  options: ScoreStructuredJsonlOptions;
+  expected: boolean;
+  schema: boolean;
+  ids?: boolean;
+  digest: string;
+}
+
+const CASES: Case[] = [
+  {
+    name: "every metric, fenced",
+    options: { format: "Answer: [0-9]+", mode: "fenced" },
+    expected: true,
+    schema: true,
+    digest: "28e64465245a24917dab5ddf518eacdb65f63e86360afecb58d0e3bd05fc5150",
+  },
+  {
+    name: "every metric, strict, wasm",
+    options: { format: "[^x]*", engine: createEngine({ engine: "wasm" }) },
+    expected: true,
+    schema: true,
+    digest: "0a61544581b30fba947f0a69e110f832a321c8889f5935c1e8e9752fca3fc719",
+  },
+  {
+    name: "no expected rows, lenient",
+    options: { mode: "lenient", format: "[^x]*" },
+    expected: false,
+    schema: true,
+    digest: "6900fcc6fa19de4e2d93b417ff1515acabdcb2cf454acf24ee5cb397ab69c847",
+  },
+  {
+    name: "Hermes decoder, subset match, numbers numeric",
+    options: { decoder: getDecoder("hermes"), match: "subset", numbers: "numeric" },
+    expected: true,
+    schema: false,
+    digest: "08637dcdf4e0b3d78586bfb72d484d25d9d8b739260688fdf52b23dad3b34713",
+  },
+  {
+    name: "metrics chosen, name match, ordered",
+    options: {
+      metrics: ["tool_call_f1", "json_validity", "tool_call_f1", "tool_selection_accuracy"],
+      match: "name",
+      ordered: true,
+    },
+    expected: true,
+    schema: false,
+    digest: "90c05cebdabace5969176341a53ab1f361d86c679147807be466863e5e53663a",
+  },
+  {
+    name: "no ids: joined by line order, format assertion",
+    options: { formatAssertion: true, mode: "fenced" },
+    expected: true,
+    schema: true,
+    ids: false,
+    digest: "b0b8f7c0ce4dc2115ec450a91b14772d0d3ae613cc11c7835dd4e38336c2cea4",
+  },
+];
+
+async function score(
+  files: { outputs: Uint8Array; expected: Uint8Array },
+  c: Pick<Case, "options" | "expected" | "schema">,
+) {
+  return await scoreStructuredJsonl(
+    {
+      outputs: files.outputs,
+      ...(c.expected && { expected: files.expected }),
+      ...(c.schema && { schema: SCHEMA }),
+    },
+    { engine: TS, ...c.options, names: { outputs: "o.jsonl", expected: "e.jsonl" } },
+  );
+}
+
+Deno.test("the report's bytes are the former path's, on seeded corpora", async () => {
+  const rng = makeRng(60607);
+  const digests: string[] = [];
+  for (const c of CASES) {
+    const files = corpus(rng, 1500, c.ids);
+    const { report, bytes } = await score(files, c);
+    strictEqual(report.rows.length, report.n);
+    // The report object is the bytes' JSON, written as the former path wrote it.
+    const text = JSON.stringify(report, null, 2) + "\n";
+    strictEqual(new TextDecoder().decode(bytes), text, c.name);
+    digests.push(sha256Hex(bytes));
+  }
+  const want = CASES.map((c) => c.digest);
+  strictEqual(digests.join("\n"), want.join("\n"));
+});
+
+/** Breaks one line of a corpus: of the outputs or of the expected rows. */
+const FAULTS: [file: "outputs" | "expected", edit: (line: string) => string][] = [
+  ["outputs", (l) => l.replace(/"checks":\[[^\]]*\]/, '"checks":[true,3]')],
+  ["outputs", (l) => l.replace(/"checks":\[[^\]]*\]/, '"checks":"yes"')],
+  ["outputs", (l) => l.replace(/"api_results":\[[^\]]*\]/, '"api_results":[true,"bad"]')],
+  ["outputs", (l) => l.replace(/"output":"(?:[^"\\]|\\.)*"/, '"output":7')],
+  ["outputs", (l) => l.replace(/"retention":/, '"retention":[1],"x":')],
+  ["outputs", (l) => l.replace(/"tool_calls":/, '"tool_calls":[{"name":5}],"x":')],
+  ["expected", (l) => l.replace(/"tool_calls":.*\}$/, '"tool_calls":[{"nome":"g"}]}')],
+  ["expected", (l) => l.replace(/"tool_calls":.*\}$/, '"tool_calls":5}')],
+  ["expected", (l) => l.replace(/"fields":\{[^}]*\}/, '"fields":[1]')],
+  ["expected", (l) => l.replace(/"fields":\{/, '"fields":{"a":1,"a":2,')],
+];
+
+const ERRORS_DIGEST = "d3a64278f0fc336b9696c87a17bf9795f03ad754138b023aed90add749b1c6a5";
+
+Deno.test("a corpus with broken rows fails at the row and metric the former path named", async () => {
+  const rng = makeRng(8017);
+  const seen: string[] = [];
+  for (let k = 0; k < 150; k++) {
+    const rows = variedRows(rng, { count: 40 + rng.int(40) });
+    const lines = { outputs: rows.outputs.split("\n"), expected: rows.expected.split("\n") };
+    for (let f = rng.chance(0.7) ? 2 : 1; f > 0; f--) {
+      const [file, edit] = rng.pick(FAULTS);
+      const i = rng.int(lines[file].length - 1);
+      lines[file][i] = edit(lines[file][i]!);
+    }
+    const c = rng.pick([
+      { options: {}, expected: true, schema: true },
+      { options: { metrics: ["instruction_retention", "required_field_accuracy"] } },
+      { options: { metrics: ["tool_argument_accuracy", "api_call_success_rate"] } },
+      { options: { decoder: getDecoder("hermes") }, expected: true, schema: false },
+    ]);
+    const files = {
+      outputs: enc.encode(lines.outputs.join("\n")),
+      expected: enc.encode(lines.expected.join("\n")),
+    };
+    try {
+      await score(files, { expected: true, schema: false, ...c });
+      seen.push("ok");
+    } catch (e) {
+      ok(e instanceof StructuredInputError || e instanceof Error, String(e));
+      const s = e as StructuredInputError;
+      seen.push(`${s.name}: ${s.message} | ${s.line} ${s.id} ${s.metric}`);
+    }
+  }
+  ok(seen.filter((s) => s !== "ok").length > 90, seen.join("\n"));
+  strictEqual(sha256Hex(seen.join("\n")), ERRORS_DIGEST, seen.join("\n"));
+});
