@@ -14,18 +14,36 @@ import type { ByteHasher, JsonlSource } from "../evaluation/mod.ts";
 import { formatLocation, LineSplitter, type Location, quote } from "../jsonl/mod.ts";
 import { StructuredInputError } from "./errors.ts";
 import { readSource } from "./_read.ts";
+import { ByteStore, TextColumn } from "./_columns.ts";
+
+/** A row's fields, as a `Map` of them is read (a row of a {@linkcode Loaded} file is a view). */
+export interface RowFields {
+  get(key: string): ExactField | undefined;
+  has(key: string): boolean;
+}
 
 /** One row of a JSONL source. */
 export interface Row {
   line: number;
   id: string | undefined;
-  fields: Map<string, ExactField>;
+  fields: RowFields;
 }
 
-/** A JSONL source read: its rows, its digest, and its outputs read with replacements. */
+/**
+ * A JSONL source read: its rows, its digest, and its outputs read with replacements. The rows are
+ * kept by column, each field a metric reads as its canonical text's bytes; `rowAt(file, i)` is a
+ * view of row `i`.
+ */
 export interface Loaded {
   name: string;
-  rows: Row[];
+  /** How many rows. */
+  size: number;
+  /** Each row's 1-based line. */
+  lines: number[];
+  /** Each row's id, if it has one. */
+  ids: (string | undefined)[];
+  /** The fields kept, each row's canonical text (none where a row has no such field). */
+  columns: Map<string, TextColumn>;
   sha256: string;
   /** Rows whose model output held invalid UTF-8, read with U+FFFD replacements. */
   invalidUtf8: number;
@@ -35,8 +53,50 @@ export interface Loaded {
 export interface ReadOptions {
   maxLineBytes: number;
   sha256: (() => ByteHasher) | undefined;
+  /** The fields kept: those a metric reads (the ids are read apart). */
+  keep: readonly string[];
   /** The fields whose string values are model output (read with U+FFFD replacements). */
   modelFields?: readonly string[];
+}
+
+const KINDS: Record<string, ExactField["kind"]> = {
+  "{": "object",
+  "[": "array",
+  '"': "string",
+  n: "null",
+  t: "boolean",
+  f: "boolean",
+};
+
+/** Row `i` of a file's columns, read as its fields. */
+class ColumnFields implements RowFields {
+  constructor(readonly columns: Map<string, TextColumn>, readonly i: number) {}
+  get(key: string): ExactField | undefined {
+    const canonical = this.columns.get(key)?.get(this.i);
+    if (canonical === undefined) return undefined;
+    return { kind: KINDS[canonical[0]!] ?? "number", canonical };
+  }
+  has(key: string): boolean {
+    return this.columns.get(key)?.has(this.i) === true;
+  }
+}
+
+/** A view of row `i` of a file. */
+export function rowAt(file: Loaded, i: number): Row {
+  return { line: file.lines[i]!, id: file.ids[i], fields: new ColumnFields(file.columns, i) };
+}
+
+/** Whether every row of a file (which has rows) has field `key`. */
+export function everyRowHas(file: Loaded | undefined, key: string): boolean {
+  return file !== undefined && file.size > 0 && file.columns.get(key)?.present === file.size;
+}
+
+/** The most bytes handed to the line splitter at once. */
+const RUN = 1 << 20;
+
+/** A copy of `s` that holds nothing else alive (the slice flattens the concatenation). */
+function own(s: string): string {
+  return (" " + s).slice(1);
 }
 
 /**
@@ -54,23 +114,34 @@ export async function loadRows(
     modelFields: options.modelFields ?? [],
     maxLineBytes: options.maxLineBytes,
   });
-  const rows: Row[] = [];
-  let invalidUtf8 = 0;
+  const store = new ByteStore();
+  const file: Loaded = {
+    name,
+    size: 0,
+    lines: [],
+    ids: [],
+    columns: new Map(options.keep.map((key) => [key, new TextColumn(store)])),
+    sha256: "",
+    invalidUtf8: 0,
+  };
   const take = (run: ReturnType<LineSplitter["push"]>) => {
     if (!run) return;
-    invalidUtf8 += run.invalid?.length ?? 0;
+    file.invalidUtf8 += run.invalid?.length ?? 0;
     for (let i = 0; i < run.texts.length; i++) {
-      const row = readRow(run.texts[i]!, { source: name, line: run.first + i });
-      if (row) rows.push(row);
+      readRow(file, run.texts[i]!, { source: name, line: run.first + i });
     }
   };
-  const sha256 = await readSource(source, name, options.sha256, (c) => take(splitter.push(c)));
+  // A source given whole is split in runs of at most 1 MiB of lines, not all of them at once.
+  file.sha256 = await readSource(source, name, options.sha256, (c) => {
+    for (let at = 0; at < c.length; at += RUN) take(splitter.push(c.subarray(at, at + RUN)));
+  });
   take(splitter.end());
-  return { name, rows, sha256, invalidUtf8 };
+  return file;
 }
 
-function readRow(text: string, at: { source: string; line: number }): Row | undefined {
-  if (text.trim() === "") return undefined;
+/** Reads one line into the file's columns (a blank line is no row). */
+function readRow(file: Loaded, text: string, at: { source: string; line: number }): void {
+  if (text.trim() === "") return;
   const fields = readExactObject(text);
   if (fields === null) {
     throw new StructuredInputError(
@@ -95,10 +166,13 @@ function readRow(text: string, at: { source: string; line: number }): Row | unde
         [at],
       );
     }
-    id = f.kind === "string" ? decodeCanonicalString(f.canonical) : f.canonical;
+    id = own(f.kind === "string" ? decodeCanonicalString(f.canonical) : f.canonical);
     break;
   }
-  return { line: at.line, id, fields };
+  file.lines.push(at.line);
+  file.ids.push(id);
+  for (const [key, column] of file.columns) column.push(fields.get(key)?.canonical);
+  file.size++;
 }
 
 /** Where a row is: its file, line and id. */
@@ -123,63 +197,70 @@ export function rowError(
  * @throws {StructuredInputError} Naming the file, the id and both lines.
  */
 export function checkUniqueIds(file: Loaded): void {
-  const seen = new Map<string, Row>();
-  for (const r of file.rows) {
-    if (r.id === undefined) continue;
-    const prev = seen.get(r.id);
-    if (prev) {
+  const seen = new Map<string, number>();
+  for (let i = 0; i < file.size; i++) {
+    const id = file.ids[i];
+    if (id === undefined) continue;
+    const prev = seen.get(id);
+    if (prev !== undefined) {
       throw new StructuredInputError(
-        `${file.name}: duplicate id ${JSON.stringify(r.id)} on lines ${prev.line} and ${r.line}`,
-        [locate(file, prev), locate(file, r)],
+        `${file.name}: duplicate id ${JSON.stringify(id)} on lines ${file.lines[prev]} and ` +
+          `${file.lines[i]}`,
+        [locate(file, rowAt(file, prev)), locate(file, rowAt(file, i))],
       );
     }
-    seen.set(r.id, r);
+    seen.set(id, i);
   }
 }
 
-function unjoined(file: Loaded, rows: Row[], what: string): StructuredInputError {
-  const at = rows.map((r) => locate(file, r));
+function unjoined(file: Loaded, rows: number[], what: string): StructuredInputError {
+  const at = rows.map((i) => locate(file, rowAt(file, i)));
   return new StructuredInputError(
     `${rows.length} ${what}: ${at.slice(0, 5).map(formatLocation).join(", ")}`,
     at,
   );
 }
 
+/** The rows of a file whose ids `ids` lacks. */
+function without(file: Loaded, ids: { has(id: string): boolean }): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < file.size; i++) if (!ids.has(file.ids[i]!)) out.push(i);
+  return out;
+}
+
 /**
  * Pairs expected rows with output rows: by id when the files have ids, else by line order.
  *
- * @returns The expected row of each output row, in the outputs' order.
+ * @returns The index of the expected row of each output row, in the outputs' order.
  */
-export function join(outputs: Loaded, expected: Loaded): Row[] {
-  const withIds = outputs.rows.some((r) => r.id !== undefined) ||
-    expected.rows.some((r) => r.id !== undefined);
+export function join(outputs: Loaded, expected: Loaded): number[] {
+  const withIds = outputs.ids.some((id) => id !== undefined) ||
+    expected.ids.some((id) => id !== undefined);
   if (!withIds) {
-    if (outputs.rows.length !== expected.rows.length) {
+    if (outputs.size !== expected.size) {
       throw new StructuredInputError(
-        `${outputs.name} has ${outputs.rows.length} rows and ${expected.rows.length} are expected ` +
+        `${outputs.name} has ${outputs.size} rows and ${expected.size} are expected ` +
           `in ${expected.name}; without ids, rows are joined by line order`,
         [{ source: outputs.name }, { source: expected.name }],
       );
     }
-    return expected.rows;
+    return outputs.ids.map((_, i) => i);
   }
   for (const file of [outputs, expected]) {
-    for (const r of file.rows) {
-      if (r.id === undefined) throw rowError(file, r, 'missing field "id"');
-    }
+    const i = file.ids.indexOf(undefined);
+    if (i >= 0) throw rowError(file, rowAt(file, i), 'missing field "id"');
     checkUniqueIds(file);
   }
-  const byId = new Map(expected.rows.map((r) => [r.id!, r]));
-  const missing = outputs.rows.filter((r) => !byId.has(r.id!));
+  const byId = new Map(expected.ids.map((id, i) => [id!, i]));
+  const missing = without(outputs, byId);
   if (missing.length > 0) {
     throw unjoined(outputs, missing, `output(s) have no expected row in ${expected.name}`);
   }
-  const outIds = new Set(outputs.rows.map((r) => r.id!));
-  const orphans = expected.rows.filter((r) => !outIds.has(r.id!));
+  const orphans = without(expected, new Set(outputs.ids as string[]));
   if (orphans.length > 0) {
     throw unjoined(expected, orphans, `expected row(s) have no output in ${outputs.name}`);
   }
-  return outputs.rows.map((r) => byId.get(r.id!)!);
+  return outputs.ids.map((id) => byId.get(id!)!);
 }
 
 function field(file: Loaded, row: Row, key: string): ExactField {

@@ -20,10 +20,12 @@ import { compileSchema, SchemaError } from "../json_schema/mod.ts";
 import { decodeUtf8, maxLineBytesOf } from "../jsonl/mod.ts";
 import { type ExtractionMode, LinearRegex } from "../structured/mod.ts";
 import { StructuredInputError } from "./errors.ts";
-import type { StructuredReport } from "./report.ts";
-import { chooseMetrics, computeMetrics, type MetricInputs } from "./_metrics.ts";
+import type { StructuredReport, StructuredReportRow } from "./report.ts";
+import { chooseMetrics, type MetricInputs } from "./_metrics.ts";
+import { computeMetrics } from "./_compute.ts";
 import { checkUniqueIds, join, loadRows } from "./_rows.ts";
 import { readAll } from "./_read.ts";
+import { reportBytes, reportChunks, reportRow } from "./_report_text.ts";
 
 /** The inputs of {@linkcode scoreStructuredJsonl}. */
 export interface StructuredSources {
@@ -104,6 +106,24 @@ export interface ScoreStructuredJsonlResult {
   bytes: Uint8Array;
 }
 
+/**
+ * What {@linkcode scoreStructuredJsonlParts} returns: the report with its rows' figures held
+ * compactly, each row and the report's bytes made when read.
+ */
+export interface StructuredReportParts {
+  /** The report without its rows (`rows` is empty): the inputs, the totals and the statuses. */
+  head: StructuredReport;
+  /** Each output row's own figures, in the outputs' order, one object at a time. */
+  rows(): IterableIterator<StructuredReportRow>;
+  /**
+   * The report file's exact bytes, what `assay structured --out` writes, in parts of whole lines
+   * (about 1 MiB each, each ending with a line break), made as they are read.
+   */
+  chunks(): IterableIterator<Uint8Array>;
+  /** The same bytes in one array (made twice over: to measure them, then to write them). */
+  bytes(): Uint8Array;
+}
+
 function oneOf<T extends string>(name: string, value: T | undefined, allowed: readonly T[]): T {
   const v = value ?? allowed[0]!;
   if (!allowed.includes(v)) {
@@ -120,6 +140,10 @@ function oneOf<T extends string>(name: string, value: T | undefined, allowed: re
  *
  * A source is a `Uint8Array`, a `ReadableStream<Uint8Array>`, an async iterable of chunks, or a
  * function that opens one; each is read once, in the order outputs, expected, schema.
+ *
+ * While scoring it keeps of each row the fields a metric reads (their canonical texts' bytes) and
+ * then its figures, not its objects; the report it returns holds every row as an object and its
+ * bytes whole, which {@linkcode scoreStructuredJsonlParts} makes only when they are read.
  *
  * @param sources The outputs and, optionally, the expected rows and a JSON Schema.
  * @param options The metrics, the extraction mode, the metrics' options, a decoder, the engine,
@@ -178,6 +202,39 @@ export async function scoreStructuredJsonl(
   sources: StructuredSources,
   options: ScoreStructuredJsonlOptions = {},
 ): Promise<ScoreStructuredJsonlResult> {
+  const parts = await scoreStructuredJsonlParts(sources, options);
+  const report = { ...parts.head, rows: Array.from(parts.rows()) };
+  return { report, bytes: parts.bytes() };
+}
+
+/**
+ * Scores as {@linkcode scoreStructuredJsonl} does, holding each row's figures compactly instead
+ * of as the report's objects: the report's rows and bytes are made when read, so that a caller
+ * that writes them out (as `assay structured` does) never holds the whole report. The bytes are
+ * those {@linkcode scoreStructuredJsonl} returns.
+ *
+ * @param sources The outputs and, optionally, the expected rows and a JSON Schema.
+ * @param options As for {@linkcode scoreStructuredJsonl}.
+ * @returns The report without its rows, and its rows and bytes when read.
+ * @throws As {@linkcode scoreStructuredJsonl} does.
+ *
+ * @example Write a report in parts
+ * ```ts
+ * import { scoreStructuredJsonlParts } from "@assay/assay/structured-jsonl";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * const outputs = new TextEncoder().encode('{"id": "a", "output": "{}"}\n{"id": "b", "output": "x"}\n');
+ * const parts = await scoreStructuredJsonlParts({ outputs }, { metrics: ["json_validity"] });
+ * strictEqual(parts.head.metrics.json_validity?.value, 0.5);
+ * strictEqual([...parts.rows()][1]!.id, "b");
+ * const text = [...parts.chunks()].map((c) => new TextDecoder().decode(c)).join("");
+ * strictEqual(JSON.parse(text).rows.length, 2);
+ * ```
+ */
+export async function scoreStructuredJsonlParts(
+  sources: StructuredSources,
+  options: ScoreStructuredJsonlOptions = {},
+): Promise<StructuredReportParts> {
   if (typeof sources !== "object" || sources === null) {
     throw new TypeError("Expected the sources { outputs, expected?, schema? }");
   }
@@ -198,13 +255,18 @@ export async function scoreStructuredJsonl(
     maxLineBytes: maxLineBytesOf(options.maxLineBytes),
     sha256: options.sha256,
   };
+  // Only the fields a metric reads are kept, as their canonical texts' bytes.
   const outputs = await loadRows(sources.outputs, names.outputs ?? "outputs", {
     ...read,
+    keep: ["output", "tool_calls", "api_results", "checks", "retention"],
     modelFields: ["output"],
   });
   const expected = sources.expected === undefined
     ? undefined
-    : await loadRows(sources.expected, names.expected ?? "expected", read);
+    : await loadRows(sources.expected, names.expected ?? "expected", {
+      ...read,
+      keep: ["fields", "tool_calls"],
+    });
   // The report's rows are keyed by id, joined or not: an id may name one row only.
   if (!expected) checkUniqueIds(outputs);
   const joined = expected ? join(outputs, expected) : undefined;
@@ -255,9 +317,9 @@ export async function scoreStructuredJsonl(
     ordered: options.ordered === true,
   };
   const metrics = chooseMetrics(inputs, options.metrics);
-  const { results, rows, statuses } = computeMetrics(inputs, metrics);
+  const { results, figures, statuses } = computeMetrics(inputs, metrics);
   const decoder = options.decoder;
-  const report: StructuredReport = {
+  const head: StructuredReport = {
     schema: "assay.structured.v1",
     tool: TOOL,
     engine: engine.name,
@@ -265,17 +327,25 @@ export async function scoreStructuredJsonl(
     inputs: {
       outputs: {
         sha256: outputs.sha256,
-        rows: outputs.rows.length,
+        rows: outputs.size,
         invalid_utf8_outputs: outputs.invalidUtf8,
       },
-      expected: expected ? { sha256: expected.sha256, rows: expected.rows.length } : null,
+      expected: expected ? { sha256: expected.sha256, rows: expected.size } : null,
       schema: schemaText === undefined ? null : { sha256: sha256Hex(schemaText) },
     },
-    n: outputs.rows.length,
+    n: outputs.size,
     ...(decoder && { call_format: { decoder: decoder.id, statuses } }),
     metrics: results,
-    rows,
+    rows: [],
   };
-  const bytes = new TextEncoder().encode(JSON.stringify(report, null, 2) + "\n");
-  return { report, bytes };
+  // What the parts hold of the rows: their lines, ids and figures, not their fields.
+  const rows = { lines: outputs.lines, ids: outputs.ids, figures };
+  return {
+    head,
+    *rows() {
+      for (let i = 0; i < rows.lines.length; i++) yield reportRow(rows, i);
+    },
+    chunks: () => reportChunks(head, rows),
+    bytes: () => reportBytes(head, rows),
+  };
 }

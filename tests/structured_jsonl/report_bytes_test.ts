@@ -5,16 +5,18 @@
 // not whole JSON, schema failures, non-ASCII ids and text, invalid UTF-8 in outputs, blank lines,
 // `example_id` for `id`, fields no metric reads; and so were the errors of corpora with one or two
 // broken rows, whose order (which row, which metric is refused first) the rows' new reading keeps.
-import { ok, strictEqual } from "node:assert/strict";
+import { deepStrictEqual, ok, strictEqual } from "node:assert/strict";
 import { createEngine, sha256Hex } from "../../mod.ts";
 import { getDecoder } from "../../src/formats/mod.ts";
 import {
   scoreStructuredJsonl,
   type ScoreStructuredJsonlOptions,
+  scoreStructuredJsonlParts,
   StructuredInputError,
 } from "../../src/structured_jsonl/mod.ts";
+import { runMain } from "../cli/_main.ts";
 import { makeRng, type Rng } from "../_corpus.ts";
-import { variedRows } from "./_rows.ts";
+import { assertSameBytes, variedRows } from "./_rows.ts";
 
 const enc = new TextEncoder();
 const TS = createEngine({ engine: "ts" });
@@ -193,4 +195,52 @@ Deno.test("a corpus with broken rows fails at the row and metric the former path
   }
   ok(seen.filter((s) => s !== "ok").length > 90, seen.join("\n"));
   strictEqual(sha256Hex(seen.join("\n")), ERRORS_DIGEST, seen.join("\n"));
+});
+
+Deno.test("the report's parts, and what assay structured prints and writes, are the same bytes", async () => {
+  const files = corpus(makeRng(7207), 3000);
+  const c = CASES[0]!;
+  const { report, bytes } = await score(files, c);
+  ok(report.inputs.outputs.invalid_utf8_outputs > 0);
+  const parts = await scoreStructuredJsonlParts(
+    { outputs: files.outputs, expected: files.expected, schema: SCHEMA },
+    { engine: TS, ...c.options, names: { outputs: "o.jsonl", expected: "e.jsonl" } },
+  );
+  deepStrictEqual({ ...parts.head, rows: [...parts.rows()] }, report);
+  const chunks = [...parts.chunks()];
+  ok(chunks.length > 2, `${chunks.length} chunks`);
+  for (const chunk of chunks) strictEqual(chunk.at(-1), 0x0a);
+  assertSameBytes(Uint8Array.from(chunks.flatMap((c) => [...c])), bytes, "chunks");
+  assertSameBytes(parts.bytes(), bytes, "bytes()");
+  const dir = await Deno.makeTempDir({ prefix: "assay_structured_bytes_" });
+  try {
+    await Deno.writeFile(`${dir}/o.jsonl`, files.outputs);
+    await Deno.writeFile(`${dir}/e.jsonl`, files.expected);
+    await Deno.writeFile(`${dir}/s.json`, SCHEMA);
+    const run = await runMain([
+      "structured",
+      "--outputs",
+      `${dir}/o.jsonl`,
+      "--expected",
+      `${dir}/e.jsonl`,
+      "--schema",
+      `${dir}/s.json`,
+      "--format",
+      "Answer: [0-9]+",
+      "--mode",
+      "fenced",
+      "--engine",
+      "ts",
+      "--json",
+      "--out",
+      `${dir}/r.json`,
+    ]);
+    strictEqual(run.code, 0, run.stderr);
+    const cli = await Deno.readFile(`${dir}/r.json`);
+    const text = new TextDecoder().decode(cli);
+    strictEqual(run.stdout + "\n", text);
+    assertSameBytes(cli, bytes, "--out");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });

@@ -1,0 +1,244 @@
+// Each metric of scoreStructuredJsonl on each output row alone, and its totals. A bad field is
+// refused at its row: the metrics of @assay/assay/structured number the examples of their call,
+// here only that row. A row's inputs are read from its canonical texts when its figures are
+// computed, and dropped after; the totals are the rows' results added up (_totals.ts), so no
+// metric's inputs are ever held for every row at once.
+import {
+  type ApiCallResult,
+  apiCallSuccessRate,
+  constraintSatisfactionRate,
+  extraContentRate,
+  formatCompliance,
+  instructionComplianceRate,
+  instructionRetention,
+  jsonSchemaCompliance,
+  jsonValidity,
+  requiredFieldAccuracy,
+  type RetentionConversation,
+  toolArgumentAccuracy,
+  toolCallF1,
+  type ToolCallsEntry,
+  toolSelectionAccuracy,
+} from "../structured/mod.ts";
+import { xmlValidity } from "../xml/mod.ts";
+import type { StructuredMetric, StructuredMetricResult } from "./report.ts";
+import type { MetricInputs } from "./_metrics.ts";
+import { Totals } from "./_totals.ts";
+import {
+  expectedFields,
+  rowAt,
+  rowError,
+  stringField,
+  toolCallsField,
+  valueField,
+} from "./_rows.ts";
+
+/** One number of each row: counts (whole numbers below 2^32) in four bytes, else eight. */
+export class RowNumbers {
+  #values: Uint32Array | Float64Array;
+
+  constructor(n: number) {
+    this.#values = new Uint32Array(n);
+  }
+
+  set(i: number, v: number): void {
+    if (this.#values instanceof Uint32Array && (v >>> 0 !== v || Object.is(v, -0))) {
+      this.#values = Float64Array.from(this.#values);
+    }
+    this.#values[i] = v;
+  }
+
+  get(i: number): number {
+    return this.#values[i]!;
+  }
+}
+
+/** Each row's numerator and denominator of one metric. */
+export interface Figures {
+  metric: StructuredMetric;
+  numerators: RowNumbers;
+  denominators: RowNumbers;
+}
+
+/** What {@linkcode computeMetrics} gives: the totals, each row's figures, the decode statuses. */
+export interface Computed {
+  results: Partial<Record<StructuredMetric, StructuredMetricResult>>;
+  /** Each metric's figures on each row, in the metrics' order. */
+  figures: Figures[];
+  statuses: Record<string, number>;
+}
+
+/** The inputs the metrics take of one row (as lists of one). */
+interface Selection {
+  /** The output row's index, in a list of one. */
+  rows: number[];
+  texts(): string[];
+  exp(): ToolCallsEntry[];
+  pred(): unknown[];
+}
+
+/** The inputs read from every row, which are checked on every row when first needed. */
+type Column = "texts" | "exp" | "pred";
+
+/**
+ * Computes each metric on each output row alone, and its totals: the rows' results added up.
+ *
+ * @throws {StructuredInputError} At the row of a missing or mistyped field, or of a value a
+ *   metric refuses (an expected value at its row of the expected file).
+ */
+export function computeMetrics(inp: MetricInputs, metrics: StructuredMetric[]): Computed {
+  const { outputs, expected, joined, decoder, engine, mode } = inp;
+  const n = outputs.size;
+  const out = (i: number) => rowAt(outputs, i);
+  const exp = (i: number) => rowAt(expected!, joined![i]!);
+  const text = (i: number) => stringField(outputs, out(i), "output");
+  const expCalls = (i: number) => toolCallsField(expected!, exp(i), "tool_calls") as ToolCallsEntry;
+  const statuses: Record<string, number> = {};
+  function predCalls(i: number, text: () => string): unknown {
+    if (decoder === undefined) return toolCallsField(outputs, out(i), "tool_calls", true);
+    // A call's arguments are canonical JSON text, which the metrics read exactly; an output that
+    // does not decode counts as one invalid predicted call.
+    const d = decoder.decode(text(), { engine });
+    statuses[d.status] = (statuses[d.status] ?? 0) + 1;
+    return d.status === "ok" ? d.calls : [null];
+  }
+  const withEngine = { engine };
+  const field = (key: string) => (i: number) => valueField(outputs, out(i), key);
+  function compute(m: StructuredMetric, s: Selection): StructuredMetricResult {
+    switch (m) {
+      case "json_validity":
+        return jsonValidity(s.texts(), { mode, ...withEngine });
+      case "json_schema_compliance":
+        return jsonSchemaCompliance(s.texts(), inp.schema!(), { mode, ...withEngine });
+      case "extra_content_rate":
+        return extraContentRate(s.texts(), withEngine);
+      case "required_field_accuracy":
+        return requiredFieldAccuracy(
+          s.rows.map((i) => expectedFields(expected!, exp(i))),
+          s.texts(),
+          { mode, numbers: inp.numbers, valuesAsJson: true, ...withEngine },
+        );
+      case "xml_validity":
+        return xmlValidity(s.texts());
+      case "format_compliance":
+        return formatCompliance(s.texts(), inp.format!);
+      case "tool_selection_accuracy":
+        return toolSelectionAccuracy(s.exp(), s.pred(), { ordered: inp.ordered, ...withEngine });
+      case "tool_argument_accuracy":
+        // `match: "name"` ignores arguments, which argument accuracy cannot: it stays exact.
+        return toolArgumentAccuracy(s.exp(), s.pred(), {
+          match: inp.match === "subset" ? "subset" : "exact",
+          ...withEngine,
+        });
+      case "tool_call_f1":
+        return toolCallF1(s.exp(), s.pred(), { match: inp.match, ...withEngine });
+      case "api_call_success_rate":
+        return apiCallSuccessRate(
+          s.rows.flatMap((i) => {
+            const v = valueField(outputs, out(i), "api_results");
+            return (Array.isArray(v) ? v : [v]) as ApiCallResult[];
+          }),
+        );
+      case "instruction_compliance_rate":
+        return instructionComplianceRate(s.rows.map(field("checks")) as boolean[][]);
+      case "constraint_satisfaction_rate":
+        return constraintSatisfactionRate(s.rows.map(field("checks")) as boolean[][]);
+      case "instruction_retention":
+        return instructionRetention(s.rows.map(field("retention")) as RetentionConversation[]);
+    }
+  }
+
+  /**
+   * Whether metric `m` refuses row `i`'s expected value alone, scored against no output: the
+   * expected side is then at fault, whatever the message says.
+   */
+  function refusesExpected(m: StructuredMetric, i: number): boolean {
+    if (expected === undefined) return false;
+    try {
+      if (m === "required_field_accuracy") {
+        requiredFieldAccuracy([expectedFields(expected, exp(i))], ["{}"], {
+          valuesAsJson: true,
+          ...withEngine,
+        });
+      } else if (m.startsWith("tool_")) toolCallF1([expCalls(i)], [[]], withEngine);
+      else return false;
+    } catch (e) {
+      return e instanceof TypeError || e instanceof RangeError;
+    }
+    return false;
+  }
+
+  /**
+   * A metric's TypeError or RangeError on row `i` alone, as a StructuredInputError at that row
+   * of the outputs, or of the expected file when the expected value alone is refused. The
+   * metric numbers the examples of its call, here only this one: the index goes, and the field
+   * is named, its items indexed as `field "x"[k]`.
+   */
+  function refusal(e: unknown, m: StructuredMetric, i: number): unknown {
+    if (!(e instanceof TypeError || e instanceof RangeError)) return e;
+    const ofExpected = refusesExpected(m, i);
+    // One call given alone, not in a list, is the field itself.
+    const listed = expected !== undefined &&
+      exp(i).fields.get("tool_calls")?.kind === "array";
+    const message = e.message
+      .replace(/^checks\[0\]/, 'field "checks"')
+      .replace(/^conversations\[0\]/, 'field "retention"')
+      .replace(/^Result (\d+)/, 'field "api_results"[$1]')
+      .replace(/^Expected call (\d+)/, listed ? 'field "tool_calls"[$1]' : 'field "tool_calls"')
+      .replace(/ of example 0\b/, "")
+      .replace(/ at index 0\b/, "");
+    const [file, row] = ofExpected ? [expected!, exp(i)] : [outputs, out(i)];
+    return rowError(file, row, `${m}: ${message}`, { metric: m, cause: e });
+  }
+
+  // Each column is checked on every row when a metric first needs it, as when it was read whole
+  // then: its first bad row is refused before any metric refuses a later field of row 0. The
+  // predicted calls refuse nothing (a value that is no call is an invalid call); decoded, they
+  // read the outputs.
+  const checked = new Set<Column>();
+  function check(c: Column): void {
+    if (checked.has(c)) return;
+    checked.add(c);
+    if (c === "pred" && decoder !== undefined) check("texts");
+    for (let i = 0; i < n && c !== "pred"; i++) {
+      if (c === "texts") text(i);
+      else expCalls(i);
+    }
+  }
+
+  const figures: Figures[] = metrics.map((metric) => ({
+    metric,
+    numerators: new RowNumbers(n),
+    denominators: new RowNumbers(n),
+  }));
+  const totals = metrics.map((m) => new Totals(m));
+  for (let i = 0; i < n; i++) {
+    let t: string | undefined;
+    let e: ToolCallsEntry | undefined;
+    let p: { calls: unknown } | undefined;
+    const texts = () => (check("texts"), [t ??= text(i)]);
+    const one: Selection = {
+      rows: [i],
+      texts,
+      exp: () => (check("exp"), [e ??= expCalls(i)]),
+      pred: () => (check("pred"), [(p ??= { calls: predCalls(i, () => texts()[0]!) }).calls]),
+    };
+    for (const [k, f] of figures.entries()) {
+      let r: StructuredMetricResult;
+      try {
+        r = compute(f.metric, one);
+      } catch (e) {
+        throw refusal(e, f.metric, i);
+      }
+      f.numerators.set(i, r.numerator);
+      f.denominators.set(i, r.denominator);
+      totals[k]!.add(r);
+    }
+  }
+
+  // Each metric's totals: its rows' results added up, as its function adds its examples (which
+  // tests/structured_jsonl/totals_test.ts checks against the function on whole batches).
+  const results: Computed["results"] = {};
+  for (const [k, m] of metrics.entries()) results[m] = totals[k]!.result();
+  return { results, figures, statuses };
+}
