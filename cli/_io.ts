@@ -70,6 +70,63 @@ export async function readStdin(): Promise<Uint8Array> {
 }
 
 /**
+ * A file's bytes (or stdin's, for `-`) chunk by chunk as they are read, for a library call that
+ * reads its source once and keeps only what it needs of it. An input whose first two bytes are
+ * gzip's magic number is refused.
+ *
+ * @throws {InputError} When the file cannot be read (naming it) or is gzip-compressed.
+ */
+export async function* readChunks(path: string): AsyncGenerator<Uint8Array> {
+  const name = inputName(path);
+  let stream: ReadableStream<Uint8Array>;
+  if (path === "-") {
+    stdinNotice();
+    stream = Deno.stdin.readable;
+  } else {
+    try {
+      stream = (await Deno.open(path, { read: true })).readable;
+    } catch (e) {
+      throw cannotRead(name, e);
+    }
+  }
+  // The first bytes, held until there are two to check.
+  let first: Uint8Array | undefined = new Uint8Array(0);
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      let r: ReadableStreamReadResult<Uint8Array>;
+      try {
+        r = await reader.read();
+      } catch (e) {
+        throw cannotRead(name, e);
+      }
+      if (r.done) break;
+      if (first === undefined) {
+        yield r.value;
+        continue;
+      }
+      const head: Uint8Array = new Uint8Array(first.length + r.value.length);
+      head.set(first);
+      head.set(r.value, first.length);
+      if (head.length < 2) {
+        first = head;
+        continue;
+      }
+      refuseGzip(head, name);
+      first = undefined;
+      yield head;
+    }
+    if (first !== undefined && first.length > 0) yield first;
+  } finally {
+    await reader.cancel().catch(() => {});
+  }
+}
+
+function cannotRead(name: string, e: unknown): InputError {
+  return new InputError(`Cannot read ${name}: ${e instanceof Error ? e.message : e}`, { cause: e });
+}
+
+/**
  * Reads a whole file (or stdin, for `-`) as UTF-8 text, for commands whose library call takes
  * `{name, text}`, with its bytes, whose SHA-256 the reports record.
  *

@@ -3,9 +3,9 @@
 // writes the report and prints.
 import { createHash } from "node:crypto";
 import { engineFromFlag, parseOptions } from "./_options.ts";
-import { InputError, quote, UsageError } from "./_errors.ts";
+import { quote, UsageError } from "./_errors.ts";
 import { writeAtomic } from "./_atomic.ts";
-import { inputName, readStdin, refuseGzip } from "./_io.ts";
+import { inputName, readChunks } from "./_io.ts";
 import { checkPaths, reportKind } from "./_paths.ts";
 import { rate, table } from "./_table.ts";
 import type { Engine } from "../src/engine/mod.ts";
@@ -13,10 +13,10 @@ import type { JsonlSource } from "../src/evaluation/mod.ts";
 import type { MetricValue } from "../src/stats/mod.ts";
 import { type ExtractionMode, LinearRegex } from "../src/structured/mod.ts";
 import {
-  scoreStructuredJsonl,
-  type ScoreStructuredJsonlResult,
+  scoreStructuredJsonlParts,
   StructuredMetricError,
   type StructuredNeed,
+  type StructuredReportParts,
 } from "../src/structured_jsonl/mod.ts";
 import { printableText } from "../src/explain/mod.ts";
 import { getDecoder, type ToolCallDecoder } from "../src/formats/mod.ts";
@@ -72,26 +72,12 @@ Options:
 Exit codes: 0 on success, 2 on bad usage or bad input, 1 on an internal error.
 `;
 
-/** A file read whole when the library opens it; `-` is stdin, but for a schema. */
-function fileSource(path: string, stdin = true): JsonlSource {
-  return async function* () {
-    if (stdin && path === "-") {
-      const bytes = await readStdin();
-      refuseGzip(bytes, "<stdin>");
-      yield bytes;
-      return;
-    }
-    let bytes: Uint8Array;
-    try {
-      bytes = await Deno.readFile(path);
-    } catch (e) {
-      throw new InputError(`Cannot read ${path}: ${e instanceof Error ? e.message : e}`, {
-        cause: e,
-      });
-    }
-    refuseGzip(bytes, path);
-    yield bytes;
-  };
+/**
+ * A file the library opens and reads once, chunk by chunk (`-` is stdin, but for a schema, which
+ * checkPaths refuses to read from stdin).
+ */
+function fileSource(path: string): JsonlSource {
+  return () => readChunks(path);
 }
 
 /** What a metric needs, in the words of the flags and fields. */
@@ -196,13 +182,14 @@ export async function runStructured(args: string[]): Promise<void> {
   );
   const engine: Engine = engineFromFlag(values.engine, values.quiet === true);
   const schemaPath = values.schema;
-  let scored: ScoreStructuredJsonlResult;
+  // The report's rows and bytes are made as they are written, never held whole.
+  let scored: StructuredReportParts;
   try {
-    scored = await scoreStructuredJsonl(
+    scored = await scoreStructuredJsonlParts(
       {
         outputs: fileSource(values.outputs),
         expected: values.expected === undefined ? undefined : fileSource(values.expected),
-        schema: schemaPath === undefined ? undefined : fileSource(schemaPath, false),
+        schema: schemaPath === undefined ? undefined : fileSource(schemaPath),
       },
       {
         engine,
@@ -226,13 +213,14 @@ export async function runStructured(args: string[]): Promise<void> {
     if (e instanceof StructuredMetricError) throw metricUsage(e, decoder !== undefined);
     throw e;
   }
-  const { report, bytes } = scored;
+  const report = scored.head;
   const metrics = Object.keys(report.metrics) as (keyof typeof report.metrics)[];
   const results = report.metrics;
-  const text = new TextDecoder().decode(bytes);
-  if (values.out !== undefined) await writeAtomic(values.out, text);
+  if (values.out !== undefined) await writeAtomic(values.out, scored.chunks());
   if (values.json) {
-    console.log(text.trimEnd());
+    // Each chunk is whole lines, the last ending with the report's line break.
+    const dec = new TextDecoder();
+    for (const chunk of scored.chunks()) console.log(dec.decode(chunk).slice(0, -1));
     return;
   }
   const lines = table(["metric", "value (n/d)"], metrics.map((m) => [m, rate(results[m]!)])).split(
