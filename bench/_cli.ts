@@ -13,3 +13,33 @@ export async function assayRun(): Promise<string[]> {
   }
   return ["run", ...words.slice(2, -1), decodeURIComponent(new URL("cli/main.ts", ROOT).pathname)];
 }
+
+/**
+ * Runs `assay ARGS` as `deno task assay` does, its stdout dropped: its exit code, stderr, seconds
+ * and peak RSS in MiB (the process's VmHWM, polled every 20 ms).
+ */
+export async function assayPeak(
+  args: string[],
+): Promise<{ code: number; stderr: string; seconds: number; peakMiB: number }> {
+  const started = performance.now();
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [...await assayRun(), ...args],
+    stdout: "null",
+    stderr: "piped",
+  }).spawn();
+  let peakKb = 0;
+  const poll = setInterval(() => {
+    try {
+      const m = Deno.readTextFileSync(`/proc/${child.pid}/status`).match(/VmHWM:\s+(\d+) kB/);
+      if (m) peakKb = Math.max(peakKb, Number(m[1]));
+    } catch { /* exited */ }
+  }, 20);
+  const out = await child.output();
+  clearInterval(poll);
+  return {
+    code: out.code,
+    stderr: new TextDecoder().decode(out.stderr).trim(),
+    seconds: (performance.now() - started) / 1000,
+    peakMiB: peakKb / 1024,
+  };
+}

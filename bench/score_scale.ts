@@ -5,7 +5,7 @@
 // peak RSS of its refusal (exit 2, at its file and line, before the rest of it is read).
 //
 //   deno run -A bench/score_scale.ts [N ...] [--line-bytes B] [--keep]
-import { assayRun } from "./_cli.ts";
+import { assayPeak } from "./_cli.ts";
 
 const sizes = Deno.args.filter((a, i) => /^\d+$/.test(a) && Deno.args[i - 1] !== "--line-bytes")
   .map(Number);
@@ -60,38 +60,17 @@ async function writeCorpus(n: number) {
 }
 
 /** Runs `assay score` on the files; its exit code, stderr, seconds and peak RSS in MiB. */
-async function score(generations: string) {
-  const started = performance.now();
-  const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      ...await assayRun(),
-      "score",
-      "--quiet",
-      "--examples",
-      `${dir}/examples.jsonl`,
-      "--generations",
-      generations,
-      "--out",
-      `${dir}/report.json`,
-    ],
-    stdout: "null",
-    stderr: "piped",
-  }).spawn();
-  let peakKb = 0;
-  const poll = setInterval(() => {
-    try {
-      const m = Deno.readTextFileSync(`/proc/${child.pid}/status`).match(/VmHWM:\s+(\d+) kB/);
-      if (m) peakKb = Math.max(peakKb, Number(m[1]));
-    } catch { /* exited */ }
-  }, 20);
-  const out = await child.output();
-  clearInterval(poll);
-  return {
-    code: out.code,
-    stderr: new TextDecoder().decode(out.stderr).trim(),
-    seconds: (performance.now() - started) / 1000,
-    peakMiB: peakKb / 1024,
-  };
+function score(generations: string) {
+  return assayPeak([
+    "score",
+    "--quiet",
+    "--examples",
+    `${dir}/examples.jsonl`,
+    "--generations",
+    generations,
+    "--out",
+    `${dir}/report.json`,
+  ]);
 }
 
 const rows: { n: number; seconds: number; peakMiB: number }[] = [];

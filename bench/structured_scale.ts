@@ -6,7 +6,7 @@
 // adds between the smallest and the largest run.
 //
 //   deno run -A bench/structured_scale.ts [N ...] [--keep]
-import { assayRun } from "./_cli.ts";
+import { assayPeak } from "./_cli.ts";
 import { makeRng } from "../tests/_corpus.ts";
 import { variedRows } from "../tests/structured_jsonl/_rows.ts";
 
@@ -17,42 +17,21 @@ const SCHEMA = '{"type": "object", "required": ["answer"], "properties": {"answe
   '{"type": "integer", "maximum": 25}, "user": {"type": "object"}}}';
 
 /** Runs `assay structured` on the corpus; its exit code, stderr, seconds and peak RSS in MiB. */
-async function structured() {
-  const started = performance.now();
-  const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      ...await assayRun(),
-      "structured",
-      "--quiet",
-      "--outputs",
-      `${dir}/outputs.jsonl`,
-      "--expected",
-      `${dir}/expected.jsonl`,
-      "--schema",
-      `${dir}/schema.json`,
-      "--format",
-      "Answer: [0-9]+",
-      "--out",
-      `${dir}/report.json`,
-    ],
-    stdout: "null",
-    stderr: "piped",
-  }).spawn();
-  let peakKb = 0;
-  const poll = setInterval(() => {
-    try {
-      const m = Deno.readTextFileSync(`/proc/${child.pid}/status`).match(/VmHWM:\s+(\d+) kB/);
-      if (m) peakKb = Math.max(peakKb, Number(m[1]));
-    } catch { /* exited */ }
-  }, 20);
-  const out = await child.output();
-  clearInterval(poll);
-  return {
-    code: out.code,
-    stderr: new TextDecoder().decode(out.stderr).trim(),
-    seconds: (performance.now() - started) / 1000,
-    peakMiB: peakKb / 1024,
-  };
+function structured() {
+  return assayPeak([
+    "structured",
+    "--quiet",
+    "--outputs",
+    `${dir}/outputs.jsonl`,
+    "--expected",
+    `${dir}/expected.jsonl`,
+    "--schema",
+    `${dir}/schema.json`,
+    "--format",
+    "Answer: [0-9]+",
+    "--out",
+    `${dir}/report.json`,
+  ]);
 }
 
 const runs: { n: number; peakMiB: number }[] = [];
