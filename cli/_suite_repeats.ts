@@ -39,9 +39,17 @@ export function suiteBootstrap(values: { seed?: string; resamples?: string }) {
   };
 }
 
-/** What `suite run` keeps of its repeats; a golden without the cluster field is an input error. */
+/**
+ * What `suite run` keeps of its repeats; a golden without the cluster field is an input error.
+ * The block is kept without its `baseline` (as the report's section has it, and as an older
+ * assay reads it): the arm the run compared with is kept on its own (`KeptRepeats.baseline`).
+ */
 export function keptRepeats(suite: Suite, goldens: readonly Golden[], from: string): KeptRepeats {
-  const repeats = suite.repeats ?? null;
+  let repeats: Repeats | null = null;
+  if (suite.repeats) {
+    const { baseline: _, ...block } = suite.repeats;
+    repeats = block;
+  }
   const ids = repeats && goldens.map((g) => g.id);
   if (repeats?.cluster === undefined) return { repeats, clusters: null, goldens: ids };
   try {

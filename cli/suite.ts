@@ -3,7 +3,7 @@ import * as nodeCrypto from "node:crypto";
 import { parseOptions, unknownWord } from "./_options.ts";
 import { GateFailed, InputError, quote, UsageError } from "./_errors.ts";
 import { decodeUtf8 } from "../src/jsonl/mod.ts";
-import { parseJson } from "../src/engine/mod.ts";
+import { compareCodePoints, parseJson } from "../src/engine/mod.ts";
 import { writeAtomic } from "./_atomic.ts";
 import { readTextFile } from "./_io.ts";
 import { checkDistinct, checkInputs, checkStore, reportKind } from "./_paths.ts";
@@ -79,8 +79,8 @@ const RUN_OPTIONS = `Options of run:
 ${gateOutputsHelp(21, true)}  --seed N, --resamples N
                      the bootstrap of the scorecard and of the suite's repeats (default 0, 10000)
   --baseline ARM     the arm the repeats compare every other arm with, each delta that arm
-                     minus ARM (default: the arm of the traces' first line, so base first and
-                     adapter after gives adapter − base)
+                     minus ARM (default: the suite's repeats.baseline, else the first arm in
+                     code-point order; never the order of the traces)
 Judge API keys come from ANTHROPIC_API_KEY, OPENAI_API_KEY and OPENAI_COMPATIBLE_API_KEY only.
 
 `;
@@ -370,7 +370,7 @@ async function runCommand(args: string[]): Promise<void> {
     runs.set(key, line);
   }
   const traces = traceRows.map((r) => r.value);
-  const baseline = baselineArm(values.baseline, traces);
+  const baseline = baselineArm(values.baseline, suite, suitePath, traces);
   if (gate) {
     // The report's metrics and arms are known now: a rule naming others is exit 2 before work.
     const { suiteRunShape } = await import("../src/gate/mod.ts");
@@ -482,7 +482,7 @@ async function runCommand(args: string[]): Promise<void> {
         runId: store ? runId : null,
         judge: values["no-judge"] ? "off" : usesJudge ? "on" : "none",
         ...bootstrap,
-        baseline,
+        ...(baseline !== undefined && { baseline }),
       });
     } catch (e) {
       // A golden without the field the repeats cluster by.
@@ -522,7 +522,8 @@ async function runCommand(args: string[]): Promise<void> {
         suite_sha256: suiteSha,
         metrics: suite.metrics.map((m) => m.name),
         created_at: createdAt,
-        repeats: { ...kept, baseline },
+        // The arm the repeats compared with, so that scorecard compares as this run did.
+        repeats: { ...kept, baseline: report.repeats?.baseline ?? null },
         // What the scorecard's history lists of this run, so that it never rescores the rows.
         passCounts: passCounts(report.scorecard),
       }, stored);
@@ -564,17 +565,24 @@ async function runCommand(args: string[]): Promise<void> {
 }
 
 /**
- * The arm the repeats compare every other arm with: `--baseline`, which must be an arm of the
- * traces (exit 2 otherwise, before anything is scored), or the arm of the traces' first line.
- * So a comparison reads as the contract's adapter − base when the base arm's runs come first.
+ * The arm the repeats compare every other arm with: `--baseline`, else the suite's
+ * `repeats.baseline`; each must be an arm of the traces (exit 2 otherwise, before anything is
+ * scored). Undefined when neither names one: the library's default, the first arm in code-point
+ * order. Never the order of the traces' lines, so a shuffled traces file gives the same report.
  */
-function baselineArm(flag: string | undefined, traces: readonly Trace[]): string {
-  if (flag === undefined) return traces[0]!.arm;
-  const arms = [...new Set(traces.map((t) => t.arm))];
-  if (!arms.includes(flag)) {
-    throw new UsageError(`--baseline: ${unknownWord("arm", flag, arms)} in the traces`);
-  }
-  return flag;
+function baselineArm(
+  flag: string | undefined,
+  suite: Suite,
+  suitePath: string,
+  traces: readonly Trace[],
+): string | undefined {
+  const named = flag ?? suite.repeats?.baseline;
+  if (named === undefined) return undefined;
+  const arms = [...new Set(traces.map((t) => t.arm))].sort(compareCodePoints);
+  if (arms.includes(named)) return named;
+  const unknown = `${unknownWord("arm", named, arms)} in the traces`;
+  if (flag !== undefined) throw new UsageError(`--baseline: ${unknown}`);
+  throw new InputError(`${suitePath}: repeats.baseline: ${unknown}`);
 }
 
 /** A --gate rules file, read before the work it checks. */

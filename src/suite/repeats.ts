@@ -38,6 +38,12 @@ export interface Repeats {
   k?: number;
   /** The golden field that clusters goldens for the standard errors (see `repeatsReport`). */
   cluster?: string;
+  /**
+   * The arm `repeatsReport` compares every other arm with, each delta that arm minus it (default:
+   * the first arm in code-point order). A property of the suite, so that the report never depends
+   * on the order of the traces.
+   */
+  baseline?: string;
 }
 
 /** One golden's runs in one arm, reduced. */
@@ -69,6 +75,8 @@ export interface ReducedArm {
   not_computable: number;
 }
 
+const REPEATS_FIELDS = ["n", "reducer", "k", "cluster", "baseline"];
+
 /** Whether a reducer counts passes (and needs `k`). */
 export const needsK = (r: RepeatReducer): boolean => r.endsWith("_k");
 
@@ -96,12 +104,21 @@ export function repeatsIssues(value: unknown): { field: string; message: string 
   const v = value as Record<string, unknown>;
   const out: { field: string; message: string }[] = [];
   for (const key of Object.keys(v)) {
-    if (!["n", "reducer", "k", "cluster"].includes(key)) {
-      out.push({ field: key, message: `Unknown field "${key}" (fields: n, reducer, k, cluster)` });
+    if (!REPEATS_FIELDS.includes(key)) {
+      out.push({
+        field: key,
+        message: `Unknown field "${key}" (fields: ${REPEATS_FIELDS.join(", ")})`,
+      });
     }
   }
   if (v.cluster !== undefined && (typeof v.cluster !== "string" || v.cluster === "")) {
     out.push({ field: "cluster", message: "Expected a golden field name" });
+  }
+  if (v.baseline !== undefined && (typeof v.baseline !== "string" || v.baseline === "")) {
+    out.push({
+      field: "baseline",
+      message: `Expected an arm's name, got ${valueText(v.baseline)}`,
+    });
   }
   const n = v.n;
   const nOk = typeof n === "number" && Number.isSafeInteger(n) && n >= 1;

@@ -56,8 +56,8 @@ export interface SuiteRunReportOptions {
   resamples?: number;
   /**
    * The arm the repeats compare every other arm with, each delta that arm minus it (default: the
-   * first in code-point order). `assay suite run` passes the first arm of its traces file, so
-   * that a base run first and its adapter after give adapter − base.
+   * suite's `repeats.baseline`, else the first arm in code-point order). `assay suite run
+   * --baseline ARM` passes it; the order of the runs never decides it.
    */
   baseline?: string;
 }

@@ -8,6 +8,7 @@
  * @module
  */
 import { exactMean } from "../stats/pooled/mod.ts";
+import { suggestName } from "../jsonl/mod.ts";
 import { decompose, roundRatio } from "../stats/mod.ts";
 import { studentTQuantile } from "./_student_t.ts";
 import { compareArms, type MetricComparison } from "./arm_comparison.ts";
@@ -157,8 +158,8 @@ export interface RepeatsReportOptions {
   /** Interval level (default 0.95). */
   level?: number;
   /**
-   * The arm every other arm is compared with, each delta that arm minus it (default: the first
-   * arm in code-point order; `assay suite run` passes the first arm of its traces file).
+   * The arm every other arm is compared with, each delta that arm minus it (default: the suite's
+   * `repeats.baseline`, else the first arm in code-point order).
    */
   baseline?: string;
 }
@@ -171,15 +172,18 @@ export interface ArmRepeats extends ReducedArm, MeanUncertainty {
 
 /** The repeats section of a suite run's report. */
 export interface RepeatsReport {
-  /** The suite's `repeats`. */
-  repeats: Repeats;
+  /** The suite's `repeats`, without its `baseline` (given as {@linkcode RepeatsReport.baseline}). */
+  repeats: Omit<Repeats, "baseline">;
   /** The clustering field, or null (each golden its own cluster). */
   cluster: string | null;
   /** How the bootstrap intervals were drawn. */
   bootstrap: ClusterBootstrapSettings;
   /** Per arm, sorted by code point. */
   arms: ArmRepeats[];
-  /** The arm every other arm is compared with; null when there is no arm. */
+  /**
+   * The arm every other arm is compared with: the option's, else the suite's `repeats.baseline`,
+   * else the first arm in code-point order; null when there is no arm.
+   */
   baseline: string | null;
   /**
    * Each other arm minus the baseline (`arms[1] − arms[0]`, as `assay compare` gives
@@ -256,7 +260,8 @@ export function clusterKeys(goldens: readonly Golden[], field: string): Map<stri
  * Reduces a suite run's repeats and measures the uncertainty of each arm's mean reduced score:
  * CLT and clustered standard errors with t intervals, the bootstrap over clusters, and the
  * paired comparison of each other arm with the baseline on the reduced per-golden scores (that
- * arm minus the baseline).
+ * arm minus the baseline). The baseline is `options.baseline`, else `repeats.baseline`, else the
+ * first arm in code-point order: never the order of the results.
  *
  * @param results The suite run's results.
  * @param goldens The goldens (for the cluster field; a golden with no run in an arm is listed in
@@ -314,10 +319,15 @@ export function repeatsReport(
     return { ...arm, ...u, bootstrap: card.arms[0]!.metrics[0]!.mean };
   });
   const rows = reduced.flatMap((arm) => rowsOf(arm, (id) => id));
-  const baseline = options.baseline ?? arms[0]?.arm;
+  const { baseline: declared, ...block } = repeats;
+  const baseline = options.baseline ?? declared ?? arms[0]?.arm;
   const base = arms.find((a) => a.arm === baseline);
   if (baseline !== undefined && base === undefined) {
-    throw new RangeError(`The baseline arm ${JSON.stringify(baseline)} has no runs`);
+    const hint = suggestName(baseline, arms.map((a) => a.arm));
+    throw new RangeError(
+      `The baseline arm ${JSON.stringify(baseline)} has no runs` +
+        (hint === undefined ? "" : ` (did you mean ${JSON.stringify(hint)}?)`),
+    );
   }
   const baseIds = new Set(base?.goldens.map((g) => g.golden_id));
   const comparisons = arms.filter((a) => a.arm !== baseline).map((b): ReducedComparison => {
@@ -332,7 +342,7 @@ export function repeatsReport(
     };
   });
   return {
-    repeats,
+    repeats: block,
     cluster: field ?? null,
     bootstrap: bootstrap ?? scorecard([], settings).bootstrap,
     arms,

@@ -158,8 +158,10 @@ Deno.test("suite run, scorecard, compare and calibrate show names and ids as pri
     swap(await Deno.readTextFile(`${demo}/goldens.jsonl`)),
   );
   await Deno.copyFile(`${demo}/catalog.json`, `${dir}/catalog.json`);
+  // The suite names its baseline arm: the hostile one, as the traces now call base.
   const suite = (await Deno.readTextFile(`${demo}/suite.yaml`))
-    .replace("name: analytics-agent-demo", `name: ${ascii(hostile("suite"))}`);
+    .replace("name: analytics-agent-demo", `name: ${ascii(hostile("suite"))}`)
+    .replace("\n  baseline: base\n", `\n  baseline: ${ascii(armA)}\n`);
   await Deno.writeTextFile(`${dir}/suite.yaml`, suite);
   const validate = await assay(["suite", "validate", `${dir}/suite.yaml`]);
   strictEqual(validate.code, 0, validate.stderr);

@@ -347,3 +347,32 @@ Deno.test("loadSuite() words a document nested past its parser's stack as an iss
     );
   }
 });
+
+Deno.test("loadSuite() reads repeats.baseline from YAML and JSONC alike, and refuses one that names no arm", () => {
+  const yaml = loadSuite(
+    "repeats:\n  n: 2\n  reducer: mean\n  baseline: base\nmetrics: [{type: hit_limit}]\n",
+    { source: "s.yaml" },
+  );
+  const jsonc = loadSuite(
+    '{ "repeats": { "n": 2, "reducer": "mean", "baseline": "base" }, // the arm compared with\n' +
+      '"metrics": [{ "type": "hit_limit" }] }',
+    { source: "s.jsonc" },
+  );
+  deepStrictEqual(yaml.repeats, { n: 2, reducer: "mean", baseline: "base" });
+  deepStrictEqual(jsonc.repeats, yaml.repeats);
+  for (const [value, got] of [["3", "3"], ['""', '""'], ["[base]", '["base"]']]) {
+    const issues = issuesOf(
+      `repeats:\n  n: 2\n  reducer: mean\n  baseline: ${value}\nmetrics: [{type: hit_limit}]\n`,
+    );
+    deepStrictEqual(
+      issues.map((i) => [i.line, i.field, i.message]),
+      [[4, "repeats.baseline", `Expected an arm's name, got ${got}`]],
+    );
+  }
+  const typo = issuesOf(
+    "repeats: {n: 2, reducer: mean, baselin: base}\nmetrics: [{type: hit_limit}]\n",
+  );
+  deepStrictEqual(typo.map((i) => i.message), [
+    'Unknown field "baselin" (fields: n, reducer, k, cluster, baseline)',
+  ]);
+});

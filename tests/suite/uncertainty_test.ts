@@ -196,6 +196,36 @@ Deno.test("repeatsReport() compares every other arm with the baseline arm", () =
   );
 });
 
+Deno.test("repeatsReport() takes the suite's repeats.baseline by default, an option overriding it, never the results' order", () => {
+  const goldens = ["g1", "g2"].map((id) => ({ id, question: "?" }));
+  const results: RunResult[] = [];
+  for (const g of goldens) {
+    results.push(run(g.id, "base", 0, 0), run(g.id, "base", 1, 1));
+    results.push(run(g.id, "adapter", 0, 1), run(g.id, "adapter", 1, 1));
+  }
+  const block = { n: 2, reducer: "mean" as const };
+  const named = { ...block, baseline: "base" };
+  const byBase = repeatsReport(results, goldens, named, { resamples: 100 });
+  strictEqual(byBase.baseline, "base");
+  assertEquals(byBase.comparisons.map((c) => c.arms), [["base", "adapter"]]);
+  strictEqual(byBase.comparisons[0]!.reduced!.delta, 0.5);
+  // The section's block is the suite's without its baseline, which the section gives itself.
+  assertEquals(byBase.repeats, block);
+  // The results in another order: the same section.
+  assertEquals(repeatsReport([...results].reverse(), goldens, named, { resamples: 100 }), byBase);
+  // With none named, the first arm in code-point order; an option overrides the suite's.
+  const unnamed = repeatsReport(results, goldens, block, { resamples: 100 });
+  strictEqual(unnamed.baseline, "adapter");
+  assertEquals(
+    repeatsReport(results, goldens, named, { resamples: 100, baseline: "adapter" }),
+    unnamed,
+  );
+  throws(
+    () => repeatsReport(results, goldens, { ...block, baseline: "bse" }),
+    /The baseline arm "bse" has no runs \(did you mean "base"\?\)/,
+  );
+});
+
 Deno.test("repeatsReport() pairs nothing between arms that share no golden, and says so", () => {
   const goldens = ["g1", "g2", "g3", "g4"].map((id) => ({ id, question: "?" }));
   const results: RunResult[] = [];
