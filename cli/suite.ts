@@ -80,7 +80,8 @@ ${gateOutputsHelp(21, true)}  --seed N, --resamples N
                      the bootstrap of the scorecard and of the suite's repeats (default 0, 10000)
   --baseline ARM     the arm the repeats compare every other arm with, each delta that arm
                      minus ARM (default: the suite's repeats.baseline, else the first arm in
-                     code-point order; never the order of the traces)
+                     code-point order; never the order of the traces); exit 2 for a suite
+                     without repeats
 Judge API keys come from ANTHROPIC_API_KEY, OPENAI_API_KEY and OPENAI_COMPATIBLE_API_KEY only.
 
 `;
@@ -330,6 +331,10 @@ async function runCommand(args: string[]): Promise<void> {
   // A bad rules file is exit 2 before any judge is paid for.
   const gate = values.gate === undefined ? undefined : await gateRules(values.gate);
   const { suite, text: suiteText } = loadSuiteFile(suitePath);
+  // --baseline picks the arm the repeats compare with: it has no effect without them.
+  if (values.baseline !== undefined && suite.repeats === undefined) {
+    throw new UsageError("--baseline compares the repeats: the suite has none");
+  }
   const usesJudge = !values["no-judge"] && suite.metrics.some((m) => m.type === "llm_judge");
   // Before anything is read further or created: a missing key must leave no store behind.
   const keys = usesJudge ? judgeKeys(suite) : undefined;

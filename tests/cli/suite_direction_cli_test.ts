@@ -210,6 +210,28 @@ Deno.test("a suite's repeats.baseline naming no arm of the traces is exit 2 with
   await Deno.remove(dir, { recursive: true });
 });
 
+Deno.test("suite run --baseline is refused for a suite without repeats, whose runs keep no baseline", async () => {
+  const dir = await Deno.makeTempDir();
+  const text = await Deno.readTextFile(`${demo}/suite.yaml`);
+  const noRepeats = `${dir}/suite.yaml`;
+  await Deno.writeTextFile(noRepeats, text.replace(/\nrepeats:\n( {2}.*\n)+/, "\n"));
+  const store = `${dir}/metrics.db`;
+  const r = await run(store, ["--baseline", "base"], undefined, noRepeats);
+  strictEqual(r.code, 2, r.stdout);
+  match(r.stderr, /--baseline compares the repeats: the suite has none/);
+  ok(!r.stderr.includes("    at "), r.stderr);
+  strictEqual(await Deno.stat(store).catch(() => null), null);
+  const plain = await run(store, [], undefined, noRepeats);
+  strictEqual(plain.code, 0, plain.stderr);
+  const db = new DatabaseSync(store);
+  deepStrictEqual(
+    { ...db.prepare("SELECT repeats, baseline FROM runs").get() },
+    { repeats: "null", baseline: null },
+  );
+  db.close();
+  await Deno.remove(dir, { recursive: true });
+});
+
 Deno.test("a run stored without its baseline compares with its first arm in code-point order, as the assay that stored it did", async () => {
   const dir = await Deno.makeTempDir();
   const store = `${dir}/metrics.db`;
