@@ -575,6 +575,18 @@ export class MetricStore {
   }
 
   /**
+   * The distinct arms of one run's rows, sorted by their bytes (code-point order), each read whole
+   * (a NUL included); a value that is not text is given as read, for its reader to refuse.
+   */
+  armsOf(runId: string): unknown[] {
+    const stmt = this.#db.prepare(
+      `SELECT DISTINCT ${withBytes(["arm"])} FROM scores WHERE run_id = ? ORDER BY arm`,
+    );
+    const rows = this.#retrier.retry(`reading run ${runId}`, () => stmt.all(runId));
+    return rows.map((r) => wholeTexts(r as Record<string, unknown>).arm);
+  }
+
+  /**
    * A `scores` row as a writer puts it there (text, integers, a flag of 0 or 1, NULL where the
    * writer may leave one), or an input error naming the store, the run and the row. What the
    * values mean together is checked by their reader (`storedRowProblem`).

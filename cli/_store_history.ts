@@ -1,7 +1,8 @@
 // The history `suite scorecard` lists: each stored run's pass rate per arm. `suite run` keeps its
 // scorecard's pass counts beside its rows, in the nullable `pass_counts` column of `runs` (added
 // like the repeats' columns, _store_repeats.ts), so that the history reads one small cell per run
-// where it rescored every run's rows (a whole scorecard per run, to print one number per arm). A
+// where it rescored every run's rows (a whole scorecard per run, to print one number per arm), and
+// checks that cell's arms against the arms of the run's rows (one indexed query per run). A
 // run stored before the column has none, and its rows are rescored as before; both give the same
 // bytes (tests/cli/suite_history_cli_test.ts).
 // Only types come from the suite room, so that opening a store loads none of it.
@@ -27,12 +28,15 @@ export function passRates(counts: PassCounts): [arm: string, rate: number | null
 /**
  * Reads the column back: undefined when the run's counts were not stored (SQL NULL, as from a
  * writer before the column); anything but a JSON list of `[arm, passes, complete]`, with distinct
- * arms and counts 0 ≤ passes ≤ complete, is an input error naming the store and the run.
+ * arms and counts 0 ≤ passes ≤ complete, is an input error naming the store and the run, and so
+ * is a list whose arms are not the arms of the run's rows (`runArms`, read only for a cell that
+ * is there), each once: the writer stores one entry per arm of its scorecard.
  */
 export function readPassCounts(
   path: string,
   runId: string,
   value: unknown,
+  runArms: () => readonly unknown[],
 ): PassCounts | undefined {
   if (value === null || value === undefined) return undefined;
   const bad = (what: string) =>
@@ -51,6 +55,14 @@ export function readPassCounts(
   if (!Array.isArray(counts) || !counts.every(isEntry)) {
     throw bad("it is not a list of [arm, passes, complete], 0 ≤ passes ≤ complete");
   }
-  if (new Set(counts.map((e) => e[0])).size !== counts.length) throw bad("an arm is repeated");
+  const arms = new Set(counts.map((e) => e[0] as string));
+  if (arms.size !== counts.length) throw bad("an arm is repeated");
+  const rows = runArms();
+  if (rows.length !== arms.size || !rows.every((a) => typeof a === "string" && arms.has(a))) {
+    throw bad(
+      `its arms ${JSON.stringify([...arms])} are not the arms of the run's rows ` +
+        JSON.stringify(rows),
+    );
+  }
   return counts as PassCounts;
 }

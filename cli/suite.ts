@@ -801,6 +801,14 @@ function scorecardCommand(args: string[]): void {
       printStoredJson(run, { scorecard: card }, { key: "repeats", part: report, note });
       return;
     }
+    // Every run's history is read, and checked, before anything is printed: a malformed cell or
+    // row is exit 2 with nothing on stdout.
+    const hist = runs.length <= 1 ? [] : runs.map((r) => [
+      printableText(r.run_id),
+      printableText(r.created_at),
+      historyPassRates(store, values.store!, r)
+        .map(([arm, rate]) => `${printableText(arm)} ${rate?.toFixed(3) ?? "-"}`).join(", "),
+    ]);
     console.log(
       `suite ${printableText(run.suite)}, run ${printableText(run.run_id)} ` +
         `(${printableText(run.created_at)}); ${runs.length} run(s) in history`,
@@ -810,12 +818,6 @@ function scorecardCommand(args: string[]): void {
     printNote(note && `\n${note}`);
     if (runs.length > 1) {
       console.log("\nhistory (pass rate per arm):");
-      const hist = runs.map((r) => [
-        printableText(r.run_id),
-        printableText(r.created_at),
-        historyPassRates(store, values.store!, r)
-          .map(([arm, rate]) => `${printableText(arm)} ${rate?.toFixed(3) ?? "-"}`).join(", "),
-      ]);
       console.log(table(["run", "created", "pass rate"], hist, 3));
     }
   } finally {
@@ -833,7 +835,7 @@ function historyPassRates(
   path: string,
   run: StoredRun,
 ): [arm: string, rate: number | null][] {
-  const counts = readPassCounts(path, run.run_id, run.pass_counts);
+  const counts = readPassCounts(path, run.run_id, run.pass_counts, () => store.armsOf(run.run_id));
   if (counts) return passRates(counts);
   const rows = rowsOf(store, path, run);
   const card = storedRun(path, run, () => scorecard(rows, { metrics: run.metrics, resamples: 1 }));

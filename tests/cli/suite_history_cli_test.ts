@@ -126,19 +126,33 @@ Deno.test("suite scorecard's history reads each run's stored pass counts, not it
   await Deno.remove(dir, { recursive: true });
 });
 
-Deno.test("a malformed pass_counts cell is exit 2 naming the store and the run", async () => {
-  const dir = await Deno.makeTempDir();
+/** A store in `dir` holding two runs of the demo, and the first run's id. */
+async function twoDemoRuns(dir: string): Promise<{ store: string; first: string }> {
   const store = `${dir}/metrics.db`;
   for (let i = 0; i < 2; i++) strictEqual((await runMain(demoRunArgs(store))).code, 0);
   const db = new DatabaseSync(store);
   const first = String(db.prepare("SELECT run_id FROM runs ORDER BY created_at").get()?.run_id);
   db.close();
+  return { store, first };
+}
+
+Deno.test("a malformed pass_counts cell is exit 2 naming the store and the run", async () => {
+  const dir = await Deno.makeTempDir();
+  const { store, first } = await twoDemoRuns(dir);
   const cases: [string, RegExp][] = [
     ["'nope'", /it is not JSON/],
     ["X'5b5d'", /it is not text/],
     [`'[["adapter",2,1]]'`, /not a list of \[arm, passes, complete\]/],
     [`'[["adapter",1.5,2]]'`, /not a list of \[arm, passes, complete\]/],
     [`'[["adapter",1,2],["adapter",0,1]]'`, /an arm is repeated/],
+    // Well formed, but not the run's arms: none, another, one of two, or one more.
+    ["'[]'", /its arms \[\] are not the arms of the run's rows \["adapter","base"\]/],
+    [`'[["zz",1,2]]'`, /its arms \["zz"\] are not the arms of the run's rows/],
+    [`'[["adapter",1,2]]'`, /its arms \["adapter"\] are not the arms of the run's rows/],
+    [
+      `'[["adapter",1,2],["base",1,2],["zz",0,0]]'`,
+      /its arms \["adapter","base","zz"\] are not the arms of the run's rows/,
+    ],
   ];
   for (const [i, [value, message]] of cases.entries()) {
     const copy = copyWith(
@@ -151,6 +165,27 @@ Deno.test("a malformed pass_counts cell is exit 2 naming the store and the run",
     match(r.stderr, new RegExp(`bad-${i}\\.db: run ${first} has a malformed pass_counts column`));
     match(r.stderr, message);
     ok(!r.stderr.includes("    at "), r.stderr);
+    // Refused before anything is printed: no scorecard, then a failure.
+    strictEqual(r.stdout, "", value);
   }
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("a run without pass counts whose rows are malformed is exit 2 before the scorecard is printed", async () => {
+  const dir = await Deno.makeTempDir();
+  const { store, first } = await twoDemoRuns(dir);
+  // The first run, stored without its counts (as by an older assay), has a row no writer makes.
+  const copy = copyWith(
+    store,
+    `${dir}/bad.db`,
+    `UPDATE runs SET pass_counts = NULL WHERE run_id = '${first}';
+     UPDATE scores SET applicable = 7 WHERE rowid =
+       (SELECT min(rowid) FROM scores WHERE run_id = '${first}')`,
+  );
+  const r = await runMain(["suite", "scorecard", "--store", copy, "--resamples", "10"]);
+  strictEqual(r.code, 2, r.stdout);
+  match(r.stderr, new RegExp(`bad\\.db: run ${first} has a malformed scores row`));
+  ok(!r.stderr.includes("    at "), r.stderr);
+  strictEqual(r.stdout, "");
   await Deno.remove(dir, { recursive: true });
 });
