@@ -256,10 +256,14 @@ Deno.test("suite scorecard and compare read back a golden id, an arm and a topic
     if (t.golden_id === "g01") t.golden_id = nul("g01");
     if (t.arm === "base") t.arm = nul("base");
   });
+  // The suite names its baseline arm, base, which the traces now call "base\0x" (YAML's "\0").
+  const suite = (await Deno.readTextFile(`${demo}/suite.yaml`))
+    .replace("\n  baseline: base\n", '\n  baseline: "base\\0x"\n');
+  await Deno.writeTextFile(`${dir}/suite.yaml`, suite);
   const store = `${dir}/metrics.db`;
   const inputs = ["--goldens", `${dir}/goldens.jsonl`, "--traces", `${dir}/traces.jsonl`];
   const live = await runMain([
-    ...["suite", "run", `${demo}/suite.yaml`, ...inputs, "--catalog", `${demo}/catalog.json`],
+    ...["suite", "run", `${dir}/suite.yaml`, ...inputs, "--catalog", `${demo}/catalog.json`],
     ...["--store", store, "--no-judge", "--quiet", "--out", `${dir}/run.json`],
   ]);
   strictEqual(live.code, 0, live.stderr);
