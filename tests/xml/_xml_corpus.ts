@@ -508,6 +508,26 @@ export const KNOWN_ISSUES: readonly KnownIssue[] = [
       WARNINGS.some((w) => w.test(text.slice(ours.offset ?? 0))),
   },
   {
+    id: "duplicate-hidden-by-namespace-error",
+    accepts: "lxml",
+    reason: "An attribute name may not appear twice in a tag (XML 1.0 §3.1, WFC: Unique Att " +
+      "Spec); libxml2 compares a prefixed attribute with the earlier ones in order and stops at " +
+      "the first with its local name and namespace: when that one has another prefix, it reports " +
+      "the non-fatal namespace collision and never sees the later exact duplicate, which a " +
+      "later warning then hides from lxml (as in `error-hidden-by-warning`).",
+    example: '<a xmlns:g="urn:x" xmlns:h="urn:x" g:k="1" h:k="2" h:k="2"><b xml:space="keep"/></a>',
+    matches: (text, ours) => {
+      if (ours.code !== "duplicate-attribute" || ours.offset === undefined) return false;
+      const name = /^([^\s=:]+):([^\s=]+)/.exec(text.slice(ours.offset));
+      if (name === null) return false;
+      const tag = text.slice(text.lastIndexOf("<", ours.offset), ours.offset);
+      const earlier = [...tag.matchAll(/\s([^\s=:]+):([^\s=]+)\s*=/g)]
+        .filter((m) => m[2] === name[2]);
+      return earlier.length > 0 && earlier[0]![1] !== name[1] &&
+        WARNINGS.some((w) => w.test(text.slice(ours.offset ?? 0)));
+    },
+  },
+  {
     id: "duplicate-xml-declaration",
     accepts: "lxml",
     reason: "An attribute name may not appear twice in a tag (XML 1.0 §3.1, WFC: Unique Att " +
