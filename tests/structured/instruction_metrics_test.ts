@@ -94,8 +94,14 @@ Deno.test("instructionComplianceRate() and constraintSatisfactionRate() pool exa
     strictEqual(s.denominator, all.reduce((n, row) => n + row.length, 0));
     strictEqual(s.numerator, all.flat().filter((v) => v).length);
     all.forEach((row, i) => strictEqual(c.details.compliant[i], !row.includes(false)));
-    ok(c.value <= s.value || s.denominator === 0 || c.value === 1);
+    // Every row has a check: a compliant row passes at least one, a failing row fails at least
+    // one. (The rates themselves are not ordered: [[true], [false × 5]] is 1/2 against 1/6.)
+    ok(c.numerator <= s.numerator);
+    ok(c.denominator - c.numerator <= s.denominator - s.numerator);
   }
+  const c = instructionComplianceRate([[true], [false, false, false, false, false]]);
+  const s = constraintSatisfactionRate([[true], [false, false, false, false, false]]);
+  assertEquals([c.numerator, c.denominator, s.numerator, s.denominator], [1, 2, 1, 6]);
 });
 
 // ---- formatCompliance -----------------------------------------------------------------------
