@@ -267,7 +267,8 @@ Deno.test("toolCallF1() equals Kuhn's maximum matching on 300 instances past the
       fallbacks += r.details.tieBreakFallbacks;
     }
   }
-  ok(fallbacks > 100, `the fallback path ran ${fallbacks} times`);
+  // 104 here; 88 to 134 at other seeds: the bound asks that the path runs, not a seed's count.
+  ok(fallbacks > 50, `the fallback path ran ${fallbacks} times`);
 });
 
 Deno.test("tool metrics are independent of the order of both lists (2,000 instances)", () => {
