@@ -523,7 +523,8 @@ export const KNOWN_ISSUES: readonly KnownIssue[] = [
       const tag = text.slice(text.lastIndexOf("<", ours.offset), ours.offset);
       const earlier = [...tag.matchAll(/\s([^\s=:]+):([^\s=]+)\s*=/g)]
         .filter((m) => m[2] === name[2]);
-      return earlier.length > 0 && earlier[0]![1] !== name[1] &&
+      // The name is truly repeated, and another prefix with its local name comes first.
+      return earlier.some((m) => m[1] === name[1]) && earlier[0]![1] !== name[1] &&
         WARNINGS.some((w) => w.test(text.slice(ours.offset ?? 0)));
     },
   },
