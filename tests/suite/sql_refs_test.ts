@@ -635,12 +635,14 @@ async function sh(cmd: string, args: string[], stdin?: string): Promise<string> 
     stdout: "piped",
     stderr: "piped",
   }).spawn();
-  if (stdin !== undefined) {
+  // Written while the output is read: psql answers as it reads, and a pipe that nobody empties
+  // stops it (30,000 queries hung here when the input was written first).
+  const writing = stdin === undefined ? undefined : (async () => {
     const w = p.stdin.getWriter();
     await w.write(new TextEncoder().encode(stdin));
     await w.close();
-  }
-  const out = await p.output();
+  })();
+  const [out] = await Promise.all([p.output(), writing]);
   const dec = new TextDecoder();
   if (!out.success) throw new Error(`${cmd} ${args.join(" ")} failed: ${dec.decode(out.stderr)}`);
   return dec.decode(out.stdout);
