@@ -3,13 +3,16 @@
 // slices, every metric's numerator, denominator and value (overall and per language) and every
 // per-example record, on both engines.
 //
-// 1. Seeded corpora from tests/evaluation/_score_corpus.ts, over 100,000 examples in all.
+// 1. Seeded corpora from tests/evaluation/_score_corpus.ts, over 100,000 examples in all, and from
+//    tests/evaluation/_varied_corpus.ts (the bench's held-out corpus: floats of every magnitude,
+//    pretty-printed and compact JSON, non-ASCII keys, about half the outputs broken).
 // 2. Each invariant class (and a few input errors): both sides exit 2 and no report is written.
 // 3. Readings the texts leave open, one small input each (see the docstring of the oracle).
 //
 // Needs --allow-run (deno, python3), --allow-read, --allow-write (temp dirs).
 import { deepStrictEqual, fail, match, strictEqual } from "node:assert/strict";
 import { type ScoreCorpusOptions, writeScoreCorpus } from "./_score_corpus.ts";
+import { type VariedCorpusOptions, writeVariedCorpus } from "./_varied_corpus.ts";
 
 const DENO = Deno.execPath();
 const CLI = new URL("../../cli/main.ts", import.meta.url).pathname;
@@ -117,16 +120,33 @@ const CORPORA: ScoreCorpusOptions[] = [
   { seed: 303, count: 25_000, lineNoise: true, fuzzRate: 0.2, dropRate: 0.08 },
   { seed: 404, count: 12_000, outputBytes: 1500, hostileGoldRate: 0.15 },
 ];
+const VARIED: VariedCorpusOptions[] = [
+  { seed: 505, count: 8_000 },
+  { seed: 606, count: 4_000, prompts: false },
+];
+/** Each corpus: its label, its rows, and what writes it to a directory. */
+const SOURCES = [
+  ...CORPORA.map((spec) => ({
+    label: `seed ${spec.seed}`,
+    count: spec.count,
+    write: (dir: string) => writeScoreCorpus(dir, spec),
+  })),
+  ...VARIED.map((spec) => ({
+    label: `varied seed ${spec.seed}`,
+    count: spec.count,
+    write: (dir: string) => writeVariedCorpus(dir, spec),
+  })),
+];
 
-Deno.test("assay score agrees with the Python oracle on >100,000 examples, on wasm and ts", async () => {
+Deno.test("assay score agrees with the Python oracle on >100,000 examples of two corpora, on wasm and ts", async () => {
   const root = await Deno.makeTempDir({ prefix: "assay_score_diff_" });
   try {
     const files: (Inputs & { dir: string; label: string })[] = [];
-    for (const spec of CORPORA) {
-      const dir = `${root}/seed${spec.seed}`;
+    for (const [i, source] of SOURCES.entries()) {
+      const dir = `${root}/corpus${i}`;
       await Deno.mkdir(dir);
-      const f = await writeScoreCorpus(dir, spec);
-      files.push({ ...f, dir, label: `seed ${spec.seed}` });
+      const f = await source.write(dir);
+      files.push({ ...f, dir, label: source.label });
     }
     // Two chains on two cores: the oracle on each corpus, and Assay on each corpus and engine.
     const oracleChain = (async () => {
@@ -174,7 +194,7 @@ Deno.test("assay score agrees with the Python oracle on >100,000 examples, on wa
         }
         deepStrictEqual(comparable(a), comparable(o), `${f.label} --engine ${engine}`);
       }
-      const rows = CORPORA[i]!.count;
+      const rows = SOURCES[i]!.count;
       total += rows;
       const m = o.metrics.overall;
       const frac = (k: string) => `${m[k].numerator}/${m[k].denominator}`;
