@@ -8,8 +8,7 @@ import {
   fieldsOfCanonical,
 } from "../engine/mod.ts";
 import {
-  formatLocation,
-  InputError,
+  inputErrorAt,
   type Line,
   type LineOptions,
   type LineRun,
@@ -32,14 +31,16 @@ import type { Source } from "./_sources.ts";
 function lineObject(line: Line, source: string): Record<string, unknown> {
   const r = readJsonLine(line.text);
   if ("error" in r) {
-    throw new InputError(
-      `${source}:${line.lineNo}: malformed JSON line ${quote(line.text)} (${r.error})`,
+    throw inputErrorAt(
+      { source, line: line.lineNo },
+      `malformed JSON line ${quote(line.text)} (${r.error})`,
     );
   }
   const row = r.value;
   if (typeof row !== "object" || row === null || Array.isArray(row)) {
-    throw new InputError(
-      `${source}:${line.lineNo}: expected a JSON object, got ${quote(line.text)}`,
+    throw inputErrorAt(
+      { source, line: line.lineNo },
+      `expected a JSON object, got ${quote(line.text)}`,
     );
   }
   return row as Record<string, unknown>;
@@ -71,16 +72,16 @@ function exampleRows(
       const line = lines[slow[k]!]!;
       const c = canonical[k]!;
       if (!c.ok) {
-        throw new InputError(
-          `${source}:${line.lineNo}: malformed JSON line ${
-            quote(line.text)
-          } (${c.error.code} at ${c.error.offset})`,
+        throw inputErrorAt(
+          { source, line: line.lineNo },
+          `malformed JSON line ${quote(line.text)} (${c.error.code} at ${c.error.offset})`,
         );
       }
       const fields = fieldsOfCanonical(c.canonical);
       if (fields === null) {
-        throw new InputError(
-          `${source}:${line.lineNo}: expected a JSON object, got ${quote(line.text)}`,
+        throw inputErrorAt(
+          { source, line: line.lineNo },
+          `expected a JSON object, got ${quote(line.text)}`,
         );
       }
       rows[slow[k]!] = exampleRow(fields, line, source);
@@ -141,18 +142,16 @@ function exampleRow(fields: Map<string, ExactField>, line: Line, source: string)
   const at = { source, line: line.lineNo, id: typeof id === "string" ? id : undefined };
   for (const name of ["example_id", "language"]) {
     const f = fields.get(name);
-    if (!f) throw new InputError(`${formatLocation(at)}: missing field "${name}"`);
+    if (!f) throw inputErrorAt(at, `missing field "${name}"`);
     if (f.kind !== "string") {
-      throw new InputError(
-        `${formatLocation(at)}: field "${name}" must be a string, got ${f.kind}`,
-      );
+      throw inputErrorAt(at, `field "${name}" must be a string, got ${f.kind}`);
     }
   }
   const target = fields.get("target");
-  if (!target) throw new InputError(`${formatLocation(at)}: missing field "target"`);
+  if (!target) throw inputErrorAt(at, 'missing field "target"');
   const root = fields.get("root_id");
   if (root && root.kind !== "string" && root.kind !== "null") {
-    throw new InputError(`${formatLocation(at)}: field "root_id" must be a string or null`);
+    throw inputErrorAt(at, 'field "root_id" must be a string or null');
   }
   return {
     example_id: id as string,
@@ -232,8 +231,9 @@ export async function scoreGeneral(
         const r = lineObject(line, source);
         if (r.prompt_sha256 === undefined) {
           const id = typeof r.example_id === "string" ? r.example_id : undefined;
-          throw new InputError(
-            `${formatLocation({ source, line: line.lineNo, id })}: missing field "prompt_sha256"`,
+          throw inputErrorAt(
+            { source, line: line.lineNo, id },
+            'missing field "prompt_sha256"',
           );
         }
         return {

@@ -1,7 +1,7 @@
 // The checks of the scorer's rows: ids and digests, and why a target that is not one call is
 // dropped (docs/evaluation.md, "Targets and the drop summary").
 import { jsonKind, materialize } from "../engine/mod.ts";
-import { formatLocation, InputError, type Violation } from "../jsonl/mod.ts";
+import { inputErrorAt, type Location, type Violation } from "../jsonl/mod.ts";
 import type { DropSummary } from "./inputs.ts";
 
 /** Whether `value` is a string that is not empty. */
@@ -22,11 +22,11 @@ export function isDigest(value: unknown): value is string {
 export function requireString(
   value: unknown,
   field: string,
-  at: Parameters<typeof formatLocation>[0],
+  at: Location,
 ) {
-  if (value === undefined) throw new InputError(`${formatLocation(at)}: missing field "${field}"`);
+  if (value === undefined) throw inputErrorAt(at, `missing field "${field}"`);
   if (typeof value !== "string" || value === "") {
-    throw new InputError(`${formatLocation(at)}: field "${field}" must be a non-empty string`);
+    throw inputErrorAt(at, `field "${field}" must be a non-empty string`);
   }
 }
 
@@ -42,14 +42,12 @@ export function outputNotString(value: unknown): string {
   return `field "output" must be a string, got ${kind}${hint}`;
 }
 
-export function requireDigest(value: unknown, at: Parameters<typeof formatLocation>[0]) {
+export function requireDigest(value: unknown, at: Location) {
   if (value === undefined) {
-    throw new InputError(`${formatLocation(at)}: missing field "prompt_sha256"`);
+    throw inputErrorAt(at, 'missing field "prompt_sha256"');
   }
   if (typeof value !== "string" || !/^[0-9a-f]{64}$/.test(value)) {
-    throw new InputError(
-      `${formatLocation(at)}: field "prompt_sha256" must be 64 lowercase hex digits`,
-    );
+    throw inputErrorAt(at, 'field "prompt_sha256" must be 64 lowercase hex digits');
   }
 }
 

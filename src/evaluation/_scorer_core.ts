@@ -4,7 +4,7 @@
 // JSON, so they need not be canonicalized before they are parsed).
 import { compareCodePoints, type Engine, getDefaultEngine, sha256Hex } from "../engine/mod.ts";
 import { canonicalValue, isWellFormed } from "../engine/mod.ts";
-import { formatLocation, InputError, InvariantViolation, type Violation } from "../jsonl/mod.ts";
+import { formatLocation, inputErrorAt, InvariantViolation, type Violation } from "../jsonl/mod.ts";
 import type { ExampleRecord } from "./metrics.ts";
 import type {
   DroppedIds,
@@ -110,16 +110,15 @@ export class ScorerCore {
       ) {
         requireString(ex.example_id, "example_id", at());
         requireString(ex.language, "language", at());
-        throw new InputError(
-          `${formatLocation(at())}: ${
-            badRoot ? 'field "root_id" must be a string or null' : 'missing field "target"'
-          }`,
+        throw inputErrorAt(
+          at(),
+          badRoot ? 'field "root_id" must be a string or null' : 'missing field "target"',
         );
       }
       try {
         texts[i] = typeof ex.target === "string" ? ex.target : canonicalValue(ex.target);
       } catch (e) {
-        throw new InputError(`${formatLocation(at())}: field "target": ${(e as Error).message}`);
+        throw inputErrorAt(at(), `field "target": ${(e as Error).message}`);
       }
     }
     // The canonical text of each target, where known; it classifies dropped targets.
@@ -202,9 +201,9 @@ export class ScorerCore {
     return canon.map((c, i) => {
       if (c.ok) return c.canonical;
       const ex = batch[i]!;
-      throw new InputError(
-        `${formatLocation({ source: this.#src.examples, line: ex.line, id: ex.example_id })}: ` +
-          `target is not valid JSON (${c.error.code} at ${c.error.offset})`,
+      throw inputErrorAt(
+        { source: this.#src.examples, line: ex.line, id: ex.example_id },
+        `target is not valid JSON (${c.error.code} at ${c.error.offset})`,
       );
     });
   }
@@ -235,7 +234,7 @@ export class ScorerCore {
       if (p.prompt !== undefined) {
         const at = () => ({ source: this.#src.prompts, line: p.line, id: p.example_id });
         if (actual === undefined) {
-          throw new InputError(`${formatLocation(at())}: field "prompt" must be a string`);
+          throw inputErrorAt(at(), 'field "prompt" must be a string');
         }
         if (actual !== p.prompt_sha256) {
           this.#violations.push({
@@ -261,10 +260,9 @@ export class ScorerCore {
       const at = () => ({ source: this.#src.generations, line: g.line, id: g.example_id });
       if (!isNonEmptyString(g.example_id)) requireString(g.example_id, "example_id", at());
       if (typeof g.output !== "string") {
-        throw new InputError(
-          `${formatLocation(at())}: ${
-            g.output === undefined ? 'missing field "output"' : outputNotString(g.output)
-          }`,
+        throw inputErrorAt(
+          at(),
+          g.output === undefined ? 'missing field "output"' : outputNotString(g.output),
         );
       }
       // The manifest's digests were checked: one equal to the generation's vouches for it.

@@ -128,6 +128,7 @@ function nonEmpty(report: EvaluationReport, run: RunSources): EvaluationReport {
           report.missing_generations?.count ?? 0
         } missing`
         : "in the file"),
+    { at: { source: run.examples.name } },
   );
 }
 

@@ -56,18 +56,62 @@ export function quote(text: string, max = 80): string {
   return JSON.stringify(text.length > max ? `${text.slice(0, max)}\u2026` : text);
 }
 
-/** A malformed row: not JSON, not an object, a missing or mistyped field. */
+/** Options of an {@linkcode InputError}: the underlying cause, and where the bad input is. */
+export interface InputErrorOptions extends ErrorOptions {
+  /** The file, line and id the error is about, each where known. */
+  at?: Location;
+}
+
+/**
+ * A malformed row: not JSON, not an object, a missing or mistyped field. Its message names the
+ * file, line and id, and it carries them as data: `source`, `line` and `id`, each undefined where
+ * the error is not about one (a whole file has no line).
+ */
 export class InputError extends Error {
+  // `declare`: assigned in the constructor, so that no field (nor these docs) is emitted.
+  /** The file (or source) name, where the error is about one. */
+  declare readonly source: string | undefined;
+  /** The 1-based line, where the error is about one. */
+  declare readonly line: number | undefined;
+  /** The row's id, where the error is about a row that has one. */
+  declare readonly id: string | undefined;
+
   /**
    * Creates the error.
    *
    * @param message What is wrong, naming the file, line and id.
-   * @param options The underlying cause.
+   * @param options The underlying cause and `at`, the place named.
    */
-  constructor(message: string, options?: ErrorOptions) {
-    super(message, options);
+  constructor(message: string, options: InputErrorOptions = {}) {
+    const { at, ...rest } = options;
+    super(message, rest);
     this.name = "InputError";
+    this.source = at?.source;
+    this.line = at?.line;
+    this.id = at?.id;
   }
+}
+
+/**
+ * An {@linkcode InputError} about one place: its message is the place as
+ * {@linkcode formatLocation} writes it, a colon and `text`, and it carries the place.
+ *
+ * @param at The file, line and id.
+ * @param text What is wrong there.
+ * @returns The error.
+ *
+ * @example
+ * ```ts
+ * import { inputErrorAt } from "@assay/assay/jsonl";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * const e = inputErrorAt({ source: "gen.jsonl", line: 4, id: "ex-1" }, 'missing field "output"');
+ * strictEqual(e.message, 'gen.jsonl:4 (id "ex-1"): missing field "output"');
+ * strictEqual(e.line, 4);
+ * ```
+ */
+export function inputErrorAt(at: Location, text: string): InputError {
+  return new InputError(`${formatLocation(at)}: ${text}`, { at });
 }
 
 /** One broken invariant of an evaluation's inputs. */

@@ -50,9 +50,9 @@ export interface LineOptions {
 /** A line longer than the reader's limit (an {@linkcode InputError}). */
 export class LineTooLongError extends InputError {
   /** The source's name. */
-  readonly source: string;
+  declare readonly source: string;
   /** The 1-based number of the line. */
-  readonly line: number;
+  declare readonly line: number;
   /** The limit it passed, in bytes. */
   readonly limit: number;
 
@@ -64,10 +64,10 @@ export class LineTooLongError extends InputError {
    * @param limit The limit in bytes.
    */
   constructor(source: string, line: number, limit: number) {
-    super(`${source}:${line}: line longer than the limit of ${sizeText(limit)}`);
+    super(`${source}:${line}: line longer than the limit of ${sizeText(limit)}`, {
+      at: { source, line },
+    });
     this.name = "LineTooLongError";
-    this.source = source;
-    this.line = line;
     this.limit = limit;
   }
 }

@@ -7,9 +7,9 @@ import { InputError } from "./errors.ts";
 /** A line that is not valid UTF-8 where it must be (an {@linkcode InputError}). */
 export class InvalidUtf8Error extends InputError {
   /** The source's name. */
-  readonly source: string;
+  declare readonly source: string;
   /** The 1-based line number. */
-  readonly line: number;
+  declare readonly line: number;
   /** The 0-based offset of the first invalid byte in its line. */
   readonly lineOffset: number;
   /** The 0-based offset of that byte in the source. */
@@ -27,10 +27,9 @@ export class InvalidUtf8Error extends InputError {
     super(
       `${source}:${line}: invalid UTF-8 at byte ${lineOffset} of the line (byte ${offset} of ` +
         `the file)`,
+      { at: { source, line } },
     );
     this.name = "InvalidUtf8Error";
-    this.source = source;
-    this.line = line;
     this.lineOffset = lineOffset;
     this.offset = offset;
   }

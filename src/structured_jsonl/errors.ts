@@ -20,12 +20,6 @@ export interface StructuredInputErrorOptions extends ErrorOptions {
  * `locations`, every place it names (both lines of a duplicate id, every unjoined row).
  */
 export class StructuredInputError extends InputError {
-  /** The file (or source) name of the first place named. */
-  readonly source: string | undefined;
-  /** The 1-based line of the first place named, when the error is about a line. */
-  readonly line: number | undefined;
-  /** The id of the row at the first place named, when the row has one. */
-  readonly id: string | undefined;
   /** The metric whose check refused the row's field, when one did. */
   readonly metric: string | undefined;
   /** Every place the error is about, in the order the message names them. */
@@ -44,12 +38,9 @@ export class StructuredInputError extends InputError {
     options: StructuredInputErrorOptions = {},
   ) {
     const { metric, ...rest } = options;
-    super(message, rest);
+    // The first place gives `source`, `line` and `id` (an InputError's).
+    super(message, { ...rest, at: locations[0] });
     this.name = "StructuredInputError";
-    const first = locations[0];
-    this.source = first?.source;
-    this.line = first?.line;
-    this.id = first?.id;
     this.metric = metric;
     this.locations = locations;
   }

@@ -249,3 +249,74 @@ Deno.test("scoreJsonl() refuses examples without an example, on both engines and
     }
   }
 });
+
+Deno.test("scoreJsonl()'s InputError carries the file, line and id its message names, on both engines and both readers", async () => {
+  const { InputError, InvalidUtf8Error, formatLocation } = await import("../../src/jsonl/mod.ts");
+  const enc = new TextEncoder();
+  const H = "0".repeat(64);
+  const ex = (id: string) => `{"example_id": "${id}", "language": "en", "target": {"name": "f"}}`;
+  const gen = (id: string, rest = `, "output": "{}"`) =>
+    `{"example_id": "${id}", "prompt_sha256": "${H}"${rest}}`;
+  const good = [ex("a"), ex("b")];
+  const goodGen = [gen("a"), gen("b")];
+  const bytes = (lines: (string | Uint8Array)[]) => {
+    const parts = lines.map((l) => typeof l === "string" ? enc.encode(l + "\n") : l);
+    const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+    let at = 0;
+    for (const p of parts) out.set(p, (at += p.length) - p.length);
+    return out;
+  };
+  // [what, examples, generations, the place: source, line, id]
+  const cases: [string, (string | Uint8Array)[], string[], [string, number?, string?]][] = [
+    ["malformed example line", [ex("a"), '{"example_id": "b",'], goodGen, ["e.jsonl", 2]],
+    ["example not an object", ["[1]", ex("b")], goodGen, ["e.jsonl", 1]],
+    ["example without a target", [ex("a"), '{"example_id": "b", "language": "en"}'], goodGen, [
+      "e.jsonl",
+      2,
+      "b",
+    ]],
+    ["example without an id", ['{"language": "en", "target": {"name": "f"}}'], goodGen, [
+      "e.jsonl",
+      1,
+    ]],
+    ["generation without an output", good, [gen("a"), gen("b", "")], ["g.jsonl", 2, "b"]],
+    ["generation output not a string", good, [gen("a", `, "output": 5`), gen("b")], [
+      "g.jsonl",
+      1,
+      "a",
+    ]],
+    [
+      "generation without a prompt digest",
+      good,
+      [gen("a"), `{"example_id": "b", "output": "{}"}`],
+      [
+        "g.jsonl",
+        2,
+        "b",
+      ],
+    ],
+    ["malformed generation line", good, [gen("a"), "{"], ["g.jsonl", 2]],
+    ["invalid UTF-8 in an example", [ex("a"), new Uint8Array([0x22, 0xff, 0x22, 0x0a])], goodGen, [
+      "e.jsonl",
+      2,
+    ]],
+    ["no example in the file", [], [], ["e.jsonl"]],
+  ];
+  for (const options of [{}, { kernel: false }, { engine: TS }, { engine: WASM }]) {
+    for (const [what, examples, generations, [source, line, id]] of cases) {
+      await rejects(
+        scoreJsonl({ examples: bytes(examples), generations: bytes(generations) }, {
+          ...options,
+          names: { examples: "e.jsonl", generations: "g.jsonl" },
+        }),
+        (e: unknown) => {
+          ok(e instanceof InputError, `${what}: ${e}`);
+          assertEquals([e.source, e.line, e.id], [source, line, id], `${what}: ${e.message}`);
+          ok(e.message.startsWith(formatLocation({ source, line, id })), e.message);
+          if (what.startsWith("invalid UTF-8")) ok(e instanceof InvalidUtf8Error, what);
+          return true;
+        },
+      );
+    }
+  }
+});
