@@ -17,7 +17,6 @@ import { InputError } from "./_errors.ts";
 import {
   addColumns,
   ADDED_COLUMNS,
-  hasRepeatsColumns,
   hasRunsColumn,
   type KeptRepeats,
   readRepeats,
@@ -643,7 +642,7 @@ export class MetricStore {
   /** A run's repeats, or undefined when they were not kept (a run stored before they were). */
   repeatsOf(runId: string): KeptRepeats<unknown> | undefined {
     const row = this.#retrier.retry(`reading run ${runId}`, () => {
-      if (!hasRepeatsColumns(this.#db)) return undefined;
+      if (!hasRunsColumn(this.#db, "repeats")) return undefined;
       const ids = hasRunsColumn(this.#db, "golden_ids") ? "golden_ids" : "NULL AS golden_ids";
       // The baseline is an arm's own text, a NUL included: read whole (withBytes).
       const baseline = hasRunsColumn(this.#db, "baseline")

@@ -37,12 +37,7 @@ const COLUMNS = ["repeats", "clusters", "golden_ids", "baseline", "pass_counts"]
 /** Those columns, as the schema of a new store declares them. */
 export const ADDED_COLUMNS = COLUMNS.map((c) => `${c} TEXT`).join(",\n  ");
 
-/** Whether the store's `runs` table has the columns. */
-export function hasRepeatsColumns(db: DatabaseSync): boolean {
-  return db.prepare("PRAGMA table_info(runs)").all().some((c) => c.name === "repeats");
-}
-
-/** Whether the store's `runs` table has the column `name` (the later ones: `golden_ids`...). */
+/** Whether the store's `runs` table has the column `name` (one of the added columns). */
 export function hasRunsColumn(db: DatabaseSync, name: string): boolean {
   return db.prepare("PRAGMA table_info(runs)").all().some((c) => c.name === name);
 }

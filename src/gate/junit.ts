@@ -221,14 +221,15 @@ export function gateOutputs(
   paths: GateOutputPaths,
 ): GateOutput[] {
   const out: GateOutput[] = [];
-  const add = (output: keyof GateOutputPaths, text: () => string) => {
+  // The Markdown is written once, for --markdown and the step summary alike.
+  let markdown: string | undefined;
+  for (const output of ["junit", "markdown", "stepSummary"] as const) {
     const path = paths[output];
-    if (path !== undefined) {
-      out.push({ output, path, text: text(), append: output === "stepSummary" });
-    }
-  };
-  add("junit", () => gateJunit(verdict, file));
-  add("markdown", () => gateMarkdown(verdict, file));
-  add("stepSummary", () => gateMarkdown(verdict, file));
+    if (path === undefined) continue;
+    const text = output === "junit"
+      ? gateJunit(verdict, file)
+      : markdown ??= gateMarkdown(verdict, file);
+    out.push({ output, path, text, append: output === "stepSummary" });
+  }
   return out;
 }
