@@ -139,6 +139,11 @@ Each line of L.jsonl has "human" (a label in [0, 1]) and either "judge" (the jud
 with --store and --metric, the run's "golden_id", "arm" and "repeat" to look the score up.
 
 Options:
+  --labels FILE      the human labels (required)
+  --store FILE       the metric store whose judge scores are checked (with --metric)
+  --metric NAME      the judge metric of the stored run to check (with --store)
+  --suite NAME       the suite of the run (default: the one suite in the store)
+  --run ID           the stored run (default: the suite's latest run)
   --threshold T      the pass threshold on both sides (default: the metric's, else 0.5)
   --kappa-bar K      the kappa a judge needs to be trusted (default 0.6)
   --min-n N          fewer labels than this is insufficient data (default 10)
@@ -781,7 +786,6 @@ function scorecardCommand(args: string[]): void {
     run: { type: "string" },
     seed: { type: "string" },
     resamples: { type: "string" },
-    metrics: { type: "string" },
     json: { type: "boolean" },
   });
   if (positionals.length > 0) {
@@ -794,8 +798,11 @@ function scorecardCommand(args: string[]): void {
   try {
     const { run, runs } = pickRun(store, values.suite, values.run);
     const rows = rowsOf(store, values.store!, run);
-    const metrics = values.metrics?.split(",") ?? run.metrics;
-    const card = storedRun(values.store!, run, () => scorecard(rows, { metrics, ...bootstrap }));
+    const card = storedRun(
+      values.store!,
+      run,
+      () => scorecard(rows, { metrics: run.metrics, ...bootstrap }),
+    );
     const { report, note } = storedRepeats(store, values.store!, run, rows, bootstrap);
     if (values.json) {
       printStoredJson(run, { scorecard: card }, { key: "repeats", part: report, note });
@@ -813,7 +820,7 @@ function scorecardCommand(args: string[]): void {
       `suite ${printableText(run.suite)}, run ${printableText(run.run_id)} ` +
         `(${printableText(run.created_at)}); ${runs.length} run(s) in history`,
     );
-    printScorecard(card, metrics);
+    printScorecard(card, run.metrics);
     if (report) printRepeats(report);
     printNote(note && `\n${note}`);
     if (runs.length > 1) {
