@@ -231,3 +231,16 @@ Deno.test("private files are imported only from their own folder, and cli/ impor
   }
   assertEquals(found, []);
 });
+
+Deno.test("tests mirror the rooms: every folder under src/ has its folder under tests/", async () => {
+  const missing: string[] = [];
+  for await (const entry of Deno.readDir(new URL("src/", root))) {
+    if (!entry.isDirectory) continue;
+    const tests = await Deno.stat(new URL(`tests/${entry.name}/`, root)).then(
+      (s) => s.isDirectory,
+      () => false,
+    );
+    if (!tests) missing.push(`src/${entry.name}/`);
+  }
+  assertEquals(missing, []);
+});
