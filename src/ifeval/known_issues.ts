@@ -63,6 +63,8 @@ export const KNOWN_ISSUES: readonly KnownIssue[] = [
     affects: "detectable_format:json_format",
     reason:
       "Acceptance is the engine's Python-exact json.loads with nesting capped at 512 levels; " +
-      "CPython accepts deeper nesting up to its recursion limit.",
+      "CPython accepts deeper nesting up to its recursion limit (992 levels from a top-level " +
+      "python3 3.11 call), and past it raises RecursionError, which stops IFEval's whole run; " +
+      "Assay says False from 513 levels on.",
   },
 ];
