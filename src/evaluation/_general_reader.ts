@@ -26,7 +26,7 @@ import type {
 } from "./inputs.ts";
 import { ScorerCore } from "./_scorer_core.ts";
 import type { RunSources } from "./_kernel_run.ts";
-import type { Source } from "./_sources.ts";
+import type { Source } from "../jsonl/source/mod.ts";
 
 function lineObject(line: Line, source: string): Record<string, unknown> {
   const r = readJsonLine(line.text);

@@ -8,7 +8,7 @@ import { RECORDS_CLOSE, RECORDS_OPEN, reportFrame } from "./_report_frame.ts";
 import type { EvaluationReport, InputDigest } from "./inputs.ts";
 import type { ExampleRecord } from "./metrics.ts";
 import { type KernelBail, ScoreKernel } from "./_score_kernel.ts";
-import type { Source } from "./_sources.ts";
+import type { Source } from "../jsonl/source/mod.ts";
 import { LineTooLongError, longLineIn } from "../jsonl/mod.ts";
 
 /** The sources of a run, in the order they are read. */

@@ -16,11 +16,11 @@ import type { EvaluationReport, OutputDecoder } from "./inputs.ts";
 import type { DetailWriter } from "./metrics.ts";
 import { type KernelGaveBack, type RunSources, scoreOnKernel } from "./_kernel_run.ts";
 import { scoreGeneral } from "./_general_reader.ts";
-import { type ByteHasher, type JsonlSource, Source } from "./_sources.ts";
+import { type ByteHasher, type JsonlSource, Source } from "../jsonl/source/mod.ts";
 import { formatReportParts } from "./report_json.ts";
 import { InputError, maxLineBytesOf } from "../jsonl/mod.ts";
 
-export type { ByteHasher, JsonlSource } from "./_sources.ts";
+export type { ByteHasher, JsonlSource } from "../jsonl/source/mod.ts";
 
 /** The inputs of {@linkcode scoreJsonl}. */
 export interface JsonlSources {

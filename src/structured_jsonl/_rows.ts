@@ -10,10 +10,9 @@ import {
   readExactObject,
 } from "../engine/mod.ts";
 import { canonicalLiteral } from "../structured/mod.ts";
-import type { ByteHasher, JsonlSource } from "../evaluation/mod.ts";
 import { formatLocation, LineSplitter, type Location, quote } from "../jsonl/mod.ts";
+import { type ByteHasher, type JsonlSource, readOnce } from "../jsonl/source/mod.ts";
 import { StructuredInputError } from "./errors.ts";
-import { readSource } from "./_read.ts";
 import { ByteStore, TextColumn } from "./_columns.ts";
 
 /** A row's fields, as a `Map` of them is read (a row of a {@linkcode Loaded} file is a view). */
@@ -132,7 +131,7 @@ export async function loadRows(
     }
   };
   // A source given whole is split in runs of at most 1 MiB of lines, not all of them at once.
-  file.sha256 = await readSource(source, name, options.sha256, (c) => {
+  file.sha256 = await readOnce(source, name, options.sha256, (c) => {
     for (let at = 0; at < c.length; at += RUN) take(splitter.push(c.subarray(at, at + RUN)));
   });
   take(splitter.end());

@@ -15,16 +15,15 @@ import {
   sha256Hex,
   TOOL,
 } from "../engine/mod.ts";
-import type { ByteHasher, JsonlSource } from "../evaluation/mod.ts";
 import { compileSchema, SchemaError } from "../json_schema/mod.ts";
 import { decodeUtf8, maxLineBytesOf } from "../jsonl/mod.ts";
+import { type ByteHasher, type JsonlSource, readWhole } from "../jsonl/source/mod.ts";
 import { type ExtractionMode, LinearRegex } from "../structured/mod.ts";
 import { StructuredInputError } from "./errors.ts";
 import type { StructuredReport, StructuredReportRow } from "./report.ts";
 import { chooseMetrics, type MetricInputs } from "./_metrics.ts";
 import { computeMetrics } from "./_compute.ts";
 import { checkUniqueIds, join, loadRows } from "./_rows.ts";
-import { readAll } from "./_read.ts";
 import { reportBytes, reportChunks, reportRow } from "./_report_text.ts";
 
 /** The inputs of {@linkcode scoreStructuredJsonl}. */
@@ -275,7 +274,7 @@ export async function scoreStructuredJsonlParts(
   let schemaText: string | undefined;
   let schema: unknown;
   if (sources.schema !== undefined) {
-    schemaText = decodeUtf8(await readAll(sources.schema, schemaName), schemaName);
+    schemaText = decodeUtf8(await readWhole(sources.schema, schemaName), schemaName);
     try {
       schema = parseJson(schemaText);
     } catch (e) {

@@ -1,10 +1,11 @@
-// The byte sources of scoreJsonl: bytes, streams, async iterables of chunks, or functions that open
-// a fresh one. A source is read once per pass; a one-shot source (a stream or an iterable) keeps
-// its chunks while the run lasts, so that a second pass (the general reader, after the kernel gave
-// the run back) can read it again. Each source's SHA-256 is taken by the first pass that reads it
-// to its end.
-import { Sha256, sha256Digest } from "../engine/mod.ts";
-import { bytesChunk } from "../jsonl/mod.ts";
+// The byte sources of scoreJsonl and scoreStructuredJsonl: bytes, streams, async iterables of
+// chunks, or functions that open a fresh one. A source is read once per pass; a one-shot source (a
+// stream or an iterable) keeps its chunks while the run lasts, so that a second pass (scoreJsonl's
+// general reader, after the kernel gave the run back) can read it again. Each source's SHA-256 is
+// taken by the first pass that reads it to its end. A reader of one pass (readOnce, readWhole)
+// keeps nothing.
+import { Sha256, sha256Digest } from "../../engine/mod.ts";
+import { bytesChunk } from "../lines.ts";
 
 /** The bytes of one JSONL input. */
 export type JsonlSource =
@@ -165,4 +166,44 @@ function* pieces(chunk: Uint8Array): Generator<Uint8Array> {
 function hashChunks(chunks: Iterable<Uint8Array>, hash: ByteHasher): string {
   for (const c of chunks) hash.update(c);
   return hash.digest("hex");
+}
+
+/**
+ * Reads a source in one pass, handing each chunk to `take`, and returns its SHA-256 (lowercase
+ * hex). A one-shot source is read as a function that opens it would be, so that its chunks are
+ * not kept for a pass that will not come.
+ *
+ * @throws {TypeError} If the source is not bytes, a stream, an iterable or a function that opens
+ *   one, or a chunk is not a Uint8Array.
+ */
+export async function readOnce(
+  source: JsonlSource,
+  name: string,
+  hasher: (() => ByteHasher) | undefined,
+  take: (chunk: Uint8Array) => void,
+): Promise<string> {
+  // The constructor refuses what is no source, in the words scoreJsonl uses.
+  const checked = new Source(source, name, hasher);
+  const once = source instanceof Uint8Array || typeof source === "function"
+    ? checked
+    : new Source(() => source, name, hasher);
+  for await (const chunk of once.chunks()) take(chunk);
+  return await once.digest();
+}
+
+/**
+ * A source's bytes, whole, read in one pass (the digest taken as they are read goes unused: a
+ * schema's is taken of its text).
+ */
+export async function readWhole(source: JsonlSource, name: string): Promise<Uint8Array> {
+  if (source instanceof Uint8Array) return source;
+  const parts: Uint8Array[] = [];
+  await readOnce(source, name, undefined, (c) => parts.push(c));
+  const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    all.set(p, at);
+    at += p.length;
+  }
+  return all;
 }
