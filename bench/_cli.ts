@@ -21,9 +21,19 @@ export async function assayRun(): Promise<string[]> {
 export async function assayPeak(
   args: string[],
 ): Promise<{ code: number; stderr: string; seconds: number; peakMiB: number }> {
+  return denoPeak([...await assayRun(), ...args]);
+}
+
+/**
+ * Runs `deno ARGS`, its stdout dropped: its exit code, stderr, seconds and peak RSS in MiB (the
+ * process's VmHWM, polled every 20 ms).
+ */
+export async function denoPeak(
+  args: string[],
+): Promise<{ code: number; stderr: string; seconds: number; peakMiB: number }> {
   const started = performance.now();
   const child = new Deno.Command(Deno.execPath(), {
-    args: [...await assayRun(), ...args],
+    args,
     stdout: "null",
     stderr: "piped",
   }).spawn();

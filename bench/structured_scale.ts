@@ -3,10 +3,12 @@
 // disk through the CLI to an --out report. The rows are those of the structured tests: JSON whole,
 // fenced, embedded and broken, XML, tool calls in each shape, non-ASCII ids and text. Prints per
 // run the wall time, rows/s, peak RSS (VmHWM, polled) and the report's size, and the RSS each row
-// adds between the smallest and the largest run.
+// adds between the smallest and the largest run. With --library, it runs the library's
+// scoreStructuredJsonl instead (bench/_structured_library.ts: the report's rows as objects and its
+// bytes whole, held at once), on the same files.
 //
-//   deno run -A bench/structured_scale.ts [N ...] [--keep]
-import { assayPeak } from "./_cli.ts";
+//   deno run -A bench/structured_scale.ts [N ...] [--library] [--keep]
+import { assayPeak, denoPeak } from "./_cli.ts";
 import { makeRng } from "../tests/_corpus.ts";
 import { variedRows } from "../tests/structured_jsonl/_rows.ts";
 
@@ -16,8 +18,17 @@ const dir = await Deno.makeTempDir({ prefix: "assay-structured-scale-" });
 const SCHEMA = '{"type": "object", "required": ["answer"], "properties": {"answer": ' +
   '{"type": "integer", "maximum": 25}, "user": {"type": "object"}}}';
 
-/** Runs `assay structured` on the corpus; its exit code, stderr, seconds and peak RSS in MiB. */
+const library = Deno.args.includes("--library");
+
+/**
+ * Runs `assay structured` (or, with --library, scoreStructuredJsonl) on the corpus; its exit code,
+ * stderr, seconds and peak RSS in MiB.
+ */
 function structured() {
+  if (library) {
+    const script = decodeURIComponent(new URL("_structured_library.ts", import.meta.url).pathname);
+    return denoPeak(["run", "-A", script, dir]);
+  }
   return assayPeak([
     "structured",
     "--quiet",
@@ -43,7 +54,9 @@ for (const n of sizes) {
   const outputsMb = Deno.statSync(`${dir}/outputs.jsonl`).size / 1e6;
   const r = await structured();
   if (r.code !== 0) throw new Error(`exit ${r.code}: ${r.stderr}`);
-  const reportMb = Deno.statSync(`${dir}/report.json`).size / 1e6;
+  const reportMb = library
+    ? Number(/(\d+) bytes/.exec(r.stderr)?.[1]) / 1e6
+    : Deno.statSync(`${dir}/report.json`).size / 1e6;
   runs.push({ n, peakMiB: r.peakMiB });
   console.log(
     `${String(n).padStart(9)} rows (${outputsMb.toFixed(0)} MB of outputs): ${
