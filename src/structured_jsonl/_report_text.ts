@@ -15,13 +15,41 @@ export interface CompactRows {
   figures: readonly Figures[];
 }
 
-/** Row `i` of the report. */
-export function reportRow(rows: CompactRows, i: number): StructuredReportRow {
-  const metrics: StructuredReportRow["metrics"] = {};
-  for (const f of rows.figures) {
-    metrics[f.metric] = { numerator: f.numerators.get(i), denominator: f.denominators.get(i) };
+/** One metric's figures on one row. */
+type Figure = StructuredReportRow["metrics"][string];
+
+/** The most figure objects one walk of the rows shares (past it, each is made anew). */
+const SHARED_FIGURES = 1 << 16;
+
+/**
+ * The report's rows, one object at a time. The figures of a metric on a row are an object
+ * `{numerator, denominator}` that every row of this walk with the same two numbers shares, frozen:
+ * as copies, the 13 metrics' objects took 520 of a row's 720 bytes of heap.
+ */
+export function* reportRows(rows: CompactRows): Generator<StructuredReportRow> {
+  const shared = new Map<number, Map<number, Figure>>();
+  let count = 0;
+  const figure = (numerator: number, denominator: number): Figure => {
+    const byDenominator = shared.get(numerator);
+    const known = byDenominator?.get(denominator);
+    if (known !== undefined) return known;
+    const made = Object.freeze({ numerator, denominator });
+    // A Map's keys do not tell -0 from 0.
+    if (count >= SHARED_FIGURES || Object.is(numerator, -0) || Object.is(denominator, -0)) {
+      return made;
+    }
+    if (byDenominator === undefined) shared.set(numerator, new Map([[denominator, made]]));
+    else byDenominator.set(denominator, made);
+    count++;
+    return made;
+  };
+  for (let i = 0; i < rows.lines.length; i++) {
+    const metrics: StructuredReportRow["metrics"] = {};
+    for (const f of rows.figures) {
+      metrics[f.metric] = figure(f.numerators.get(i), f.denominators.get(i));
+    }
+    yield { line: rows.lines[i]!, id: rows.ids[i] ?? null, metrics };
   }
-  return { line: rows.lines[i]!, id: rows.ids[i] ?? null, metrics };
 }
 
 /**

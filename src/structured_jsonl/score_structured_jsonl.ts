@@ -24,7 +24,7 @@ import type { StructuredReport, StructuredReportRow } from "./report.ts";
 import { chooseMetrics, type MetricInputs } from "./_metrics.ts";
 import { computeMetrics } from "./_compute.ts";
 import { checkUniqueIds, join, loadRows } from "./_rows.ts";
-import { reportBytes, reportChunks, reportRow } from "./_report_text.ts";
+import { reportBytes, reportChunks, reportRows } from "./_report_text.ts";
 
 /** The inputs of {@linkcode scoreStructuredJsonl}. */
 export interface StructuredSources {
@@ -112,7 +112,10 @@ export interface ScoreStructuredJsonlResult {
 export interface StructuredReportParts {
   /** The report without its rows (`rows` is empty): the inputs, the totals and the statuses. */
   head: StructuredReport;
-  /** Each output row's own figures, in the outputs' order, one object at a time. */
+  /**
+   * Each output row's own figures, in the outputs' order, one object at a time (the figures of a
+   * walk's rows are frozen objects, shared by the rows that have the same ones).
+   */
   rows(): IterableIterator<StructuredReportRow>;
   /**
    * The report file's exact bytes, what `assay structured --out` writes, in parts of whole lines
@@ -341,9 +344,7 @@ export async function scoreStructuredJsonlParts(
   const rows = { lines: outputs.lines, ids: outputs.ids, figures };
   return {
     head,
-    *rows() {
-      for (let i = 0; i < rows.lines.length; i++) yield reportRow(rows, i);
-    },
+    rows: () => reportRows(rows),
     chunks: () => reportChunks(head, rows),
     bytes: () => reportBytes(head, rows),
   };
