@@ -305,7 +305,10 @@ export class Parser {
     const t = this.tok;
     const from = t.start;
     if (t.kind === "name") return this.pos++, { k: "name", id: t.text };
-    if (t.kind === "number") return this.pos++, { k: "const", v: t.value! };
+    if (t.kind === "number") {
+      if (t.refused !== undefined) throw new PySyntaxError(t.refused);
+      return this.pos++, { k: "const", v: t.value! };
+    }
     if (t.kind === "string") return this.strings();
     if (t.kind === "keyword" && ["True", "False", "None"].includes(t.text)) {
       this.pos++;

@@ -1,7 +1,7 @@
 // A tokenizer for one Python expression (ast.parse(..., mode="eval")): names, keywords,
 // numbers, string literals with their escapes, operators and brackets. Newlines inside brackets
 // are ignored, as Python's implicit line joining does; one outside is a NEWLINE token.
-import { pyFloatRepr } from "../engine/mod.ts";
+import { MAX_INT_DIGITS, pyFloatRepr } from "../engine/mod.ts";
 import { XID_CONTINUE_14, XID_START_14 } from "../pytext/mod.ts";
 import { PyFloat, PyInt, PyOther, type PyValue } from "./py_value.ts";
 import { decimalEnd, digitsEnd } from "./_python_text.ts";
@@ -14,6 +14,12 @@ export interface Token {
   /** Where the token's source ends (a name's text may be shorter: it is NFKC-normalized). */
   end: number;
   value?: PyValue;
+  /**
+   * For a number CPython's tokenizer reads but its parser refuses when it makes the value (a
+   * decimal integer over Python's 4,300 digits): the SyntaxError's message, raised where the
+   * parser meets it, as CPython's parser does. Such a number has no `value`.
+   */
+  refused?: string;
   /** For strings: `f` for an f-string, `b` for bytes, `s` otherwise. */
   flavor?: "f" | "b" | "s";
 }
@@ -107,6 +113,20 @@ export function numberEnd(src: string, i: number): number {
   return src[end] === "j" || src[end] === "J" ? end + 1 : end;
 }
 const PREFIX = /^(?:[rRuUfFbB]|[fFbB][rR]|[rR][fFbB])?(?:'''|"""|'|")/;
+
+/**
+ * CPython's refusal of a decimal integer literal of more than 4,300 digits (its
+ * sys.get_int_max_str_digits() by default; underscores are no digits), or undefined. One that
+ * starts with 0 is all zeros (CPython reads it without the limit) or its tokenizer's error.
+ */
+function intLimitError(text: string): string | undefined {
+  if (text[0] === "0" || /[.eEjJ]/.test(text)) return undefined;
+  const digits = text.replaceAll("_", "").length;
+  if (digits <= MAX_INT_DIGITS) return undefined;
+  return `Exceeds the limit (${MAX_INT_DIGITS} digits) for integer string conversion: value has ` +
+    `${digits} digits; use sys.set_int_max_str_digits() to increase the limit - Consider ` +
+    `hexadecimal for huge integer literals to avoid decimal conversion limits.`;
+}
 
 function numberValue(text: string): PyValue {
   const t = text.replaceAll("_", "");
@@ -237,7 +257,12 @@ export function tokenize(src: string): Token[] {
         throw new PySyntaxError(`invalid decimal literal at ${i}`);
       }
       const text = src.slice(i, end);
-      tokens.push({ kind: "number", text, start: i, end, value: numberValue(text) });
+      const refused = intLimitError(text);
+      tokens.push(
+        refused === undefined
+          ? { kind: "number", text, start: i, end, value: numberValue(text) }
+          : { kind: "number", text, start: i, end, refused },
+      );
       i = end;
       continue;
     }

@@ -3,7 +3,7 @@
 // Literal values map to JSON: str to a string, int and float to numbers (a float keeps its `.0`),
 // True/False to booleans, None to null, list and tuple to arrays, dict with string keys to
 // objects. Anything else is a failure with its reason.
-import { canonicalize, type Engine, pyFloatRepr } from "../engine/mod.ts";
+import { canonicalize, type Engine, MAX_INT_DIGITS, pyFloatRepr } from "../engine/mod.ts";
 import { parsePythonExpression, PyFloat, PyInt, PyOther, type PythonNode } from "../bfcl/mod.ts";
 import type { DecodedCall, DecodeResult } from "./decoded.ts";
 import { emptyOutput, resultOf } from "./_text_decoders.ts";
@@ -11,8 +11,18 @@ import { emptyOutput, resultOf } from "./_text_decoders.ts";
 /** A value with no JSON form, or a construct that would need evaluating. */
 class NotLiteral extends Error {}
 
+/** The least int of more decimal digits than Python writes (its 4,300-digit limit). */
+const TOO_LONG = 10n ** BigInt(MAX_INT_DIGITS);
+
 function number(v: PyInt | PyFloat, negative: boolean): string {
-  if (v instanceof PyInt) return (negative ? -v.value : v.value).toString();
+  if (v instanceof PyInt) {
+    // A decimal literal that long is the parser's SyntaxError; a hex, octal or binary one is read,
+    // and json.dumps refuses its value, as here, before writing any digit.
+    if (v.value >= TOO_LONG || v.value <= -TOO_LONG) {
+      throw new NotLiteral(`an int of more than ${MAX_INT_DIGITS} decimal digits`);
+    }
+    return (negative ? -v.value : v.value).toString();
+  }
   const x = negative ? -v.value : v.value;
   if (Number.isFinite(x)) return pyFloatRepr(x);
   return x > 0 ? "Infinity" : "-Infinity";
