@@ -127,3 +127,20 @@ export function readJson(text: string): JsonRead {
   }
   return { ok: true, value: reorder(value, js) };
 }
+
+/**
+ * The kind of the first container of a JSON text opened `depth` levels deep, or undefined: its
+ * brackets outside strings counted, the text not read (in valid JSON they are its containers).
+ */
+export function openedAtDepth(text: string, depth: number): "array" | "object" | undefined {
+  let d = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === "\\") i++;
+    } else if (c === "[" || c === "{") {
+      if (++d === depth) return c === "[" ? "array" : "object";
+    } else if (c === "]" || c === "}") d--;
+  }
+  return undefined;
+}

@@ -171,8 +171,9 @@ function checkEntry(entry: BfclEntry, options: BfclOptions): BfclVerdict {
   const language = LANGUAGE[options.category] ?? "Python";
   const decoded = decodeResult(entry.result, options.decoder ?? "fc", language);
   if (options.category === "relevance") {
-    // Arguments nested past the JSON reader's 512 levels are read by Python's json.loads (to
-    // about 990), so BFCL decodes them: they count as a call, and a model earns no pass by them.
+    // Arguments nested past the JSON reader's 512 levels are read by Python's json.loads (to 992
+    // in BFCL's runner), so BFCL decodes them: they count as a call, and a model earns no pass by
+    // them. Deeper, json.loads raises, and decoding failed here as there.
     const noCall = decoded.ok ? isEmpty(decoded.value) : !decoded.nestedTooDeep;
     if (noCall) return { valid: true, error: [] };
     return {

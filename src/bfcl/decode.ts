@@ -6,7 +6,7 @@
  * @module
  */
 import { PyDict, type PyValue } from "./py_value.ts";
-import { readJson } from "./_json_reader.ts";
+import { openedAtDepth, readJson } from "./_json_reader.ts";
 import { parsePythonCalls } from "./_python_calls.ts";
 import { parseJavaCall } from "./_java_calls.ts";
 import { parseJsCall } from "./_js_calls.ts";
@@ -48,12 +48,22 @@ export type BfclLanguage = "Python" | "Java" | "JavaScript";
 /**
  * The outcome of decoding one result: the decoded value, or why BFCL's decoder raised. An FC
  * result whose arguments nest deeper than the JSON reader's 512 levels is not read, and says so
- * with `nestedTooDeep`: Python's `json.loads` reads such arguments up to about 990 levels, so
- * BFCL's decoder would have given a call.
+ * with `nestedTooDeep`: Python's `json.loads` reads such arguments up to 992 levels in BFCL's eval
+ * runner, so BFCL's decoder would have given a call. Deeper, it raises RecursionError, a failure
+ * here too.
  */
 export type Decoded =
   | { ok: true; value: PyValue }
   | { ok: false; reason: string; nestedTooDeep?: boolean };
+
+/**
+ * The deepest JSON BFCL's FC decoders read: `json.loads`' C scanner counts each container against
+ * CPython 3.11's recursion limit of 1,000, of which BFCL's eval runner (`python eval_runner.py`)
+ * has spent eight at the call: its module, runner, the category's file runner, the handler's
+ * decode_ast, json.loads, decode, raw_decode, and the scanner's first call. A 993rd nested
+ * container raises RecursionError (measured with CPython 3.11.7, the frames laid out as BFCL's).
+ */
+const FC_JSON_DEPTH = 992;
 
 /**
  * Decodes a function-calling model's result as BFCL's FC handlers do: each item's first key is
@@ -104,7 +114,19 @@ export function decodeFcResult(result: PyValue): Decoded {
     const parsed = readJson(args);
     if (parsed.ok) calls.push(new PyDict([[name, parsed.value]]));
     else if (parsed.code !== "nesting_too_deep") return { ok: false, reason: parsed.reason };
-    else tooDeep ??= parsed.reason;
+    else {
+      // Valid to the reader's 512 levels; past BFCL's depth, json.loads raises there (or at a
+      // JSON error before it, which the reader did not reach: a failure all the same).
+      const deepest = openedAtDepth(args, FC_JSON_DEPTH + 1);
+      if (deepest !== undefined) {
+        return {
+          ok: false,
+          reason: `maximum recursion depth exceeded while decoding a JSON ${deepest} from a ` +
+            "unicode string",
+        };
+      }
+      tooDeep ??= parsed.reason;
+    }
   }
   if (tooDeep !== undefined) return { ok: false, reason: tooDeep, nestedTooDeep: true };
   return { ok: true, value: calls };

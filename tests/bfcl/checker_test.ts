@@ -181,30 +181,44 @@ Deno.test("checkBfclEntry() passes relevance when nothing decodes or no call is 
   strictEqual(rel([dict({ f: "{not json" })]), "pass");
 });
 
-Deno.test("checkBfclEntry() counts FC arguments nested past the JSON reader's depth as a call for relevance", () => {
-  // Python's json.loads reads up to about 990 nested lists (CPython 3.11 at the top: 994), so
-  // BFCL decodes such arguments and fails the entry; the reader stops at 512 levels, and the
-  // entry must not pass for that. Beyond Python's limit BFCL would pass it: a known difference.
-  const nested = (n: number) => `{"x": ${"[".repeat(n)}${"]".repeat(n)}}`;
+Deno.test("checkBfclEntry() counts FC arguments nested past the JSON reader's depth as a call for relevance, up to json.loads' depth", () => {
+  // In BFCL's eval runner, Python's json.loads reads up to 992 nested containers (CPython 3.11),
+  // so BFCL decodes such arguments and fails the entry; the reader stops at 512 levels, and the
+  // entry must not pass for that. A 993rd is json.loads' RecursionError, which BFCL's relevance
+  // runner catches as any exception: the entry passes (tests/bfcl/fc_depth_oracle_test.ts checks
+  // the boundary against CPython).
+  const nested = (n: number) => `{"x": ${"[".repeat(n - 1)}${"]".repeat(n - 1)}}`;
   const rel = (n: number) =>
     checkBfclEntry({ question: null, result: [dict({ f: nested(n) })] }, { category: "relevance" });
-  for (const n of [500, 511, 512, 600, 990, 5000]) {
+  for (const n of [501, 512, 513, 601, 991, 992]) {
     strictEqual(rel(n).errorType, "relevance_error:decoder_success", `${n} levels`);
   }
-  strictEqual(rel(600).decoded, undefined);
-  // A later call that fails to decode is where BFCL's decoder raises: the entry passes.
-  const later = [dict({ f: nested(600) }), dict({ g: "{not json" })];
+  for (const n of [993, 994, 5000, 200_000]) strictEqual(rel(n).valid, true, `${n} levels`);
+  strictEqual(rel(601).decoded, undefined);
+  // A later call that fails to decode, or is too deep for json.loads, is where BFCL's decoder
+  // raises: the entry passes.
+  for (const bad of ["{not json", nested(993)]) {
+    const later = [dict({ f: nested(601) }), dict({ g: bad })];
+    strictEqual(
+      checkBfclEntry({ question: null, result: later }, { category: "relevance" }).valid,
+      true,
+    );
+  }
+  // Elsewhere it stays a decoding failure, whose reason is the reader's, or past json.loads'
+  // depth Python's.
+  const simple = (n: number) =>
+    checkBfclEntry({
+      question: dict({ function: area }),
+      possibleAnswer: areaAnswer,
+      result: [dict({ "geo.area": nested(n) })],
+    }, { category: "simple" });
+  strictEqual(simple(601).errorType, "ast_decoder:decoder_failed");
+  strictEqual(simple(993).errorType, "ast_decoder:decoder_failed");
   strictEqual(
-    checkBfclEntry({ question: null, result: later }, { category: "relevance" }).valid,
-    true,
+    String(simple(993).error[0]),
+    "Invalid syntax. Failed to decode AST. maximum recursion depth exceeded while decoding a " +
+      "JSON array from a unicode string",
   );
-  // Elsewhere it stays a decoding failure, whose reason is the reader's.
-  const simple = checkBfclEntry({
-    question: dict({ function: area }),
-    possibleAnswer: areaAnswer,
-    result: [dict({ "geo.area": nested(600) })],
-  }, { category: "simple" });
-  strictEqual(simple.errorType, "ast_decoder:decoder_failed");
 });
 
 Deno.test("checkBfclEntry() reports decoding failures and non-call output as BFCL does", () => {
