@@ -1,0 +1,100 @@
+// Costs that once grew faster than their input, measured at two or three sizes each, so that a
+// change that brings the product back shows as a time that grows by more than the input does:
+//
+// - requiredFieldAccuracy: n expected fields against one output holding n keys;
+// - uniqueItems on arrays nested d deep (a recursive schema, uniqueItems at every level);
+// - an enum of n objects against one object instance of 50,000 keys (0.88 MB);
+// - compareReports (`all` and `intersection`) and languageGaps on r records in r/20 slices.
+//
+//   deno run -A bench/growth_bench.ts [--only fields|unique|enum|compare]
+//
+// Figures are the best of three runs on a shared machine: read them as growth, not as speed.
+import { requiredFieldAccuracy } from "../src/structured/mod.ts";
+import { compileSchema } from "../src/json_schema/mod.ts";
+import { compareReports, languageGaps } from "../src/compare/mod.ts";
+import { type ExampleInput, scoreToolCalls } from "../src/evaluation/mod.ts";
+
+const only = Deno.args[Deno.args.indexOf("--only") + 1];
+
+function best(run: () => unknown): number {
+  let t = Infinity;
+  for (let k = 0; k < 3; k++) {
+    const t0 = performance.now();
+    run();
+    t = Math.min(t, performance.now() - t0);
+  }
+  return t;
+}
+
+function row(what: string, size: string, ms: number) {
+  console.log(`${what.padEnd(34)} ${size.padStart(24)} ${ms.toFixed(1).padStart(10)} ms`);
+}
+
+if (!only || only === "fields") {
+  for (const n of [4_096, 8_192, 16_384]) {
+    const keys = Array.from({ length: n }, (_, i) => `field_${String(i).padStart(6, "0")}`);
+    const output = JSON.stringify(Object.fromEntries(keys.map((k, i) => [k, i])));
+    const expected = [Object.fromEntries(keys.map((k, i) => [k, i]))];
+    const ms = best(() => requiredFieldAccuracy(expected, [output]));
+    row("requiredFieldAccuracy", `${n} fields, ${(output.length / 1000).toFixed(0)} kB`, ms);
+  }
+}
+
+if (!only || only === "unique") {
+  const schema = compileSchema({ uniqueItems: true, items: { $ref: "#" } });
+  for (const depth of [150, 300, 450]) {
+    // Each level: 100 distinct arrays of 8 numbers, then the next level (450 levels take 900 of
+    // the 1,000 nested subschemas validation allows: items, then $ref).
+    let x: unknown[] = [];
+    for (let d = 0; d < depth; d++) {
+      const level: unknown[] = Array.from(
+        { length: 100 },
+        (_, i) => Array.from({ length: 8 }, (_, j) => d * 1000 + i * 8 + j),
+      );
+      level.push(x);
+      x = level;
+    }
+    const mb = (JSON.stringify(x).length / 1e6).toFixed(2);
+    if (!schema.isValid(x)) throw new Error("the nested instance must be valid");
+    const ms = best(() => schema.isValid(x));
+    row("uniqueItems, nested", `${depth} deep, ${mb} MB`, ms);
+  }
+}
+
+if (!only || only === "enum") {
+  const x = Object.fromEntries(Array.from({ length: 50_000 }, (_, i) => [`key_${i}`, i]));
+  const mb = (JSON.stringify(x).length / 1e6).toFixed(2);
+  for (const n of [250, 500, 1000]) {
+    const entries = Array.from({ length: n }, (_, i) => ({ id: i, name: `entry ${i}` }));
+    const schema = compileSchema({ enum: entries });
+    const ms = best(() => schema.isValid(x));
+    row(`enum of ${n} objects`, `50000 keys, ${mb} MB`, ms);
+  }
+}
+
+if (!only || only === "compare") {
+  for (const r of [20_000, 40_000, 80_000]) {
+    const examples: ExampleInput[] = Array.from({ length: r }, (_, i) => ({
+      example_id: `x${i}`,
+      language: i % 20 === 0 ? "en" : `l${i % (r / 20)}`,
+      target: { name: "f", arguments: { a: i % 3 } },
+      ...(i % 20 === 0 ? {} : { root_id: `x${i - (i % 20)}` }),
+    }));
+    const out = (k: number) =>
+      examples.map((e, i) => ({
+        example_id: e.example_id,
+        output: (i + k) % 4 === 0 ? "no" : JSON.stringify({ name: "f", arguments: { a: i % 3 } }),
+      }));
+    const base = scoreToolCalls(examples, out(0));
+    const adapter = scoreToolCalls(examples, out(1));
+    const size = `${r} records, ${base.slices.length} slices`;
+    const opts = { resamples: 10 };
+    row("compareReports", size, best(() => compareReports(base, adapter, opts)));
+    row(
+      "compareReports on intersection",
+      size,
+      best(() => compareReports(base, adapter, { ...opts, on: "intersection" })),
+    );
+    row("languageGaps", size, best(() => languageGaps(base, opts)));
+  }
+}
