@@ -74,7 +74,7 @@ export function forEachMember(
  * Visits the items of the array whose `[` is at `i` in canonical JSON text (an engine's own
  * output, which it trusts), in order, as `visit(start, end)`: each item's text is
  * `t.slice(start, end)`. Stops after an item for which `visit` returns true. One pass reads every
- * item, where {@linkcode lookupCanonical} scans from the array's start for each index.
+ * item, where {@linkcode lookupCanonical} without a shared index reads the array for each index.
  *
  * @param t Canonical JSON text.
  * @param i The offset of the array's `[`.

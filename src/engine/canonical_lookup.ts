@@ -10,17 +10,24 @@ import { forEachItem, forEachMember, scalarEnd, stringEnd } from "./_canonical_s
 // The items of a canonical array in one pass (the decoders read every call of a list with it).
 export { forEachItem };
 
-const INDEX = /^(0|[1-9][0-9]{0,8})$/;
+/**
+ * Where the values of each container read so far lie in a canonical text: by the container's
+ * offset, its members by key literal (the first of equal ones) or its items by index.
+ */
+export type CanonicalIndex = Map<number, Map<string, [number, number]>>;
 
 /**
  * Finds the canonical text of the value at a path inside canonical JSON text.
  *
  * A segment that is a decimal index without leading zeros indexes an array; on an object every
- * segment is a key, matched by its canonical string literal.
+ * segment is a key, matched by its canonical string literal. Each container on the path is read
+ * once into `index`: lookups that share an index (of the same text) cost the text once, plus
+ * their segments, not the text each.
  *
  * @param canonical Canonical JSON text, as an engine writes it.
  * @param segments The path's segments, outermost first.
  * @param literals Each segment as a canonical JSON string literal (see `canonicalValue`).
+ * @param index The containers of `canonical` read so far (default: none), filled in as read.
  * @returns The value's canonical text, or undefined when the path is absent (a missing key, an
  *   index out of range, or a scalar in the way).
  *
@@ -30,8 +37,9 @@ const INDEX = /^(0|[1-9][0-9]{0,8})$/;
  * import { strictEqual } from "node:assert/strict";
  *
  * const text = '{"a":[1,{"b":2.0}],"c":"x"}';
- * strictEqual(lookupCanonical(text, ["a", "1", "b"], ['"a"', '"1"', '"b"']), "2.0");
- * strictEqual(lookupCanonical(text, ["a", "2"], ['"a"', '"2"']), undefined);
+ * const index = new Map();
+ * strictEqual(lookupCanonical(text, ["a", "1", "b"], ['"a"', '"1"', '"b"'], index), "2.0");
+ * strictEqual(lookupCanonical(text, ["a", "2"], ['"a"', '"2"'], index), undefined);
  * strictEqual(lookupCanonical(text, ["c", "0"], ['"c"', '"0"']), undefined);
  * ```
  */
@@ -39,30 +47,28 @@ export function lookupCanonical(
   canonical: string,
   segments: readonly string[],
   literals: readonly string[],
+  index: CanonicalIndex = new Map(),
 ): string | undefined {
   let start = 0;
   let end = canonical.length;
   for (let k = 0; k < segments.length; k++) {
     const c = canonical.charCodeAt(start);
-    let found = false;
-    if (c === 0x7b) {
-      const literal = literals[k]!;
-      forEachMember(canonical, start, (key, value, valueEnd) => {
-        if (value - 1 - key !== literal.length || !canonical.startsWith(literal, key)) return false;
-        [start, end] = [value, valueEnd];
-        return found = true;
-      });
-    } else if (c === 0x5b) {
-      const segment = segments[k]!;
-      if (!INDEX.test(segment)) return undefined;
-      let index = Number(segment);
-      forEachItem(canonical, start, (item, itemEnd) => {
-        if (index-- > 0) return false;
-        [start, end] = [item, itemEnd];
-        return found = true;
-      });
+    let members = index.get(start);
+    if (!members && (c === 0x7b || c === 0x5b)) {
+      const m = members = new Map();
+      index.set(start, m);
+      const put = (key: string, from: number, to: number) => {
+        if (!m.has(key)) m.set(key, [from, to]);
+      };
+      let i = 0;
+      if (c === 0x7b) {
+        forEachMember(canonical, start, (k, v, e) => put(canonical.slice(k, v - 1), v, e));
+      } else forEachItem(canonical, start, (v, e) => put(String(i++), v, e));
     }
-    if (!found) return undefined;
+    // An index is an item's decimal number, so "01" or "1e0" finds none.
+    const at = members?.get(c === 0x7b ? literals[k]! : segments[k]!);
+    if (!at) return undefined;
+    [start, end] = at;
   }
   return canonical.slice(start, end);
 }

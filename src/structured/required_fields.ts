@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { canonicalValue, getDefaultEngine } from "../engine/mod.ts";
+import { type CanonicalIndex, canonicalValue, getDefaultEngine } from "../engine/mod.ts";
 import { quote } from "../jsonl/mod.ts";
 import { type MetricValue, metricValue } from "../stats/mod.ts";
 import { checkOutputs, findPayloads, modeOf } from "./_payload.ts";
@@ -141,6 +141,9 @@ export function requiredFieldAccuracy(
   let hit = 0;
   const details = { missing: 0, wrongValue: 0, unparseable: 0 };
   const byField: Record<string, [number, number]> = Object.create(null);
+  // Each output's containers are read once, for all of its fields (they come example by example).
+  let index: CanonicalIndex = new Map();
+  let indexed = 0;
   for (const f of fields) {
     const tally = byField[f.path] ??= [0, 0];
     tally[1]++;
@@ -149,7 +152,9 @@ export function requiredFieldAccuracy(
       details.unparseable++;
       continue;
     }
-    const got = lookupCanonical(p.canonical, f.segments, f.literals);
+    if (indexed !== f.example) index = new Map();
+    indexed = f.example;
+    const got = lookupCanonical(p.canonical, f.segments, f.literals, index);
     if (got === undefined) details.missing++;
     else if (norm(got) !== norm(canon[f.valueIndex]!)) details.wrongValue++;
     else {

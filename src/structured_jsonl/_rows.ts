@@ -326,9 +326,10 @@ export function expectedFields(file: Loaded, row: Row): Record<string, string> {
   }
   const out: Record<string, string> = {};
   const obj = materialize(f.canonical) as Record<string, unknown>;
+  const index = new Map(); // the object is read once, for all of its keys
   for (const key of Object.keys(obj)) {
     Object.defineProperty(out, key, {
-      value: lookupCanonical(f.canonical, [key], [canonicalLiteral(key)]),
+      value: lookupCanonical(f.canonical, [key], [canonicalLiteral(key)], index),
       enumerable: true,
       writable: true,
       configurable: true,
