@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { Interned } from "./_values.ts";
 
 /** One validation error, as data. */
 export interface ValidationError {
@@ -29,6 +30,8 @@ export interface Ctx {
   errs: ValidationError[] | null;
   /** The dynamic scope: resources entered, outermost first (only kept when `$dynamicRef` is used). */
   scope: Resource[];
+  /** The instance's containers interned so far by `uniqueItems` (made when first needed). */
+  u?: Interned;
 }
 
 /** Evaluated-location annotations collected for `unevaluatedProperties`/`unevaluatedItems`. */

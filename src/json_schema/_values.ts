@@ -1,5 +1,5 @@
 /**
- * JSON value helpers for the JSON Schema validator: JSON equality and canonical keys (both
+ * JSON value helpers for the JSON Schema validator: JSON equality and container ids (both
  * iterative, so deep values cannot overflow the stack), Unicode code-point length and an exact
  * `multipleOf` that follows Python jsonschema's verdicts.
  *
@@ -43,58 +43,66 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   return true;
 }
 
-class Literal {
-  constructor(readonly s: string) {}
+/** Interned containers: ids by key, and the id of each container met so far (see containerKey). */
+export type Interned = [Map<string, string>, WeakMap<object, string | undefined>];
+
+// A value's part of its container's key: a container's id, a scalar's JSON (numbers by value, so
+// 1.0 is 1 and -0 is 0), "?" for what JSON has not; undefined for NaN or a container holding it.
+function tokenOf(y: unknown, ids: Interned[1]): string | undefined {
+  if (typeof y === "object" && y !== null) return ids.get(y);
+  if (typeof y === "string") return JSON.stringify(y);
+  if (y === null || typeof y === "boolean" || typeof y === "number") {
+    return y === y ? String(y) : undefined;
+  }
+  return "?";
 }
-const CLOSE_ARRAY = new Literal("],");
-const CLOSE_OBJECT = new Literal("},");
 
 /**
- * A canonical string for a JSON value (sorted keys), equal for JSON-equal values. Iterative.
+ * The key of a container: its kind and its items' tokens, members by sorted key, where a
+ * container inside is a token of its own, interned bottom-up (`#` and a number). JSON-equal
+ * containers get one key (key order aside), and each container inside is keyed once, however deep
+ * it lies. Iterative.
  *
- * @param v The value.
- * @returns The canonical key, or `undefined` when the value holds NaN (which equals nothing).
+ * @param v The container.
+ * @param u The ids so far (a container's id holds while the value is unchanged).
+ * @returns The key, or `undefined` when the value holds NaN (which equals nothing).
  */
-export function jsonKey(v: unknown): string | undefined {
-  const out: string[] = [];
-  const stack: unknown[] = [v];
-  while (stack.length > 0) {
-    const x = stack.pop();
-    if (x instanceof Literal) out.push(x.s);
-    else if (typeof x === "string") out.push(JSON.stringify(x), ",");
-    else if (typeof x === "number") {
-      if (x !== x) return undefined;
-      out.push(Object.is(x, -0) ? "0" : String(x), ",");
-    } else if (x === null || typeof x === "boolean") out.push(String(x), ",");
-    else if (Array.isArray(x)) {
-      out.push("[");
-      stack.push(CLOSE_ARRAY);
-      for (let i = x.length - 1; i >= 0; i--) stack.push(x[i]);
-    } else if (typeof x === "object") {
-      out.push("{");
-      stack.push(CLOSE_OBJECT);
-      const o = x as Record<string, unknown>;
-      const keys = Object.keys(o).sort().reverse();
-      for (const k of keys) stack.push(o[k], new Literal(JSON.stringify(k) + ":"));
-    } else out.push("?", ",");
+export function containerKey(v: object, [table, ids]: Interned): string | undefined {
+  const stack = [v];
+  for (;;) {
+    const x = stack.at(-1)!;
+    const keys = Array.isArray(x) ? undefined : Object.keys(x).sort();
+    const items: unknown[] = keys?.map((k) => (x as Record<string, unknown>)[k]) ?? x as unknown[];
+    // Its containers first.
+    const n = stack.length;
+    for (const y of items) if (typeof y === "object" && y !== null && !ids.has(y)) stack.push(y);
+    if (stack.length > n) continue;
+    stack.pop();
+    let key: string | undefined = keys ? "{" : "[";
+    for (let i = 0; i < items.length && key; i++) {
+      const t = tokenOf(items[i], ids);
+      key = t && key + (keys ? JSON.stringify(keys[i]) + ":" : "") + t + ",";
+    }
+    if (x === v) return key;
+    ids.set(x, key && (table.get(key) ?? table.set(key, "#" + table.size).get(key)));
   }
-  return out.join("");
 }
 
 /**
  * Whether all items of an array are distinct as JSON. A scalar is its own key and a container its
- * {@link jsonKey}, in a map of their own so that no string can pass for a container; NaN, alone or
- * inside a container, equals nothing (as in Python, whose `==` `const` and `uniqueItems` use).
+ * {@link containerKey}, in a map of their own so that no scalar can pass for a container; NaN, alone
+ * or inside a container, equals nothing (as in Python, whose `==` `const` and `uniqueItems` use).
  *
  * @param xs The array.
+ * @param u The ids of the validation so far (nested arrays reuse their items' ids).
  * @returns The index pair `[i, j]` of the first duplicate found, or `undefined` when unique.
  */
-export function findDuplicate(xs: readonly unknown[]): [number, number] | undefined {
+export function findDuplicate(xs: readonly unknown[], u: Interned): [number, number] | undefined {
   const scalars = new Map<unknown, number>(), containers = new Map<unknown, number>();
   for (let i = 0; i < xs.length; i++) {
     const x = xs[i];
     const boxed = typeof x === "object" && x !== null;
-    const key = boxed ? jsonKey(x) : x;
+    const key = boxed ? containerKey(x, u) : x;
     if (key === undefined || key !== key) continue;
     const seen = boxed ? containers : scalars;
     const j = seen.get(key);

@@ -180,6 +180,7 @@ export function compileSchema(schema: unknown, options: SchemaOptions = {}): Com
     },
     isValid(instance: unknown): boolean {
       fast.scope.length = 0;
+      fast.u = undefined; // the last instance's ids: it may have changed since
       try {
         return root.v(instance, fast, "", "", null, 0);
       } catch (e) {
