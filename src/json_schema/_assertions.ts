@@ -7,7 +7,14 @@
 
 import { FORMATS } from "./_formats.ts";
 import { type Builder, type Check, fail, show, type TypeFail } from "./_runtime.ts";
-import { codePointLength, isMultipleOf, isObject, jsonEqual } from "./_values.ts";
+import {
+  codePointLength,
+  containerKey,
+  interned,
+  isMultipleOf,
+  isObject,
+  jsonEqual,
+} from "./_values.ts";
 import { LinearRegex } from "../regex/mod.ts";
 
 const TYPE_NAMES = ["null", "boolean", "object", "array", "number", "string", "integer"];
@@ -120,13 +127,18 @@ export function buildConstEnum(b: Builder): Check[] {
     // NaN equals nothing, itself included (a Set would match it).
     const prims = new Set(vs.filter((v) => (typeof v !== "object" || v === null) && v === v));
     const objs = vs.filter((v) => typeof v === "object" && v !== null);
+    // Each entry's key, made once: an instance's key, read against the same table, leaves only
+    // the entries that can equal it (none holding NaN has a key, nor an instance no entry knows).
+    const u = interned();
+    const keys = objs.map((v) => containerKey(v, ...u));
     const msg = `Expected one of ${show(vs)}`;
     out.push((x, c, ip, kp) => {
       if (typeof x !== "object" || x === null) {
         return prims.has(x) || fail(c, kp + "/enum", ip, msg);
       }
-      for (const o of objs) if (jsonEqual(x, o)) return true;
-      return fail(c, kp + "/enum", ip, msg);
+      const key = containerKey(x, u[0]);
+      return objs.some((o, i) => keys[i] === key && jsonEqual(x, o)) ||
+        fail(c, kp + "/enum", ip, msg);
     });
   }
   return out;

@@ -73,7 +73,7 @@ export function buildArray(b: Builder, typeFail?: TypeFail): Check | null {
       if (!full) return false;
     }
     if (uniq && n > 1) {
-      const dup = findDuplicate(x, c.u ??= [new Map(), new WeakMap()]);
+      const dup = findDuplicate(x, c);
       if (dup !== undefined) {
         ok = fail(c, kp + "/uniqueItems", ip, `Items ${dup[0]} and ${dup[1]} are equal`);
         if (!full) return false;

@@ -46,9 +46,12 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
 /** Interned containers: ids by key, and the id of each container met so far (see containerKey). */
 export type Interned = [Map<string, string>, WeakMap<object, string | undefined>];
 
+/** An empty {@link Interned}. */
+export const interned = (): Interned => [new Map(), new WeakMap()];
+
 // A value's part of its container's key: a container's id, a scalar's JSON (numbers by value, so
 // 1.0 is 1 and -0 is 0), "?" for what JSON has not; undefined for NaN or a container holding it.
-function tokenOf(y: unknown, ids: Interned[1]): string | undefined {
+function tokenOf(y: unknown, ids: WeakMap<object, string | undefined>): string | undefined {
   if (typeof y === "object" && y !== null) return ids.get(y);
   if (typeof y === "string") return JSON.stringify(y);
   if (y === null || typeof y === "boolean" || typeof y === "number") {
@@ -64,10 +67,18 @@ function tokenOf(y: unknown, ids: Interned[1]): string | undefined {
  * it lies. Iterative.
  *
  * @param v The container.
- * @param u The ids so far (a container's id holds while the value is unchanged).
- * @returns The key, or `undefined` when the value holds NaN (which equals nothing).
+ * @param table The ids by key so far.
+ * @param known The id of each container met so far, which holds while the value is unchanged.
+ *   Without it the table is only read, so a container inside that it lacks has no id.
+ * @returns The key, or `undefined` when the value holds NaN (which equals nothing) or a container
+ *   that a table only read lacks.
  */
-export function containerKey(v: object, [table, ids]: Interned): string | undefined {
+export function containerKey(
+  v: object,
+  table: Interned[0],
+  known?: Interned[1],
+): string | undefined {
+  const ids = known ?? new WeakMap<object, string | undefined>();
   const stack = [v];
   for (;;) {
     const x = stack.at(-1)!;
@@ -84,7 +95,7 @@ export function containerKey(v: object, [table, ids]: Interned): string | undefi
       key = t && key + (keys ? JSON.stringify(keys[i]) + ":" : "") + t + ",";
     }
     if (x === v) return key;
-    ids.set(x, key && (table.get(key) ?? table.set(key, "#" + table.size).get(key)));
+    ids.set(x, key && (table.get(key) ?? (known && table.set(key, "#" + table.size).get(key))));
   }
 }
 
@@ -94,15 +105,19 @@ export function containerKey(v: object, [table, ids]: Interned): string | undefi
  * or inside a container, equals nothing (as in Python, whose `==` `const` and `uniqueItems` use).
  *
  * @param xs The array.
- * @param u The ids of the validation so far (nested arrays reuse their items' ids).
+ * @param c The validation, whose ids so far (`u`, made at its first container) nested arrays
+ *   reuse.
  * @returns The index pair `[i, j]` of the first duplicate found, or `undefined` when unique.
  */
-export function findDuplicate(xs: readonly unknown[], u: Interned): [number, number] | undefined {
+export function findDuplicate(
+  xs: readonly unknown[],
+  c: { u?: Interned },
+): [number, number] | undefined {
   const scalars = new Map<unknown, number>(), containers = new Map<unknown, number>();
   for (let i = 0; i < xs.length; i++) {
     const x = xs[i];
     const boxed = typeof x === "object" && x !== null;
-    const key = boxed ? containerKey(x, u) : x;
+    const key = boxed ? containerKey(x, ...c.u ??= interned()) : x;
     if (key === undefined || key !== key) continue;
     const seen = boxed ? containers : scalars;
     const j = seen.get(key);
