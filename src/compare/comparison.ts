@@ -5,6 +5,7 @@
  * @module
  */
 import { exampleFlips, type Flips } from "./flips.ts";
+import { indicesByLanguage } from "./_by_language.ts";
 import { type Coverage, intersectReports } from "./intersection.ts";
 import { type BootstrapOptions, type BootstrapSettings, bootstrapSettings } from "../stats/mod.ts";
 import { bootstrapPacked, type MetricDelta, packRecords } from "./paired_bootstrap.ts";
@@ -305,13 +306,8 @@ export function compareReports(
   const overall = run(Int32Array.from(base.records, (_, i) => i));
   const slices = [...base.slices].sort(compareCodePoints);
   const by_language: Record<string, MetricDeltas> = {};
-  for (const lang of slices) {
-    const idx: number[] = [];
-    base.records.forEach((r, i) => {
-      if (r.language === lang) idx.push(i);
-    });
-    by_language[lang] = run(Int32Array.from(idx));
-  }
+  const groups = indicesByLanguage(base.records);
+  for (const lang of slices) by_language[lang] = run(Int32Array.from(groups.get(lang) ?? []));
   return {
     schema: "assay.comparison.v1",
     tool: { name: TOOL.name, version: TOOL.version },

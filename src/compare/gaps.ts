@@ -18,6 +18,7 @@ import {
   metricValue,
 } from "../stats/mod.ts";
 import { bootstrapPacked, packRecords } from "./paired_bootstrap.ts";
+import { indicesByLanguage } from "./_by_language.ts";
 import type { EvaluationReport } from "../evaluation/mod.ts";
 import {
   evaluationReportProblem,
@@ -190,11 +191,11 @@ export function languageGaps(report: EvaluationReport, options: GapOptions = {})
   }
   const records = report.records;
   const packed = packRecords(records);
-  const refIndex = new Map<string, number>();
-  records.forEach((r, i) => {
-    if (r.language === reference) refIndex.set(r.example_id, i);
-  });
-  const refRows = records.filter((r) => r.language === reference);
+  const groups = indicesByLanguage(records);
+  const refIdx = groups.get(reference) ?? [];
+  const refIndex = new Map(refIdx.map((i) => [records[i]!.example_id, i]));
+  const refRows = refIdx.map((i) => records[i]!);
+  const rm = toolCallMetrics(refRows);
   const targets = [...report.slices].filter((s) => s !== reference).sort(compareCodePoints);
   const rng = new Sfc32(settings.seed);
   const gaps: Record<string, LanguageGap> = {};
@@ -205,22 +206,22 @@ export function languageGaps(report: EvaluationReport, options: GapOptions = {})
     let noRoot = 0;
     let missing = 0;
     const slice: ExampleRecord[] = [];
-    records.forEach((r, i) => {
-      if (r.language !== lang) return;
+    for (const i of groups.get(lang) ?? []) {
+      const r = records[i]!;
       slice.push(r);
       if (r.root_id === null || r.root_id === undefined) {
         noRoot++;
-        return;
+        continue;
       }
       const root = refIndex.get(r.root_id);
       if (root === undefined) {
         missing++;
-        return;
+        continue;
       }
       tIdx.push(i);
       rIdx.push(root);
       pairs.push([r.example_id, r.root_id]);
-    });
+    }
     const paired = bootstrapPacked(
       packed,
       Int32Array.from(rIdx),
@@ -243,7 +244,6 @@ export function languageGaps(report: EvaluationReport, options: GapOptions = {})
       };
     }
     const tm = toolCallMetrics(slice);
-    const rm = toolCallMetrics(refRows);
     const marginal = {} as Record<MetricName, MarginalDelta>;
     for (const m of METRIC_NAMES) {
       marginal[m] = { target: tm[m], reference: rm[m], delta: tm[m].value - rm[m].value };

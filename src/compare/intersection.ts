@@ -5,6 +5,7 @@
  * @module
  */
 import { compareCodePoints } from "../engine/mod.ts";
+import { indicesByLanguage } from "./_by_language.ts";
 import {
   type EvaluationReport,
   evaluationReportProblem,
@@ -26,9 +27,10 @@ export interface Coverage {
 
 function restrict(r: EvaluationReport, keep: Set<string>): EvaluationReport {
   const records: ExampleRecord[] = r.records.filter((x) => keep.has(x.example_id));
-  const slices = [...new Set(records.map((x) => x.language))].sort(compareCodePoints);
+  const groups = indicesByLanguage(records);
+  const slices = [...groups.keys()].sort(compareCodePoints);
   const by_language = Object.fromEntries(
-    slices.map((l) => [l, toolCallMetrics(records.filter((x) => x.language === l))]),
+    slices.map((l) => [l, toolCallMetrics(groups.get(l)!.map((i) => records[i]!))]),
   );
   return { ...r, records, slices, metrics: { overall: toolCallMetrics(records), by_language } };
 }
