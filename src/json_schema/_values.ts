@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { decompose } from "../stats/mod.ts";
 
 /** Whether a value is a JSON object (not an array, not null). */
 export function isObject(x: unknown): x is Record<string, unknown> {
@@ -148,27 +149,6 @@ export function codePointLength(s: string): number {
   return n;
 }
 
-const VIEW = new DataView(new ArrayBuffer(8));
-
-/** A finite non-zero double as `[odd mantissa, exponent]` with value `m * 2^e`. */
-function decompose(x: number): [bigint, number] {
-  VIEW.setFloat64(0, Math.abs(x));
-  const hi = VIEW.getUint32(0), lo = VIEW.getUint32(4);
-  const biased = hi >>> 20;
-  let m = (BigInt(hi & 0xfffff) << 32n) | BigInt(lo);
-  let e: number;
-  if (biased === 0) e = -1074;
-  else {
-    m |= 1n << 52n;
-    e = biased - 1075;
-  }
-  while ((m & 1n) === 0n) {
-    m >>= 1n;
-    e++;
-  }
-  return [m, e];
-}
-
 /**
  * Whether `x` is a multiple of `by`, with Python jsonschema's verdicts: an integral divisor uses the
  * remainder; a fractional divisor uses float division and `int(q) == q`, and falls back to exact
@@ -184,7 +164,8 @@ export function isMultipleOf(x: number, by: number): boolean {
   if (Number.isFinite(q)) return Number.isInteger(q);
   if (x === 0) return true;
   if (!Number.isFinite(x)) return false;
-  const [ma, ea] = decompose(x);
+  // x = ma·2^ea and by = mb·2^eb with odd mantissas below 2^53, whose remainder is exact.
+  const [ma, ea] = decompose(Math.abs(x));
   const [mb, eb] = decompose(by);
-  return ma % mb === 0n && ea >= eb;
+  return ma % mb === 0 && ea >= eb;
 }
