@@ -21,10 +21,9 @@ import {
   type Node,
   type Resource,
   subschema,
-  tok,
   tooDeep,
 } from "./_runtime.ts";
-import { DEFAULT_BASE } from "./_uri.ts";
+import { DEFAULT_BASE, escapeToken as tok } from "./_uri.ts";
 import { isObject } from "./_values.ts";
 
 /** The keywords of draft 2020-12 this validator knows (assertions, applicators, annotations). */

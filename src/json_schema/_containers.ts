@@ -15,10 +15,10 @@ import {
   type Node,
   schemaArray,
   subschema,
-  tok,
   tooDeep,
   type TypeFail,
 } from "./_runtime.ts";
+import { escapeToken as tok } from "./_uri.ts";
 import { findDuplicate, isObject } from "./_values.ts";
 
 function count(b: Builder, k: string): number | undefined {

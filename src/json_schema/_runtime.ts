@@ -151,16 +151,6 @@ export function fail(c: Ctx, kp: string, ip: string, message: string): false {
 }
 
 /**
- * Escapes a property name for a JSON pointer.
- *
- * @param k The property name.
- * @returns The pointer token.
- */
-export function tok(k: string): string {
-  return k.indexOf("~") < 0 && k.indexOf("/") < 0 ? k : k.replace(/~/g, "~0").replace(/\//g, "~1");
-}
-
-/**
  * Describes a schema's value (a `const`, an `enum`, a pattern) for a message: its JSON, cut short.
  *
  * @param x The value.
