@@ -37,7 +37,7 @@ import {
   VALUE_CONSTANT,
 } from "./_abi.generated.ts";
 import { createWasmResampler } from "./_wasm_resample.ts";
-import { type ChunkView, Instance } from "./_wasm_instance.ts";
+import { type ChunkView, Instance, outOfMemory, RELEASE_BYTES } from "./_wasm_instance.ts";
 
 /** The module's error codes, named as JsonErrorCode names them (in the ABI's order). */
 const ERROR_CODES: readonly JsonErrorCode[] = ERROR_CODE_NAMES;
@@ -57,8 +57,6 @@ const CONSTANTS: readonly string[] = [
 const CHUNK_UNITS = 1 << 22;
 /** At most this many texts per chunk. */
 const CHUNK_TEXTS = 1 << 14;
-/** After a chunk leaves memory larger than this, the instance is dropped to release it. */
-const RELEASE_BYTES = 256 * 1024 * 1024;
 let compiledDefault: WebAssembly.Module | undefined;
 
 /**
@@ -105,10 +103,9 @@ export function createWasmCore(module?: WebAssembly.Module): EngineCore {
         wasm ??= new Instance(compiled);
         view = wasm.run(texts, i, j, units, mode);
       } catch (e) {
-        // Start over with a fresh instance next time. A trap means linear memory could not grow.
+        // Start over with a fresh instance next time.
         wasm = undefined;
-        if (!(e instanceof WebAssembly.RuntimeError)) throw e;
-        throw new RangeError("The wasm engine ran out of memory on this batch", { cause: e });
+        outOfMemory(e, "batch");
       }
       if (wasm.size > RELEASE_BYTES) wasm = undefined;
       for (let k = i, r = view.results; k < j; k++, r += RESULT_WORDS) {

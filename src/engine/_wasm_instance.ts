@@ -40,6 +40,19 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 const NO_STRINGS: string[] = [];
 
+/** After a crossing leaves memory larger than this, its instance is dropped to release it. */
+export const RELEASE_BYTES = 256 * 1024 * 1024;
+
+/**
+ * Throws what a failed crossing threw, but a trap (linear memory could not grow) as a RangeError
+ * that says it ran out of memory on this `what`.
+ */
+export function outOfMemory(e: unknown, what: string): never {
+  if (!(e instanceof WebAssembly.RuntimeError)) throw e;
+  throw new RangeError(`The wasm engine ran out of memory on this ${what}`, { cause: e });
+}
+
+/** Instantiates the module, checking that it has every export this version's glue calls. */
 export function instantiate(module: WebAssembly.Module): EngineExports {
   const exports = new WebAssembly.Instance(module, {}).exports;
   const missing = ALL_EXPORTS.filter((name) => !(name in exports));

@@ -5,6 +5,7 @@
 import type { Sfc32 } from "./prng.ts";
 import { COLUMNS, type ResampleJob } from "./resample.ts";
 import type { EngineExports } from "./_abi.generated.ts";
+import { instantiate, outOfMemory, RELEASE_BYTES } from "./_wasm_instance.ts";
 
 /** The exports the resampling kernel uses (signatures from the generated ABI). */
 type ResampleExports = Pick<
@@ -20,20 +21,8 @@ const HEAD = 304;
  * the first job entirely on baseline code, about 4 times slower.
  */
 const SLICE_DRAWS = 1 << 18;
-/** After a job leaves memory larger than this, the instance is dropped to release it. */
-const RELEASE_BYTES = 256 * 1024 * 1024;
 
 const align16 = (x: number) => Math.ceil(x / 16) * 16;
-
-function instantiate(module: WebAssembly.Module): ResampleExports {
-  const ex = new WebAssembly.Instance(module, {}).exports;
-  const missing = ["memory", "resampleReserve", "resampleDirect", "resampleGrouped"]
-    .filter((name) => !(name in ex));
-  if (missing.length > 0) {
-    throw new TypeError(`The module is not the Assay engine: no ${missing.join(", ")}`);
-  }
-  return ex as unknown as ResampleExports;
-}
 
 /**
  * The Wasm kernel for `module`, instantiated on first use.
@@ -87,8 +76,7 @@ export function createWasmResampler(
       out = new Float64Array(buffer, outAt, 5 * resamples).slice();
     } catch (e) {
       ex = undefined;
-      if (!(e instanceof WebAssembly.RuntimeError)) throw e;
-      throw new RangeError("The wasm engine ran out of memory on this bootstrap", { cause: e });
+      outOfMemory(e, "bootstrap");
     }
     if (ex.memory.buffer.byteLength > RELEASE_BYTES) ex = undefined;
     return out;
