@@ -55,17 +55,11 @@ export function readJsonLine(text: string): { value: unknown } | { error: string
     // The exact parser's code and offset, not JSON.parse's message, which each runtime words
     // differently.
     if (!(fields instanceof Map)) return { error: `${fields.code} at ${fields.offset}` };
-    const row: Record<string, unknown> = {};
-    for (const [key, f] of fields) {
-      // Each field as JSON.parse would give it (a number as a number, NaN too), not its text.
-      Object.defineProperty(row, key, {
-        value: materialize(f.canonical),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    }
-    return { value: row };
+    // Each field as JSON.parse would give it (a number as a number, NaN too), not its text, as an
+    // own property (fromEntries defines them: a key "__proto__" is a field, not the prototype).
+    return {
+      value: Object.fromEntries([...fields].map(([k, f]) => [k, materialize(f.canonical)])),
+    };
   }
   if (exceedsLimits(text)) {
     const exact = readExactObject(text);

@@ -186,17 +186,9 @@ export function jsonSchemaCompliance(
   };
 }
 
+// The keys sorted, each an own property (fromEntries defines them: "__proto__" stays a key).
 function sortedRecord<T>(r: Record<string, T>): Record<string, T> {
-  const out: Record<string, T> = {};
-  for (const k of Object.keys(r).sort()) {
-    Object.defineProperty(out, k, {
-      value: r[k],
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  }
-  return out;
+  return Object.fromEntries(Object.keys(r).sort().map((k) => [k, r[k]!]));
 }
 
 function hasNonWs(text: string, from: number, to: number): boolean {

@@ -162,16 +162,10 @@ export function requiredFieldAccuracy(
       tally[0]++;
     }
   }
-  const fieldRates: Record<string, MetricValue> = {};
-  for (const path of Object.keys(byField).sort()) {
-    const [n, d] = byField[path]!;
-    Object.defineProperty(fieldRates, path, {
-      value: metricValue(n, d),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  }
+  // Paths sorted, each an own property (fromEntries defines them: "__proto__" stays a path).
+  const fieldRates: Record<string, MetricValue> = Object.fromEntries(
+    Object.keys(byField).sort().map((path) => [path, metricValue(...byField[path]!)]),
+  );
   return { ...metricValue(hit, fields.length), details: { ...details, byField: fieldRates } };
 }
 
