@@ -37,6 +37,7 @@ import {
   VALUE_CONSTANT,
 } from "./_abi.generated.ts";
 import { createWasmResampler } from "./_wasm_resample.ts";
+import { decodeCanonicalString } from "./exact_fields.ts";
 import { type ChunkView, Instance, outOfMemory, RELEASE_BYTES } from "./_wasm_instance.ts";
 
 /** The module's error codes, named as JsonErrorCode names them (in the ABI's order). */
@@ -153,18 +154,18 @@ function decodeCall(view: ChunkView, r: number): CoreToolCall {
   if (status === STATUS_INVALID) return { status: "invalid_json", error: errorOf(w, r) };
   if (status !== STATUS_OK) return { status: "invalid_shape" };
   const literal = view.out.slice(w[r + RESULT_NAME_START]!, w[r + RESULT_NAME_END]!);
-  const name = literal.indexOf("\\") < 0 ? literal.slice(1, -1) : JSON.parse(literal) as string;
-  const canonicalArguments = view.out.slice(
-    w[r + RESULT_CANONICAL_START]!,
-    w[r + RESULT_CANONICAL_END]!,
-  );
-  if (!view.hasPairs) return { status: "ok", name, canonicalArguments };
-  return {
+  const call: CoreToolCall = {
     status: "ok",
-    name,
-    canonicalArguments,
-    pairs: decodePairs(view, w[r + RESULT_FIRST_PAIR]!, w[r + RESULT_PAIR_COUNT]!),
+    name: decodeCanonicalString(literal),
+    canonicalArguments: view.out.slice(
+      w[r + RESULT_CANONICAL_START]!,
+      w[r + RESULT_CANONICAL_END]!,
+    ),
   };
+  if (view.hasPairs) {
+    call.pairs = decodePairs(view, w[r + RESULT_FIRST_PAIR]!, w[r + RESULT_PAIR_COUNT]!);
+  }
+  return call;
 }
 
 function decodeCanonical(view: ChunkView, r: number): CanonicalResult {

@@ -6,7 +6,7 @@
  * @module
  */
 import { forEachMember } from "./_canonical_scan.ts";
-import { ArrayNode, type Node, nodeText, ObjectNode } from "./_nodes.ts";
+import { nodeText, ObjectNode } from "./_nodes.ts";
 import { isError, parseWhole } from "./_ts_parser.ts";
 import type { JsonError } from "./types.ts";
 
@@ -36,16 +36,6 @@ export interface ExactField {
   canonical: string;
 }
 
-function kindOf(node: Node): ExactField["kind"] {
-  if (node instanceof ObjectNode) return "object";
-  if (node instanceof ArrayNode) return "array";
-  const c = node.charCodeAt(0);
-  if (c === 0x22) return "string";
-  if (c === 0x6e) return "null";
-  if (c === 0x74 || c === 0x66) return "boolean";
-  return "number";
-}
-
 /**
  * Reads one JSON text that should be an object (a JSONL line of user data) with the exact
  * parser. Returns its fields by decoded key, the first error, or `null` for valid JSON that is
@@ -57,12 +47,13 @@ export function readExactObject(text: string): Map<string, ExactField> | JsonErr
   if (!(r instanceof ObjectNode)) return null;
   const fields = new Map<string, ExactField>();
   for (let i = 0; i < r.keys.length; i++) {
-    const v = r.vals[i]!;
-    fields.set(decodeCanonicalString(r.keys[i]!), { kind: kindOf(v), canonical: nodeText(v) });
+    const canonical = nodeText(r.vals[i]!);
+    fields.set(decodeCanonicalString(r.keys[i]!), { kind: kindOfCanonical(canonical), canonical });
   }
   return fields;
 }
 
+// The kind of a canonical value, from its first character.
 function kindOfCanonical(text: string): ExactField["kind"] {
   const c = text.charCodeAt(0);
   if (c === 0x7b) return "object";

@@ -2,6 +2,7 @@
 // of the fields that hold model output (read with U+FFFD replacements) or elsewhere (an input
 // error). Byte-level: every byte of a JSON text's structure is ASCII, and every byte of an invalid
 // sequence is not, so the structure can be walked on the raw bytes.
+import { decodeCanonicalString } from "../engine/mod.ts";
 import { InputError } from "./errors.ts";
 
 /** A line that is not valid UTF-8 where it must be (an {@linkcode InputError}). */
@@ -135,11 +136,11 @@ function stringEnd(bytes: Uint8Array, q: number): number {
 
 const strict = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
-// A key literal's text (undefined when it is not valid JSON or not UTF-8).
+// A key literal's text (undefined when it is not valid JSON or not UTF-8). decodeCanonicalString
+// reads any JSON string literal so: its inside when it has no backslash, else JSON.parse's value.
 function keyText(bytes: Uint8Array, q: number, end: number): string | undefined {
   try {
-    const text = strict.decode(bytes.subarray(q, end));
-    return text.includes("\\") ? JSON.parse(text) : text.slice(1, -1);
+    return decodeCanonicalString(strict.decode(bytes.subarray(q, end)));
   } catch {
     return undefined;
   }
