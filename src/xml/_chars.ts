@@ -48,13 +48,7 @@ export function isXmlSpace(c: number): boolean {
  * itself, which is not a Char), or -1 past the end.
  */
 export function codePointAt(s: string, i: number): number {
-  const c = s.charCodeAt(i);
-  if (c !== c) return -1;
-  if (c >= 0xd800 && c <= 0xdbff) {
-    const d = s.charCodeAt(i + 1);
-    if (d >= 0xdc00 && d <= 0xdfff) return ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
-  }
-  return c;
+  return s.codePointAt(i) ?? -1;
 }
 
 /** Whether `s` is an NCName (Namespaces in XML 1.0 production [4]: a Name without ':'). */
