@@ -27,6 +27,7 @@ import type {
 import { ScorerCore } from "./_scorer_core.ts";
 import type { RunSources } from "./_kernel_run.ts";
 import type { Source } from "../jsonl/source/mod.ts";
+import { inputDigests } from "./_report_frame.ts";
 
 function lineObject(line: Line, source: string): Record<string, unknown> {
   const r = readJsonLine(line.text);
@@ -246,15 +247,9 @@ export async function scoreGeneral(
     (b) => scorer.addGenerations(b),
     MODEL_FIELDS,
   );
-  const digest = async (s: Source, rows: number) => ({ sha256: await s.digest(), rows });
-  return scorer.finish({
-    examples: await digest(sources.examples, examples),
-    generations: {
-      ...await digest(sources.generations, generations),
-      invalid_utf8_outputs: invalidOutputs,
-    },
-    prompts: sources.prompts ? await digest(sources.prompts, prompts!) : null,
-  });
+  return scorer.finish(
+    await inputDigests(sources, examples, prompts, generations, invalidOutputs),
+  );
 }
 
 /** The lines of a source's chunks, a run at a time. */

@@ -5,10 +5,11 @@
 // words the error.
 import type { Engine } from "../engine/mod.ts";
 import { RECORDS_CLOSE, RECORDS_OPEN, reportFrame } from "./_report_frame.ts";
-import type { EvaluationReport, InputDigest } from "./inputs.ts";
+import type { EvaluationReport } from "./inputs.ts";
 import type { ExampleRecord } from "./metrics.ts";
 import { type KernelBail, ScoreKernel } from "./_score_kernel.ts";
 import type { Source } from "../jsonl/source/mod.ts";
+import { inputDigests } from "./_report_frame.ts";
 import { LineTooLongError, longLineIn } from "../jsonl/mod.ts";
 
 /** The sources of a run, in the order they are read. */
@@ -152,18 +153,13 @@ export async function scoreOnKernel(
   const generations = await phase(sources.generations, (l, f) => kernel.generations(l, f));
   if (typeof generations !== "number") return gaveUp(sources.generations, generations);
 
-  const digest = async (s: Source, rows: number): Promise<InputDigest> => ({
-    sha256: await s.digest(),
-    rows,
-  });
-  const inputs = {
-    examples: await digest(sources.examples, examples),
-    generations: {
-      ...await digest(sources.generations, generations),
-      invalid_utf8_outputs: kernel.invalidUtf8Outputs,
-    },
-    prompts: sources.prompts ? await digest(sources.prompts, prompts!) : null,
-  };
+  const inputs = await inputDigests(
+    sources,
+    examples,
+    prompts,
+    generations,
+    kernel.invalidUtf8Outputs,
+  );
   const done = kernel.finish(engine.name, inputs, sources.allowMissing);
   if ("reason" in done) return gaveUp(sources.examples, done);
 
