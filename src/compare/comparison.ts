@@ -310,7 +310,7 @@ export function compareReports(
   for (const lang of slices) by_language[lang] = run(Int32Array.from(groups.get(lang) ?? []));
   return {
     schema: "assay.comparison.v1",
-    tool: { name: TOOL.name, version: TOOL.version },
+    tool: { ...TOOL },
     parser_id: base.parser_id,
     canonical_id: base.canonical_id,
     bootstrap: { ...settings, streams: "one stream: overall, then slices in sorted order" },

@@ -266,7 +266,7 @@ export function languageGaps(report: EvaluationReport, options: GapOptions = {})
   }
   return {
     schema: "assay.gaps.v1",
-    tool: { name: TOOL.name, version: TOOL.version },
+    tool: { ...TOOL },
     parser_id: report.parser_id,
     canonical_id: report.canonical_id,
     reference,

@@ -151,7 +151,7 @@ export function reportFromCounts(
   for (const lang of slices) by_language[lang] = metricsFromCounts(byLanguage.get(lang)!);
   return {
     schema: "assay.evaluation.v2",
-    tool: { name: TOOL.name, version: TOOL.version },
+    tool: { ...TOOL },
     parser_id: d?.id ?? PARSER_ID,
     canonical_id: CANONICAL_ID,
     ...(d?.numbers && { numbers: d.numbers }),
