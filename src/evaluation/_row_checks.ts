@@ -25,7 +25,7 @@ export function requireString(
   at: Location,
 ) {
   if (value === undefined) throw inputErrorAt(at, `missing field "${field}"`);
-  if (typeof value !== "string" || value === "") {
+  if (!isNonEmptyString(value)) {
     throw inputErrorAt(at, `field "${field}" must be a non-empty string`);
   }
 }
@@ -46,7 +46,7 @@ export function requireDigest(value: unknown, at: Location) {
   if (value === undefined) {
     throw inputErrorAt(at, 'missing field "prompt_sha256"');
   }
-  if (typeof value !== "string" || !/^[0-9a-f]{64}$/.test(value)) {
+  if (!isDigest(value)) {
     throw inputErrorAt(at, 'field "prompt_sha256" must be 64 lowercase hex digits');
   }
 }
