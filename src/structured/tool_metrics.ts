@@ -13,7 +13,7 @@
  *
  * @module
  */
-import type { WithEngine } from "../engine/mod.ts";
+import { canonicalValue, jsonKind, type WithEngine } from "../engine/mod.ts";
 import { type MetricValue, metricValue } from "../stats/mod.ts";
 import { matchExample } from "./assignment.ts";
 import { normalizeToolCalls, pairTable } from "./_tool_calls_input.ts";
@@ -136,10 +136,20 @@ export type ApiCallResult =
   | { error: unknown }
   | { exception: unknown };
 
+// A value as the messages name it: as JSON writes it (a string quoted, so "200" is not 200), or
+// its kind where JSON has no such value (undefined, a bigint, a function, a cycle).
+function named(x: unknown): string {
+  try {
+    return canonicalValue(x);
+  } catch {
+    return jsonKind(x);
+  }
+}
+
 function option<T extends string>(value: unknown, allowed: readonly T[], fallback: T): T {
   if (value === undefined) return fallback;
   if (!allowed.includes(value as T)) {
-    throw new RangeError(`Unknown match "${String(value)}": expected ${allowed.join(", ")}`);
+    throw new RangeError(`Unknown match ${named(value)}: expected ${allowed.join(", ")}`);
   }
   return value as T;
 }
@@ -315,7 +325,7 @@ function isError(x: unknown): boolean {
 
 function httpSuccess(code: unknown, at: number): boolean {
   if (typeof code !== "number" || !Number.isInteger(code) || code < 100 || code > 599) {
-    throw new RangeError(`Result ${at} is not an HTTP status code (100-599): ${String(code)}`);
+    throw new RangeError(`Result ${at} is not an HTTP status code (100-599): ${named(code)}`);
   }
   return code < 400;
 }
@@ -371,7 +381,7 @@ export function apiCallSuccessRate(results: readonly ApiCallResult[]): ApiCallSu
         throw new TypeError(`Result ${i} has no ok, status, error or exception field`);
       }
     } else {
-      throw new TypeError(`Result ${i} is not a flag, status code or exception: ${String(r)}`);
+      throw new TypeError(`Result ${i} is not a flag, status code or exception: ${named(r)}`);
     }
   }
   return { ...metricValue(ok, results.length), details };

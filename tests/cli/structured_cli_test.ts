@@ -141,7 +141,7 @@ Deno.test("assay structured names the file, line and id of a bad field, counting
     [
       ["--outputs", `${dir}/api.jsonl`],
       `${dir}/api.jsonl:2 (id "q2"): api_call_success_rate: field "api_results"[1] is not a ` +
-      "flag, status code or exception: bad",
+      'flag, status code or exception: "bad"',
     ],
     [
       ["--outputs", `${dir}/retention.jsonl`],

@@ -469,6 +469,39 @@ Deno.test("apiCallSuccessRate() throws on results it cannot read, naming the ind
   throws(() => apiCallSuccessRate("200" as never), TypeError);
 });
 
+Deno.test("apiCallSuccessRate() and the match option name a bad value as JSON writes it", () => {
+  const messageOf = (f: () => unknown): string => {
+    try {
+      f();
+    } catch (e) {
+      return (e as Error).message;
+    }
+    throw new Error("it did not throw");
+  };
+  // A string status must be told from a number: "200" is quoted; a value JSON cannot write is
+  // named by its kind, and an empty list is not an empty string.
+  const cases: [unknown, string][] = [
+    ["200", '"200"'],
+    [{ status: "200" }, '"200"'],
+    [{ status: [200] }, "[200]"],
+    [{ status: 200.5 }, "200.5"],
+    [{ status: true }, "true"],
+    [[], "[]"],
+    ["a\u202eb", '"a\\u202eb"'],
+    [undefined, "undefined"],
+    [1n, "a bigint"],
+  ];
+  for (const [bad, shown] of cases) {
+    const message = messageOf(() => apiCallSuccessRate([true, bad as never]));
+    ok(message.startsWith("Result 1 ") && message.endsWith(`: ${shown}`), message);
+  }
+  const c = { name: "f", arguments: {} };
+  const unknown = (match: unknown) =>
+    messageOf(() => toolCallF1([c], [c], { match: match as never }));
+  strictEqual(unknown("fuzzy"), 'Unknown match "fuzzy": expected exact, name, subset');
+  strictEqual(unknown(5), "Unknown match 5: expected exact, name, subset");
+});
+
 // ------------------------------------------------------------------ hostile input
 
 Deno.test("tool metrics handle 10^5 calls in one example on the equivalence fast path", () => {
