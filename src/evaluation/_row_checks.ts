@@ -4,6 +4,14 @@ import { jsonKind, materialize } from "../engine/mod.ts";
 import { inputErrorAt, type Location, type Violation } from "../jsonl/mod.ts";
 import type { DropSummary } from "./inputs.ts";
 
+/**
+ * The slice of all examples: reports, comparisons, the HTML page and gate rules name it
+ * `overall` beside the languages (docs/contract.md §5), so no language may take its name.
+ */
+export const OVERALL = "overall";
+/** What a refusal says of a language field that is {@linkcode OVERALL}. */
+export const IS_OVERALL = ` is "${OVERALL}", the name of the slice of all examples`;
+
 /** Whether `value` is a string that is not empty. */
 export function isNonEmptyString(value: unknown): value is string {
   return typeof value === "string" && value !== "";

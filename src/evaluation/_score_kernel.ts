@@ -8,6 +8,7 @@
 import type { DroppedIds, DropSummary, EvaluationReport } from "./inputs.ts";
 import { compareCodePoints } from "../engine/mod.ts";
 import { emptySliceCounts, PARSE_STATUSES, reportFromCounts, type SliceCounts } from "./_parts.ts";
+import { OVERALL } from "./_row_checks.ts";
 import {
   BAIL_NAMES,
   COUNT_ARGS,
@@ -125,10 +126,13 @@ export class ScoreKernel {
     const byLanguage = new Map<string, SliceCounts>();
     for (let k = 0; k < languages; k++) {
       const c = k * COUNT_FIELDS;
-      if (counts[c + COUNT_N] === 0) continue; // only dropped examples speak it
       const language = decoder.decode(
         new Uint8Array(buffer, ex.kLanguage(k), ex.kLanguageLength(k)),
       );
+      // The kernel takes any language; the general reader refuses one named as the overall slice
+      // is (a dropped example's too) and words the error with its line.
+      if (language === OVERALL) return { reason: BAIL_REASONS.field, line: 0 };
+      if (counts[c + COUNT_N] === 0) continue; // only dropped examples speak it
       const slice = emptySliceCounts();
       slice.n = counts[c + COUNT_N]!;
       PARSE_STATUSES.forEach((s, j) => slice.statuses[s] = counts[c + COUNT_OK + j]!);

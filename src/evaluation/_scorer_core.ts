@@ -27,9 +27,11 @@ import {
 import {
   dropReason,
   duplicateId,
+  IS_OVERALL,
   isDigest,
   isNonEmptyString,
   outputNotString,
+  OVERALL,
   requireDigest,
   requireString,
 } from "./_row_checks.ts";
@@ -105,14 +107,18 @@ export class ScorerCore {
       const badRoot = ex.root_id != null && typeof ex.root_id !== "string";
       if (
         typeof ex.example_id !== "string" || ex.example_id === "" ||
-        typeof ex.language !== "string" || ex.language === "" || badRoot ||
-        ex.target === undefined
+        typeof ex.language !== "string" || ex.language === "" || ex.language === OVERALL ||
+        badRoot || ex.target === undefined
       ) {
         requireString(ex.example_id, "example_id", at());
         requireString(ex.language, "language", at());
         throw inputErrorAt(
           at(),
-          badRoot ? 'field "root_id" must be a string or null' : 'missing field "target"',
+          ex.language === OVERALL
+            ? `field "language"${IS_OVERALL}`
+            : badRoot
+            ? 'field "root_id" must be a string or null'
+            : 'missing field "target"',
         );
       }
       try {

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { IS_OVERALL, OVERALL } from "./_row_checks.ts";
 
 // Each record field its readers read, by what it must be. A count is below 2^31: the comparisons
 // pack counts into an Int32Array and resample the sum of predicted and gold pairs below 2^32.
@@ -20,8 +21,9 @@ const FIELDS: [(v: unknown) => boolean, string, string[]][] = [
 
 /**
  * What is wrong with one record of an evaluation report, if anything: the first of its fields
- * that is missing or of the wrong type, or more matched pairs than predicted or gold pairs (its
- * optional `detail` is the explain room's to check).
+ * that is missing or of the wrong type, more matched pairs than predicted or gold pairs, or a
+ * language named `overall`, the slice of all examples (its optional `detail` is the explain
+ * room's to check).
  *
  * @param record A parsed record.
  * @returns Undefined for a well-formed record; else the wrong field and what it must be, as
@@ -37,13 +39,15 @@ export function recordProblem(record: unknown): string | undefined {
     return ".matched_pairs is more than predicted_pairs or gold_pairs";
   }
   if (x.reason !== undefined && typeof x.reason !== "string") return ".reason is not a string";
+  if (x.language === OVERALL) return `.language${IS_OVERALL}`;
   return undefined;
 }
 
 /**
  * What is wrong with a parsed evaluation report's records and slices, if anything: the first
  * record field that is missing or of the wrong type ({@linkcode recordProblem}), an example id
- * that two records hold, or slices or metric names that are not a list of strings.
+ * that two records hold, slices or metric names that are not a list of strings, or a slice named
+ * `overall`, the name of the slice of all examples.
  *
  * @param report A parsed evaluation report.
  * @returns Undefined for a well-formed report; else its first wrong field, as
@@ -78,5 +82,6 @@ export function evaluationReportProblem(report: unknown): string | undefined {
       return `${k} is not a list of strings`;
     }
   }
-  return undefined;
+  const at = (r.slices as string[]).indexOf(OVERALL);
+  return at < 0 ? undefined : `slices[${at}]${IS_OVERALL}`;
 }
