@@ -12,16 +12,21 @@ export function attr(s: unknown): string {
 }
 
 /**
- * Escapes a value for HTML text and the attributes a person reads, each bidi control (U+061C,
- * U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069: a fixed list, so every runtime writes the
- * same) shown as `\uXXXX`: a raw one would reorder the text after it, and an isolating element
- * does not stop it, as a stray U+2069 inside closes the isolate.
+ * Escapes a value for HTML text and the attributes a person reads, each character that shows
+ * nothing or moves the text around it written as `\uXXXX` (two escapes past U+FFFF), so that two
+ * names that differ only in one look different, and none reorders what follows: the controls (C0,
+ * DEL, C1), the spaces but U+0020, U+2028 and U+2029, a lone surrogate, and Unicode 15's
+ * default-ignorable code points: zero-width spaces and joiners, U+00AD, the bidi controls (U+061C,
+ * U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069), variation selectors, Hangul fillers, tags.
+ * A fixed list, so that every runtime writes the same page. A raw bidi control would reorder the
+ * text after it, and an isolating element does not stop it, as a stray U+2069 inside closes the
+ * isolate.
  */
 export function esc(s: unknown): string {
   return attr(
     String(s).replace(
-      /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
-      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+      /[\p{Cc}\xa0\xad\u034f\u061c\u115f\u1160\u1680\u17b4\u17b5\u180b-\u180f\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8\ud800-\udfff\u{1bca0}-\u{1bca3}\u{1d173}-\u{1d17a}\u{e0000}-\u{e0fff}]/gu,
+      (c) => c.split("").map((u) => `\\u${u.charCodeAt(0).toString(16).padStart(4, "0")}`).join(""),
     ),
   );
 }

@@ -35,10 +35,12 @@ export interface HtmlReportOptions {
  * zero keeps its sign (`+0.000`, `−0.000`), so only an exact zero is unsigned, and the level is
  * written with as many digits as keep it from reading 100% or 0%. The page has inline CSS and SVG
  * only, no scripts and no external resources, escapes every string it takes from the reports,
- * and is byte-for-byte the same for the same input. A bidi control in such a string (U+061C,
- * U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069) is written as `\uXXXX`, so that it cannot
- * reorder the text around it (the data attributes keep it), and a language in running text is
- * isolated in `<bdi>`. A gap language with no joined pair has no estimate: its table rows say
+ * and is byte-for-byte the same for the same input. A character of such a string that shows
+ * nothing or moves the text around it (a control, a space but U+0020, a zero-width or other
+ * default-ignorable code point, a bidi control, U+2028, a lone surrogate) is written as
+ * `\uXXXX`, so that two slices that differ only in one cannot look alike and none can reorder the
+ * text around it (the data attributes keep it), and a language in running text is isolated in
+ * `<bdi>`. A gap language with no joined pair has no estimate: its table rows say
  * "no pairs" and the gap plot draws no point for it.
  *
  * @param comparison An `assay.comparison.v1` report, from {@linkcode compareReports}.

@@ -11,6 +11,7 @@ import {
   scoreToolCalls,
 } from "../../mod.ts";
 import { renderComparisonHtml } from "../../src/report/mod.ts";
+import { esc } from "../../src/report/_html_text.ts";
 
 const SYMBOLS: Record<string, string> = { up: "\u25b2", down: "\u25bc", none: "\u25cb" };
 
@@ -366,6 +367,76 @@ Deno.test("renderComparisonHtml() shows bidi controls in report strings as escap
   strictEqual(page.includes(`<th colspan="8">${shown}</th>`), true);
   strictEqual(page.includes(`<title>\\u202ede \u00b7 Valid JSON`), true);
   strictEqual(page.includes(`<title>adapter: ${shown} \u00b7 `), true);
+});
+
+Deno.test("renderComparisonHtml() shows invisible characters in slice names as escapes, so no two slices look alike", () => {
+  // Each language is "en" with one character that shows nothing (or only as a space): zero-width
+  // ones, a soft hyphen, a word joiner, a variation selector, a Hangul filler, a tag, controls, a
+  // no-break space, a line separator and a lone surrogate.
+  const hidden = [
+    "\u200b",
+    "\u200c",
+    "\u200d",
+    "\u00ad",
+    "\u2060",
+    "\ufeff",
+    "\ufe0f",
+    "\u3164",
+    "\u{e0001}",
+    "\u0007",
+    "\n",
+    "\u0085",
+    "\u00a0",
+    "\u2028",
+    "\ud800",
+  ];
+  const languages = ["en", ...hidden.map((c) => `e${c}n`)];
+  const target = { name: "f", arguments: {} };
+  const examples = [];
+  const base = [];
+  const adapter = [];
+  for (let i = 0; i < 4; i++) {
+    for (const [k, language] of languages.entries()) {
+      const id = `${k}-${i}`;
+      examples.push({ example_id: id, language, root_id: null, target });
+      base.push({ example_id: id, output: i % 2 ? "no" : JSON.stringify(target) });
+      adapter.push({ example_id: id, output: JSON.stringify(target) });
+    }
+  }
+  const cmp = compareReports(scoreToolCalls(examples, base), scoreToolCalls(examples, adapter), {
+    resamples: 50,
+  });
+  const page = renderComparisonHtml(cmp);
+  // As the metric tables' slice headers show them: each escaped as \uXXXX, a pair past U+FFFF.
+  const escaped = (c: string) =>
+    c.split("").map((u) => `\\u${u.charCodeAt(0).toString(16).padStart(4, "0")}`).join("");
+  const headers = [...page.matchAll(/<th colspan="8">([^<]*)<\/th>/g)].map((m) => m[1]);
+  assertEquals(
+    headers.sort(),
+    ["overall", "en", ...hidden.map((c) => `e${escaped(c)}n`)].sort(),
+  );
+  strictEqual(new Set(headers).size, headers.length);
+  // Nothing invisible is written raw but in the data attributes, which keep each slice exactly.
+  const text = page.replace(/ data-[a-z-]+="[^"]*"/g, "");
+  const INVISIBLE = /[\p{Cc}\p{Default_Ignorable_Code_Point}\p{Zl}\p{Zp}\p{Cs}\u00a0]/u;
+  const raw = [...text.replace(/\n/g, "")].filter((c) => INVISIBLE.test(c));
+  assertEquals(raw, []);
+  strictEqual(page.includes(`data-slice="e\u200bn"`), true);
+});
+
+Deno.test("the page's escaping lists every character that shows nothing, and no other", () => {
+  // Its fixed list against this runtime's Unicode: every default-ignorable code point, control,
+  // space but U+0020, line and paragraph separator and lone surrogate is escaped.
+  const invisible = /[\p{Default_Ignorable_Code_Point}\p{Cc}\p{Zs}\p{Zl}\p{Zp}\p{Cs}]/u;
+  for (let c = 0; c < 0x110000; c++) {
+    const ch = String.fromCodePoint(c);
+    const shown = esc(ch);
+    if (c === 0x20 || !invisible.test(ch)) {
+      if (shown.startsWith("\\u")) throw new Error(`U+${c.toString(16)} is escaped`);
+    } else if (!/^(\\u[0-9a-f]{4}){1,2}$/.test(shown)) {
+      throw new Error(`U+${c.toString(16)} is shown as ${JSON.stringify(shown)}`);
+    }
+  }
 });
 
 Deno.test("renderComparisonHtml() shows a language without joined pairs as no pairs, not a zero gap", () => {
