@@ -40,16 +40,33 @@ export interface GateDifference {
     | "malformed_report"
     | "checker"
     | "matching";
-  /** Exactly what differs. */
+  /**
+   * Exactly what differs, in words: a value or name as JSON writes it (quoted), the arms by the
+   * caller's names, a side that holds nothing of a set left out, at most five names of a list.
+   */
   detail: string;
+  /**
+   * Of a value the two reports hold differently (parser ids, canonical ids, number modes, examples
+   * files' SHA-256, the kinds of two reports): the base's, then the other arm's.
+   */
+  values?: [base: unknown, other: unknown];
+  /**
+   * Of a set the two reports hold differently (metric names, slices, example ids): every name only
+   * the base holds, then every one only the other arm holds, each sorted by code point.
+   */
+  only?: [base: string[], other: string[]];
+  /** Of examples that differ (their slice, their gold) or repeat: every id, sorted by code point. */
+  ids?: string[];
+  /** Of a report at fault on its own (not an evaluation report, malformed, inconsistent): its arm. */
+  arm?: string;
 }
 
 type Kind = GateDifference["kind"];
 
 /** The two reports cannot be compared: nothing is written. */
 export class ComparisonGateError extends Error {
-  /** Every difference found. */
-  readonly differences: GateDifference[];
+  /** Every difference found, with what differs as data. */
+  declare readonly differences: GateDifference[];
 
   /**
    * Creates the error; its message says exactly what differs.
@@ -120,27 +137,34 @@ function listed(ids: string[]): string {
 
 // A side that is not an evaluation report, or whose records, slices or metric names are
 // malformed (evaluationReportProblem): nothing else of it can be read.
-function shapeDifferences(base: EvaluationReport, adapter: EvaluationReport): GateDifference[] {
+function shapeDifferences(reports: EvaluationReport[], arms: Arms): GateDifference[] {
   const d: GateDifference[] = [];
-  const check = (side: string, r: EvaluationReport) => {
+  reports.forEach((r, i) => {
+    const arm = arms[i]!;
     if (!(EVALUATION_SCHEMAS as readonly string[]).includes(r?.schema)) {
       d.push({
         kind: "schema",
-        detail: `the ${side} report is not an evaluation report (schema ${
+        detail: `the ${arm} report is not an evaluation report (schema ${
           JSON.stringify(r?.schema)
         })`,
+        arm,
       });
-      return;
+    } else {
+      const problem = evaluationReportProblem(r);
+      if (problem) {
+        d.push({
+          kind: "malformed_report",
+          detail: `the ${arm} report is malformed: ${problem}`,
+          arm,
+        });
+      }
     }
-    const problem = evaluationReportProblem(r);
-    if (problem) {
-      d.push({ kind: "malformed_report", detail: `the ${side} report is malformed: ${problem}` });
-    }
-  };
-  check("base", base);
-  check("adapter", adapter);
+  });
   return d;
 }
+
+// The names of a comparison's two arms, base first.
+type Arms = readonly [base: string, other: string];
 
 /**
  * Lists every way two evaluation reports differ that makes them incomparable. When a side is not
@@ -148,16 +172,21 @@ function shapeDifferences(base: EvaluationReport, adapter: EvaluationReport): Ga
  * (`evaluationReportProblem`), that is all the list holds.
  *
  * @param base The base report.
- * @param adapter The adapter report.
+ * @param adapter The other arm's report.
+ * @param arms The two arms' names, base first, as the details name them (default
+ *   `["base", "adapter"]`; `evaluateGate` names them base and candidate).
  * @returns The differences; empty when the gate passes.
  */
 export function gateDifferences(
   base: EvaluationReport,
   adapter: EvaluationReport,
+  arms: readonly [base: string, other: string] = ARMS,
 ): GateDifference[] {
-  const shape = shapeDifferences(base, adapter);
-  return shape.length > 0 ? shape : runDifferences(base, adapter);
+  const shape = shapeDifferences([base, adapter], arms);
+  return shape.length > 0 ? shape : runDifferences(base, adapter, arms);
 }
+
+const ARMS: Arms = ["base", "adapter"];
 
 // How two well-formed evaluation reports differ. The examples files' digests must be equal where
 // both reports record one, except on the shared examples (`shared`), which may come from two
@@ -166,19 +195,25 @@ export function gateDifferences(
 function runDifferences(
   base: EvaluationReport,
   adapter: EvaluationReport,
+  arms: Arms,
   shared?: boolean,
 ): GateDifference[] {
   const d: GateDifference[] = [];
-  const differ = (kind: Kind, what: string, b: unknown, a: unknown, only = "") =>
-    b !== a && d.push({ kind, detail: `${what} differ: ${only}base ${b}, ${only}adapter ${a}` });
-  const sets = (kind: Kind, what: string, b: string[], a: string[]) => {
+  const differ = (kind: Kind, what: string, b: unknown, a: unknown) =>
+    b !== a && d.push({
+      kind,
+      detail: `${what} differ: ${arms[0]} ${JSON.stringify(b)}, ${arms[1]} ${JSON.stringify(a)}`,
+      values: [b, a],
+    });
+  // A side that holds nothing of the difference is not named.
+  const sets = (kind: Kind, what: string, b: Iterable<string>, a: Iterable<string>) => {
     const bs = new Set(b);
     const as = new Set(a);
-    const onlyB = setDifference(bs, as);
-    const onlyA = setDifference(as, bs);
-    if (onlyB.length || onlyA.length) {
-      differ(kind, what, `[${onlyB.join(", ")}]`, `[${onlyA.join(", ")}]`, "only in ");
-    }
+    const only: [string[], string[]] = [setDifference(bs, as), setDifference(as, bs)];
+    const words = only.flatMap((xs, i) =>
+      xs.length ? [`${xs.length} only in ${arms[i]} (${listed(xs)})`] : []
+    );
+    if (words.length) d.push({ kind, detail: `${what} differ: ${words.join(", ")}`, only });
   };
   const be = base.inputs?.examples;
   const ae = adapter.inputs?.examples;
@@ -190,14 +225,7 @@ function runDifferences(
   sets("slices", "slice sets", base.slices, adapter.slices);
   const bRec = new Map(base.records.map((r) => [r.example_id, r]));
   const aRec = new Map(adapter.records.map((r) => [r.example_id, r]));
-  const onlyB = setDifference(bRec.keys(), aRec);
-  const onlyA = setDifference(aRec.keys(), bRec);
-  if (onlyB.length || onlyA.length) {
-    const parts = [];
-    if (onlyB.length) parts.push(`${onlyB.length} only in base (${listed(onlyB)})`);
-    if (onlyA.length) parts.push(`${onlyA.length} only in adapter (${listed(onlyA)})`);
-    d.push({ kind: "example_ids", detail: `example-id sets differ: ${parts.join(", ")}` });
-  }
+  sets("example_ids", "example-id sets", bRec.keys(), aRec.keys());
   const moved: string[] = [];
   const regold: string[] = [];
   for (const [id, r] of bRec) {
@@ -215,27 +243,27 @@ function runDifferences(
     d.push({
       kind,
       detail: `${ids.length} examples ${what} (${listed(ids.sort(compareCodePoints))})`,
+      ids,
     });
   flag("example_languages", moved, "are in different language slices");
   flag("gold", regold, "have different gold calls");
   // A report whose stored overall metrics are not the pooled sums of its records.
-  const consistent = (side: string, r: EvaluationReport) => {
-    const sums = toolCallMetrics(r.records);
-    const o = r.metrics?.overall;
-    if (
-      !METRIC_NAMES.every((m) =>
-        sums[m].numerator === o?.[m]?.numerator && sums[m].denominator === o[m].denominator
-      )
-    ) {
-      d.push({
-        kind: "inconsistent_report",
-        detail: `the ${side} report's overall metrics are not the sums of its records`,
-      });
-    }
-  };
   if (d.length === 0) {
-    consistent("base", base);
-    consistent("adapter", adapter);
+    [base, adapter].forEach((r, i) => {
+      const sums = toolCallMetrics(r.records);
+      const o = r.metrics?.overall;
+      if (
+        !METRIC_NAMES.every((m) =>
+          sums[m].numerator === o?.[m]?.numerator && sums[m].denominator === o[m].denominator
+        )
+      ) {
+        d.push({
+          kind: "inconsistent_report",
+          detail: `the ${arms[i]} report's overall metrics are not the sums of its records`,
+          arm: arms[i],
+        });
+      }
+    });
   }
   return d;
 }
@@ -277,7 +305,7 @@ export function compareReports(
   options: CompareOptions = {},
 ): ComparisonReport {
   let coverage: Coverage | undefined;
-  const shape = shapeDifferences(base, adapter);
+  const shape = shapeDifferences([base, adapter], ARMS);
   if (shape.length > 0) throw new ComparisonGateError(shape);
   if (options.on === "intersection") {
     ({ base, adapter, coverage } = intersectReports(base, adapter));
@@ -289,7 +317,7 @@ export function compareReports(
     throw new RangeError(`on must be "all" or "intersection", got ${JSON.stringify(options.on)}`);
   }
   const settings = bootstrapSettings(options);
-  const differences = runDifferences(base, adapter, !!coverage);
+  const differences = runDifferences(base, adapter, ARMS, !!coverage);
   if (differences.length > 0) throw new ComparisonGateError(differences);
 
   const position = new Map<string, number>();

@@ -186,7 +186,11 @@ export function evaluateGate(
   // Reports of two kinds are refused first: a rule's metric would be blamed on one of them.
   if (base !== undefined && base.kind !== candidate.kind) {
     const detail = `the reports are ${base.kind} and ${candidate.kind}`;
-    throw new ComparisonGateError([{ kind: "schema", detail }]);
+    throw new ComparisonGateError([{
+      kind: "schema",
+      detail,
+      values: [base.kind, candidate.kind],
+    }]);
   }
   checkRulesFit(gate, { ...candidate, statistic: candidate.statistic !== undefined }, !!base);
   for (const rule of gate.rules) {
@@ -206,10 +210,10 @@ export function evaluateGate(
     // Evaluation reports: compareReports' refusal (examples and gold, slices, parser and ids);
     // BFCL and IFEval reports: their input files' digests, where both record them.
     const differences = (EVALUATION_SCHEMAS as readonly string[]).includes(base.kind)
-      ? gateDifferences(b as EvaluationReport, c as EvaluationReport)
-      : inputDifferences(b, c, ["base", "candidate"]);
+      ? gateDifferences(b as EvaluationReport, c as EvaluationReport, ARMS)
+      : inputDifferences(b, c, ARMS);
     if (differences.length > 0) throw new ComparisonGateError(differences);
-    note = unrecordedInputs(b, c, ["base", "candidate"]);
+    note = unrecordedInputs(b, c, ARMS);
   }
   const rng = new Sfc32(gate.seed);
   const settings = bootstrapSettings({ seed: gate.seed, resamples: gate.resamples });
@@ -234,6 +238,8 @@ export function evaluateGate(
   };
 }
 
+/** The arms of a gate over two reports, as its messages name them. */
+const ARMS = ["base", "candidate"] as const;
 const right = (e: ExampleShare) => e.den > 0 && e.num === e.den;
 const ABSOLUTE = new Set(["min", "max"]);
 
@@ -273,6 +279,8 @@ function ruleVerdict(
         throw new ComparisonGateError([{
           kind: "example_ids",
           detail: `the ${side} repeats the example id ${JSON.stringify(again.id)}`,
+          ids: [again.id],
+          arm: side,
         }]);
       }
     }

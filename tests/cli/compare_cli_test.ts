@@ -83,7 +83,7 @@ Deno.test("assay compare refuses apples-to-oranges reports with exit 2 and write
   strictEqual(r.code, 2);
   match(
     r.stderr,
-    /Refusing to compare: slice sets differ: only in base \[de\], only in adapter \[fr\]/,
+    /Refusing to compare: slice sets differ: 1 only in base \("de"\), 1 only in adapter \("fr"\)/,
   );
   // Their example ids differ too: the refusal says how to compare the ones they share.
   match(
@@ -292,7 +292,7 @@ Deno.test("assay compare and gate refuse reports scored against different exampl
   ok(
     c.stderr.includes(
       `${dir}/cand.json (base) and ${dir}/base.json (adapter): Refusing to compare: ` +
-        `examples files' sha256 differ: base ${b}, adapter ${a}`,
+        `examples files' sha256 differ: base "${b}", adapter "${a}"`,
     ),
     c.stderr,
   );

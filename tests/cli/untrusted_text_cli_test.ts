@@ -129,7 +129,8 @@ Deno.test("score, compare, gaps and gate show ids and languages as printableText
     refused.stderr,
   );
   printable(refused.stderr.trimEnd(), "Refusing to compare");
-  ok(refused.stderr.includes("de\\u001b[2J\\u202e"), refused.stderr);
+  // The slice quoted as JSON writes it (its ESC escaped), in the difference shown as a JSON string.
+  ok(refused.stderr.includes(String.raw`\"de\\u001b[2J\u202e\"`), refused.stderr);
   await Deno.remove(dir, { recursive: true });
 });
 

@@ -14,6 +14,7 @@ import {
   type ExampleInput,
   type ExampleRecord,
   formatReport,
+  gateDifferences,
   type GenerationInput,
   intersectReports,
   languageGaps,
@@ -21,6 +22,7 @@ import {
   scoreToolCalls,
   sha256Hex,
 } from "../../mod.ts";
+import { evaluateGate, parseGateRules } from "../../src/gate/mod.ts";
 import { ENGINES } from "../_engines.ts";
 
 const call = (name: string, args: Record<string, unknown>) =>
@@ -81,7 +83,7 @@ Deno.test("compareReports() refuses different metric names, saying which", () =>
   assertEquals(e.differences.map((d) => d.kind), ["metric_names"]);
   match(
     e.message,
-    /metric names differ: only in base \[full_call_exact_match\], only in adapter \[bleu\]/,
+    /metric names differ: 1 only in base \("full_call_exact_match"\), 1 only in adapter \("bleu"\)/,
   );
   strictEqual(e.name, "ComparisonGateError");
 });
@@ -94,17 +96,20 @@ Deno.test("compareReports() refuses different slice sets, naming the slices on o
     target: { name: "f", arguments: {} },
   }]);
   const e = refusal(onlyEn, withJa);
-  match(e.message, /slice sets differ: only in base \[\], only in adapter \[ja\]/);
+  // The base holds no slice the adapter lacks: that side is not named.
+  match(e.message, /slice sets differ: 1 only in adapter \("ja"\);/);
   match(e.message, /example-id sets differ: 1 only in adapter \("ja-1"\)/);
 });
 
+/** Seven examples in en, with ids `prefix-0` to `prefix-6`. */
+const many = (prefix: string) =>
+  Array.from({ length: 7 }, (_, i): ExampleInput => ({
+    example_id: `${prefix}-${i}`,
+    language: "en",
+    target: { name: "f", arguments: {} },
+  }));
+
 Deno.test("compareReports() refuses different example-id sets, listing the first ids", () => {
-  const many = (prefix: string) =>
-    Array.from({ length: 7 }, (_, i): ExampleInput => ({
-      example_id: `${prefix}-${i}`,
-      language: "en",
-      target: { name: "f", arguments: {} },
-    }));
   const a = evaluation({}, many("x"));
   const b = evaluation({}, many("y"));
   const e = refusal(a, b);
@@ -115,17 +120,77 @@ Deno.test("compareReports() refuses different example-id sets, listing the first
   );
 });
 
+Deno.test("ComparisonGateError's differences hold what differs as data, and its words quote names and use the caller's arm names", () => {
+  // Seven ids only in each report (the words list five), a slice on one side only, other parser
+  // ids, and an example that moved slice.
+  const ids = many;
+  const base = evaluation({}, ids("x"));
+  const other = {
+    ...evaluation({}, [...ids("y"), { ...ids("ja")[0]!, language: "ja" }]),
+    parser_id: "other.parser.v2",
+  };
+  const all = (prefix: string) => ids(prefix).map((x) => x.example_id);
+  const expected = (arm: string) => [
+    {
+      kind: "parser_id",
+      detail: `parser ids differ: base "assay.parser.v1", ${arm} "other.parser.v2"`,
+      values: ["assay.parser.v1", "other.parser.v2"],
+    },
+    {
+      kind: "slices",
+      detail: `slice sets differ: 1 only in ${arm} ("ja")`,
+      only: [[], ["ja"]],
+    },
+    {
+      kind: "example_ids",
+      detail: `example-id sets differ: 7 only in base ("x-0", "x-1", "x-2", "x-3", "x-4", … ` +
+        `(7 in all)), 8 only in ${arm} ("ja-0", "y-0", "y-1", "y-2", "y-3", … (8 in all))`,
+      only: [all("x"), ["ja-0", ...all("y")]],
+    },
+  ];
+  assertEquals(refusal(base, other).differences, expected("adapter"));
+  assertEquals(gateDifferences(base, other, ["base", "candidate"]), expected("candidate"));
+  // Through the gate: the candidate is named so.
+  const rules = parseGateRules("rules:\n  - metric: argument_f1\n    superior: true\n", "g.yaml");
+  throws(() => evaluateGate(rules, { base, candidate: other }), (e: unknown) => {
+    ok(e instanceof ComparisonGateError, String(e));
+    assertEquals(e.differences, expected("candidate"));
+    ok(!e.message.includes("adapter"), e.message);
+    return true;
+  });
+  // Examples that moved slice, and a report that is not its records' sums: every id, and the arm.
+  const moved = {
+    ...ADAPTER,
+    records: ADAPTER.records.map((r) => ({ ...r, language: r.language === "de" ? "en" : "de" })),
+  };
+  const m = refusal(BASE, moved);
+  assertEquals(m.differences.map((d) => [d.kind, d.ids]), [[
+    "example_languages",
+    BASE.records.map((r) => r.example_id).sort(),
+  ]]);
+  const forged = structuredClone(ADAPTER);
+  forged.metrics.overall.valid_json_rate.numerator += 1;
+  assertEquals(gateDifferences(BASE, forged, ["base", "candidate"]), [{
+    kind: "inconsistent_report",
+    detail: "the candidate report's overall metrics are not the sums of its records",
+    arm: "candidate",
+  }]);
+});
+
 Deno.test("compareReports() refuses different parser ids and canonical ids", () => {
   const p = refusal(BASE, { ...ADAPTER, parser_id: "other.parser.v2" });
-  match(p.message, /parser ids differ: base assay\.parser\.v1, adapter other\.parser\.v2/);
+  match(p.message, /parser ids differ: base "assay\.parser\.v1", adapter "other\.parser\.v2"/);
   const c = refusal({ ...BASE, canonical_id: "assay.canonical.v0" }, ADAPTER);
-  match(c.message, /canonical ids differ: base assay\.canonical\.v0, adapter assay\.canonical\.v1/);
+  match(
+    c.message,
+    /canonical ids differ: base "assay\.canonical\.v0", adapter "assay\.canonical\.v1"/,
+  );
 });
 
 Deno.test("compareReports() refuses reports whose numbers compared differently", () => {
   const n = refusal(BASE, { ...ADAPTER, numbers: "numeric" });
   assertEquals(n.differences.map((d) => d.kind), ["numbers"]);
-  match(n.message, /numbers differ: base exact, adapter numeric/);
+  match(n.message, /numbers differ: base "exact", adapter "numeric"/);
 });
 
 Deno.test("compareReports() refuses an example that moved slice, and a report whose metrics are not its records' sums", () => {
@@ -167,7 +232,9 @@ Deno.test("compareReports() refuses reports scored against different examples fi
   assertEquals(e.differences.map((d) => d.kind), ["examples"]);
   strictEqual(
     e.differences[0]!.detail,
-    `examples files' sha256 differ: base ${sha256Hex("gold_a")}, adapter ${sha256Hex("gold_b")}`,
+    `examples files' sha256 differ: base "${sha256Hex("gold_a")}", adapter "${
+      sha256Hex("gold_b")
+    }"`,
   );
   // On the shared examples, the files may differ (a run on part of them), but not the gold: with
   // no digest to compare, each example's gold pairs and, where both records have details, the

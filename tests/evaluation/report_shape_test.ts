@@ -158,7 +158,11 @@ Deno.test("every library reader refuses or reads 3,000 seeded malformed evaluati
     }
     if (wrongRecords) {
       deepStrictEqual(gateDifferences(bad as never, adapter as never), [
-        { kind: "malformed_report", detail: `the base report is malformed: ${wrongRecords}` },
+        {
+          kind: "malformed_report",
+          detail: `the base report is malformed: ${wrongRecords}`,
+          arm: "base",
+        },
       ]);
     }
   }

@@ -228,9 +228,13 @@ Deno.test("evaluateGate() refuses a report that repeats an example id, which pai
   ) {
     throws(
       () => evaluateGate(rules, { base, candidate }),
-      (e: Error) =>
-        e.name === "ComparisonGateError" &&
-        e.message.includes(`${side} repeats the example id "7"`),
+      (e: unknown) => {
+        ok(e instanceof ComparisonGateError, String(e));
+        ok(e.message.includes(`${side} repeats the example id "7"`), e.message);
+        // The id and the arm as data, not only in the words.
+        deepStrictEqual([e.differences[0]!.ids, e.differences[0]!.arm], [["7"], side]);
+        return true;
+      },
     );
   }
 });
@@ -250,6 +254,7 @@ Deno.test("evaluateGate() refuses a base and a candidate of two kinds before rea
     (e: unknown) =>
       e instanceof ComparisonGateError &&
       e.message ===
-        "Refusing to compare: the reports are assay.suite_run.v1 and assay.evaluation.v2",
+        "Refusing to compare: the reports are assay.suite_run.v1 and assay.evaluation.v2" &&
+      e.differences[0]!.values?.join() === "assay.suite_run.v1,assay.evaluation.v2",
   );
 });
