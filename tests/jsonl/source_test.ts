@@ -91,3 +91,14 @@ Deno.test("readOnce and readWhole give every kind of source's bytes and digest",
   for await (const c of new Source(once, "again").chunks()) size += c.length;
   strictEqual(size, 0);
 });
+
+Deno.test("readWhole keeps each chunk as it was given, from a source that reuses its buffer", async () => {
+  const buffer = new Uint8Array(4);
+  async function* reused() {
+    buffer.set(enc.encode("AAAA"));
+    yield buffer;
+    buffer.set(enc.encode("BBBB"));
+    yield buffer;
+  }
+  strictEqual(new TextDecoder().decode(await readWhole(reused(), "schema")), "AAAABBBB");
+});

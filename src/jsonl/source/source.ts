@@ -198,7 +198,8 @@ export async function readOnce(
 export async function readWhole(source: JsonlSource, name: string): Promise<Uint8Array> {
   if (source instanceof Uint8Array) return source;
   const parts: Uint8Array[] = [];
-  await readOnce(source, name, undefined, (c) => parts.push(c));
+  // A copy of each chunk: a source may reuse its buffer for the next one.
+  await readOnce(source, name, undefined, (c) => parts.push(c.slice()));
   const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
   for (const p of parts) {
