@@ -17,7 +17,10 @@ export function attr(s: unknown): string {
  * names that differ only in one look different, and none reorders what follows: the controls (C0,
  * DEL, C1), the spaces but U+0020, U+2028 and U+2029, a lone surrogate, and Unicode 15's
  * default-ignorable code points: zero-width spaces and joiners, U+00AD, the bidi controls (U+061C,
- * U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069), variation selectors, Hangul fillers, tags.
+ * U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069), variation selectors, Hangul fillers, tags;
+ * and the format characters that are not default-ignorable but show nothing alone: the braille
+ * blank U+2800, the interlinear annotation marks U+FFF9 to U+FFFB and the Egyptian hieroglyph
+ * format controls U+13430 to U+1343F.
  * A fixed list, so that every runtime writes the same page. A raw bidi control would reorder the
  * text after it, and an isolating element does not stop it, as a stray U+2069 inside closes the
  * isolate.
@@ -25,7 +28,7 @@ export function attr(s: unknown): string {
 export function esc(s: unknown): string {
   return attr(
     String(s).replace(
-      /[\p{Cc}\xa0\xad\u034f\u061c\u115f\u1160\u1680\u17b4\u17b5\u180b-\u180f\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8\ud800-\udfff\u{1bca0}-\u{1bca3}\u{1d173}-\u{1d17a}\u{e0000}-\u{e0fff}]/gu,
+      /[\p{Cc}\xa0\xad\u034f\u061c\u115f\u1160\u1680\u17b4\u17b5\u180b-\u180f\u2000-\u200f\u2028-\u202f\u205f-\u206f\u2800\u3000\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb\ud800-\udfff\u{13430}-\u{1343f}\u{1bca0}-\u{1bca3}\u{1d173}-\u{1d17a}\u{e0000}-\u{e0fff}]/gu,
       (c) => c.split("").map((u) => `\\u${u.charCodeAt(0).toString(16).padStart(4, "0")}`).join(""),
     ),
   );

@@ -426,8 +426,11 @@ Deno.test("renderComparisonHtml() shows invisible characters in slice names as e
 
 Deno.test("the page's escaping lists every character that shows nothing, and no other", () => {
   // Its fixed list against this runtime's Unicode: every default-ignorable code point, control,
-  // space but U+0020, line and paragraph separator and lone surrogate is escaped.
-  const invisible = /[\p{Default_Ignorable_Code_Point}\p{Cc}\p{Zs}\p{Zl}\p{Zp}\p{Cs}]/u;
+  // space but U+0020, line and paragraph separator and lone surrogate is escaped; and the blank
+  // format characters that are not default-ignorable (braille blank, interlinear annotation marks,
+  // hieroglyph format controls).
+  const invisible =
+    /[\p{Default_Ignorable_Code_Point}\p{Cc}\p{Zs}\p{Zl}\p{Zp}\p{Cs}\u2800\ufff9-\ufffb\u{13430}-\u{1343f}]/u;
   for (let c = 0; c < 0x110000; c++) {
     const ch = String.fromCodePoint(c);
     const shown = esc(ch);
