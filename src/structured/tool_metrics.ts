@@ -136,11 +136,13 @@ export type ApiCallResult =
   | { error: unknown }
   | { exception: unknown };
 
-// A value as the messages name it: as JSON writes it (a string quoted, so "200" is not 200), or
-// its kind where JSON has no such value (undefined, a bigint, a function, a cycle).
+// A value as the messages name it: as JSON writes it (a string quoted, so "200" is not 200; cut
+// to 80 characters and an ellipsis, as quote() cuts), or its kind where JSON has no such value
+// (undefined, a bigint, a function, a cycle).
 function named(x: unknown): string {
   try {
-    return canonicalValue(x);
+    const text = canonicalValue(x);
+    return text.length > 80 ? `${text.slice(0, 80)}\u2026` : text;
   } catch {
     return jsonKind(x);
   }

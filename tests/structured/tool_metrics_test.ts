@@ -490,6 +490,9 @@ Deno.test("apiCallSuccessRate() and the match option name a bad value as JSON wr
     ["a\u202eb", '"a\\u202eb"'],
     [undefined, "undefined"],
     [1n, "a bigint"],
+    // A large value is cut as quote() cuts text, not written whole into the message.
+    [{ status: "x".repeat(5000) }, `"${"x".repeat(79)}\u2026`],
+    [{ status: Array(2000).fill(1) }, `[${"1,".repeat(39)}1\u2026`],
   ];
   for (const [bad, shown] of cases) {
     const message = messageOf(() => apiCallSuccessRate([true, bad as never]));
