@@ -19,7 +19,7 @@ import { repeatedKeys } from "../src/config/mod.ts";
 import { CATALOG_SCHEMA, GOLDEN_SCHEMA, TRACE_SCHEMA } from "../src/suite/mod.ts";
 import type { Golden, SchemaCatalog, Trace } from "../src/suite/mod.ts";
 import { scorecard, type ScoreRow, storedRowProblem } from "../src/suite/mod.ts";
-import { compareArms } from "../src/suite/mod.ts";
+import { armProblem, compareArms } from "../src/suite/mod.ts";
 import {
   deltaRow,
   interval,
@@ -370,6 +370,8 @@ async function runCommand(args: string[]): Promise<void> {
     if (!ids.has(t.golden_id)) {
       throw new InputError(`${at}: no golden with this id in ${values.goldens}`);
     }
+    const reserved = armProblem(t.arm);
+    if (reserved) throw new InputError(`${at}: ${reserved}`);
     const key = JSON.stringify([t.golden_id, t.arm, t.repeat]);
     const first = runs.get(key);
     if (first !== undefined) {

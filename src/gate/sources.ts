@@ -159,6 +159,15 @@ function suiteRunSource(r: Json): MetricSource {
   }[];
   const own = (r.scorecard as { metrics: string[] }).metrics;
   const shape = suiteRunShape(own); // a suite metric named pass_rate is refused
+  // A slice named overall reads every run, so an arm of that name could not be read alone (a run
+  // written before the suite refused such an arm).
+  const overall = runs.find((x) => x.arm === "overall");
+  if (overall) {
+    throw new RangeError(
+      `The run of golden ${JSON.stringify(overall.golden_id)} has arm "overall", the name of ` +
+        "all arms at once in a gate rule's slice",
+    );
+  }
   const share = (m: string, run: (typeof runs)[number]): [number, number] => {
     const complete = run.overall.status === "complete";
     if (m === "pass_rate") return [run.overall.pass ? 1 : 0, complete ? 1 : 0];

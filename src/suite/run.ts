@@ -22,6 +22,20 @@ import {
 } from "./trace_metrics.ts";
 import { compareCodePoints } from "../engine/mod.ts";
 
+/**
+ * Why an arm's name cannot be used, or undefined: `overall` names all arms at once wherever runs
+ * are sliced by arm (a gate rule's `slice: overall` reads every run), so an arm of that name
+ * could never be read alone.
+ *
+ * @param arm The arm's name.
+ * @returns The reason, as a message's end, or undefined for a usable name.
+ */
+export function armProblem(arm: string): string | undefined {
+  return arm === "overall"
+    ? `arm "overall" is the name of all arms at once (a gate rule's slice: overall): rename the arm`
+    : undefined;
+}
+
 const EMPTY_GOLDEN: Golden = { id: "", question: "" };
 const EMPTY_TRACE: Trace = {
   golden_id: "",
@@ -195,6 +209,8 @@ export async function runSuite(
     if (!goldens.has(t.golden_id)) {
       throw new RangeError(`Trace of golden "${t.golden_id}" (arm ${t.arm}) has no golden`);
     }
+    const reserved = armProblem(t.arm);
+    if (reserved) throw new RangeError(`Trace of golden "${t.golden_id}": ${reserved}`);
     const key = JSON.stringify([t.arm, t.golden_id, t.repeat]);
     if (seen.has(key)) {
       throw new RangeError(

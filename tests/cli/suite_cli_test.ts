@@ -5,7 +5,8 @@ import { deepStrictEqual, match, ok, strictEqual } from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import { anthropicTool, openaiContent, startJudgeServer } from "../suite/_judge_server.ts";
 import { killMidRun } from "./_killed_writer.ts";
-import { runCli } from "./_main.ts";
+import { runCli, runMain } from "./_main.ts";
+import { suiteInputs } from "./_suite_demo.ts";
 
 const deno = Deno.execPath();
 const root = new URL("../../", import.meta.url).pathname;
@@ -469,5 +470,33 @@ Deno.test("assay suite run runs every YAML example of the reference unchanged on
     ok(server.requests.length > 0);
   } finally {
     await server.close();
+  }
+});
+
+Deno.test("assay suite run refuses an arm named overall with exit 2, naming its line", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const demo = new URL("../../samples/suite_demo/", import.meta.url);
+    for (const file of ["goldens.jsonl", "catalog.json"]) {
+      await Deno.copyFile(new URL(file, demo), `${dir}/${file}`);
+    }
+    const traces = await Deno.readTextFile(new URL("traces.jsonl", demo));
+    await Deno.writeTextFile(
+      `${dir}/traces.jsonl`,
+      traces.replaceAll(/"arm": ?"adapter"/g, '"arm":"overall"'),
+    );
+    const first = traces.split("\n").findIndex((l) => /"arm": ?"adapter"/.test(l)) + 1;
+    const r = await runMain([
+      "suite",
+      "run",
+      new URL("suite.yaml", demo).pathname,
+      ...suiteInputs(dir),
+      "--no-judge",
+    ]);
+    strictEqual(r.code, 2, r.stderr);
+    ok(r.stderr.includes(`traces.jsonl:${first} `), r.stderr);
+    ok(r.stderr.includes('arm "overall" is the name of all arms at once'), r.stderr);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
   }
 });

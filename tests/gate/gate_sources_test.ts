@@ -2,7 +2,7 @@
 // very numerator and denominator the scorecard reports, per arm and per metric; comparative rules
 // pair goldens within arms (repeats pooled), whole counts and fractional scores alike; a
 // calibration's statistics take min and max only.
-import { deepStrictEqual, match, ok, strictEqual, throws } from "node:assert/strict";
+import { deepStrictEqual, match, ok, rejects, strictEqual, throws } from "node:assert/strict";
 import { evaluateGate, metricSource, parseGateRules } from "../../src/gate/mod.ts";
 import { ComparisonGateError, scoreToolCalls } from "../../mod.ts";
 import { calibrationReport, loadSuite, runSuite, suiteRunReport } from "../../src/suite/mod.ts";
@@ -256,5 +256,35 @@ Deno.test("evaluateGate() refuses a base and a candidate of two kinds before rea
       e.message ===
         "Refusing to compare: the reports are assay.suite_run.v1 and assay.evaluation.v2" &&
       e.differences[0]!.values?.join() === "assay.suite_run.v1,assay.evaluation.v2",
+  );
+});
+
+Deno.test("an arm named overall is refused by the suite and by the gate, which reads overall as every arm", async () => {
+  // The gate: a report whose runs name an arm overall (written before the suite refused one).
+  const report = suiteRun(5, 4, 1);
+  for (const run of report.runs) if (run.arm === "b") run.arm = "overall";
+  throws(() => metricSource(report), /arm "overall", the name of all arms at once/);
+  // The suite: runSuite refuses such a trace before any metric runs.
+  const suite = loadSuite("- type: hit_limit\n");
+  const trace = {
+    golden_id: "g",
+    arm: "overall",
+    repeat: 0,
+    tool_calls: [],
+    sql: [],
+    final_rows: null,
+    final_answer: null,
+    submitted: true,
+    hit_turn_limit: false,
+  };
+  await rejects(
+    runSuite(suite, {
+      goldens: [{ id: "g", question: "?" }],
+      traces: [trace],
+      catalog: { views: [] },
+    }, {
+      noJudge: true,
+    }),
+    /Trace of golden "g": arm "overall" is the name of all arms at once/,
   );
 });
