@@ -1,19 +1,30 @@
 // BFCL's resolve_ast_by_type over the parsed tree, and ast_parse itself: a list of calls, each
-// read in turn. Nothing is evaluated.
+// read in turn. An operator expression is evaluated as BFCL's eval(ast.unparse(node)) evaluates
+// it, when it holds literals only (./_python_eval.ts); nothing else is.
 import { PyDict, PyFloat, PyInt, PyOther, PyTuple, pyType, type PyValue } from "./py_value.ts";
 import type { Node } from "./_python_parser.ts";
 import { parsePythonExpression } from "./python_expression.ts";
 import { PySyntaxError } from "./_python_tokens.ts";
 import { unparse } from "./_python_unparse.ts";
+import {
+  type Budget,
+  evaluateOperation,
+  EVALUATION_BUDGET,
+  NotEvaluated,
+  PyRaised,
+  unhashable,
+} from "./_python_eval.ts";
 
 /** Thrown while resolving: the value is not one BFCL's decoder can read. */
 class Unsupported extends Error {}
 
-/** Whether a value cannot be a dict key in Python (a list, a dict, or a tuple holding one). */
-function unhashable(v: PyValue): boolean {
-  if (Array.isArray(v) || v instanceof PyDict) return true;
-  return v instanceof PyTuple && v.items.some(unhashable);
-}
+/**
+ * Python frames on the stack when BFCL resolves a call of the list: the eval runner's module,
+ * `runner`, the file runner, the handler's `decode_ast`, `ast_parse` and `resolve_ast_by_type`.
+ * Each level below adds two: a call's `resolve_ast_call` and the resolver, or a list's, tuple's
+ * or dict's comprehension and the resolver.
+ */
+const TOP_FRAMES = 6;
 
 const AST_NAMES: Record<string, string> = {
   const: "Constant",
@@ -62,9 +73,9 @@ function callName(func: Node): string {
   return parts.reverse().join(".");
 }
 
-function resolveCall(n: Extract<Node, { k: "call" }>): PyValue {
+function resolveCall(n: Extract<Node, { k: "call" }>, frames: number, budget: Budget): PyValue {
   const args = new PyDict();
-  for (const kw of n.keywords) args.set(kw.arg, resolve(kw.value));
+  for (const kw of n.keywords) args.set(kw.arg, resolve(kw.value, frames + 2, budget));
   return new PyDict([[callName(n.func), args]]);
 }
 
@@ -79,22 +90,24 @@ function negate(v: PyValue): PyValue {
   throw new Unsupported(`bad operand type for unary -: '${type}'`);
 }
 
-function resolve(n: Node): PyValue {
+/** resolve_ast_by_type, `frames` Python frames deep in BFCL's decoder. */
+function resolve(n: Node, frames: number, budget: Budget): PyValue {
+  const inner = (e: Node) => resolve(e, frames + 2, budget);
   switch (n.k) {
     case "const":
       return n.v;
     case "unary":
       return negatedOperand(n.operand);
     case "list":
-      return n.elts.map(resolve);
+      return n.elts.map(inner);
     case "tuple":
-      return new PyTuple(n.elts.map(resolve));
+      return new PyTuple(n.elts.map(inner));
     case "dict":
       return new PyDict(n.keys.map((k, i) => {
         if (k === null) throw new Unsupported("Unsupported AST type: <class 'NoneType'>");
-        const key = resolve(k);
+        const key = inner(k);
         if (unhashable(key)) throw new Unsupported(`unhashable type: '${pyType(key)}'`);
-        return [key, resolve(n.values[i]!)] as const;
+        return [key, inner(n.values[i]!)] as const;
       }));
     case "name":
       return n.id;
@@ -103,9 +116,9 @@ function resolve(n: Node): PyValue {
       return `${unparse(n.value)}[${unparse(n.slice)}]`;
     }
     case "call":
-      return n.keywords.length === 0 ? unparse(n) : resolveCall(n);
+      return n.keywords.length === 0 ? unparse(n) : resolveCall(n, frames, budget);
     case "binop":
-      throw new Unsupported(`an operator expression (${unparse(n)}), which BFCL evaluates`);
+      return evaluateOperation(n, frames, budget);
     case "attr":
       throw new Unsupported("Unsupported AST type: <class 'ast.Attribute'>");
     case "set":
@@ -137,13 +150,17 @@ export function parsePythonCalls(
   }
   try {
     const out: PyValue[] = [];
+    const budget: Budget = { left: EVALUATION_BUDGET };
     for (const elem of body.elts) {
       if (elem.k !== "call") return { ok: false, reason: "AssertionError: an item is not a call" };
-      out.push(resolve(elem));
+      out.push(resolve(elem, TOP_FRAMES, budget));
     }
     return { ok: true, value: out };
   } catch (e) {
-    if (e instanceof Unsupported || e instanceof PySyntaxError) {
+    if (
+      e instanceof Unsupported || e instanceof PySyntaxError || e instanceof PyRaised ||
+      e instanceof NotEvaluated
+    ) {
       return { ok: false, reason: e.message };
     }
     throw e;

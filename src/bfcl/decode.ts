@@ -1,7 +1,8 @@
 /**
  * Decoding a model's published result into calls, as BFCL's model handlers do: a
  * function-calling model's `[{name: arguments_json}]` with `json.loads`, a prompting model's text
- * of Python calls with `ast.parse` (a subset, read and never evaluated).
+ * of Python calls with `ast.parse` (a subset; operator expressions of literals evaluated as BFCL's
+ * `eval` evaluated them, and nothing else).
  *
  * @module
  */
@@ -168,9 +169,11 @@ function innerText(text: string): string {
  * arguments kept as the strings the type converters then read (see `docs/bfcl.md`). Keyword arguments become the call's
  * parameters (positional ones are dropped, as BFCL drops them); values may be numbers, strings,
  * `True`/`False`/`None`, unary minus, lists, tuples, dicts, bare names (as strings) and calls
- * with keywords (as nested `{name: {…}}`). A call without keywords becomes its source text.
- * Anything else (an operator, a lambda, a subscript, a syntax error) fails with its reason;
- * nothing is evaluated.
+ * with keywords (as nested `{name: {…}}`), and operator expressions of literals, which BFCL
+ * evaluated (`eval(ast.unparse(...))`) and which are evaluated here with Python's semantics
+ * (`2**3` is 8, `10/4` is 2.5, `1/0` fails). A call without keywords becomes its source text.
+ * Anything else (a name or a call in an operator expression, which BFCL's `eval` would look up or
+ * run, a lambda, a syntax error) fails with its reason.
  *
  * @param result The `result` field of a result line (a string for a prompting model).
  * @param decoder The handler whose clean-up to apply.
@@ -178,14 +181,16 @@ function innerText(text: string): string {
  * @returns The decoded calls, or the reason decoding failed.
  * @throws {never} Never: a bad result is a failed decoding.
  *
- * @example Keyword arguments, and an operator, which is refused
+ * @example Keyword arguments, arithmetic as BFCL's eval did it, and a name, which is refused
  * ```ts
  * import { decodePromptResult, pyRepr } from "@assay/assay/bfcl";
  * import { strictEqual } from "node:assert/strict";
  *
  * const r = decodePromptResult("[math.factorial(number=5, mode='fast')]", "gpt");
  * strictEqual(r.ok && pyRepr(r.value), "[{'math.factorial': {'number': 5, 'mode': 'fast'}}]");
- * strictEqual(decodePromptResult("[f(x=1+2)]", "gpt").ok, false);
+ * const e = decodePromptResult("[f(x=4*3.14159*10**-7)]", "gpt");
+ * strictEqual(e.ok && pyRepr(e.value), "[{'f': {'x': 1.256636e-06}}]");
+ * strictEqual(decodePromptResult("[f(x=y+2)]", "gpt").ok, false);
  * ```
  *
  * @example Java: values stay strings, literals unquoted

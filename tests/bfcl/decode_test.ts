@@ -65,6 +65,9 @@ Deno.test("decodePromptResult() reads keyword arguments of Python's literal subs
     ["[f(x=g(1, 2))]", "[{'f': {'x': 'g(1, 2)'}}]"],
     ["[f(x=data['k'])]", "[{'f': {'x': \"data['k']\"}}]"],
     ["[f(x=-True)]", "[{'f': {'x': -1}}]"],
+    // An operator expression of literals: what BFCL's eval(ast.unparse(...)) gives.
+    ["[f(x=1+2, y=2**-1, z=10/4, w=-7//2)]", "[{'f': {'x': 3, 'y': 0.5, 'z': 2.5, 'w': -4}}]"],
+    ["[f(x='a'*2 + 'b', y=[1]*2)]", "[{'f': {'x': 'aab', 'y': [1, 1]}}]"],
     ["[f()]", "['f()']"],
     ["[f(x=1, y=0, x=2)]", "[{'f': {'x': 2, 'y': 0}}]"],
     ["[f(x=1, **{None: 1})]", "[{'f': {'x': 1, None: {None: 1}}}]"],
@@ -74,9 +77,11 @@ Deno.test("decodePromptResult() reads keyword arguments of Python's literal subs
   for (const [text, want] of cases) strictEqual(prompt(text), want, text);
 });
 
-Deno.test("decodePromptResult() refuses what BFCL's decoder cannot read, never evaluating it", () => {
+Deno.test("decodePromptResult() refuses what BFCL's decoder cannot read, and evaluates no name or call", () => {
   const refused = [
-    "[f(x=1+2)]", // an operator: BFCL evaluates it, we do not
+    "[f(x=a+1)]", // BFCL's eval looks `a` up (NameError here; a builtin would be found): refused
+    "[f(x=abs(-2)*3)]", // BFCL's eval calls abs: not evaluated here
+    "[f(x=1/0)]", // ZeroDivisionError, in BFCL's eval too
     "[f(x=lambda y: y)]",
     "[f(x={1, 2})]",
     "[f(x=f'{a}')]",

@@ -5,44 +5,14 @@
 //
 // Needs --allow-run (python3) and --allow-read.
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import {
-  decodePromptResult,
-  PyDict,
-  PyFloat,
-  PyInt,
-  type PyOther,
-  pyRepr,
-  PyTuple,
-  type PyValue,
-} from "@assay/assay/bfcl";
+import { decodePromptResult } from "@assay/assay/bfcl";
 import { makeRng, type Rng } from "../_corpus.ts";
 import { runLineOracle } from "../_debian_python.ts";
+import { typed } from "./_python_typed.ts";
 
 const SEED = 0x0bfc1;
 const COUNT = 8000;
 const ORACLE = new URL("./_python_calls_oracle.py", import.meta.url).pathname;
-
-function typed(v: PyValue): unknown {
-  if (v === null) return ["none"];
-  if (typeof v === "boolean") return ["bool", v];
-  if (typeof v === "string") return ["str", v];
-  if (v instanceof PyInt) return ["int", v.value.toString()];
-  if (v instanceof PyFloat) {
-    const x = v.value;
-    return [
-      "float",
-      x !== x ? "nan" : x === Infinity ? "inf" : x === -Infinity ? "-inf" : reprFloat(x),
-    ];
-  }
-  if (Array.isArray(v)) return ["list", v.map(typed)];
-  if (v instanceof PyTuple) return ["tuple", v.items.map(typed)];
-  if (v instanceof PyDict) return ["dict", v.entries().map(([k, x]) => [typed(k), typed(x)])];
-  return [(v as PyOther).typeName];
-}
-
-function reprFloat(x: number): string {
-  return pyRepr(new PyFloat(x));
-}
 
 // Names past ASCII too: CPython reads a name NFKC-normalized (`ｆｕｎｃ` is `func`, `Ｔrue` the
 // name `True`, not the constant), with Unicode 14's identifier classes.

@@ -4,6 +4,7 @@
 //
 // Needs --allow-run (python3, deno) and --allow-read.
 import { deepStrictEqual as assertEquals, strictEqual } from "node:assert/strict";
+import { decodePromptResult, pyRepr } from "@assay/assay/bfcl";
 import { fma, glibcPow } from "../../src/bfcl/_python_pow.ts";
 import { makeRng, type Rng } from "../_corpus.ts";
 import { runLineOracle } from "../_debian_python.ts";
@@ -74,6 +75,25 @@ Deno.test("glibcPow() gives CPython's x ** y (glibc's pow) to the bit on 60,000 
   // Both overflow and results past the normal range are seen.
   strictEqual(want.filter((w) => w === "overflow").length > 100, true);
   strictEqual(want.filter((w) => /p-10[2-7]\d$/.test(w)).length > 100, true);
+});
+
+Deno.test("glibc's pow where engines' `**` differ from it: squares, square roots, Node 20's powers", () => {
+  // CPython's x ** y (glibc's pow), and (unused, for the record) what a runtime's `**` gives:
+  // V8 squares x for y = 2 and takes sqrt(x) for y = 0.5 (Deno 2.9.6), and Node 20's V8 has a
+  // pow of its own.
+  const cases: [string, string, string][] = [
+    ["30.431517 ** 2", "926.0772269212889", "926.077226921289"],
+    ["930.60077 ** 2", "866017.793124593", "866017.7931245929"],
+    ["598.843358 ** 2", "358613.3674207161", "358613.36742071615"],
+    ["170.62838 ** 0.5", "13.062479856443797", "13.0624798564438"],
+    ["40.484817 ** 0.5", "6.362768029717883", "6.362768029717884"],
+    ["486.2978 ** 0.5", "22.052160891849127", "22.052160891849123"],
+    ["1.1 ** 4", "1.4641000000000004", "1.4641000000000006"],
+  ];
+  for (const [expr, python] of cases) {
+    const got = decodePromptResult(`[f(a=${expr})]`, "gpt");
+    strictEqual(got.ok && pyRepr(got.value), `[{'f': {'a': ${python}}}]`, expr);
+  }
 });
 
 Deno.test("fma() rounds a·b + c once", () => {
