@@ -22,14 +22,12 @@ export class PyRaised extends Error {
 /** What this evaluator does not compute, though Python would: the decoding fails here. */
 export class NotEvaluated extends Error {}
 
-/** The largest int an operation may give here, in bits (about 315,000 decimal digits). */
-export const MAX_INT_BITS = 1 << 20;
+/** The largest int an operation may give here, in bits (about 19,700 decimal digits). */
+export const MAX_INT_BITS = 1 << 16;
 
 function limitBits(bits: number): void {
   if (bits > MAX_INT_BITS) {
-    throw new NotEvaluated(
-      `an int of about ${bits} bits, more than ${MAX_INT_BITS} evaluated here`,
-    );
+    throw new NotEvaluated(`an int of more than ${MAX_INT_BITS} bits, which is not evaluated here`);
   }
 }
 

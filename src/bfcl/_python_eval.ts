@@ -34,7 +34,7 @@ export { NotEvaluated, PyRaised };
 export const UNPARSE_STACK_LIMIT = 992;
 
 /** The most items, characters and int words one text's operators may build in all. */
-export const EVALUATION_BUDGET = 1 << 24;
+export const EVALUATION_BUDGET = 1 << 22;
 
 /** The longest str, list or tuple an operator may build. */
 export const MAX_SEQUENCE = 1 << 20;

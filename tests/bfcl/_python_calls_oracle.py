@@ -47,7 +47,7 @@ def literal_only(node):
     return True
 
 
-MAX_INT_BITS = 1 << 20
+MAX_INT_BITS = 1 << 16
 MAX_SEQUENCE = 1 << 20
 
 

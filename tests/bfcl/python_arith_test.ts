@@ -298,3 +298,29 @@ Deno.test("a float power is CPython's: float_pow's special cases, then glibc's p
   assertEquals(differ.slice(0, 20), []);
   strictEqual(decoded > 15_000, true);
 });
+
+Deno.test("what Python would compute but is not evaluated here fails the decoding, with the reason", () => {
+  const reason = (t: string) => {
+    const r = decodePromptResult(t, "gpt");
+    return r.ok ? "ok" : r.reason;
+  };
+  // Ints up to 65,536 bits (BFCL's score file could not even print one past 4,300 digits).
+  strictEqual(reason("[f(a=2**65535)]"), "ok");
+  for (
+    const t of ["[f(a=2**65536)]", "[f(a=9**9**9**9)]", "[f(a=1<<65536)]", "[f(a=(3**41000)**2)]"]
+  ) {
+    strictEqual(reason(t), "an int of more than 65536 bits, which is not evaluated here", t);
+  }
+  // Sequences up to 2^20 items, and 2^22 items or int words built in all by one result.
+  strictEqual(reason("[f(a=[0]*1048576)]"), "ok");
+  strictEqual(reason("[f(a='ab'*524289)]"), "a sequence of more than 1048576 items");
+  const many = Array.from({ length: 5 }, (_, i) => `a${i}=[0]*1000000`).join(", ");
+  strictEqual(reason(`[f(${many})]`), "operations building more than 4194304 items in all");
+  // Names and calls, which BFCL's eval would look up or run; printf-style formatting; complex.
+  strictEqual(reason("[f(a=len('ab')*2)]").startsWith("an operation on len('ab')"), true);
+  strictEqual(reason("[f(a='%d' % 5)]"), "printf-style formatting (str % value)");
+  strictEqual(
+    reason("[f(a=(-8)**0.5)]"),
+    "a negative number to a fractional power, whose result is complex",
+  );
+});
