@@ -1,7 +1,8 @@
 /**
  * CPython 3.11's text rules on every runtime, for the rooms that imitate Python (IFEval's checkers,
  * BFCL's checker, explain's escapes): its Unicode 14.0 sets (unassigned, identifier, non-printable,
- * cased and case-ignorable code points), `str.lower()` and re.IGNORECASE's equivalences.
+ * cased and case-ignorable code points, decimal digits and alphanumerics), `str.lower()`,
+ * re.IGNORECASE's equivalences and the decimal digits' values.
  *
  * The root does not load this room: its tables are for the rooms behind their own subpaths.
  *
@@ -16,4 +17,5 @@
  * @module
  */
 export * from "./python_case.ts";
+export * from "./python_digits.ts";
 export * from "./unicode14.generated.ts";

@@ -64,6 +64,30 @@ export const CASED_14: string = /* @__PURE__ */ unpack(
 );
 
 /**
+ * The decimal digits of Unicode 14.0 (`str.isdecimal()`, category Nd: Python's `\d`, and
+ * the digits `int()` and `float()` read),
+ * as a `u`-flag character class (62 ranges).
+ */
+export const DECIMAL_14: string = /* @__PURE__ */ unpack(
+  "1c.9 17q.9 3q.9 5i.9 bg.9 3a.9 3a.9 3a.9 3a.9 3a.9 3a.9 3a.9 3a.9 3a.9 2o.9 3a.9 1y.9 7q.9 1y.9 1fq.9 12.9 8c.9 3k.9 4m.9 6.9 52.9 2e.9 3q.9 6.9 r7q.9 iu.9 12.9 5i.9 m.9 2e.9 ba.9 geu.9 13a.9 1om.9 mk.9 3k.9 1o.9 40.9 7q.9 9i.9 3a.9 ae.9 2u.9 2u.9 bq.9 2u.9 l2.9 6u.9 1y.9 f5i.9 2e.9 3q.9 lf8.1d 1ts.9 bq.9 192.9 3o6.9",
+);
+
+/**
+ * The alphanumerics of Unicode 14.0 (`str.isalnum()`: Python's `\w`, with `_`),
+ * as a `u`-flag character class (733 ranges).
+ */
+export const ALNUM_14: string = /* @__PURE__ */ unpack(
+  "1c.9 7.p 6.p 1b.0 7.1 1.0 3.1 1.2 1.m 1.u 1.cp 4.b e.4 7.0 1.0 3l.4 1.1 2.3 1.0 6.0 1.2 1.0 1.j 1.2a 1.3u 8.4l 1.11 2.0 6.14 1z.q 4.3 19.16 l.9 4.1 1.2q 1.0 f.1 7.e 2.0 g.0 1.t t.2g b.0 e.16 9.1 4.0 5.l 4.0 9.0 3.0 n.o 7.a 5.n 1.5 h.15 1m.1h 3.0 i.0 7.9 4.9 1.f 4.7 2.1 2.l 1.6 1.0 3.3 3.0 g.0 d.1 1.2 4.b 2.5 2.0 8.5 4.1 2.l 1.6 1.1 1.1 1.1 v.3 1.0 7.9 2.2 g.8 1.2 1.l 1.6 1.1 1.4 3.0 i.0 f.1 4.9 9.0 b.7 2.1 2.l 1.6 1.1 1.4 3.0 u.1 1.2 4.9 1.6 b.0 1.5 3.2 1.3 3.1 1.0 1.1 3.1 3.2 3.b m.0 l.c i.7 1.2 1.m 1.f 3.0 q.2 2.0 2.1 4.9 8.6 1.0 4.7 1.2 1.m 1.9 1.4 3.0 v.1 1.1 4.9 1.1 h.8 1.2 1.14 2.0 g.0 5.2 1.9 4.i 1.5 5.h 3.n 1.8 1.0 2.6 v.9 h.1b 1.1 c.6 9.9 13.1 1.0 1.4 1.n 1.0 1.9 1.1 9.0 2.4 1.0 9.9 2.3 w.0 v.j c.7 1.z r.4 37.16 k.a 6.5 4.3 3.0 3.1 7.2 4.c c.0 1.9 6.11 1.0 5.0 2.16 1.98 1.3 2.6 1.0 1.3 2.14 1.3 2.w 1.3 2.6 1.0 1.3 2.e 1.1k 1.3 2.1u e.j 3.f g.2d 2.5 3.h7 2.g 1.p 5.22 3.a 7.h d.i e.h e.c 1.2 f.1f z.0 4.0 3.9 6.9 m.9 6.2g 7.4 2.x 1.0 5.1x a.u 13.13 2.4 b.17 4.p 6.a 11.m 9.1g 17.9 6.9 d.0 2l.1a h.7 3.9 15.t d.1j q.z s.9 3.1c 2.8 7.16 2.2 15.3 1.5 1.1 3.0 5.5b 1s.7p 2.5 2.11 2.5 2.7 1.0 1.0 1.0 1.u 2.1g 1.6 1.0 3.2 1.6 3.3 2.5 4.c 5.2 1.6 37.1 2.5 5.a 6.c 2t.0 4.0 2.9 1.0 3.4 6.0 1.0 1.0 1.3 1.a 2.3 5.4 4.0 1.1l k6.1n 26.l hi.t vg.6c 6.3 3.1 9.0 2.11 1.0 5.0 2.1j 7.0 g.m 9.6 1.6 1.6 1.6 1.6 1.6 1.6 1.6 28.0 d1.2 p.8 7.4 2.4 4.2d 6.2 1.2h 1.3 5.16 1.2l 3.3 a.v 1c.f w.9 u.7 1.e w.9 13.e 8w.533 1s.h3g 1v.19 2.7g 3.r k.1a g.u 2.27 13.8 2.2u 2.1r 5.1 1.0 1.4 o.f 1.2 1.3 1.m d.5 a.1f e.1d s.9 o.5 3.0 1.1 1.11 a.m p.s 7.1a s.a 6.4 1.o 1.14 n.2 1.7 4.9 6.m 3.0 3.1d 1.0 3.1 2.4 2.0 1.0 o.2 2.a 7.2 c.5 2.5 2.5 9.6 1.6 1.16 1.d 6.36 d.9 6.8mb c.m 4.1c 6is.a5 2.2x 12.6 c.4 5.0 1.9 1.c 1.4 1.0 1.1 1.1 1.2z x.a2 i.1r 2.1h 14.b 38.4 1.3q j.9 7.p 6.p b.2g 3.5 2.5 2.5 2.2 z.b 1.p 1.i 1.1 1.e 2.d y.3e c.18 c.1k h.1 6s.s 3.1c g.q 4.z 9.t 5.11 a.t 2.z 4.7 1.4 16.4d 2.9 6.z 4.z 4.13 8.1f c.a 1.e 1.6 1.1 1.a 1.e 1.6 1.1 1v.8m 9.l a.7 o.5 1.15 1.8 1x.5 2.0 1.17 1.1 3.0 2.m 2.u 2.11 8.8 1c.i 1.1 5.w 4.p 1y.1j 4.j 2.1a f.3 1.2 1.s a.8 n.u 1.v w.7 1.r 6.4 g.1h a.l 2.q 5.p n.6 28.20 1j.1e d.1e 7.15 c.9 86.u 1.15 6.1 26.13 8.l b.3 r.h 1a.r k.m c.1g q.t 1.1 2.0 d.18 w.o 7.9 9.z f.9 4.0 2.0 8.y 3.0 c.1b e.3 b.a 1.0 4.j b.h 1.o 2c.6 1.0 1.3 1.e 1.9 7.1a h.9 b.7 2.1 2.l 1.6 1.1 1.4 3.0 i.0 c.4 4e.1g i.3 5.9 5.2 u.1b k.1 1.0 8.9 4m.1a 15.3 10.1b k.0 b.9 12.16 d.0 7.9 1i.q l.b 4.6 55.17 38.2a c.7 2.0 2.7 1.1 1.n f.0 1.0 e.9 1y.7 2.12 g.0 1.0 s.0 a.13 7.0 l.0 b.19 j.0 i.20 7b.8 1.10 h.0 f.s 5.t 34.6 1.1 1.11 l.0 9.9 6.5 1.1 1.v e.0 7.9 8m.i 59.0 f.k 17.pl 2u.32 h.5f 218.2o f.tq 34h.g6 6nt.fs 7.u 1.9 6.26 1.9 6.t i.1b g.3 c.9 1.6 1.k 5.i j4.2e 2x.22 5.0 1u.c 1s.1 1.0 s.4qf 8.yd 16.8 6w7.3 1.6 1.1 1.82 19.2 h.3 8.az 1s4.2y 5.c 3.8 7.9 4ee.j 30.o 3r.2c 1.1y 1.1 2.0 2.1 2.3 1.b 1.0 1.6 1.1s 1.3 2.7 1.6 1.r 1.3 1.4 1.0 3.6 1.9f 2.o 1.o 1.u 1.o 1.u 1.o 1.u 1.o 1.u 1.o 1.7 2.1d 1ds.u dd.18 a.6 2.9 4.0 8x.t i.17 4.9 yu.6 1.3 1.1 1.e 1.5g 2.8 1c.1v 7.0 4.9 lz.1m 1.2 1.3 24.18 1.e 5e.3 1.q 1.1 1.0 2.0 1.9 1.3 1.0 1.0 6.0 4.0 1.0 1.0 1.2 1.1 1.0 2.0 1.0 1.0 1.0 1.0 1.1 1.0 2.3 1.6 1.3 1.3 1.0 1.9 1.g 5.2 1.4 1.g g4.c 25f.9 sm.wyn w.37c 7.65 2.4g1 e.5rk 2e7.f1 15u.3t6",
+);
+
+/**
+ * The runs of decimal digits of DECIMAL_14, packed as its ranges (each whole runs of ten digits,
+ * 0 to 9; see `pyDecimalValue`).
+ */
+export const DECIMAL_RUNS_14 =
+  "1c.9 17q.9 3q.9 5i.9 bg.9 3a.9 3a.9 3a.9 3a.9 3a.9 3a.9 3a.9 3a.9 3a.9 2o.9 3a.9 1y.9 7q.9 1y.9 1fq.9 12.9 8c.9 3k.9 4m.9 6.9 52.9 2e.9 3q.9 6.9 r7q.9 iu.9 12.9 5i.9 m.9 2e.9 ba.9 geu.9 13a.9 1om.9 mk.9 3k.9 1o.9 40.9 7q.9 9i.9 3a.9 ae.9 2u.9 2u.9 bq.9 2u.9 l2.9 6u.9 1y.9 f5i.9 2e.9 3q.9 lf8.1d 1ts.9 bq.9 192.9 3o6.9";
+
+/**
  * Python 3.11's re.IGNORECASE equivalences (Unicode 14.0): groups of code points that match each
  * other as literals, packed (1427 groups; see `pyIgnoreCase`). A code point in no
  * group matches only itself.
