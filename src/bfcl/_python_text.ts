@@ -1,11 +1,57 @@
 // Python's string functions that BFCL's converters and checker call, over JS strings:
-// `str.strip()`, `int(s)`, `float(s)`, and the `$` of `re` (end, or before a final newline).
+// `str.strip()`, `int(s)`, `float(s)`, and `re`'s str patterns: `\d`, `\w` and `\s` are Unicode's
+// (CPython 3.11's, Unicode 14.0), and `$` is the end or before a final newline.
+import { ALNUM_14, DECIMAL_14, pyDecimalValue } from "../pytext/mod.ts";
 import { PyFloat, PyInt, type PyValue } from "./py_value.ts";
 
 /** The characters `str.isspace()` accepts. */
 const PY_SPACE =
   "\\t\\n\\v\\f\\r \\x1c-\\x1f\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
 const SPACE = new RegExp(`[${PY_SPACE}]`);
+
+/**
+ * A Python `re` str pattern as a `u`-flag RegExp: `\d` is a decimal digit (`str.isdecimal()`),
+ * `\w` an alphanumeric (`str.isalnum()`) or `_`, `\s` what `str.isspace()` accepts (U+001C to
+ * U+001F and U+0085 among them, U+FEFF not), as Python's are; JavaScript's are other sets. The
+ * pattern writes `.` as `[^\n]` (`[^]` with DOTALL) and `$` as `\n?$` itself.
+ */
+export function pyRegExp(pattern: string, flags = ""): RegExp {
+  const classes: Record<string, string> = {
+    d: DECIMAL_14,
+    w: `(?:${ALNUM_14}|_)`,
+    s: `[${PY_SPACE}]`,
+  };
+  return new RegExp(pattern.replace(/\\([dws])/g, (_, c: string) => classes[c]!), flags + "u");
+}
+
+/** Whether the code unit at `i` is whitespace to `int()` once spaces past ASCII are " ". */
+const numberSpace = (s: string, i: number) => {
+  const c = s.charCodeAt(i);
+  return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+};
+
+/**
+ * What `int()` and `float()` read of a string: each decimal digit made its ASCII digit, each
+ * space past ASCII a space (U+001C to U+001F stay: `int("\x1c5")` fails), the ends stripped of
+ * ASCII whitespace; undefined when another character past ASCII is there.
+ */
+function numberText(s: string): string | undefined {
+  let out = "";
+  for (const ch of s) {
+    const cp = ch.codePointAt(0)!;
+    if (cp < 0x80) out += ch;
+    else if (SPACE.test(ch)) out += " ";
+    else {
+      const d = pyDecimalValue(cp);
+      if (d < 0) return undefined;
+      out += String(d);
+    }
+  }
+  let a = 0, b = out.length;
+  while (a < b && numberSpace(out, a)) a++;
+  while (b > a && numberSpace(out, b - 1)) b--;
+  return out.slice(a, b);
+}
 
 /** `s.strip()`, by scanning from both ends (a regex `\s+$` retries from every space: quadratic). */
 export function pyStrip(s: string): string {
@@ -66,15 +112,16 @@ const SPECIAL = /^[+-]?(?:inf|infinity|nan)$/i;
 
 /** `int(s)`, or undefined where Python raises ValueError. */
 export function pyIntOf(s: string): PyInt | undefined {
-  const t = pyStrip(s);
-  return digitsEnd(t, signed(t)) === t.length
+  const t = numberText(s);
+  return t !== undefined && digitsEnd(t, signed(t)) === t.length
     ? new PyInt(BigInt(t.replaceAll("_", "").replace(/^\+/, "")))
     : undefined;
 }
 
 /** `float(s)`, or undefined where Python raises ValueError. */
 export function pyFloatOf(s: string): PyFloat | undefined {
-  const t = pyStrip(s);
+  const t = numberText(s);
+  if (t === undefined) return undefined;
   if (SPECIAL.test(t)) {
     const neg = t.startsWith("-");
     return new PyFloat(/nan/i.test(t) ? NaN : neg ? -Infinity : Infinity);

@@ -1,8 +1,10 @@
 // BFCL's Java and JavaScript type converters: a model's argument, always a string here, is read
 // as the declared Java or JavaScript type with BFCL's regular expressions; whatever they do not
-// recognise stays the string it was. `.` is written [^\n] and `$` as \n?$, as in Python's `re`.
+// recognise stays the string it was. The patterns are Python's (pyRegExp: `\d`, `\w` and `\s`
+// are Unicode's, so `١٢` is digits and U+0085 a space); `.` is written [^\n] and `$` as \n?$, as
+// in Python's `re`.
 import { PyDict, type PyValue } from "./py_value.ts";
-import { pyFloatOf, pyIntOf, pyNumberOrText, pyStrip } from "./_python_text.ts";
+import { pyFloatOf, pyIntOf, pyNumberOrText, pyRegExp, pyStrip } from "./_python_text.ts";
 
 /** The Python type each Java type is checked against (BFCL's JAVA_TYPE_CONVERSION). */
 export const JAVA_TYPES: Readonly<Record<string, string>> = {
@@ -37,10 +39,20 @@ export const JS_TYPES: Readonly<Record<string, string>> = {
   any: "str",
 };
 
-const J_INT = /^-?\d+\n?$/;
-const J_FLOAT = /^-?\d+(\.\d+)?([eE][+-]?\d+)?[fF]\n?$/;
-const J_DOUBLE = /^-?\d+(\.\d+)?([eE][+-]?\d+)?\n?$/;
-const J_LONG = /^-?\d+[lL]\n?$/;
+const J_INT = pyRegExp(String.raw`^-?\d+\n?$`);
+const J_FLOAT = pyRegExp(String.raw`^-?\d+(\.\d+)?([eE][+-]?\d+)?[fF]\n?$`);
+const J_DOUBLE = pyRegExp(String.raw`^-?\d+(\.\d+)?([eE][+-]?\d+)?\n?$`);
+const J_LONG = pyRegExp(String.raw`^-?\d+[lL]\n?$`);
+const J_AS_LIST = pyRegExp(String.raw`new\s+ArrayList<\w*>\(Arrays\.asList\(([^\n]+?)\)\)`);
+const J_ADDS = pyRegExp(String.raw`new\s+ArrayList<\w*>\(\)\s*\{\{\s*([^]+?)\s*\}\}`);
+const J_ADD = pyRegExp(String.raw`add\(([^\n]+?)\)`, "g");
+const J_EMPTY_LIST = pyRegExp(String.raw`new\s+ArrayList<\w*>\(\)`);
+const J_ARRAY = pyRegExp(String.raw`new\s+\w+\[\]\s*\{([^\n]*?)\}`);
+const J_HASHMAP = pyRegExp(
+  String.raw`new\s+HashMap<[^]*?>\s*\(\)\s*\{\s*\{?\s*([^]*?)\s*\}?\s*\}`,
+);
+const J_PUT = pyRegExp(String.raw`put\("([^\n]*?)",\s*([^\n]*?)\)`, "g");
+const J_EMPTY_MAP = pyRegExp(String.raw`new\s+HashMap<[^\n]*?>\s*\(\)`);
 
 function floatOf(s: string): PyValue {
   return pyFloatOf(s) ?? s;
@@ -74,25 +86,28 @@ export function javaConvert(value: string, type: string, nested?: string): PyVal
   }
 }
 
+/** Python's `s[1:-1]`: without the first and last code point (a character past the BMP whole). */
+function inner(s: string): string {
+  return [...s].slice(1, -1).join("");
+}
+
 function javaElement(text: string, nested: string | undefined): PyValue {
-  if (nested === "char" || nested === "String") return text.slice(1, -1);
+  if (nested === "char" || nested === "String") return inner(text);
   return nested ? javaConvert(text, nested) : javaValue(text);
 }
 
 function javaArrayList(input: string, nested: string | undefined): PyValue {
-  const asList = /new\s+ArrayList<\w*>\(Arrays\.asList\(([^\n]+?)\)\)/.exec(input);
+  const asList = J_AS_LIST.exec(input);
   if (asList) return asList[1]!.split(",").map((e) => javaElement(pyStrip(e), nested));
-  const adds = /new\s+ArrayList<\w*>\(\)\s*\{\{\s*([^]+?)\s*\}\}/.exec(input);
+  const adds = J_ADDS.exec(input);
   if (adds) {
-    return [...adds[1]!.matchAll(/add\(([^\n]+?)\)/g)].map((m) =>
-      javaElement(pyStrip(m[1]!), nested)
-    );
+    return [...adds[1]!.matchAll(J_ADD)].map((m) => javaElement(pyStrip(m[1]!), nested));
   }
-  return /new\s+ArrayList<\w*>\(\)/.test(input) ? [] : input;
+  return J_EMPTY_LIST.test(input) ? [] : input;
 }
 
 function javaArray(input: string, nested: string | undefined): PyValue {
-  const m = /new\s+\w+\[\]\s*\{([^\n]*?)\}/.exec(input);
+  const m = J_ARRAY.exec(input);
   if (!m) return input;
   return m[1]!.split(",").filter((x) => pyStrip(x) !== "").map((x) =>
     nested ? javaConvert(pyStrip(x), nested) : javaValue(pyStrip(x))
@@ -100,17 +115,17 @@ function javaArray(input: string, nested: string | undefined): PyValue {
 }
 
 function javaHashMap(input: string): PyValue {
-  const m = /new\s+HashMap<[^]*?>\s*\(\)\s*\{\s*\{?\s*([^]*?)\s*\}?\s*\}/.exec(input);
+  const m = J_HASHMAP.exec(input);
   if (m) {
     const d = new PyDict();
     if (pyStrip(m[1]!) !== "") {
-      for (const put of m[1]!.matchAll(/put\("([^\n]*?)",\s*([^\n]*?)\)/g)) {
+      for (const put of m[1]!.matchAll(J_PUT)) {
         d.set(put[1]!, javaValue(pyStrip(put[2]!)));
       }
     }
     return d;
   }
-  return /new\s+HashMap<[^\n]*?>\s*\(\)/.test(input) ? new PyDict() : input;
+  return J_EMPTY_MAP.test(input) ? new PyDict() : input;
 }
 
 /** BFCL's `parse_java_value`: a Java literal of unknown type. */
@@ -132,11 +147,11 @@ export function jsConvert(value: string, type: string, nested?: string): PyValue
       return quoted ? value.slice(1, -1) : value;
     }
     case "integer":
-      return /^-?\d+\n?$/.test(value) ? pyIntOf(value)! : value;
+      return J_INT.test(value) ? pyIntOf(value)! : value;
     case "float":
-      return /^-?\d+(\.\d+)?\n?$/.test(value) ? floatOf(value) : value;
+      return JS_FLOAT.test(value) ? floatOf(value) : value;
     case "Bigint":
-      return /^-?\d+n\n?$/.test(value) ? pyIntOf(value.slice(0, -1)) : value;
+      return JS_BIGINT.test(value) ? pyIntOf(value.slice(0, -1)) : value;
     case "Boolean":
       return value === "true" ? true : value === "false" ? false : value;
     case "dict":
@@ -160,14 +175,22 @@ function jsValue(raw: string): PyValue {
   return pyNumberOrText(s);
 }
 
-const JS_2D =
-  /^(?:\[\s*\[[^\n]*?\]\s*(,\s*\[[^\n]*?\]\s*)*\]|\bnew\s+Array\(\s*\[[^\n]*?\]\s*(,\s*\[[^\n]*?\]\s*)*\))/;
-const JS_1D = /^(?:\[([^\n]*?)\]|\bnew\s+Array\(([^\n]*?)\))/;
+const JS_FLOAT = pyRegExp(String.raw`^-?\d+(\.\d+)?\n?$`);
+const JS_BIGINT = pyRegExp(String.raw`^-?\d+n\n?$`);
+// `\b` stands right after `^`, where Python's and JavaScript's agree (before a letter).
+const JS_2D = pyRegExp(
+  String
+    .raw`^(?:\[\s*\[[^\n]*?\]\s*(,\s*\[[^\n]*?\]\s*)*\]|\bnew\s+Array\(\s*\[[^\n]*?\]\s*(,\s*\[[^\n]*?\]\s*)*\))`,
+);
+const JS_1D = pyRegExp(String.raw`^(?:\[([^\n]*?)\]|\bnew\s+Array\(([^\n]*?)\))`);
+const JS_INNER = pyRegExp(String.raw`\[([^\n]*?)\]`, "g");
+const JS_DICT = pyRegExp(String.raw`^\{([^\n]*?)\}`);
+const JS_PAIRS = pyRegExp(String.raw`([^:]+):\s*([^\n]*?)(?:,\s*(?=[^,]+:)|(?=\n?$))`, "g");
 
 function jsArray(code: string, nested: string | undefined): PyValue {
   const twoD = JS_2D.exec(code);
   if (twoD) {
-    return [...twoD[0].matchAll(/\[([^\n]*?)\]/g)].map((m, idx) => {
+    return [...twoD[0].matchAll(JS_INNER)].map((m, idx) => {
       let inner = pyStrip(m[1]!);
       if (idx === 0 && inner.startsWith("[")) inner = inner.slice(1);
       return inner.split(",").map((e) => jsValue(pyStrip(e)));
@@ -189,11 +212,10 @@ function jsArray(code: string, nested: string | undefined): PyValue {
 
 function jsDict(code: string): PyValue {
   if (code === "{}") return new PyDict();
-  const m = /^\{([^\n]*?)\}/.exec(code);
+  const m = JS_DICT.exec(code);
   if (!m) return code;
   const d = new PyDict();
-  const pairs = /([^:]+):\s*([^\n]*?)(?:,\s*(?=[^,]+:)|(?=\n?$))/g;
-  for (const [, rawKey, rawValue] of m[1]!.matchAll(pairs)) {
+  for (const [, rawKey, rawValue] of m[1]!.matchAll(JS_PAIRS)) {
     const value = pyStrip(rawValue!);
     let v: PyValue;
     if (value.startsWith("[") && value.endsWith("]")) v = jsArray(value, undefined);

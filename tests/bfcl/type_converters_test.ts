@@ -69,3 +69,34 @@ Deno.test("jsConvert() reads JavaScript literals of the declared type, else keep
   ]);
   strictEqual(jsConvert("x", "Symbol"), undefined);
 });
+
+Deno.test("the converters' patterns and int()/float() are Python's on Unicode text", () => {
+  // Python's `\d` is any decimal digit and int() reads it; its `\s` and strip() hold U+001C..U+001F
+  // and U+0085 but not U+FEFF.
+  expectTable(jsConvert, [
+    ["{c: \u0661\u0662}", "dict", undefined, "{'c': 12}"],
+    ["\u0661\u0662", "integer", undefined, "12"],
+    ["\uff11.\uff15", "float", undefined, "1.5"],
+    ["\u{11f51}", "integer", undefined, "'\\U00011f51'"], // a Kawi digit: Unicode 15, not 14
+    ["\u0661\u0662n", "Bigint", undefined, "12"],
+    ["[1,\x85\u0662]", "array", "integer", "[1, 2]"],
+    ["[1,\ufeff2]", "array", "integer", "[1, '\\ufeff2']"],
+    ["[\x1c1]", "array", undefined, "[1]"], // strip() drops U+001C, then int() reads 1
+    ["\x1c1", "integer", undefined, "'\\x1c1'"],
+  ]);
+  expectTable(javaConvert, [
+    [
+      'new HashMap<String, Integer>() {{ put("k", \u0661\u0662); }}',
+      "HashMap",
+      undefined,
+      "{'k': 12}",
+    ],
+    ["\u0967\u0968", "integer", undefined, "12"],
+    ["\u0661\u0662L", "long", undefined, "12"],
+    ["\u0661.\u0665f", "float", undefined, "1.5"],
+    ["new\x85int[]{\u0661}", "Array", "integer", "[1]"],
+    ["new\ufeffint[]{1}", "Array", "integer", "'new\\ufeffint[]{1}'"],
+    ["new ArrayList<\u0661\xe9>()", "ArrayList", "integer", "[]"],
+    ["new ArrayList<>(Arrays.asList('\u{1d7cf}'))", "ArrayList", "char", "['\u{1d7cf}']"],
+  ]);
+});
