@@ -208,6 +208,10 @@ export function decodePromptResult(
   language: BfclLanguage = "Python",
 ): Decoded {
   if (typeof result !== "string") return { ok: false, reason: "the result is not a string" };
+  // BFCL's Claude handler tests `func[0]` first: an empty text is an IndexError.
+  if (decoder === "claude" && result === "") {
+    return { ok: false, reason: "string index out of range" };
+  }
   const text = cleanUp(result, decoder);
   if (language === "Java") return parseJavaCall(innerText(text));
   if (language === "JavaScript") return parseJsCall(innerText(text));

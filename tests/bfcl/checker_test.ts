@@ -233,3 +233,19 @@ Deno.test("checkBfclEntry() reports decoding failures and non-call output as BFC
   strictEqual(v("[geo.area(10)]", "gpt"), "ast_decoder:decoder_wrong_output_format");
   strictEqual(v("[geo.area(base=10)]", "gpt"), undefined);
 });
+
+Deno.test("checkBfclEntry() fails an empty Claude text as BFCL's decoder did, and passes it for relevance", () => {
+  const entry = (category: BfclCategory) =>
+    checkBfclEntry(
+      { question: dict({ function: area }), possibleAnswer: areaAnswer, result: "" },
+      { category, decoder: "claude" },
+    );
+  strictEqual(entry("simple").errorType, "ast_decoder:decoder_failed");
+  strictEqual(entry("relevance").valid, true);
+  // Other handlers read "" as no call at all.
+  const llama = checkBfclEntry(
+    { question: dict({ function: area }), possibleAnswer: areaAnswer, result: "" },
+    { category: "simple", decoder: "llama" },
+  );
+  strictEqual(llama.errorType, "simple_function_checker:wrong_count");
+});

@@ -119,3 +119,13 @@ Deno.test("decoderForModel() knows BFCL's FC naming and the five prompting handl
   strictEqual(decoderForModel("meta-llama/Meta-Llama-3-70B-Instruct"), "llama");
   strictEqual(decoderForModel("unknown-model"), undefined);
 });
+
+Deno.test("an empty Claude text fails to decode (BFCL's handler reads func[0]: IndexError)", () => {
+  for (const language of ["Python", "Java", "JavaScript"] as const) {
+    const r = decodePromptResult("", "claude", language);
+    strictEqual(r.ok ? "ok" : r.reason, "string index out of range", language);
+  }
+  // Llama's and Mistral's handlers add the brackets to it; a space alone is Claude's "[]".
+  strictEqual(prompt("", "llama"), "[]");
+  strictEqual(prompt(" ", "claude"), "[]");
+});
