@@ -249,3 +249,12 @@ Deno.test("checkBfclEntry() fails an empty Claude text as BFCL's decoder did, an
   );
   strictEqual(llama.errorType, "simple_function_checker:wrong_count");
 });
+
+Deno.test("checkBfclEntry() fails a non-dict value for a nested dict answer, where BFCL raises", () => {
+  // BFCL's dict_checker calls itself on "c" and raises AttributeError ('str' object has no
+  // attribute 'keys'), ending its run; docs/bfcl.md lists this among such inputs.
+  const doc = fn("f", { d: "dict" }, ["d"]);
+  const answer = dict({ f: dict({ d: [dict({ a: dict({ b: ["c"] }) })] }) });
+  strictEqual(verdict(doc, answer, [["f", '{"d": {"a": "c"}}']]), "value_error:dict_items");
+  strictEqual(verdict(doc, answer, [["f", '{"d": {"a": {"b": "c"}}}']]), "pass");
+});
