@@ -127,11 +127,15 @@ export type PyValue =
   | PyDict
   | PyOther;
 
-/** How a key is found in a PyDict: equal keys (`1`, `1.0`, `True`) share an identity. */
+/**
+ * How a key is found in a PyDict: equal keys (`1`, `1.0`, `True`) share an identity, and so do
+ * tuples of equal items (`(1,)` and `(1.0,)`).
+ */
 function keyId(k: PyValue): string {
   if (typeof k === "string") return `s${k}`;
   const n = numeric(k);
   if (n !== undefined) return typeof n === "bigint" ? `n${n}` : `f${n}`;
+  if (k instanceof PyTuple) return `t${JSON.stringify(k.items.map(keyId))}`;
   return `o${pyRepr(k)}`;
 }
 

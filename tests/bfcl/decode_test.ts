@@ -68,6 +68,11 @@ Deno.test("decodePromptResult() reads keyword arguments of Python's literal subs
     // An operator expression of literals: what BFCL's eval(ast.unparse(...)) gives.
     ["[f(x=1+2, y=2**-1, z=10/4, w=-7//2)]", "[{'f': {'x': 3, 'y': 0.5, 'z': 2.5, 'w': -4}}]"],
     ["[f(x='a'*2 + 'b', y=[1]*2)]", "[{'f': {'x': 'aab', 'y': [1, 1]}}]"],
+    // Equal keys are one key, tuples of equal items too; the first keeps its place and spelling.
+    [
+      "[f(x={(1,): 'a', (1.0,): 'b', (True, 'x'): 1, (1, 'x'): 2})]",
+      "[{'f': {'x': {(1,): 'b', (True, 'x'): 2}}}]",
+    ],
     ["[f()]", "['f()']"],
     ["[f(x=1, y=0, x=2)]", "[{'f': {'x': 2, 'y': 0}}]"],
     ["[f(x=1, **{None: 1})]", "[{'f': {'x': 1, None: {None: 1}}}]"],
