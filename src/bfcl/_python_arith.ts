@@ -4,7 +4,8 @@
 // ints is correctly rounded from the exact quotient; floor division and modulo take the divisor's
 // sign (floats by CPython's fmod-based divmod); a float power is CPython's float_pow, whose
 // special cases come before C's pow (glibc's, reproduced in ./_python_pow.ts).
-import { bitLength, glibcPow, roundScaled } from "./_python_pow.ts";
+import { roundRatio } from "../stats/mod.ts";
+import { bitLength, glibcPow } from "./_python_pow.ts";
 
 export { bitLength };
 
@@ -54,11 +55,7 @@ export function intTrueDivide(a: bigint, b: bigint): number {
   const n = a < 0n ? -a : a, d = b < 0n ? -b : b;
   if (n === 0n) return negative ? -0 : 0;
   if (n <= EXACT && d <= EXACT) return Number(a) / Number(b);
-  // A quotient of 55 or 56 bits and whether anything was left: enough to round it once.
-  const k = 55 - (bitLength(n) - bitLength(d));
-  const num = k >= 0 ? n << BigInt(k) : n;
-  const den = k >= 0 ? d : d << BigInt(-k);
-  const x = roundScaled(num / den, -k, num % den !== 0n);
+  const x = roundRatio(n, d, 0);
   if (x === Infinity) {
     throw new PyRaised("OverflowError", "integer division result too large for a float");
   }

@@ -26,6 +26,7 @@
 //   NONINFRINGEMENT. IN NO EVENT SHALL THE AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM,
 //   DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
 //   OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE SOFTWARE.
+import { decompose, roundRatio } from "../stats/mod.ts";
 import { EXP_TABLE, POW_LOG_TABLE } from "./_pow_tables.generated.ts";
 
 const F64 = new Float64Array(1);
@@ -46,13 +47,10 @@ const words = (packed: string): bigint[] => packed.trim().split(" ").map((w) => 
 let exp: bigint[] | undefined;
 let log: number[] | undefined;
 
-/** A finite double as m·2^e exactly (m a signed integer). */
+/** A finite double as m·2^e exactly (m a signed integer), from stats' decompose. */
 function exact(x: number): [bigint, number] {
-  const b = bits(x);
-  const biased = Number((b >> 52n) & 0x7ffn);
-  let m = b & ((1n << 52n) - 1n);
-  if (biased !== 0) m |= 1n << 52n;
-  return [b >> 63n ? -m : m, (biased === 0 ? 1 : biased) - 1075];
+  const [m, e] = decompose(Math.abs(x));
+  return [BigInt(x < 0 ? -m : m), e];
 }
 
 /** The number of bits of |n| (Python's `int.bit_length()`). */
@@ -64,26 +62,6 @@ export function bitLength(n: bigint): number {
 /** 2^k exactly, for -1074 <= k <= 1023, from its bits. */
 function pow2(k: number): number {
   return double(k >= -1022 ? BigInt(k + 1023) << 52n : 1n << BigInt(k + 1074));
-}
-
-/**
- * m·2^e (+ a little more when `sticky`), m > 0, rounded to the nearest double, ties to even, as
- * IEEE arithmetic rounds: Infinity when it rounds past the largest double.
- */
-export function roundScaled(m: bigint, e: number, sticky: boolean): number {
-  const top = bitLength(m) - 1 + e; // the leading bit's exponent
-  if (top > 1023) return Infinity;
-  const ulp = Math.max(top - 52, -1074);
-  let mant: bigint;
-  if (ulp <= e) mant = m << BigInt(e - ulp);
-  else {
-    const s = BigInt(ulp - e);
-    mant = m >> s;
-    const rem = m & ((1n << s) - 1n), half = 1n << (s - 1n);
-    if (rem > half || (rem === half && (sticky || (mant & 1n) === 1n))) mant += 1n;
-  }
-  // Exact (mant <= 2^53 and the product is a double), or Infinity if it rounded up past them.
-  return Number(mant) * pow2(ulp);
 }
 
 /** fma(a, b, c): a·b + c rounded once, for finite arguments. */
@@ -98,7 +76,7 @@ export function fma(a: number, b: number, c: number): number {
   const e = Math.min(ep, ec);
   const sum = (mp << BigInt(ep - e)) + (mc << BigInt(ec - e));
   if (sum === 0n) return 0;
-  return sum < 0n ? -roundScaled(-sum, e, false) : roundScaled(sum, e, false);
+  return sum < 0n ? -roundRatio(-sum, 1n, e) : roundRatio(sum, 1n, e);
 }
 
 const LN2_HI = double(0x3fe62e42fefa3800n), LN2_LO = double(0x3d2ef35793c76730n);
