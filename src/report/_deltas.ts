@@ -39,11 +39,16 @@ export function deltaData(slice: string, metric: string, d: MetricDelta): Record
   };
 }
 
-/** The comparison's deltas per slice, overall first. */
+/** The comparison's deltas per slice, overall first; no other slice may be named overall. */
 export function sliceDeltas(c: ComparisonReport): [string | null, Record<string, MetricDelta>][] {
   const out: [string | null, Record<string, MetricDelta>][] = [[null, c.deltas.overall]];
   for (const s of c.slices) {
     const d = c.deltas.by_language[s];
+    if (s === "overall") {
+      throw new TypeError(
+        `The comparison's slice "overall" has the name of the slice of all examples`,
+      );
+    }
     if (!d) throw new TypeError(`The comparison has no deltas for its slice ${JSON.stringify(s)}`);
     out.push([s, d]);
   }

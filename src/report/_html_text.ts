@@ -20,15 +20,15 @@ export function attr(s: unknown): string {
  * U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069), variation selectors, Hangul fillers, tags;
  * and the format characters that are not default-ignorable but show nothing alone: the braille
  * blank U+2800, the interlinear annotation marks U+FFF9 to U+FFFB and the Egyptian hieroglyph
- * format controls U+13430 to U+1343F.
- * A fixed list, so that every runtime writes the same page. A raw bidi control would reorder the
+ * format controls U+13430 to U+1343F; and a U+0020 that HTML would not show (the first, the last,
+ * and one before another). A fixed list, so that every runtime writes the same page. A raw bidi control would reorder the
  * text after it, and an isolating element does not stop it, as a stray U+2069 inside closes the
  * isolate.
  */
 export function esc(s: unknown): string {
   return attr(
     String(s).replace(
-      /[\p{Cc}\xa0\xad\u034f\u061c\u115f\u1160\u1680\u17b4\u17b5\u180b-\u180f\u2000-\u200f\u2028-\u202f\u205f-\u206f\u2800\u3000\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb\ud800-\udfff\u{13430}-\u{1343f}\u{1bca0}-\u{1bca3}\u{1d173}-\u{1d17a}\u{e0000}-\u{e0fff}]/gu,
+      /^ | (?= |$)|[\p{Cc}\xa0\xad\u034f\u061c\u115f\u1160\u1680\u17b4\u17b5\u180b-\u180f\u2000-\u200f\u2028-\u202f\u205f-\u206f\u2800\u3000\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb\ud800-\udfff\u{13430}-\u{1343f}\u{1bca0}-\u{1bca3}\u{1d173}-\u{1d17a}\u{e0000}-\u{e0fff}]/gu,
       (c) => c.split("").map((u) => `\\u${u.charCodeAt(0).toString(16).padStart(4, "0")}`).join(""),
     ),
   );

@@ -47,7 +47,8 @@ export interface HtmlReportOptions {
  * @param options Gap reports of the base and the adapter (from {@linkcode languageGaps}), and
  *   the page title.
  * @returns The HTML document.
- * @throws {TypeError} If the comparison lacks the deltas of one of its slices or metrics.
+ * @throws {TypeError} If the comparison lacks the deltas of one of its slices or metrics, or has a
+ *   slice named `overall`.
  * @throws {RangeError} If a gap report's inputs are not those of its side of the comparison.
  *
  * @example Render a comparison and check the page

@@ -433,13 +433,55 @@ Deno.test("the page's escaping lists every character that shows nothing, and no 
     /[\p{Default_Ignorable_Code_Point}\p{Cc}\p{Zs}\p{Zl}\p{Zp}\p{Cs}\u2800\ufff9-\ufffb\u{13430}-\u{1343f}]/u;
   for (let c = 0; c < 0x110000; c++) {
     const ch = String.fromCodePoint(c);
-    const shown = esc(ch);
+    // Between two letters: a space is escaped only where HTML would not show it (see below).
+    const shown = esc(`a${ch}b`).slice(1, -1);
     if (c === 0x20 || !invisible.test(ch)) {
       if (shown.startsWith("\\u")) throw new Error(`U+${c.toString(16)} is escaped`);
     } else if (!/^(\\u[0-9a-f]{4}){1,2}$/.test(shown)) {
       throw new Error(`U+${c.toString(16)} is shown as ${JSON.stringify(shown)}`);
     }
   }
+});
+
+Deno.test("the page escapes the spaces HTML would not show: first, last, and before another", () => {
+  // "en", "en ", " en", "e  n" and "e n" would read alike (HTML drops the first three's spaces and
+  // collapses a run): each space that would not show is written \u0020; a single inner one stays.
+  const names = ["en", "en ", " en", "e  n", "e n", "   "];
+  const shown = names.map((n) => esc(n));
+  assertEquals(shown, [
+    "en",
+    "en\\u0020",
+    "\\u0020en",
+    "e\\u0020 n",
+    "e n",
+    "\\u0020\\u0020\\u0020",
+  ]);
+  // In a page, as slices: the headers of the metric tables differ.
+  const target = { name: "f", arguments: {} };
+  const examples = [];
+  const rows = [];
+  for (const [k, language] of names.slice(0, 5).entries()) {
+    for (let i = 0; i < 2; i++) {
+      examples.push({ example_id: `${k}-${i}`, language, root_id: null, target });
+      rows.push({ example_id: `${k}-${i}`, output: i ? "no" : JSON.stringify(target) });
+    }
+  }
+  const report = scoreToolCalls(examples, rows);
+  const page = renderComparisonHtml(compareReports(report, report, { resamples: 20 }));
+  const headers = [...page.matchAll(/<th colspan="8">([^<]*)<\/th>/g)].map((m) => m[1]);
+  assertEquals(headers.sort(), ["overall", ...shown.slice(0, 5)].sort());
+});
+
+Deno.test("renderComparisonHtml() refuses a comparison with a slice named overall", () => {
+  // compareReports never makes one (no language may be named overall); a hand-made one would show
+  // two overall groups.
+  const slices = [...fx.cmp.slices, "overall"];
+  const by_language = { ...fx.cmp.deltas.by_language, overall: fx.cmp.deltas.overall };
+  const cmp = { ...fx.cmp, slices, deltas: { ...fx.cmp.deltas, by_language } };
+  throws(
+    () => renderComparisonHtml(cmp),
+    /slice "overall" has the name of the slice of all examples/,
+  );
 });
 
 Deno.test("renderComparisonHtml() shows a language without joined pairs as no pairs, not a zero gap", () => {
