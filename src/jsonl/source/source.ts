@@ -191,15 +191,17 @@ export async function readOnce(
   return await once.digest();
 }
 
+/** A hasher that hashes nothing, for a pass whose digest goes unused. */
+const NO_HASH = (): ByteHasher => ({ update() {}, digest: () => "" });
+
 /**
- * A source's bytes, whole, read in one pass (the digest taken as they are read goes unused: a
- * schema's is taken of its text).
+ * A source's bytes, whole, read in one pass. Not hashed: a schema's digest is taken of its text.
  */
 export async function readWhole(source: JsonlSource, name: string): Promise<Uint8Array> {
   if (source instanceof Uint8Array) return source;
   const parts: Uint8Array[] = [];
   // A copy of each chunk: a source may reuse its buffer for the next one.
-  await readOnce(source, name, undefined, (c) => parts.push(c.slice()));
+  await readOnce(source, name, NO_HASH, (c) => parts.push(c.slice()));
   const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
   for (const p of parts) {
