@@ -1,6 +1,7 @@
 // A parser of Python's expression grammar (what ast.parse(..., mode="eval") accepts, to the
 // extent BFCL's results need) that builds a small tree for BFCL's resolve_ast_by_type.
-import { PyOther, pyRepr, type PyValue } from "./py_value.ts";
+import { PyOther, type PyValue } from "./py_value.ts";
+import { bytesRepr } from "./_python_repr.ts";
 import { PySyntaxError, type Token } from "./_python_tokens.ts";
 
 /** A node of the tree. */
@@ -379,7 +380,7 @@ export class Parser {
     }
     // An f-string keeps its source (ast.unparse would merge the parts of a concatenation).
     if (flavors.has("f")) return { k: "other", what: "JoinedStr", src: sources.join(" ") };
-    if (flavors.has("b")) return { k: "const", v: new PyOther("bytes", `b${pyRepr(text)}`) };
+    if (flavors.has("b")) return { k: "const", v: new PyOther("bytes", bytesRepr(text)) };
     return { k: "const", v: text, u };
   }
 }

@@ -6,7 +6,7 @@
  * @module
  */
 import { pyFloatRepr } from "../engine/mod.ts";
-import { NONPRINTABLE_14 } from "../pytext/mod.ts";
+import { strRepr } from "./_python_repr.ts";
 
 /** A Python `int`, exact. */
 export class PyInt {
@@ -237,29 +237,6 @@ function sameItems(a: readonly PyValue[], b: readonly PyValue[]): boolean {
  */
 export function pyIn(x: PyValue, items: readonly PyValue[]): boolean {
   return items.some((item) => pyEquals(item, x));
-}
-
-// What Python 3.11's repr() escapes past ASCII: the characters `str.isprintable()` refuses
-// (categories C and Z but the space, surrogates included), in Unicode 14, whatever the runtime's.
-const NONPRINTABLE = new RegExp(NONPRINTABLE_14, "u");
-
-function strRepr(s: string): string {
-  const quote = s.includes("'") && !s.includes('"') ? '"' : "'";
-  let out = quote;
-  for (const ch of s) {
-    const c = ch.codePointAt(0)!;
-    if (ch === "\\") out += "\\\\";
-    else if (ch === quote) out += "\\" + ch;
-    else if (ch === "\n") out += "\\n";
-    else if (ch === "\r") out += "\\r";
-    else if (ch === "\t") out += "\\t";
-    else if (c < 0x20 || c === 0x7f) out += `\\x${c.toString(16).padStart(2, "0")}`;
-    else if (c < 0x7f || !NONPRINTABLE.test(ch)) out += ch;
-    else if (c < 0x100) out += `\\x${c.toString(16)}`;
-    else if (c < 0x10000) out += `\\u${c.toString(16).padStart(4, "0")}`;
-    else out += `\\U${c.toString(16).padStart(8, "0")}`;
-  }
-  return out + quote;
 }
 
 function floatRepr(x: number): string {

@@ -1,0 +1,57 @@
+// Python 3.11's repr() of text: a str's (escapes of what str.isprintable() refuses, Unicode 14's
+// whatever the runtime's) and a bytes value's (each byte at most 0xff, held as one code unit).
+import { NONPRINTABLE_14 } from "../pytext/mod.ts";
+
+// What Python 3.11's repr() escapes past ASCII: the characters `str.isprintable()` refuses
+// (categories C and Z but the space, surrogates included), in Unicode 14, whatever the runtime's.
+const NONPRINTABLE = new RegExp(NONPRINTABLE_14, "u");
+
+/** The quote both reprs choose: `'`, unless the text holds `'` and no `"`. */
+function quoteOf(s: string): string {
+  return s.includes("'") && !s.includes('"') ? '"' : "'";
+}
+
+/** `\xhh`, lowercase. */
+const hex2 = (c: number) => `\\x${c.toString(16).padStart(2, "0")}`;
+
+/** The escape both reprs write for `\`, the quote, `\n`, `\r`, `\t`, or undefined. */
+function commonEscape(ch: string, quote: string): string | undefined {
+  if (ch === "\\" || ch === quote) return "\\" + ch;
+  if (ch === "\n") return "\\n";
+  if (ch === "\r") return "\\r";
+  if (ch === "\t") return "\\t";
+  return undefined;
+}
+
+/** `repr(s)` of a Python `str`. */
+export function strRepr(s: string): string {
+  const quote = quoteOf(s);
+  let out = quote;
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    const e = commonEscape(ch, quote);
+    if (e !== undefined) out += e;
+    else if (c < 0x20 || c === 0x7f) out += hex2(c);
+    else if (c < 0x7f || !NONPRINTABLE.test(ch)) out += ch;
+    else if (c < 0x100) out += hex2(c);
+    else if (c < 0x10000) out += `\\u${c.toString(16).padStart(4, "0")}`;
+    else out += `\\U${c.toString(16).padStart(8, "0")}`;
+  }
+  return out + quote;
+}
+
+/**
+ * `repr(b)` of a Python `bytes` value whose bytes are the code units of `bytes` (each at most
+ * 0xff): printable ASCII as it is, every other byte (0x7f and all past it) as `\xhh`.
+ */
+export function bytesRepr(bytes: string): string {
+  const quote = quoteOf(bytes);
+  let out = "b" + quote;
+  for (let i = 0; i < bytes.length; i++) {
+    const ch = bytes[i]!;
+    const c = ch.charCodeAt(0);
+    const e = commonEscape(ch, quote);
+    out += e !== undefined ? e : c >= 0x20 && c < 0x7f ? ch : hex2(c);
+  }
+  return out + quote;
+}
