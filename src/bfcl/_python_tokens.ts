@@ -170,7 +170,10 @@ function escapes(body: string, bytes: boolean): string {
     else if (/[0-7]/.test(n)) {
       let j = i;
       while (j < i + 3 && /[0-7]/.test(body[j] ?? "")) j++;
-      out += String.fromCodePoint(parseInt(body.slice(i, j), 8));
+      // Past \377 a bytes escape keeps the low eight bits (b'\777' is b'\xff'), as CPython 3.11
+      // does (with a DeprecationWarning).
+      const value = parseInt(body.slice(i, j), 8);
+      out += String.fromCodePoint(bytes ? value & 0xff : value);
       i = j - 1;
     } else if (n === "x" || (!bytes && (n === "u" || n === "U"))) {
       const len = n === "x" ? 2 : n === "u" ? 4 : 8;
@@ -213,8 +216,9 @@ export function tokenize(src: string): Token[] {
       i++;
       continue;
     }
-    if (c === "\\" && (src[i + 1] === "\n" || (src[i + 1] === "\r" && src[i + 2] === "\n"))) {
-      i += src[i + 1] === "\n" ? 2 : 3;
+    // A line continuation: `\` before a newline, which CPython reads "\r\n" and "\r" as.
+    if (c === "\\" && (src[i + 1] === "\n" || src[i + 1] === "\r")) {
+      i += src.startsWith("\r\n", i + 1) ? 3 : 2;
       continue;
     }
     if (c === "#") {
@@ -293,7 +297,7 @@ function stringToken(src: string, start: number, prefix: string, tokens: Token[]
     if (i >= src.length) throw new PySyntaxError("unterminated string literal");
     const c = src[i]!;
     if (c === "\\") {
-      i += 2;
+      i += src.startsWith("\r\n", i + 1) ? 3 : 2;
       continue;
     }
     if (quote.length === 1 && (c === "\n" || c === "\r")) {
@@ -302,7 +306,8 @@ function stringToken(src: string, start: number, prefix: string, tokens: Token[]
     if (src.startsWith(quote, i)) break;
     i++;
   }
-  const body = src.slice(bodyStart, i);
+  // CPython reads the source with its newlines ("\r\n", "\r") made "\n", values included.
+  const body = src.slice(bodyStart, i).replace(/\r\n?/g, "\n");
   if (bytes && [...body].some((ch) => ch.charCodeAt(0) > 0x7f)) {
     throw new PySyntaxError("bytes can only contain ASCII literal characters");
   }
