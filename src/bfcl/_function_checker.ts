@@ -159,9 +159,10 @@ function checkParam(
     expected = table[declared] ?? declared;
     const inner = NESTED_CONVERTED.has(declared) ? itemType(details) : undefined;
     if (inner !== undefined) nested = table[inner] ?? inner;
-    value = language === "Java"
+    // Where BFCL's converter raises (its run ends there), the value stays the string.
+    value = (language === "Java"
       ? javaConvert(value, declared, inner)
-      : jsConvert(value, declared, inner) ?? value;
+      : jsConvert(value, declared, inner)) ?? value;
   }
   if (declared === "tuple") value = listOf(value);
   if (declared === "float" && pyType(value) === "int") {

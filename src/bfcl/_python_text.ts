@@ -1,6 +1,8 @@
 // Python's string functions that BFCL's converters and checker call, over JS strings:
-// `str.strip()`, `int(s)`, `float(s)`, and `re`'s str patterns: `\d`, `\w` and `\s` are Unicode's
-// (CPython 3.11's, Unicode 14.0), and `$` is the end or before a final newline.
+// `str.strip()`, `int(s)` (with its 4,300-digit limit), `float(s)`, and `re`'s str patterns:
+// `\d`, `\w` and `\s` are Unicode's (CPython 3.11's, Unicode 14.0), and `$` is the end or before
+// a final newline.
+import { MAX_INT_DIGITS } from "../engine/mod.ts";
 import { ALNUM_14, DECIMAL_14, pyDecimalValue } from "../pytext/mod.ts";
 import { PyFloat, PyInt, type PyValue } from "./py_value.ts";
 
@@ -110,10 +112,26 @@ const signed = (t: string) => (t[0] === "+" || t[0] === "-" ? 1 : 0);
 
 const SPECIAL = /^[+-]?(?:inf|infinity|nan)$/i;
 
-/** `int(s)`, or undefined where Python raises ValueError. */
+/**
+ * How many digits a decimal integer's digits hold for Python's limit on integer string
+ * conversion (sys.get_int_max_str_digits(), 4,300 by default) when past it, else 0. Underscores
+ * are no digits; leading zeros are (`int("0" * 4301)` is refused).
+ */
+export function intDigitsPastLimit(digits: string): number {
+  let n = 0;
+  for (let i = 0; i < digits.length; i++) if (digits[i] !== "_") n++;
+  return n > MAX_INT_DIGITS ? n : 0;
+}
+
+/**
+ * `int(s)`, or undefined where Python raises ValueError: not an integer, or past the limit on
+ * integer string conversion (digits counted without sign, spaces and underscores).
+ */
 export function pyIntOf(s: string): PyInt | undefined {
   const t = numberText(s);
-  return t !== undefined && digitsEnd(t, signed(t)) === t.length
+  if (t === undefined) return undefined;
+  const sign = signed(t);
+  return digitsEnd(t, sign) === t.length && !intDigitsPastLimit(t.slice(sign))
     ? new PyInt(BigInt(t.replaceAll("_", "").replace(/^\+/, "")))
     : undefined;
 }

@@ -4,7 +4,7 @@
 import { MAX_INT_DIGITS, pyFloatRepr } from "../engine/mod.ts";
 import { XID_CONTINUE_14, XID_START_14 } from "../pytext/mod.ts";
 import { PyFloat, PyInt, PyOther, type PyValue } from "./py_value.ts";
-import { decimalEnd, digitsEnd } from "./_python_text.ts";
+import { decimalEnd, digitsEnd, intDigitsPastLimit } from "./_python_text.ts";
 
 /** A token. `value` is set for numbers and strings. */
 export interface Token {
@@ -121,8 +121,8 @@ const PREFIX = /^(?:[rRuUfFbB]|[fFbB][rR]|[rR][fFbB])?(?:'''|"""|'|")/;
  */
 function intLimitError(text: string): string | undefined {
   if (text[0] === "0" || /[.eEjJ]/.test(text)) return undefined;
-  const digits = text.replaceAll("_", "").length;
-  if (digits <= MAX_INT_DIGITS) return undefined;
+  const digits = intDigitsPastLimit(text);
+  if (!digits) return undefined;
   return `Exceeds the limit (${MAX_INT_DIGITS} digits) for integer string conversion: value has ` +
     `${digits} digits; use sys.set_int_max_str_digits() to increase the limit - Consider ` +
     `hexadecimal for huge integer literals to avoid decimal conversion limits.`;

@@ -58,19 +58,41 @@ function floatOf(s: string): PyValue {
   return pyFloatOf(s) ?? s;
 }
 
-/** BFCL's `java_type_converter(value, type, nested)`. */
-export function javaConvert(value: string, type: string, nested?: string): PyValue {
+/** The ValueError of an `int()` that BFCL's Java converter calls without catching it. */
+class IntRefused extends Error {}
+
+/** `int(s)` where BFCL does not catch its ValueError (the pattern matched, so only the limit). */
+function intOf(s: string): PyValue {
+  const n = pyIntOf(s);
+  if (n === undefined) throw new IntRefused();
+  return n;
+}
+
+/**
+ * BFCL's `java_type_converter(value, type, nested)`; undefined where it raises ValueError (an
+ * `int()` past Python's 4,300 digits, at the top or in an item), which ends BFCL's run.
+ */
+export function javaConvert(value: string, type: string, nested?: string): PyValue | undefined {
+  try {
+    return javaType(value, type, nested);
+  } catch (e) {
+    if (e instanceof IntRefused) return undefined;
+    throw e;
+  }
+}
+
+function javaType(value: string, type: string, nested?: string): PyValue {
   switch (type) {
     case "byte":
     case "short":
     case "integer":
-      return J_INT.test(value) ? pyIntOf(value)! : value;
+      return J_INT.test(value) ? intOf(value) : value;
     case "float":
       return J_FLOAT.test(value) ? floatOf(value.replace(/[fF](?=\n?$)/, "")) : value;
     case "double":
       return J_DOUBLE.test(value) ? floatOf(value) : value;
     case "long":
-      return J_LONG.test(value) ? pyIntOf(value.replace(/[lL](?=\n?$)/, ""))! : value;
+      return J_LONG.test(value) ? intOf(value.replace(/[lL](?=\n?$)/, "")) : value;
     case "boolean":
       return value === "true" ? true : value === "false" ? false : value;
     case "Array":
@@ -93,7 +115,7 @@ function inner(s: string): string {
 
 function javaElement(text: string, nested: string | undefined): PyValue {
   if (nested === "char" || nested === "String") return inner(text);
-  return nested ? javaConvert(text, nested) : javaValue(text);
+  return nested ? javaType(text, nested) : javaValue(text);
 }
 
 function javaArrayList(input: string, nested: string | undefined): PyValue {
@@ -110,7 +132,7 @@ function javaArray(input: string, nested: string | undefined): PyValue {
   const m = J_ARRAY.exec(input);
   if (!m) return input;
   return m[1]!.split(",").filter((x) => pyStrip(x) !== "").map((x) =>
-    nested ? javaConvert(pyStrip(x), nested) : javaValue(pyStrip(x))
+    nested ? javaType(pyStrip(x), nested) : javaValue(pyStrip(x))
   );
 }
 
@@ -133,12 +155,15 @@ function javaValue(s: string): PyValue {
   if (s === "true") return true;
   if (s === "false") return false;
   if (s.startsWith('"') && s.endsWith('"')) return s.slice(1, -1);
-  if (J_LONG.test(s)) return pyIntOf(s.slice(0, -1)) ?? s;
+  if (J_LONG.test(s)) return intOf(s.slice(0, -1));
   if (J_FLOAT.test(s)) return floatOf(s.replace(/[fF](?=\n?$)/, ""));
   return pyNumberOrText(s);
 }
 
-/** BFCL's `js_type_converter(value, type, nested)`; undefined where it raises ValueError. */
+/**
+ * BFCL's `js_type_converter(value, type, nested)`; undefined where it raises ValueError (a type
+ * it lacks, or an `integer` or `Bigint` whose `int()` fails: past Python's 4,300 digits).
+ */
 export function jsConvert(value: string, type: string, nested?: string): PyValue | undefined {
   switch (type) {
     case "String": {
@@ -147,7 +172,7 @@ export function jsConvert(value: string, type: string, nested?: string): PyValue
       return quoted ? value.slice(1, -1) : value;
     }
     case "integer":
-      return J_INT.test(value) ? pyIntOf(value)! : value;
+      return J_INT.test(value) ? pyIntOf(value) : value;
     case "float":
       return JS_FLOAT.test(value) ? floatOf(value) : value;
     case "Bigint":

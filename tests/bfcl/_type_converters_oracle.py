@@ -1,12 +1,13 @@
 # The oracle of type_converters_diff_test.ts: BFCL's 2024-08 Java and JavaScript type converters
 # as docs/bfcl.md states them, run by CPython's own `re`, `int()` and `float()` (whose `\d`, `\w`
-# and `\s` are Unicode's). One JSON line in ([language, type, nested type, value]), one out: the
-# typed value, or ["ValueError"].
+# and `\s` are Unicode's), under CPython's default limit on integer string conversion (int() of
+# more than 4,300 digits raises ValueError). One JSON line in ([language, type, nested type,
+# value]), one out: the typed value, or ["ValueError"] where the converter raises.
 import json
 import re
 import sys
 
-sys.set_int_max_str_digits(0)
+assert sys.get_int_max_str_digits() == 4300, sys.get_int_max_str_digits()
 
 INT = r"^-?\d+$"
 JFLOAT = r"^-?\d+(\.\d+)?([eE][+-]?\d+)?[fF]$"

@@ -258,3 +258,14 @@ Deno.test("checkBfclEntry() fails a non-dict value for a nested dict answer, whe
   strictEqual(verdict(doc, answer, [["f", '{"d": {"a": "c"}}']]), "value_error:dict_items");
   strictEqual(verdict(doc, answer, [["f", '{"d": {"a": {"b": "c"}}}']]), "pass");
 });
+
+Deno.test("checkBfclEntry() keeps the string where BFCL's converter int() refuses over 4,300 digits", () => {
+  // BFCL's java_type_converter calls int() on a long's digits without catching its ValueError,
+  // which ends its run; docs/bfcl.md lists this among such inputs. The value stays a string.
+  const doc = fn("A.run", { n: "long" }, ["n"]);
+  const answer = dict({ "A.run": dict({ n: [int(5)] }) });
+  const j = (n: string) => verdict(doc, answer, [["A.run", JSON.stringify({ n })]], "java");
+  strictEqual(j("5L"), "pass");
+  strictEqual(j(`${"0".repeat(4299)}5L`), "pass"); // 4,300 digits: int() reads them
+  strictEqual(j(`${"0".repeat(4300)}5L`), "type_error:simple"); // 4,301: the string is kept
+});

@@ -138,3 +138,88 @@ Deno.test("javaConvert() and jsConvert() read values as BFCL's Python does, Unic
   assertEquals(differ.slice(0, 10), []);
   strictEqual(converted > 2_000 && unicode > 500, true);
 });
+
+// Digits of four scripts, each run from 0 to 9 (ASCII, Arabic-Indic, Devanagari, fullwidth).
+const ZEROS = [0x30, 0x660, 0x966, 0xff10];
+
+/**
+ * A decimal integer about Python's limit of 4,300 digits: a sign now and then, leading zeros,
+ * underscores between digits, digits of another script.
+ */
+function longInt(r: Rng): string {
+  const n = r.pick([4299, 4300, 4300, 4301, 4301, 4302, 1 + r.int(6000)]);
+  const zero = r.chance(0.7) ? 0x30 : r.pick(ZEROS);
+  const zeros = r.chance(0.3) ? (r.chance(0.1) ? n : r.int(40)) : 0;
+  const underscores = r.chance(0.3);
+  let s = r.pick(["", "", "", "-", "+"]);
+  for (let i = 0; i < n; i++) {
+    if (underscores && i > 0 && r.chance(0.2)) s += "_";
+    s += String.fromCodePoint(zero + (i < zeros ? 0 : i === zeros ? 1 + r.int(9) : r.int(10)));
+  }
+  return r.chance(0.1) ? r.pick(SPACES) + s + r.pick(SPACES) : s;
+}
+
+/** A long integer as a value of the type, or as an item of a collection of it. */
+function longValue(r: Rng, language: string, type: string, nested: string | undefined): string {
+  const a = longInt(r);
+  const b = r.chance(0.5) ? longInt(r) : "7";
+  const item = (v: string) =>
+    nested === "long" || (!nested && r.chance(0.3)) ? `${v}L` : nested === "Bigint" ? `${v}n` : v;
+  switch (type) {
+    case "long":
+      return `${a}L`;
+    case "Bigint":
+      return `${a}n`;
+    case "Array":
+      return `new long[]{${item(a)}, ${item(b)}}`;
+    case "ArrayList":
+      return `new ArrayList<>(Arrays.asList(${item(a)}, ${item(b)}))`;
+    case "HashMap":
+      return `new HashMap<String, Object>() {{ put("k", ${item(a)}); put("j", ${item(b)}); }}`;
+    case "array":
+      return r.chance(0.7) ? `[${item(a)}, ${item(b)}]` : `[[${a}], [${b}]]`;
+    case "dict":
+      return `{a: ${a}, b: ${b}}`;
+    default:
+      return language === "java" && type === "float" ? `${a}f` : a;
+  }
+}
+
+Deno.test("the converters' int() refuses more than 4,300 digits as CPython's does, and float() reads them", async () => {
+  const r = makeRng(0x10c3);
+  const cases: [string, string, string | null, string][] = [];
+  for (let i = 0; i < 2_000; i++) {
+    const language = r.chance(0.5) ? "java" : "javascript";
+    const type = language === "java"
+      ? r.pick(["integer", "long", "short", "double", "float", "Array", "ArrayList", "HashMap"])
+      : r.pick(["integer", "Bigint", "float", "array", "dict"]);
+    const items = language === "java"
+      ? [undefined, "integer", "long"]
+      : [undefined, "integer", "Bigint"];
+    const nested = ["Array", "ArrayList", "array"].includes(type) ? r.pick(items) : undefined;
+    cases.push([language, type, nested ?? null, longValue(r, language, type, nested)]);
+  }
+  const answers = await runLineOracle([ORACLE], cases.map((c) => JSON.stringify(c)));
+  const differ: string[] = [];
+  const seen = { refused: 0, long: 0, infinite: 0 };
+  cases.forEach(([language, type, nested, v], i) => {
+    const got = language === "java"
+      ? javaConvert(v, type, nested ?? undefined)
+      : jsConvert(v, type, nested ?? undefined);
+    const mine = JSON.stringify(got === undefined ? ["ValueError"] : typed(got));
+    const want = JSON.stringify(JSON.parse(answers[i]!));
+    if (want === '["ValueError"]') seen.refused++;
+    if (/"int","-?\d{4000}/.test(want)) seen.long++;
+    if (/"float","-?inf"/.test(want)) seen.infinite++;
+    if (mine !== want) {
+      differ.push(
+        `${language} ${type}/${nested} ${v.slice(0, 40)}…: ${mine.slice(0, 60)} vs ${
+          want.slice(0, 60)
+        }`,
+      );
+    }
+  });
+  console.log(`${cases.length - differ.length}/${cases.length} agree (${JSON.stringify(seen)})`);
+  assertEquals(differ.slice(0, 10), []);
+  strictEqual(seen.refused > 200 && seen.long > 200 && seen.infinite > 200, true);
+});

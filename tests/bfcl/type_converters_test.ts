@@ -100,3 +100,30 @@ Deno.test("the converters' patterns and int()/float() are Python's on Unicode te
     ["new ArrayList<>(Arrays.asList('\u{1d7cf}'))", "ArrayList", "char", "['\u{1d7cf}']"],
   ]);
 });
+
+Deno.test("the converters' int() refuses more than 4,300 digits, as Python's does", () => {
+  const d4300 = "7".repeat(4300);
+  const d4301 = "7".repeat(4301);
+  // Where BFCL's converter calls int() without catching it, its ValueError: undefined here.
+  expectTable(javaConvert, [
+    [d4300, "integer", undefined, d4300],
+    [d4301, "integer", undefined, "ValueError"],
+    ["-" + d4301 + "L", "long", undefined, "ValueError"],
+    ["0" + d4300, "short", undefined, "ValueError"], // leading zeros count
+    [`new long[]{1L, ${d4301}L}`, "Array", "long", "ValueError"],
+    [`new Object[]{1, ${d4301}L}`, "Array", undefined, "ValueError"],
+    // Without a type, int() is tried and its ValueError caught: float() reads the digits.
+    [`new Object[]{1, ${d4301}}`, "Array", undefined, "[1, inf]"],
+    [`new HashMap<>() {{ put("k", -${d4301}); }}`, "HashMap", undefined, "{'k': -inf}"],
+    [d4301, "double", undefined, "inf"],
+  ]);
+  expectTable(jsConvert, [
+    [d4300 + "n", "Bigint", undefined, d4300],
+    [d4301 + "n", "Bigint", undefined, "ValueError"],
+    [d4301, "integer", undefined, "ValueError"],
+    [`[1, ${d4301}]`, "array", "integer", `'[1, ${d4301}]'`], // BFCL catches it: the text
+    [`[1, ${"7_".repeat(4300)}7]`, "array", undefined, "[1, inf]"], // underscores do not count
+    [`[1, ${"7_".repeat(4299)}7]`, "array", undefined, `[1, ${d4300}]`],
+    [`{a: +${d4301}}`, "dict", undefined, "{'a': inf}"],
+  ]);
+});
