@@ -42,6 +42,20 @@ const TOKENS = [
   ")",
 ];
 
+type Case = [string, string, string | null, string];
+
+/** Each case's conversion and the oracle's, as typed JSON (`["ValueError"]` where it raises). */
+async function answersOf(cases: Case[]): Promise<[string, string][]> {
+  const answers = await runLineOracle([ORACLE], cases.map((c) => JSON.stringify(c)));
+  return cases.map(([language, type, nested, v], i) => {
+    const got = language === "java"
+      ? javaConvert(v, type, nested ?? undefined)
+      : jsConvert(v, type, nested ?? undefined);
+    const mine = JSON.stringify(got === undefined ? ["ValueError"] : typed(got));
+    return [mine, JSON.stringify(JSON.parse(answers[i]!))];
+  });
+}
+
 const JAVA = ["byte", "short", "integer", "float", "double", "long", "boolean", "char", "Array"];
 const JAVA_MORE = ["ArrayList", "HashMap", "String", "any"];
 const JS = ["String", "integer", "float", "Bigint", "Boolean", "dict", "array", "any"];
@@ -108,7 +122,7 @@ function value(r: Rng, language: string, type: string): string {
 
 Deno.test("javaConvert() and jsConvert() read values as BFCL's Python does, Unicode digits and spaces included", async () => {
   const r = makeRng(0x7c0a);
-  const cases: [string, string, string | null, string][] = [];
+  const cases: Case[] = [];
   for (let i = 0; i < 20_000; i++) {
     const language = r.chance(0.5) ? "java" : "javascript";
     const type = language === "java" ? r.pick([...JAVA, ...JAVA_MORE]) : r.pick(JS);
@@ -116,15 +130,11 @@ Deno.test("javaConvert() and jsConvert() read values as BFCL's Python does, Unic
     const nested = collection ? r.pick(language === "java" ? JAVA_ITEMS : JS_ITEMS) : undefined;
     cases.push([language, type, nested ?? null, value(r, language, type)]);
   }
-  const answers = await runLineOracle([ORACLE], cases.map((c) => JSON.stringify(c)));
+  const answers = await answersOf(cases);
   const differ: string[] = [];
   let converted = 0, unicode = 0;
   cases.forEach(([language, type, nested, v], i) => {
-    const got = language === "java"
-      ? javaConvert(v, type, nested ?? undefined)
-      : jsConvert(v, type, nested ?? undefined);
-    const mine = JSON.stringify(got === undefined ? ["ValueError"] : typed(got));
-    const want = JSON.stringify(JSON.parse(answers[i]!));
+    const [mine, want] = answers[i]!;
     if (!want.startsWith('["str"')) converted++;
     if (/"(int|float)"/.test(want) && [...v].some((c) => c.codePointAt(0)! > 0x7f)) unicode++;
     if (mine !== want) {
@@ -187,7 +197,7 @@ function longValue(r: Rng, language: string, type: string, nested: string | unde
 
 Deno.test("the converters' int() refuses more than 4,300 digits as CPython's does, and float() reads them", async () => {
   const r = makeRng(0x10c3);
-  const cases: [string, string, string | null, string][] = [];
+  const cases: Case[] = [];
   for (let i = 0; i < 2_000; i++) {
     const language = r.chance(0.5) ? "java" : "javascript";
     const type = language === "java"
@@ -199,15 +209,11 @@ Deno.test("the converters' int() refuses more than 4,300 digits as CPython's doe
     const nested = ["Array", "ArrayList", "array"].includes(type) ? r.pick(items) : undefined;
     cases.push([language, type, nested ?? null, longValue(r, language, type, nested)]);
   }
-  const answers = await runLineOracle([ORACLE], cases.map((c) => JSON.stringify(c)));
+  const answers = await answersOf(cases);
   const differ: string[] = [];
   const seen = { refused: 0, long: 0, infinite: 0 };
   cases.forEach(([language, type, nested, v], i) => {
-    const got = language === "java"
-      ? javaConvert(v, type, nested ?? undefined)
-      : jsConvert(v, type, nested ?? undefined);
-    const mine = JSON.stringify(got === undefined ? ["ValueError"] : typed(got));
-    const want = JSON.stringify(JSON.parse(answers[i]!));
+    const [mine, want] = answers[i]!;
     if (want === '["ValueError"]') seen.refused++;
     if (/"int","-?\d{4000}/.test(want)) seen.long++;
     if (/"float","-?inf"/.test(want)) seen.infinite++;
