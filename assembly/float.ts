@@ -14,7 +14,7 @@
 // with its shortest round-trip digits (float_exact.ts), then laid out alike.
 
 import { decimalToBits, INFINITY_BITS, shortest, shortestDigits, shortestExponent } from "./float_exact";
-import { outByte, outNeed } from "./memory";
+import { outBase, outByte, outNeed, outPos, outRewind } from "./memory";
 
 /** At most this many significant digits are formatted here. */
 const MAX_DIGITS: i64 = 15;
@@ -31,65 +31,54 @@ const DIGITS: usize = memory.data(<i32> DIGITS_END);
 /**
  * Writes the canonical form of the float lexeme `[s, end)` (a JSON number
  * with a fraction or an exponent): Python's repr of the double it reads as.
+ * Its integer part ends at `intEnd`, its fraction (if any: `.` and digits) at
+ * `fracEnd`, where its exponent (if any) starts.
  */
-export function writeFloat(s: usize, end: usize): void {
-  let p = s;
-  const negative = load<u8>(p) == 0x2d;
-  if (negative) p++;
-  // Mantissa digits, integer part then fraction, indexed from 0.
-  let index: i64 = 0;
-  let first: i64 = -1; // index of the first non-zero digit
-  let last: i64 = -1; // index of the last non-zero digit
-  let intLen: i64 = -1;
-  let easy = true;
-  while (p < end) {
-    const c = <u32> load<u8>(p);
-    if (c == 0x2e) {
-      intLen = index;
-      p++;
-      continue;
+export function writeFloat(s: usize, intEnd: usize, fracEnd: usize, end: usize): void {
+  const negative = load<u8>(s) == 0x2d;
+  const body = s + <usize> negative;
+  // Mantissa digits, integer part then fraction, are indexed from 0 (the point skipped).
+  const intLen = <i64> (intEnd - body);
+  // The first non-zero digit: the integer part's first, unless that part is `0` (JSON allows no
+  // other leading zero); none is zero, with its sign, whatever the exponent.
+  let f = body;
+  if (load<u8>(body) == 0x30) {
+    f = intEnd + 1;
+    while (f < fracEnd && load<u8>(f) == 0x30) f++;
+    if (f >= fracEnd) {
+      writeZero(negative);
+      return;
     }
-    if (c - 0x30 >= 10) break; // `e` or `E`
-    if (c != 0x30) {
-      if (first < 0) first = index;
-      if (index - first >= MAX_DIGITS) easy = false;
-      last = index;
-    }
-    if (first >= 0 && index - first < MAX_DIGITS) {
-      store<u8>(DIGITS + <usize> (index - first), <u8> c);
-    }
-    index++;
-    p++;
   }
-  if (intLen < 0) intLen = index;
+  // The last non-zero digit, at or after the first.
+  let l = fracEnd - 1;
+  while (load<u8>(l) == 0x30 || load<u8>(l) == 0x2e) l--;
+  const first = <i64> (f - body) - (f > intEnd ? 1 : 0);
+  const last = <i64> (l - body) - (l > intEnd ? 1 : 0);
   let exponent: i64 = 0;
-  if (p < end) {
-    p++; // `e` or `E`
-    let expNegative = false;
+  if (fracEnd < end) {
+    let p = fracEnd + 1; // past `e` or `E`
     const sign = load<u8>(p);
-    if (sign == 0x2d || sign == 0x2b) {
-      expNegative = sign == 0x2d;
-      p++;
-    }
+    if (sign == 0x2d || sign == 0x2b) p++;
     while (p < end) {
       exponent = exponent * 10 + <i64> (load<u8>(p) - 0x30);
       if (exponent > EXPONENT_CAP) exponent = EXPONENT_CAP;
       p++;
     }
-    if (expNegative) exponent = -exponent;
-  }
-
-  if (first < 0) {
-    // Zero, with its sign, whatever the exponent.
-    writeZero(negative);
-    return;
+    if (sign == 0x2d) exponent = -exponent;
   }
   const e = intLen - 1 - first + exponent;
-  if (!easy || e < -MAX_EXPONENT || e > MAX_EXPONENT) {
-    writeExact(negative, s + (negative ? 1 : 0), intLen, first, last, exponent);
+  const n = last - first + 1;
+  if (n > MAX_DIGITS || e < -MAX_EXPONENT || e > MAX_EXPONENT) {
+    writeExact(negative, body, intLen, first, last, exponent);
     return;
   }
-  writeRepr(negative, <i32> (last - first + 1), <i32> e);
+  // The n significant digits to DIGITS: 16 bytes from the first, then, when the point falls
+  // among them, 16 from the fraction's first over those from the point on (SLACK keeps the
+  // loads past the lexeme addressable).
+  v128.store(DIGITS, v128.load(f));
+  if (f < intEnd && <i64> (intEnd - f) < n) v128.store(DIGITS + (intEnd - f), v128.load(intEnd + 1));
+  writeRepr(negative, <i32> n, <i32> e);
 }
 
 // Writes `-0.0` or `0.0`.
@@ -150,46 +139,51 @@ function writeExact(
   writeRepr(negative, n, shortestExponent + n - 1);
 }
 
-// Writes the sign, the n significant digits at DIGITS (no trailing zero) and
-// x, the exponent of the first, in repr's layout.
+// Writes the sign, the n significant digits at DIGITS (no trailing zero; n <= 17) and x, the
+// exponent of the first, in repr's layout. Digits go 16 at a time, and bytes written past the
+// text's end are left to be overwritten.
 function writeRepr(negative: bool, n: i32, x: i32): void {
-  outNeed(24);
-  if (negative) outByte(0x2d);
+  outNeed(48);
+  let o = outBase + outPos;
+  store<u8>(o, 0x2d);
+  o += <usize> negative;
+  const m = <usize> n;
   if (x >= -4 && x < 16) {
     if (x < 0) {
-      outByte(0x30);
-      outByte(0x2e);
-      for (let k = -1; k > x; k--) outByte(0x30);
-      writeDigits(0, n);
+      store<u64>(o, 0x3030_3030_3030_2e30); // `0.` and up to six zeros, of which -x - 1
+      o += <usize> (1 - x);
+      v128.store(o, v128.load(DIGITS));
+      v128.store(o + 16, v128.load(DIGITS + 16));
+      outRewind(o + m - outBase);
       return;
     }
-    const whole = x + 1;
-    if (n <= whole) {
-      writeDigits(0, n);
-      for (let k = n; k < whole; k++) outByte(0x30);
-      outByte(0x2e);
-      outByte(0x30);
+    const whole = <usize> x + 1;
+    v128.store(o, v128.load(DIGITS));
+    if (m <= whole) {
+      v128.store(o + m, i8x16.splat(0x30)); // then zeros up to the point, and `.0`
+      store<u16>(o + whole, 0x302e);
+      outRewind(o + whole + 2 - outBase);
       return;
     }
-    writeDigits(0, whole);
-    outByte(0x2e);
-    writeDigits(whole, n);
+    store<u8>(o + whole, 0x2e);
+    v128.store(o + whole + 1, v128.load(DIGITS + whole));
+    outRewind(o + m + 1 - outBase);
     return;
   }
-  writeDigits(0, 1);
-  if (n > 1) {
-    outByte(0x2e);
-    writeDigits(1, n);
+  store<u8>(o, load<u8>(DIGITS));
+  if (m > 1) {
+    store<u8>(o, 0x2e, 1);
+    v128.store(o + 2, v128.load(DIGITS + 1));
+    o += m + 1;
+  } else {
+    o++;
   }
-  outByte(0x65);
-  outByte(x < 0 ? 0x2d : 0x2b);
+  store<u8>(o, 0x65);
+  store<u8>(o, x < 0 ? 0x2d : 0x2b, 1);
+  o += 2;
   const a = x < 0 ? -x : x;
-  if (a >= 100) outByte(0x30 + <u32> (a / 100));
-  outByte(0x30 + <u32> ((a / 10) % 10));
-  outByte(0x30 + <u32> (a % 10));
-}
-
-// Appends significant digits [from, to); the caller has made room.
-function writeDigits(from: i32, to: i32): void {
-  for (let k = from; k < to; k++) outByte(<u32> load<u8>(DIGITS + <usize> k));
+  if (a >= 100) store<u8>(o++, 0x30 + <u32> (a / 100));
+  store<u8>(o, 0x30 + <u32> ((a / 10) % 10));
+  store<u8>(o, 0x30 + <u32> (a % 10), 1);
+  outRewind(o + 2 - outBase);
 }

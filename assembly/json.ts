@@ -240,7 +240,7 @@ function scanString(q: usize, end: usize, isKey: bool): usize {
 }
 
 // Reads a number at `s` (a `-` or a digit); writes integers as digits and
-// floats as `writeFloat` does.
+// floats as `writeFloat` does (told where the integer part and the fraction end).
 function parseNumber(s: usize, end: usize): usize {
   let p = s;
   const negative = load<u8>(p) == 0x2d;
@@ -255,13 +255,13 @@ function parseNumber(s: usize, end: usize): usize {
   } else {
     return fail(E_EXPECTING_VALUE, s);
   }
-  const digits = p - s - (negative ? 1 : 0);
-  let isFloat = false;
-  if (p + 1 < end && load<u8>(p) == 0x2e && isDigit(<u32> load<u8>(p + 1))) {
-    isFloat = true;
+  const intEnd = p;
+  let isFloat = p + 1 < end && load<u8>(p) == 0x2e && isDigit(<u32> load<u8>(p + 1));
+  if (isFloat) {
     p += 2;
     while (p < end && isDigit(<u32> load<u8>(p))) p++;
   }
+  const fracEnd = p;
   if (p < end) {
     c = <u32> load<u8>(p);
     if (c == 0x65 || c == 0x45) {
@@ -279,11 +279,11 @@ function parseNumber(s: usize, end: usize): usize {
     }
   }
   if (isFloat) {
-    writeFloat(s, p);
+    writeFloat(s, intEnd, fracEnd, p);
     return p;
   }
-  if (digits > MAX_INT_DIGITS) return fail(E_INTEGER_TOO_LONG, s);
-  if (negative && digits == 1 && load<u8>(s + 1) == 0x30) {
+  if (p - s - (negative ? 1 : 0) > MAX_INT_DIGITS) return fail(E_INTEGER_TOO_LONG, s);
+  if (negative && p - s == 2 && load<u8>(s + 1) == 0x30) {
     outNeed(1);
     outByte(0x30); // -0 is 0
     return p;
