@@ -62,3 +62,21 @@ export function bytesCompare(a: usize, b: usize, n: usize): i32 {
   }
   return 0;
 }
+
+/**
+ * The end of the run of ASCII digits at `p` (maybe empty), at most `end`: eight bytes at a time,
+ * reading up to seven past `end` (SLACK keeps them addressable).
+ */
+export function digitsEnd(p: usize, end: usize): usize {
+  while (p < end) {
+    // A byte minus `0` is a digit's value when below 10: adding 0x76 sets bit 7 of the others.
+    const y = load<u64>(p) ^ (ONES * 0x30);
+    const m = (((y & ~HIGHS) + ONES * 0x76) | y) & HIGHS;
+    if (m != 0) {
+      p += <usize> (ctz(m) >> 3);
+      break;
+    }
+    p += 8;
+  }
+  return p < end ? p : end;
+}

@@ -33,7 +33,7 @@ import {
   E_UNTERMINATED_STRING,
   fail,
 } from "./text";
-import { bytesEqual, HIGHS, ONES, zeroBytes } from "./bytes";
+import { bytesEqual, digitsEnd, HIGHS, ONES, zeroBytes } from "./bytes";
 import { plainRun } from "./simd";
 import { utf8Length } from "./utf8";
 
@@ -250,17 +250,13 @@ function parseNumber(s: usize, end: usize): usize {
   if (c == 0x30) {
     p++;
   } else if (c >= 0x31 && c <= 0x39) {
-    p++;
-    while (p < end && isDigit(<u32> load<u8>(p))) p++;
+    p = digitsEnd(p + 1, end);
   } else {
     return fail(E_EXPECTING_VALUE, s);
   }
   const intEnd = p;
   let isFloat = p + 1 < end && load<u8>(p) == 0x2e && isDigit(<u32> load<u8>(p + 1));
-  if (isFloat) {
-    p += 2;
-    while (p < end && isDigit(<u32> load<u8>(p))) p++;
-  }
+  if (isFloat) p = digitsEnd(p + 2, end);
   const fracEnd = p;
   if (p < end) {
     c = <u32> load<u8>(p);
