@@ -80,3 +80,18 @@ export function digitsEnd(p: usize, end: usize): usize {
   }
   return p < end ? p : end;
 }
+
+/**
+ * Whether one of the `n` bytes at `p` is `b`: eight at a time, reading up to seven bytes past
+ * them (SLACK keeps those addressable), which the last word's mask leaves out.
+ */
+export function holdsByte(p: usize, n: usize, b: u32): bool {
+  const pattern = ONES * <u64> b;
+  while (n >= 8) {
+    if (zeroBytes(load<u64>(p) ^ pattern) != 0) return true;
+    p += 8;
+    n -= 8;
+  }
+  // zeroBytes is exact up to the lowest zero byte, so one it marks among the first n is real.
+  return n != 0 && (zeroBytes(load<u64>(p) ^ pattern) & ((<u64> 1 << (<u64> n << 3)) - 1)) != 0;
+}

@@ -55,7 +55,10 @@ import {
   withPrompts,
 } from "./score_common";
 import {
+  DIGEST,
   DIGEST_BYTES,
+  digestField,
+  digestTo,
   E_DIGEST,
   entriesAppend,
   entriesReset,
@@ -65,6 +68,7 @@ import {
   entryWord,
   example,
   findId,
+  idHash,
   freeze,
   goldBlock,
   KEPT,
@@ -75,7 +79,7 @@ import {
   tablesTop,
 } from "./score_entries";
 import { scoreOutput } from "./score_outputs";
-import { bytesEqual, HIGHS, ONES } from "./bytes";
+import { bytesEqual, holdsByte } from "./bytes";
 import { sha256EqualsMany } from "./sha256_x4";
 
 /** The line after the last chunk's last line. */
@@ -236,6 +240,7 @@ let lineText: usize = 0;
 let lineTextLength: usize = 0;
 let lineLone: bool = false;
 let lineReplaced: bool = false;
+let lineHash: u32 = 0; // of its id's raw bytes
 
 /**
  * Joins the batched lines to their examples and reads them. The joins read
@@ -256,7 +261,7 @@ function flush(phase: i32): i32 {
     // The id's raw bytes: escapes are rare, and a wrong guess only costs the touch.
     store<u32>(rec, 0, 40); // no guess
     if (s == 0 || e - s < 2) continue;
-    const h = hashBytes(s + 1, e - s - 2, 0x1d);
+    const h = idHash(s + 1, e - s - 2);
     store<u32>(rec, h, 40);
     sink ^= <u32> likelyEntry(h);
   }
@@ -276,6 +281,7 @@ function flush(phase: i32): i32 {
     copyBytes(FIELDS, rec, 24);
     line = load<u32>(rec, 24);
     lineText = <usize> load<u32>(rec, 28);
+    lineHash = load<u32>(rec, 40);
     lineTextLength = <usize> load<u32>(rec, 32);
     const flags = load<u32>(rec, 36);
     lineLone = (flags & 1) != 0;
@@ -314,67 +320,31 @@ export function kFreeze(): i32 {
   return r;
 }
 
-// The entry of the example named by field 0 (decoded to R_PRED), or 0 with `lineBail` set.
+// The entry of the example named by field 0, or 0 with `lineBail` set. Without an escape, the
+// literal's bytes (which the line scan checked) are the id, and flush hashed them; else the id is
+// decoded to R_PRED.
 let lineBail: i32 = 0;
 function lineEntry(): usize {
   const s = fieldStart(0);
   lineBail = BAIL_FIELD;
   if (s == 0 || load<u8>(s) != 0x22) return 0;
   const e = fieldEnd(0);
-  const t = reserve(R_PRED, 0, e - s + 16);
-  decodeChecked(s, e, t);
-  const n = decodedLength;
+  let t = s + 1;
+  let n = e - s - 2;
+  let h = lineHash;
+  let lone = false;
+  if (holdsByte(t, n, 0x5c)) {
+    t = reserve(R_PRED, 0, e - s + 16);
+    decodeChecked(s, e, t);
+    n = decodedLength;
+    lone = decodedLone;
+    h = idHash(t, n);
+  }
   if (n == 0) return 0;
   lineBail = BAIL_SURROGATE;
-  if (decodedLone) return 0;
+  if (lone) return 0;
   lineBail = BAIL_UNKNOWN_ID;
-  return findId(t, n);
-}
-
-// The digest field of the line being read (field 1), as 32 bytes (see digestField).
-const DIGEST: usize = memory.data(32);
-
-// Reads the 8 lowercase hex digits at `p` as 4 bytes (the first digit the high nibble of the
-// first byte), little-endian in the result's low 32 bits; -1 when one is not such a digit.
-function hex8(p: usize): i64 {
-  const x = load<u64>(p);
-  if ((x & HIGHS) != 0) return -1;
-  // Bit 7 of a byte of `x + k * ONES` is set when the byte is at least 0x80 - k (no byte
-  // carries: every byte is below 0x80, and k below 0x80).
-  const ge0 = x + ONES * (0x80 - 0x30);
-  const gt9 = x + ONES * (0x80 - 0x3a);
-  const gea = x + ONES * (0x80 - 0x61);
-  const gtf = x + ONES * (0x80 - 0x67);
-  const digit = ge0 & ~gt9 & HIGHS;
-  const letter = gea & ~gtf & HIGHS;
-  if ((digit | letter) != HIGHS) return -1;
-  // '0'..'9' are 0x30..0x39 and 'a'..'f' 0x61..0x66: the low nibble, plus 9 for a letter.
-  const n = (x & (ONES * 0x0f)) + (letter >> 7) * 9;
-  // Each 16-bit lane: its first digit times 16 plus its second, in its low byte.
-  const t = ((n & 0x000f000f000f000f) << 4) | ((n >> 8) & 0x000f000f000f000f);
-  return <i64> ((t & 0xff) | ((t >> 8) & 0xff00) | ((t >> 16) & 0xff0000) |
-    ((t >> 24) & 0xff000000));
-}
-
-// Whether field 1 is a string literal of 64 lowercase hex digits; if so, leaves their 32 bytes
-// in DIGEST.
-function digestField(): bool {
-  const s = fieldStart(1);
-  if (s == 0 || fieldEnd(1) - s != 66 || load<u8>(s) != 0x22) return false;
-  for (let k: usize = 0; k < 8; k++) {
-    const b = hex8(s + 1 + (k << 3));
-    if (b < 0) return false;
-    store<u32>(DIGEST + (k << 2), <u32> b);
-  }
-  return true;
-}
-
-// Copies DIGEST to `o`.
-function digestTo(o: usize): void {
-  store<u64>(o, load<u64>(DIGEST));
-  store<u64>(o, load<u64>(DIGEST, 8), 8);
-  store<u64>(o, load<u64>(DIGEST, 16), 16);
-  store<u64>(o, load<u64>(DIGEST, 24), 24);
+  return findId(t, n, h);
 }
 
 // ---- Prompts.

@@ -8,6 +8,7 @@ import { argumentsEnd, argumentsStart, checkShape, nameEnd, nameStart } from "./
 import { droppedMember, leaves } from "./canonical";
 import { skipString, skipValue } from "./flatten";
 import { hashBytes } from "./intern";
+import { HIGHS, ONES } from "./bytes";
 import { skipMark, skipParsed } from "./jsonl";
 import { decodeChecked, decodedLength, decodedLone } from "./jsonl_strings";
 import { copyBytes, growMemoryTo, outBase, outPos } from "./memory";
@@ -219,7 +220,7 @@ export function freeze(): i32 {
   for (let i: u32 = 0; i < entryCount; i++) {
     // The id: a slot holds its hash and its entry.
     const n = idLength(e);
-    const h = hashBytes(idAddr(e), n, 0x1d);
+    const h = idHash(idAddr(e), n);
     let slot = h & idMask;
     while (true) {
       const at = idTable + (<usize> slot << 3);
@@ -313,9 +314,13 @@ export function likelyEntry(h: u32): usize {
   return <usize> load<u32>(idTable + (<usize> (h & idMask) << 3), 4);
 }
 
-/** The entry of the example whose id is the `n` bytes at `p`, or 0. */
-export function findId(p: usize, n: usize): usize {
-  const h = hashBytes(p, n, 0x1d);
+/** The hash the id table files the id of `n` bytes at `p` under. */
+export function idHash(p: usize, n: usize): u32 {
+  return hashBytes(p, n, 0x1d);
+}
+
+/** The entry of the example whose id is the `n` bytes at `p` (its idHash `h`), or 0. */
+export function findId(p: usize, n: usize, h: u32): usize {
   let slot = h & idMask;
   while (true) {
     const at = idTable + (<usize> slot << 3);
@@ -329,4 +334,54 @@ export function findId(p: usize, n: usize): usize {
 /** Language `k`'s first entry. */
 export function languageEntry(k: u32): usize {
   return <usize> load<u32>(langFirst + (<usize> k << 2));
+}
+
+// ---- A prompt or generation line's digest field.
+
+/** The digest field of the line being read (field 1), as 32 bytes (see digestField). */
+export const DIGEST: usize = memory.data(32);
+
+// Reads the 8 lowercase hex digits at `p` as 4 bytes (the first digit the high nibble of the
+// first byte), little-endian in the result's low 32 bits; -1 when one is not such a digit.
+function hex8(p: usize): i64 {
+  const x = load<u64>(p);
+  if ((x & HIGHS) != 0) return -1;
+  // Bit 7 of a byte of `x + k * ONES` is set when the byte is at least 0x80 - k (no byte
+  // carries: every byte is below 0x80, and k below 0x80).
+  const ge0 = x + ONES * (0x80 - 0x30);
+  const gt9 = x + ONES * (0x80 - 0x3a);
+  const gea = x + ONES * (0x80 - 0x61);
+  const gtf = x + ONES * (0x80 - 0x67);
+  const digit = ge0 & ~gt9 & HIGHS;
+  const letter = gea & ~gtf & HIGHS;
+  if ((digit | letter) != HIGHS) return -1;
+  // '0'..'9' are 0x30..0x39 and 'a'..'f' 0x61..0x66: the low nibble, plus 9 for a letter.
+  const n = (x & (ONES * 0x0f)) + (letter >> 7) * 9;
+  // Each 16-bit lane: its first digit times 16 plus its second, in its low byte.
+  const t = ((n & 0x000f000f000f000f) << 4) | ((n >> 8) & 0x000f000f000f000f);
+  return <i64> ((t & 0xff) | ((t >> 8) & 0xff00) | ((t >> 16) & 0xff0000) |
+    ((t >> 24) & 0xff000000));
+}
+
+/**
+ * Whether field 1 is a string literal of 64 lowercase hex digits; if so, leaves their 32 bytes
+ * in DIGEST.
+ */
+export function digestField(): bool {
+  const s = fieldStart(1);
+  if (s == 0 || fieldEnd(1) - s != 66 || load<u8>(s) != 0x22) return false;
+  for (let k: usize = 0; k < 8; k++) {
+    const b = hex8(s + 1 + (k << 3));
+    if (b < 0) return false;
+    store<u32>(DIGEST + (k << 2), <u32> b);
+  }
+  return true;
+}
+
+/** Copies DIGEST to `o`. */
+export function digestTo(o: usize): void {
+  store<u64>(o, load<u64>(DIGEST));
+  store<u64>(o, load<u64>(DIGEST, 8), 8);
+  store<u64>(o, load<u64>(DIGEST, 16), 16);
+  store<u64>(o, load<u64>(DIGEST, 24), 24);
 }
