@@ -71,6 +71,7 @@ import {
   idHash,
   freeze,
   goldBlock,
+  idAddr,
   KEPT,
   likelyEntry,
   setEntryWord,
@@ -270,7 +271,9 @@ function flush(phase: i32): i32 {
     const h = load<u32>(rec, 40);
     if (h == 0) continue;
     const entry = likelyEntry(h);
-    if (entry != 0) sink ^= load<u32>(entry) ^ load<u32>(goldBlock(entry));
+    // A prompt reads the entry's words, digest and id; a generation its gold block too.
+    const far = phase == PHASE_PROMPTS ? idAddr(entry) : goldBlock(entry);
+    if (entry != 0) sink ^= load<u32>(entry) ^ load<u32>(far);
   }
   touched ^= sink;
   hashCount = 0;
