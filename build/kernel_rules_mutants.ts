@@ -95,7 +95,7 @@ export const MUTANTS: readonly Mutant[] = [
   {
     name: "a digest may run past 64 digits",
     rule: "field checks",
-    file: "assembly/score.ts",
+    file: "assembly/score_entries.ts",
     from: "  if (s == 0 || fieldEnd(1) - s != 66 || load<u8>(s) != 0x22) return false;",
     to: "  if (s == 0 || fieldEnd(1) - s < 66 || load<u8>(s) != 0x22) return false;",
   },
