@@ -218,8 +218,8 @@ export const MUTANTS: readonly Mutant[] = [
     name: "an empty root id is written null",
     rule: "records JSON",
     file: "assembly/score_records.ts",
-    from: "    const root = rootLength(e);",
-    to: "    const root = rootLength(e) == 0 ? -1 : rootLength(e);",
+    from: "  const root = rootLength(e);",
+    to: "  const root = rootLength(e) == 0 ? -1 : rootLength(e);",
   },
   {
     name: "invalid_json and invalid_shape swap",
