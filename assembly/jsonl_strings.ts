@@ -4,7 +4,7 @@
 
 import { escapedChar, hex4 } from "./json";
 import { HIGHS, ONES, zeroBytes } from "./bytes";
-import { copyRun } from "./simd";
+import { copyRun, stops } from "./simd";
 import { invalidLength, utf8Length } from "./utf8";
 export { utf8Length } from "./utf8";
 
@@ -72,12 +72,37 @@ export function decodeChecked(q: usize, end: usize, dst: usize): usize {
   let p = q + 1;
   let o = dst;
   while (true) {
-    // Plain ASCII, copied as it is.
-    const k = copyPlain(p, o, end, true);
+    // Plain ASCII, copied sixteen bytes at a time as it is; the last load may read past `end`
+    // (outCopy's slack), where a stop is put.
+    const v = v128.load(p);
+    v128.store(o, v);
+    let m = stops(v, 0x80);
+    const left = end - p;
+    if (left < 16) m |= 1 << <i32> left;
+    if (m == 0) {
+      p += 16;
+      o += 16;
+      continue;
+    }
+    const k = <usize> ctz(m);
     p += k;
     o += k;
     if (p >= end) return 0;
     const c = <u32> load<u8>(p);
+    if (c == 0x5c && p + 1 < end) {
+      // The common two-byte escapes, without a call.
+      const e = <u32> load<u8>(p + 1);
+      let b = e;
+      if (e == 0x6e) b = 0x0a;
+      else if (e == 0x74) b = 0x09;
+      else if (e == 0x72) b = 0x0d;
+      if (b != e || e == 0x22 || e == 0x5c || e == 0x2f) {
+        store<u8>(o, <u8> b);
+        o++;
+        p += 2;
+        continue;
+      }
+    }
     if (c >= 0x80) {
       // A run of UTF-8 sequences, each checked and copied as it is: the two- and three-byte
       // ones from one word when four bytes are left.
@@ -125,13 +150,6 @@ export function decodeChecked(q: usize, end: usize, dst: usize): usize {
       return p + 1;
     }
     if (c < 0x20) return 0;
-    if (c != 0x5c) {
-      // A plain byte among the last seven before `end`.
-      store<u8>(o, <u8> c);
-      p++;
-      o++;
-      continue;
-    }
     // An escape.
     if (p + 1 >= end) return 0;
     const e = <u32> load<u8>(p + 1);

@@ -8,7 +8,7 @@
 
 /** Stop bits: a byte equal to `"` or `\`, below 0x20, or (with `high`) at least `high`. */
 // @ts-ignore: decorator
-@inline function stops(v: v128, high: u8): i32 {
+@inline export function stops(v: v128, high: u8): i32 {
   let m = v128.or(
     i8x16.eq(v, i8x16.splat(0x22)),
     i8x16.eq(v, i8x16.splat(0x5c)),
