@@ -18,7 +18,7 @@ import {
   writeHighCodePoint,
 } from "./canonical";
 import { writeFloat } from "./float";
-import { outByte, outCopy, outNeed, outPos } from "./memory";
+import { outBase, outByte, outCopy, outNeed, outPos, outRewind } from "./memory";
 import {
   E_EXPECTING_COLON,
   E_EXPECTING_COMMA,
@@ -33,8 +33,8 @@ import {
   E_UNTERMINATED_STRING,
   fail,
 } from "./text";
-import { bytesEqual, digitsEnd, HIGHS, ONES, zeroBytes } from "./bytes";
-import { plainRun } from "./simd";
+import { bytesEqual, digitsEnd } from "./bytes";
+import { stops } from "./simd";
 import { utf8Length } from "./utf8";
 
 /**
@@ -138,30 +138,19 @@ function scanString(q: usize, end: usize, isKey: bool): usize {
   outNeed(1);
   outByte(0x22);
   while (true) {
-    // A run of bytes that are copied unchanged.
-    let r = plainRun(p, end, 0x7f);
-    while (r + 8 <= end) {
-      // Stop at a control byte, DEL, a non-ASCII byte, `"` or `\`.
-      const x = load<u64>(r);
-      const m = ((x - ONES * 0x20) & ~x) | x | zeroBytes(x ^ (ONES * 0x7f)) |
-        zeroBytes(x ^ (ONES * 0x22)) |
-        zeroBytes(x ^ (ONES * 0x5c));
-      if ((m & HIGHS) != 0) {
-        r += <usize> (ctz(m & HIGHS) >> 3);
-        break;
-      }
-      r += 8;
-    }
-    while (r < end) {
-      const c = <u32> load<u8>(r);
-      if (c < 0x20 || c >= 0x7f || c == 0x22 || c == 0x5c) break;
-      r++;
-    }
-    if (r > p) {
-      outCopy(p, r - p);
-      if (decoding) keyAppendBytes(p, r - p);
-      p = r;
-    }
+    // Bytes copied unchanged, sixteen at a time; the last load may read past `end` (into
+    // outCopy's slack), where a stop is put.
+    outNeed(16);
+    const v = v128.load(p);
+    v128.store(outBase + outPos, v);
+    let m = stops(v, 0x7f);
+    const left = end - p;
+    if (left < 16) m |= 1 << <i32> left;
+    const k: usize = m == 0 ? 16 : <usize> ctz(m);
+    outRewind(outPos + k);
+    if (decoding) keyAppendBytes(p, k);
+    p += k;
+    if (m == 0) continue;
     if (p >= end) return fail(E_UNTERMINATED_STRING, q);
     const c = <u32> load<u8>(p);
     if (c == 0x22) {
