@@ -14,8 +14,8 @@ import { membersReset } from "./canonical";
 import { outPos } from "./memory";
 import { setText } from "./text";
 import { decodeChecked, utf8Length } from "./jsonl_strings";
-import { bytesEqual, HIGHS, ONES, zeroBytes } from "./bytes";
-import { bracketRun, lineFeed, lineQuoteRun, plainRun } from "./simd";
+import { bytesEqual } from "./bytes";
+import { bracketRun, lineFeed, lineQuoteRun, stops } from "./simd";
 
 /** Most named members a line is scanned for. */
 const MAX_FIELDS: i32 = 4;
@@ -53,18 +53,16 @@ function isDigit(c: u32): bool {
 export function stringEnd(q: usize, end: usize): usize {
   let p = q + 1;
   while (true) {
-    // Sixteen, then eight bytes at a time to the next control byte, `"`, `\` or non-ASCII byte.
-    p = plainRun(p, end, 0x80);
-    while (p + 8 <= end) {
-      const x = load<u64>(p);
-      const m = ((x - ONES * 0x20) & ~x & HIGHS) | (x & HIGHS) | zeroBytes(x ^ (ONES * 0x22)) |
-        zeroBytes(x ^ (ONES * 0x5c));
-      if (m != 0) {
-        p += <usize> (ctz(m) >> 3);
-        break;
-      }
-      p += 8;
+    // Sixteen bytes at a time to the next control byte, `"`, `\` or non-ASCII byte; the last
+    // load may read past `end` (into outCopy's slack), where a stop is put.
+    let m = stops(v128.load(p), 0x80);
+    const left = end - p;
+    if (left < 16) m |= 1 << <i32> left;
+    if (m == 0) {
+      p += 16;
+      continue;
     }
+    p += <usize> ctz(m);
     if (p >= end) return 0;
     const c = <u32> load<u8>(p);
     if (c == 0x22) return p + 1;
@@ -73,10 +71,6 @@ export function stringEnd(q: usize, end: usize): usize {
       const n = utf8Length(p, end);
       if (n == 0) return 0;
       p += n;
-      continue;
-    }
-    if (c != 0x5c) {
-      p++;
       continue;
     }
     if (p + 1 >= end) return 0;
