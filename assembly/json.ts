@@ -96,18 +96,26 @@ function isDigit(c: u32): bool {
   return c - 0x30 < 10;
 }
 
+// The character each two-character escape stands for, by its second character; 0 for none.
+const ESCAPES: usize = memory.data<u8>([
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  0, 0, 34, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 47,
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 92, 0, 0, 0,
+  0, 0, 8, 0, 0, 0, 12, 0, 0, 0, 0, 0, 0, 0, 10, 0,
+  0, 0, 13, 0, 9, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+]);
+
 /**
  * The character a two-character escape stands for, by its second character `e`
  * (`"`, `\`, `/`, `b`, `f`, `n`, `r`, `t`), or -1 (`u` too: it takes four digits).
  */
-export function escapedChar(e: u32): i32 {
-  if (e == 0x22 || e == 0x5c || e == 0x2f) return <i32> e;
-  if (e == 0x62) return 0x08;
-  if (e == 0x66) return 0x0c;
-  if (e == 0x6e) return 0x0a;
-  if (e == 0x72) return 0x0d;
-  if (e == 0x74) return 0x09;
-  return -1;
+// @ts-ignore: decorator
+@inline export function escapedChar(e: u32): i32 {
+  const b = e < 0x80 ? <i32> load<u8>(ESCAPES + e) : 0;
+  return b != 0 ? b : -1;
 }
 
 /** The value of the four hex digits at `p` (before `end`), or -1. */

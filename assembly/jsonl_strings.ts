@@ -89,19 +89,22 @@ export function decodeChecked(q: usize, end: usize, dst: usize): usize {
     o += k;
     if (p >= end) return 0;
     const c = <u32> load<u8>(p);
-    if (c == 0x5c && p + 1 < end) {
-      // The common two-byte escapes, without a call.
+    if (c == 0x5c) {
+      // An escape: a two-character one without a call.
+      if (p + 1 >= end) return 0;
       const e = <u32> load<u8>(p + 1);
-      let b = e;
-      if (e == 0x6e) b = 0x0a;
-      else if (e == 0x74) b = 0x09;
-      else if (e == 0x72) b = 0x0d;
-      if (b != e || e == 0x22 || e == 0x5c || e == 0x2f) {
-        store<u8>(o, <u8> b);
-        o++;
-        p += 2;
+      if (e == 0x75) {
+        p = unicodeEscape(p, end, o);
+        if (p == 0) return 0;
+        o = unicodeOut;
         continue;
       }
+      const b = escapedChar(e);
+      if (b < 0) return 0;
+      store<u8>(o, <u8> b);
+      o++;
+      p += 2;
+      continue;
     }
     if (c >= 0x80) {
       // A run of UTF-8 sequences, each checked and copied as it is: the two- and three-byte
@@ -149,37 +152,33 @@ export function decodeChecked(q: usize, end: usize, dst: usize): usize {
       decodedLength = o - dst;
       return p + 1;
     }
-    if (c < 0x20) return 0;
-    // An escape.
-    if (p + 1 >= end) return 0;
-    const e = <u32> load<u8>(p + 1);
-    if (e == 0x75) {
-      if (p + 6 > end) return 0;
-      const u = hex4(p + 2, end);
-      if (u < 0) return 0;
-      p += 6;
-      if (
-        u >= 0xd800 && u <= 0xdbff && p + 6 <= end && load<u8>(p) == 0x5c &&
-        load<u8>(p + 1) == 0x75
-      ) {
-        const low = hex4(p + 2, end);
-        if (low >= 0xdc00 && low <= 0xdfff) {
-          o = writeUtf8(o, 0x10000 + ((<u32> u - 0xd800) << 10) + (<u32> low - 0xdc00));
-          p += 6;
-          continue;
-        }
-      }
-      if (u >= 0xd800 && u <= 0xdfff) decodedLone = true;
-      o = writeUtf8(o, <u32> u);
-      continue;
-    }
-    const b = escapedChar(e);
-    if (b < 0) return 0;
-    store<u8>(o, <u8> b);
-    o++;
-    p += 2;
+    return 0; // a control character
   }
   return 0;
+}
+
+// The address after the `\u` escape at `p` (a surrogate pair's two, when they are one), or 0
+// when it is not one; its code point is written to `o` as generalized UTF-8, and the address
+// after it left in unicodeOut.
+let unicodeOut: usize = 0;
+function unicodeEscape(p: usize, end: usize, o: usize): usize {
+  if (p + 6 > end) return 0;
+  const u = hex4(p + 2, end);
+  if (u < 0) return 0;
+  p += 6;
+  if (
+    u >= 0xd800 && u <= 0xdbff && p + 6 <= end && load<u8>(p) == 0x5c &&
+    load<u8>(p + 1) == 0x75
+  ) {
+    const low = hex4(p + 2, end);
+    if (low >= 0xdc00 && low <= 0xdfff) {
+      unicodeOut = writeUtf8(o, 0x10000 + ((<u32> u - 0xd800) << 10) + (<u32> low - 0xdc00));
+      return p + 6;
+    }
+  }
+  if (u >= 0xd800 && u <= 0xdfff) decodedLone = true;
+  unicodeOut = writeUtf8(o, <u32> u);
+  return p;
 }
 
 // Writes code point `cp` (a surrogate as three bytes) at `o`; returns the end.
