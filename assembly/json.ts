@@ -34,7 +34,7 @@ import {
   fail,
 } from "./text";
 import { bytesEqual, digitsEnd } from "./bytes";
-import { stops } from "./simd";
+import { stopsTo } from "./simd";
 import { utf8Length } from "./utf8";
 
 /**
@@ -146,14 +146,11 @@ function scanString(q: usize, end: usize, isKey: bool): usize {
   outNeed(1);
   outByte(0x22);
   while (true) {
-    // Bytes copied unchanged, sixteen at a time; the last load may read past `end` (into
-    // outCopy's slack), where a stop is put.
+    // Bytes copied unchanged, sixteen at a time (see stopsTo).
     outNeed(16);
     const v = v128.load(p);
     v128.store(outBase + outPos, v);
-    let m = stops(v, 0x7f);
-    const left = end - p;
-    if (left < 16) m |= 1 << <i32> left;
+    const m = stopsTo(v, p, end, 0x7f);
     const k: usize = m == 0 ? 16 : <usize> ctz(m);
     outRewind(outPos + k);
     if (decoding) keyAppendBytes(p, k);

@@ -15,7 +15,7 @@ import { outPos } from "./memory";
 import { setText } from "./text";
 import { decodeChecked, utf8Length } from "./jsonl_strings";
 import { bytesEqual } from "./bytes";
-import { bracketRun, lineFeed, lineQuoteRun, stops } from "./simd";
+import { bracketRun, lineFeed, lineQuoteRun, stopsTo } from "./simd";
 
 /** Most named members a line is scanned for. */
 const MAX_FIELDS: i32 = 4;
@@ -53,11 +53,8 @@ function isDigit(c: u32): bool {
 export function stringEnd(q: usize, end: usize): usize {
   let p = q + 1;
   while (true) {
-    // Sixteen bytes at a time to the next control byte, `"`, `\` or non-ASCII byte; the last
-    // load may read past `end` (into outCopy's slack), where a stop is put.
-    let m = stops(v128.load(p), 0x80);
-    const left = end - p;
-    if (left < 16) m |= 1 << <i32> left;
+    // Sixteen bytes at a time to the next control byte, `"`, `\` or non-ASCII byte (see stopsTo).
+    const m = stopsTo(v128.load(p), p, end, 0x80);
     if (m == 0) {
       p += 16;
       continue;

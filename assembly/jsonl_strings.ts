@@ -3,37 +3,9 @@
 // checks of jsonl.ts's scan), and writing strings back as JSON.stringify does.
 
 import { escapedChar, hex4 } from "./json";
-import { HIGHS, ONES, zeroBytes } from "./bytes";
-import { copyRun, stops } from "./simd";
+import { stopsTo } from "./simd";
 import { invalidLength, utf8Length } from "./utf8";
 export { utf8Length } from "./utf8";
-
-/**
- * Copies the bytes at `p` (before `end`) to `o`, sixteen and then eight at a
- * time, up to the first that is a control character, a quote or a backslash,
- * or (`highs`) past 0x7f; returns how many come before it. The last copy may
- * run up to 15 bytes past them. Whole steps only: the caller reads the last
- * few bytes itself.
- */
-// @ts-ignore: decorator
-@inline function copyPlain(p: usize, o: usize, end: usize, highs: bool): usize {
-  const start = p;
-  const k = copyRun(p, o, end, highs ? 0x80 : 0);
-  p += k;
-  o += k;
-  if (p + 16 <= end) return k; // stopped at a stop byte
-  while (p + 8 <= end) {
-    const x = load<u64>(p);
-    store<u64>(o, x);
-    let m = ((x - ONES * 0x20) & ~x & HIGHS) | zeroBytes(x ^ (ONES * 0x22)) |
-      zeroBytes(x ^ (ONES * 0x5c));
-    if (highs) m |= x & HIGHS;
-    if (m != 0) return p - start + <usize> (ctz(m) >> 3);
-    p += 8;
-    o += 8;
-  }
-  return p - start;
-}
 
 /** Set by `decodeChecked` when it wrote a lone surrogate. */
 export let decodedLone: bool = false;
@@ -62,9 +34,8 @@ export let decodedLength: usize = 0;
  * jsonl.ts's `stringEnd` does, and decodes it to `dst` as JSON.parse reads it:
  * a lone surrogate escape becomes three bytes and sets `decodedLone`. `dst`
  * needs room for the literal's length (three times that with replaceInvalid)
- * plus 16 bytes: plain bytes are copied
- * sixteen or eight at a time as they are scanned, and the last copy may run
- * past what it keeps. Leaves the length in `decodedLength`; returns the address after the
+ * plus 16 bytes: plain bytes are copied sixteen at a time as they are scanned,
+ * and the last copy may run past what it keeps. Leaves the length in `decodedLength`; returns the address after the
  * closing quote, or 0.
  */
 export function decodeChecked(q: usize, end: usize, dst: usize): usize {
@@ -72,13 +43,10 @@ export function decodeChecked(q: usize, end: usize, dst: usize): usize {
   let p = q + 1;
   let o = dst;
   while (true) {
-    // Plain ASCII, copied sixteen bytes at a time as it is; the last load may read past `end`
-    // (outCopy's slack), where a stop is put.
+    // Plain ASCII, copied sixteen bytes at a time as it is (see stopsTo).
     const v = v128.load(p);
     v128.store(o, v);
-    let m = stops(v, 0x80);
-    const left = end - p;
-    if (left < 16) m |= 1 << <i32> left;
+    const m = stopsTo(v, p, end, 0x80);
     if (m == 0) {
       p += 16;
       o += 16;
@@ -213,22 +181,22 @@ const HEX_DIGITS: usize = memory.data<u8>([
  * Writes the UTF-8 string `[p, p + n)` (no lone surrogates) at `o` as
  * JSON.stringify does: `"` and `\` escaped, the control characters as `\b`,
  * `\t`, `\n`, `\f`, `\r` or `\u00xx`, everything else as it is. Needs room for
- * `6 * n + 2` bytes and 15 more (plain bytes are copied sixteen at a time);
- * returns the end.
+ * `6 * n + 2` bytes and 15 more (plain bytes are copied sixteen at a time); returns the end.
  */
 export function writeJsonString(o: usize, p: usize, n: usize): usize {
   store<u8>(o++, 0x22);
   const end = p + n;
-  while (p < end) {
-    const k = copyPlain(p, o, end, false);
+  while (true) {
+    // Plain bytes, copied sixteen at a time (see stopsTo).
+    const v = v128.load(p);
+    v128.store(o, v);
+    const m = stopsTo(v, p, end, 0);
+    const k: usize = m == 0 ? 16 : <usize> ctz(m);
     p += k;
     o += k;
+    if (m == 0) continue;
     if (p >= end) break;
     const c = <u32> load<u8>(p++);
-    if (c >= 0x20 && c != 0x22 && c != 0x5c) {
-      store<u8>(o++, <u8> c);
-      continue;
-    }
     store<u8>(o++, 0x5c);
     if (c == 0x22 || c == 0x5c) store<u8>(o++, <u8> c);
     else if (c == 0x08) store<u8>(o++, 0x62);

@@ -3,12 +3,13 @@
 // backslash, a control character and, where asked, DEL or a byte past 0x7f);
 // everything before it is copied or skipped as a block.
 //
-// Loads never reach past `end`: the last 15 bytes or fewer are left to the
-// caller's byte loop.
+// The loops here never load past `end`: the last 15 bytes or fewer are left to
+// the caller's byte loop. The string scanners (stringEnd, decodeChecked,
+// scanString, writeJsonString) load past it instead (see stopsTo).
 
 /** Stop bits: a byte equal to `"` or `\`, below 0x20, or (with `high`) at least `high`. */
 // @ts-ignore: decorator
-@inline export function stops(v: v128, high: u8): i32 {
+@inline function stops(v: v128, high: u8): i32 {
   let m = v128.or(
     i8x16.eq(v, i8x16.splat(0x22)),
     i8x16.eq(v, i8x16.splat(0x5c)),
@@ -19,40 +20,22 @@
 }
 
 /**
- * The first address of `[p, end)` whose byte is `"`, `\`, a control character
- * or (when `high` is not 0) at least `high`, looked for 16 bytes at a time; or
- * the address where fewer than 16 bytes are left, if that comes first.
+ * The stop bits (see stops) of the sixteen bytes `v` loaded at `p`, and one more at `end` when
+ * that comes first: a string scanner loads up to 15 bytes past `end`, into the slack that
+ * growMemoryTo keeps (see outCopy), instead of reading its last few bytes one by one.
  */
 // @ts-ignore: decorator
-@inline export function plainRun(p: usize, end: usize, high: u8): usize {
-  while (p + 16 <= end) {
-    const m = stops(v128.load(p), high);
-    if (m != 0) return p + <usize> ctz(m);
-    p += 16;
-  }
-  return p;
+@inline export function stopsTo(v: v128, p: usize, end: usize, high: u8): i32 {
+  let m = stops(v, high);
+  const left = end - p;
+  if (left < 16) m |= 1 << <i32> left;
+  return m;
 }
 
 /**
- * Copies the bytes at `p` to `o` sixteen at a time up to the first stop byte
- * (as `plainRun` finds it), and returns how many come before it. The last copy
- * may write up to 15 bytes past them, so `o` needs that much room.
+ * The first address of `[p, end)` holding `"` or `\`, 16 bytes at a time; or the address where
+ * fewer than 16 bytes are left, if that comes first.
  */
-// @ts-ignore: decorator
-@inline export function copyRun(p: usize, o: usize, end: usize, high: u8): usize {
-  const start = p;
-  while (p + 16 <= end) {
-    const v = v128.load(p);
-    v128.store(o, v);
-    const m = stops(v, high);
-    if (m != 0) return p - start + <usize> ctz(m);
-    p += 16;
-    o += 16;
-  }
-  return p - start;
-}
-
-/** The first address of `[p, end)` holding `"` or `\`, 16 bytes at a time (see plainRun). */
 // @ts-ignore: decorator
 @inline export function quoteRun(p: usize, end: usize): usize {
   while (p + 16 <= end) {
