@@ -588,6 +588,30 @@ Deno.test("line scan: hand-picked lines", () => {
   failures.check(LINE_EDGES.length);
 });
 
+Deno.test("line scan: a line cut inside a string is given back, whatever bytes follow the cut in memory", () => {
+  // The string scanners load sixteen bytes at a time, past the line's end too: each cut line sits
+  // where the whole line was, so the bytes after the cut (closing quotes among them) are there.
+  const digest = "0123456789abcdef".repeat(4);
+  const lines: [Phase, string][] = [
+    [
+      "examples",
+      '{"example_id":"ab\\u00e9cd","language":"en","root_id":"r\\"s","target":' +
+      '{"name":"f","arguments":{"k":"v\\n","\u00e9":["x\\\\","\u4f8b"]}}}',
+    ],
+    ["prompts", `{"example_id":"a","prompt_sha256":"${digest}","prompt":"p\\"q\u00e9 r\\\\"}`],
+    ["generations", `{"example_id":"a","prompt_sha256":"${digest}","output":"o\\"\u4f8b\\n"}`],
+  ];
+  for (const [phase, line] of lines) {
+    const bytes = wtf8(line);
+    strictEqual(kernel.scanLine(phase, bytes).verdict, "read", show(line));
+    for (let cut = 1; cut < bytes.length; cut++) {
+      kernel.scanLine(phase, bytes);
+      const k = kernel.scanLine(phase, bytes.subarray(0, cut));
+      strictEqual(k.verdict, "give back", `${phase} line ${show(bytes.subarray(0, cut))}`);
+    }
+  }
+});
+
 Deno.test({
   // The kernel once read these lines: it balanced the first target only and parsed the last.
   name: "line scan: a container target followed by another target is given back",
