@@ -421,12 +421,81 @@ function membersShared(p: usize, end: usize, g: usize, gEnd: usize): i32 {
       // Equal keys, and both values nested or neither: their paths can be equal.
       if (!sameField(a, b, 0)) continue;
       if (sameField(a, b, 8)) matched += <i32> pairs;
-      else if (aNested) return -1; // two different containers: flatten them
+      else if (aNested) {
+        // Two different containers: their pairs compared path by path.
+        const v = <usize> load<u32>(a, 8);
+        const w = <usize> load<u32>(b, 8);
+        matched += <i32> valuesShared(v, <usize> load<u32>(a, 12), w, <usize> load<u32>(b, 12));
+      }
       break;
     }
   }
   predictedPairs = predicted;
   return matched;
+}
+
+// The end of the canonical value at address `p`, inside a container.
+function canonValueEnd(p: usize): usize {
+  const c = <u32> load<u8>(p);
+  if (c == 0x22) return canonStringEnd(p);
+  if (c == 0x7b || c == 0x5b) return canonContainerEnd(p);
+  while (true) {
+    const d = <u32> load<u8>(p);
+    if (d == 0x2c || d == 0x7d || d == 0x5d) return p;
+    p++;
+  }
+  return p;
+}
+
+/**
+ * The pairs two canonical values at the same path share: the prediction's `[a, aEnd)` (in the
+ * output) and the gold's `[b, bEnd)`. A path is in a value once, so this is the number of paths
+ * whose pairs are equal in both, found by walking them together: a scalar or an empty container
+ * is one pair; an object's pairs have paths under its keys, an array's under its indices.
+ */
+function valuesShared(a: usize, aEnd: usize, b: usize, bEnd: usize): u32 {
+  const ca = <u32> load<u8>(a);
+  const cb = <u32> load<u8>(b);
+  const aNested = (ca == 0x7b || ca == 0x5b) && <u32> load<u8>(a + 1) != ca + 2;
+  const bNested = (cb == 0x7b || cb == 0x5b) && <u32> load<u8>(b + 1) != cb + 2;
+  if (!aNested || !bNested) {
+    return !aNested && !bNested && sameBytes(a, aEnd - a, b, bEnd - b) ? 1 : 0;
+  }
+  if (ca != cb) return 0; // keys and indices are different paths
+  if (sameBytes(a, aEnd - a, b, bEnd - b)) return countLeaves(a - outBase, aEnd - outBase);
+  let shared: u32 = 0;
+  let p = a + 1;
+  if (ca == 0x5b) {
+    // Elements at equal indices.
+    let q = b + 1;
+    while (true) {
+      const pe = canonValueEnd(p);
+      const qe = canonValueEnd(q);
+      shared += valuesShared(p, pe, q, qe);
+      if (load<u8>(pe) != 0x2c || load<u8>(qe) != 0x2c) return shared;
+      p = pe + 1;
+      q = qe + 1;
+    }
+  }
+  // Members under equal keys (canonical literals, unique in an object).
+  while (true) {
+    const ke = canonStringEnd(p);
+    const pe = canonValueEnd(ke + 1);
+    let q = b + 1;
+    while (true) {
+      const le = canonStringEnd(q);
+      const qe = canonValueEnd(le + 1);
+      if (sameBytes(p, ke - p, q, le - q)) {
+        shared += valuesShared(ke + 1, pe, le + 1, qe);
+        break;
+      }
+      if (load<u8>(qe) != 0x2c) break;
+      q = qe + 1;
+    }
+    if (load<u8>(pe) != 0x2c) return shared;
+    p = pe + 1;
+  }
+  return shared;
 }
 
 // Whether the member records at `a` and `b` hold equal byte ranges at `off` (the key, with its
