@@ -2,25 +2,15 @@
 // fields of a line, the per-chunk regions and pair keys.
 
 import {
-  decimalLength,
-  flatten,
-  leavesAddress,
-  pairsAddress,
   pairsReset,
-  pairsUsed,
-  pathTextAddress,
   skipScalar,
   skipString,
-  writeSegment,
 } from "./flatten";
-import { hashBytes, INDEX_SEGMENT, internReset, NODE_SIZE, nodes } from "./intern";
+import { internReset } from "./intern";
 import { MAX_DEPTH } from "./json";
 import { FIELDS } from "./jsonl";
 import {
-  copyBytes,
   outBase,
-  outCopy,
-  outPos,
   outReset,
   R_EMIT,
   R_LEAVES,
@@ -33,8 +23,7 @@ import {
   regionsReset,
   reserve,
 } from "./memory";
-import { bytesEqual, ONES, zeroBytes } from "./bytes";
-import { VALUE_CONSTANT } from "./abi_engine";
+import { bytesEqual } from "./bytes";
 
 // What a phase returns: see abi_kernel.ts.
 export {
@@ -177,83 +166,6 @@ export function chunkReset(end: usize, len: usize): void {
 
 // ---- Pair keys.
 
-// The canonical texts of flatten's constant values, as (offset, length) into CONSTANT_TEXT:
-// true, false, null, {}, [], NaN, Infinity, -Infinity.
-const CONSTANT_TEXT: usize = memory.data<u8>([
-  0x74, 0x72, 0x75, 0x65, 0x66, 0x61, 0x6c, 0x73, 0x65, 0x6e, 0x75, 0x6c, 0x6c, 0x7b, 0x7d, 0x5b,
-  0x5d, 0x4e, 0x61, 0x4e, 0x49, 0x6e, 0x66, 0x69, 0x6e, 0x69, 0x74, 0x79, 0x2d, 0x49, 0x6e, 0x66,
-  0x69, 0x6e, 0x69, 0x74, 0x79,
-]);
-const CONSTANT_AT: usize = memory.data<u8>([0, 4, 4, 5, 9, 4, 13, 2, 15, 2, 17, 3, 20, 8, 28, 9]);
-
-// The path nodes of a long path, leaf first.
-const CHAIN: usize = memory.data(<i32> (<usize> MAX_DEPTH + 2) * 4);
-
-/**
- * Writes the text of path node `node` (`["a",0]`) at `o`, with room for
- * `room` bytes, as flatten.ts writes short ones; its length, or -2 when there
- * is no room.
- */
-function longPath(node: u32, o: usize, room: usize): i32 {
-  let depth: usize = 0;
-  let n: usize = 1;
-  for (let k = node; k != 0; ) {
-    const e = nodes + <usize> k * NODE_SIZE;
-    store<u32>(CHAIN + (depth << 2), k);
-    depth++;
-    const a = load<u32>(e, 4);
-    const b = load<u32>(e, 8);
-    n += 1 + (a == INDEX_SEGMENT ? decimalLength(b) : <usize> (b - a));
-    k = load<u32>(e);
-  }
-  if (depth == 0) n++;
-  if (n > room) return -2;
-  let p = o;
-  store<u8>(p++, 0x5b);
-  for (let level = depth; level > 0; level--) {
-    if (level < depth) store<u8>(p++, 0x2c);
-    const e = nodes + <usize> load<u32>(CHAIN + ((level - 1) << 2)) * NODE_SIZE;
-    p = writeSegment(p, load<u32>(e, 4), load<u32>(e, 8));
-  }
-  store<u8>(p++, 0x5d);
-  return <i32> (p - o);
-}
-
-/**
- * Writes the key of pair `j` of the pair table (its path text, a NUL, its value
- * text) at `o`, which has room for `room` bytes. Returns the key's length, or
- * -2 when there is no room.
- */
-function pairKey(j: usize, o: usize, room: usize): i32 {
-  const w = pairsAddress() + j * 12;
-  const leaf = leavesAddress() + <usize> load<u32>(w) * 12;
-  const t = load<u32>(leaf, 4);
-  let tn: usize;
-  if (t == 0xffff_ffff) {
-    const r = longPath(load<u32>(leaf), o, room);
-    if (r < 0) return r;
-    tn = <usize> r;
-  } else {
-    tn = <usize> (load<u32>(leaf, 8) - t);
-  }
-  const a = load<u32>(w, 4);
-  const b = load<u32>(w, 8);
-  let v: usize;
-  let vn: usize;
-  if (b == VALUE_CONSTANT) {
-    v = CONSTANT_TEXT + <usize> load<u8>(CONSTANT_AT + (<usize> a << 1));
-    vn = <usize> load<u8>(CONSTANT_AT + (<usize> a << 1) + 1);
-  } else {
-    v = outBase + <usize> a;
-    vn = <usize> (b - a);
-  }
-  if (tn + 1 + vn > room) return -2;
-  if (t != 0xffff_ffff) copyBytes(o, pathTextAddress() + <usize> t, tn);
-  store<u8>(o + tn, 0);
-  copyBytes(o + tn + 1, v, vn);
-  return <i32> (tn + 1 + vn);
-}
-
 // The kind (`{` or `[`) of each open container of countLeaves.
 const LEAF_KINDS: usize = memory.data(<i32> MAX_DEPTH + 2);
 
@@ -296,7 +208,7 @@ export function countLeaves(p: usize, end: usize): u32 {
 /** The prediction's pair count, as sharedPairs found it. */
 export let predictedPairs: u32 = 0;
 
-// ---- Flat arguments: pairs shared without flattening.
+// ---- Pairs shared, found without flattening.
 
 /** At most this many members in an object that membersShared reads. */
 const FLAT_MAX: i32 = 32;
@@ -390,7 +302,7 @@ const NESTED: u32 = 0x8000_0000;
 /**
  * The pairs two canonical objects share (the prediction at output offsets
  * `[p, end)`, the gold at addresses `[g, gEnd)`), counted member by member, or
- * -1 when that cannot be done (then both are flattened). Pairs are
+ * -1 when an object is empty or too large (then sharedPairs walks them). Pairs are
  * (path, value) and a path starts with its top-level key, so the multiset
  * intersection is the sum over the keys both objects hold:
  * - two scalars or empty containers (one pair each, the path the key): 1 when
@@ -398,7 +310,7 @@ const NESTED: u32 = 0x8000_0000;
  * - one such and a container that is not empty: 0 (their paths differ in
  *   length);
  * - two such containers: all their pairs when their canonical texts are equal
- *   (they are the same value), else -1.
+ *   (they are the same value), else those valuesShared finds.
  * Sets predictedPairs: the sum of the prediction's members' pairs.
  */
 function membersShared(p: usize, end: usize, g: usize, gEnd: usize): i32 {
@@ -514,88 +426,12 @@ function sameField(a: usize, b: usize, off: usize): bool {
 
 /**
  * Counts the pairs the canonical arguments at output offsets `[p, end)` share
- * with the gold's canonical arguments `[gold, gold + n)` (a multiset
- * intersection): both are flattened and their keys matched.
+ * with the gold's canonical arguments `[gold, gold + n)`: member by member
+ * (membersShared), else by walking the two values together (valuesShared).
  */
-export function sharedPairs(p: usize, end: usize, gold: usize, n: usize, goldCount: u32): u32 {
+export function sharedPairs(p: usize, end: usize, gold: usize, n: usize): u32 {
   const shared = membersShared(p, end, gold, gold + n);
   if (shared >= 0) return <u32> shared;
-  const first = pairsUsed / 3;
-  const predicted = flatten(p, end);
-  predictedPairs = predicted;
-  const bytes = writeKeys(first, predicted, false);
-  // The gold, copied into the output to be flattened, its keys in the emit region.
-  const at = outPos;
-  outCopy(gold, n);
-  const goldFirst = pairsUsed / 3;
-  const count = flatten(at, at + n);
-  emitUsed = 0;
-  if (count != goldCount) unreachable();
-  writeKeys(goldFirst, count, true);
-  return matchKeys(emitBase, count, bytes);
-}
-
-/**
- * Appends the keys of pairs `[first, first + count)` as (hash, length, bytes
- * padded to 4): to the emit region when `emit` (advancing emitUsed), else to
- * R_PRED from offset 0. Returns the bytes written.
- */
-function writeKeys(first: usize, count: u32, emit: bool): usize {
-  const start = emit ? emitUsed : 0;
-  let at = start;
-  for (let k: u32 = 0; k < count; k++) {
-    let len: i32 = -2;
-    let room: usize = 256;
-    while (len == -2) {
-      // `at` bytes of the region are in use: a move keeps them.
-      let o: usize;
-      if (emit) {
-        emitUsed = at;
-        o = emitNeed(8 + room);
-      } else {
-        o = reserve(R_PRED, at, at + 8 + room) + at;
-      }
-      len = pairKey(first + <usize> k, o + 8, room);
-      if (len >= 0) {
-        store<u32>(o, hashBytes(o + 8, <usize> len, 0x5eed));
-        store<u32>(o, <u32> len, 4);
-        at += 8 + align4(<usize> len);
-      }
-      room <<= 2;
-    }
-  }
-  if (emit) emitUsed = at;
-  return at - start;
-}
-
-/**
- * Counts the predicted keys (R_PRED, `bytes` long) that match a distinct gold
- * key of the `count` at `gold`, each gold key used at most once: the size of
- * the multiset intersection.
- */
-function matchKeys(gold: usize, count: u32, bytes: usize): u32 {
-  if (count == 0) return 0;
-  // A used flag per gold key, after the predicted keys.
-  const pred = reserve(R_PRED, bytes, bytes + <usize> count);
-  const used = pred + bytes;
-  memory.fill(used, 0, <usize> count);
-  let matched: u32 = 0;
-  for (let p = pred; p < pred + bytes;) {
-    const h = load<u32>(p);
-    const n = <usize> load<u32>(p, 4);
-    let g = gold;
-    for (let k: u32 = 0; k < count; k++) {
-      const gn = <usize> load<u32>(g, 4);
-      if (
-        load<u8>(used + <usize> k) == 0 && load<u32>(g) == h && sameBytes(g + 8, gn, p + 8, n)
-      ) {
-        store<u8>(used + <usize> k, 1);
-        matched++;
-        break;
-      }
-      g += 8 + align4(gn);
-    }
-    p += 8 + align4(n);
-  }
-  return matched;
+  predictedPairs = countLeaves(p, end);
+  return valuesShared(outBase + p, outBase + end, gold, gold + n);
 }

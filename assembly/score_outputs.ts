@@ -79,11 +79,11 @@ export function scoreOutput(entry: usize, t: usize, n: usize): void {
     outBase + argumentsStart,
     argumentsEnd - argumentsStart,
   );
-  // Equal canonical arguments share every pair; otherwise both sides are flattened and matched.
+  // Equal canonical arguments share every pair; otherwise their pairs are compared (sharedPairs).
   let predicted = gold;
   let matched = gold;
   if (!argsMatch) {
-    matched = sharedPairs(argumentsStart, argumentsEnd, goldCanon(g), goldCanonLength(g), gold);
+    matched = sharedPairs(argumentsStart, argumentsEnd, goldCanon(g), goldCanonLength(g));
     predicted = predictedPairs;
   }
   const flags = (nameMatch ? NAME_MATCH : 0) | (argsMatch ? ARGS_MATCH : 0);
