@@ -389,20 +389,26 @@ function valuesShared(a: usize, aEnd: usize, b: usize, bEnd: usize): u32 {
       q = qe + 1;
     }
   }
-  // Members under equal keys (canonical literals, unique in an object).
+  // Members under equal keys (canonical literals, unique in an object). Both objects' members
+  // are in canonical order, so a key's search starts after the last match and wraps around: the
+  // keys both hold are found in one pass (a search from the first member was quadratic: 23 s at
+  // 32,000 keys); a key the gold lacks still costs a pass over the gold's members.
+  let from = b + 1;
   while (true) {
     const ke = canonStringEnd(p);
     const pe = canonValueEnd(ke + 1);
-    let q = b + 1;
+    let q = from;
     while (true) {
       const le = canonStringEnd(q);
       const qe = canonValueEnd(le + 1);
+      const next = load<u8>(qe) == 0x2c ? qe + 1 : b + 1;
       if (sameBytes(p, ke - p, q, le - q)) {
         shared += valuesShared(ke + 1, pe, le + 1, qe);
+        from = next;
         break;
       }
-      if (load<u8>(qe) != 0x2c) break;
-      q = qe + 1;
+      q = next;
+      if (q == from) break;
     }
     if (load<u8>(pe) != 0x2c) return shared;
     p = pe + 1;

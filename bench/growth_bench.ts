@@ -4,15 +4,19 @@
 // - requiredFieldAccuracy: n expected fields against one output holding n keys;
 // - uniqueItems on arrays nested d deep (a recursive schema, uniqueItems at every level);
 // - an enum of n objects against one object instance of 50,000 keys (0.88 MB);
-// - compareReports (`all` and `intersection`) and languageGaps on r records in r/20 slices.
+// - compareReports (`all` and `intersection`) and languageGaps on r records in r/20 slices;
+// - the scoring kernel's shared pairs: one call whose arguments hold n keys, each a nested value
+//   that differs from the gold's (scoreJsonl on the Wasm engine; the search for each key in the
+//   gold's members began at the first, 23 s at 32,000 keys, until 2026-12-06).
 //
-//   deno run -A bench/growth_bench.ts [--only fields|unique|enum|compare]
+//   deno run -A bench/growth_bench.ts [--only fields|unique|enum|compare|pairs]
 //
 // Figures are the best of three runs on a shared machine: read them as growth, not as speed.
 import { requiredFieldAccuracy } from "../src/structured/mod.ts";
 import { compileSchema } from "../src/json_schema/mod.ts";
 import { compareReports, languageGaps } from "../src/compare/mod.ts";
-import { type ExampleInput, scoreToolCalls } from "../src/evaluation/mod.ts";
+import { type ExampleInput, scoreJsonl, scoreToolCalls } from "../src/evaluation/mod.ts";
+import { createEngine } from "../src/engine/mod.ts";
 
 const only = Deno.args[Deno.args.indexOf("--only") + 1];
 
@@ -96,5 +100,34 @@ if (!only || only === "compare") {
       best(() => compareReports(base, adapter, { ...opts, on: "intersection" })),
     );
     row("languageGaps", size, best(() => languageGaps(base, opts)));
+  }
+}
+
+if (!only || only === "pairs") {
+  const engine = await createEngine({ engine: "wasm" });
+  const enc = new TextEncoder();
+  for (const n of [8_000, 16_000, 32_000]) {
+    const args = (k: number) =>
+      Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, { v: i, w: [i, k] }]));
+    const examples = enc.encode(
+      JSON.stringify({
+        example_id: "a",
+        language: "en",
+        target: { name: "f", arguments: args(1) },
+      }) +
+        "\n",
+    );
+    const output = JSON.stringify({ name: "f", arguments: args(2) });
+    const generations = enc.encode(
+      JSON.stringify({ example_id: "a", prompt_sha256: "0".repeat(64), output }) + "\n",
+    );
+    let t = Infinity;
+    for (let k = 0; k < 3; k++) {
+      const t0 = performance.now();
+      const { report } = await scoreJsonl({ examples, generations }, { engine });
+      t = Math.min(t, performance.now() - t0);
+      if (report.engine !== "wasm") throw new Error("the kernel gave the run back");
+    }
+    row("shared pairs, nested values", `${n} keys, ${(output.length / 1e6).toFixed(2)} MB`, t);
   }
 }
