@@ -1272,19 +1272,19 @@ function outputText(rng: Rng, name: string, args: Tree): string {
 /**
  * Which of the kernel's ways of counting shared pairs an output takes (score_common.ts): equal
  * canonical arguments; member by member (flat objects of 1 to 32 members, no two different
- * containers under one key); both flattened.
+ * containers under one key); both values walked together (valuesShared), whole or under a key.
  */
 function pairPath(gold: string, output: string | undefined, status: string): string {
   if (output === undefined) return status;
   const g = fieldsOfCanonical(gold)!;
   const o = fieldsOfCanonical(output)!;
   if (gold === output) return "equal arguments";
-  if (g.size === 0 || o.size === 0 || g.size > 32 || o.size > 32) return "flattened (shape)";
+  if (g.size === 0 || o.size === 0 || g.size > 32 || o.size > 32) return "walked (shape)";
   const nested = (t: string) => (t[0] === "{" || t[0] === "[") && t.length > 2;
   for (const [key, f] of o) {
     const h = g.get(key);
     if (h && nested(f.canonical) && nested(h.canonical) && f.canonical !== h.canonical) {
-      return "flattened (two containers)";
+      return "walked (two containers)";
     }
   }
   return "member by member";
@@ -1368,7 +1368,7 @@ const PAIR_EDGES: [string, string][] = [
   ['{"a":1,"b":2}', '{"name":"f","arguments":{"b":2,"a":1}}'],
   ['{"a":1,"b":2}', '{"name":"f","arguments":{"a":1,"b":3}}'], // one key different
   ['{"a":[1,2],"b":2}', '{"name":"f","arguments":{"a":[1,2],"b":3}}'], // equal containers
-  ['{"a":[1,2]}', '{"name":"f","arguments":{"a":[2,1]}}'], // different containers: flattened
+  ['{"a":[1,2]}', '{"name":"f","arguments":{"a":[2,1]}}'], // different containers: walked
   ['{"a":{"x":1,"y":2}}', '{"name":"f","arguments":{"a":{"x":1,"y":3}}}'],
   ['{"a":{"x":[1,1]}}', '{"name":"f","arguments":{"a":{"x":[1,1,1]}}}'], // a multiset
   ['{"a":[1,1]}', '{"name":"f","arguments":{"a":[1]}}'],
