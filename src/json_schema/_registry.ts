@@ -7,7 +7,7 @@
  */
 
 import { SchemaError } from "./schema_error.ts";
-import { METASCHEMA_DOCUMENTS } from "./_metaschema.ts";
+import { metaschemaDocuments } from "./_metaschema.ts";
 import type { Resource } from "./_runtime.ts";
 import { escapeToken as tok, fragmentTokens, resolveUri, splitFragment } from "./_uri.ts";
 
@@ -154,7 +154,7 @@ export class Registry {
     let res = this.resources.get(key);
     if (res === undefined && !this.#metaLoaded && key.startsWith("https://json-schema.org/")) {
       this.#metaLoaded = true;
-      for (const d of METASCHEMA_DOCUMENTS) {
+      for (const d of metaschemaDocuments()) {
         this.add(
           d,
           "https://json-schema.org/draft/2020-12/schema",
