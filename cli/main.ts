@@ -28,7 +28,6 @@
  *
  * @module
  */
-import { fileURLToPath } from "node:url";
 import { InputError, StdoutClosed, UsageError } from "./_errors.ts";
 import { unknownWord } from "./_options.ts";
 
@@ -205,7 +204,7 @@ export function moveToCaller(): void {
   if (!caller || !import.meta.url.startsWith("file:")) return;
   try {
     const here = Deno.realPathSync(Deno.cwd());
-    const repo = Deno.realPathSync(fileURLToPath(new URL("../", import.meta.url)));
+    const repo = Deno.realPathSync(new URL("../", import.meta.url));
     if (here === repo && Deno.realPathSync(caller) !== here) Deno.chdir(caller);
   } catch { /* a caller folder that is gone: paths stay the repository's */ }
 }

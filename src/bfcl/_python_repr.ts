@@ -1,10 +1,10 @@
 // Python 3.11's repr() of text: a str's (escapes of what str.isprintable() refuses, Unicode 14's
 // whatever the runtime's) and a bytes value's (each byte at most 0xff, held as one code unit).
-import { NONPRINTABLE_14 } from "../pytext/mod.ts";
+import { nonprintable14 } from "../pytext/mod.ts";
 
 // What Python 3.11's repr() escapes past ASCII: the characters `str.isprintable()` refuses
 // (categories C and Z but the space, surrogates included), in Unicode 14, whatever the runtime's.
-const NONPRINTABLE = new RegExp(NONPRINTABLE_14, "u");
+const NONPRINTABLE = new RegExp(nonprintable14(), "u");
 
 /** The quote both reprs choose: `'`, unless the text holds `'` and no `"`. */
 function quoteOf(s: string): string {

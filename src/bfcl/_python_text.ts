@@ -3,7 +3,7 @@
 // `\d`, `\w` and `\s` are Unicode's (CPython 3.11's, Unicode 14.0), and `$` is the end or before
 // a final newline.
 import { MAX_INT_DIGITS } from "../engine/mod.ts";
-import { ALNUM_14, DECIMAL_14, pyDecimalValue } from "../pytext/mod.ts";
+import { alnum14, decimal14, pyDecimalValue } from "../pytext/mod.ts";
 import { PyFloat, PyInt, type PyValue } from "./py_value.ts";
 
 /** The characters `str.isspace()` accepts. */
@@ -19,8 +19,8 @@ const SPACE = new RegExp(`[${PY_SPACE}]`);
  */
 export function pyRegExp(pattern: string, flags = ""): RegExp {
   const classes: Record<string, string> = {
-    d: DECIMAL_14,
-    w: `(?:${ALNUM_14}|_)`,
+    d: decimal14(),
+    w: `(?:${alnum14()}|_)`,
     s: `[${PY_SPACE}]`,
   };
   return new RegExp(pattern.replace(/\\([dws])/g, (_, c: string) => classes[c]!), flags + "u");

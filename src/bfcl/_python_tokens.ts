@@ -2,7 +2,7 @@
 // numbers, string literals with their escapes, operators and brackets. Newlines inside brackets
 // are ignored, as Python's implicit line joining does; one outside is a NEWLINE token.
 import { MAX_INT_DIGITS, pyFloatRepr } from "../engine/mod.ts";
-import { XID_CONTINUE_14, XID_START_14 } from "../pytext/mod.ts";
+import { xidContinue14, xidStart14 } from "../pytext/mod.ts";
 import { PyFloat, PyInt, PyOther, type PyValue } from "./py_value.ts";
 import { decimalEnd, digitsEnd, intDigitsPastLimit } from "./_python_text.ts";
 
@@ -90,8 +90,8 @@ const OPS = [
 // with XID_Continue, in its Unicode, 14.0 (the host's `\p{...}` tables are newer and differ by
 // runtime); a name past ASCII is then NFKC-normalized, so `ｆ(ｘ=1)` calls `f` with `x`. NFKC maps
 // an assigned character the same way in every later Unicode version, so the host's is Python's.
-const NAME_START = new RegExp(XID_START_14, "u");
-const NAME_PART = new RegExp(XID_CONTINUE_14, "u");
+const NAME_START = new RegExp(xidStart14(), "u");
+const NAME_PART = new RegExp(xidContinue14(), "u");
 const radix = (digit: RegExp) => (s: string, i: number) => digit.test(s[i] ?? "");
 const RADIX: Record<string, (s: string, i: number) => boolean> = {
   x: radix(/[0-9a-fA-F]/),

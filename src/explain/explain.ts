@@ -6,14 +6,18 @@
  */
 import { type ArgumentPair, compareCodePoints, sha256Hex } from "../engine/mod.ts";
 import type { DetailWriter, ExampleDetail, ExampleRecord } from "../evaluation/mod.ts";
-import { NONPRINTABLE_14 } from "../pytext/mod.ts";
+import { nonprintable14 } from "../pytext/mod.ts";
 import { recordDetailProblem } from "./detail_shape.ts";
 
 // Python's str.isprintable() under Unicode 14 (controls, format characters such as bidi controls
 // and zero-width ones, separators but the space, surrogates, private use, unassigned), pinned so
-// that every runtime decides alike whatever its own Unicode tables.
-const NONPRINTABLE = new RegExp(NONPRINTABLE_14, "u");
-const NONPRINTABLE_ALL = new RegExp(NONPRINTABLE_14, "gu");
+// that every runtime decides alike whatever its own Unicode tables. Made on first use: text of
+// printable ASCII alone (most ids and languages) never needs the table.
+let nonprintable: RegExp | undefined;
+let nonprintableAll: RegExp | undefined;
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+const isNonprintable = (text: string) =>
+  !PRINTABLE_ASCII.test(text) && (nonprintable ??= new RegExp(nonprintable14(), "u")).test(text);
 
 /** A detail keeps this many UTF-16 code units of the output; its length and SHA-256 are whole. */
 export const DETAIL_OUTPUT_CHARS = 2000;
@@ -132,7 +136,7 @@ export function readableJson(canonical: string): string {
     // An odd run of backslashes before it: the escape is itself escaped text, not an escape.
     if (run.length % 2 === 0 || c < 0xa0) return all;
     const ch = String.fromCharCode(c);
-    return NONPRINTABLE.test(ch) ? all : run.slice(1) + ch;
+    return isNonprintable(ch) ? all : run.slice(1) + ch;
   });
 }
 
@@ -155,8 +159,9 @@ export function readableJson(canonical: string): string {
  * ```
  */
 export function printableText(text: string): string {
-  if (!NONPRINTABLE.test(text)) return text;
-  return JSON.stringify(text).replace(NONPRINTABLE_ALL, (ch) => {
+  if (!isNonprintable(text)) return text;
+  nonprintableAll ??= new RegExp(nonprintable14(), "gu");
+  return JSON.stringify(text).replace(nonprintableAll, (ch) => {
     let out = "";
     for (let i = 0; i < ch.length; i++) {
       out += `\\u${ch.charCodeAt(i).toString(16).padStart(4, "0")}`;

@@ -8,7 +8,9 @@
 // Python's Unicode is CPython 3.11's (14.0); the host's `\p{...}` is newer, and not the same on
 // every runtime. A code point assigned since is no letter, number or cased character to Python,
 // so each class here leaves out the code points 14.0 leaves unassigned (NEW).
-import { UNASSIGNED_14 as NEW } from "../pytext/mod.ts";
+import { unassigned14 } from "../pytext/mod.ts";
+
+const NEW = unassigned14();
 
 /** Python's `\s` (str.isspace) as a class body. */
 export const S_BODY =

@@ -1,10 +1,10 @@
 // Python's `str.lower()` and re.IGNORECASE, with CPython 3.11's Unicode (14.0) on every runtime,
 // for the rooms that imitate Python (IFEval's checkers, BFCL's string standardization).
 import {
-  CASE_IGNORABLE_14,
-  CASED_14,
+  cased14,
+  caseIgnorable14,
   IGNORECASE_GROUPS_14,
-  UNASSIGNED_14,
+  unassigned14,
 } from "./unicode14.generated.ts";
 
 // Made on first use, so that a bundle without these functions has no Unicode table.
@@ -20,7 +20,7 @@ const SIGMA = "\u03a3";
 function lowerNoSigma(s: string): string {
   let out = "";
   let from = 0;
-  newRuns ??= new RegExp(`${UNASSIGNED_14}+`, "gu");
+  newRuns ??= new RegExp(`${unassigned14()}+`, "gu");
   for (const m of s.matchAll(newRuns)) {
     out += s.slice(from, m.index).toLowerCase() + m[0];
     from = m.index + m[0].length;
@@ -42,8 +42,8 @@ function codePointBefore(s: string, end: number): number {
 // handle_capital_sigma decides: a cased code point before it and none after it, skipping
 // Case_Ignorable ones (Unicode 14's properties, not the runtime's).
 function finalSigma(s: string, i: number): boolean {
-  caseIgnorable ??= new RegExp(`^${CASE_IGNORABLE_14}$`, "u");
-  cased ??= new RegExp(`^${CASED_14}$`, "u");
+  caseIgnorable ??= new RegExp(`^${caseIgnorable14()}$`, "u");
+  cased ??= new RegExp(`^${cased14()}$`, "u");
   let j = i;
   let before = "";
   while (j > 0) {
