@@ -7,7 +7,9 @@
 // - compareReports (`all` and `intersection`) and languageGaps on r records in r/20 slices;
 // - the scoring kernel's shared pairs: one call whose arguments hold n keys, each a nested value
 //   that differs from the gold's (scoreJsonl on each engine; until 2026-12-06 a scan per key
-//   made 32,000 keys take 23 s on the Wasm engine's kernel and 50 s on the TS engine).
+//   made 32,000 keys take 23 s on the Wasm engine's kernel and 50 s on the TS engine); and one
+//   whose n keys are mostly absent from the gold's n, each between two of them in canonical order
+//   (a search that passes over the gold's members for each key it lacks is quadratic).
 //
 //   deno run -A bench/growth_bench.ts [--only fields|unique|enum|compare|pairs]
 //
@@ -105,9 +107,12 @@ if (!only || only === "compare") {
 
 if (!only || only === "pairs") {
   const enc = new TextEncoder();
+  const CASES = ["nested values", "keys absent"].flatMap((what) =>
+    [8_000, 16_000, 32_000].map((n) => [what, n] as const)
+  );
   for (const kind of ["wasm", "ts"] as const) {
     const engine = await createEngine({ engine: kind });
-    for (const n of [8_000, 16_000, 32_000]) {
+    for (const [what, n] of CASES) {
       const args = (k: number) =>
         Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, { v: i, w: [i, k] }]));
       const examples = enc.encode(
@@ -118,7 +123,13 @@ if (!only || only === "pairs") {
         }) +
           "\n",
       );
-      const output = JSON.stringify({ name: "f", arguments: args(2) });
+      // Absent keys: `k12.` sorts between `k12` and `k120`; one key in 50 is the gold's.
+      const absent = () =>
+        Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}${i % 50 ? "." : ""}`, i]));
+      const output = JSON.stringify({
+        name: "f",
+        arguments: what === "nested values" ? args(2) : absent(),
+      });
       const generations = enc.encode(
         JSON.stringify({ example_id: "a", prompt_sha256: "0".repeat(64), output }) + "\n",
       );
@@ -130,7 +141,7 @@ if (!only || only === "pairs") {
         if (report.engine !== kind) throw new Error(`the run was not on the ${kind} engine`);
       }
       row(
-        `shared pairs, nested values (${kind})`,
+        `shared pairs, ${what} (${kind})`,
         `${n} keys, ${(output.length / 1e6).toFixed(2)} MB`,
         t,
       );
