@@ -20,7 +20,6 @@ import {
   reserve,
 } from "./memory";
 import { bytesCompare } from "./bytes";
-import { escapedChar, hex4 } from "./json";
 
 /** Set in a member's key length when the key bytes live in R_KEYS. */
 export const KEY_IN_REGION: u32 = 0x8000_0000;
@@ -234,59 +233,6 @@ function compareKeys(a: usize, b: usize): i32 {
   const c = bytesCompare(pa, pb, la < lb ? la : lb);
   if (c != 0) return c;
   return la < lb ? -1 : la > lb ? 1 : 0;
-}
-
-// The code point of the character at `p` in a canonical string literal (not its closing quote),
-// the address after it left in charEnd. A high surrogate's escape followed by a low one's is one
-// astral character (as writeCodePoint writes it; see rawSurrogate for the text where it may not be).
-let charEnd: usize = 0;
-function literalChar(p: usize): u32 {
-  const c = <u32> load<u8>(p);
-  charEnd = p + 1;
-  if (c != 0x5c) return c;
-  const e = <u32> load<u8>(p + 1);
-  charEnd = p + 2;
-  if (e != 0x75) return <u32> escapedChar(e);
-  const u = <u32> hex4(p + 2, p + 6);
-  charEnd = p + 6;
-  if (u - 0xd800 < 0x400 && load<u16>(p + 6) == 0x755c) {
-    const l = <u32> hex4(p + 8, p + 12) - 0xdc00;
-    if (l < 0x400) {
-      charEnd = p + 12;
-      return 0x10000 + ((u - 0xd800) << 10) + l;
-    }
-  }
-  return u;
-}
-
-/**
- * The order of the canonical string literals whose opening quotes are at `p` and `q` (addresses),
- * as sortMembers orders their keys: by code point, a proper prefix first; < 0, 0 or > 0. Their
- * bytes are not in that order (`\n` is written with a backslash, 0x5c; U+E000's escape follows
- * the pair of escapes of U+1F600), so where they differ, characters are compared (literalChar).
- */
-export function literalOrder(p: usize, q: usize): i32 {
-  p++;
-  q++;
-  while (true) {
-    const a = <u32> load<u8>(p);
-    const b = <u32> load<u8>(q);
-    if (a == b && a != 0x5c) {
-      if (a == 0x22) return 0;
-      p++;
-      q++;
-      continue;
-    }
-    // A closing quote (any other `"` is escaped): that literal is a prefix of the other.
-    if (a == 0x22) return -1;
-    if (b == 0x22) return 1;
-    const x = literalChar(p);
-    p = charEnd;
-    const y = literalChar(q);
-    q = charEnd;
-    if (x != y) return x < y ? -1 : 1;
-  }
-  return 0;
 }
 
 /**

@@ -20,7 +20,6 @@ import {
   BAIL_LINE,
   bail,
   chunkReset,
-  countLeaves,
   emitBase,
   emitNeed,
   emitSet,
@@ -30,6 +29,7 @@ import {
   K_OK,
   sameBytes,
 } from "./score_common";
+import { countLeaves } from "./score_pairs";
 import {
   E_ID,
   E_LANG,

@@ -5,7 +5,8 @@
 import { membersReset } from "./canonical";
 import { parseValue } from "./json";
 import { outBase, outPos, outRewind } from "./memory";
-import { predictedPairs, sameBytes, sharedPairs } from "./score_common";
+import { sameBytes } from "./score_common";
+import { predictedPairs, sharedPairs } from "./score_pairs";
 import {
   ARGS_MATCH,
   E_MATCHED,

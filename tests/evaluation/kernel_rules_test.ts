@@ -1270,7 +1270,7 @@ function outputText(rng: Rng, name: string, args: Tree): string {
 }
 
 /**
- * Which of the kernel's ways of counting shared pairs an output takes (score_common.ts): equal
+ * Which of the kernel's ways of counting shared pairs an output takes (score_pairs.ts): equal
  * canonical arguments; member by member (flat objects of 1 to 32 members, no two different
  * containers under one key); both values walked together (valuesShared), whole or under a key.
  */
