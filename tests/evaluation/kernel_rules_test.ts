@@ -7,7 +7,14 @@
 // always correct); where it reads, it must read exactly what the general reader reads. A failure
 // names the rule and shows the input.
 import { deepStrictEqual, fail, strictEqual } from "node:assert/strict";
-import { makeRng, mutate, randomJsonText, randomToolCallOutput, type Rng } from "../_corpus.ts";
+import {
+  makeRng,
+  mutate,
+  randomJsonText,
+  randomToolCallOutput,
+  type Rng,
+  shuffled,
+} from "../_corpus.ts";
 import {
   InputError,
   invalidUtf8Outside,
@@ -1538,8 +1545,7 @@ Deno.test("pair matching: keys in code point order, not their literals' byte ord
         .filter(() => rng.chance(0.7))
         .map(([key, v]) => [key, rng.chance(0.2) ? rng.pick(VALUES) : v]);
       for (let j = rng.int(n); j > 0; j--) members.push([orderKey(rng, raw), rng.pick(VALUES)]);
-      members.sort(() => rng.int(3) - 1);
-      const output = `{"name":"f","arguments":${wrap(objectText(members))}}`;
+      const output = `{"name":"f","arguments":${wrap(objectText(shuffled(rng, members)))}}`;
       inputs++;
       const p = pairProblem(gold, output, stats);
       if (p !== undefined) failures.add(`gold ${show(gold)} output ${show(output)}`, p);
