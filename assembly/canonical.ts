@@ -47,7 +47,7 @@ export let droppedMember: bool = false;
  * Whether a raw surrogate (a lone one: three bytes of WTF-8, as a decoded output may hold) was
  * written since shapeReset. Its escape can then stand next to another surrogate's escape: a
  * literal's `\ud83d\ude00` is then perhaps two characters, where otherwise (the parser pairs
- * escapes) it is always the astral character U+1F600 (see literalOrder).
+ * escapes) it is always the astral character U+1F600 (see literalOrder in score_pairs.ts).
  */
 export let rawSurrogate: bool = false;
 

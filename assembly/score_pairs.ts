@@ -233,7 +233,7 @@ function literalChar(p: usize): u32 {
  * bytes are not in that order (`\n` is written with a backslash, 0x5c; U+E000's escape follows
  * the pair of escapes of U+1F600), so where they differ, characters are compared (literalChar).
  */
-export function literalOrder(p: usize, q: usize): i32 {
+function literalOrder(p: usize, q: usize): i32 {
   p++;
   q++;
   while (true) {
@@ -256,14 +256,6 @@ export function literalOrder(p: usize, q: usize): i32 {
   }
   return 0;
 }
-
-/**
- * Whether the keys of the prediction's objects are in literalOrder: unless its text held a raw
- * surrogate (canonical.ts rawSurrogate), which the gold's, read as checked UTF-8, cannot. Then a
- * key's literal `\ud83d\ude00` may be two lone surrogates, sorted by the first (before U+E000),
- * not U+1F600.
- */
-let ordered = true;
 
 /**
  * The pairs two canonical values at the same path share: the prediction's `[a, aEnd)` (in the
@@ -300,7 +292,10 @@ function valuesShared(a: usize, aEnd: usize, b: usize, bEnd: usize): u32 {
   // (literalOrder) is passed, and two equal keys' values compared. One pass over each: a search
   // per key was quadratic (from the first member: 23 s at 32,000 keys; from the last match,
   // wrapping around, when the gold lacked the keys: 42 s at 32,000, now 17 ms).
-  if (!ordered) return searchedMembers(p, b);
+  // The prediction is the text parsed last. Its keys are not in literalOrder when it held a raw
+  // surrogate (canonical.ts rawSurrogate; the gold, read as checked UTF-8, cannot): a key's
+  // literal `\ud83d\ude00` may then be two lone surrogates, sorted before U+E000, not U+1F600.
+  if (rawSurrogate) return searchedMembers(p, b);
   let pv = canonStringEnd(p) + 1; // the member's value, and its end
   let pe = canonValueEnd(pv);
   let q = b + 1;
@@ -373,7 +368,6 @@ function sameField(a: usize, b: usize, off: usize): bool {
  * (membersShared), else by walking the two values together (valuesShared).
  */
 export function sharedPairs(p: usize, end: usize, gold: usize, n: usize): u32 {
-  ordered = !rawSurrogate; // the prediction is the text parsed last
   const shared = membersShared(p, end, gold, gold + n);
   if (shared >= 0) return <u32> shared;
   predictedPairs = countLeaves(p, end);

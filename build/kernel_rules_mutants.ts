@@ -219,8 +219,8 @@ export const MUTANTS: readonly Mutant[] = [
     name: "a prediction that held a raw surrogate is merged",
     rule: "pair matching",
     file: "assembly/score_pairs.ts",
-    from: "  ordered = !rawSurrogate;",
-    to: "  ordered = true;",
+    from: "  if (rawSurrogate) return searchedMembers(p, b);",
+    to: "  if (false) return searchedMembers(p, b);",
   },
   {
     name: "a nested member of a prediction that held a raw surrogate is compared with the first " +

@@ -21,9 +21,9 @@ export function attr(s: unknown): string {
  * and the format characters that are not default-ignorable but show nothing alone: the braille
  * blank U+2800, the interlinear annotation marks U+FFF9 to U+FFFB and the Egyptian hieroglyph
  * format controls U+13430 to U+1343F; and a U+0020 that HTML would not show (the first, the last,
- * and one before another). A fixed list, so that every runtime writes the same page. A raw bidi control would reorder the
- * text after it, and an isolating element does not stop it, as a stray U+2069 inside closes the
- * isolate.
+ * and one before another). A fixed list, so that every runtime writes the same page. A raw bidi
+ * control would reorder the text after it, and an isolating element does not stop it, as a stray
+ * U+2069 inside closes the isolate.
  */
 export function esc(s: unknown): string {
   return attr(
