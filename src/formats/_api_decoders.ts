@@ -229,12 +229,37 @@ const ANTHROPIC_BLOCKS: ItemKinds = {
   skipsSuffix: "_tool_result",
 };
 
+/** The stop reasons of a message cut short (Anthropic: "treat the response as truncated"). */
+const CUT_SHORT = ["max_tokens", "model_context_window_exceeded"];
+
+/**
+ * The failure of a message cut short in its last block, a tool_use, or undefined: the API gives
+ * the input it had parsed when the output stopped as an object, so the JSON the model wrote was
+ * unfinished and is read as such (nothing is repaired), as a Chat Completions call cut by
+ * `finish_reason: "length"` is.
+ */
+function cutShort(v: JsonValue): Failure | undefined {
+  if (!isObject(v) || typeof v.stop_reason !== "string" || !Array.isArray(v.content)) {
+    return undefined;
+  }
+  const last = v.content[v.content.length - 1];
+  if (!CUT_SHORT.includes(v.stop_reason) || !isObject(last) || last.type !== "tool_use") {
+    return undefined;
+  }
+  return {
+    status: "invalid_json",
+    reason: `the message stopped at ${v.stop_reason} in its last block, a tool_use block: ` +
+      "its input is cut short",
+  };
+}
+
 /**
  * `anthropic`: a message's `content` blocks (or the blocks alone, or one block) whose type is
  * `tool_use`, each `{type, id?, name, input}` with `input` an object; `text`, `thinking`,
  * `redacted_thinking` and server tools' `*_tool_result` blocks are no calls, and any other block
  * (`server_tool_use`, another API's call) is refused. A message whose content is a string is a
- * text answer: no calls; a message of another role than assistant is invalid_shape.
+ * text answer: no calls; a message of another role than assistant is invalid_shape; a message
+ * that stopped at max_tokens (or the context window) in a tool_use block is invalid_json.
  */
 export function decodeAnthropic(text: string, engine: Engine | undefined): DecodeResult {
   const json = wholeJson(text, engine);
@@ -245,5 +270,6 @@ export function decodeAnthropic(text: string, engine: Engine | undefined): Decod
   if (isObject(v) && typeof v.content === "string") return resultOf([]);
   const read = (path: Path, label: string) => readCall(json, path, TOOL_USE, label, engine);
   const where = "a message with content, a list of content blocks, or a tool_use block";
-  return callItems(json, "content", ANTHROPIC_BLOCKS, "content block", where, read);
+  const r = callItems(json, "content", ANTHROPIC_BLOCKS, "content block", where, read);
+  return r.status === "ok" ? resultOf(cutShort(v) ?? r.calls) : r;
 }

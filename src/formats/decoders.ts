@@ -50,12 +50,13 @@ const READERS: Record<DecoderName, (text: string, engine: Engine | undefined) =>
  * that reports decoded before and after it are never taken for the same decoding. Version 2 of
  * the API decoders refuses a call item it cannot score (another API's, a hosted tool's) instead
  * of reading it as no call; of `hermes`, skips blocks inside `<think>`; of `json-list`, refuses a
- * call written after the first JSON value instead of dropping it.
+ * call written after the first JSON value instead of dropping it. Version 3 of `anthropic`
+ * refuses a tool_use block a message stopped in at max_tokens (its input cut short).
  */
 const VERSIONS: Partial<Record<DecoderName, number>> = {
   "openai-chat": 2,
   "openai-responses": 2,
-  "anthropic": 2,
+  "anthropic": 3,
   "hermes": 2,
   "json-list": 2,
 };

@@ -588,6 +588,58 @@ const ROWS: Row[] = [
     '{"type": "tool_use", "id": "toolu_01", "name": "f", "input": {"x": [1, 2.0]}}',
     ok(["f", '{"x":[1,2.0]}']),
   ],
+  // A message cut short by max_tokens in a tool_use block: the API gives the input it had parsed
+  // when the output stopped, so the call is unfinished, not a call to score.
+  [
+    "anthropic",
+    "a message that stopped at max_tokens in its tool_use block",
+    J({
+      id: "msg_02",
+      type: "message",
+      role: "assistant",
+      model: "claude",
+      content: [{ type: "text", text: "I'll write the file." }, {
+        type: "tool_use",
+        id: "toolu_04",
+        name: "write_file",
+        input: { path: "notes.md" },
+      }],
+      stop_reason: "max_tokens",
+      stop_sequence: null,
+    }),
+    fail(
+      "invalid_json",
+      "the message stopped at max_tokens in its last block, a tool_use block: its input is cut short",
+    ),
+  ],
+  [
+    "anthropic",
+    "a message that filled the context window in its tool_use block",
+    J({
+      type: "message",
+      role: "assistant",
+      content: [{ type: "tool_use", id: "toolu_05", name: "f", input: {} }],
+      stop_reason: "model_context_window_exceeded",
+    }),
+    fail(
+      "invalid_json",
+      "the message stopped at model_context_window_exceeded in its last block, a tool_use block: its input is cut short",
+    ),
+  ],
+  [
+    "anthropic",
+    "a message that stopped at max_tokens in text after a whole tool_use block",
+    J({
+      type: "message",
+      role: "assistant",
+      content: [
+        { type: "tool_use", id: "toolu_06", name: "f", input: { n: 1 } },
+        { type: "text", text: "Meanwhile, here is" },
+      ],
+      stop_reason: "max_tokens",
+    }),
+    ok(["f", '{"n":1}']),
+  ],
   [
     "anthropic",
     "content that is neither a string nor a list",
@@ -1036,10 +1088,13 @@ Deno.test("getDecoder() takes a name or its versioned id and refuses others", ()
     () => getDecoder("openai-chat@1"),
     /^RangeError: Unknown decoder "openai-chat@1": this release has openai-chat@2 /,
   );
-  // Every decoder whose acceptance changed on 2026-12-05 is at version 2.
-  for (const name of ["openai-chat", "openai-responses", "anthropic", "hermes", "json-list"]) {
+  // Every decoder whose acceptance changed on 2026-12-05 is at version 2, or later.
+  for (const name of ["openai-chat", "openai-responses", "hermes", "json-list"]) {
     strictEqual(getDecoder(name).id, `${name}@2`);
   }
+  // anthropic@3 refuses a tool_use block its message stopped in at max_tokens.
+  strictEqual(getDecoder("anthropic").id, "anthropic@3");
+  throws(() => getDecoder("anthropic@2"), /this release has anthropic@3 /);
   throws(() => getDecoder("hermez"), /Unknown decoder "hermez".*did you mean hermes\?/);
 });
 
