@@ -227,6 +227,7 @@ const ANTHROPIC_BLOCKS: ItemKinds = {
   noun: "block",
   skips: ["text", "thinking", "redacted_thinking"],
   skipsSuffix: "_tool_result",
+  holder: "message",
 };
 
 /** The stop reasons of a message cut short (Anthropic: "treat the response as truncated"). */

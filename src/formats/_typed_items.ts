@@ -77,6 +77,8 @@ export interface ItemKinds {
   noun: string;
   skips: readonly string[];
   skipsSuffix?: string;
+  /** The type of the object that holds the items (Anthropic's `message`), if it has one. */
+  holder?: string;
   /** The problem of a skipped item at a path, or undefined. */
   check?: (item: { [key: string]: JsonValue }, label: string) => string | undefined;
 }
@@ -140,7 +142,9 @@ function typedItems(
 
 /**
  * The calls among typed items: the value itself as a list, its `key` as a list, or the value as
- * the only item; `what` names an item in reasons, `where` says what the output must be.
+ * the only item; `what` names an item in reasons, `where` says what the output must be. An object
+ * with a type of its own (not the holder's) is one item even when it has a `key` of its own (a
+ * server tool's result's `content`, a tool output's `output`): that is its payload, not items.
  */
 export function callItems(
   json: ExactJson,
@@ -153,8 +157,9 @@ export function callItems(
   const v = json.value;
   if (Array.isArray(v)) return typedItems(json, [], kinds, what, read);
   if (!isObject(v)) return shapeFailure(`the output is not ${where}`);
-  if (Array.isArray(v[key])) return typedItems(json, [key], kinds, what, read);
-  if (Object.hasOwn(v, key)) {
+  const item = typeof v.type === "string" && v.type !== kinds.holder;
+  if (!item && Array.isArray(v[key])) return typedItems(json, [key], kinds, what, read);
+  if (!item && Object.hasOwn(v, key)) {
     return shapeFailure(`${key} must be an array, got ${jsonKind(v[key])}`);
   }
   if (typeof v.type !== "string") return shapeFailure(`the output is not ${where}`);

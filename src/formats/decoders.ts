@@ -51,7 +51,8 @@ const READERS: Record<DecoderName, (text: string, engine: Engine | undefined) =>
  * the API decoders refuses a call item it cannot score (another API's, a hosted tool's) instead
  * of reading it as no call; of `hermes`, skips blocks inside `<think>`; of `json-list`, refuses a
  * call written after the first JSON value instead of dropping it. Version 3 of `anthropic`
- * refuses a tool_use block a message stopped in at max_tokens (its input cut short).
+ * refuses a tool_use block a message stopped in at max_tokens (its input cut short), and skips a
+ * server tool's result block alone instead of reading its content as blocks.
  */
 const VERSIONS: Partial<Record<DecoderName, number>> = {
   "openai-chat": 2,

@@ -475,6 +475,15 @@ const ROWS: Row[] = [
     J([{ type: "function_call", call_id: "call_1", namespace: 1, name: "get", arguments: "{}" }]),
     fail("invalid_shape", "output item 0's namespace must be null or a string, got a number"),
   ],
+  [
+    "openai-responses",
+    "a tool output item alone is refused for its type, not read as a list of items",
+    J({ type: "function_call_output", call_id: "call_1", output: '{"temp": 21}' }),
+    fail(
+      "invalid_shape",
+      'the output item is a "function_call_output" item: openai-responses reads function_call items and skips message, reasoning and mcp_list_tools items',
+    ),
+  ],
   // anthropic
   [
     "anthropic",
@@ -580,6 +589,44 @@ const ROWS: Row[] = [
     "anthropic",
     "a thinking block alone is skipped",
     J({ type: "thinking", thinking: "The user wants...", signature: "EqQB" }),
+    ok(),
+  ],
+  // A server tool's result alone is skipped as in a list: its content is its payload, not blocks.
+  [
+    "anthropic",
+    "a web search result block alone is skipped",
+    J({
+      type: "web_search_tool_result",
+      tool_use_id: "srvtoolu_01",
+      content: [{
+        type: "web_search_result",
+        url: "https://example.com/paris",
+        title: "Paris weather",
+        encrypted_content: "EqgfCioIARgBIiQ3YTAw",
+        page_age: "June 4, 2026",
+      }],
+    }),
+    ok(),
+  ],
+  [
+    "anthropic",
+    "a code execution result block alone is skipped",
+    J({
+      type: "code_execution_tool_result",
+      tool_use_id: "srvtoolu_02",
+      content: { type: "code_execution_result", stdout: "4\n", stderr: "", return_code: 0 },
+    }),
+    ok(),
+  ],
+  [
+    "anthropic",
+    "an MCP result block alone is not read for calls in its content",
+    J({
+      type: "mcp_tool_result",
+      tool_use_id: "mcptoolu_01",
+      is_error: false,
+      content: [{ type: "tool_use", id: "toolu_x", name: "delete_all", input: {} }],
+    }),
     ok(),
   ],
   [
