@@ -28,6 +28,19 @@ function roleFailure(v: { [key: string]: JsonValue }): DecodeResult | undefined 
   return shapeFailure(`the output is not an assistant message: its role is ${role}`);
 }
 
+/**
+ * The failure of a line of a batch's results read as an output, or undefined: it wraps the output
+ * (OpenAI's Batch API line at `response.body`, Anthropic's Message Batches result at
+ * `result.message`), which is what a generation must hold.
+ */
+function batchLine(v: JsonValue, output: string): DecodeResult | undefined {
+  if (!isObject(v) || typeof v.custom_id !== "string") return undefined;
+  return shapeFailure(
+    `the output is a batch result line (custom_id ${quoted(v.custom_id)}): ` +
+      `its ${output} is the output to decode`,
+  );
+}
+
 /** The whole output read exactly as one JSON value. */
 function wholeJson(text: string, engine: Engine | undefined): ExactJson | Failure {
   return emptyOutput(text) ?? readJson(text, engine, "the output");
@@ -153,6 +166,8 @@ export function decodeOpenAiChat(text: string, engine: Engine | undefined): Deco
     return resultOf(calls);
   }
   if (!isObject(v)) return shapeFailure(`the output must be a message, got ${jsonKind(v)}`);
+  const batch = batchLine(v, "response.body");
+  if (batch) return batch;
   if (Object.hasOwn(v, "choices") && !Object.hasOwn(v, "role")) return readResponse(json, engine);
   if (Object.hasOwn(v, "name") && !Object.hasOwn(v, "role")) {
     const c = readCall(json, [], OPENAI_FUNCTION, "the function call", engine);
@@ -210,6 +225,8 @@ const RESPONSES_ITEMS: ItemKinds = {
 export function decodeOpenAiResponses(text: string, engine: Engine | undefined): DecodeResult {
   const json = wholeJson(text, engine);
   if (failed(json)) return resultOf(json);
+  const batch = batchLine(json.value, "response.body");
+  if (batch) return batch;
   const read = (path: Path, label: string) => readResponsesCall(json, path, label, engine);
   const where = "a list of output items, a response with output, or a function_call item";
   return callItems(json, "output", RESPONSES_ITEMS, "output item", where, read);
@@ -266,8 +283,8 @@ export function decodeAnthropic(text: string, engine: Engine | undefined): Decod
   const json = wholeJson(text, engine);
   if (failed(json)) return resultOf(json);
   const v = json.value;
-  const notAssistant = isObject(v) ? roleFailure(v) : undefined;
-  if (notAssistant) return notAssistant;
+  const notOutput = (isObject(v) ? roleFailure(v) : undefined) ?? batchLine(v, "result.message");
+  if (notOutput) return notOutput;
   if (isObject(v) && typeof v.content === "string") return resultOf([]);
   const read = (path: Path, label: string) => readCall(json, path, TOOL_USE, label, engine);
   const where = "a message with content, a list of content blocks, or a tool_use block";

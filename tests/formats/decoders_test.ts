@@ -484,6 +484,63 @@ const ROWS: Row[] = [
       'the output item is a "function_call_output" item: openai-responses reads function_call items and skips message, reasoning and mcp_list_tools items',
     ),
   ],
+  // A line of a batch's results wraps the output: the reason says where the output is.
+  ...((): Row[] => {
+    const completion = {
+      id: "chatcmpl-1",
+      object: "chat.completion",
+      choices: [{
+        index: 0,
+        message: {
+          role: "assistant",
+          content: null,
+          tool_calls: [openAiCall("call_1", "get_weather", '{"city": "Paris"}')],
+        },
+        finish_reason: "tool_calls",
+      }],
+    };
+    const line = (body: unknown) =>
+      J({
+        id: "batch_req_1",
+        custom_id: "request-1",
+        response: { status_code: 200, request_id: "req_1", body },
+        error: null,
+      });
+    const wrapped = fail(
+      "invalid_shape",
+      'the output is a batch result line (custom_id "request-1"): its response.body is the output to decode',
+    );
+    return [
+      ["openai-chat", "a Batch API output line", line(completion), wrapped],
+      [
+        "openai-chat",
+        "a Batch API output line's body",
+        J(completion),
+        ok(["get_weather", '{"city":"Paris"}']),
+      ],
+      [
+        "openai-responses",
+        "a Batch API output line",
+        line({ object: "response", status: "completed", output: [] }),
+        wrapped,
+      ],
+      [
+        "anthropic",
+        "a Message Batches result line",
+        J({
+          custom_id: "request-1",
+          result: {
+            type: "succeeded",
+            message: { type: "message", role: "assistant", content: [], stop_reason: "end_turn" },
+          },
+        }),
+        fail(
+          "invalid_shape",
+          'the output is a batch result line (custom_id "request-1"): its result.message is the output to decode',
+        ),
+      ],
+    ];
+  })(),
   // anthropic
   [
     "anthropic",
