@@ -69,6 +69,16 @@ Deno.test("forScoring() scores one call per output and words every other status"
       no_call: 1,
       multiple_calls: 1,
     });
+    // In the order docs/evaluation.md gives: the parser's four first, as a v1 report has them.
+    assertEquals(Object.keys(report.parse_status_counts), [
+      "ok",
+      "no_json",
+      "invalid_json",
+      "invalid_shape",
+      "invalid_syntax",
+      "no_call",
+      "multiple_calls",
+    ]);
     // multiple_calls is not valid: it adds nothing to any metric's numerator.
     const m = report.metrics.overall;
     assertEquals([m.valid_json_rate.numerator, m.valid_json_rate.denominator], [2, 5]);
