@@ -697,20 +697,7 @@ const ROWS: Row[] = [
   [
     "anthropic",
     "a message that stopped at max_tokens in its tool_use block",
-    J({
-      id: "msg_02",
-      type: "message",
-      role: "assistant",
-      model: "claude",
-      content: [{ type: "text", text: "I'll write the file." }, {
-        type: "tool_use",
-        id: "toolu_04",
-        name: "write_file",
-        input: { path: "notes.md" },
-      }],
-      stop_reason: "max_tokens",
-      stop_sequence: null,
-    }),
+    '{"id": "msg_02", "type": "message", "role": "assistant", "model": "claude", "content": [{"type": "text", "text": "I will write the file."}, {"type": "tool_use", "id": "toolu_04", "name": "write_file", "input": {"path": "notes.md"}}], "stop_reason": "max_tokens", "stop_sequence": null}',
     fail(
       "invalid_json",
       "the message stopped at max_tokens in its last block, a tool_use block: its input is cut short",
