@@ -16,7 +16,7 @@
  *
  * @module
  */
-import { COLUMNS, type Engine, getDefaultEngine, makeJob, Sfc32 } from "../engine/mod.ts";
+import { COLUMNS, type Engine, engineOf, makeJob, Sfc32 } from "../engine/mod.ts";
 import { type ExampleRecord, METRIC_NAMES, type MetricName } from "../evaluation/mod.ts";
 import { type MetricValue, metricValue } from "../stats/mod.ts";
 import { type BootstrapOptions, bootstrapSettings, percentileSorted } from "../stats/mod.ts";
@@ -159,7 +159,7 @@ export function bootstrapPacked(
   let deltas: Float64Array | undefined;
   if (n > 0) {
     const job = makeJob(jobRows(base, baseIdx, adapter, adapterIdx), n, resamples);
-    deltas = (engine ?? getDefaultEngine()).resample(job, rng);
+    deltas = engineOf(engine).resample(job, rng);
   }
   const q = (1 - level) / 2;
   const out = {} as Record<MetricName, MetricDelta>;

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { getDefaultEngine, type WithEngine } from "./engine.ts";
+import { engineOf, type WithEngine } from "./engine.ts";
 import type { CanonicalResult } from "./types.ts";
 
 /**
@@ -56,5 +56,5 @@ export function canonicalizeBatch(
   texts: readonly string[],
   options?: WithEngine,
 ): CanonicalResult[] {
-  return (options?.engine ?? getDefaultEngine()).canonicalizeBatch(texts);
+  return engineOf(options?.engine).canonicalizeBatch(texts);
 }

@@ -231,6 +231,7 @@ function withArguments(call: CoreToolCall): ToolCallResult {
  * @returns The engine; its `name` says which one runs.
  * @throws {Error} If `wasm` was asked for explicitly and cannot be instantiated.
  * @throws {RangeError} If `engine` is not one of the three names.
+ * @throws {TypeError} If `options` is not an object (`createEngine("ts")`).
  *
  * @example Choosing an engine
  * ```ts
@@ -244,6 +245,10 @@ function withArguments(call: CoreToolCall): ToolCallResult {
  * ```
  */
 export function createEngine(options: EngineOptions = {}): Engine {
+  if (typeof options !== "object" || options === null) {
+    // createEngine("ts") would otherwise run the auto engine, as if asked for nothing.
+    throw new TypeError(`Expected options such as { engine: "ts" }, got ${shown(options)}`);
+  }
   const choice = options.engine ?? "auto";
   if (choice === "ts") return new Engine(createTsCore());
   if (choice !== "wasm" && choice !== "auto") {
@@ -287,6 +292,7 @@ export function getDefaultEngine(): Engine {
  * Replaces the default engine, e.g. with one built from a precompiled module on workerd.
  *
  * @param engine The engine to use by default.
+ * @throws {TypeError} If it is not an {@linkcode Engine}.
  *
  * @example
  * ```ts
@@ -298,12 +304,39 @@ export function getDefaultEngine(): Engine {
  * ```
  */
 export function setDefaultEngine(engine: Engine): void {
-  if (!(engine instanceof Engine)) throw new TypeError("Expected an Engine from createEngine()");
-  defaultEngine = engine;
+  defaultEngine = engineOf(engine, false);
 }
 
 /** The option every top-level function accepts. */
 export interface WithEngine {
   /** The engine to run on; the default engine when absent. */
   engine?: Engine;
+}
+
+// How a value of the wrong type is named in a TypeError.
+const shown = (x: unknown) => typeof x === "string" ? JSON.stringify(x) : typeof x;
+
+/**
+ * The engine an `engine` option asks for: the default engine when it is absent.
+ *
+ * @param engine The option's value.
+ * @param absent Whether it may be absent (default `true`).
+ * @returns The engine.
+ * @throws {TypeError} If it is not an {@linkcode Engine} (the name `"ts"` among others:
+ *   `createEngine({ engine: "ts" })` makes that engine).
+ *
+ * @example
+ * ```ts
+ * import { createEngine, engineOf } from "@assay/assay";
+ * import { strictEqual, throws } from "node:assert/strict";
+ *
+ * const ts = createEngine({ engine: "ts" });
+ * strictEqual(engineOf(ts), ts);
+ * throws(() => engineOf("ts"), TypeError);
+ * ```
+ */
+export function engineOf(engine: unknown, absent = true): Engine {
+  if (engine instanceof Engine) return engine;
+  if (engine === undefined && absent) return getDefaultEngine();
+  throw new TypeError(`Expected an Engine from createEngine(), got ${shown(engine)}`);
 }

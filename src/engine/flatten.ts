@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { getDefaultEngine, type WithEngine } from "./engine.ts";
+import { engineOf, type WithEngine } from "./engine.ts";
 import type { FlattenResult } from "./types.ts";
 
 /**
@@ -56,7 +56,7 @@ export function flattenArgumentsBatch(
   texts: readonly string[],
   options?: WithEngine,
 ): FlattenResult[] {
-  return (options?.engine ?? getDefaultEngine()).flattenArgumentsBatch(texts);
+  return engineOf(options?.engine).flattenArgumentsBatch(texts);
 }
 
 /**

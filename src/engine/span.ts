@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { getDefaultEngine, type WithEngine } from "./engine.ts";
+import { engineOf, type WithEngine } from "./engine.ts";
 import type { SpanResult } from "./types.ts";
 
 /**
@@ -51,5 +51,5 @@ export function extractSpan(text: string, options?: WithEngine): SpanResult {
  * ```
  */
 export function extractSpanBatch(texts: readonly string[], options?: WithEngine): SpanResult[] {
-  return (options?.engine ?? getDefaultEngine()).extractSpanBatch(texts);
+  return engineOf(options?.engine).extractSpanBatch(texts);
 }

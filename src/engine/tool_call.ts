@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { getDefaultEngine, type ParseToolCallOptions, type WithEngine } from "./engine.ts";
+import { engineOf, type ParseToolCallOptions, type WithEngine } from "./engine.ts";
 import type { ToolCallResult } from "./types.ts";
 
 /** Options for {@linkcode parseToolCall} and {@linkcode parseToolCallBatch}. */
@@ -61,7 +61,7 @@ export function parseToolCallBatch(
   texts: readonly string[],
   options?: ToolCallOptions,
 ): ToolCallResult[] {
-  return (options?.engine ?? getDefaultEngine()).parseToolCallBatch(texts, options);
+  return engineOf(options?.engine).parseToolCallBatch(texts, options);
 }
 
 /**

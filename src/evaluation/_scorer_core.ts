@@ -2,7 +2,7 @@
 // per example; the report. The public face is ToolCallScorer (scorer.ts); the JSONL readers use
 // this core directly, with `exactTargets` (their targets are cut out of lines already read as
 // JSON, so they need not be canonicalized before they are parsed).
-import { compareCodePoints, type Engine, getDefaultEngine, sha256Hex } from "../engine/mod.ts";
+import { compareCodePoints, type Engine, engineOf, sha256Hex } from "../engine/mod.ts";
 import { canonicalValue, isWellFormed } from "../engine/mod.ts";
 import { formatLocation, inputErrorAt, InvariantViolation, type Violation } from "../jsonl/mod.ts";
 import type { ExampleRecord } from "./metrics.ts";
@@ -86,7 +86,7 @@ export class ScorerCore {
   #options: CoreOptions;
 
   constructor(options: CoreOptions = {}) {
-    this.#engine = options.engine ?? getDefaultEngine();
+    this.#engine = engineOf(options.engine);
     this.#withPrompts = options.withPrompts ?? false;
     this.#exactTargets = options.exactTargets ?? false;
     this.#sha256 = options.sha256 ?? sha256Hex;

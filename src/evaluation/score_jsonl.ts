@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { type Engine, getDefaultEngine } from "../engine/mod.ts";
+import { type Engine, engineOf } from "../engine/mod.ts";
 import type { EvaluationReport, OutputDecoder } from "./inputs.ts";
 import type { DetailWriter } from "./metrics.ts";
 import { type KernelGaveBack, type RunSources, scoreOnKernel } from "./_kernel_run.ts";
@@ -183,7 +183,7 @@ export async function scoreJsonl(
   if (typeof sources !== "object" || sources === null) {
     throw new TypeError("Expected the sources { examples, generations, prompts? }");
   }
-  const engine = options.engine ?? getDefaultEngine();
+  const engine = engineOf(options.engine);
   const names = options.names ?? {};
   const run: RunSources = {
     maxLineBytes: maxLineBytesOf(options.maxLineBytes),

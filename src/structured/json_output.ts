@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { getDefaultEngine, type WithEngine } from "../engine/mod.ts";
+import { engineOf, type WithEngine } from "../engine/mod.ts";
 import { type MetricValue, metricValue } from "../stats/mod.ts";
 import { materialize } from "../engine/mod.ts";
 import {
@@ -108,7 +108,7 @@ export function jsonValidity(
 ): JsonValidityResult {
   checkOutputs(outputs);
   const mode = modeOf(options);
-  const payloads = findPayloads(outputs, mode, options?.engine ?? getDefaultEngine());
+  const payloads = findPayloads(outputs, mode, engineOf(options?.engine));
   const details = countPayloads(payloads);
   const ok = details.whole + details.fenced + details.embedded;
   return { ...metricValue(ok, outputs.length), details };
@@ -163,7 +163,7 @@ export function jsonSchemaCompliance(
     ...(options?.formatAssertion !== undefined && { formatAssertion: options.formatAssertion }),
     ...(options?.unknownKeywords !== undefined && { unknownKeywords: options.unknownKeywords }),
   });
-  const payloads = findPayloads(outputs, mode, options?.engine ?? getDefaultEngine());
+  const payloads = findPayloads(outputs, mode, engineOf(options?.engine));
   const counts = countPayloads(payloads);
   let valid = 0;
   let schemaViolations = 0;
@@ -228,7 +228,7 @@ export function extraContentRate(
   options?: WithEngine,
 ): ExtraContentResult {
   checkOutputs(outputs);
-  const payloads = findPayloads(outputs, "lenient", options?.engine ?? getDefaultEngine());
+  const payloads = findPayloads(outputs, "lenient", engineOf(options?.engine));
   const details = { fenced: 0, prose: 0, noPayload: 0 };
   for (let i = 0; i < outputs.length; i++) {
     const text = outputs[i]!;

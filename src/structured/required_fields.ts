@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { type CanonicalIndex, canonicalValue, getDefaultEngine } from "../engine/mod.ts";
+import { type CanonicalIndex, canonicalValue, engineOf } from "../engine/mod.ts";
 import { quote } from "../jsonl/mod.ts";
 import { type MetricValue, metricValue } from "../stats/mod.ts";
 import { checkOutputs, findPayloads, modeOf } from "./_payload.ts";
@@ -95,7 +95,7 @@ export function requiredFieldAccuracy(
     );
   }
   const mode = modeOf(options);
-  const engine = options?.engine ?? getDefaultEngine();
+  const engine = engineOf(options?.engine);
 
   // Every expected value goes through the engine, in one batch.
   interface Field {

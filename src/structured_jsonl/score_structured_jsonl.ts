@@ -7,14 +7,7 @@
  *
  * @module
  */
-import {
-  canonicalize,
-  type Engine,
-  getDefaultEngine,
-  parseJson,
-  sha256Hex,
-  TOOL,
-} from "../engine/mod.ts";
+import { canonicalize, type Engine, engineOf, parseJson, sha256Hex, TOOL } from "../engine/mod.ts";
 import { compileSchema, SchemaError } from "../json_schema/mod.ts";
 import { decodeUtf8, maxLineBytesOf } from "../jsonl/mod.ts";
 import { type ByteHasher, type JsonlSource, readWhole } from "../jsonl/source/mod.ts";
@@ -240,7 +233,7 @@ export async function scoreStructuredJsonlParts(
   if (typeof sources !== "object" || sources === null) {
     throw new TypeError("Expected the sources { outputs, expected?, schema? }");
   }
-  const engine = options.engine ?? getDefaultEngine();
+  const engine = engineOf(options.engine);
   const names = options.names ?? {};
   const mode = oneOf("mode", options.mode, ["strict", "fenced", "lenient"]);
   const numbers = oneOf("numbers", options.numbers, ["exact", "numeric"]);
