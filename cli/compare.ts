@@ -412,7 +412,7 @@ export async function runCompare(args: string[]): Promise<void> {
         // Reports of different examples: say how to compare the ones they share.
         if (
           e instanceof ComparisonGateError && on === "all" &&
-          e.differences.some((d) => d.kind === "example_ids")
+          e.differences.some((d) => d.kind === "example_ids" && d.only)
         ) {
           e.message += "; pass --on intersection to compare the examples both reports hold";
         }

@@ -285,7 +285,9 @@ function runDifferences(
  *   records, slices or metric names: `evaluationReportProblem`), or the reports differ in metric
  *   names, slices, example ids, parser id, canonical id, number mode, examples file (its SHA-256,
  *   where both reports record one; not with `on: "intersection"`), or an example's gold (its
- *   `gold_pairs`, or its `detail.gold` where both records have one). The prompts may differ.
+ *   `gold_pairs`, or its `detail.gold` where both records have one), or there is no example to
+ *   compare (neither report holds one, or with `on: "intersection"` they share none). The
+ *   prompts may differ.
  *
  * @example
  * ```ts
@@ -309,15 +311,19 @@ export function compareReports(
   if (shape.length > 0) throw new ComparisonGateError(shape);
   if (options.on === "intersection") {
     ({ base, adapter, coverage } = intersectReports(base, adapter));
-    // Nothing shared is nothing to compare: not a certain delta of 0.
-    if (coverage.shared === 0) {
-      throw new ComparisonGateError([{ kind: "example_ids", detail: "no example is shared" }]);
-    }
   } else if (options.on !== undefined && options.on !== "all") {
     throw new RangeError(`on must be "all" or "intersection", got ${JSON.stringify(options.on)}`);
   }
   const settings = bootstrapSettings(options);
   const differences = runDifferences(base, adapter, ARMS, !!coverage);
+  // No example is nothing to compare: not a certain delta of 0 on n = 0 (two reports of
+  // scoreToolCalls on empty arrays, or two runs that share no example).
+  if (!base.records.length && !adapter.records.length) {
+    differences.push({
+      kind: "example_ids",
+      detail: coverage ? "no example is shared" : "the reports hold no example",
+    });
+  }
   if (differences.length > 0) throw new ComparisonGateError(differences);
 
   const position = new Map<string, number>();

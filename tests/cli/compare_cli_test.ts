@@ -398,3 +398,18 @@ Deno.test("a file that is not a whole report is named with what it lacks, by eve
   }
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test("assay compare refuses two reports without examples with exit 2, and no hint to intersect", async () => {
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(`${dir}/empty.json`, formatReport(scoreToolCalls([], [])));
+  const r = await assay([
+    "compare",
+    `${dir}/empty.json`,
+    `${dir}/empty.json`,
+    "--out",
+    `${dir}/c.json`,
+  ]);
+  strictEqual(r.code, 2, r.stderr);
+  match(r.stderr, /Refusing to compare: the reports hold no example\n$/);
+  strictEqual([...Deno.readDirSync(dir)].length, 1);
+});

@@ -516,3 +516,35 @@ Deno.test("compareReports() with on: intersection compares the shared examples a
       e instanceof ComparisonGateError && e.message === "Refusing to compare: no example is shared",
   );
 });
+
+Deno.test("compareReports() refuses two reports that hold no example: a delta of 0 on n = 0 is no result", () => {
+  // scoreToolCalls gives such a report for empty arrays, or when every target is dropped.
+  const empty = scoreToolCalls([], []);
+  const dropped = scoreToolCalls(
+    [{ example_id: "a", language: "en", target: [] }],
+    [],
+  );
+  strictEqual(empty.n, 0);
+  strictEqual(dropped.n, 0);
+  for (const [b, a] of [[empty, empty], [dropped, dropped], [empty, dropped]]) {
+    throws(
+      () => compareReports(b!, a!, { resamples: 10 }),
+      (e: unknown) =>
+        e instanceof ComparisonGateError &&
+        e.message === "Refusing to compare: the reports hold no example" &&
+        e.differences.length === 1 && e.differences[0]!.kind === "example_ids",
+    );
+  }
+  // One empty side is told by the sets that differ, not as two empty reports.
+  throws(
+    () => compareReports(empty, BASE, { resamples: 10 }),
+    (e: unknown) =>
+      e instanceof ComparisonGateError &&
+      e.differences.map((d) => d.kind).join() === "slices,example_ids",
+  );
+  throws(
+    () => compareReports(empty, empty, { resamples: 10, on: "intersection" }),
+    (e: unknown) =>
+      e instanceof ComparisonGateError && e.message === "Refusing to compare: no example is shared",
+  );
+});
