@@ -152,7 +152,9 @@ function nonEmpty(report: EvaluationReport, run: RunSources): EvaluationReport {
  *   missing its generation).
  * @throws {InvariantViolation} If the inputs break an invariant (duplicate ids, orphans, missing
  *   generations, digest mismatches).
- * @throws {TypeError} If a source is not bytes, a stream, an iterable or a function.
+ * @throws {TypeError} If a source is not bytes, a stream, an iterable or a function, or a
+ *   function gives the stream or iterable it gave before (a second pass would read on from where
+ *   the first stopped), or an option that should be an engine is not one.
  * @throws {RangeError} If `maxLineBytes` is not a positive whole number.
  *
  * @example Score JSONL bytes

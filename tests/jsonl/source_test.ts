@@ -102,3 +102,63 @@ Deno.test("readWhole keeps each chunk as it was given, from a source that reuses
   }
   strictEqual(new TextDecoder().decode(await readWhole(reused(), "schema")), "AAAABBBB");
 });
+
+Deno.test("a function source that gives the same stream again is refused, not read on from where a pass stopped", async () => {
+  // The kernel gives the run back at line 2 of generations (a top-level key with an escape), so
+  // the general reader opens every source again. A function that hands back the one stream it
+  // opened before (`() => file.readable` of a file opened once) would be read on from the third
+  // line: with allowMissing, a report of 8 examples of 10 with two "missing" generations.
+  const ids = Array.from({ length: 10 }, (_, i) => `id${i}`);
+  const lines = (rows: unknown[]) => rows.map((r) => JSON.stringify(r) + "\n").join("");
+  const examples = enc.encode(
+    lines(
+      ids.map((id) => ({ example_id: id, language: "en", target: { name: "f", arguments: {} } })),
+    ),
+  );
+  const gens = ids.map((id) =>
+    lines([{
+      example_id: id,
+      prompt_sha256: "0".repeat(64),
+      output: '{"name":"f","arguments":{}}',
+    }])
+  );
+  gens[1] = gens[1]!.replace('"output"', '"\\u006futput"');
+  const head = enc.encode(gens.slice(0, 2).join(""));
+  const tail = enc.encode(gens.slice(2).join(""));
+  const whole = await scoreJsonl({ examples, generations: new Uint8Array([...head, ...tail]) });
+  strictEqual(whole.handedBack?.line, 2);
+  strictEqual(whole.report.n, 10);
+  const opened: Record<string, () => unknown> = {
+    "a stream": () =>
+      new ReadableStream<Uint8Array>({
+        start(c) {
+          c.enqueue(head);
+          c.enqueue(tail);
+          c.close();
+        },
+      }),
+    "an async iterable": () =>
+      (async function* () {
+        yield head;
+        yield tail;
+      })(),
+  };
+  for (const [what, open] of Object.entries(opened)) {
+    for (const allowMissing of [true, false]) {
+      const once = open();
+      const message = await typeError(() =>
+        scoreJsonl({ examples, generations: () => once as ReadableStream<Uint8Array> }, {
+          allowMissing,
+          names: { generations: "g.jsonl" },
+        })
+      );
+      strictEqual(message, "g.jsonl: the function gave the same stream again, not a new one", what);
+    }
+    // A function that opens a new one each time gives the whole run's report.
+    const fresh = await scoreJsonl({
+      examples,
+      generations: open as () => ReadableStream<Uint8Array>,
+    });
+    deepStrictEqual(fresh.bytes, whole.bytes, what);
+  }
+});

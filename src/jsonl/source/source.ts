@@ -7,7 +7,10 @@
 import { Sha256, sha256Digest } from "../../engine/mod.ts";
 import { bytesChunk } from "../lines.ts";
 
-/** The bytes of one JSONL input. */
+/**
+ * The bytes of one JSONL input. A function must open a new stream or iterable each time it is
+ * called: one that gives the same one again is refused (a `TypeError`).
+ */
 export type JsonlSource =
   | Uint8Array
   | ReadableStream<Uint8Array>
@@ -64,6 +67,7 @@ export class Source {
   #iter: AsyncIterator<Uint8Array> | undefined;
   #kept: Uint8Array[] | undefined;
   #hash: ByteHasher | undefined;
+  #opened: unknown;
 
   constructor(source: JsonlSource, name: string, hasher?: () => ByteHasher) {
     // ReadableStream last: Deno loads its streams on the global's first use (about 10 ms).
@@ -108,6 +112,12 @@ export class Source {
     if (typeof src === "function") {
       const hash = this.#digest === undefined ? this.#newHash() : undefined;
       const opened = src();
+      // The stream it opened before would be read on from where the last pass stopped: a report
+      // of part of the file, or the wrong error.
+      if (opened === this.#opened) {
+        throw new TypeError(`${this.name}: the function gave the same stream again, not a new one`);
+      }
+      this.#opened = opened;
       // What has no getReader is no stream: an async generator is iterated without looking up
       // ReadableStream (see the constructor).
       const iter = (opened as ReadableStream)?.getReader && opened instanceof ReadableStream
