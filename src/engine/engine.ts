@@ -245,10 +245,8 @@ function withArguments(call: CoreToolCall): ToolCallResult {
  * ```
  */
 export function createEngine(options: EngineOptions = {}): Engine {
-  if (typeof options !== "object" || options === null) {
-    // createEngine("ts") would otherwise run the auto engine, as if asked for nothing.
-    throw new TypeError(`Expected options such as { engine: "ts" }, got ${shown(options)}`);
-  }
+  // createEngine("ts") would otherwise run the auto engine, as if asked for nothing.
+  checkOptions(options, '{ engine: "ts" }');
   const choice = options.engine ?? "auto";
   if (choice === "ts") return new Engine(createTsCore());
   if (choice !== "wasm" && choice !== "auto") {
@@ -304,7 +302,7 @@ export function getDefaultEngine(): Engine {
  * ```
  */
 export function setDefaultEngine(engine: Engine): void {
-  defaultEngine = engineOf(engine, false);
+  defaultEngine = engineOf(engine ?? null);
 }
 
 /** The option every top-level function accepts. */
@@ -313,14 +311,41 @@ export interface WithEngine {
   engine?: Engine;
 }
 
-// How a value of the wrong type is named in a TypeError.
-const shown = (x: unknown) => typeof x === "string" ? JSON.stringify(x) : typeof x;
+// The TypeError of a value of the wrong type.
+function wrongType(what: string, x: unknown): never {
+  throw new TypeError(`Expected ${what}, got ${x === null ? "null" : typeof x}`);
+}
+
+/**
+ * Checks that a function's options are an object, so that a value given in their place (a
+ * plain-JavaScript `createEngine("ts")`) is refused instead of read as no option at all.
+ *
+ * @param options The options given.
+ * @param example Options of the right shape, for the message (`{ engine: "ts" }`).
+ * @throws {TypeError} If `options` is not an object.
+ *
+ * @example
+ * ```ts
+ * import { checkOptions } from "@assay/assay";
+ * import { throws } from "node:assert/strict";
+ *
+ * checkOptions({}, '{ engine: "ts" }');
+ * throws(() => checkOptions("ts", '{ engine: "ts" }'), {
+ *   name: "TypeError",
+ *   message: 'Expected options such as { engine: "ts" }, got string',
+ * });
+ * ```
+ */
+export function checkOptions(options: unknown, example: string): void {
+  if (typeof options !== "object" || options === null) {
+    wrongType(`options such as ${example}`, options);
+  }
+}
 
 /**
  * The engine an `engine` option asks for: the default engine when it is absent.
  *
  * @param engine The option's value.
- * @param absent Whether it may be absent (default `true`).
  * @returns The engine.
  * @throws {TypeError} If it is not an {@linkcode Engine} (the name `"ts"` among others:
  *   `createEngine({ engine: "ts" })` makes that engine).
@@ -335,8 +360,8 @@ const shown = (x: unknown) => typeof x === "string" ? JSON.stringify(x) : typeof
  * throws(() => engineOf("ts"), TypeError);
  * ```
  */
-export function engineOf(engine: unknown, absent = true): Engine {
+export function engineOf(engine: unknown): Engine {
   if (engine instanceof Engine) return engine;
-  if (engine === undefined && absent) return getDefaultEngine();
-  throw new TypeError(`Expected an Engine from createEngine(), got ${shown(engine)}`);
+  if (engine === undefined) return getDefaultEngine();
+  return wrongType("an Engine from createEngine()", engine);
 }

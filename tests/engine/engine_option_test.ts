@@ -28,10 +28,10 @@ import { scoreStructuredJsonl } from "../../src/structured_jsonl/mod.ts";
 
 // What a caller without types may pass as an engine.
 const NOT_ENGINES: [unknown, string][] = [
-  ["ts", '"ts"'],
-  ["wasm", '"wasm"'],
+  ["ts", "string"],
+  ["wasm", "string"],
   [{ name: "ts" }, "object"],
-  [null, "object"],
+  [null, "null"],
   [5, "number"],
 ];
 
@@ -52,9 +52,9 @@ Deno.test("engineOf: an Engine, the default engine when absent, else a TypeError
   for (const [x, shown] of NOT_ENGINES) {
     throws(() => engineOf(x), expected(shown));
   }
-  // setDefaultEngine takes no absent engine.
-  throws(() => setDefaultEngine(undefined as unknown as Engine), expected("undefined"));
-  throws(() => setDefaultEngine("ts" as unknown as Engine), expected('"ts"'));
+  // setDefaultEngine takes no absent engine (which it names null).
+  throws(() => setDefaultEngine(undefined as unknown as Engine), expected("null"));
+  throws(() => setDefaultEngine("ts" as unknown as Engine), expected("string"));
 });
 
 Deno.test("an engine option that is not an Engine is named, in every function that takes one", async () => {
@@ -115,7 +115,7 @@ Deno.test("an engine option that is not an Engine is named, in every function th
 });
 
 Deno.test("createEngine refuses options that are not an object, instead of running auto", () => {
-  for (const [x, shown] of [["ts", '"ts"'], ["wasm", '"wasm"'], [null, "object"], [1, "number"]]) {
+  for (const [x, shown] of [["ts", "string"], ["wasm", "string"], [null, "null"], [1, "number"]]) {
     throws(
       () => createEngine(x as never),
       (e: unknown) =>

@@ -152,7 +152,7 @@ Deno.test("a function source that gives the same stream again is refused, not re
           names: { generations: "g.jsonl" },
         })
       );
-      strictEqual(message, "g.jsonl: the function gave the same stream again, not a new one", what);
+      strictEqual(message, "g.jsonl: the function gave the same stream twice", what);
     }
     // A function that opens a new one each time gives the whole run's report.
     const fresh = await scoreJsonl({

@@ -115,7 +115,7 @@ export class Source {
       // The stream it opened before would be read on from where the last pass stopped: a report
       // of part of the file, or the wrong error.
       if (opened === this.#opened) {
-        throw new TypeError(`${this.name}: the function gave the same stream again, not a new one`);
+        throw new TypeError(`${this.name}: the function gave the same stream twice`);
       }
       this.#opened = opened;
       // What has no getReader is no stream: an async generator is iterated without looking up
