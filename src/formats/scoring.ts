@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { numericForm, PARSER_ID } from "../engine/mod.ts";
+import { checkOptions, numericForm, PARSER_ID } from "../engine/mod.ts";
 import type { OutputDecoder, PredictedOutput, RecordStatus } from "../evaluation/mod.ts";
 import { getDecoder } from "./decoders.ts";
 
@@ -46,6 +46,7 @@ function numericCall(c: PredictedOutput): PredictedOutput {
  * @param options How numbers compare.
  * @returns The decoder to pass as `scoreJsonl`'s `decoder` option.
  * @throws {RangeError} If the decoder is unknown, or `numbers` is neither `exact` nor `numeric`.
+ * @throws {TypeError} If `options` is not an object (`forScoring("hermes", "numeric")`).
  *
  * @example Scoring Hermes outputs: one call scores, two calls are `multiple_calls`
  * ```ts
@@ -78,6 +79,8 @@ export function forScoring(
   format: string = "sommelier",
   options: ForScoringOptions = {},
 ): OutputDecoder {
+  // forScoring("hermes", "numeric") would otherwise compare numbers exactly, in silence.
+  checkOptions(options, '{ numbers: "numeric" }');
   const numbers = options.numbers ?? "exact";
   if (numbers !== "exact" && numbers !== "numeric") {
     throw new RangeError(

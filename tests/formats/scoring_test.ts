@@ -161,3 +161,21 @@ Deno.test("forScoring() refuses an unknown decoder or numbers option", () => {
   throws(() => forScoring("llama"), /Unknown decoder "llama"/);
   throws(() => forScoring("hermes", { numbers: "loose" as "exact" }), RangeError);
 });
+
+Deno.test("forScoring refuses options that are not an object, instead of comparing numbers exactly in silence", async () => {
+  // forScoring("hermes", "numeric") read `"numeric".numbers`, undefined: exact, and 150.0 ≠ 150.
+  for (const [options, type] of [["numeric", "string"], [null, "null"], [1, "number"]] as const) {
+    throws(() => forScoring("hermes", options as never), {
+      name: "TypeError",
+      message: `Expected options such as { numbers: "numeric" }, got ${type}`,
+    });
+  }
+  const sources = {
+    examples: examples(['{"name": "f", "arguments": {"x": 150}}']),
+    generations: generations(['<tool_call>{"name": "f", "arguments": {"x": 150.0}}</tool_call>']),
+  };
+  const { report } = await scoreJsonl(sources, {
+    decoder: forScoring("hermes", { numbers: "numeric" }),
+  });
+  strictEqual(report.metrics.overall.full_call_exact_match.value, 1);
+});
