@@ -4,7 +4,13 @@
  *
  * @module
  */
-import { type ArgumentPair, compareCodePoints, sha256Hex } from "../engine/mod.ts";
+import {
+  type ArgumentPair,
+  callKeysProblem,
+  checkOptions,
+  compareCodePoints,
+  sha256Hex,
+} from "../engine/mod.ts";
 import type { DetailWriter, ExampleDetail, ExampleRecord } from "../evaluation/mod.ts";
 import { nonprintable14 } from "../pytext/mod.ts";
 import { recordDetailProblem } from "./detail_shape.ts";
@@ -73,6 +79,8 @@ export function diffPairs(
  *
  * @param options The SHA-256 of a string's UTF-8 bytes (default the engine's pure-TS one).
  * @returns The writer.
+ * @throws {TypeError} If `options` is not an object or has a key but `sha256`, as when
+ *   `explainScore` itself, not called, is given as the writer.
  *
  * @example
  * ```ts
@@ -91,6 +99,15 @@ export function diffPairs(
 export function explainScore(
   options: { sha256?: (text: string) => string } = {},
 ): DetailWriter {
+  checkOptions(options, "{ sha256 }");
+  // `detail: explainScore` (not called) would be a writer that writes a function, which the
+  // report's JSON leaves out: no detail, in silence.
+  const odd = callKeysProblem(options, [], ["sha256"]);
+  if (odd) {
+    throw new TypeError(
+      `explainScore takes { sha256? } and makes the writer (detail: explainScore()): ${odd}`,
+    );
+  }
   const sha256 = options.sha256 ?? sha256Hex;
   return ({ output, gold, call }) => {
     const ok = call.status === "ok";

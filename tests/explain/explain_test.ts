@@ -1,7 +1,7 @@
 // explainScore(), diffPairs() and formatExample(): details agree on both engines, paths agree
 // with a brute-force comparison of the parsed arguments, and the text shows them.
 import { deepStrictEqual, ok, strictEqual } from "node:assert/strict";
-import { canonicalValue, scoreToolCalls } from "../../mod.ts";
+import { canonicalValue, scoreJsonl, scoreToolCalls } from "../../mod.ts";
 import {
   DETAIL_OUTPUT_CHARS,
   diffPairs,
@@ -218,4 +218,41 @@ Deno.test("readableJson() reads runs of backslashes as the former reading did, i
   const run = "\\".repeat(160_000);
   strictEqual(readableJson(`"${run}\\u00e9"`), `"${run}é"`);
   strictEqual(readableJson(`"${run}"`), `"${run}"`);
+});
+
+Deno.test("explainScore given uncalled as the detail writer is a TypeError, not a run without details", async () => {
+  const examples = [{ example_id: "a", language: "en", target: { name: "f", arguments: {} } }];
+  const output = '{"name": "f", "arguments": {}}';
+  // `detail: explainScore` made each record's detail a function, which the report's JSON leaves
+  // out: the run asked for details and wrote none.
+  const message = "explainScore takes { sha256? } and makes the writer (detail: explainScore()): " +
+    'an unknown key "output", an unknown key "gold", an unknown key "call"';
+  let thrown: unknown;
+  try {
+    scoreToolCalls(examples, [{ example_id: "a", output }], { detail: explainScore as never });
+  } catch (e) {
+    thrown = e;
+  }
+  ok(thrown instanceof TypeError && thrown.message === message, String(thrown));
+  const enc = new TextEncoder();
+  const sources = {
+    examples: enc.encode(JSON.stringify(examples[0]) + "\n"),
+    generations: enc.encode(
+      JSON.stringify({ example_id: "a", prompt_sha256: "0".repeat(64), output }) + "\n",
+    ),
+  };
+  await scoreJsonl(sources, { detail: explainScore as never }).then(
+    () => Promise.reject(new Error("scoreJsonl took explainScore uncalled")),
+    (e) => ok(e instanceof TypeError && e.message === message, String(e)),
+  );
+  // Options that are no object are refused too; called, it writes every record's detail.
+  let odd: unknown;
+  try {
+    explainScore("sha256" as never);
+  } catch (e) {
+    odd = e;
+  }
+  strictEqual((odd as Error).message, "Expected options such as { sha256 }, got string");
+  const r = scoreToolCalls(examples, [{ example_id: "a", output }], { detail: explainScore() });
+  strictEqual(r.records[0]!.detail!.gold.name, "f");
 });
