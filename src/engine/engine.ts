@@ -246,7 +246,7 @@ function withArguments(call: CoreToolCall): ToolCallResult {
  */
 export function createEngine(options: EngineOptions = {}): Engine {
   // createEngine("ts") would otherwise run the auto engine, as if asked for nothing.
-  checkOptions(options, '{ engine: "ts" }');
+  checkOptions(options);
   const choice = options.engine ?? "auto";
   if (choice === "ts") return new Engine(createTsCore());
   if (choice !== "wasm" && choice !== "auto") {
@@ -321,7 +321,6 @@ function wrongType(what: string, x: unknown): never {
  * plain-JavaScript `createEngine("ts")`) is refused instead of read as no option at all.
  *
  * @param options The options given.
- * @param example Options of the right shape, for the message (`{ engine: "ts" }`).
  * @throws {TypeError} If `options` is not an object.
  *
  * @example
@@ -329,17 +328,15 @@ function wrongType(what: string, x: unknown): never {
  * import { checkOptions } from "@assay/assay";
  * import { throws } from "node:assert/strict";
  *
- * checkOptions({}, '{ engine: "ts" }');
- * throws(() => checkOptions("ts", '{ engine: "ts" }'), {
+ * checkOptions({ engine: "ts" });
+ * throws(() => checkOptions("ts"), {
  *   name: "TypeError",
- *   message: 'Expected options such as { engine: "ts" }, got string',
+ *   message: "Expected an object of options, got string",
  * });
  * ```
  */
-export function checkOptions(options: unknown, example: string): void {
-  if (typeof options !== "object" || options === null) {
-    wrongType(`options such as ${example}`, options);
-  }
+export function checkOptions(options: unknown): void {
+  if (typeof options !== "object" || options === null) wrongType("an object of options", options);
 }
 
 /**

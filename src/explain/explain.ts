@@ -99,7 +99,7 @@ export function diffPairs(
 export function explainScore(
   options: { sha256?: (text: string) => string } = {},
 ): DetailWriter {
-  checkOptions(options, "{ sha256 }");
+  checkOptions(options);
   // `detail: explainScore` (not called) would be a writer that writes a function, which the
   // report's JSON leaves out: no detail, in silence.
   const odd = callKeysProblem(options, [], ["sha256"]);

@@ -80,7 +80,7 @@ export function forScoring(
   options: ForScoringOptions = {},
 ): OutputDecoder {
   // forScoring("hermes", "numeric") would otherwise compare numbers exactly, in silence.
-  checkOptions(options, '{ numbers: "numeric" }');
+  checkOptions(options);
   const numbers = options.numbers ?? "exact";
   if (numbers !== "exact" && numbers !== "numeric") {
     throw new RangeError(

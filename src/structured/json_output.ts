@@ -87,7 +87,7 @@ function countPayloads(payloads: readonly Payload[]): PayloadCounts {
  * @param outputs Model outputs.
  * @param options `mode` (`strict`, `fenced` or `lenient`) and the engine.
  * @returns The rate, with where payloads were found and why the others failed.
- * @throws {TypeError} If an output is not a string.
+ * @throws {TypeError} If an output is not a string, or the options are not an object.
  * @throws {RangeError} If `mode` is unknown.
  *
  * @example The reference's outputs in fenced mode
@@ -131,7 +131,7 @@ function isCompiled(schema: unknown): schema is CompiledSchema {
  * @param schema A JSON Schema, or one compiled with `compileSchema`.
  * @param options `mode`, the engine and the schema options (e.g. `formatAssertion`).
  * @returns The rate; `details` counts parse failures, schema violations and first errors.
- * @throws {TypeError} If an output is not a string.
+ * @throws {TypeError} If an output is not a string, or the options are not an object.
  * @throws {RangeError} If `mode` is unknown.
  * @throws {SchemaError} If the schema is invalid or uses an unknown keyword.
  *

@@ -58,7 +58,8 @@ export interface RequiredFieldOptions extends JsonOutputOptions {
  * @param outputs Model outputs, one per example.
  * @param options `mode`, `numbers` and the engine.
  * @returns The pooled rate; `details` splits the misses and gives each field's accuracy.
- * @throws {TypeError} If an expected entry is not an object of JSON values, or an output is not a string.
+ * @throws {TypeError} If an expected entry is not an object of JSON values, an output is not a
+ *   string, or the options are not an object.
  * @throws {RangeError} If the lists differ in length, a path is malformed, or `mode` is unknown.
  *
  * @example

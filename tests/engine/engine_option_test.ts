@@ -120,7 +120,7 @@ Deno.test("createEngine refuses options that are not an object, instead of runni
       () => createEngine(x as never),
       (e: unknown) =>
         e instanceof TypeError &&
-        e.message === `Expected options such as { engine: "ts" }, got ${shown}`,
+        e.message === `Expected an object of options, got ${shown}`,
     );
   }
   strictEqual(createEngine({ engine: "ts" }).name, "ts");

@@ -372,3 +372,32 @@ Deno.test("canonicalLiteral() writes strings as the engine does", () => {
     strictEqual(c.ok && c.canonical, canonicalLiteral(s));
   }
 });
+
+Deno.test("options given as a bare value are a TypeError, not the defaults in silence", () => {
+  // jsonValidity(outputs, "fenced") read `"fenced".mode`, undefined: strict mode, so a fenced
+  // output counted as invalid; requiredFieldAccuracy(…, "numeric") compared 1 and 1.0 exactly.
+  const fenced = ['```json\n{"a": 1.0}\n```'];
+  const runs: [string, (options: never) => unknown][] = [
+    ["jsonValidity", (o) => jsonValidity(fenced, o)],
+    ["jsonSchemaCompliance", (o) => jsonSchemaCompliance(fenced, { type: "object" }, o)],
+    ["requiredFieldAccuracy", (o) => requiredFieldAccuracy([{ a: 1 }], fenced, o)],
+  ];
+  for (const [name, run] of runs) {
+    for (const [bad, type] of [["fenced", "string"], [1, "number"], [true, "boolean"]] as const) {
+      throws(() => run(bad as never), {
+        name: "TypeError",
+        message: `Expected an object of options, got ${type}`,
+      }, `${name} with ${type}`);
+    }
+    // Absent options (undefined, or null) are the defaults: strict mode, where the fenced output
+    // is not JSON.
+    for (const absent of [undefined, null]) {
+      strictEqual((run(absent as never) as { value: number }).value, 0, name);
+    }
+  }
+  strictEqual(jsonValidity(fenced, { mode: "fenced" }).value, 1);
+  strictEqual(
+    requiredFieldAccuracy([{ a: 1 }], fenced, { mode: "fenced", numbers: "numeric" }).value,
+    1,
+  );
+});
