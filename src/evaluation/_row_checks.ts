@@ -80,12 +80,15 @@ export function dropReason(canonical: string): keyof DropSummary {
   return value.length >= 2 && value.every(isCallShape) ? "multiple_calls" : "malformed_target";
 }
 
-/** The violation of an id given twice in one file, at lines `first` and `then` (if known). */
+/**
+ * The violation of an id given twice in one file, at lines `first` and `then` when they are known
+ * (rows given in memory have none).
+ */
 export function duplicateId(id: string, source: string, first?: number, then?: number): Violation {
   return {
     kind: "duplicate_id",
-    detail: `example_id ${JSON.stringify(id)} in ${source} at lines ${first ?? "?"} and ${
-      then ?? "?"
+    detail: `example_id ${JSON.stringify(id)} in ${source} ${
+      then ? `at lines ${first} and ${then}` : "twice"
     }`,
   };
 }

@@ -202,6 +202,16 @@ Deno.test("scoreToolCalls() collects every invariant violation before failing", 
   }
 });
 
+Deno.test("scoreToolCalls(): an id given twice in rows without lines is named so, not at lines ? and ?", () => {
+  const row = { example_id: "a", language: "en", target: gold("A") };
+  throws(
+    () => scoreToolCalls([row, row], [{ example_id: "a", output: "x" }]),
+    (e: unknown) =>
+      e instanceof InvariantViolation &&
+      e.message === 'Invariant violated: duplicate_id (1): example_id "a" in examples twice',
+  );
+});
+
 /** A seeded random evaluation: examples in several languages and outputs of every kind. */
 function randomEvaluation(rng: Rng, n: number) {
   const langs = ["en", "de", "fr", "ja"];
