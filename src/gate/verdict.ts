@@ -75,7 +75,10 @@ export interface RuleVerdict {
   value?: number | null;
   /** `non_inferior` and `superior`: candidate − base, exactly. */
   delta?: number;
-  /** `non_inferior` and `superior`: the interval of the delta, exactly (`ci[0]` is what is checked). */
+  /**
+   * `non_inferior` and `superior`: the interval of the delta, as computed (`ci[0]` is what is
+   * checked; within 2^-51 of the bound, it is on it).
+   */
   ci?: [number, number];
   /**
    * The examples that make it fail (regressions, or wrong examples for `min`), in the report's
@@ -345,10 +348,14 @@ function ruleVerdict(
       : pooledDelta(before, now, rng, resamples, level);
     const [lo, hi] = d.ci;
     const least = check.kind === "superior" ? 0 : -check.margin;
-    pass = check.kind === "superior" ? lo > 0 : lo >= least;
+    // The deltas are differences of ratios rounded apart (17/20 − 20/20 is −0.15000000000000002),
+    // so a lower bound exactly on the bound came out on either side of it by the levels it was at:
+    // within 2^-51 (above that rounding, far below any gap to a bound it is not on) it is on it.
+    const at = Math.abs(lo - least) <= 2 ** -51 ? least : lo;
+    pass = check.kind === "superior" ? at > 0 : at >= least;
     measured = { delta: d.delta, ci: [lo, hi] };
     message = `delta ${fmt(d.delta)}, ${levelPercent(settings.level)} interval ` +
-      `[${beside(lo, least)}, ${fmt(hi)}]; needs a lower bound ` +
+      `[${beside(at, least)}, ${fmt(hi)}]; needs a lower bound ` +
       (check.kind === "superior" ? "above 0" : `of at least ${least}`);
     if (!pass && flipped) failing = flipped.regressions;
   }
