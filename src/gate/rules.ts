@@ -60,6 +60,7 @@ export class GateRulesError extends Error {
 const CHECKS = ["min", "max", "non_inferior", "superior", "max_regressions"] as const;
 const RULE_KEYS = new Set(["metric", "slice", ...CHECKS]);
 const TOP_KEYS = new Set(["rules", "seed", "resamples", "alpha"]);
+const MARGIN = new Set(["margin"]);
 
 /** An unknown key, with the known one it likely misspells. */
 function unknownKey(key: string, known: ReadonlySet<string>): string {
@@ -98,8 +99,10 @@ export function parseGateRules(text: string, path: string): GateRules {
     throw new GateRulesError(parsed.map((e) => `${path}:${e.line}:${e.column}: ${e.message}`));
   }
   const problems: string[] = [];
+  // A key that is not there (a rule's missing metric) is placed at the nearest object that is.
   const at = (pointer: string): Position =>
-    parsed.positions.get(pointer) ?? parsed.positions.get("") ?? { line: 1, column: 1 };
+    parsed.positions.get(pointer) ??
+      (pointer ? at(pointer.slice(0, pointer.lastIndexOf("/"))) : { line: 1, column: 1 });
   const problem = (pointer: string, message: string) => {
     const p = at(pointer);
     problems.push(`${path}:${p.line}:${p.column}: ${message}`);
@@ -135,6 +138,11 @@ export function parseGateRules(text: string, path: string): GateRules {
     }
     for (const key of Object.keys(raw)) {
       if (!RULE_KEYS.has(key)) problem(`${here}/${key}`, unknownKey(key, RULE_KEYS));
+    }
+    // non_inferior's object: `{ margin: 0.05, level: 0.9 }` would have set no level, in silence.
+    const options = raw.non_inferior;
+    for (const key of isObject(options) ? Object.keys(options) : []) {
+      if (key !== "margin") problem(`${here}/non_inferior/${key}`, unknownKey(key, MARGIN));
     }
     const metric = raw.metric;
     if (typeof metric !== "string" || metric === "") {

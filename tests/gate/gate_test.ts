@@ -210,6 +210,40 @@ Deno.test("parseGateRules() reports every bad rule at its line and column", () =
   );
 });
 
+Deno.test("parseGateRules() reports a key non_inferior does not take, and a missing metric at its rule", () => {
+  // `level` inside non_inferior set nothing and the rule held at the default level, in silence.
+  throws(
+    () =>
+      parseGateRules(
+        "rules:\n  - metric: argument_f1\n    non_inferior: { margin: 0.05, level: 0.9 }\n" +
+          "  - metric: argument_f1\n    non_inferior: { margn: 0.05 }\n",
+        "r.yaml",
+      ),
+    (e: unknown) => {
+      ok(e instanceof GateRulesError);
+      deepStrictEqual(e.problems, [
+        'r.yaml:3:35: Unknown key "level"',
+        'r.yaml:5:21: Unknown key "margn" (did you mean "margin"?)',
+        "r.yaml:4:5: non_inferior must be { margin: m } with m in [0, 1]",
+      ]);
+      return true;
+    },
+  );
+  // A rule whose metric is missing (its key misspelt) was reported at 1:1, not at the rule.
+  throws(
+    () => parseGateRules("seed: 1\nrules:\n  - metrc: argument_f1\n    min: 0.5\n", "r.yaml"),
+    (e: unknown) => {
+      ok(e instanceof GateRulesError);
+      deepStrictEqual(e.problems.map((p) => p.split(": ")[0]), ["r.yaml:3:5", "r.yaml:3:5"]);
+      return true;
+    },
+  );
+  throws(
+    () => parseGateRules('{"rules": [{"min": 0.5}]}', "r.json"),
+    /Invalid gate rules:\nr\.json:1:12: metric must be/,
+  );
+});
+
 Deno.test("parseGateRules() reports a seed or resamples out of the bootstrap's range at its place", () => {
   // They passed the check and failed later, with no line, even with only a min rule.
   const text = (seed: string, resamples: string) =>
