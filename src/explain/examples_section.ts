@@ -27,10 +27,13 @@ const text = (s: string) => esc(printableText(s));
 const show = (json: string, args?: string) =>
   esc(args === undefined ? readableJson(json) : `${printableText(json)}(${readableJson(args)})`);
 
+// The example's cell breaks anywhere: an id or an argument with no space to break at widened the
+// table past the page, and the other columns went out of view.
 const CSS = `#examples .filters{display:flex;flex-wrap:wrap;gap:8px 16px;margin:8px 0}
 #examples table{border-collapse:collapse;width:100%;font-size:14px}
 #examples th,#examples td{border-bottom:1px solid #e3e6ea;padding:4px 6px;text-align:left;vertical-align:top}
 #examples th{cursor:pointer;white-space:nowrap}
+#examples td:first-child{overflow-wrap:anywhere}
 #examples tr.regressed td.change{color:#b3261e;font-weight:600}
 #examples tr.improved td.change{color:#1a7f37;font-weight:600}
 #examples details pre{white-space:pre-wrap;word-break:break-all;background:#f6f8fa;padding:6px;margin:4px 0;font-size:12.5px}

@@ -181,3 +181,49 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name: "examplesSection() keeps every column in view with a long id and long arguments",
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "assay-examples-" });
+    let browser: Browser | undefined;
+    try {
+      // An id and a gold string with no place to break: the id's cell grew to their width and
+      // pushed the slice, status and change columns out of the page.
+      const long = "bench/split/" + "0123456789abcdef".repeat(12);
+      const target = { name: "f", arguments: { path: `/data/${"x".repeat(200)}` } };
+      const examples = [long, "short"].map((example_id) => ({
+        example_id,
+        language: "en",
+        target,
+      }));
+      const outputs = (o: string) => examples.map((e) => ({ example_id: e.example_id, output: o }));
+      const base = scoreToolCalls(examples, outputs(JSON.stringify(target)), {
+        detail: explainScore(),
+      });
+      const adapter = scoreToolCalls(examples, outputs("no"), { detail: explainScore() });
+      const cmp = compareReports(base, adapter, { resamples: 10 });
+      const file = `${dir}/comparison.html`;
+      await Deno.writeTextFile(
+        file,
+        renderComparisonHtml(cmp, { sections: [examplesSection(cmp, base, adapter)] }),
+      );
+      browser = await Browser.launch(30_000);
+      const { evaluate } = await openPage(browser, new URL(`file://${file}`).href, 800);
+      const seen = await evaluate(`(() => {
+        const s = document.getElementById("examples");
+        s.querySelectorAll("details").forEach((d) => d.open = true);
+        const right = s.getBoundingClientRect().right;
+        const cells = [...s.querySelectorAll("tbody tr:first-child td")];
+        return {
+          page: document.documentElement.scrollWidth <= window.innerWidth,
+          cells: cells.map((c) => c.getBoundingClientRect().right <= right + 0.5),
+        };
+      })()`);
+      assertEquals(seen, { page: true, cells: [true, true, true, true, true] });
+    } finally {
+      await browser?.close();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
