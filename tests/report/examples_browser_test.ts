@@ -4,7 +4,7 @@
 // written as the CI artifact examples.png, is read back: its pixels show that line in red. Each
 // filter option selects the rows of its slice or status, whitespace in it and all.
 import { deepStrictEqual as assertEquals, ok, strictEqual } from "node:assert/strict";
-import { compareReports, scoreToolCalls } from "../../mod.ts";
+import { compareReports, type EvaluationReport, scoreToolCalls } from "../../mod.ts";
 import { renderComparisonHtml } from "../../src/report/mod.ts";
 import { examplesSection, explainScore } from "../../src/explain/mod.ts";
 import { Browser, openPage } from "./_chromium.ts";
@@ -127,6 +127,32 @@ Deno.test({
   },
 });
 
+/**
+ * Scores `examples` with one output for every example of each model (details on), edits the
+ * adapter's report when asked (after the comparison), and writes their comparison page with its
+ * examples section to `dir`.
+ *
+ * @returns The page's URL.
+ */
+async function examplesPage(
+  dir: string,
+  examples: { example_id: string; language: string; target: unknown }[],
+  [before, after]: [string, string],
+  edit?: (adapter: EvaluationReport) => void,
+): Promise<string> {
+  const outputs = (o: string) => examples.map((e) => ({ example_id: e.example_id, output: o }));
+  const base = scoreToolCalls(examples, outputs(before), { detail: explainScore() });
+  const adapter = scoreToolCalls(examples, outputs(after), { detail: explainScore() });
+  const cmp = compareReports(base, adapter, { resamples: 10 });
+  edit?.(adapter);
+  const file = `${dir}/comparison.html`;
+  await Deno.writeTextFile(
+    file,
+    renderComparisonHtml(cmp, { sections: [examplesSection(cmp, base, adapter)] }),
+  );
+  return new URL(`file://${file}`).href;
+}
+
 Deno.test({
   name: "examplesSection() filters by slices and statuses with whitespace in Chromium",
   async fn() {
@@ -138,20 +164,15 @@ Deno.test({
       const examples = ["en", " en", "a  b"].flatMap((language) =>
         [0, 1].map((i) => ({ example_id: `${language}-${i}`, language, target }))
       );
-      const outputs = (o: string) => examples.map((e) => ({ example_id: e.example_id, output: o }));
-      const base = scoreToolCalls(examples, outputs("no"), { detail: explainScore() });
-      const adapter = scoreToolCalls(examples, outputs(JSON.stringify(target)), {
-        detail: explainScore(),
-      });
-      const cmp = compareReports(base, adapter, { resamples: 10 });
-      adapter.records.forEach((r, i) => i % 2 && (r.status = " not  json" as typeof r.status));
-      const file = `${dir}/comparison.html`;
-      await Deno.writeTextFile(
-        file,
-        renderComparisonHtml(cmp, { sections: [examplesSection(cmp, base, adapter)] }),
+      const url = await examplesPage(
+        dir,
+        examples,
+        ["no", JSON.stringify(target)],
+        (adapter) =>
+          adapter.records.forEach((r, i) => i % 2 && (r.status = " not  json" as typeof r.status)),
       );
       browser = await Browser.launch(30_000);
-      const { evaluate } = await openPage(browser, new URL(`file://${file}`).href, 1000);
+      const { evaluate } = await openPage(browser, url, 1000);
       // For each option of each filter alone: the rows it shows, by their slice and status.
       const shown = await evaluate(`(() => {
         const s = document.getElementById("examples");
@@ -197,19 +218,9 @@ Deno.test({
         language: "en",
         target,
       }));
-      const outputs = (o: string) => examples.map((e) => ({ example_id: e.example_id, output: o }));
-      const base = scoreToolCalls(examples, outputs(JSON.stringify(target)), {
-        detail: explainScore(),
-      });
-      const adapter = scoreToolCalls(examples, outputs("no"), { detail: explainScore() });
-      const cmp = compareReports(base, adapter, { resamples: 10 });
-      const file = `${dir}/comparison.html`;
-      await Deno.writeTextFile(
-        file,
-        renderComparisonHtml(cmp, { sections: [examplesSection(cmp, base, adapter)] }),
-      );
+      const url = await examplesPage(dir, examples, [JSON.stringify(target), "no"]);
       browser = await Browser.launch(30_000);
-      const { evaluate } = await openPage(browser, new URL(`file://${file}`).href, 800);
+      const { evaluate } = await openPage(browser, url, 800);
       const seen = await evaluate(`(() => {
         const s = document.getElementById("examples");
         s.querySelectorAll("details").forEach((d) => d.open = true);
