@@ -206,12 +206,32 @@ function readOptions(options: unknown) {
   return { mode: mode as TrajectoryMode, numeric, rules, plain };
 }
 
+// Where other APIs keep a call's arguments: read as absent (`{}`), they would let any arguments
+// match, so such a call is refused instead (an Anthropic `tool_use` block, a LangChain call).
+const OTHER_ARGUMENTS = ["input", "args"];
+
 function readCall(c: unknown, at: string, numeric: boolean): Call {
   const f = isRec(c) && isRec(c.function) ? c.function : c;
   if (!isRec(f) || typeof f.name !== "string") {
     throw new TypeError(`${at} must be a call: {name, arguments}`);
   }
+  const other = f.arguments === undefined && OTHER_ARGUMENTS.find((k) => Object.hasOwn(f, k));
+  if (other) {
+    throw new TypeError(
+      `${at} must be a call: {name, arguments}; its arguments are under "${other}", which ` +
+        "would be read as no arguments: name them arguments",
+    );
+  }
   return { name: f.name, args: argumentTree(f.arguments, numeric) };
+}
+
+// A message's calls in a form strict mode does not read, which would be dropped: an Anthropic
+// `tool_use` content block, or the legacy OpenAI `function_call`.
+function unreadCalls(msg: Record<string, unknown>): string | undefined {
+  if (msg.function_call !== undefined && msg.function_call !== null) return "a function_call";
+  const blocks = Array.isArray(msg.content) ? msg.content : [];
+  const i = blocks.findIndex((b) => isRec(b) && b.type === "tool_use");
+  return i < 0 ? undefined : `a "tool_use" block (content[${i}])`;
 }
 
 function readCalls(v: unknown, at: string, numeric: boolean): Call[] {
@@ -278,6 +298,13 @@ export function trajectoryMatch(
         return v.map((msg, k) => {
           if (!isRec(msg) || typeof msg.role !== "string") {
             throw new TypeError(`${at}[${k}] must be a message: {role, tool_calls?}`);
+          }
+          const unread = unreadCalls(msg);
+          if (unread !== undefined) {
+            throw new TypeError(
+              `${at}[${k}] must be a message: {role, tool_calls?}; it makes a call in ${unread}, ` +
+                "which would be dropped: give its calls as tool_calls",
+            );
           }
           const tc = msg.tool_calls ?? [];
           return { role: msg.role, calls: readCalls(tc, `${at}[${k}].tool_calls`, numeric) };

@@ -251,6 +251,67 @@ Deno.test("trajectoryMatch() refuses bad options and trajectories", () => {
   throws(run({ trajectory: "exact" }, {}), /must be a list of calls/);
 });
 
+Deno.test("trajectoryMatch() refuses calls whose arguments or calls it would drop", () => {
+  // They used to read as calls without arguments (or messages without calls), so these passed.
+  const loose = (x: unknown) => x as Call[];
+  const exact = { trajectory: "exact" } as const;
+  const anthropic = (city: string) => ({ type: "tool_use", id: "t", name: "f", input: { city } });
+  throws(
+    () => trajectoryMatch(loose([anthropic("Paris")]), loose([anthropic("Oslo")]), exact),
+    /^TypeError: reference\[0\] must be a call: \{name, arguments\}; its arguments are under "input"/,
+  );
+  const langchain = (q: string) => ({ name: "f", args: { q }, id: "c", type: "tool_call" });
+  throws(
+    () => trajectoryMatch([f({ q: "x" })], loose([langchain("y")]), exact),
+    /^TypeError: output\[0\] must be a call: .*under "args"/,
+  );
+  const said = (name: string) => [{ role: "user", content: "?" }, {
+    role: "assistant",
+    content: [{ type: "text", text: "Let me look." }, anthropic(name)],
+  }];
+  throws(
+    () => trajectoryMatch(loose(said("f")), loose(said("g")), { trajectory: "strict" }),
+    /^TypeError: reference\[1\] must be a message: .*a "tool_use" block \(content\[1\]\)/,
+  );
+  const legacy = [{ role: "assistant", function_call: { name: "f", arguments: "{}" } }];
+  throws(
+    () =>
+      trajectoryMatch(loose([{ role: "assistant" }]), loose(legacy), {
+        trajectory: "strict",
+      }),
+    /^TypeError: output\[0\] must be a message: .*a function_call/,
+  );
+  // Explicit arguments win, and OpenAI's shapes (Chat Completions, Responses items) still read.
+  assertEquals(
+    trajectoryMatch(loose([{ ...f({ a: 1 }), input: 5 }]), [f({ a: 1 })], exact).pass,
+    true,
+  );
+  const chat = (q: string) => [{ role: "user", content: "?" }, {
+    role: "assistant",
+    content: null,
+    tool_calls: [{
+      id: "c1",
+      type: "function",
+      function: { name: "f", arguments: `{"q":"${q}"}` },
+    }],
+  }, { role: "tool", tool_call_id: "c1", content: "[]" }];
+  assertEquals(
+    trajectoryMatch(loose(chat("x")), loose(chat("x")), { trajectory: "strict" }).pass,
+    true,
+  );
+  assertEquals(
+    trajectoryMatch(loose(chat("x")), loose(chat("y")), { trajectory: "strict" }).pass,
+    false,
+  );
+  const item = (a: number) => ({
+    type: "function_call",
+    call_id: "c",
+    name: "f",
+    arguments: `{"a":${a}}`,
+  });
+  assertEquals(trajectoryMatch(loose([item(1)]), loose([item(2)]), exact).pass, false);
+});
+
 Deno.test("trajectoryMatchMetric() scores a run against its golden's reference trajectory", () => {
   const trace = {
     golden_id: "q",
@@ -342,6 +403,20 @@ Deno.test("trajectory_match names a golden or trace it cannot read, as bad input
       "strict",
       "trace",
       /^messages\[0\]\.tool_calls\[0\] must be a call/,
+    ],
+    [
+      [{ type: "tool_use", name: "f", input: { a: 1 } }],
+      undefined,
+      "exact",
+      "golden",
+      /^reference_trajectory\[0\] must be a call: \{name, arguments\}; its arguments are under "input"/,
+    ],
+    [
+      [{ role: "assistant", tool_calls: [{ name: "f" }] }],
+      [{ role: "assistant", content: [{ type: "tool_use", name: "f", input: {} }] }],
+      "strict",
+      "trace",
+      /^messages\[0\] must be a message: .*"tool_use" block/,
     ],
   ];
   for (const [reference, messages, mode, input, words] of cases) {
