@@ -315,6 +315,7 @@ function checkSuite(doc: Located, source: string, options: LoadSuiteOptions): Su
           })`,
           typeof entry.preset === "string" ? closestName(entry.preset, presetNames) : undefined,
         );
+        ok = false; // its params are unknown: checking them would only add errors of its own
       } else {
         preset = presets[entry.preset];
       }

@@ -3,6 +3,7 @@ import { deepStrictEqual, ok, strictEqual, throws } from "node:assert/strict";
 import {
   closestName,
   loadSuite,
+  suiteChecks,
   type SuiteError,
   SuiteError as SuiteErrorClass,
 } from "../../src/suite/mod.ts";
@@ -296,6 +297,26 @@ Deno.test("loadSuite() fills a judge from a preset and lets fields override it",
     () => loadSuite("- type: hit_limit\n  preset: groundedness\n", { presets }),
     /Only an llm_judge/,
   );
+});
+
+Deno.test("loadSuite() reports an unknown preset alone, not the params it would have given", () => {
+  // The judge's params check ran on the empty params and added "Exactly one of criteria or
+  // evaluation_steps is required", ahead of the misspelt preset.
+  const issues = (() => {
+    try {
+      loadSuite("metrics:\n  - type: llm_judge\n    preset: groundednes\n", {
+        source: "p.yaml",
+        ...suiteChecks(),
+      });
+    } catch (e) {
+      ok(e instanceof SuiteErrorClass, String(e));
+      return e.issues;
+    }
+    throw new Error("no SuiteError");
+  })();
+  deepStrictEqual(issues.map((i) => [i.line, i.field, i.suggestion]), [
+    [3, "metrics[0].preset", "groundedness"],
+  ]);
 });
 
 Deno.test("loadSuite() runs a type's params check and places its issues", () => {
