@@ -1,6 +1,7 @@
 // What every deterministic trace metric does with its arguments: read the run, check the params
 // against the metric's list, and keep the lists in `details` short.
 import type { CriterionScore, RunContext } from "./types.ts";
+import { suggestName } from "../jsonl/mod.ts";
 
 /** A metric's `params` from the suite file. */
 export type MetricParams = { readonly [key: string]: unknown };
@@ -36,6 +37,28 @@ export const MAX_LISTED = 50;
 /** Whether `v` is a plain record (not null, not an array). */
 export const isRec = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
+/** What a bad param's error carries beside its message: see {@linkcode paramError}. */
+export interface ParamErrorMarks {
+  /** The param, as a dotted path (`trajectory`, `tools.run_sql.ignore`). */
+  field: string;
+  /** The closest valid name, for a misspelt one. */
+  suggestion?: string;
+}
+
+/**
+ * Marks a bad param's error with the param's dotted path and, when `word` is a misspelling of
+ * one of `valid`, the closest, so that the suite loader places each at its line and offers it.
+ */
+export function paramError<E extends Error>(
+  error: E,
+  field: string,
+  word?: unknown,
+  valid?: readonly string[],
+): E & ParamErrorMarks {
+  const suggestion = typeof word === "string" && valid ? suggestName(word, valid) : undefined;
+  return Object.assign(error, { field, ...(suggestion !== undefined && { suggestion }) });
+}
+
 /** The first {@linkcode MAX_LISTED} items. */
 export const listed = <T>(xs: readonly T[]): T[] => xs.slice(0, MAX_LISTED);
 /** A score that does not apply to the run, and why. */

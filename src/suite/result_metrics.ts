@@ -4,7 +4,15 @@
  * @module
  */
 import type { CriterionScore, RunContext } from "./types.ts";
-import { isRec, listed, type MetricParams, readParams, readRun, skip } from "./_metric_args.ts";
+import {
+  isRec,
+  listed,
+  type MetricParams,
+  paramError,
+  readParams,
+  readRun,
+  skip,
+} from "./_metric_args.ts";
 
 const NUMERIC = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
@@ -18,7 +26,10 @@ function asNumber(v: unknown): number | null {
 function tolerance(p: Record<string, unknown>, key: string, fallback: number): number {
   const v = p[key] ?? fallback;
   if (typeof v !== "number" || !Number.isFinite(v) || v < 0) {
-    throw new RangeError(`The ${key} param of reference_value_match must be a finite number >= 0`);
+    throw paramError(
+      new RangeError(`The ${key} param of reference_value_match must be a finite number >= 0`),
+      key,
+    );
   }
   return v;
 }

@@ -20,6 +20,7 @@ import {
   DETERMINISTIC_METRICS,
   type DeterministicMetricName,
 } from "./trace_metrics.ts";
+import type { ParamErrorMarks } from "./_metric_args.ts";
 import { compareCodePoints } from "../engine/mod.ts";
 
 /**
@@ -65,18 +66,41 @@ function deterministicCheck(type: DeterministicMetricName): ParamsCheck {
         };
       });
     }
-    // The metric checks its own values: run it once on an empty run.
-    try {
-      DETERMINISTIC_METRICS[type]({
-        golden: EMPTY_GOLDEN,
-        trace: EMPTY_TRACE,
-        catalog: { views: [] },
-      }, params);
-    } catch (e) {
-      return [{ field: "", message: e instanceof Error ? e.message : String(e) }];
-    }
-    return [];
+    // The metric checks its own values: run it on an empty run, with each param on its own
+    // (beside what the metric requires) so that every bad one is named, then with all of them.
+    const issues = Object.keys(params).flatMap((k) =>
+      paramIssues(type, { ...REQUIRED_PARAMS[type], [k]: params[k] }, k)
+    );
+    return issues.length > 0 ? issues : paramIssues(type, params, "");
   };
+}
+
+// A valid value of each param a metric requires, for checking the other params on their own.
+const REQUIRED_PARAMS: Partial<Record<DeterministicMetricName, Record<string, unknown>>> = {
+  trajectory_match: { trajectory: "exact" },
+};
+
+// The problem the metric finds in `params`, at the param its error names (else at `field`).
+function paramIssues(
+  type: DeterministicMetricName,
+  params: Record<string, unknown>,
+  field: string,
+) {
+  try {
+    DETERMINISTIC_METRICS[type]({
+      golden: EMPTY_GOLDEN,
+      trace: EMPTY_TRACE,
+      catalog: { views: [] },
+    }, params);
+    return [];
+  } catch (e) {
+    const marks = (e ?? {}) as Partial<ParamErrorMarks>;
+    return [{
+      field: typeof marks.field === "string" ? marks.field : field,
+      message: e instanceof Error ? e.message : String(e),
+      ...(typeof marks.suggestion === "string" && { suggestion: marks.suggestion }),
+    }];
+  }
 }
 
 /**

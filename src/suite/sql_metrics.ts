@@ -16,13 +16,26 @@ import {
   SQL_DIALECTS,
   suffixMatch,
 } from "./sql/mod.ts";
-import { isRec, listed, type MetricParams, readParams, readRun, skip } from "./_metric_args.ts";
+import {
+  isRec,
+  listed,
+  type MetricParams,
+  paramError,
+  readParams,
+  readRun,
+  skip,
+} from "./_metric_args.ts";
 
 function dialectOf(metric: string, p: Record<string, unknown>): string {
   const d = p.dialect ?? "postgresql";
   if (typeof d !== "string" || !SQL_DIALECTS.includes(d)) {
-    throw new RangeError(
-      `Unknown dialect "${String(d)}" for ${metric}: expected ${SQL_DIALECTS.join(", ")}`,
+    throw paramError(
+      new RangeError(
+        `Unknown dialect "${String(d)}" for ${metric}: expected ${SQL_DIALECTS.join(", ")}`,
+      ),
+      "dialect",
+      d,
+      SQL_DIALECTS,
     );
   }
   return d;
@@ -174,7 +187,10 @@ export function expectedViewRecall(run: RunContext, params?: MetricParams): Crit
   const dialect = dialectOf("expected_view_recall", p);
   const tools = p.view_tools ?? [];
   if (!Array.isArray(tools) || !tools.every((t) => typeof t === "string")) {
-    throw new RangeError("The view_tools param of expected_view_recall must be a list of names");
+    throw paramError(
+      new RangeError("The view_tools param of expected_view_recall must be a list of names"),
+      "view_tools",
+    );
   }
   const expected = isRec(golden) ? golden.expected_views : undefined;
   if (expected !== undefined && expected !== null) {

@@ -16,7 +16,7 @@ import {
   type ToolRule,
 } from "./_trajectory_args.ts";
 import { type Call, judge, MAX_TOOL_PAIRS, PairLimit } from "./_trajectory_judge.ts";
-import { isRec } from "./_metric_args.ts";
+import { isRec, paramError } from "./_metric_args.ts";
 
 export type { ArgumentsMode } from "./_trajectory_args.ts";
 
@@ -125,18 +125,24 @@ function readRule(
   const rule = { mode: base as ToolRule["mode"], keys: [] as string[], ignore: [] as RegExp[] };
   const strings = (v: unknown, what: string): string[] => {
     if (!Array.isArray(v) || v.some((k) => typeof k !== "string" || k === "")) {
-      throw new TypeError(`${at}.${what} must be a list of non-empty strings`);
+      throw paramError(
+        new TypeError(`${at}.${what} must be a list of non-empty strings`),
+        `${at}.${what}`,
+      );
     }
     return v as string[];
   };
   if (typeof override === "string" || Array.isArray(override)) {
     override = { [typeof override === "string" ? "arguments" : "keys"]: override };
   }
-  if (!isRec(override)) throw new TypeError(`${at} must be a mode, a list of keys or an object`);
+  if (!isRec(override)) {
+    throw paramError(new TypeError(`${at} must be a mode, a list of keys or an object`), at);
+  }
   const known = ["arguments", "keys", "ignore", "defaults", "min", "max"];
   for (const k of Object.keys(override)) {
     if (!known.includes(k)) {
-      throw new RangeError(`${at}: unknown field "${k}" (${known.join(", ")})`);
+      const e = new RangeError(`${at}: unknown field "${k}" (${known.join(", ")})`);
+      throw paramError(e, `${at}.${k}`, k, known);
     }
   }
   if (override.arguments !== undefined) rule.mode = readMode(`${at}.arguments`, override.arguments);
@@ -145,17 +151,22 @@ function readRule(
     rule.ignore = strings(override.ignore, "ignore").map(globRegExp);
   }
   const defaults = override.defaults ?? {};
-  if (!isRec(defaults)) throw new TypeError(`${at}.defaults must be an object`);
+  if (!isRec(defaults)) {
+    throw paramError(new TypeError(`${at}.defaults must be an object`), `${at}.defaults`);
+  }
   const count = (k: "min" | "max"): number | undefined => {
     const v = override[k];
     if (v !== undefined && (typeof v !== "number" || !Number.isSafeInteger(v) || v < 0)) {
-      throw new RangeError(`${at}.${k} must be an integer ≥ 0, got ${String(v)}`);
+      throw paramError(
+        new RangeError(`${at}.${k} must be an integer ≥ 0, got ${String(v)}`),
+        `${at}.${k}`,
+      );
     }
     return v;
   };
   const min = count("min"), max = count("max");
   if (min !== undefined && max !== undefined && min > max) {
-    throw new RangeError(`${at}: min ${min} exceeds max ${max}`);
+    throw paramError(new RangeError(`${at}: min ${min} exceeds max ${max}`), at);
   }
   return {
     ...rule,
@@ -167,7 +178,10 @@ function readRule(
 
 function readMode(at: string, v: unknown): ArgumentsMode {
   if (!(ARGUMENTS_MODES as readonly unknown[]).includes(v)) {
-    throw new RangeError(`${at} must be one of ${ARGUMENTS_MODES.join(", ")}, got ${String(v)}`);
+    const e = new RangeError(
+      `${at} must be one of ${ARGUMENTS_MODES.join(", ")}, got ${String(v)}`,
+    );
+    throw paramError(e, at, v, ARGUMENTS_MODES);
   }
   return v as ArgumentsMode;
 }
@@ -183,18 +197,25 @@ function readOptions(options: unknown) {
   }
   const mode = options.trajectory;
   if (!(TRAJECTORY_MODES as readonly unknown[]).includes(mode)) {
-    throw new RangeError(
-      `trajectory must be one of ${TRAJECTORY_MODES.join(", ")}, got ${String(mode)}`,
+    const modes = TRAJECTORY_MODES.join(", ");
+    const e = new RangeError(
+      mode === undefined
+        ? `trajectory must be one of ${modes}: it is required`
+        : `trajectory must be one of ${modes}, got ${String(mode)}`,
     );
+    throw paramError(e, "trajectory", mode, TRAJECTORY_MODES);
   }
   const base = readMode("arguments", options.arguments ?? "exact");
   const numbers = options.numbers ?? "exact";
   if (numbers !== "exact" && numbers !== "numeric") {
-    throw new RangeError(`numbers must be exact or numeric, got ${String(numbers)}`);
+    const e = new RangeError(`numbers must be exact or numeric, got ${String(numbers)}`);
+    throw paramError(e, "numbers", numbers, ["exact", "numeric"]);
   }
   const numeric = numbers === "numeric";
   const tools = options.tools ?? {};
-  if (!isRec(tools)) throw new TypeError("tools must be an object: tool name → override");
+  if (!isRec(tools)) {
+    throw paramError(new TypeError("tools must be an object: tool name → override"), "tools");
+  }
   const rules = new Map<string, ToolRule>();
   for (const [name, o] of Object.entries(tools)) {
     const r = readRule(`tools.${name}`, o, base);

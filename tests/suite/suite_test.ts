@@ -299,6 +299,48 @@ Deno.test("loadSuite() fills a judge from a preset and lets fields override it",
   );
 });
 
+Deno.test("suiteChecks() names every bad deterministic param at its line, with a suggestion", () => {
+  // They were all reported at their metric's params key, the first one only, with no suggestion.
+  const text = [
+    "metrics:",
+    "  - type: trajectory_match",
+    "    name: calls",
+    "    params:",
+    "      trajectory: exakt",
+    "      arguments: subsett",
+    "      tools:",
+    "        run_sql: {ignroe: [x]}",
+    "  - type: schema_membership",
+    "    params: {dialect: postgres}",
+    "  - type: reference_value_match",
+    "    params: {abs_tol: -1, rel_tol: 0.1}",
+    "  - type: trajectory_match",
+    "    name: route",
+    "",
+  ].join("\n");
+  const issues = (() => {
+    try {
+      loadSuite(text, { source: "p.yaml", ...suiteChecks() });
+    } catch (e) {
+      ok(e instanceof SuiteErrorClass, String(e));
+      return e.issues;
+    }
+    throw new Error("no SuiteError");
+  })();
+  deepStrictEqual(issues.map((i) => [i.line, i.column, i.field, i.suggestion]), [
+    [5, 7, "metrics[0].params.trajectory", "exact"],
+    [6, 7, "metrics[0].params.arguments", "subset"],
+    [8, 19, "metrics[0].params.tools.run_sql.ignroe", "ignore"],
+    [10, 14, "metrics[1].params.dialect", "postgresql"],
+    [12, 14, "metrics[2].params.abs_tol", undefined],
+    [13, 5, "metrics[3].params.trajectory", undefined],
+  ]);
+  strictEqual(
+    issues[5]!.message,
+    "trajectory must be one of strict, unordered, subset, superset, in_order, exact: it is required",
+  );
+});
+
 Deno.test("loadSuite() reports an unknown preset alone, not the params it would have given", () => {
   // The judge's params check ran on the empty params and added "Exactly one of criteria or
   // evaluation_steps is required", ahead of the misspelt preset.

@@ -350,7 +350,7 @@ Deno.test("loadSuite() with suiteChecks() places a bad trajectory_match param at
   const text = "metrics:\n  - type: trajectory_match\n    params:\n      trajectory: ordered\n";
   throws(() => loadSuite(text, { ...suiteChecks(), source: "s.yaml" }), (e: unknown) => {
     ok(e instanceof SuiteError);
-    assertEquals(e.issues.map((i) => [i.line, i.field]), [[3, "metrics[0].params"]]);
+    assertEquals(e.issues.map((i) => [i.line, i.field]), [[4, "metrics[0].params.trajectory"]]);
     ok(/trajectory must be one of strict/.test(e.message), e.message);
     return true;
   });
