@@ -80,7 +80,7 @@ export const TRACE_SCHEMA = {
   properties: {
     golden_id: { type: "string", minLength: 1 },
     arm: { type: "string", minLength: 1 },
-    repeat: { type: "integer", minimum: 0 },
+    repeat: { type: "integer", minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
     tool_calls: {
       type: "array",
       items: {

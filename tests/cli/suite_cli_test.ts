@@ -250,6 +250,13 @@ Deno.test("assay suite run names a bad trace line and writes nothing", async () 
   match(r.stderr, /traces\.jsonl:5 \(golden_id "g02"\): \/repeat: /);
   const exists = await Deno.stat(`${dir}/metrics.db`).then(() => true, () => false);
   strictEqual(exists, false);
+  // A repeat past 2^53 − 1 is no exact integer: it is named at its line too (it was refused
+  // later, as "rows[0].repeat must be an integer", without the line).
+  lines[4] = lines[4]!.replace('"repeat":-1', '"repeat":9007199254740993');
+  await Deno.writeTextFile(`${dir}/traces.jsonl`, lines.join("\n") + "\n");
+  const big = await assay([...args, "--no-judge"]);
+  strictEqual(big.code, 2, big.stderr);
+  match(big.stderr, /traces\.jsonl:5 \(golden_id "g02"\): \/repeat: .* maximum 9007199254740991/);
 });
 
 Deno.test("assay suite run names a golden whose reference trajectory it cannot read", async () => {
