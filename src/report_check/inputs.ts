@@ -1,8 +1,9 @@
 /**
  * The input files a BFCL or IFEval report was scored against, as their SHA-256 digests: IFEval's
  * input file (the prompts and their instructions), and each BFCL category's question and answer
- * files. Two reports scored against different inputs cannot be compared, whatever their entries'
- * ids say: `bfcl compare`, `ifeval compare` and the gate refuse them. A report that records no
+ * files; and the suite file a suite run was scored under. Two reports scored against different
+ * inputs (or suites) cannot be compared, whatever their entries' ids say: `bfcl compare`,
+ * `ifeval compare` and the gate refuse them. A report that records no
  * digest (written before 2026-12-05, or built in memory without them) is read, with a note.
  *
  * @module
@@ -66,6 +67,11 @@ const sha = (x: unknown): string | null =>
 function digestsOf(report: unknown): Digests | undefined {
   if (!isObject(report)) return undefined;
   const files = new Map<string, string | null>();
+  if (report.schema === "assay.suite_run.v1") {
+    // The suite decides every score and verdict (metrics, params, thresholds, rubrics).
+    files.set("suite files'", typeof report.suite_sha256 === "string" ? report.suite_sha256 : null);
+    return { files, complete: true };
+  }
   if (report.schema === "assay.ifeval.v1") {
     const inputs = report.inputs;
     if (isObject(inputs)) files.set("input files'", sha(inputs.input));
@@ -87,8 +93,9 @@ function digestsOf(report: unknown): Digests | undefined {
 const short = (digest: string | null) => digest === null ? "none" : `${digest.slice(0, 12)}…`;
 
 /**
- * How the inputs of two BFCL or IFEval reports differ: each compared file (IFEval's input file,
- * each shared BFCL category's question and answer files) whose SHA-256 is not the same in both;
+ * How the inputs of two BFCL, IFEval or suite run reports differ: each compared file (IFEval's
+ * input file, each shared BFCL category's question and answer files, a suite run's suite file)
+ * whose SHA-256 is not the same in both;
  * and each shared BFCL category whose results file is the same in both but was decoded
  * differently (decoder or name rewrite): one model scored twice, not two models.
  * Reports of other kinds, and a report that records no digest, give none (see

@@ -4,6 +4,7 @@
 // fails by that interval; and a `min` rule reads the scorecard's exact mean to the last bit.
 import { deepStrictEqual, ok, strictEqual, throws } from "node:assert/strict";
 import { Sfc32 } from "../../src/engine/mod.ts";
+import { ComparisonGateError } from "../../src/compare/mod.ts";
 import {
   evaluateGate,
   type ExampleShare,
@@ -162,6 +163,25 @@ Deno.test("evaluateGate() gates overall_score and graded metrics between suite r
     { base, candidate: base },
   );
   deepStrictEqual(same.rules.map((r) => r.pass), [true, false]);
+});
+
+Deno.test("evaluateGate() refuses to compare suite runs scored under different suite files", () => {
+  // A candidate scored under a suite with a lower pass threshold (or another rubric, params or
+  // metrics) was compared with its base as if comparable: non-inferior, even superior.
+  const a = "9b8c4f11".repeat(8), b = "f011bb95".repeat(8);
+  const base = { ...suiteRun(11, 24, 2), suite_sha256: a };
+  const candidate = { ...suiteRun(12, 24, 2, 0.25), suite_sha256: b };
+  const gate = parseGateRules("rules:\n  - metric: pass_rate\n    superior: true\n", "g.yaml");
+  throws(() => evaluateGate(gate, { base, candidate }), (e: unknown) => {
+    ok(e instanceof ComparisonGateError, String(e));
+    deepStrictEqual(e.differences, [{
+      kind: "examples",
+      detail: "suite files' sha256 differ: base 9b8c4f119b8c…, candidate f011bb95f011…",
+    }]);
+    return true;
+  });
+  // The same suite file: compared as before.
+  evaluateGate(gate, { base, candidate: { ...candidate, suite_sha256: a } });
 });
 
 Deno.test("evaluateGate() min on a suite metric holds at the scorecard's exact mean and fails one ulp above", () => {
