@@ -4,15 +4,8 @@
  * @module
  */
 import type { CriterionScore, RunContext } from "./types.ts";
-import {
-  isRec,
-  listed,
-  type MetricParams,
-  paramError,
-  readParams,
-  readRun,
-  skip,
-} from "./_metric_args.ts";
+import type { MetricParams } from "./_metric_args.ts";
+import { isRec, listed, paramError, readParams, readRun, skip } from "./_metric_args.ts";
 
 const NUMERIC = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 

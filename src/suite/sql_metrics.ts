@@ -16,15 +16,8 @@ import {
   SQL_DIALECTS,
   suffixMatch,
 } from "./sql/mod.ts";
-import {
-  isRec,
-  listed,
-  type MetricParams,
-  paramError,
-  readParams,
-  readRun,
-  skip,
-} from "./_metric_args.ts";
+import type { MetricParams } from "./_metric_args.ts";
+import { isRec, listed, paramError, readParams, readRun, skip } from "./_metric_args.ts";
 
 function dialectOf(metric: string, p: Record<string, unknown>): string {
   const d = p.dialect ?? "postgresql";
