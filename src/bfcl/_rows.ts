@@ -91,11 +91,16 @@ export function checkCategory(
   });
 }
 
+/** `, id X` for a row with an id, else nothing. */
+const withId = (row: PyDict) => row.get("id") === undefined ? "" : `, id ${idOf(row)}`;
+
 /**
  * BFCL pairs the files' lines by position, so a result file in another order would be scored
  * against the wrong questions without a word: each result's id must be new, and the same as the
- * question's and the answer's on its line (where the lines have ids). Ids are compared as they
- * are written: `0` and `"0"` are one id, since BFCL reads neither.
+ * question's and the answer's on its line (where the lines have ids), and the files must have as
+ * many lines. Lines are compared first, so an entry missing or added in the middle is named at
+ * the first line it shifts; a difference at the end names the first line left over. Ids are
+ * compared as they are written: `0` and `"0"` are one id, since BFCL reads neither.
  */
 export function checkIds(
   results: Source,
@@ -112,8 +117,8 @@ export function checkIds(
     }
     seen.set(id, i + 1);
     for (const [src, lines] of others) {
-      const other = lines[i]!;
-      if (other.get("id") !== undefined && idOf(other) !== id) {
+      const other = lines[i];
+      if (other?.get("id") !== undefined && idOf(other) !== id) {
         throw new InputError(
           `${results.name}:${i + 1}: id ${id}, but line ${i + 1} of ${src.name} is ` +
             `${idOf(other)}: BFCL pairs the files' lines in order`,
@@ -121,6 +126,16 @@ export function checkIds(
       }
     }
   });
+  for (const [src, lines] of others) {
+    const n = lines.length;
+    if (n === rows.length) continue;
+    const [file, row] = n < rows.length ? [results, rows[n]!] : [src, lines[rows.length]!];
+    throw new InputError(
+      `${src.name}: ${n} lines, but ${results.name} has ${rows.length} ` +
+        `(${file.name}:${Math.min(n, rows.length) + 1}${withId(row)}, has no line in ` +
+        `${file === results ? src.name : results.name})`,
+    );
+  }
 }
 
 /** The categories whose question holds one function (the others hold a list of them). */

@@ -320,13 +320,6 @@ export function checkBfcl(files: BfclFiles, options: BfclOptions): BfclRun {
     }
     questions = read(files.questions);
     answers = read(files.answers);
-    for (const [src, rows] of [[files.questions, questions], [files.answers, answers]] as const) {
-      if (rows.length !== results.length) {
-        throw new InputError(
-          `${src.name}: ${rows.length} lines, but ${files.results.name} has ${results.length}`,
-        );
-      }
-    }
   }
   const others = relevance
     ? []

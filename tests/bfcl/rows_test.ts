@@ -294,3 +294,41 @@ Deno.test("checkBfcl() drops a BOM at the start of a file, as the CLI and the li
   const inside = { ...f, results: { name: "r.json", text: `${f.results.text}\ufeff{}\n` } };
   strictEqual(outcome(inside).startsWith("r.json:2: not JSON"), true);
 });
+
+/** Three entries' files; `resultIds` are the result lines' ids in order (undefined: no id). */
+function three(resultIds: (string | undefined)[], category = "simple") {
+  const rows = (o: (i: number) => Record<string, unknown>, ids: (string | undefined)[]) =>
+    ids.map((id, i) => JSON.stringify({ ...(id === undefined ? {} : { id }), ...o(i) }) + "\n")
+      .join("");
+  const ids = [0, 1, 2].map((i) => `${category}_${i}`);
+  return {
+    questions: { name: "q.json", text: rows(() => ({ function: FN }), ids) },
+    answers: { name: "a.json", text: rows(() => ({ ground_truth: ANSWER }), ids) },
+    results: { name: "r.json", text: rows(() => ({ result: RESULT }), resultIds) },
+  };
+}
+
+Deno.test("checkBfcl() names the line where a result file with an entry missing or added parts from the questions", () => {
+  const shifted = "r.json:2: id simple_2, but line 2 of q.json is simple_1: " +
+    "BFCL pairs the files' lines in order";
+  // One missing in the middle: named where the lines part, not by the files' lengths.
+  strictEqual(outcome(three(["simple_0", "simple_2"])), shifted);
+  // One given twice: named as a repeat, not as one line too many.
+  strictEqual(
+    outcome(three(["simple_0", "simple_0", "simple_1", "simple_2"])),
+    "r.json:2: id simple_0 again (line 1)",
+  );
+  // At the end: the first line left over, with its id where it has one.
+  strictEqual(
+    outcome(three(["simple_0", "simple_1"])),
+    "q.json: 3 lines, but r.json has 2 (q.json:3, id simple_2, has no line in r.json)",
+  );
+  strictEqual(
+    outcome(three(["simple_0", "simple_1", "simple_2", "simple_3"])),
+    "q.json: 3 lines, but r.json has 4 (r.json:4, id simple_3, has no line in q.json)",
+  );
+  strictEqual(
+    outcome(three([undefined, undefined, undefined, undefined])),
+    "q.json: 3 lines, but r.json has 4 (r.json:4, has no line in q.json)",
+  );
+});
