@@ -12,6 +12,7 @@ import {
   answerProblem,
   checkCategory,
   checkIds,
+  entryIdOf,
   idOf,
   questionProblem,
   readRows,
@@ -237,7 +238,10 @@ export interface BfclFiles {
 export interface BfclRecord extends BfclVerdict {
   /** The entry's 1-based position (BFCL's score-file id). */
   id: number;
-  /** The entry's id in the result file (`simple_13`). */
+  /**
+   * The entry's id in the result file (`simple_13`); for a result line without one, its
+   * question's or answer's, else `line N`.
+   */
   entryId: string;
   /** The question line; null for relevance. */
   prompt: PyValue;
@@ -356,7 +360,8 @@ export function checkBfcl(files: BfclFiles, options: BfclOptions): BfclRun {
       if (answer !== undefined) throw bad(files.answers!, answers[i]!, answer);
     }
     const v = checkEntry({ question: prompt, possibleAnswer, result: raw }, options);
-    return { ...v, id: i + 1, entryId: idOf(row), prompt, possibleAnswer, raw };
+    const entryId = entryIdOf(i, row, questions[i], answers[i]);
+    return { ...v, id: i + 1, entryId, prompt, possibleAnswer, raw };
   });
   const correct = records.filter((r) => r.valid).length;
   return {

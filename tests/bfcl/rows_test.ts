@@ -2,7 +2,15 @@
 // answer of its category's shape in BFCL's 2024-08 files, ids of the category, ids of any JSON
 // type lined up as written, and a leading BOM dropped.
 import { deepStrictEqual, strictEqual, throws } from "node:assert/strict";
-import { type BfclCategory, checkBfcl, checkBfclEntry, PyDict, PyInt } from "@assay/assay/bfcl";
+import {
+  type BfclCategory,
+  bfclReport,
+  checkBfcl,
+  checkBfclEntry,
+  compareBfclReports,
+  PyDict,
+  PyInt,
+} from "@assay/assay/bfcl";
 import { InputError } from "@assay/assay/jsonl";
 import { checkCall } from "../../src/bfcl/_function_checker.ts";
 import { AST_CATEGORIES, gunzipText } from "./_fixtures.ts";
@@ -331,4 +339,23 @@ Deno.test("checkBfcl() names the line where a result file with an entry missing 
     outcome(three([undefined, undefined, undefined, undefined])),
     "q.json: 3 lines, but r.json has 4 (r.json:4, has no line in q.json)",
   );
+});
+
+Deno.test("checkBfcl() records a result line without an id under its question's id, so reports compare", () => {
+  // BFCL reads no id: results without ids score as with them, and their records carry the
+  // question's ids, so two models' reports join (before, every entry was "?", and
+  // compareBfclReports refused the report as repeating entries).
+  const run = checkBfcl(three([undefined, "simple_1", undefined]), { category: "simple" });
+  deepStrictEqual(run.records.map((r) => r.entryId), ["simple_0", "simple_1", "simple_2"]);
+  const withIds = checkBfcl(three(["simple_0", "simple_1", "simple_2"]), { category: "simple" });
+  const cmp = compareBfclReports(bfclReport([run]), bfclReport([withIds]), { resamples: 10 });
+  strictEqual(cmp.n, 3);
+  // Relevance has no question file: a line without an id is named by its line.
+  const relevance = checkBfcl({
+    results: { name: "r.json", text: '{"result": "No."}\n'.repeat(2) },
+  }, {
+    category: "relevance",
+  });
+  deepStrictEqual(relevance.records.map((r) => r.entryId), ["line 1", "line 2"]);
+  strictEqual(compareBfclReports(bfclReport([relevance]), bfclReport([relevance])).n, 2);
 });
