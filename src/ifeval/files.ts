@@ -9,6 +9,7 @@
 import { LineSplitter, quote, readJsonLine } from "../jsonl/mod.ts";
 import { buildCheck, IfevalInputError, type InstructionCheck } from "./checkers.ts";
 import { shown } from "./_kwargs.ts";
+import { pySplit } from "./_python_text.ts";
 import { evaluatePrompt, type IfevalPrompt, type IfevalResult } from "./evaluate.ts";
 
 /** A named text: a file's name (for messages) and its contents. */
@@ -131,6 +132,9 @@ export function readIfevalInput(source: IfevalSource): IfevalInputRow[] {
   return rows;
 }
 
+/** A prompt as a harness may rewrite it by mistake: NFC, its whitespace runs one space, stripped. */
+const loosely = (prompt: string) => pySplit(prompt.normalize("NFC")).join(" ");
+
 /**
  * Reads a responses file and matches each response to its input prompt.
  *
@@ -140,7 +144,8 @@ export function readIfevalInput(source: IfevalSource): IfevalInputRow[] {
  *   (`input` when absent).
  * @returns The response of each input, in input order.
  * @throws {IfevalInputError} For a line that is not a JSON object, a missing or mistyped field, a
- * response whose prompt is not in the input, a prompt given again with another response (IFEval's
+ * response whose prompt is not in the input (naming the input prompt it differs from only in
+ * whitespace or Unicode normalization, if one does), a prompt given again with another response (IFEval's
  * dictionary would keep the last and score it for every line of that prompt), or an input prompt
  * without a response (named at its line of the input file, the first one, with how many lack one).
  * @example Matching by prompt
@@ -168,6 +173,12 @@ export function readIfevalResponses(
   const byPrompt = new Map<string, { response: string; line: number }>();
   for (const [o, line] of jsonObjects(source)) {
     const at = `${source.name}:${line}`;
+    if (o.prompt === undefined) {
+      throw new IfevalInputError(
+        `${at}: "prompt" is missing` +
+          (o.key === undefined ? "" : " (responses are matched to prompts by text, not by key)"),
+      );
+    }
     if (typeof o.prompt !== "string") {
       throw new IfevalInputError(`${at}: "prompt" must be a string`);
     }
@@ -175,7 +186,13 @@ export function readIfevalResponses(
       throw new IfevalInputError(`${at}: "response" must be a string`);
     }
     if (!known.has(o.prompt)) {
-      throw new IfevalInputError(`${at}: prompt not in the input file: ${quote(o.prompt)}`);
+      const near = inputs.find((row) => loosely(row.prompt) === loosely(o.prompt as string));
+      throw new IfevalInputError(
+        `${at}: prompt not in the input file` +
+          (near === undefined ? "" : ` (it differs from the prompt of ${inputName}:${near.line} ` +
+            `(key ${near.key}) only in whitespace or Unicode normalization)`) +
+          `: ${quote(o.prompt)}`,
+      );
     }
     const first = byPrompt.get(o.prompt);
     if (first !== undefined && first.response !== o.response) {

@@ -166,3 +166,45 @@ Deno.test("runIfeval() drops a byte order mark as the CLI does, and words a malf
         'in.jsonl:1: malformed JSON line "{\\"key\\": 1, \\"prompt\\": [1,}" (expecting_value at 24)',
   );
 });
+
+Deno.test("readIfevalResponses() names the input prompt a response's differs from only in whitespace or normalization", () => {
+  const input = {
+    name: "in.jsonl",
+    text: row({ key: 5, prompt: "Écris  un\npoème.", instruction_id_list: [], kwargs: [] }),
+  };
+  const inputs = readIfevalInput(input);
+  const refusal = (prompt: unknown, extra: Record<string, unknown> = {}) => {
+    try {
+      readIfevalResponses(
+        { name: "r.jsonl", text: row({ prompt, response: "x", ...extra }) },
+        inputs,
+        "in.jsonl",
+      );
+      return "accepted";
+    } catch (e) {
+      if (!(e instanceof IfevalInputError)) throw e;
+      return e.message.replace(/^.*?r\.jsonl/, "r.jsonl");
+    }
+  };
+  strictEqual(refusal("Écris  un\npoème."), "accepted");
+  // IFEval matches prompts exactly, so these are refused, but the message says which prompt they
+  // nearly are: a harness that strips prompts, rewraps them or writes them decomposed (NFD).
+  const near = "r.jsonl:1: prompt not in the input file (it differs from the prompt of " +
+    "in.jsonl:1 (key 5) only in whitespace or Unicode normalization): ";
+  for (
+    const prompt of [" Écris un poème. ", "Écris un\r\npoème.", "E\u0301cris  un\npoe\u0300me."]
+  ) {
+    strictEqual(refusal(prompt), near + JSON.stringify(prompt));
+  }
+  strictEqual(
+    refusal("Écris un poème!"),
+    'r.jsonl:1: prompt not in the input file: "Écris un poème!"',
+  );
+  // A responses file keyed by the input's key, as some harnesses write it, is named as such.
+  strictEqual(
+    refusal(undefined, { key: 5 }),
+    'r.jsonl:1: "prompt" is missing (responses are matched to prompts by text, not by key)',
+  );
+  strictEqual(refusal(undefined), 'r.jsonl:1: "prompt" is missing');
+  strictEqual(refusal(5), 'r.jsonl:1: "prompt" must be a string');
+});
