@@ -92,15 +92,14 @@ export function checkCategory(
 }
 
 /**
- * An entry's id, for records: its result's, else its question's or its answer's (BFCL reads none,
- * so a line may lack one), else its line's number (`line 7`).
+ * An entry's id: its result's, else its question's or its answer's (BFCL reads none, so a line may
+ * lack one), else undefined (records then name the entry by its line, `line 7`).
  *
- * @param i The entry's 0-based position.
  * @param rows Its result's, question's and answer's rows, where there are any.
  */
-export function entryIdOf(i: number, ...rows: (PyDict | undefined)[]): string {
+export function entryIdOf(...rows: (PyDict | undefined)[]): string | undefined {
   const row = rows.find((r) => r?.get("id") !== undefined);
-  return row === undefined ? `line ${i + 1}` : idOf(row);
+  return row && idOf(row);
 }
 
 /** `, id X` for a row with an id, else nothing. */

@@ -332,12 +332,14 @@ export function checkBfcl(files: BfclFiles, options: BfclOptions): BfclRun {
   // The decoder and name rewrite: as given, else the known model's; refused if the results are
   // of another kind of model.
   const given = options.decoder !== undefined;
+  const ids = results.map((row, i) => entryIdOf(row, questions[i], answers[i]));
   options = { ...options, ...bfclModelSettings(options) };
   checkDecoderFits(files.results.name, results.map((row) => row.get("result")), {
     decoder: options.decoder!,
     given,
     language: LANGUAGE[options.category],
     relevance,
+    ids,
   });
   const records: BfclRecord[] = results.map((row, i) => {
     const raw = row.get("result");
@@ -360,8 +362,7 @@ export function checkBfcl(files: BfclFiles, options: BfclOptions): BfclRun {
       if (answer !== undefined) throw bad(files.answers!, answers[i]!, answer);
     }
     const v = checkEntry({ question: prompt, possibleAnswer, result: raw }, options);
-    const entryId = entryIdOf(i, row, questions[i], answers[i]);
-    return { ...v, id: i + 1, entryId, prompt, possibleAnswer, raw };
+    return { ...v, id: i + 1, entryId: ids[i] ?? `line ${i + 1}`, prompt, possibleAnswer, raw };
   });
   const correct = records.filter((r) => r.valid).length;
   return {

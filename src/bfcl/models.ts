@@ -254,6 +254,8 @@ export interface DecoderFitOptions {
   language?: BfclLanguage;
   /** Whether the category is relevance, where a function-calling model's prose is normal. */
   relevance?: boolean;
+  /** Each line's entry id, in file order, for the message (undefined where it has none). */
+  ids?: readonly (string | undefined)[];
 }
 
 /**
@@ -268,9 +270,11 @@ export interface DecoderFitOptions {
  * @param file The result file's name, for the message.
  * @param results The `result` field of each line, in file order (undefined for a line without
  *   one, which is refused later, naming its line).
- * @param options The decoder, whether it was given, the language and whether it is relevance.
+ * @param options The decoder, whether it was given, the language, whether it is relevance and
+ *   the lines' ids.
  * @throws {BfclDecoderError} When the results do not fit the decoder; the message names the
- * decoder, what the results look like (counts and the first line that shows it) and the flag.
+ * decoder, what the results look like (counts and the first line that shows it, with its id when
+ * `ids` are given) and the flag.
  *
  * @example A prompting model's text refuses a derived `fc`
  * ```ts
@@ -287,6 +291,10 @@ export function checkDecoderFits(
   options: DecoderFitOptions,
 ): void {
   const { decoder, language = "Python" } = options;
+  const line = (i: number) => {
+    const id = options.ids?.[i];
+    return `line ${i + 1}` + (id === undefined ? "" : ` (id ${id})`);
+  };
   const isCalls = (r: PyValue | undefined) => Array.isArray(r) || r instanceof PyDict;
   const structured = results.findIndex(isCalls);
   const n = results.filter((r) => r !== undefined).length;
@@ -296,14 +304,14 @@ export function checkDecoderFits(
     throw new BfclDecoderError(
       `${file}: the ${decoder} decoder reads a prompting model's text, but ${count} of the ${n} ` +
         `results are lists or objects of calls, as a function-calling model's are (the first on ` +
-        `line ${structured + 1}); a prompting handler writes text only: use --decoder fc`,
+        `${line(structured)}); a prompting handler writes text only: use --decoder fc`,
     );
   }
   if (structured >= 0 || options.given || n === 0) return;
   const calls = results.findIndex((r) => typeof r === "string" && readsAsCalls(r, language));
   if (calls < 0 && options.relevance) return;
   const why = calls >= 0
-    ? `line ${calls + 1}'s reads as calls, as a prompting model's does`
+    ? `${line(calls)} reads as calls, as a prompting model's does`
     : "under fc every entry would fail";
   throw new BfclDecoderError(
     `${file}: the fc decoder reads a function-calling model's lists of calls, but all ${n} results ` +

@@ -107,7 +107,7 @@ Deno.test("checkDecoderFits(): prose fits fc in relevance; text that reads as ca
   checkDecoderFits("r.json", ["[f(x=1)]", "prose"], { decoder: "gpt" });
   throws(
     () => checkDecoderFits("r.json", ["No.", "f(x=1)"], { ...fc, relevance: true }),
-    /^BfclDecoderError: r\.json: the fc decoder reads a function-calling model's lists of calls, but all 2 results are text, and line 2's reads as calls/,
+    /^BfclDecoderError: r\.json: the fc decoder reads a function-calling model's lists of calls, but all 2 results are text, and line 2 reads as calls/,
   );
   // Outside relevance, text alone would fail every entry under fc (a model whose handler has
   // its own format, such as Hermes' <tool_call> tags).
@@ -119,6 +119,21 @@ Deno.test("checkDecoderFits(): prose fits fc in relevance; text that reads as ca
   // text is read as BFCL's FC handler reads it.
   checkDecoderFits("r.json", ["I cannot help with that.", "f(base=10)"], { ...fc, given: true });
   checkDecoderFits("r.json", ["<tool_call>{}</tool_call>"], { ...fc, given: true });
+  // With the entries' ids, the message names the line's.
+  throws(
+    () => checkDecoderFits("r.json", ["No.", "f(x=1)"], { ...fc, ids: ["simple_0", "simple_1"] }),
+    /all 2 results are text, and line 2 \(id simple_1\) reads as calls/,
+  );
+  throws(
+    () =>
+      checkDecoderFits("r.json", ["x", call], { decoder: "gpt", ids: ["simple_0", "simple_1"] }),
+    /\(the first on line 2 \(id simple_1\)\); a prompting handler writes text only/,
+  );
+  // A line without an id (relevance has no question file to take one from) is named by its line.
+  throws(
+    () => checkDecoderFits("r.json", ["x", call], { decoder: "gpt", ids: ["simple_0", undefined] }),
+    /\(the first on line 2\); a prompting handler writes text only/,
+  );
   // A line without a result keeps its place: the counts and the line are the file's.
   throws(
     () => checkDecoderFits("r.json", [undefined, "[f(x=1)]", call], { decoder: "claude" }),

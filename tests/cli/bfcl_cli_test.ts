@@ -119,7 +119,7 @@ Deno.test("assay bfcl takes the decoder and the name rewrite from --model, and r
   strictEqual(unknown.code, 2, unknown.stderr);
   match(
     unknown.stderr,
-    /r\.json: the fc decoder reads a function-calling model's lists of calls, but all 400 results are text, and line 1's reads as calls, .*--decoder claude, gorilla, gpt, llama or mistral/,
+    /r\.json: the fc decoder reads a function-calling model's lists of calls, but all 400 results are text, and line 1 \(id simple_0\) reads as calls, .*--decoder claude, gorilla, gpt, llama or mistral/,
   );
   strictEqual(await Deno.stat(`${dir}/score.json`).then(() => true, () => false), false);
   const given = await run("gpt-4-0613", "simple", ["--model", "my-gpt4-run", "--decoder", "gpt"]);
