@@ -146,11 +146,12 @@ function numberValue(text: string): PyValue {
 function escapes(body: string, bytes: boolean): string {
   let out = "";
   for (let i = 0; i < body.length; i++) {
-    const c = body[i]!;
-    if (c !== "\\") {
-      out += c;
-      continue;
-    }
+    // The text up to the next backslash goes in as one piece: a character at a time, a string of
+    // megabytes was a rope of as many parts.
+    const k = body.indexOf("\\", i);
+    out += body.slice(i, k < 0 ? body.length : k);
+    if (k < 0) break;
+    i = k;
     const n = body[++i];
     if (n === undefined) break;
     const simple: Record<string, string> = {
