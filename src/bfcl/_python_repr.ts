@@ -26,18 +26,20 @@ function commonEscape(ch: string, quote: string): string | undefined {
 /** `repr(s)` of a Python `str`. */
 export function strRepr(s: string): string {
   const quote = quoteOf(s);
-  let out = quote;
-  for (const ch of s) {
+  // One replace over the characters that may need an escape (all but printable ASCII other than
+  // `\` and the quotes), not one concatenation a character: a string of megabytes built a
+  // character at a time held a rope of as many parts.
+  const body = s.replace(/[^ -~]|[\\'"]/gu, (ch) => {
     const c = ch.codePointAt(0)!;
     const e = commonEscape(ch, quote);
-    if (e !== undefined) out += e;
-    else if (c < 0x20 || c === 0x7f) out += hex2(c);
-    else if (c < 0x7f || !NONPRINTABLE.test(ch)) out += ch;
-    else if (c < 0x100) out += hex2(c);
-    else if (c < 0x10000) out += `\\u${c.toString(16).padStart(4, "0")}`;
-    else out += `\\U${c.toString(16).padStart(8, "0")}`;
-  }
-  return out + quote;
+    if (e !== undefined) return e;
+    if (c < 0x20 || c === 0x7f) return hex2(c);
+    if (c < 0x7f || !NONPRINTABLE.test(ch)) return ch;
+    if (c < 0x100) return hex2(c);
+    if (c < 0x10000) return `\\u${c.toString(16).padStart(4, "0")}`;
+    return `\\U${c.toString(16).padStart(8, "0")}`;
+  });
+  return quote + body + quote;
 }
 
 /**

@@ -116,7 +116,7 @@ Deno.test("checkBfcl() names the file, line and id of bad input", () => {
   );
 });
 
-Deno.test("pyRepr() and BFCL's string standardization are CPython 3.11's on every code point", async () => {
+Deno.test("pyRepr(), pyJsonDumps() and BFCL's string standardization are CPython 3.11's on every code point", async () => {
   // Every code point, 64 to a text, and lone surrogates; Python's repr() escapes what
   // str.isprintable() refuses and lower() has Unicode 14's case, whatever the runtime's Unicode.
   const texts: string[] = ["\ud800", "a\udfffb", "it's", "\"q'", "\\"];
@@ -128,17 +128,18 @@ Deno.test("pyRepr() and BFCL's string standardization are CPython 3.11's on ever
 import json, re, sys
 for line in sys.stdin:
     t = json.loads(line)
-    print(json.dumps([repr(t), re.sub(r"[ ,./\\-_*^]", "", t).lower().replace("'", '"')]))
+    print(json.dumps([repr(t), re.sub(r"[ ,./\\-_*^]", "", t).lower().replace("'", '"'), json.dumps(t)]))
 `;
   const python = await runLineOracle(["-c", script], texts.map((t) => JSON.stringify(t)));
   const differ = texts.flatMap((t, i) => {
-    const [repr, std] = JSON.parse(python[i]!) as [string, string];
+    const [repr, std, dumps] = JSON.parse(python[i]!) as [string, string, string];
     const at = `U+${t.codePointAt(0)!.toString(16)}`;
     return [
       ...(pyRepr(t) === repr
         ? []
         : [`${at}: repr ${pyRepr(t).slice(0, 80)} != ${repr.slice(0, 80)}`]),
       ...(standardize(t) === std ? [] : [`${at}: standardize differs`]),
+      ...(pyJsonDumps(t) === dumps ? [] : [`${at}: json.dumps differs`]),
     ];
   });
   strictEqual(differ.slice(0, 10).join("\n"), "");
