@@ -315,7 +315,7 @@ const JSON_ESCAPES: Record<string, string> = {
 function jsonString(s: string): string {
   return '"' +
     s.replace(
-      /["\\\0-\x1f\x7f-\uffff]/g,
+      /[^ !#-[\]-~]/g, // all but printable ASCII other than " and \
       (c) => JSON_ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
     ) + '"';
 }
