@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { pyFloatRepr } from "../engine/mod.ts";
+import { canonicalValue, pyFloatRepr } from "../engine/mod.ts";
 import { strRepr } from "./_python_repr.ts";
 
 /** A Python `int`, exact. */
@@ -298,27 +298,9 @@ export function pyStr(x: PyValue): string {
   return typeof x === "string" ? x : pyRepr(x);
 }
 
-// The escapes json.dumps writes for ASCII; every other character outside printable ASCII is
-// `\uXXXX`, a UTF-16 code unit at a time.
-const JSON_ESCAPES: Record<string, string> = {
-  '"': '\\"',
-  "\\": "\\\\",
-  "\n": "\\n",
-  "\r": "\\r",
-  "\t": "\\t",
-  "\b": "\\b",
-  "\f": "\\f",
-};
-
-// One replace over the string, not one concatenation a character: a string of megabytes
-// concatenated a character at a time held a rope of as many parts, some 100 bytes each.
-function jsonString(s: string): string {
-  return '"' +
-    s.replace(
-      /[^ !#-[\]-~]/g, // all but printable ASCII other than " and \
-      (c) => JSON_ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
-    ) + '"';
-}
+// json.dumps writes a str as canonical JSON does (CONTRACT §2, ensure_ascii): printable ASCII as
+// itself, the short escapes, every other UTF-16 code unit as `\uXXXX`.
+const jsonString = (s: string): string => canonicalValue(s);
 
 function jsonKey(k: PyValue): string {
   if (typeof k === "string") return jsonString(k);
