@@ -1,0 +1,230 @@
+/**
+ * Reading a suite run's input files, from their bytes or text: the goldens JSONL, the traces
+ * JSONL and the schema catalog JSON, each line checked against its schema
+ * ({@linkcode GOLDEN_SCHEMA}, {@linkcode TRACE_SCHEMA}, {@linkcode CATALOG_SCHEMA}) and the
+ * files against each other (a golden id given twice, a trace whose golden is missing, a run given
+ * twice). Every problem is a {@linkcode SuiteInputError} naming the file, line and id, as
+ * `assay suite run` prints it.
+ *
+ * @module
+ */
+import { type CompiledSchema, compileSchema } from "../json_schema/mod.ts";
+import { parseJson } from "../engine/mod.ts";
+import { CATALOG_SCHEMA, GOLDEN_SCHEMA, TRACE_SCHEMA } from "./schemas.ts";
+import type { Golden, SchemaCatalog, Trace } from "./types.ts";
+import { armProblem } from "./run.ts";
+import { inputText, jsonLines, refuseRepeatedKeys, SuiteInputError } from "./_input_lines.ts";
+
+export { SuiteInputError, type SuiteInputErrorOptions } from "./_input_lines.ts";
+
+/** A file's bytes (decoded as UTF-8) or its text. */
+export type SuiteInputText = Uint8Array | string;
+
+/** Options of the suite's input readers. */
+export interface ReadInputOptions {
+  /** The file's name in messages (default `<input>`). */
+  source?: string;
+}
+
+/** Options of {@linkcode readTraces}. */
+export interface ReadTracesOptions extends ReadInputOptions {
+  /** The goldens the traces are runs of: a trace whose `golden_id` is none of theirs is refused. */
+  goldens: readonly Golden[];
+  /** The goldens' file name, for that message (default `the goldens`). */
+  goldensSource?: string;
+}
+
+/** A row of a JSONL file and the line it is on. */
+export interface InputRow<T> {
+  /** The row, valid against its schema. */
+  value: T;
+  /** Its 1-based line in the file. */
+  line: number;
+}
+
+const schemas = new Map<object, CompiledSchema>();
+
+/** The compiled schema, compiled once. */
+function compiled(schema: object): CompiledSchema {
+  let c = schemas.get(schema);
+  if (c === undefined) schemas.set(schema, c = compileSchema(schema));
+  return c;
+}
+
+/** The rows of a JSONL text, each valid against `schema`, each problem named at its line. */
+function readRows<T>(
+  input: SuiteInputText,
+  source: string,
+  schema: object,
+  idField: string,
+): InputRow<T>[] {
+  const validator = compiled(schema);
+  const rows: InputRow<T>[] = [];
+  const text = inputText(input, source).replace(/^\uFEFF/, "");
+  for (const { value, line, id, named } of jsonLines(text, source, idField)) {
+    const r = validator.validate(value);
+    if (!r.valid) {
+      const first = r.errors[0]!;
+      throw new SuiteInputError(
+        `${source}:${line}${named}: ${first.instanceLocation || "the line"}: ${first.message}`,
+        { source, line, ...(id !== undefined && { id }) },
+      );
+    }
+    rows.push({ value: value as T, line });
+  }
+  return rows;
+}
+
+/**
+ * Reads a goldens JSONL file: one {@linkcode Golden} a line, valid against
+ * {@linkcode GOLDEN_SCHEMA}, each id given once. A byte order mark, `\r\n` line ends and blank
+ * lines are allowed.
+ *
+ * @param input The file's bytes or text.
+ * @param options `source`, the file's name in messages.
+ * @returns The goldens with their lines, in file order.
+ * @throws {SuiteInputError} At the first line that is not UTF-8 or JSON, repeats a key, breaks
+ * the schema or repeats an earlier line's id.
+ *
+ * @example
+ * ```ts
+ * import { readGoldens } from "@assay/assay/suite";
+ * import { deepStrictEqual, throws } from "node:assert/strict";
+ *
+ * const text = '{"id": "g1", "question": "Revenue in May?"}\n\n{"id": "g2", "question": "Top view?"}\n';
+ * deepStrictEqual(readGoldens(text, { source: "goldens.jsonl" }).map((r) => [r.value.id, r.line]), [
+ *   ["g1", 1],
+ *   ["g2", 3],
+ * ]);
+ * throws(
+ *   () => readGoldens('{"id": "g1", "question": 7}', { source: "goldens.jsonl" }),
+ *   { name: "SuiteInputError", line: 1, id: "g1", message: 'goldens.jsonl:1 (id "g1"): /question: Expected string, got integer' },
+ * );
+ * ```
+ */
+export function readGoldens(
+  input: SuiteInputText,
+  options: ReadInputOptions = {},
+): InputRow<Golden>[] {
+  const source = options.source ?? "<input>";
+  const rows = readRows<Golden>(input, source, GOLDEN_SCHEMA, "id");
+  const lines = new Map<string, number>();
+  for (const { value: g, line } of rows) {
+    const first = lines.get(g.id);
+    if (first !== undefined) {
+      throw new SuiteInputError(
+        `${source}:${line}: duplicate golden id ${JSON.stringify(g.id)} (first on line ${first})`,
+        { source, line, id: g.id },
+      );
+    }
+    lines.set(g.id, line);
+  }
+  return rows;
+}
+
+/**
+ * Reads a traces JSONL file: one {@linkcode Trace} a line, one (golden, arm, repeat) run each,
+ * valid against {@linkcode TRACE_SCHEMA}. The file must have a run; each run's golden must be one
+ * of `goldens`, its arm a usable name (not `overall`), and no run may be given twice. A byte order
+ * mark, `\r\n` line ends and blank lines are allowed.
+ *
+ * @param input The file's bytes or text.
+ * @param options `goldens`, the goldens the runs are of; `source` and `goldensSource`, the two
+ * files' names in messages.
+ * @returns The traces with their lines, in file order.
+ * @throws {SuiteInputError} At the first line that is not UTF-8 or JSON, repeats a key or breaks
+ * the schema; then for a file with no run; then at the first trace of no golden, of arm
+ * `overall`, or of a run given on an earlier line.
+ *
+ * @example
+ * ```ts
+ * import { readTraces } from "@assay/assay/suite";
+ * import { strictEqual, throws } from "node:assert/strict";
+ *
+ * const run = (repeat: number) =>
+ *   JSON.stringify({
+ *     golden_id: "g1", arm: "base", repeat, tool_calls: [], sql: [], final_rows: null,
+ *     final_answer: "42", submitted: true, hit_turn_limit: false,
+ *   });
+ * const goldens = [{ id: "g1", question: "Revenue in May?" }];
+ * const options = { source: "traces.jsonl", goldens, goldensSource: "goldens.jsonl" };
+ * strictEqual(readTraces(`${run(0)}\r\n${run(1)}\r\n`, options).length, 2);
+ * throws(() => readTraces(`${run(0)}\n${run(0)}\n`, options), {
+ *   name: "SuiteInputError",
+ *   message: 'traces.jsonl:2 (golden_id "g1"): run (arm "base", repeat 0) already on line 1',
+ * });
+ * ```
+ */
+export function readTraces(input: SuiteInputText, options: ReadTracesOptions): InputRow<Trace>[] {
+  const source = options.source ?? "<input>";
+  const rows = readRows<Trace>(input, source, TRACE_SCHEMA, "golden_id");
+  // No run at all would give a scorecard with no arm, which no gate may pass.
+  if (rows.length === 0) {
+    throw new SuiteInputError(`${source}: no traces: the file has no runs to score`, { source });
+  }
+  const ids = new Set(options.goldens.map((g) => g.id));
+  const runs = new Map<string, number>();
+  for (const { value: t, line } of rows) {
+    const at = `${source}:${line} (golden_id ${JSON.stringify(t.golden_id)})`;
+    const where = { source, line, id: t.golden_id };
+    if (!ids.has(t.golden_id)) {
+      const goldens = options.goldensSource ?? "the goldens";
+      throw new SuiteInputError(`${at}: no golden with this id in ${goldens}`, where);
+    }
+    const reserved = armProblem(t.arm);
+    if (reserved) throw new SuiteInputError(`${at}: ${reserved}`, where);
+    const key = JSON.stringify([t.golden_id, t.arm, t.repeat]);
+    const first = runs.get(key);
+    if (first !== undefined) {
+      throw new SuiteInputError(
+        `${at}: run (arm ${JSON.stringify(t.arm)}, repeat ${t.repeat}) already on line ${first}`,
+        where,
+      );
+    }
+    runs.set(key, line);
+  }
+  return rows;
+}
+
+/**
+ * Reads a schema catalog file: one JSON {@linkcode SchemaCatalog}, valid against
+ * {@linkcode CATALOG_SCHEMA}, no key repeated in an object. A byte order mark is allowed.
+ *
+ * @param input The file's bytes or text.
+ * @param options `source`, the file's name in messages.
+ * @returns The catalog.
+ * @throws {SuiteInputError} For a file that is not UTF-8 (at its line) or JSON, that repeats a
+ * key (at its line and column), or that breaks the schema.
+ *
+ * @example
+ * ```ts
+ * import { readCatalog } from "@assay/assay/suite";
+ * import { deepStrictEqual, throws } from "node:assert/strict";
+ *
+ * const text = '{"views": [{"name": "orders", "columns": ["id", "total"]}]}';
+ * deepStrictEqual(readCatalog(new TextEncoder().encode(text)).views[0]!.columns, ["id", "total"]);
+ * throws(() => readCatalog('{"views": [{"name": "orders"}]}', { source: "catalog.json" }), {
+ *   name: "SuiteInputError",
+ *   message: 'catalog.json: /views/0: Missing required property "columns"',
+ * });
+ * ```
+ */
+export function readCatalog(input: SuiteInputText, options: ReadInputOptions = {}): SchemaCatalog {
+  const source = options.source ?? "<input>";
+  const text = inputText(input, source);
+  let catalog: unknown;
+  try {
+    catalog = parseJson(text);
+  } catch (e) {
+    throw new SuiteInputError(`${source}: not valid JSON`, { source, cause: e });
+  }
+  refuseRepeatedKeys(text, source);
+  const r = compiled(CATALOG_SCHEMA).validate(catalog);
+  if (!r.valid) {
+    const first = r.errors[0]!;
+    throw new SuiteInputError(`${source}: ${first.instanceLocation}: ${first.message}`, {
+      source,
+    });
+  }
+  return catalog as SchemaCatalog;
+}

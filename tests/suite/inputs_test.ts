@@ -1,0 +1,320 @@
+// The suite's input readers (src/suite/inputs.ts, labels.ts): goldens, traces, catalog and labels
+// from bytes or text, every problem a SuiteInputError naming its file, line and id as
+// `assay suite run` and `assay calibrate` print them.
+import { deepStrictEqual, ok, strictEqual } from "node:assert/strict";
+import {
+  type Golden,
+  readCalibrationLabels,
+  readCatalog,
+  readGoldens,
+  readTraces,
+  SuiteInputError,
+} from "../../src/suite/mod.ts";
+import { InputError, InvalidUtf8Error } from "../../src/jsonl/mod.ts";
+
+const enc = (s: string) => new TextEncoder().encode(s);
+
+/** Bytes of `before`, the byte 0xff, then `after`. */
+const withBadByte = (before: string, after: string) =>
+  new Uint8Array([...enc(before), 0xff, ...enc(after)]);
+
+/** The SuiteInputError `f` throws, as [message, source, line, id]. */
+function refusal(f: () => unknown): [string, string, number | undefined, string | undefined] {
+  try {
+    f();
+  } catch (e) {
+    ok(e instanceof SuiteInputError, String(e));
+    ok(e instanceof InputError);
+    strictEqual(e.name, "SuiteInputError");
+    return [e.message, e.source, e.line, e.id];
+  }
+  throw new Error("nothing was thrown");
+}
+
+const golden = (id: string, more = "") => `{"id": ${JSON.stringify(id)}, "question": "q"${more}}`;
+const trace = (golden_id: string, arm = "base", repeat = 0) =>
+  JSON.stringify({
+    golden_id,
+    arm,
+    repeat,
+    tool_calls: [],
+    sql: [],
+    final_rows: null,
+    final_answer: "42",
+    submitted: true,
+    hit_turn_limit: false,
+  });
+const GOLDENS: Golden[] = [{ id: "g1", question: "q" }, { id: "g2", question: "q" }];
+const traceOptions = { source: "t.jsonl", goldens: GOLDENS, goldensSource: "g.jsonl" };
+
+Deno.test("readGoldens reads bytes and text alike: a BOM, CRLF and blank lines, each row at its line", () => {
+  const text = `\uFEFF${golden("g1")}\r\n\r\n   \n${golden("g2")}\r\n`;
+  const want = [
+    { value: { id: "g1", question: "q" }, line: 1 },
+    { value: { id: "g2", question: "q" }, line: 4 },
+  ];
+  deepStrictEqual(readGoldens(text, { source: "g.jsonl" }), want);
+  deepStrictEqual(readGoldens(enc(text), { source: "g.jsonl" }), want);
+  deepStrictEqual(readGoldens(""), []);
+});
+
+Deno.test("readGoldens names the line and id of each kind of bad row", () => {
+  const cases: [string | Uint8Array, [string, string, number | undefined, string | undefined]][] = [
+    [
+      `${golden("g1")}\n{"id": "g2", "question`,
+      [
+        'g.jsonl:2: malformed JSON line "{\\"id\\": \\"g2\\", \\"question"',
+        "g.jsonl",
+        2,
+        undefined,
+      ],
+    ],
+    [
+      `${golden("g1")}\n${golden("g2", ', "question": "again"')}`,
+      ['g.jsonl:2:31 (id "g2"): Duplicate key "question" (first at 2:14)', "g.jsonl", 2, "g2"],
+    ],
+    // The id's own key repeated: which id was meant is the question, so none is named.
+    [
+      `${golden("g1", ', "id": "g9"')}`,
+      ['g.jsonl:1:31: Duplicate key "id" (first at 1:2)', "g.jsonl", 1, undefined],
+    ],
+    [
+      `\n${golden("g1", ', "expected_views": "orders"')}`,
+      [
+        'g.jsonl:2 (id "g1"): /expected_views: Expected array, got string',
+        "g.jsonl",
+        2,
+        "g1",
+      ],
+    ],
+    [
+      `[1]`,
+      ["g.jsonl:1: the line: Expected object, got array", "g.jsonl", 1, undefined],
+    ],
+    [
+      `{"id": 7, "question": "q"}`,
+      ["g.jsonl:1: /id: Expected string, got integer", "g.jsonl", 1, undefined],
+    ],
+    [
+      `${golden("g1")}\r\n\r\n${golden("g2")}\r\n${golden("g1")}`,
+      ['g.jsonl:4: duplicate golden id "g1" (first on line 1)', "g.jsonl", 4, "g1"],
+    ],
+  ];
+  for (const [input, want] of cases) {
+    deepStrictEqual(refusal(() => readGoldens(input, { source: "g.jsonl" })), want);
+  }
+});
+
+Deno.test("readGoldens: invalid UTF-8 is refused at its line and byte, the decoder's error as cause", () => {
+  const bytes = withBadByte(`${golden("g1")}\n{"id": "g`, `2", "question": "q"}\n`);
+  try {
+    readGoldens(bytes, { source: "g.jsonl" });
+    throw new Error("nothing was thrown");
+  } catch (e) {
+    ok(e instanceof SuiteInputError, String(e));
+    strictEqual(e.message, "g.jsonl:2: invalid UTF-8 at byte 9 of the line (byte 39 of the file)");
+    deepStrictEqual([e.source, e.line, e.id], ["g.jsonl", 2, undefined]);
+    ok(e.cause instanceof InvalidUtf8Error);
+  }
+});
+
+Deno.test("readGoldens without a source names <input>", () => {
+  deepStrictEqual(refusal(() => readGoldens("{")), [
+    '<input>:1: malformed JSON line "{"',
+    "<input>",
+    1,
+    undefined,
+  ]);
+});
+
+Deno.test("readTraces reads bytes and text alike, each run at its line", () => {
+  const text = `\uFEFF${trace("g1")}\r\n\n${trace("g2", "adapter", 2)}\r\n`;
+  for (const input of [text, enc(text)]) {
+    const rows = readTraces(input, traceOptions);
+    deepStrictEqual(rows.map((r) => [r.value.golden_id, r.value.arm, r.value.repeat, r.line]), [
+      ["g1", "base", 0, 1],
+      ["g2", "adapter", 2, 3],
+    ]);
+  }
+});
+
+Deno.test("readTraces names the line and golden_id of each kind of bad run", () => {
+  const cases: [string | Uint8Array, [string, string, number | undefined, string | undefined]][] = [
+    ["", ["t.jsonl: no traces: the file has no runs to score", "t.jsonl", undefined, undefined]],
+    [
+      "\r\n \n",
+      ["t.jsonl: no traces: the file has no runs to score", "t.jsonl", undefined, undefined],
+    ],
+    [
+      `${trace("g1")}\n${trace("g3")}`,
+      ['t.jsonl:2 (golden_id "g3"): no golden with this id in g.jsonl', "t.jsonl", 2, "g3"],
+    ],
+    [
+      `${trace("g1", "overall")}`,
+      [
+        't.jsonl:1 (golden_id "g1"): arm "overall" is the name of all arms at once (a gate ' +
+        "rule's slice: overall): rename the arm",
+        "t.jsonl",
+        1,
+        "g1",
+      ],
+    ],
+    [
+      `${trace("g1")}\n${trace("g1", "adapter")}\n\n${trace("g1")}`,
+      [
+        't.jsonl:4 (golden_id "g1"): run (arm "base", repeat 0) already on line 1',
+        "t.jsonl",
+        4,
+        "g1",
+      ],
+    ],
+    [
+      trace("g1").replace('"repeat":0', '"repeat":-1'),
+      ['t.jsonl:1 (golden_id "g1"): /repeat: -1 is less than the minimum 0', "t.jsonl", 1, "g1"],
+    ],
+    [
+      trace("g1").replace('"submitted":true', '"submitted":true,"submitted":false'),
+      [
+        't.jsonl:1:123 (golden_id "g1"): Duplicate key "submitted" (first at 1:106)',
+        "t.jsonl",
+        1,
+        "g1",
+      ],
+    ],
+    [
+      withBadByte(`${trace("g1")}\n`, ""),
+      [
+        "t.jsonl:2: invalid UTF-8 at byte 0 of the line (byte 146 of the file)",
+        "t.jsonl",
+        2,
+        undefined,
+      ],
+    ],
+  ];
+  for (const [input, want] of cases) {
+    deepStrictEqual(refusal(() => readTraces(input, traceOptions)), want);
+  }
+  // A bad line is named before a missing golden on an earlier line: every line is read first.
+  deepStrictEqual(refusal(() => readTraces(`${trace("g3")}\n{`, traceOptions))[2], 2);
+  // The goldens' name defaults to "the goldens".
+  deepStrictEqual(
+    refusal(() => readTraces(trace("g3"), { goldens: GOLDENS }))[0],
+    '<input>:1 (golden_id "g3"): no golden with this id in the goldens',
+  );
+});
+
+Deno.test("readCatalog reads bytes and text, and names a bad catalog", () => {
+  const text = '{"views": [\r\n  {"name": "orders", "columns": ["id"]}\r\n]}\r\n';
+  const want = { views: [{ name: "orders", columns: ["id"] }] };
+  deepStrictEqual(readCatalog(text), want);
+  deepStrictEqual(readCatalog(enc(`\uFEFF${text}`), { source: "c.json" }), want);
+  deepStrictEqual(readCatalog(`\uFEFF${text}`), want);
+  const cases: [string | Uint8Array, [string, string, number | undefined, string | undefined]][] = [
+    ['{"views": [', ["c.json: not valid JSON", "c.json", undefined, undefined]],
+    [
+      '{"views": [\n  {"name": "a", "columns": [], "name": "b"}\n]}',
+      ['c.json:2:32: Duplicate key "name" (first at 2:4)', "c.json", 2, undefined],
+    ],
+    [
+      '{"views": [{"name": "a", "columns": ["x", "x"]}]}',
+      [
+        "c.json: /views/0/columns: Items 0 and 1 are equal",
+        "c.json",
+        undefined,
+        undefined,
+      ],
+    ],
+    [
+      withBadByte('{"views": [\n{"name": "', '"}]}'),
+      [
+        "c.json:2: invalid UTF-8 at byte 10 of the line (byte 22 of the file)",
+        "c.json",
+        2,
+        undefined,
+      ],
+    ],
+  ];
+  for (const [input, want] of cases) {
+    deepStrictEqual(refusal(() => readCatalog(input, { source: "c.json" })), want);
+  }
+});
+
+Deno.test("readCalibrationLabels reads pairs from bytes or text, and runs through a lookup", () => {
+  const text = '\uFEFF{"human": 1, "judge": 0.75}\r\n\r\n{"human": 0, "judge": 0}\r\n';
+  const want = { pairs: [{ judge: 0.75, human: 1 }, { judge: 0, human: 0 }], skipped: 0 };
+  deepStrictEqual(readCalibrationLabels(text), want);
+  deepStrictEqual(readCalibrationLabels(enc(text)), want);
+  const scores = new Map<string, number | null>([["g1", 0.5], ["g2", null]]);
+  const run = (g: string, repeat = 0) =>
+    `{"golden_id": "${g}", "arm": "base", "repeat": ${repeat}, "human": 1}`;
+  const options = {
+    source: "l.jsonl",
+    judgeScore: (r: { golden_id: string; arm: string; repeat: number }) =>
+      r.repeat === 0 ? scores.get(r.golden_id) : undefined,
+    scoreName: "correctness",
+    scoresIn: "the store",
+  };
+  deepStrictEqual(readCalibrationLabels(`${run("g1")}\n${run("g2")}`, options), {
+    pairs: [{ judge: 0.5, human: 1 }],
+    skipped: 1,
+  });
+  const cases: [string | Uint8Array, string, number][] = [
+    [
+      `${run("g1")}\n${run("g2")}\n${run("g1")}`,
+      'l.jsonl:3: a second label for run ["g1","base",0] (the first is on line 1): each run is labelled once',
+      3,
+    ],
+    [run("g1", 1), 'l.jsonl:1: no correctness score for run ["g1","base",1] in the store', 1],
+    ['{"golden_id": "g1", "arm": "base", "human": 1}', 'l.jsonl:1: missing field "repeat"', 1],
+    [
+      '{"golden_id": "g1", "arm": 2, "repeat": 0, "human": 1}',
+      'l.jsonl:1: "arm" must be a string, got number',
+      1,
+    ],
+    [
+      '{"golden_id": "g1", "arm": "a", "repeat": 1.5, "human": 1}',
+      'l.jsonl:1: "repeat" must be an integer ≥ 0, got 1.5',
+      1,
+    ],
+    [
+      '{"golden_id": "g1", "arm": "a", "repeat": 0, "human": 2}',
+      'l.jsonl:1: "human" must be a finite number in [0, 1], got 2',
+      1,
+    ],
+  ];
+  for (const [input, message, line] of cases) {
+    deepStrictEqual(refusal(() => readCalibrationLabels(input, options)), [
+      message,
+      "l.jsonl",
+      line,
+      undefined,
+    ]);
+  }
+});
+
+Deno.test("readCalibrationLabels names the line of a label that is not one", () => {
+  const cases: [string | Uint8Array, string, number][] = [
+    ['{"human": 1, "judge": 1}\n[1]', 'l.jsonl:2: expected a JSON object, got "[1]"', 2],
+    ['{"human": 1', 'l.jsonl:1: malformed JSON line "{\\"human\\": 1"', 1],
+    [
+      '{"human": 1, "judge": 1, "human": 0}',
+      'l.jsonl:1:26: Duplicate key "human" (first at 1:2)',
+      1,
+    ],
+    ['{"judge": 1}', 'l.jsonl:1: missing field "human"', 1],
+    ['{"human": 1, "judge": "1"}', 'l.jsonl:1: "judge" must be a number, got string', 1],
+    [
+      withBadByte('{"human": 1, "judge": 1}\r\n{"human": 1, "judge": 1, "note": "', '"}'),
+      "l.jsonl:2: invalid UTF-8 at byte 34 of the line (byte 60 of the file)",
+      2,
+    ],
+  ];
+  for (const [input, message, line] of cases) {
+    deepStrictEqual(refusal(() => readCalibrationLabels(input, { source: "l.jsonl" })), [
+      message,
+      "l.jsonl",
+      line,
+      undefined,
+    ]);
+  }
+});
