@@ -3,7 +3,7 @@ import * as nodeCrypto from "node:crypto";
 import { parseOptions, unknownWord } from "./_options.ts";
 import { GateFailed, InputError, quote, UsageError } from "./_errors.ts";
 import { decodeUtf8 } from "../src/jsonl/mod.ts";
-import { compareCodePoints, parseJson } from "../src/engine/mod.ts";
+import { compareCodePoints } from "../src/engine/mod.ts";
 import { writeAtomic } from "./_atomic.ts";
 import { readTextFile } from "./_io.ts";
 import { checkDistinct, checkInputs, checkStore, reportKind } from "./_paths.ts";
@@ -14,12 +14,9 @@ import { MetricStore, type StoredRun, type StoredScore } from "./_store.ts";
 import { passCounts, passRates, readPassCounts } from "./_store_history.ts";
 import { loadSuite, type Suite, SuiteError } from "../src/suite/mod.ts";
 import { RunInputError, type RunResult, runSuite, suiteChecks } from "../src/suite/mod.ts";
-import { compileSchema } from "../src/json_schema/mod.ts";
-import { repeatedKeys } from "../src/config/mod.ts";
-import { CATALOG_SCHEMA, GOLDEN_SCHEMA, TRACE_SCHEMA } from "../src/suite/mod.ts";
-import type { Golden, SchemaCatalog, Trace } from "../src/suite/mod.ts";
+import { readCalibrationLabels, readCatalog, readGoldens, readTraces } from "../src/suite/mod.ts";
 import { scorecard, type ScoreRow, storedRowProblem } from "../src/suite/mod.ts";
-import { armProblem, compareArms } from "../src/suite/mod.ts";
+import { compareArms, type Trace } from "../src/suite/mod.ts";
 import {
   deltaRow,
   interval,
@@ -33,7 +30,7 @@ import {
   suiteBootstrap,
 } from "./_suite_repeats.ts";
 import { type CalibrationReport, calibrationReport, suiteRunReport } from "../src/suite/mod.ts";
-import { calibrationOptions, checkCalibrationScore } from "../src/suite/mod.ts";
+import { calibrationOptions } from "../src/suite/mod.ts";
 import {
   createJudge,
   type JudgeApiKeys,
@@ -159,17 +156,20 @@ Exit codes: 0 on success, 2 on bad usage or bad input, 3 when --fail-under or --
 (after the statistics), 1 on an internal error.
 `;
 
-/** A user file's text: invalid UTF-8 is an input error at its line and byte. */
-function readText(path: string): string {
-  let bytes: Uint8Array;
+/** A user file's bytes: a file that cannot be read is an input error naming it. */
+function readBytes(path: string): Uint8Array {
   try {
-    bytes = Deno.readFileSync(path);
+    return Deno.readFileSync(path);
   } catch (e) {
     throw new InputError(`Cannot read ${path}: ${e instanceof Error ? e.message : e}`, {
       cause: e,
     });
   }
-  return decodeUtf8(bytes, path);
+}
+
+/** A user file's text: invalid UTF-8 is an input error at its line and byte. */
+function readText(path: string): string {
+  return decodeUtf8(readBytes(path), path);
 }
 
 function loadSuiteFile(path: string, text = readText(path)): { suite: Suite; text: string } {
@@ -179,62 +179,6 @@ function loadSuiteFile(path: string, text = readText(path)): { suite: Suite; tex
     if (e instanceof SuiteError) throw new InputError(e.message, { cause: e });
     throw e;
   }
-}
-
-/**
- * Refuses a key repeated in one object of `text` (a JSONL line, or a whole JSON file), which
- * JSON.parse reads as its last value: `path:line:column`, where `line` is the text's first line
- * in the file, then the row's id as `id` names it (unless the id's key is the one repeated: which
- * value was meant is the question), then the key and where it was first.
- */
-function refuseRepeatedKeys(
-  text: string,
-  path: string,
-  line = 1,
-  id?: { field: string; named: string },
-): void {
-  const r = repeatedKeys(text)[0];
-  if (r === undefined) return;
-  const at = (p: { line: number; column: number }) => `${line + p.line - 1}:${p.column}`;
-  const named = id === undefined || r.key === id.field ? "" : id.named;
-  throw new InputError(
-    `${path}:${at(r.at)}${named}: Duplicate key ${quote(r.key)} (first at ${at(r.first)})`,
-  );
-}
-
-/** Reads a JSONL file, validating each line against a JSON Schema. */
-function readJsonl<T>(
-  path: string,
-  schema: unknown,
-  idField: string,
-): { value: T; line: number }[] {
-  const validator = compileSchema(schema);
-  const rows: { value: T; line: number }[] = [];
-  const lines = readText(path).replace(/^\uFEFF/, "").split("\n");
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!.replace(/\r$/, "");
-    if (line.trim() === "") continue;
-    let value: unknown;
-    try {
-      value = parseJson(line);
-    } catch (e) {
-      throw new InputError(`${path}:${i + 1}: malformed JSON line ${quote(line)}`, { cause: e });
-    }
-    const id = typeof value === "object" && value !== null
-      ? (value as Record<string, unknown>)[idField]
-      : undefined;
-    const named = typeof id === "string" ? ` (${idField} ${JSON.stringify(id)})` : "";
-    refuseRepeatedKeys(line, path, i + 1, { field: idField, named });
-    const r = validator.validate(value);
-    if (!r.valid) {
-      const first = r.errors[0]!;
-      throw new InputError(
-        `${path}:${i + 1}${named}: ${first.instanceLocation || "the line"}: ${first.message}`,
-      );
-    }
-    rows.push({ value: value as T, line: i + 1 });
-  }
-  return rows;
 }
 
 /** The environment variable that holds each provider's API key. */
@@ -343,44 +287,15 @@ async function runCommand(args: string[]): Promise<void> {
   const usesJudge = !values["no-judge"] && suite.metrics.some((m) => m.type === "llm_judge");
   // Before anything is read further or created: a missing key must leave no store behind.
   const keys = usesJudge ? judgeKeys(suite) : undefined;
-  const goldenRows = readJsonl<Golden>(values.goldens!, GOLDEN_SCHEMA, "id");
-  const ids = new Map<string, number>();
-  for (const { value: g, line } of goldenRows) {
-    const first = ids.get(g.id);
-    if (first !== undefined) {
-      throw new InputError(
-        `${values.goldens}:${line}: duplicate golden id ${
-          JSON.stringify(g.id)
-        } (first on line ${first})`,
-      );
-    }
-    ids.set(g.id, line);
-  }
+  const goldenRows = readGoldens(readBytes(values.goldens!), { source: values.goldens! });
   const goldens = goldenRows.map((r) => r.value);
   // A golden without the field the repeats cluster by: exit 2 before any judge is paid for.
   const kept = keptRepeats(suite, goldens, values.goldens!);
-  const traceRows = readJsonl<Trace>(values.traces!, TRACE_SCHEMA, "golden_id");
-  // No run at all would give a scorecard with no arm, which no gate may pass.
-  if (traceRows.length === 0) {
-    throw new InputError(`${values.traces}: no traces: the file has no runs to score`);
-  }
-  const runs = new Map<string, number>();
-  for (const { value: t, line } of traceRows) {
-    const at = `${values.traces}:${line} (golden_id ${JSON.stringify(t.golden_id)})`;
-    if (!ids.has(t.golden_id)) {
-      throw new InputError(`${at}: no golden with this id in ${values.goldens}`);
-    }
-    const reserved = armProblem(t.arm);
-    if (reserved) throw new InputError(`${at}: ${reserved}`);
-    const key = JSON.stringify([t.golden_id, t.arm, t.repeat]);
-    const first = runs.get(key);
-    if (first !== undefined) {
-      throw new InputError(
-        `${at}: run (arm ${JSON.stringify(t.arm)}, repeat ${t.repeat}) already on line ${first}`,
-      );
-    }
-    runs.set(key, line);
-  }
+  const traceRows = readTraces(readBytes(values.traces!), {
+    source: values.traces!,
+    goldens,
+    goldensSource: values.goldens!,
+  });
   const traces = traceRows.map((r) => r.value);
   const baseline = baselineArm(values.baseline, suite, suitePath, traces);
   if (gate) {
@@ -395,20 +310,7 @@ async function runCommand(args: string[]): Promise<void> {
     }
     (await import("./gate.ts")).checkRulesUpFront(gate, shape, false, values.gate!);
   }
-  let catalog: SchemaCatalog;
-  const catalogText = readText(values.catalog!);
-  try {
-    catalog = parseJson(catalogText) as SchemaCatalog;
-  } catch (e) {
-    throw new InputError(`${values.catalog}: not valid JSON`, { cause: e });
-  }
-  refuseRepeatedKeys(catalogText, values.catalog!);
-  const cr = compileSchema(CATALOG_SCHEMA).validate(catalog);
-  if (!cr.valid) {
-    throw new InputError(
-      `${values.catalog}: ${cr.errors[0]!.instanceLocation}: ${cr.errors[0]!.message}`,
-    );
-  }
+  const catalog = readCatalog(readBytes(values.catalog!), { source: values.catalog! });
   const quiet = values.quiet === true;
   // A store that is misshapen or cannot be written is refused before any judge is paid for.
   const store = values.store ? MetricStore.open(values.store, { write: true }) : undefined;
@@ -453,8 +355,10 @@ async function runCommand(args: string[]): Promise<void> {
       const line = run === undefined
         ? undefined
         : e.input === "golden"
-        ? ids.get(run.golden_id)
-        : runs.get(JSON.stringify([run.golden_id, run.arm, run.repeat]));
+        ? goldenRows.find((r) => r.value.id === run.golden_id)?.line
+        : traceRows.find(({ value: t }) =>
+          t.golden_id === run.golden_id && t.arm === run.arm && t.repeat === run.repeat
+        )?.line;
       const path = e.input === "golden" ? values.goldens : values.traces;
       throw new InputError(`${path}${line === undefined ? "" : `:${line}`}: ${e.message}`, {
         cause: e,
@@ -1026,7 +930,8 @@ export async function runCalibrate(args: string[]): Promise<void> {
       ...gated.outputs,
     ]);
   }
-  const labels = readText(values.labels).split("\n");
+  // Decoded before the store is opened: a labels file that is not UTF-8 is named first.
+  const labels = readText(values.labels);
   let lookup: Map<string, ScoreRow> | undefined;
   let threshold = given.threshold;
   if (values.store) {
@@ -1053,68 +958,14 @@ export async function runCalibrate(args: string[]): Promise<void> {
       store.close();
     }
   }
-  const pairs: { judge: number; human: number }[] = [];
-  let skipped = 0;
-  const seen = new Map<string, number>();
-  labels.forEach((raw, i) => {
-    const line = raw.replace(/\r$/, "");
-    if (line.trim() === "") return;
-    const at = `${values.labels}:${i + 1}`;
-    let row: Record<string, unknown>;
-    try {
-      row = parseJson(line) as Record<string, unknown>;
-    } catch (e) {
-      throw new InputError(`${at}: malformed JSON line ${quote(line)}`, { cause: e });
-    }
-    refuseRepeatedKeys(line, values.labels!, i + 1);
-    if (typeof row !== "object" || row === null || Array.isArray(row)) {
-      throw new InputError(`${at}: expected a JSON object, got ${quote(line)}`);
-    }
-    const score = (v: unknown, name: string) => {
-      try {
-        return checkCalibrationScore(v, `"${name}"`);
-      } catch (e) {
-        if (e instanceof RangeError || e instanceof TypeError) {
-          throw new InputError(`${at}: ${e.message}`, { cause: e });
-        }
-        throw e;
-      }
-    };
-    // A run's key, or the judge's score: a field left out is named, not looked up as undefined.
-    for (const field of lookup ? ["golden_id", "arm", "repeat", "human"] : ["human", "judge"]) {
-      if (!Object.hasOwn(row, field)) throw new InputError(`${at}: missing field "${field}"`);
-    }
-    const human = score(row.human, "human");
-    let judge = row.judge;
-    if (lookup) {
-      for (const field of ["golden_id", "arm"]) {
-        if (typeof row[field] !== "string") {
-          throw new InputError(`${at}: "${field}" must be a string, got ${kindOf(row[field])}`);
-        }
-      }
-      if (!Number.isInteger(row.repeat) || (row.repeat as number) < 0) {
-        throw new InputError(
-          `${at}: "repeat" must be an integer ≥ 0, got ${JSON.stringify(row.repeat)}`,
-        );
-      }
-      const key = JSON.stringify([row.golden_id, row.arm, row.repeat]);
-      const first = seen.get(key);
-      if (first !== undefined) {
-        throw new InputError(
-          `${at}: a second label for run ${key} (the first is on line ${first}): ` +
-            "each run is labelled once",
-        );
-      }
-      seen.set(key, i + 1);
-      const s = lookup.get(key);
-      if (!s) throw new InputError(`${at}: no ${values.metric} score for run ${key} in the store`);
-      if (s.score === null) {
-        skipped++;
-        return;
-      }
-      judge = s.score;
-    }
-    pairs.push({ judge: score(judge, "judge"), human });
+  const { pairs, skipped } = readCalibrationLabels(labels, {
+    source: values.labels,
+    ...(lookup && {
+      judgeScore: (r: { golden_id: string; arm: string; repeat: number }) =>
+        lookup.get(JSON.stringify([r.golden_id, r.arm, r.repeat]))?.score,
+      scoreName: values.metric!,
+      scoresIn: "the store",
+    }),
   });
   const report = calibrationReport(
     pairs,
@@ -1138,11 +989,6 @@ export async function runCalibrate(args: string[]): Promise<void> {
     verdict && (await import("./gate.ts")).printVerdict(verdict, values.gate!, values.json),
   ].find((f) => f !== undefined);
   if (failed) throw failed;
-}
-
-/** A JSON value's kind, for messages: null and array by name. */
-function kindOf(v: unknown): string {
-  return v === null ? "null" : Array.isArray(v) ? "array" : typeof v;
 }
 
 function printCalibration(result: CalibrationReport): void {
