@@ -944,6 +944,7 @@ export async function runCalibrate(args: string[]): Promise<void> {
         );
       }
       const rows = rowsOf(store, values.store, run);
+      refuseUnjudged(store, run, values.metric!);
       lookup = new Map();
       for (const r of rows) {
         if (r.metric === values.metric) {
@@ -989,6 +990,26 @@ export async function runCalibrate(args: string[]): Promise<void> {
     verdict && (await import("./gate.ts")).printVerdict(verdict, values.gate!, values.json),
   ].find((f) => f !== undefined);
   if (failed) throw failed;
+}
+
+/**
+ * Refuses to calibrate a metric whose scores in `run` no judge gave (a deterministic metric): only
+ * an LLM judge's scores are checked against human labels. A judge metric skipped in the run
+ * (`--no-judge`) has no score at all and is let through: its labels are counted as skipped.
+ */
+function refuseUnjudged(store: MetricStore, run: StoredRun, metric: string): void {
+  const unjudged = new Set(
+    store.scores(run.run_id).filter((s) => s.score !== null && s.judge_model === null).map((s) =>
+      s.metric
+    ),
+  );
+  if (!unjudged.has(metric)) return;
+  const judges = run.metrics.filter((m) => !unjudged.has(m)).map((m) => JSON.stringify(m));
+  throw new UsageError(
+    `--metric ${JSON.stringify(metric)} is not a judge metric (its scores in run ${run.run_id} ` +
+      "come from no judge): only an llm_judge metric can be calibrated against human labels; " +
+      (judges.length === 0 ? "the run has none" : `the run's: ${judges.join(", ")}`),
+  );
 }
 
 function printCalibration(result: CalibrationReport): void {

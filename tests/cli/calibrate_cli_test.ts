@@ -12,7 +12,7 @@ Deno.test("assay calibrate refuses a run labelled twice, naming both lines", asy
   const run = (g: string) => `{"golden_id":"${g}","arm":"base","repeat":0,"human":1}`;
   await Deno.writeTextFile(`${dir}/l.jsonl`, [run("g01"), run("g02"), "", run("g01")].join("\n"));
   const args = ["calibrate", "--labels", `${dir}/l.jsonl`, "--store", `${dir}/m.db`];
-  const r = await runMain([...args, "--metric", "step_efficiency", "--out", `${dir}/c.json`]);
+  const r = await runMain([...args, "--metric", "answer_correctness", "--out", `${dir}/c.json`]);
   strictEqual(r.code, 2, r.stderr);
   match(
     r.stderr,
@@ -20,7 +20,7 @@ Deno.test("assay calibrate refuses a run labelled twice, naming both lines", asy
   );
   strictEqual(await Deno.stat(`${dir}/c.json`).then(() => true, () => false), false);
   await Deno.writeTextFile(`${dir}/l.jsonl`, [run("g01"), run("g02")].join("\n"));
-  strictEqual((await runMain([...args, "--metric", "step_efficiency", "--json"])).code, 0);
+  strictEqual((await runMain([...args, "--metric", "answer_correctness", "--json"])).code, 0);
   await Deno.remove(dir, { recursive: true });
 });
 
@@ -85,7 +85,7 @@ Deno.test("assay calibrate --store names a label's missing or mistyped field, an
   ];
   for (const [line, message] of cases) {
     await Deno.writeTextFile(`${dir}/l.jsonl`, `${first}\n${line}\n`);
-    const r = await runMain([...args, "--metric", "step_efficiency"]);
+    const r = await runMain([...args, "--metric", "answer_correctness"]);
     strictEqual(r.code, 2, r.stderr);
     match(r.stderr, message);
   }
@@ -105,4 +105,27 @@ Deno.test("assay calibrate refuses --run or --suite without --store", async () =
     strictEqual(r.code, 2, r.stderr);
     match(r.stderr, new RegExp(`${flag} picks a stored run: it needs --store and --metric`));
   }
+});
+
+Deno.test("assay calibrate refuses a metric no judge scored, naming the metrics that can be calibrated", async () => {
+  const dir = await Deno.makeTempDir();
+  strictEqual((await runMain(demoRunArgs(`${dir}/m.db`))).code, 0);
+  await Deno.writeTextFile(
+    `${dir}/l.jsonl`,
+    '{"golden_id":"g01","arm":"base","repeat":0,"human":1}\n',
+  );
+  const args = ["calibrate", "--labels", `${dir}/l.jsonl`, "--store", `${dir}/m.db`];
+  const r = await runMain([...args, "--metric", "step_efficiency", "--out", `${dir}/c.json`]);
+  strictEqual(r.code, 2, r.stderr);
+  match(
+    r.stderr,
+    /^assay calibrate: --metric "step_efficiency" is not a judge metric \(its scores in run \S+ come from no judge\): only an llm_judge metric can be calibrated against human labels; the run's: "answer_correctness", "groundedness"$/m,
+  );
+  strictEqual(await Deno.stat(`${dir}/c.json`).then(() => true, () => false), false);
+  // A judge metric of the same run (its judges skipped by --no-judge): the label is skipped.
+  const judged = await runMain([...args, "--metric", "answer_correctness", "--json"]);
+  strictEqual(judged.code, 0, judged.stderr);
+  const report = JSON.parse(judged.stdout);
+  strictEqual([report.n, report.skipped_unscored].join(), "0,1");
+  await Deno.remove(dir, { recursive: true });
 });
