@@ -1,10 +1,10 @@
-// The decoders of outputs written as text around JSON: sommelier (the engine's parser), json-list,
-// hermes (<tool_call> blocks), llama3 (`<|python_tag|>` and `;`) and mistral (`[TOOL_CALLS]`).
+// The decoders of outputs written as text around JSON: sommelier (the engine's parser), hermes
+// (<tool_call> blocks), llama3 (`<|python_tag|>` and `;`) and mistral (`[TOOL_CALLS]`); json-list
+// is in _json_list.ts, on the helpers exported here.
 import {
   type Engine,
   extractSpan,
   jsonKind,
-  type JsonValue,
   parseToolCall,
   type SpanResult,
 } from "../engine/mod.ts";
@@ -31,7 +31,7 @@ export function resultOf(r: DecodedCall[] | Failure): DecodeResult {
  * that holds it gives the answer the whole rest would, and a run of many short values costs
  * linear time rather than handing the rest of the text to the engine once per value.
  */
-function spanFrom(text: string, at: number, engine: Engine | undefined): SpanResult {
+export function spanFrom(text: string, at: number, engine: Engine | undefined): SpanResult {
   for (let width = 16;; width *= 2) {
     const span = extractSpan(text.slice(at, at + width), { engine });
     if (span.status === "found" || at + width >= text.length) return span;
@@ -50,10 +50,10 @@ export function emptyOutput(text: string): Failure | undefined {
   return text.trim() === "" ? { status: "no_json", reason: "the output is empty" } : undefined;
 }
 
-const NAME_ARGUMENTS: CallShape = { args: "arguments", argsAs: "object" };
+export const NAME_ARGUMENTS: CallShape = { args: "arguments", argsAs: "object" };
 
 /** The first balanced JSON span of a text, read exactly, and where it ends. */
-function firstSpan(text: string, engine: Engine | undefined): FirstSpan | Failure {
+export function firstSpan(text: string, engine: Engine | undefined): FirstSpan | Failure {
   const span = extractSpan(text, { engine });
   if (span.status === "no_json") {
     return { status: "no_json", reason: "the output holds no JSON object or array" };
@@ -68,7 +68,7 @@ function firstSpan(text: string, engine: Engine | undefined): FirstSpan | Failur
   return failed(json) ? json : { json, end: span.end! };
 }
 
-interface FirstSpan {
+export interface FirstSpan {
   json: ExactJson;
   end: number;
 }
@@ -93,52 +93,6 @@ export function decodeSommelier(text: string, engine: Engine | undefined): Decod
     ? call.reason
     : "the JSON is not {name, arguments} or a one-element list of it";
   return { status: "invalid_shape", calls: [], reason };
-}
-
-/** Whether a value is what json-list reads as a call: an object with name and arguments keys. */
-function callLike(v: JsonValue): boolean {
-  return isObject(v) && Object.hasOwn(v, "name") && Object.hasOwn(v, "arguments");
-}
-
-/**
- * The failure of a JSON value after the first span that holds a call (a call, or a list with
- * one), or undefined: the calls it holds would be dropped. Other text, and JSON that holds no call,
- * is prose.
- */
-function laterCall(text: string, from: number, engine: Engine | undefined): Failure | undefined {
-  for (let at = from; at < text.length;) {
-    const span = spanFrom(text, at, engine);
-    if (span.status !== "found") return undefined;
-    const start = at + span.start!;
-    at += span.end!;
-    const json = readJson(text.slice(start, at), engine, "", start);
-    if (failed(json)) continue;
-    const v = json.value;
-    if (callLike(v) || (Array.isArray(v) && v.some(callLike))) {
-      return {
-        status: "invalid_shape",
-        reason: `another JSON value at ${start} holds a call: json-list reads the calls of the ` +
-          "first JSON value only (write every call in one list)",
-      };
-    }
-  }
-  return undefined;
-}
-
-/**
- * `json-list`: the first JSON span, a list of `{name, arguments}` or one such object; a later JSON
- * value that holds a call is refused, not dropped.
- */
-export function decodeJsonList(text: string, engine: Engine | undefined): DecodeResult {
-  const first = emptyOutput(text) ?? firstSpan(text, engine);
-  if (failed(first)) return resultOf(first);
-  const json = first.json;
-  const calls = Array.isArray(json.value)
-    ? readCalls(json, [], NAME_ARGUMENTS, engine)
-    : readCall(json, [], NAME_ARGUMENTS, "the call", engine);
-  if (failed(calls)) return resultOf(calls);
-  const later = laterCall(text, first.end, engine);
-  return resultOf(later ?? (Array.isArray(calls) ? calls : [calls]));
 }
 
 const OPEN = "<tool_call>";

@@ -7,13 +7,8 @@
 import type { Engine, WithEngine } from "../engine/mod.ts";
 import { suggestName } from "../jsonl/mod.ts";
 import type { DecodeResult, ToolCallDecoder } from "./decoded.ts";
-import {
-  decodeHermes,
-  decodeJsonList,
-  decodeLlama3,
-  decodeMistral,
-  decodeSommelier,
-} from "./_text_decoders.ts";
+import { decodeHermes, decodeLlama3, decodeMistral, decodeSommelier } from "./_text_decoders.ts";
+import { decodeJsonList } from "./_json_list.ts";
 import { decodeAnthropic, decodeOpenAiChat, decodeOpenAiResponses } from "./_api_decoders.ts";
 import { decodePythonic } from "./_pythonic.ts";
 
