@@ -6,7 +6,7 @@
 import { canonicalize, type Engine, MAX_INT_DIGITS, pyFloatRepr } from "../engine/mod.ts";
 import { parsePythonExpression, PyFloat, PyInt, PyOther, type PythonNode } from "../bfcl/mod.ts";
 import type { DecodedCall, DecodeResult } from "./decoded.ts";
-import { emptyOutput, resultOf } from "./_text_decoders.ts";
+import { emptyOutput, llamaBody, resultOf } from "./_text_decoders.ts";
 
 /** A value with no JSON form, or a construct that would need evaluating. */
 class NotLiteral extends Error {}
@@ -118,14 +118,17 @@ function readCall(n: PythonNode, i: number, engine: Engine | undefined): Decoded
 }
 
 /**
- * `pythonic`: one Python list of calls with keyword arguments. An output that does not start
- * with `[` is a text answer: no calls.
+ * `pythonic`: one Python list of calls with keyword arguments. Llama 3.x's special tokens around
+ * it are dropped ({@linkcode llamaBody}): a leading `<|python_tag|>` and one trailing
+ * `<|eom_id|>` or `<|eot_id|>`. After the tag, the rest must be the list; without it, an output
+ * that does not start with `[` is a text answer: no calls.
  */
 export function decodePythonic(text: string, engine: Engine | undefined): DecodeResult {
   const empty = emptyOutput(text);
   if (empty) return resultOf(empty);
-  const body = text.trim();
-  if (!body.startsWith("[")) return resultOf([]);
+  const { tagged, start, end } = llamaBody(text);
+  const body = text.slice(start, end).trim();
+  if (!tagged && !body.startsWith("[")) return resultOf([]);
   const parsed = parsePythonExpression(body);
   if (!parsed.ok) return resultOf({ status: "invalid_syntax", reason: parsed.reason });
   const tree = parsed.tree;

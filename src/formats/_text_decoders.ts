@@ -205,22 +205,46 @@ function jsonSequence(
 }
 
 const PYTHON_TAG = "<|python_tag|>";
+const END_TOKENS = ["<|eom_id|>", "<|eot_id|>"];
 const LLAMA_SHAPE: CallShape = { args: "parameters", argsAs: "object", optional: ["type"] };
+
+/** Where a Llama 3.x output's body lies, and whether `<|python_tag|>` opened it. */
+export interface LlamaBody {
+  /** Whether the output starts (past whitespace) with `<|python_tag|>`. */
+  tagged: boolean;
+  /** Where the body starts: just past the tag, or past the leading whitespace. */
+  start: number;
+  /** Where it ends: before one trailing `<|eom_id|>` or `<|eot_id|>` and the whitespace around. */
+  end: number;
+}
+
+/**
+ * The body of a Llama 3.x output, as Meta's reference decoder reads a message: a `<|python_tag|>`
+ * that starts it (the model's tool call) and one `<|eom_id|>` or `<|eot_id|>` that ends it (the
+ * end of its message or turn) are the model's special tokens, not its text; whitespace around
+ * them is dropped. The tokens anywhere else (twice at the end, after prose, inside a string) are
+ * text.
+ */
+export function llamaBody(text: string): LlamaBody {
+  let end = text.trimEnd().length;
+  const token = END_TOKENS.find((t) => text.startsWith(t, end - t.length));
+  if (token !== undefined) end = text.slice(0, end - token.length).trimEnd().length;
+  const lead = text.length - text.trimStart().length;
+  const tagged = lead < end && text.startsWith(PYTHON_TAG, lead);
+  return { tagged, start: tagged ? lead + PYTHON_TAG.length : lead, end: Math.max(end, lead) };
+}
 
 /**
  * `llama3`: `{"name", "parameters"}` objects separated by `;`, after an optional
- * `<|python_tag|>`; a trailing `<|eom_id|>` or `<|eot_id|>` is dropped. Without the tag, an
- * output that does not start with `{` is a text answer: no calls.
+ * `<|python_tag|>`; a trailing `<|eom_id|>` or `<|eot_id|>` is dropped ({@linkcode llamaBody}).
+ * Without the tag, an output that does not start with `{` is a text answer: no calls.
  */
 export function decodeLlama3(text: string, engine: Engine | undefined): DecodeResult {
   const empty = emptyOutput(text);
   if (empty) return resultOf(empty);
-  let body = text.replace(/(?:<\|eom_id\|>|<\|eot_id\|>)\s*$/, "");
-  const lead = body.length - body.trimStart().length;
-  const tagged = body.startsWith(PYTHON_TAG, lead);
-  const from = tagged ? lead + PYTHON_TAG.length : lead;
-  if (!tagged && body[from] !== "{") return resultOf([]);
-  body = body.trimEnd();
+  const { tagged, start: from, end } = llamaBody(text);
+  if (!tagged && text[from] !== "{") return resultOf([]);
+  const body = text.slice(0, end);
   const values = jsonSequence(body, from, ";", engine);
   if (failed(values)) return resultOf(values);
   const calls: DecodedCall[] = [];

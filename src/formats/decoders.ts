@@ -47,13 +47,16 @@ const READERS: Record<DecoderName, (text: string, engine: Engine | undefined) =>
  * of reading it as no call; of `hermes`, skips blocks inside `<think>`; of `json-list`, refuses a
  * call written after the first JSON value instead of dropping it. Version 3 of `anthropic`
  * refuses a tool_use block a message stopped in at max_tokens (its input cut short), and skips a
- * server tool's result block alone instead of reading its content as blocks.
+ * server tool's result block alone instead of reading its content as blocks. Version 2 of
+ * `pythonic` drops Llama 3.x's `<|python_tag|>` before the list and `<|eom_id|>` or `<|eot_id|>`
+ * after it, instead of reading the tagged list as a text answer and the ended one as bad syntax.
  */
 const VERSIONS: Partial<Record<DecoderName, number>> = {
   "openai-chat": 2,
   "openai-responses": 2,
   "anthropic": 3,
   "hermes": 2,
+  "pythonic": 2,
   "json-list": 2,
 };
 

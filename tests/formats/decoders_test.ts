@@ -1082,6 +1082,50 @@ const ROWS: Row[] = [
     "[f(unit=celsius)]",
     fail("invalid_shape", "call 0 (f)'s argument unit is a name, not a literal JSON can hold"),
   ],
+  [
+    "pythonic",
+    "Llama 3.2's end of turn after the list",
+    '[get_weather(city="Paris")]<|eot_id|>',
+    ok(["get_weather", '{"city":"Paris"}']),
+  ],
+  [
+    "pythonic",
+    "Llama 3.1's python tag and end of message, with whitespace around each",
+    '\n<|python_tag|> [get_weather(city="Paris"), get_time(tz="CET")] <|eom_id|>\n',
+    ok(["get_weather", '{"city":"Paris"}'], ["get_time", '{"tz":"CET"}']),
+  ],
+  [
+    "pythonic",
+    "an end token inside a string is the string's",
+    '[say(text="bye<|eot_id|>")]<|eot_id|>',
+    ok(["say", '{"text":"bye<|eot_id|>"}']),
+  ],
+  [
+    "pythonic",
+    "after the python tag, a built-in tool's call is no list of calls",
+    '<|python_tag|>brave_search.call(query="Paris weather")<|eom_id|>',
+    fail("invalid_shape", "the output is not one list of calls"),
+  ],
+  [
+    "pythonic",
+    "after the python tag, code is no list of calls",
+    "<|python_tag|>import sys<|eom_id|>",
+    fail("invalid_syntax", "invalid syntax at 0"),
+  ],
+  [
+    "pythonic",
+    "an end token between two lists is not stripped",
+    "[f(x=1)]<|eot_id|>[g(y=2)]",
+    fail("invalid_syntax", "invalid syntax at 9"),
+  ],
+  [
+    "pythonic",
+    "one end token is stripped, not two",
+    "[f(x=1)]<|eot_id|><|eot_id|>",
+    fail("invalid_syntax", "invalid syntax at 9"),
+  ],
+  ["pythonic", "a python tag after prose is prose", "Sure. <|python_tag|>[f(x=1)]", ok()],
+  ["pythonic", "a text answer that ends its turn", "It is sunny.<|eot_id|>", ok()],
   // json-list
   [
     "json-list",
@@ -1170,9 +1214,31 @@ Deno.test("decodeToolCalls() never reads an Anthropic block as a {name, argument
   }
 });
 
+Deno.test("pythonic reads a list the same with or without Llama's python tag and end tokens", () => {
+  // Every pythonic row without a Llama token, wrapped as Llama 3.x writes it: the list decodes as
+  // it does bare (calls, or the same failure and reason), and a text answer stays a text answer.
+  const bare = ROWS.filter(([format, , output]) => format === "pythonic" && !output.includes("<|"));
+  strictEqual(bare.length >= 6, true);
+  for (const [, title, output] of bare) {
+    const want = J(decodeToolCalls(output, "pythonic"));
+    const wrapped = [`${output}<|eot_id|>`, `${output}<|eom_id|>\n`, ` ${output} <|eot_id|> `];
+    if (output.trimStart().startsWith("[")) {
+      wrapped.push(`<|python_tag|>${output}<|eom_id|>`, `<|python_tag|>\n${output}`);
+    }
+    for (const text of wrapped) {
+      strictEqual(J(decodeToolCalls(text, "pythonic")), want, `${title}: ${J(text)}`);
+    }
+  }
+  for (const text of ["The weather is sunny.", "See [1] below.", "f(x=1)"]) {
+    assertEquals(decodeToolCalls(`${text}<|eot_id|>`, "pythonic"), { status: "ok", calls: [] });
+  }
+});
+
 Deno.test("getDecoder() takes a name or its versioned id and refuses others", () => {
   strictEqual(getDecoder("openai-chat@2").id, "openai-chat@2");
-  strictEqual(getDecoder("pythonic").id, "pythonic@1");
+  strictEqual(getDecoder("pythonic").id, "pythonic@2");
+  // pythonic@2 strips Llama's python tag and end tokens.
+  throws(() => getDecoder("pythonic@1"), /this release has pythonic@2 /);
   throws(() => getDecoder("openai-chat@3"), RangeError);
   // An earlier version is named as such: a report that records it came from another release.
   throws(
