@@ -52,20 +52,29 @@ export function emptyOutput(text: string): Failure | undefined {
 
 export const NAME_ARGUMENTS: CallShape = { args: "arguments", argsAs: "object" };
 
-/** The first balanced JSON span of a text, read exactly, and where it ends. */
-export function firstSpan(text: string, engine: Engine | undefined): FirstSpan | Failure {
-  const span = extractSpan(text, { engine });
+/**
+ * The first balanced JSON span of a text from `from` (its first `{` or `[` there), read exactly,
+ * and where it ends; offsets count from the text's start.
+ */
+export function firstSpan(
+  text: string,
+  engine: Engine | undefined,
+  from = 0,
+): FirstSpan | Failure {
+  const span = extractSpan(from === 0 ? text : text.slice(from), { engine });
   if (span.status === "no_json") {
     return { status: "no_json", reason: "the output holds no JSON object or array" };
   }
   if (span.status === "invalid_json") {
     return {
       status: "invalid_json",
-      reason: `the JSON is not balanced: ${span.error!.code} at ${span.error!.offset}`,
+      reason: `the JSON is not balanced: ${span.error!.code} at ${from + span.error!.offset}`,
     };
   }
-  const json = readJson(text.slice(span.start, span.end), engine, "the JSON", span.start);
-  return failed(json) ? json : { json, end: span.end! };
+  const start = from + span.start!;
+  const end = from + span.end!;
+  const json = readJson(text.slice(start, end), engine, "the JSON", start);
+  return failed(json) ? json : { json, end };
 }
 
 export interface FirstSpan {

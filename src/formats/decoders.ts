@@ -50,6 +50,8 @@ const READERS: Record<DecoderName, (text: string, engine: Engine | undefined) =>
  * server tool's result block alone instead of reading its content as blocks. Version 2 of
  * `pythonic` drops Llama 3.x's `<|python_tag|>` before the list and `<|eom_id|>` or `<|eot_id|>`
  * after it, instead of reading the tagged list as a text answer and the ended one as bad syntax.
+ * Version 3 of `json-list` passes over a `[` or `{` of prose that cannot begin JSON, before the
+ * first value (whose span failed) and after it (where its later calls went unread).
  */
 const VERSIONS: Partial<Record<DecoderName, number>> = {
   "openai-chat": 2,
@@ -57,7 +59,7 @@ const VERSIONS: Partial<Record<DecoderName, number>> = {
   "anthropic": 3,
   "hermes": 2,
   "pythonic": 2,
-  "json-list": 2,
+  "json-list": 3,
 };
 
 const DECODERS: ReadonlyMap<string, ToolCallDecoder> = new Map(

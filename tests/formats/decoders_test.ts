@@ -1170,6 +1170,45 @@ const ROWS: Row[] = [
   ],
   [
     "json-list",
+    "an unclosed bracket in prose before the list",
+    'Note: the list [a, b is long. [{"name": "f", "arguments": {}}]',
+    ok(["f", "{}"]),
+  ],
+  [
+    "json-list",
+    "braces and brackets of prose before the list",
+    'I will {check} [the tool] and [note it]: {"name": "f", "arguments": {"x": [1]}}',
+    ok(["f", '{"x":[1]}']),
+  ],
+  [
+    "json-list",
+    "a list cut short is not read as its first call",
+    'Calls: [{"name": "f", "arguments": {}}, {"name": "g", "arguments": {"x": 1',
+    fail("invalid_json", "the JSON is not balanced: unclosed_span at 74"),
+  ],
+  [
+    "json-list",
+    "JSON before the list is the value read",
+    'See [1]. [{"name": "f", "arguments": {}}]',
+    fail("invalid_shape", "call 0 must be an object, got a number"),
+  ],
+  [
+    "json-list",
+    "a later call after an unclosed bracket in prose is refused, not dropped",
+    '[{"name": "f", "arguments": {}}] Note [a, b is long. [{"name": "g", "arguments": {}}]',
+    fail(
+      "invalid_shape",
+      "another JSON value at 53 holds a call: json-list reads the calls of the first JSON value only (write every call in one list)",
+    ),
+  ],
+  [
+    "json-list",
+    "prose brackets only",
+    "{see below}",
+    fail("invalid_json", "the JSON is not JSON: expecting_property_name at 1"),
+  ],
+  [
+    "json-list",
     "arguments as a string",
     '[{"name": "a", "arguments": "{}"}]',
     fail("invalid_shape", "call 0's arguments must be an object, got a string"),
@@ -1237,8 +1276,10 @@ Deno.test("pythonic reads a list the same with or without Llama's python tag and
 Deno.test("getDecoder() takes a name or its versioned id and refuses others", () => {
   strictEqual(getDecoder("openai-chat@2").id, "openai-chat@2");
   strictEqual(getDecoder("pythonic").id, "pythonic@2");
-  // pythonic@2 strips Llama's python tag and end tokens.
+  // pythonic@2 strips Llama's python tag and end tokens; json-list@3 passes over prose brackets.
   throws(() => getDecoder("pythonic@1"), /this release has pythonic@2 /);
+  strictEqual(getDecoder("json-list").id, "json-list@3");
+  throws(() => getDecoder("json-list@2"), /this release has json-list@3 /);
   throws(() => getDecoder("openai-chat@3"), RangeError);
   // An earlier version is named as such: a report that records it came from another release.
   throws(
@@ -1246,13 +1287,54 @@ Deno.test("getDecoder() takes a name or its versioned id and refuses others", ()
     /^RangeError: Unknown decoder "openai-chat@1": this release has openai-chat@2 /,
   );
   // Every decoder whose acceptance changed on 2026-12-05 is at version 2, or later.
-  for (const name of ["openai-chat", "openai-responses", "hermes", "json-list"]) {
+  for (const name of ["openai-chat", "openai-responses", "hermes"]) {
     strictEqual(getDecoder(name).id, `${name}@2`);
   }
   // anthropic@3 refuses a tool_use block its message stopped in at max_tokens.
   strictEqual(getDecoder("anthropic").id, "anthropic@3");
   throws(() => getDecoder("anthropic@2"), /this release has anthropic@3 /);
   throws(() => getDecoder("hermez"), /Unknown decoder "hermez".*did you mean hermes\?/);
+});
+
+Deno.test("json-list passes over 1 MB of prose brackets handing the engine text in proportion to it", () => {
+  // Counted, not timed. Trying the span from every [ or { in turn hands the engine the rest of the
+  // text once per bracket: some 10^11 code units for these outputs, against 8 per code unit here.
+  const call = '[{"name":"f","arguments":{}}]';
+  const later = ' {"name":"g","arguments":{}}';
+  const refused = "another JSON value at";
+  const unclosed = "the JSON is not balanced: unclosed_span";
+  const n = 1 << 19;
+  const outputs: [string, DecodeResult["status"], string][] = [
+    ["[".repeat(2 * n), "invalid_json", unclosed],
+    ["{".repeat(2 * n), "invalid_json", unclosed],
+    ["[{".repeat(n), "invalid_json", unclosed],
+    ["{[".repeat(n), "invalid_json", unclosed],
+    ["[{".repeat(n) + call, "invalid_json", unclosed],
+    ["[a".repeat(n) + call, "ok", ""],
+    ["{x".repeat(n) + "[ x".repeat(n) + call, "ok", ""],
+    ["{ ".repeat(n) + call, "ok", ""],
+    [call + " [a".repeat(n) + later, "invalid_shape", refused],
+    [call + " {x [y".repeat(n) + later, "invalid_shape", refused],
+    // A bracket that can begin JSON and never closes ends the search for later calls (documented).
+    [call + " [".repeat(n) + later, "ok", ""],
+  ];
+  for (const name of ["wasm", "ts"] as const) {
+    const engine = createEngine({ engine: name });
+    let given = 0;
+    const spans = engine.extractSpanBatch.bind(engine);
+    engine.extractSpanBatch = (texts) => {
+      for (const t of texts) given += t.length;
+      return spans(texts);
+    };
+    for (const [text, status, reason] of outputs) {
+      given = 0;
+      const r = decodeToolCalls(text, "json-list", { engine });
+      const label = `${name} ${J(text.slice(0, 12))}…: ${r.status} ${r.reason}`;
+      strictEqual(r.status, status, label);
+      strictEqual((r.reason ?? "").startsWith(reason), true, label);
+      strictEqual(given <= 8 * text.length + 64, true, `${label}: ${given} for ${text.length}`);
+    }
+  }
 });
 
 Deno.test("json-list and llama3 hand the engine text in proportion to the output, not once per value", () => {
