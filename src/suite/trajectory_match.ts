@@ -8,32 +8,52 @@
  *
  * @module
  */
-import {
-  type ArgumentsMode,
-  argumentTree,
-  defaultText,
-  globRegExp,
-  type ToolRule,
-} from "./_trajectory_args.ts";
+import { type ArgumentsMode, defaultText, globRegExp, type ToolRule } from "./_trajectory_args.ts";
 import { type Call, judge, MAX_TOOL_PAIRS, PairLimit } from "./_trajectory_judge.ts";
 import { isRec, paramError } from "./_metric_args.ts";
+import { readCalls, readMessage } from "./_tool_calls.ts";
 
 export type { ArgumentsMode } from "./_trajectory_args.ts";
 
-/** One tool call: `{name, arguments}`, or the OpenAI form `{function: {name, arguments}}`. */
-export interface TrajectoryCall {
-  /** The tool's name. */
-  name: string;
-  /** Its arguments: a JSON value, or JSON text (its own number lexemes); absent means `{}`. */
-  arguments?: unknown;
-}
+/**
+ * One tool call, in the shape of any of the APIs agents are built on; each reads as the same call:
+ *
+ * - `{name, arguments}`: the plain form, and OpenAI's Responses `function_call` items;
+ * - `{function: {name, arguments}}`: an OpenAI Chat Completions `tool_calls` item;
+ * - `{type: "tool_use", id, name, input}`: an Anthropic `tool_use` content block;
+ * - `{name, args, id, type: "tool_call"}`: a LangChain tool call.
+ *
+ * The arguments are a JSON value (an object's numbers as JavaScript holds them: `1.0` is `1`), or
+ * JSON text (its own number lexemes), whichever key holds them; absent means `{}`. A call with
+ * arguments under two of `arguments`, `input` and `args`, or with `function` beside a `name` or
+ * arguments of its own, is ambiguous and refused (a `TypeError` naming it), as is a call without
+ * a string name.
+ */
+export type TrajectoryCall =
+  | { name: string; arguments?: unknown; type?: string; id?: string; call_id?: string }
+  | { function: { name: string; arguments?: unknown }; type?: string; id?: string }
+  | { type: "tool_use"; name: string; input: unknown; id?: string }
+  | { name: string; args: unknown; type?: string; id?: string | null };
 
-/** One message of a `strict` trajectory. */
+/**
+ * One message of a `strict` trajectory. Its calls are its `tool_calls` (OpenAI, LangChain's
+ * `AIMessage`), or the `tool_use` blocks of its `content`, in content order (Anthropic), or its
+ * legacy OpenAI `function_call` (one call). Calls in two of these places are read once when they
+ * are the same calls in the same order (LangChain lists an Anthropic message's `tool_use` blocks
+ * again in `tool_calls`), and refused as ambiguous when they differ. A `server_tool_use` or
+ * `mcp_tool_use` block is refused: it is a call this function does not read. Text and tool results
+ * (`role: "tool"` messages, `tool_result` blocks) are no calls: only the role and the calls of each
+ * message are compared.
+ */
 export interface TrajectoryMessage {
-  /** `user`, `assistant`, `tool`, ... */
+  /** `user`, `assistant`, `tool`, ... (compared as written). */
   role: string;
   /** The calls the message makes, if any. */
   tool_calls?: TrajectoryCall[] | null;
+  /** Text, or content blocks (Anthropic): its `tool_use` blocks are its calls. */
+  content?: unknown;
+  /** The legacy OpenAI call: `{name, arguments}`. */
+  function_call?: { name: string; arguments?: unknown } | null;
 }
 
 /** The trajectory modes. */
@@ -227,39 +247,6 @@ function readOptions(options: unknown) {
   return { mode: mode as TrajectoryMode, numeric, rules, plain };
 }
 
-// Where other APIs keep a call's arguments: read as absent (`{}`), they would let any arguments
-// match, so such a call is refused instead (an Anthropic `tool_use` block, a LangChain call).
-const OTHER_ARGUMENTS = ["input", "args"];
-
-function readCall(c: unknown, at: string, numeric: boolean): Call {
-  const f = isRec(c) && isRec(c.function) ? c.function : c;
-  if (!isRec(f) || typeof f.name !== "string") {
-    throw new TypeError(`${at} must be a call: {name, arguments}`);
-  }
-  const other = f.arguments === undefined && OTHER_ARGUMENTS.find((k) => Object.hasOwn(f, k));
-  if (other) {
-    throw new TypeError(
-      `${at} must be a call: {name, arguments}; its arguments are under "${other}", which ` +
-        "would be read as no arguments: name them arguments",
-    );
-  }
-  return { name: f.name, args: argumentTree(f.arguments, numeric) };
-}
-
-// A message's calls in a form strict mode does not read, which would be dropped: an Anthropic
-// `tool_use` content block, or the legacy OpenAI `function_call`.
-function unreadCalls(msg: Record<string, unknown>): string | undefined {
-  if (msg.function_call !== undefined && msg.function_call !== null) return "a function_call";
-  const blocks = Array.isArray(msg.content) ? msg.content : [];
-  const i = blocks.findIndex((b) => isRec(b) && b.type === "tool_use");
-  return i < 0 ? undefined : `a "tool_use" block (content[${i}])`;
-}
-
-function readCalls(v: unknown, at: string, numeric: boolean): Call[] {
-  if (!Array.isArray(v)) throw new TypeError(`${at} must be a list of calls`);
-  return v.map((c, i) => readCall(c, `${at}[${i}]`, numeric));
-}
-
 /**
  * Whether an agent's tool calls match a reference trajectory.
  *
@@ -273,6 +260,11 @@ function readCalls(v: unknown, at: string, numeric: boolean): Call[] {
  * reference's), `superset` (the reference's are among the output's). A tool's override may set
  * its mode, a list of dotted key paths to compare instead, `ignore` globs and `defaults` removed
  * from both sides first, and `min`/`max` counts of its output calls (checked in every mode).
+ *
+ * A call may be in any of the shapes of {@linkcode TrajectoryCall} (OpenAI, Anthropic, LangChain,
+ * mixed freely), a message in those of {@linkcode TrajectoryMessage}. One that cannot be read, or
+ * could be read two ways, is a `TypeError` naming where it is (`output[3]`,
+ * `reference[1].content[2]`): no call is dropped.
  *
  * Time is near-linear in the calls, except that under `subset`/`superset` arguments the unordered
  * modes compare a tool's calls pair by pair: past {@linkcode MAX_TOOL_PAIRS} pairs the result
@@ -301,6 +293,16 @@ function readCalls(v: unknown, at: string, numeric: boolean): Call[] {
  * const r = trajectoryMatch(reference, output, { trajectory: "superset", arguments: "superset" });
  * assertEquals(r, { pass: true, reasons: [], greedyDisagrees: true });
  * ```
+ *
+ * @example An Anthropic agent's calls against an OpenAI-shaped reference
+ * ```ts
+ * import { trajectoryMatch } from "@assay/assay/suite";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ *
+ * const reference = [{ function: { name: "search", arguments: '{"q": "assay"}' } }];
+ * const output = [{ type: "tool_use" as const, id: "toolu_1", name: "search", input: { q: "assay" } }];
+ * assertEquals(trajectoryMatch(reference, output, { trajectory: "exact" }).pass, true);
+ * ```
  */
 export function trajectoryMatch(
   reference: readonly (TrajectoryCall | TrajectoryMessage)[],
@@ -316,20 +318,7 @@ export function trajectoryMatch(
     if (mode === "strict") {
       const messages = (v: unknown, at: string) => {
         if (!Array.isArray(v)) throw new TypeError(`${at} must be a list of messages`);
-        return v.map((msg, k) => {
-          if (!isRec(msg) || typeof msg.role !== "string") {
-            throw new TypeError(`${at}[${k}] must be a message: {role, tool_calls?}`);
-          }
-          const unread = unreadCalls(msg);
-          if (unread !== undefined) {
-            throw new TypeError(
-              `${at}[${k}] must be a message: {role, tool_calls?}; it makes a call in ${unread}, ` +
-                "which would be dropped: give its calls as tool_calls",
-            );
-          }
-          const tc = msg.tool_calls ?? [];
-          return { role: msg.role, calls: readCalls(tc, `${at}[${k}].tool_calls`, numeric) };
-        });
+        return v.map((msg, k) => readMessage(msg, `${at}[${k}]`, numeric));
       };
       const refs = messages(reference, "reference"), outs = messages(output, "output");
       counted = outs.flatMap((m) => m.calls);

@@ -251,41 +251,70 @@ Deno.test("trajectoryMatch() refuses bad options and trajectories", () => {
   throws(run({ trajectory: "exact" }, {}), /must be a list of calls/);
 });
 
-Deno.test("trajectoryMatch() refuses calls whose arguments or calls it would drop", () => {
-  // They used to read as calls without arguments (or messages without calls), so these passed.
+Deno.test("trajectoryMatch() reads Anthropic, LangChain and legacy OpenAI calls as their plain equivalents", () => {
+  // They were refused (a TypeError), and before that read as calls without arguments (or
+  // messages without calls), so that these passed.
   const loose = (x: unknown) => x as Call[];
-  const exact = { trajectory: "exact" } as const;
+  const exact = { trajectory: "exact" } as const, strict = { trajectory: "strict" } as const;
   const anthropic = (city: string) => ({ type: "tool_use", id: "t", name: "f", input: { city } });
-  throws(
-    () => trajectoryMatch(loose([anthropic("Paris")]), loose([anthropic("Oslo")]), exact),
-    /^TypeError: reference\[0\] must be a call: \{name, arguments\}; its arguments are under "input"/,
-  );
   const langchain = (q: string) => ({ name: "f", args: { q }, id: "c", type: "tool_call" });
-  throws(
-    () => trajectoryMatch([f({ q: "x" })], loose([langchain("y")]), exact),
-    /^TypeError: output\[0\] must be a call: .*under "args"/,
-  );
-  const said = (name: string) => [{ role: "user", content: "?" }, {
+  const run = (ref: unknown, out: unknown, o: TrajectoryMatchOptions = exact) =>
+    trajectoryMatch(loose(ref), loose(out), o);
+  assertEquals(run([anthropic("Paris")], [anthropic("Oslo")]).reasons, [
+    miss(0, "f", [0, ["city"]]),
+    extra(0, "f"),
+  ]);
+  assertEquals(run([anthropic("Paris")], [f({ city: "Paris" })]).pass, true);
+  assertEquals(run([f({ q: "x" })], [langchain("y")]).pass, false);
+  assertEquals(run([f({ q: "x" })], [langchain("x")]).pass, true);
+  assertEquals(run([langchain("x")], [anthropic("x")]).pass, false); // q is not city
+  // In strict, an Anthropic message's tool_use blocks are its calls, in content order; its text
+  // blocks and the user's tool_result blocks are no calls.
+  const said = (...cities: string[]) => [{ role: "user", content: "?" }, {
     role: "assistant",
-    content: [{ type: "text", text: "Let me look." }, anthropic(name)],
+    content: [{ type: "text", text: "Let me look." }, ...cities.map(anthropic)],
+  }, {
+    role: "user",
+    content: cities.map((_, i) => ({ type: "tool_result", tool_use_id: `t${i}`, content: "ok" })),
   }];
-  throws(
-    () => trajectoryMatch(loose(said("f")), loose(said("g")), { trajectory: "strict" }),
-    /^TypeError: reference\[1\] must be a message: .*a "tool_use" block \(content\[1\]\)/,
-  );
-  const legacy = [{ role: "assistant", function_call: { name: "f", arguments: "{}" } }];
-  throws(
-    () =>
-      trajectoryMatch(loose([{ role: "assistant" }]), loose(legacy), {
-        trajectory: "strict",
-      }),
-    /^TypeError: output\[0\] must be a message: .*a function_call/,
-  );
-  // Explicit arguments win, and OpenAI's shapes (Chat Completions, Responses items) still read.
+  assertEquals(run(said("Paris", "Oslo"), said("Oslo", "Paris"), strict).pass, true);
+  assertEquals(run(said("Paris"), said("Oslo"), strict).reasons, [
+    { ...miss(0, "f", [0, ["city"]]), message: 1 },
+    { ...extra(0, "f"), message: 1 },
+  ]);
+  assertEquals(run(said("Paris"), said("Paris", "Paris"), strict).reasons, [
+    { ...extra(0, "f"), message: 1 },
+  ]);
+  const plain = (...cities: string[]) => [
+    { role: "user" },
+    { role: "assistant", tool_calls: cities.map((city) => f({ city })) },
+    { role: "user" },
+  ];
+  assertEquals(run(plain("Paris"), said("Paris"), strict).pass, true);
+  // The legacy function_call is one call.
+  const legacy = (a: number) => [{
+    role: "assistant",
+    content: null,
+    function_call: { name: "f", arguments: `{"a": ${a}}` },
+  }];
   assertEquals(
-    trajectoryMatch(loose([{ ...f({ a: 1 }), input: 5 }]), [f({ a: 1 })], exact).pass,
+    run(legacy(1), [{ role: "assistant", tool_calls: [f({ a: 1 })] }], strict).pass,
     true,
   );
+  assertEquals(run(legacy(1), legacy(2), strict).pass, false);
+  assertEquals(run([{ role: "assistant" }], legacy(1), strict).reasons, [
+    { ...extra(0, "f"), message: 0 },
+  ]);
+  // LangChain's AIMessage from an Anthropic model lists its tool_use blocks again in tool_calls:
+  // the same calls, read once.
+  const both = (city: string) => [{
+    role: "assistant",
+    content: [{ type: "text", text: "On it." }, anthropic(city)],
+    tool_calls: [{ name: "f", args: { city }, id: "t", type: "tool_call" }],
+  }];
+  assertEquals(run(both("Paris"), plain("Paris").slice(1, 2), strict).pass, true);
+  assertEquals(run(both("Paris"), both("Oslo"), strict).pass, false);
+  // OpenAI's shapes (Chat Completions, Responses items) still read.
   const chat = (q: string) => [{ role: "user", content: "?" }, {
     role: "assistant",
     content: null,
@@ -295,21 +324,124 @@ Deno.test("trajectoryMatch() refuses calls whose arguments or calls it would dro
       function: { name: "f", arguments: `{"q":"${q}"}` },
     }],
   }, { role: "tool", tool_call_id: "c1", content: "[]" }];
-  assertEquals(
-    trajectoryMatch(loose(chat("x")), loose(chat("x")), { trajectory: "strict" }).pass,
-    true,
-  );
-  assertEquals(
-    trajectoryMatch(loose(chat("x")), loose(chat("y")), { trajectory: "strict" }).pass,
-    false,
-  );
+  assertEquals(run(chat("x"), chat("x"), strict).pass, true);
+  assertEquals(run(chat("x"), chat("y"), strict).pass, false);
   const item = (a: number) => ({
     type: "function_call",
     call_id: "c",
     name: "f",
     arguments: `{"a":${a}}`,
   });
-  assertEquals(trajectoryMatch(loose([item(1)]), loose([item(2)]), exact).pass, false);
+  assertEquals(run([item(1)], [item(2)]).pass, false);
+});
+
+Deno.test("trajectoryMatch() reads an Anthropic input's numbers as JavaScript holds them", () => {
+  // An object's numbers are JavaScript's (150.0 is 150); JSON text keeps its lexemes.
+  const loose = (x: unknown) => x as Call[];
+  const input = [{ type: "tool_use", id: "t", name: "pay", input: { amount: 150.0, n: [1.5] } }];
+  const text = (
+    amount: string,
+  ) => [{ name: "pay", arguments: `{"n": [1.5], "amount": ${amount}}` }];
+  const run = (ref: unknown, numbers: "exact" | "numeric") =>
+    trajectoryMatch(loose(ref), loose(input), { trajectory: "exact", numbers }).pass;
+  assertEquals(run(text("150"), "exact"), true);
+  assertEquals(run(text("150.0"), "exact"), false);
+  assertEquals(run(text("150.0"), "numeric"), true);
+  assertEquals(run(text("1.5e2"), "numeric"), true);
+  assertEquals(run(text("151"), "numeric"), false);
+  assertEquals(run(text('"150"'), "numeric"), false); // strings are never numbers
+});
+
+Deno.test("trajectoryMatch() refuses ambiguous and unread calls, naming their path", () => {
+  const loose = (x: unknown) => x as Call[];
+  const cases: [string, unknown, RegExp][] = [
+    [
+      "exact",
+      [f(), { name: "f", arguments: { a: 1 }, input: { a: 2 } }],
+      /^TypeError: output\[1\] is ambiguous: it has arguments under both "arguments" and "input"; keep one$/,
+    ],
+    [
+      "superset",
+      [{ name: "f", input: {}, args: {} }],
+      /^TypeError: output\[0\] is ambiguous: .*both "input" and "args"/,
+    ],
+    [
+      "exact",
+      [{ name: "f", arguments: "{}", function: { name: "f", arguments: "{}" } }],
+      /^TypeError: output\[0\] is ambiguous: it has both function and name/,
+    ],
+    [
+      "exact",
+      [{ type: "tool_use", input: {} }],
+      /^TypeError: output\[0\] must be a call: \{name, arguments\}, \{function: \{name, arguments\}\}, \{type: "tool_use", name, input\} or \{name, args\}$/,
+    ],
+    [
+      "strict",
+      [{
+        role: "assistant",
+        content: [{ type: "text" }, { type: "tool_use", name: "f", args: {}, input: {} }],
+      }],
+      /^TypeError: output\[0\]\.content\[1\] is ambiguous: .*"input" and "args"/,
+    ],
+    [
+      "strict",
+      [{
+        role: "assistant",
+        content: [{ type: "server_tool_use", name: "web_search", input: {} }],
+      }],
+      /^TypeError: output\[0\]\.content\[0\] is a "server_tool_use" block, a call that trajectory_match does not read/,
+    ],
+    [
+      "strict",
+      [{ role: "user" }, { role: "assistant", tool_calls: [f()], function_call: g() }],
+      /^TypeError: output\[1\] is ambiguous: it makes calls in both tool_calls and function_call, and tool_calls\[0\] and function_call differ; keep one$/,
+    ],
+    [
+      "strict",
+      [{
+        role: "assistant",
+        content: [{ type: "tool_use", name: "f", input: { a: 1 } }],
+        tool_calls: [f({ a: 1 }), f()],
+      }],
+      /^TypeError: output\[0\] is ambiguous: .*tool_calls and content, and tool_calls holds 2 calls and content 1; keep one$/,
+    ],
+    [
+      "strict",
+      [{
+        role: "assistant",
+        content: [{ type: "tool_use", name: "f", input: { a: 1 } }],
+        tool_calls: [{ name: "f", args: { a: 1.5 } }],
+      }],
+      /^TypeError: output\[0\] is ambiguous: .*tool_calls\[0\] and content\[0\] differ/,
+    ],
+    [
+      "strict",
+      [{ role: "assistant", function_call: { name: 7 } }],
+      /^TypeError: output\[0\]\.function_call must be a call/,
+    ],
+    [
+      "strict",
+      [{ role: "assistant", tool_calls: "f()" }],
+      /^TypeError: output\[0\]\.tool_calls must be a list of calls$/,
+    ],
+  ];
+  for (const [trajectory, output, words] of cases) {
+    throws(
+      () => trajectoryMatch([], loose(output), { trajectory } as TrajectoryMatchOptions),
+      words,
+    );
+    // The same call in the reference is named there.
+    const ref = new RegExp(words.source.replace("output", "reference"));
+    throws(() => trajectoryMatch(loose(output), [], { trajectory } as TrajectoryMatchOptions), ref);
+  }
+  // An empty tool_calls list holds no call: the blocks are read.
+  const blocks = [{
+    role: "assistant",
+    content: [{ type: "tool_use", name: "f", input: {} }],
+    tool_calls: [],
+  }];
+  const plain = [{ role: "assistant", tool_calls: [f()] }];
+  assertEquals(trajectoryMatch(loose(blocks), loose(plain), { trajectory: "strict" }).pass, true);
 });
 
 Deno.test("trajectoryMatchMetric() scores a run against its golden's reference trajectory", () => {
@@ -405,18 +537,29 @@ Deno.test("trajectory_match names a golden or trace it cannot read, as bad input
       /^messages\[0\]\.tool_calls\[0\] must be a call/,
     ],
     [
-      [{ type: "tool_use", name: "f", input: { a: 1 } }],
+      [{ type: "tool_use", name: "f", input: { a: 1 }, arguments: {} }],
       undefined,
       "exact",
       "golden",
-      /^reference_trajectory\[0\] must be a call: \{name, arguments\}; its arguments are under "input"/,
+      /^reference_trajectory\[0\] is ambiguous: it has arguments under both "arguments" and "input"/,
     ],
     [
       [{ role: "assistant", tool_calls: [{ name: "f" }] }],
-      [{ role: "assistant", content: [{ type: "tool_use", name: "f", input: {} }] }],
+      [
+        {
+          role: "assistant",
+          content: [{ type: "tool_use", name: "f", input: {} }],
+          tool_calls: [],
+        },
+        {
+          role: "assistant",
+          content: [{ type: "tool_use", name: "f", input: {} }],
+          function_call: { name: "g" },
+        },
+      ],
       "strict",
       "trace",
-      /^messages\[0\] must be a message: .*"tool_use" block/,
+      /^messages\[1\] is ambiguous: it makes calls in both content and function_call/,
     ],
   ];
   for (const [reference, messages, mode, input, words] of cases) {
@@ -446,7 +589,8 @@ Deno.test("trajectory_match names a golden or trace it cannot read, as bad input
       assertEquals(
         e.message,
         'Golden "q" (arm base, repeat 2), metric "route": reference_trajectory[0] must be a call: ' +
-          "{name, arguments}",
+          '{name, arguments}, {function: {name, arguments}}, {type: "tool_use", name, input} or ' +
+          "{name, args}",
       );
     },
   );

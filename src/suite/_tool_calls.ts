@@ -1,0 +1,147 @@
+// How the suite finds an agent's tool calls in a golden or a trace, whatever API's shape they were
+// recorded in: one rule for `trajectory_match`, `step_efficiency` and the `view_tools` of
+// `expected_view_recall`. A call is `{name, arguments}` (OpenAI Responses items too),
+// `{function: {name, arguments}}` (OpenAI Chat Completions), `{type: "tool_use", name, input}`
+// (Anthropic) or `{name, args}` (LangChain); a message's calls are its `tool_calls`, its
+// `tool_use` content blocks, or its legacy `function_call`. What cannot be read, or could be read
+// two ways, is a TypeError naming where it is (`output[3].content[1]`): never a dropped call.
+import { argumentTree, nodeText } from "./_trajectory_args.ts";
+import type { Call } from "./_trajectory_judge.ts";
+import { isRec } from "./_metric_args.ts";
+
+/** Where a call may keep its arguments: OpenAI's key, Anthropic's `tool_use`, LangChain's. */
+export const ARGUMENT_KEYS = ["arguments", "input", "args"] as const;
+
+const CALL = '{name, arguments}, {function: {name, arguments}}, {type: "tool_use", name, input} ' +
+  "or {name, args}";
+
+/** A call as found: its name and its arguments as recorded (undefined when it has none). */
+export interface FoundCall {
+  name: string;
+  args: unknown;
+}
+
+const has = (v: Record<string, unknown>, k: string) => Object.hasOwn(v, k) && v[k] !== undefined;
+
+/**
+ * The name and arguments of a call in any of the read shapes.
+ *
+ * @throws {TypeError} Naming `at`, if it is none of them, or holds its name or arguments in two
+ *   places at once (`function` beside a `name`; two of `arguments`, `input`, `args`).
+ */
+export function findCall(c: unknown, at: string): FoundCall {
+  let f = c;
+  if (isRec(c) && isRec(c.function)) {
+    const beside = ["name", ...ARGUMENT_KEYS].find((k) => has(c, k));
+    if (beside !== undefined) {
+      throw new TypeError(
+        `${at} is ambiguous: it has both function and ${beside}; give the call once`,
+      );
+    }
+    f = c.function;
+  }
+  if (!isRec(f) || typeof f.name !== "string") throw new TypeError(`${at} must be a call: ${CALL}`);
+  const keys = ARGUMENT_KEYS.filter((k) => has(f, k));
+  if (keys.length > 1) {
+    throw new TypeError(
+      `${at} is ambiguous: it has arguments under both "${keys[0]}" and "${keys[1]}"; keep one`,
+    );
+  }
+  return { name: f.name, args: keys.length === 1 ? f[keys[0]!] : undefined };
+}
+
+/** A call as `trajectory_match` compares it: its name and argument tree. */
+const tree = ({ name, args }: FoundCall, numeric: boolean): Call => ({
+  name,
+  args: argumentTree(args, numeric),
+});
+
+/** A list of calls (`at` names it), each read by {@linkcode findCall}, as argument trees. */
+export function readCalls(v: unknown, at: string, numeric: boolean): Call[] {
+  if (!Array.isArray(v)) throw new TypeError(`${at} must be a list of calls`);
+  return v.map((c, i) => tree(findCall(c, `${at}[${i}]`), numeric));
+}
+
+/** One place of a message that holds calls, and its calls, each with its path in the message. */
+interface Place {
+  where: "tool_calls" | "content" | "function_call";
+  calls: { call: FoundCall; path: string }[];
+}
+
+// The calls of a message, place by place; a place that holds none is left out.
+function places(msg: Record<string, unknown>, at: string): Place[] {
+  const out: Place[] = [];
+  const tc = msg.tool_calls;
+  if (tc !== undefined && tc !== null) {
+    if (!Array.isArray(tc)) throw new TypeError(`${at}.tool_calls must be a list of calls`);
+    const calls = tc.map((c, i) => {
+      const path = `tool_calls[${i}]`;
+      return { call: findCall(c, `${at}.${path}`), path };
+    });
+    out.push({ where: "tool_calls", calls });
+  }
+  if (Array.isArray(msg.content)) {
+    const calls: Place["calls"] = [];
+    msg.content.forEach((b, i) => {
+      const type = isRec(b) ? b.type : undefined;
+      const path = `content[${i}]`;
+      if (type === "tool_use") calls.push({ call: findCall(b, `${at}.${path}`), path });
+      else if (typeof type === "string" && type.endsWith("_tool_use")) {
+        // A server tool's or an MCP server's call (`server_tool_use`, `mcp_tool_use`).
+        throw new TypeError(
+          `${at}.${path} is a "${type}" block, a call that trajectory_match does not ` +
+            "read: give it as a tool_use block or in tool_calls",
+        );
+      }
+    });
+    out.push({ where: "content", calls });
+  }
+  if (msg.function_call !== undefined && msg.function_call !== null) {
+    const call = findCall(msg.function_call, `${at}.function_call`);
+    out.push({ where: "function_call", calls: [{ call, path: "function_call" }] });
+  }
+  return out.filter((p) => p.calls.length > 0);
+}
+
+// Where two places' calls first differ (name or arguments, compared as recorded), or undefined.
+function difference(a: Place, b: Place): string | undefined {
+  const n = Math.min(a.calls.length, b.calls.length);
+  for (let k = 0; k < n; k++) {
+    const x = a.calls[k]!, y = b.calls[k]!;
+    const same = x.call.name === y.call.name &&
+      nodeText(argumentTree(x.call.args, false)) === nodeText(argumentTree(y.call.args, false));
+    if (!same) return `${x.path} and ${y.path} differ`;
+  }
+  if (a.calls.length === b.calls.length) return undefined;
+  return `${a.where} holds ${a.calls.length} calls and ${b.where} ${b.calls.length}`;
+}
+
+/**
+ * A message of a `strict` trajectory: its role and its calls, from `tool_calls`, the `tool_use`
+ * blocks of `content` (in content order) or `function_call`. A message holding calls in two of
+ * these places is read when they are the same calls in the same order (LangChain's `AIMessage`
+ * from an Anthropic model lists its `tool_use` blocks again in `tool_calls`), and refused when
+ * they differ. Other content (text, `tool_result` blocks) holds no call.
+ *
+ * @throws {TypeError} Naming `at` or the item, if it cannot be read or its places disagree.
+ */
+export function readMessage(
+  msg: unknown,
+  at: string,
+  numeric: boolean,
+): { role: string; calls: Call[] } {
+  if (!isRec(msg) || typeof msg.role !== "string") {
+    throw new TypeError(`${at} must be a message: {role, tool_calls?, content?, function_call?}`);
+  }
+  const found = places(msg, at);
+  for (const p of found.slice(1)) {
+    const diff = difference(found[0]!, p);
+    if (diff !== undefined) {
+      throw new TypeError(
+        `${at} is ambiguous: it makes calls in both ${found[0]!.where} and ${p.where}, and ` +
+          `${diff}; keep one`,
+      );
+    }
+  }
+  return { role: msg.role, calls: (found[0]?.calls ?? []).map((c) => tree(c.call, numeric)) };
+}
