@@ -8,6 +8,7 @@
 import { argumentTree, nodeText } from "./_trajectory_args.ts";
 import type { Call } from "./_trajectory_judge.ts";
 import { isRec } from "./_metric_args.ts";
+import { RunInputError } from "./types.ts";
 
 /** Where a call may keep its arguments: OpenAI's key, Anthropic's `tool_use`, LangChain's. */
 export const ARGUMENT_KEYS = ["arguments", "input", "args"] as const;
@@ -144,4 +145,21 @@ export function readMessage(
     }
   }
   return { role: msg.role, calls: (found[0]?.calls ?? []).map((c) => tree(c.call, numeric)) };
+}
+
+/**
+ * The calls of a trace's `tool_calls`, each found by {@linkcode findCall}.
+ *
+ * @throws {TypeError} If `tool_calls` is not a list.
+ * @throws {RunInputError} Of the trace, naming `tool_calls[i]`, if a call cannot be read.
+ */
+export function traceCalls(trace: unknown): FoundCall[] {
+  const calls = isRec(trace) ? trace.tool_calls : undefined;
+  if (!Array.isArray(calls)) throw new TypeError("The trace's tool_calls must be a list");
+  try {
+    return calls.map((c, i) => findCall(c, `tool_calls[${i}]`));
+  } catch (e) {
+    if (!(e instanceof TypeError)) throw e;
+    throw new RunInputError("trace", e.message, { cause: e });
+  }
 }

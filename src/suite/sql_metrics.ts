@@ -18,6 +18,7 @@ import {
 } from "./sql/mod.ts";
 import type { MetricParams } from "./_metric_args.ts";
 import { isRec, listed, paramError, readParams, readRun, skip } from "./_metric_args.ts";
+import { traceCalls } from "./_tool_calls.ts";
 
 function dialectOf(metric: string, p: Record<string, unknown>): string {
   const d = p.dialect ?? "postgresql";
@@ -148,15 +149,17 @@ function toolStrings(args: unknown): string[] {
 /**
  * `expected_view_recall`: the share of `golden.expected_views` the agent touched, i.e.
  * referenced as a table in its SQL (or, with `view_tools`, named in a string argument of one
- * of those tools). Extra views are not penalised. Applicable when `expected_views` is a
- * non-empty list.
+ * of those tools, its calls read in every shape `trajectory_match` reads). Extra views are not
+ * penalised. Applicable when `expected_views` is a non-empty list.
  *
  * @param run The run: `golden` (The golden; its `expected_views` is read), `trace` (The run; its `sql` (and, with `view_tools`, `tool_calls`) is read),
  *   `catalog` (The schema catalog (validated; not needed for matching)).
  * @param params `{dialect, view_tools}`: the SQL dialect (default `postgresql`) and the names
  *   of tools whose string arguments name views (default none).
  * @returns Touched expected views over expected views, with the touched and missing names.
- * @throws {TypeError} If `expected_views`, `trace.sql` or the catalog has the wrong shape.
+ * @throws {TypeError} If `expected_views`, `trace.sql`, the catalog or (with `view_tools`)
+ *   `trace.tool_calls` has the wrong shape.
+ * @throws {RunInputError} Of the trace, with `view_tools`, if a call cannot be read.
  * @throws {RangeError} If a param is unknown or invalid.
  *
  * @example Half of the expected views
@@ -197,11 +200,9 @@ export function expectedViewRecall(run: RunContext, params?: MetricParams): Crit
   const wanted = [...new Set(expected)];
   const a = analyzeSql(sql, index, dialect);
   const named: NamePart[][] = [];
-  if (tools.length > 0 && Array.isArray(trace.tool_calls)) {
-    for (const c of trace.tool_calls) {
-      if (isRec(c) && tools.includes(c.name as string)) {
-        for (const s of toolStrings(c.arguments)) named.push(unquoted(s));
-      }
+  if (tools.length > 0) {
+    for (const c of traceCalls(trace)) {
+      if (tools.includes(c.name)) { for (const s of toolStrings(c.args)) named.push(unquoted(s)); }
     }
   }
   const touched: string[] = [], missing: string[] = [];

@@ -9,18 +9,24 @@ import { canonicalizeBatch, canonicalValue } from "../engine/mod.ts";
 import { type CriterionScore, type RunContext, RunInputError } from "./types.ts";
 import { isRec, listed, type MetricParams, readParams, readRun, skip } from "./_metric_args.ts";
 import { trajectoryMatch, type TrajectoryMatchOptions } from "./trajectory_match.ts";
+import { traceCalls } from "./_tool_calls.ts";
 
 /**
  * `step_efficiency`: `1 − duplicates / tool calls`, where a duplicate repeats the name and
  * the canonical arguments of an earlier call (object arguments through `canonicalValue`, JSON
  * string arguments canonicalised as Python's `json` would, so `1` and `1.0` differ; arguments
- * that are not valid JSON compare by their raw text). Always applicable; no calls scores 1.0.
+ * that are not valid JSON compare by their raw text). Calls are read in every shape that
+ * `trajectory_match` reads (`TrajectoryCall`: OpenAI, Anthropic `tool_use`, LangChain `args`), so
+ * an Anthropic call repeats a LangChain call with the same name and arguments. Always applicable;
+ * no calls scores 1.0.
  *
  * @param run The run: `golden` (The golden (unused)), `trace` (The run; its `tool_calls` is read),
  *   `catalog` (The schema catalog (unused)).
  * @param params None are accepted.
  * @returns The score, with the number of calls and duplicates and the duplicates' indexes.
  * @throws {TypeError} If `trace.tool_calls` is not a list.
+ * @throws {RunInputError} Of the trace, naming `tool_calls[i]`, if a call has no string name or
+ *   is ambiguous (arguments under two of `arguments`, `input`, `args`).
  * @throws {RangeError} If a param is given.
  *
  * @example Key order does not matter, `1.0` vs `1` does
@@ -46,10 +52,8 @@ export function stepEfficiency(run: RunContext, params?: MetricParams): Criterio
   const { golden, trace, catalog } = readRun(run);
   void golden, catalog;
   readParams("step_efficiency", params);
-  const calls = isRec(trace) ? trace.tool_calls : undefined;
-  if (!Array.isArray(calls)) throw new TypeError("The trace's tool_calls must be a list");
-  const texts: (string | null)[] = calls.map((c) => {
-    const args = isRec(c) ? c.arguments : undefined;
+  const calls = traceCalls(trace);
+  const texts: (string | null)[] = calls.map(({ args }) => {
     if (typeof args === "string") return args;
     if (args === undefined || typeof args === "function" || typeof args === "symbol") {
       return String(args); // compared by that text, as before
@@ -66,7 +70,7 @@ export function stepEfficiency(run: RunContext, params?: MetricParams): Criterio
   texts.forEach((t, i) => {
     if (t === null) return;
     const c = canon[i]!;
-    const name = String(isRec(calls[i]) ? calls[i].name : "");
+    const name = calls[i]!.name;
     const key = `${name.length}:${name}${c.ok ? `j${c.canonical}` : `r${t}`}`;
     if (seen.has(key)) duplicates.push(i);
     else seen.add(key);

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { TrajectoryCall } from "./trajectory_match.ts";
 
 /** One golden question. */
 export interface Golden {
@@ -21,8 +22,9 @@ export interface Golden {
   /** The reference answer (the `reference_answer_text` context field). */
   reference_answer_text?: string;
   /**
-   * The reference trajectory (`trajectory_match`): the tool calls `{name, arguments}` the agent
-   * should make, or, for the `strict` mode, its messages `{role, tool_calls?}`.
+   * The reference trajectory (`trajectory_match`): the tool calls the agent should make (each a
+   * {@linkcode TrajectoryCall}), or, for the `strict` mode, its messages (each a
+   * `TrajectoryMessage`).
    */
   reference_trajectory?: unknown[];
 }
@@ -70,7 +72,11 @@ export interface SchemaCatalog {
   views: CatalogView[];
 }
 
-/** One tool call in an agent trace. */
+/**
+ * One tool call in an agent trace, in its plain form. A trace's `tool_calls` may also hold calls in
+ * the other shapes of {@linkcode TrajectoryCall} (OpenAI's `{function: {name, arguments}}`,
+ * Anthropic's `tool_use` block, LangChain's `{name, args}`), each with `result?` and `error?`.
+ */
 export interface TraceToolCall {
   /** The tool's name. */
   name: string;
@@ -90,8 +96,8 @@ export interface Trace {
   arm: string;
   /** The repeat number, from 0. */
   repeat: number;
-  /** Every tool call, in order. */
-  tool_calls: TraceToolCall[];
+  /** Every tool call, in order, each in any shape of {@linkcode TrajectoryCall}. */
+  tool_calls: (TraceToolCall | (TrajectoryCall & Pick<TraceToolCall, "result" | "error">))[];
   /** Every SQL statement the agent executed, in order. */
   sql: string[];
   /** Rows returned by the final query, or null when there was none. */
@@ -102,7 +108,10 @@ export interface Trace {
   submitted: boolean;
   /** Whether the agent hit its turn limit. */
   hit_turn_limit: boolean;
-  /** The run's messages `{role, tool_calls?}`, when recorded (`trajectory_match` in `strict`). */
+  /**
+   * The run's messages (each a `TrajectoryMessage`), when recorded (`trajectory_match` in
+   * `strict`).
+   */
   messages?: unknown[];
 }
 

@@ -7,6 +7,7 @@ import {
   expectedViewRecall,
   hitLimit,
   referenceValueMatch,
+  RunInputError,
   schemaMembership,
   stepEfficiency,
   trajectoryMatchMetric,
@@ -214,6 +215,20 @@ Deno.test("expectedViewRecall() counts view_tools arguments only when asked", ()
     view_tools: ["describe_view", "get_views"],
   });
   assertEquals(r.score, 1);
+  // The same calls as Anthropic tool_use blocks and LangChain calls name the same views.
+  const shaped = trace({
+    tool_calls: [
+      { type: "tool_use", id: "t", name: "describe_view", input: { view: "orders" } },
+      { name: "get_views", args: { names: ["customers", 3] }, id: "c", type: "tool_call" },
+    ],
+  });
+  const views = { view_tools: ["describe_view", "get_views"] };
+  assertEquals(expectedViewRecall({ golden: g, trace: shaped, catalog: CATALOG }, views).score, 1);
+  const ambiguous = trace({ tool_calls: [{ name: "get_views", args: {}, input: {} }] as never });
+  throws(
+    () => expectedViewRecall({ golden: g, trace: ambiguous, catalog: CATALOG }, views),
+    (e: unknown) => e instanceof RunInputError && /^tool_calls\[0\] is ambiguous/.test(e.message),
+  );
   throws(
     () =>
       expectedViewRecall({ golden: g, trace: t, catalog: CATALOG }, {
@@ -474,6 +489,45 @@ Deno.test("stepEfficiency() keeps 1 and 1.0 apart in JSON strings (seeded, 300 r
         duplicate_calls: [1],
       },
     );
+  }
+});
+
+Deno.test("stepEfficiency() reads every call shape trajectory_match reads, one rule for all", () => {
+  // An Anthropic or LangChain call read as one without arguments (all "undefined"), so that every
+  // call of a tool repeated the first: these four scored 0.25.
+  const calls = [
+    { type: "tool_use", id: "t1", name: "q", input: { a: 1 } },
+    { name: "q", args: { a: 2 }, id: "c2", type: "tool_call" },
+    { id: "c3", type: "function", function: { name: "q", arguments: '{"a": 3}' } },
+    { name: "q", arguments: { a: 4 } },
+    // Repeats, each in another shape: of 0, of 1 and of 2.
+    { name: "q", arguments: '{"a":1}' },
+    { type: "tool_use", id: "t6", name: "q", input: { a: 2 } },
+    { name: "q", args: { a: 3 } },
+  ] as TraceToolCall[];
+  const r = stepEfficiency({
+    golden: GOLDEN,
+    trace: trace({ tool_calls: calls }),
+    catalog: CATALOG,
+  });
+  assertEquals(r.details, { tool_calls: 7, duplicates: 3, duplicate_calls: [4, 5, 6] });
+  // A call that is ambiguous or has no name is the trace's bad input, named by its index.
+  const bad: [unknown, RegExp][] = [
+    [
+      { name: "q", arguments: {}, input: {} },
+      /^tool_calls\[1\] is ambiguous: .*"arguments" and "input"/,
+    ],
+    [{ type: "tool_use", input: {} }, /^tool_calls\[1\] must be a call: /],
+    [7, /^tool_calls\[1\] must be a call: /],
+  ];
+  for (const [call, words] of bad) {
+    const t = trace({ tool_calls: [calls[0]!, call] as TraceToolCall[] });
+    throws(() => stepEfficiency({ golden: GOLDEN, trace: t, catalog: CATALOG }), (e: unknown) => {
+      ok(e instanceof RunInputError, String(e));
+      assertEquals(e.input, "trace");
+      ok(words.test(e.message), e.message);
+      return true;
+    });
   }
 });
 
