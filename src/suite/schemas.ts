@@ -31,7 +31,8 @@ export const GOLDEN_SCHEMA = {
     reference_trajectory: {
       type: "array",
       items: { type: "object" },
-      description: "Calls {name, arguments}, or messages {role, tool_calls} (trajectory_match)",
+      description: "Calls, or messages {role, tool_calls?, content?, function_call?} in strict " +
+        "mode (trajectory_match): see TrajectoryCall and TrajectoryMessage",
     },
   },
 } as const;
@@ -85,14 +86,41 @@ export const TRACE_SCHEMA = {
       type: "array",
       items: {
         type: "object",
-        required: ["name", "arguments"],
         properties: {
           name: { type: "string", minLength: 1 },
           arguments: { type: ["object", "string"] },
+          input: { type: "object", description: "An Anthropic tool_use block's arguments" },
+          args: { type: "object", description: "A LangChain tool call's arguments" },
+          function: {
+            type: "object",
+            required: ["name", "arguments"],
+            properties: {
+              name: { type: "string", minLength: 1 },
+              arguments: { type: ["object", "string"] },
+            },
+            additionalProperties: false,
+            description: "An OpenAI Chat Completions call's name and arguments",
+          },
+          type: { type: "string" },
+          id: { type: ["string", "null"] },
+          call_id: { type: "string" },
+          status: { type: "string" },
           result: true,
           error: { type: ["string", "null"] },
         },
         additionalProperties: false,
+        // A call held both under function and beside it is ambiguous, as the metrics read it.
+        dependentSchemas: {
+          function: { properties: { name: false, arguments: false, input: false, args: false } },
+        },
+        oneOf: [
+          { required: ["name", "arguments"] },
+          { required: ["name", "input"] },
+          { required: ["name", "args"] },
+          { required: ["function"] },
+        ],
+        description: "A call {name, arguments}, {function: {name, arguments}} (OpenAI), " +
+          '{type: "tool_use", name, input} (Anthropic) or {name, args} (LangChain)',
       },
     },
     sql: { type: "array", items: { type: "string" } },
@@ -103,7 +131,8 @@ export const TRACE_SCHEMA = {
     messages: {
       type: "array",
       items: { type: "object", required: ["role"], properties: { role: { type: "string" } } },
-      description: "The run's messages {role, tool_calls?} (trajectory_match in strict mode)",
+      description: "The run's messages {role, tool_calls?, content?, function_call?} " +
+        "(trajectory_match in strict mode)",
     },
   },
 } as const;

@@ -259,6 +259,59 @@ Deno.test("assay suite run names a bad trace line and writes nothing", async () 
   match(big.stderr, /traces\.jsonl:5 \(golden_id "g02"\): \/repeat: .* maximum 9007199254740991/);
 });
 
+Deno.test("assay suite run scores traces whose calls are in OpenAI, Anthropic and LangChain shapes", async () => {
+  // The schema refused every shape but {name, arguments} (exit 2), and step_efficiency read an
+  // Anthropic or LangChain call as one without arguments.
+  const dir = await Deno.makeTempDir();
+  const lines = (await Deno.readTextFile(`${demo}/traces.jsonl`)).trimEnd().split("\n");
+  let k = 0;
+  const shaped = lines.map((l) => {
+    const t = JSON.parse(l);
+    t.tool_calls = t.tool_calls.map((c: { name: string; arguments: unknown }) => {
+      const { name, arguments: args, ...rest } = c;
+      const id = `call_${k}`;
+      // Anthropic's input and LangChain's args are objects; JSON text stays JSON text.
+      const text = typeof args === "string" ? args : JSON.stringify(args);
+      switch (k++ % 4) {
+        case 0:
+          return { id, type: "function", function: { name, arguments: text }, ...rest };
+        case 1:
+          return typeof args === "string"
+            ? c
+            : { type: "tool_use", id, name, input: args, ...rest };
+        case 2:
+          return typeof args === "string" ? c : { name, args, id, type: "tool_call", ...rest };
+        default:
+          return c;
+      }
+    });
+    return JSON.stringify(t);
+  });
+  await Deno.writeTextFile(`${dir}/traces.jsonl`, shaped.join("\n") + "\n");
+  const args = demoArgs(`${dir}/metrics.db`);
+  const plain = await assay([...args, "--no-judge", "--json"]);
+  strictEqual(plain.code, 0, plain.stderr);
+  args[6] = `${dir}/traces.jsonl`;
+  const r = await assay([...args, "--no-judge", "--json"]);
+  strictEqual(r.code, 0, r.stderr);
+  ok(k > 100, `${k} calls rewritten`);
+  deepStrictEqual(JSON.parse(r.stdout).runs, JSON.parse(plain.stdout).runs);
+  // A call with its arguments in two places is exit 2 at its line.
+  const t = JSON.parse(lines[2]!);
+  t.tool_calls[1].input = t.tool_calls[1].arguments;
+  await Deno.writeTextFile(
+    `${dir}/traces.jsonl`,
+    [lines[0], lines[1], JSON.stringify(t)].join("\n"),
+  );
+  const bad = await assay([...args, "--no-judge"]);
+  strictEqual(bad.code, 2, bad.stderr);
+  match(
+    bad.stderr,
+    /traces\.jsonl:3 \(golden_id "g\d+"\): \/tool_calls\/1: Value matches both subschemas 0 and 1/,
+  );
+  await Deno.remove(dir, { recursive: true });
+});
+
 Deno.test("assay suite run names a golden whose reference trajectory it cannot read", async () => {
   const dir = await Deno.makeTempDir();
   const goldens = (await Deno.readTextFile(`${demo}/goldens.jsonl`)).trimEnd().split("\n").map(

@@ -10,8 +10,10 @@ import {
   RunInputError,
   schemaMembership,
   stepEfficiency,
+  TRACE_SCHEMA,
   trajectoryMatchMetric,
 } from "../../src/suite/mod.ts";
+import { compileSchema } from "../../src/json_schema/mod.ts";
 import type { Golden, SchemaCatalog, Trace, TraceToolCall } from "../../src/suite/mod.ts";
 import { makeRng, type Rng, shuffleKeys } from "../_corpus.ts";
 
@@ -529,6 +531,42 @@ Deno.test("stepEfficiency() reads every call shape trajectory_match reads, one r
       return true;
     });
   }
+});
+
+Deno.test("TRACE_SCHEMA accepts each call shape the metrics read and refuses what they refuse", () => {
+  const schema = compileSchema(TRACE_SCHEMA);
+  const valid = (call: unknown) => schema.validate(trace({ tool_calls: [call] as never })).valid;
+  const read = [
+    { name: "f", arguments: { a: 1 }, result: [], error: null },
+    { type: "function_call", call_id: "c", name: "f", arguments: "{}", status: "completed" },
+    { id: "c", type: "function", function: { name: "f", arguments: "{}" } },
+    { type: "tool_use", id: "t", name: "f", input: { a: 1 } },
+    { name: "f", args: { a: 1 }, id: null, type: "tool_call" },
+  ];
+  for (const call of read) {
+    ok(valid(call), JSON.stringify(call));
+    // Each reads as f, in step_efficiency as in trajectory_match.
+    assertEquals(
+      stepEfficiency({
+        golden: GOLDEN,
+        trace: trace({ tool_calls: [call] as never }),
+        catalog: CATALOG,
+      })
+        .score,
+      1,
+    );
+  }
+  const refused = [
+    { name: "f" }, // no arguments
+    { name: "f", arguments: {}, input: {} },
+    { name: "f", input: {}, args: {} },
+    { function: { name: "f", arguments: "{}" }, name: "f", arguments: {} },
+    { function: { name: "f", arguments: "{}" }, input: {} },
+    { function: { name: "f" } },
+    { name: "f", argument: {} },
+    { type: "tool_use", name: "f", input: "{}" }, // Anthropic's input is an object
+  ];
+  for (const call of refused) ok(!valid(call), JSON.stringify(call));
 });
 
 // ---- hit_limit ------------------------------------------------------------------------
