@@ -27,10 +27,20 @@ const has = (v: Record<string, unknown>, k: string) => Object.hasOwn(v, k) && v[
 /**
  * The name and arguments of a call in any of the read shapes.
  *
- * @throws {TypeError} Naming `at`, if it is none of them, or holds its name or arguments in two
- *   places at once (`function` beside a `name`; two of `arguments`, `input`, `args`).
+ * @throws {TypeError} Naming `at`, if it is none of them, is a `server_tool_use` or
+ *   `mcp_tool_use` block, or holds its name or arguments in two places at once (`function` beside a
+ *   `name`; two of `arguments`, `input`, `args`).
  */
 export function findCall(c: unknown, at: string): FoundCall {
+  const type = isRec(c) ? c.type : undefined;
+  if (typeof type === "string" && type.endsWith("_tool_use")) {
+    // A call run by Anthropic's servers or an MCP server: read as a tool call, it would pass for
+    // one the agent's own tools ran; read as no call, it would be dropped.
+    throw new TypeError(
+      `${at} is a "${type}" block, a call run by a server, which is not read as a tool call: ` +
+        "give it as a tool_use block to compare it",
+    );
+  }
   let f = c;
   if (isRec(c) && isRec(c.function)) {
     const beside = ["name", ...ARGUMENT_KEYS].find((k) => has(c, k));
@@ -86,13 +96,8 @@ function places(msg: Record<string, unknown>, at: string): Place[] {
     msg.content.forEach((b, i) => {
       const type = isRec(b) ? b.type : undefined;
       const path = `content[${i}]`;
-      if (type === "tool_use") calls.push({ call: findCall(b, `${at}.${path}`), path });
-      else if (typeof type === "string" && type.endsWith("_tool_use")) {
-        // A server tool's or an MCP server's call (`server_tool_use`, `mcp_tool_use`).
-        throw new TypeError(
-          `${at}.${path} is a "${type}" block, a call that trajectory_match does not ` +
-            "read: give it as a tool_use block or in tool_calls",
-        );
+      if (type === "tool_use" || (typeof type === "string" && type.endsWith("_tool_use"))) {
+        calls.push({ call: findCall(b, `${at}.${path}`), path });
       }
     });
     out.push({ where: "content", calls });

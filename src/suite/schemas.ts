@@ -101,7 +101,11 @@ export const TRACE_SCHEMA = {
             additionalProperties: false,
             description: "An OpenAI Chat Completions call's name and arguments",
           },
-          type: { type: "string" },
+          type: {
+            type: "string",
+            not: { pattern: "_tool_use$" },
+            description: "Not a server's call (server_tool_use, mcp_tool_use), which is not read",
+          },
           id: { type: ["string", "null"] },
           call_id: { type: "string" },
           status: { type: "string" },

@@ -27,7 +27,7 @@ export type { ArgumentsMode } from "./_trajectory_args.ts";
  * JSON text (its own number lexemes), whichever key holds them; absent means `{}`. A call with
  * arguments under two of `arguments`, `input` and `args`, or with `function` beside a `name` or
  * arguments of its own, is ambiguous and refused (a `TypeError` naming it), as is a call without
- * a string name.
+ * a string name, and a `server_tool_use` or `mcp_tool_use` block (a call run by a server).
  */
 export type TrajectoryCall =
   | { name: string; arguments?: unknown; type?: string; id?: string; call_id?: string }
@@ -40,8 +40,7 @@ export type TrajectoryCall =
  * `AIMessage`), or the `tool_use` blocks of its `content`, in content order (Anthropic), or its
  * legacy OpenAI `function_call` (one call). Calls in two of these places are read once when they
  * are the same calls in the same order (LangChain lists an Anthropic message's `tool_use` blocks
- * again in `tool_calls`), and refused as ambiguous when they differ. A `server_tool_use` or
- * `mcp_tool_use` block is refused: it is a call this function does not read. Text and tool results
+ * again in `tool_calls`), and refused as ambiguous when they differ. Text and tool results
  * (`role: "tool"` messages, `tool_result` blocks) are no calls: only the role and the calls of each
  * message are compared.
  */

@@ -523,6 +523,10 @@ Deno.test("stepEfficiency() reads every call shape trajectory_match reads, one r
     ],
     [{ type: "tool_use", input: {} }, /^tool_calls\[1\] must be a call: /],
     [7, /^tool_calls\[1\] must be a call: /],
+    [
+      { type: "server_tool_use", id: "s", name: "web_search", input: {} },
+      /^tool_calls\[1\] is a "server_tool_use" block, a call run by a server/,
+    ],
   ];
   for (const [call, words] of bad) {
     const t = trace({ tool_calls: [calls[0]!, call] as TraceToolCall[] });
@@ -559,6 +563,7 @@ Deno.test("TRACE_SCHEMA accepts each call shape the metrics read and refuses wha
     { function: { name: "f" } },
     { name: "f", argument: {} },
     { type: "tool_use", name: "f", input: "{}" }, // Anthropic's input is an object
+    { type: "server_tool_use", id: "s", name: "web_search", input: {} }, // a server's call
   ];
   for (const call of refused) ok(!valid(call), JSON.stringify(call));
 });

@@ -389,7 +389,12 @@ Deno.test("trajectoryMatch() refuses ambiguous and unread calls, naming their pa
         role: "assistant",
         content: [{ type: "server_tool_use", name: "web_search", input: {} }],
       }],
-      /^TypeError: output\[0\]\.content\[0\] is a "server_tool_use" block, a call that trajectory_match does not read/,
+      /^TypeError: output\[0\]\.content\[0\] is a "server_tool_use" block, a call run by a server, which is not read as a tool call/,
+    ],
+    [
+      "unordered",
+      [f(), { type: "mcp_tool_use", id: "m", name: "f", server_name: "s", input: {} }],
+      /^TypeError: output\[1\] is a "mcp_tool_use" block, a call run by a server/,
     ],
     [
       "strict",
