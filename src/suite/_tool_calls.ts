@@ -11,7 +11,7 @@ import { isRec } from "./_metric_args.ts";
 import { RunInputError } from "./types.ts";
 
 /** Where a call may keep its arguments: OpenAI's key, Anthropic's `tool_use`, LangChain's. */
-export const ARGUMENT_KEYS = ["arguments", "input", "args"] as const;
+const ARGUMENT_KEYS = ["arguments", "input", "args"] as const;
 
 const CALL = '{name, arguments}, {function: {name, arguments}}, {type: "tool_use", name, input} ' +
   "or {name, args}";
@@ -24,11 +24,19 @@ export interface FoundCall {
 
 const has = (v: Record<string, unknown>, k: string) => Object.hasOwn(v, k) && v[k] !== undefined;
 
+// LangChain's record of a call whose arguments did not parse: its `args` may be null, and its
+// place among the message's calls is lost, so it is refused rather than guessed at.
+const invalidCall = (at: string) =>
+  new TypeError(
+    `${at} is a LangChain invalid_tool_call (its arguments did not parse), which is not read: ` +
+      "give it as a call with its arguments as text",
+  );
+
 /**
  * The name and arguments of a call in any of the read shapes.
  *
  * @throws {TypeError} Naming `at`, if it is none of them, is a `server_tool_use` or
- *   `mcp_tool_use` block, or holds its name or arguments in two places at once (`function` beside a
+ *   `mcp_tool_use` block or a LangChain `invalid_tool_call`, or holds its name or arguments in two places at once (`function` beside a
  *   `name`; two of `arguments`, `input`, `args`).
  */
 export function findCall(c: unknown, at: string): FoundCall {
@@ -41,6 +49,7 @@ export function findCall(c: unknown, at: string): FoundCall {
         "give it as a tool_use block to compare it",
     );
   }
+  if (type === "invalid_tool_call") throw invalidCall(at);
   let f = c;
   if (isRec(c) && isRec(c.function)) {
     const beside = ["name", ...ARGUMENT_KEYS].find((k) => has(c, k));
@@ -90,6 +99,9 @@ function places(msg: Record<string, unknown>, at: string): Place[] {
       return { call: findCall(c, `${at}.${path}`), path };
     });
     out.push({ where: "tool_calls", calls });
+  }
+  if (Array.isArray(msg.invalid_tool_calls) && msg.invalid_tool_calls.length > 0) {
+    throw invalidCall(`${at}.invalid_tool_calls[0]`);
   }
   if (Array.isArray(msg.content)) {
     const calls: Place["calls"] = [];

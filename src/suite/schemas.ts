@@ -103,8 +103,9 @@ export const TRACE_SCHEMA = {
           },
           type: {
             type: "string",
-            not: { pattern: "_tool_use$" },
-            description: "Not a server's call (server_tool_use, mcp_tool_use), which is not read",
+            not: { pattern: "_tool_use$|^invalid_tool_call$" },
+            description: "Not a server's call (server_tool_use, mcp_tool_use) nor LangChain's " +
+              "invalid_tool_call, which are not read",
           },
           id: { type: ["string", "null"] },
           call_id: { type: "string" },

@@ -40,9 +40,9 @@ export type TrajectoryCall =
  * `AIMessage`), or the `tool_use` blocks of its `content`, in content order (Anthropic), or its
  * legacy OpenAI `function_call` (one call). Calls in two of these places are read once when they
  * are the same calls in the same order (LangChain lists an Anthropic message's `tool_use` blocks
- * again in `tool_calls`), and refused as ambiguous when they differ. Text and tool results
- * (`role: "tool"` messages, `tool_result` blocks) are no calls: only the role and the calls of each
- * message are compared.
+ * again in `tool_calls`), and refused as ambiguous when they differ; LangChain's
+ * `invalid_tool_calls` are refused. Text and tool results (`role: "tool"` messages, `tool_result`
+ * blocks) are no calls: only the role and the calls of each message are compared.
  */
 export interface TrajectoryMessage {
   /** `user`, `assistant`, `tool`, ... (compared as written). */

@@ -564,6 +564,7 @@ Deno.test("TRACE_SCHEMA accepts each call shape the metrics read and refuses wha
     { name: "f", argument: {} },
     { type: "tool_use", name: "f", input: "{}" }, // Anthropic's input is an object
     { type: "server_tool_use", id: "s", name: "web_search", input: {} }, // a server's call
+    { name: "f", args: {}, id: "c", type: "invalid_tool_call" }, // LangChain: args did not parse
   ];
   for (const call of refused) ok(!valid(call), JSON.stringify(call));
 });

@@ -392,6 +392,20 @@ Deno.test("trajectoryMatch() refuses ambiguous and unread calls, naming their pa
       /^TypeError: output\[0\]\.content\[0\] is a "server_tool_use" block, a call run by a server, which is not read as a tool call/,
     ],
     [
+      "strict",
+      [{
+        role: "assistant",
+        tool_calls: [{ name: "f", args: {} }],
+        invalid_tool_calls: [{ name: "g", args: "{oops", id: "c", error: null }],
+      }],
+      /^TypeError: output\[0\]\.invalid_tool_calls\[0\] is a LangChain invalid_tool_call \(its arguments did not parse\), which is not read/,
+    ],
+    [
+      "in_order",
+      [{ name: "g", args: null, id: "c", error: "bad", type: "invalid_tool_call" }],
+      /^TypeError: output\[0\] is a LangChain invalid_tool_call/,
+    ],
+    [
       "unordered",
       [f(), { type: "mcp_tool_use", id: "m", name: "f", server_name: "s", input: {} }],
       /^TypeError: output\[1\] is a "mcp_tool_use" block, a call run by a server/,
