@@ -3,6 +3,7 @@
 // numbers compare by value through `numericForm`), a tool's ignore globs and defaults stripped
 // from both sides, then one of the argument modes. Returns the paths that differ.
 import { canonicalize, canonicalValue, decodeCanonicalString, numericForm } from "../engine/mod.ts";
+import { exactText } from "./_exact_values.ts";
 
 /** How arguments compare: `subset` means the output's are a subset of the reference's. */
 export type ArgumentsMode = "exact" | "ignore" | "subset" | "superset";
@@ -91,9 +92,10 @@ function readNode(t: string, i: number): [ArgNode, number] {
 }
 
 /**
- * The argument tree of a call's arguments: an object through `canonicalValue`, a JSON string
- * through `canonicalize` (its own number lexemes), absent as `{}`; with `numeric`, numbers in
- * value form. Text that is not JSON becomes a `raw` node.
+ * The argument tree of a call's arguments: an object through `canonicalValue` (or, read from a
+ * file by `readGoldens`/`readTraces`, as the file wrote it), a JSON string through `canonicalize`
+ * (its own number lexemes), absent as `{}`; with `numeric`, numbers in value form. Text that is
+ * not JSON becomes a `raw` node.
  */
 export function argumentTree(args: unknown, numeric: boolean): ArgNode {
   let text: string;
@@ -102,7 +104,7 @@ export function argumentTree(args: unknown, numeric: boolean): ArgNode {
     if (!r.ok) return { kind: "raw", text: args };
     text = r.canonical;
   } else {
-    text = canonicalValue(args ?? {});
+    text = exactText(args) ?? canonicalValue(args ?? {});
   }
   return readNode(numeric ? numericForm(text) : text, 0)[0];
 }

@@ -13,6 +13,7 @@ import { parseJson } from "../engine/mod.ts";
 import { CATALOG_SCHEMA, GOLDEN_SCHEMA, TRACE_SCHEMA } from "./schemas.ts";
 import type { Golden, SchemaCatalog, Trace } from "./types.ts";
 import { armProblem } from "./run.ts";
+import { rememberExact } from "./_exact_values.ts";
 import { inputText, jsonLines, refuseRepeatedKeys, SuiteInputError } from "./_input_lines.ts";
 
 export { SuiteInputError, type SuiteInputErrorOptions } from "./_input_lines.ts";
@@ -61,7 +62,7 @@ function readRows<T>(
   const validator = compiled(schema);
   const rows: InputRow<T>[] = [];
   const text = inputText(input, source).replace(/^\uFEFF/, "");
-  for (const { value, line, id, named } of jsonLines(text, source, idField)) {
+  for (const { value, line, id, named, text: lineText } of jsonLines(text, source, idField)) {
     const r = validator.validate(value);
     if (!r.valid) {
       const first = r.errors[0]!;
@@ -70,6 +71,7 @@ function readRows<T>(
         { source, line, ...(id !== undefined && { id }) },
       );
     }
+    rememberExact(value, lineText);
     rows.push({ value: value as T, line });
   }
   return rows;
@@ -78,7 +80,8 @@ function readRows<T>(
 /**
  * Reads a goldens JSONL file: one {@linkcode Golden} a line, valid against
  * {@linkcode GOLDEN_SCHEMA}, each id given once. A byte order mark, `\r\n` line ends and blank
- * lines are allowed.
+ * lines are allowed. The reference calls' arguments keep the file's number lexemes for
+ * `trajectory_match` (`1.0` ≠ `1`), as long as they are not edited.
  *
  * @param input The file's bytes or text.
  * @param options `source`, the file's name in messages.
@@ -126,7 +129,9 @@ export function readGoldens(
  * Reads a traces JSONL file: one {@linkcode Trace} a line, one (golden, arm, repeat) run each,
  * valid against {@linkcode TRACE_SCHEMA}. The file must have a run; each run's golden must be one
  * of `goldens`, its arm a usable name (not `overall`), and no run may be given twice. A byte order
- * mark, `\r\n` line ends and blank lines are allowed.
+ * mark, `\r\n` line ends and blank lines are allowed. The calls' arguments keep the file's
+ * number lexemes for `trajectory_match` and `step_efficiency` (`1.0` ≠ `1`), as long as they are
+ * not edited.
  *
  * @param input The file's bytes or text.
  * @param options `goldens`, the goldens the runs are of; `source` and `goldensSource`, the two

@@ -10,6 +10,7 @@ import { type CriterionScore, type RunContext, RunInputError } from "./types.ts"
 import { isRec, listed, type MetricParams, readParams, readRun, skip } from "./_metric_args.ts";
 import { trajectoryMatch, type TrajectoryMatchOptions } from "./trajectory_match.ts";
 import { traceCalls } from "./_tool_calls.ts";
+import { exactText } from "./_exact_values.ts";
 
 /**
  * `step_efficiency`: `1 − duplicates / tool calls`, where a duplicate repeats the name and
@@ -59,7 +60,7 @@ export function stepEfficiency(run: RunContext, params?: MetricParams): Criterio
       return String(args); // compared by that text, as before
     }
     try {
-      return canonicalValue(args);
+      return exactText(args) ?? canonicalValue(args);
     } catch {
       return null; // not JSON (a cycle, a BigInt, a Date, an undefined member): never a duplicate
     }
