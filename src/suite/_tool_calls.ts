@@ -135,7 +135,8 @@ function difference(a: Place, b: Place): string | undefined {
 }
 
 /**
- * A message of a `strict` trajectory: its role and its calls, from `tool_calls`, the `tool_use`
+ * A message of a `strict` trajectory: its role (LangChain's `type` read as one, see
+ * {@linkcode messageOf}) and its calls, from `tool_calls`, the `tool_use`
  * blocks of `content` (in content order) or `function_call`. A message holding calls in two of
  * these places is read when they are the same calls in the same order (LangChain's `AIMessage`
  * from an Anthropic model lists its `tool_use` blocks again in `tool_calls`), and refused when
@@ -144,13 +145,11 @@ function difference(a: Place, b: Place): string | undefined {
  * @throws {TypeError} Naming `at` or the item, if it cannot be read or its places disagree.
  */
 export function readMessage(
-  msg: unknown,
+  value: unknown,
   at: string,
   numeric: boolean,
 ): { role: string; calls: Call[] } {
-  if (!isRec(msg) || typeof msg.role !== "string") {
-    throw new TypeError(`${at} must be a message: {role, tool_calls?, content?, function_call?}`);
-  }
+  const { role, msg } = messageOf(value, at);
   const found = places(msg, at);
   for (const p of found.slice(1)) {
     const diff = difference(found[0]!, p);
@@ -161,7 +160,39 @@ export function readMessage(
       );
     }
   }
-  return { role: msg.role, calls: (found[0]?.calls ?? []).map((c) => tree(c.call, numeric)) };
+  return { role, calls: (found[0]?.calls ?? []).map((c) => tree(c.call, numeric)) };
+}
+
+// LangChain names a message's kind by `type` where the others have `role`: a message dumped by
+// `model_dump()` holds its fields beside it, and one of `messages_to_dict()` under `data`.
+// TRACE_SCHEMA's messages list these types too (a test checks that the two agree).
+const LANGCHAIN_ROLES: Readonly<Record<string, string>> = {
+  ai: "assistant",
+  human: "user",
+  system: "system",
+  tool: "tool",
+  function: "function",
+};
+
+/**
+ * A message's role and the record that holds its calls: its `role`, else the role of LangChain's
+ * `type` (`ai` is `assistant`, `human` is `user`; `system`, `tool` and `function` are themselves),
+ * with the fields under `data` for a message that holds only `type` and `data`.
+ */
+function messageOf(msg: unknown, at: string): { role: string; msg: Record<string, unknown> } {
+  if (isRec(msg)) {
+    if (typeof msg.role === "string") return { role: msg.role, msg };
+    const type = msg.type;
+    if (typeof type === "string" && Object.hasOwn(LANGCHAIN_ROLES, type)) {
+      const { data } = msg;
+      const wrapped = isRec(data) && Object.keys(msg).every((k) => k === "type" || k === "data");
+      return { role: LANGCHAIN_ROLES[type]!, msg: wrapped ? data : msg };
+    }
+  }
+  throw new TypeError(
+    `${at} must be a message: {role, tool_calls?, content?, function_call?}, or LangChain's ` +
+      `{type, ...} with type ${Object.keys(LANGCHAIN_ROLES).join(", ")}`,
+  );
 }
 
 /**

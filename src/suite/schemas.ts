@@ -135,9 +135,18 @@ export const TRACE_SCHEMA = {
     hit_turn_limit: { type: "boolean" },
     messages: {
       type: "array",
-      items: { type: "object", required: ["role"], properties: { role: { type: "string" } } },
-      description: "The run's messages {role, tool_calls?, content?, function_call?} " +
-        "(trajectory_match in strict mode)",
+      items: {
+        type: "object",
+        anyOf: [
+          { required: ["role"], properties: { role: { type: "string" } } },
+          {
+            required: ["type"],
+            properties: { type: { enum: ["ai", "human", "system", "tool", "function"] } },
+          },
+        ],
+      },
+      description: "The run's messages {role, tool_calls?, content?, function_call?}, or " +
+        "LangChain's {type, ...} (trajectory_match in strict mode)",
     },
   },
 } as const;

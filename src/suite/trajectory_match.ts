@@ -55,6 +55,23 @@ export interface TrajectoryMessage {
   function_call?: { name: string; arguments?: unknown } | null;
 }
 
+/**
+ * A LangChain message of a `strict` trajectory, as `model_dump()` writes it (its kind as `type`,
+ * no `role`) or as `messages_to_dict()` does (`{type, data}`, the fields under `data`). Its `type`
+ * is read as its role: `ai` as `assistant`, `human` as `user`; `system`, `tool` and `function` as
+ * themselves. Its calls are read as a {@linkcode TrajectoryMessage}'s.
+ */
+export interface LangChainMessage {
+  /** The message's kind. */
+  type: "ai" | "human" | "system" | "tool" | "function";
+  /** The calls the message makes, if any (`{name, args, id, type: "tool_call"}`). */
+  tool_calls?: TrajectoryCall[] | null;
+  /** Text, or content blocks (its `tool_use` blocks are calls, as in Anthropic's messages). */
+  content?: unknown;
+  /** The message's fields, for a message of `messages_to_dict()` (`{type, data}`). */
+  data?: Omit<LangChainMessage, "data">;
+}
+
 /** The trajectory modes. */
 export const TRAJECTORY_MODES = [
   "strict",
@@ -261,7 +278,8 @@ function readOptions(options: unknown) {
  * from both sides first, and `min`/`max` counts of its output calls (checked in every mode).
  *
  * A call may be in any of the shapes of {@linkcode TrajectoryCall} (OpenAI, Anthropic, LangChain,
- * mixed freely), a message in those of {@linkcode TrajectoryMessage}. One that cannot be read, or
+ * mixed freely), a message in those of {@linkcode TrajectoryMessage} or
+ * {@linkcode LangChainMessage}. One that cannot be read, or
  * could be read two ways, is a `TypeError` naming where it is (`output[3]`,
  * `reference[1].content[2]`): no call is dropped.
  *
@@ -304,8 +322,8 @@ function readOptions(options: unknown) {
  * ```
  */
 export function trajectoryMatch(
-  reference: readonly (TrajectoryCall | TrajectoryMessage)[],
-  output: readonly (TrajectoryCall | TrajectoryMessage)[],
+  reference: readonly (TrajectoryCall | TrajectoryMessage | LangChainMessage)[],
+  output: readonly (TrajectoryCall | TrajectoryMessage | LangChainMessage)[],
   options: TrajectoryMatchOptions,
 ): TrajectoryResult {
   const { mode, numeric, rules, plain } = readOptions(options);

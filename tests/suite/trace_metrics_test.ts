@@ -11,6 +11,7 @@ import {
   schemaMembership,
   stepEfficiency,
   TRACE_SCHEMA,
+  trajectoryMatch,
   trajectoryMatchMetric,
 } from "../../src/suite/mod.ts";
 import { compileSchema } from "../../src/json_schema/mod.ts";
@@ -567,6 +568,45 @@ Deno.test("TRACE_SCHEMA accepts each call shape the metrics read and refuses wha
     { name: "f", args: {}, id: "c", type: "invalid_tool_call" }, // LangChain: args did not parse
   ];
   for (const call of refused) ok(!valid(call), JSON.stringify(call));
+});
+
+Deno.test("TRACE_SCHEMA accepts messages with a role or LangChain's type, as trajectory_match reads them", () => {
+  const schema = compileSchema(TRACE_SCHEMA);
+  const valid = (message: unknown) =>
+    schema.validate({ ...trace({ tool_calls: [] }), messages: [message] }).valid;
+  const calls = [{ name: "f", args: { a: 1 }, id: "c1", type: "tool_call" }];
+  const read = [
+    { role: "assistant", tool_calls: [] },
+    { type: "ai", content: "", tool_calls: calls }, // LangChain's model_dump()
+    { type: "ai", data: { type: "ai", content: "", tool_calls: calls } }, // messages_to_dict()
+    { type: "human", content: "Hi" },
+    { type: "tool", content: "42", tool_call_id: "c1" },
+  ];
+  for (const m of read) {
+    ok(valid(m), JSON.stringify(m));
+    trajectoryMatch([m as never], [m as never], { trajectory: "strict" });
+  }
+  // The schema's types are those the reader takes.
+  const types = TRACE_SCHEMA.properties.messages.items.anyOf[1].properties.type.enum;
+  for (const type of types) {
+    ok(valid({ type }) && trajectoryMatch([{ type }], [{ type }], { trajectory: "strict" }).pass);
+  }
+  const refused = [{ type: "AIMessageChunk", content: "" }, { content: "" }, { type: "message" }];
+  for (const m of refused) {
+    ok(!valid(m), JSON.stringify(m));
+    throws(
+      () => trajectoryMatch([m as never], [], { trajectory: "strict" }),
+      /^TypeError: reference\[0\] must be a message: .*LangChain's \{type, \.\.\.\} with type ai, human, system, tool, function$/,
+    );
+  }
+  // A LangChain type stands for its role: ai is assistant, human is user.
+  const dumped = [{ type: "human", content: "Hi" }, { type: "ai", content: "", tool_calls: calls }];
+  const plain = [{ role: "user" }, {
+    role: "assistant",
+    tool_calls: [{ name: "f", arguments: { a: 1 } }],
+  }];
+  ok(trajectoryMatch(dumped as never, plain, { trajectory: "strict" }).pass);
+  ok(!trajectoryMatch(dumped.reverse() as never, plain, { trajectory: "strict" }).pass);
 });
 
 // ---- hit_limit ------------------------------------------------------------------------

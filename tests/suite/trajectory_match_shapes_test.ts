@@ -2,7 +2,8 @@
 // on 3,000 seeded random trajectories in every trajectory mode, argument mode and number rule,
 // each call (each message, in strict) is rewritten into a shape drawn at random (OpenAI Chat
 // Completions, OpenAI Responses, Anthropic tool_use, LangChain, legacy function_call, LangChain's
-// AIMessage of an Anthropic model with its calls in both places), on each side independently, and
+// AIMessage of an Anthropic model with its calls in both places, LangChain's messages dumped with
+// their type for a role), on each side independently, and
 // the whole result (verdict, reasons, greedy) must equal the plain one's.
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import {
@@ -70,13 +71,16 @@ function reshape(rng: Rng, c: Plain, id: string): unknown {
   }
 }
 
+// LangChain's message types, by the role they stand for.
+const LANGCHAIN_TYPES: Record<string, string> = { assistant: "ai", user: "human", tool: "tool" };
+
 const toolUse = (c: Plain, id: string) => ({ type: "tool_use", id, name: c.name, input: args(c) });
 
 /** The message in a shape drawn at random, its calls each in a shape of that API. */
 function reshapeMessage(rng: Rng, m: Msg, at: number): unknown {
   const calls = m.tool_calls ?? [];
   const id = (i: number) => `call_${at}_${i}`;
-  switch (rng.int(calls.length === 1 ? 6 : 5)) {
+  switch (rng.int(calls.length === 1 ? 8 : 7)) {
     case 0:
       return m;
     case 1: // OpenAI Chat Completions
@@ -115,6 +119,17 @@ function reshapeMessage(rng: Rng, m: Msg, at: number): unknown {
         content: calls.map((c, i) => toolUse(c, id(i))),
         tool_calls: calls.map((c, i) => ({ name: c.name, args: args(c), id: id(i) })),
       };
+    case 5: // LangChain's message as model_dump() writes it: its kind as type, no role
+    case 6: { // and as messages_to_dict() does: {type, data}
+      const fields = {
+        type: LANGCHAIN_TYPES[m.role]!,
+        content: "",
+        ...(calls.length > 0 && {
+          tool_calls: calls.map((c, i) => ({ name: c.name, args: args(c), id: id(i) })),
+        }),
+      };
+      return rng.chance(0.5) ? fields : { type: fields.type, data: fields };
+    }
     default: // the legacy function_call
       return {
         role: m.role,
