@@ -21,7 +21,16 @@
 // - the decimal digits (`str.isdecimal()`, `re`'s `\d`, what `int()` and `float()` read as digits)
 //   and the alphanumerics (`str.isalnum()`, `re`'s `\w` with `_`). Each run of decimal digits is
 //   whole runs of ten, 0 to 9 (as Unicode promises, and the script asserts), so a digit's value is
-//   its distance from its run's start, modulo 10: the runs are written out too (DECIMAL_RUNS_14).
+//   its distance from its run's start, modulo 10: the runs are written out too (DECIMAL_RUNS_14);
+// - for the columns a terminal gives a character (explain's `displayWidth`), the code points that
+//   take none: nonspacing and enclosing marks (Mn, Me: combining marks, variation selectors),
+//   format characters (Cf: joiners, bidi controls) but the soft hyphen and the prepended
+//   concatenation marks, which are shown, and the Hangul jamo vowels and finals, which join the
+//   syllable before them; and those that take two: East_Asian_Width Wide or Fullwidth (CJK,
+//   kana, Hangul syllables, fullwidth forms, the emoji shown as emoji by default), and the
+//   unassigned code points that EastAsianWidth.txt gives W by default (the CJK ideograph planes)
+//   or that Unicode keeps for pictographs (1F000-1FAFF, where new emoji go). CPython's
+//   east_asian_width() reads every unassigned code point as F, so it is asked about assigned ones.
 const script = `
 import _sre, json, unicodedata
 from re._compiler import _EXTRA_CASES
@@ -49,6 +58,20 @@ def ranges(test, surrogates=False):
     if start is not None:
         out.append([start, 0x10FFFF])
     return out
+PREPENDED = {0x600, 0x601, 0x602, 0x603, 0x604, 0x605, 0x6DD, 0x70F, 0x890, 0x891, 0x8E2, 0x110BD,
+             0x110CD}
+def zero_width(c):
+    cp, cat = ord(c), unicodedata.category(c)
+    return (cat in ("Mn", "Me") or (cat == "Cf" and cp != 0xAD and cp not in PREPENDED)
+            or 0x1160 <= cp <= 0x11FF or 0xD7B0 <= cp <= 0xD7FF)
+WIDE_UNASSIGNED = [(0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF), (0x1F000, 0x1FAFF),
+                   (0x20000, 0x2FFFD), (0x30000, 0x3FFFD)]
+def wide(c):
+    if zero_width(c):
+        return False
+    if unicodedata.category(c) == "Cn":
+        return any(a <= ord(c) <= b for a, b in WIDE_UNASSIGNED)
+    return unicodedata.east_asian_width(c) in ("W", "F")
 decimal = ranges(lambda c: c.isdecimal())
 for a, b in decimal:
     assert (b - a + 1) % 10 == 0, (a, b)
@@ -62,6 +85,8 @@ print(json.dumps({
     "CASED_14": ranges(final_alone, True),
     "DECIMAL_14": decimal,
     "ALNUM_14": ranges(lambda c: c.isalnum()),
+    "ZERO_WIDTH_14": ranges(zero_width),
+    "WIDE_14": ranges(wide),
     "groups": groups,
 }))
 `;
@@ -84,6 +109,10 @@ const WHAT: Record<string, string> = {
   DECIMAL_14:
     "The decimal digits of Unicode 14.0 (`str.isdecimal()`, category Nd: Python's `\\d`, and\n * the digits `int()` and `float()` read)",
   ALNUM_14: "The alphanumerics of Unicode 14.0 (`str.isalnum()`: Python's `\\w`, with `_`)",
+  ZERO_WIDTH_14:
+    "The code points a terminal gives no column in Unicode 14.0 (combining marks, variation\n * selectors, joiners and other format characters but the soft hyphen, conjoining Hangul jamo)",
+  WIDE_14:
+    "The code points a terminal gives two columns in Unicode 14.0 (East_Asian_Width Wide or\n * Fullwidth, and the unassigned code points of the CJK ideograph planes and of 1F000-1FAFF)",
 };
 // Each group as its first code point's base-36 gap from the last group's first, then each other
 // member's base-36 distance from the first, e.g. "2x.w": groups sorted by their first member.

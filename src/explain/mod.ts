@@ -1,6 +1,7 @@
 /**
  * Why each example scored as it did: `explainScore`, the detail a run writes into its records on
- * request, `diffPairs`, and `formatExample`, a record as text.
+ * request, `diffPairs`, and `formatExample`, a record as text; and `displayWidth`, the columns a
+ * terminal gives a text, for the tables that show ids and slices in any script.
  *
  * @example
  * ```ts
@@ -15,3 +16,4 @@
 export * from "./explain.ts";
 export * from "./detail_shape.ts";
 export * from "./examples_section.ts";
+export * from "./display_width.ts";

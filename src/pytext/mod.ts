@@ -2,7 +2,8 @@
  * CPython 3.11's text rules on every runtime, for the rooms that imitate Python (IFEval's checkers,
  * BFCL's checker, explain's escapes): its Unicode 14.0 sets (unassigned, identifier, non-printable,
  * cased and case-ignorable code points, decimal digits and alphanumerics), `str.lower()`,
- * re.IGNORECASE's equivalences and the decimal digits' values.
+ * re.IGNORECASE's equivalences and the decimal digits' values; and, from the same Unicode data,
+ * the code points a terminal gives no column or two (explain's `displayWidth`).
  *
  * The root does not load this room: its tables are for the rooms behind their own subpaths.
  *

@@ -105,6 +105,30 @@ export function alnum14(): string {
   );
 }
 
+let ZERO_WIDTH_14: string | undefined;
+/**
+ * The code points a terminal gives no column in Unicode 14.0 (combining marks, variation
+ * selectors, joiners and other format characters but the soft hyphen, conjoining Hangul jamo),
+ * as a `u`-flag character class (345 ranges), unpacked on the first call.
+ */
+export function zeroWidth14(): string {
+  return ZERO_WIDTH_14 ??= unpack(
+    "lc.33 7n.6 7b.18 1.0 1.1 1.1 1.0 20.a 1.0 1a.k g.0 2t.6 2.5 2.1 1.3 z.0 u.q 2j.a 1m.8 9.0 o.3 1.8 1.2 1.4 17.2 1o.7 16.n 1.v 1j.0 1.0 4.7 4.0 3.6 a.1 t.0 1m.0 4.3 8.0 k.1 q.0 2.1 1l.0 4.1 4.1 2.2 3.0 u.1 3.0 b.1 1l.0 4.4 1.1 4.0 k.1 m.5 1.0 1m.0 2.0 1.3 8.0 7.1 b.1 u.0 1p.0 c.0 1e.0 3.0 1j.0 1.2 5.2 1.3 7.1 b.1 t.0 1m.0 2.0 6.0 5.1 k.1 s.1 1l.1 4.3 8.0 k.1 t.0 20.0 7.2 1.0 2i.0 2.6 c.7 2q.0 2.8 b.5 22.1 r.0 1.0 1.0 1j.d 1.4 1.1 5.a 1.z 9.0 2u.3 1.5 1.1 2.1 p.1 4.2 g.3 d.0 2.1 6.0 f.0 5e.4f 9p.2 qa.2 t.1 u.1 u.1 1s.1 1.6 8.0 2.a 9.0 19.4 39.1 y.0 3a.2 4.1 9.0 6.2 63.1 2.0 1m.0 1.6 1.0 1.0 2.7 6.9 2.0 1c.u 1d.3 1c.0 1.4 1.0 5.0 14.8 c.1 w.3 2.1 1.2 1k.0 1.1 3.0 1.2 1m.7 2.1 48.2 1.c 1.6 4.0 6.0 3.1 5i.1r ej.4 q.4 1d.4 1.9 2o.w 2da.2 3x.0 2o.v fe.3 2z.1 n9w.3 1.9 w.1 28.1 7k.0 3.0 4.0 p.1 5.0 47.1 q.h d.0 12.7 p.a 1a.2 1c.0 2.3 2.1 13.0 1v.5 2.1 2.1 c.0 8.0 1b.0 1f.0 1.2 2.1 5.1 1.0 16.1 8.0 6m.0 2.0 4.0 8n6.27 6xq.0 kh.f g.f 5r.0 6x.2 e9.0 6a.0 45.4 1ae.2 1.1 5.3 14.2 4.0 4l.1 fx.3 ar.1 49.a 1d.3 3f.0 1i.e 15.0 2.1 a.2 1d.3 2.1 7.0 1p.2 10.4 1.7 1q.0 c.1 1g.8 a.3 2.0 2n.2 2.0 1.1 6.0 4g.0 3.7 l.1 1l.1 3.0 11.6 3.4 5f.7 2.2 1.0 n.0 2c.5 1.0 4.1 1.1 6m.3 6.1 1.1 r.1 2d.7 2.0 1.1 2y.0 1.0 2.5 1.0 2t.2 2.3 1.4 77.8 1.1 74.1 1.0 4.0 40.3 2.1 4.0 w.9 14.5 2.3 8.0 9.5 2.2 1a.c 1.1 ba.6 1.5 1.0 2a.l 2.6 1.1 1.1 3e.5 3.0 1.1 1.6 1.0 20.1 3.0 1.0 9n.1 46z.8 at3.4 1n.6 t4.0 1r.3 29.0 f5k.1 1.3 3mk.19 2.m f4.2 9.f 2.6 u.3 44.2 1iz.1i 4.1d 8.0 e.0 m.4 1.e 11s.6 1.g 2.6 1.1 1.4 79.6 af.0 1p.3 15s.6 31.6 gzau.0 u.2n 3k.6n",
+  );
+}
+
+let WIDE_14: string | undefined;
+/**
+ * The code points a terminal gives two columns in Unicode 14.0 (East_Asian_Width Wide or
+ * Fullwidth, and the unassigned code points of the CJK ideograph planes and of 1F000-1FAFF),
+ * as a `u`-flag character class (121 ranges), unpacked on the first call.
+ */
+export function wide14(): string {
+  return WIDE_14 ??= unpack(
+    "3cw.2n 3i2.1 d.1 5a.3 3.0 2.0 eh.1 l.1 1e.b 17.0 j.0 d.0 8.1 h.1 5.1 8.0 5.0 l.0 7.1 1.0 4.0 2.0 7.0 4.1 s.0 z.0 1.0 4.2 1.0 1p.2 o.0 e.0 nv.1 1f.0 4.0 mi.p 1.2g c.5x q.b 4.15 4.g 2.2d 4.2s 5.16 1.2l 1.2b c.1a 1.13 8.5f3 1s.h3g 3.1i wp.s hv.8mb 6l8.e7 ls.9 m.y 1.i 1.3 45.2n 3j.6 m49.3 c.1 e.4qf 8.yd 16.8 6w7.3 1.6 1.1 1.82 19.2 h.3 8.az c20.0 13.3 2s.b f.1 f.0 e.1 11.9 3y.0 2.9 j.1j q.80 c.8 1.1x 1.l c.16 4.4 c.g 3.0 3.1y 1.0 1.56 2.1q d.3 1.n i.0 q.1 d.0 2e.2c 1c.1x 6.0 3.2 2.a b.4 4.b 38.b 2h.12 c.3 1k.7 a.5 14.7 u.1 2.25 c.1a 1.9 1.54 2c.b e.41 zk.1ekd 2.1ekd",
+  );
+}
+
 /**
  * The runs of decimal digits of DECIMAL_14, packed as its ranges (each whole runs of ten digits,
  * 0 to 9; see `pyDecimalValue`).
