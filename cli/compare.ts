@@ -4,10 +4,8 @@ import { compareReports, ComparisonGateError, type ComparisonReport } from "../s
 import { type GapReport, languageGaps } from "../src/compare/mod.ts";
 import { BINARY_METRIC_NAMES, EVALUATION_SCHEMAS, METRIC_NAMES } from "../src/evaluation/mod.ts";
 import { formatReport } from "../src/evaluation/mod.ts";
-import { decodeUtf8, readLines } from "../src/jsonl/mod.ts";
-import { InputError } from "../src/jsonl/mod.ts";
-import { canonicalize, jsonKind, parseJson } from "../src/engine/mod.ts";
-import { checkReportBody, parseReportLines } from "../src/report_check/mod.ts";
+import { InputError, readLines } from "../src/jsonl/mod.ts";
+import { checkReport, parseReportJson, parseReportLines } from "../src/report_check/mod.ts";
 import { inputName, readStdin, writeStdout } from "./_io.ts";
 import { writeAtomic } from "./_atomic.ts";
 import { checkPaths, COMPARISON_PAGE, reportKind } from "./_paths.ts";
@@ -114,8 +112,9 @@ export function bootstrapFlags(values: { seed?: string; resamples?: string; leve
 const WHOLE_TEXT_BYTES = 256 << 20;
 
 /**
- * Reads a JSON file, with named errors for a missing file or one that is not JSON. A file over
- * `wholeTextBytes` (256 MiB) must be a report as Assay lays it out, a record per line.
+ * Reads a JSON file, with named errors for a missing file or one that is not JSON
+ * (`parseReportJson`). A file over `wholeTextBytes` (256 MiB) must be a report as Assay lays it
+ * out, a record per line.
  */
 export async function readJsonFile(
   path: string,
@@ -139,69 +138,19 @@ export async function readJsonFile(
       });
     }
   }
-  const text = decodeUtf8(bytes, path);
-  try {
-    return parseJson(text);
-  } catch (e) {
-    // The exact parser's code and offset, as for a malformed JSONL line: JSON.parse's message
-    // is worded differently on each runtime.
-    const r = canonicalize(text);
-    const why = r.ok ? "" : `: ${r.error.code} at ${r.error.offset}`;
-    throw new InputError(`${path} is not JSON${why}`, { cause: e });
-  }
+  return parseReportJson(bytes, path);
 }
 
-/** The list of units each report kind holds, for readReportFile's message when it lacks one. */
-const UNITS = new Map<string, string>([
-  ...EVALUATION_SCHEMAS.map((s) => [s, "records"] as const),
-  ["assay.bfcl.v1", "records"],
-  ["assay.ifeval.v1", "prompts"],
-  ["assay.suite_run.v1", "runs"],
-]);
-
 /**
- * Reads a report of one of `schemas` (with an array under `list`, when given); anything else is
- * bad input naming the file and the schema it found. Its body is checked (`checkReportBody`): a
- * report edited by hand or cut short is bad input naming the file and the first wrong field, not
- * a crash of its reader.
+ * Reads a report of one of `schemas` (with an array under `list`, when given): anything else,
+ * a body edited by hand or cut short included, is bad input naming the file (`checkReport`).
  */
 export async function readReportFile(
   path: string,
   schemas: readonly string[],
   list?: string,
 ): Promise<Record<string, unknown>> {
-  const value = await readJsonFile(path);
-  const name = inputName(path);
-  const expected = `an ${schemas.join(" or ")} report`;
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw new InputError(`${name} is not a report: it holds ${jsonKind(value)}, not an object`);
-  }
-  const r = value as Record<string, unknown>;
-  if (!Object.hasOwn(r, "schema")) {
-    throw new InputError(`${name} is not a report: it has no "schema" (expected ${expected})`);
-  }
-  if (!schemas.includes(r.schema as string)) {
-    const found = typeof r.schema === "string"
-      ? `schema ${JSON.stringify(r.schema)}`
-      : `a "schema" that is ${jsonKind(r.schema)}`;
-    throw new InputError(`${name} has ${found}, not ${expected}`);
-  }
-  // The list of units (examples, entries, prompts, runs) is named before the body's checks.
-  const units = list ?? UNITS.get(r.schema as string);
-  if (units !== undefined && !Array.isArray(r[units])) {
-    throw new InputError(
-      r[units] === undefined
-        ? `${name}: the ${r.schema} report has no "${units}" list`
-        : `${name}: "${units}" of the ${r.schema} report is ${jsonKind(r[units])}, not a list`,
-    );
-  }
-  try {
-    checkReportBody(r);
-  } catch (e) {
-    if (e instanceof RangeError) throw new InputError(`${name}: ${e.message}`, { cause: e });
-    throw e;
-  }
-  return r!;
+  return checkReport(await readJsonFile(path), inputName(path), schemas, list);
 }
 
 /** Reads an evaluation report (v2, or v1), with named errors for a missing or wrong file. */
