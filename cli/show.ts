@@ -1,13 +1,12 @@
 // `assay show`: the examples of an evaluation report as text a person reads.
-import { exampleRight, METRIC_NAMES } from "../src/evaluation/mod.ts";
+import { METRIC_NAMES } from "../src/evaluation/mod.ts";
 import type { BinaryMetricName, ExampleRecord } from "../src/evaluation/mod.ts";
 import { BINARY_METRIC_NAMES } from "../src/evaluation/mod.ts";
-import { formatExample } from "../src/explain/mod.ts";
+import { formatExample, selectExamples } from "../src/explain/mod.ts";
 import { writeStdout } from "./_io.ts";
 import { checkPaths } from "./_paths.ts";
 import { parseOptions } from "./_options.ts";
 import { InputError, UsageError } from "./_errors.ts";
-import { suggestName } from "../src/jsonl/mod.ts";
 import { readEvaluation } from "./compare.ts";
 
 const HELP = `Usage: deno task assay show REPORT.json [--failing [--metric M]] [--id ID]...
@@ -71,41 +70,18 @@ export async function runShow(args: string[]): Promise<void> {
   }
   checkPaths([[undefined, positionals[0], true]], []);
   const report = await readEvaluation(positionals[0]!);
-  const ids = values.id ? new Set(values.id) : undefined;
-  if (ids) {
-    const known = new Set(report.records.map((r) => r.example_id));
-    const unknown = [...ids].filter((id) => !known.has(id));
-    if (unknown.length > 0) {
-      throw new InputError(
-        `${positionals[0]} has no example ${unknown.map((id) => JSON.stringify(id)).join(", ")}`,
-      );
-    }
+  let chosen: ExampleRecord[];
+  try {
+    chosen = selectExamples(report, {
+      failing: values.failing ? metric : undefined,
+      ids: values.id,
+      slice: values.slice,
+      status: values.status,
+    }, positionals[0]);
+  } catch (e) {
+    if (e instanceof RangeError) throw new InputError(e.message, { cause: e });
+    throw e;
   }
-  if (values.slice !== undefined && !report.slices.includes(values.slice)) {
-    throw new InputError(
-      `${positionals[0]} has no slice "${values.slice}" (it has ${report.slices.join(", ")})`,
-    );
-  }
-  if (values.status !== undefined) {
-    const counted = (report as { parse_status_counts?: Record<string, number> })
-      .parse_status_counts;
-    const statuses = [
-      ...new Set([...Object.keys(counted ?? {}), ...report.records.map((r) => r.status)]),
-    ];
-    if (!statuses.includes(values.status)) {
-      const near = suggestName(values.status, statuses);
-      throw new InputError(
-        `${positionals[0]} has no parse status ${JSON.stringify(values.status)} (` +
-          (near === undefined ? "" : `did you mean ${near}? `) +
-          `it has ${statuses.join(", ")})`,
-      );
-    }
-  }
-  const keep = (r: ExampleRecord) =>
-    (!values.failing || !exampleRight(metric, r)) && (!ids || ids.has(r.example_id)) &&
-    (values.slice === undefined || r.language === values.slice) &&
-    (values.status === undefined || r.status === values.status);
-  const chosen = report.records.filter(keep);
   const shown = chosen.slice(0, limit);
   const parts = shown.map(formatExample);
   const detailed = report.records.some((r) => r.detail !== undefined);

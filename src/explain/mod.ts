@@ -1,7 +1,8 @@
 /**
  * Why each example scored as it did: `explainScore`, the detail a run writes into its records on
- * request, `diffPairs`, and `formatExample`, a record as text; and `displayWidth`, the columns a
- * terminal gives a text, for the tables that show ids and slices in any script.
+ * request, `diffPairs`, `selectExamples`, the records a person asks to see, and `formatExample`,
+ * a record as text; and `displayWidth`, the columns a terminal gives a text, for the tables that
+ * show ids and slices in any script.
  *
  * @example
  * ```ts
@@ -17,3 +18,4 @@ export * from "./explain.ts";
 export * from "./detail_shape.ts";
 export * from "./examples_section.ts";
 export * from "./display_width.ts";
+export * from "./select_examples.ts";

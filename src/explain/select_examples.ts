@@ -1,0 +1,93 @@
+// The examples of an evaluation report a person asks to see (`assay show`'s filters): those wrong
+// on a metric, by id, slice or parse status. A filter that names what the report does not have is
+// refused, not read as "no example matches": a misspelt id or slice would show nothing in silence.
+import { BINARY_METRIC_NAMES, exampleRight } from "../evaluation/mod.ts";
+import type { BinaryMetricName, EvaluationReport, ExampleRecord } from "../evaluation/mod.ts";
+import { suggestName } from "../jsonl/mod.ts";
+
+/** Which examples of a report to show; every filter given applies. */
+export interface ExampleSelection {
+  /** Only the examples wrong on this right-or-wrong metric. */
+  failing?: BinaryMetricName;
+  /** Only these examples (each must be in the report). */
+  ids?: readonly string[];
+  /** Only the examples of this language slice (one of the report's slices). */
+  slice?: string;
+  /** Only the examples of this parse status (one the report counts or holds). */
+  status?: string;
+}
+
+/**
+ * The records of `report` that `selection` chooses, in the report's order.
+ *
+ * @param report An evaluation report (v2, or v1), as read back (`checkReport`).
+ * @param selection The filters; none chooses every record.
+ * @param source The report's name in errors (a file name).
+ * @returns The chosen records.
+ * @throws {RangeError} For a `failing` that is not a right-or-wrong metric, or an id, slice or
+ *   status the report does not have, naming `source` and what it has (with the nearest status):
+ *   `r.json has no slice "jp" (it has en, ja)`.
+ *
+ * @example
+ * ```ts
+ * import { selectExamples } from "@assay/assay/explain";
+ * import { scoreToolCalls } from "@assay/assay/evaluation";
+ * import { deepStrictEqual, throws } from "node:assert/strict";
+ *
+ * const call = '{"name": "f", "arguments": {"a": 1}}';
+ * const report = scoreToolCalls(
+ *   [
+ *     { example_id: "a", language: "en", target: call },
+ *     { example_id: "b", language: "ja", target: call },
+ *   ],
+ *   [{ example_id: "a", output: call }, { example_id: "b", output: "no call" }],
+ * );
+ * const failing = selectExamples(report, { failing: "full_call_exact_match" });
+ * deepStrictEqual(failing.map((r) => r.example_id), ["b"]);
+ * throws(() => selectExamples(report, { slice: "jp" }, "r.json"), /r.json has no slice "jp"/);
+ * ```
+ */
+export function selectExamples(
+  report: EvaluationReport,
+  selection: ExampleSelection = {},
+  source = "the report",
+): ExampleRecord[] {
+  const { failing, slice, status } = selection;
+  if (failing !== undefined && !BINARY_METRIC_NAMES.includes(failing)) {
+    throw new RangeError(
+      `failing must be one of ${BINARY_METRIC_NAMES.join(", ")}, got ${JSON.stringify(failing)}`,
+    );
+  }
+  const ids = selection.ids ? new Set(selection.ids) : undefined;
+  if (ids) {
+    const known = new Set(report.records.map((r) => r.example_id));
+    const unknown = [...ids].filter((id) => !known.has(id));
+    if (unknown.length > 0) {
+      throw new RangeError(
+        `${source} has no example ${unknown.map((id) => JSON.stringify(id)).join(", ")}`,
+      );
+    }
+  }
+  if (slice !== undefined && !report.slices.includes(slice)) {
+    throw new RangeError(`${source} has no slice "${slice}" (it has ${report.slices.join(", ")})`);
+  }
+  if (status !== undefined) {
+    const counted = (report as { parse_status_counts?: Record<string, number> })
+      .parse_status_counts;
+    const statuses = [
+      ...new Set([...Object.keys(counted ?? {}), ...report.records.map((r) => r.status)]),
+    ];
+    if (!statuses.includes(status)) {
+      const near = suggestName(status, statuses);
+      throw new RangeError(
+        `${source} has no parse status ${JSON.stringify(status)} (` +
+          (near === undefined ? "" : `did you mean ${near}? `) +
+          `it has ${statuses.join(", ")})`,
+      );
+    }
+  }
+  return report.records.filter((r) =>
+    (failing === undefined || !exampleRight(failing, r)) && (!ids || ids.has(r.example_id)) &&
+    (slice === undefined || r.language === slice) && (status === undefined || r.status === status)
+  );
+}
