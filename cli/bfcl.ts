@@ -8,6 +8,7 @@ import { checkPaths, linesKind, reportKind } from "./_paths.ts";
 import {
   BFCL_CATEGORIES,
   BFCL_CHECKER,
+  BFCL_DECODERS,
   type BfclCategory,
   type BfclDecoder,
   BfclModelNameError,
@@ -17,8 +18,6 @@ import {
   formatScoreFile,
 } from "../src/bfcl/mod.ts";
 import { printableText } from "../src/explain/mod.ts";
-
-const DECODERS = ["fc", "claude", "gorilla", "gpt", "llama", "mistral"];
 
 const HELP =
   `Usage: deno task assay bfcl --checker ${BFCL_CHECKER} --category C --questions Q --answers A
@@ -124,8 +123,12 @@ export async function runBfcl(args: string[]): Promise<void> {
     throw new UsageError(`The ${category} category needs --questions and --answers`);
   }
   if (values.out === undefined) throw new UsageError("--out is required");
-  if (values.decoder !== undefined && !DECODERS.includes(values.decoder)) {
-    throw new UsageError(`Unknown decoder "${values.decoder}" (decoders: ${DECODERS.join(", ")})`);
+  if (
+    values.decoder !== undefined && !(BFCL_DECODERS as readonly string[]).includes(values.decoder)
+  ) {
+    throw new UsageError(
+      `Unknown decoder "${values.decoder}" (decoders: ${BFCL_DECODERS.join(", ")})`,
+    );
   }
   const matching = values.matching ?? "greedy";
   if (matching !== "greedy" && matching !== "optimal") {

@@ -6,7 +6,7 @@
  */
 import { InputError } from "../jsonl/mod.ts";
 import { PyDict, type PyValue } from "./py_value.ts";
-import { type BfclDecoder, decodeResult } from "./decode.ts";
+import { BFCL_DECODERS, type BfclDecoder, decodeResult } from "./decode.ts";
 import { checkCalls, type Language } from "./_function_checker.ts";
 import {
   answerProblem,
@@ -115,6 +115,7 @@ function isCallList(decoded: PyValue): boolean {
  * @throws {InputError} If the question or the ground truth is not of the category's shape in
  * BFCL's 2024-08 files (see {@linkcode checkBfcl}), where BFCL's checker would stop with an
  * exception; a bad model output is never an error, but a failing verdict.
+ * @throws {RangeError} For a category, decoder or matching that is not one of theirs.
  *
  * @example A wrong value fails with BFCL's error type
  * ```ts
@@ -159,12 +160,27 @@ function isCallList(decoded: PyValue): boolean {
  * ```
  */
 export function checkBfclEntry(entry: BfclEntry, options: BfclOptions): BfclVerdict {
+  checkOptions(options);
   if (options.category !== "relevance") {
     const problem = questionProblem(entry.question, options.category) ??
       answerProblem(entry.possibleAnswer ?? null, options.category, entry.question);
     if (problem !== undefined) throw new InputError(`Bad ${options.category} entry: ${problem}`);
   }
   return checkEntry(entry, options);
+}
+
+// Options from JavaScript, unchecked by a compiler: an unknown decoder failed inside decoding
+// (a TypeError), an unknown matching was read as greedy, in silence.
+function checkOptions({ category, decoder, matching }: BfclOptions): void {
+  const known = (what: string, value: unknown, words: readonly string[], plural: string) => {
+    if (words.includes(value as string)) return;
+    throw new RangeError(
+      `Unknown ${what} ${JSON.stringify(value)} (${plural}: ${words.join(", ")})`,
+    );
+  };
+  known("category", category, BFCL_CATEGORIES, "categories");
+  if (decoder !== undefined) known("decoder", decoder, BFCL_DECODERS, "decoders");
+  if (matching !== undefined) known("matching", matching, ["greedy", "optimal"], "matchings");
 }
 
 /** checkBfclEntry of an entry whose question and ground truth are known to be of their shape. */
@@ -292,6 +308,7 @@ export interface BfclRun {
  * names the file, the line and the entry's id. A leading BOM is dropped, as the CLI drops it.
  * @throws {BfclDecoderError} If the results are of another kind of model than the decoder reads
  * (`checkDecoderFits`): a prompting decoder on lists of calls, `fc` on text that reads as calls.
+ * @throws {RangeError} For a category, decoder or matching that is not one of theirs.
  *
  * @example A relevance file: prose passes, a call fails
  * ```ts
@@ -306,6 +323,7 @@ export interface BfclRun {
  * ```
  */
 export function checkBfcl(files: BfclFiles, options: BfclOptions): BfclRun {
+  checkOptions(options);
   // Each file's rows, their ids' category checked first: a file of another category is named.
   const read = (src: BfclSource) => {
     const rows = readRows(src);

@@ -14,7 +14,10 @@ import { parseJsCall } from "./_js_calls.ts";
 import { PROMPTING_MODELS } from "./_prompting_models.ts";
 
 /** How a model's results are decoded: `fc`, or the text clean-up of a prompting handler. */
-export type BfclDecoder = "fc" | "claude" | "gorilla" | "gpt" | "llama" | "mistral";
+export const BFCL_DECODERS = ["fc", "claude", "gorilla", "gpt", "llama", "mistral"] as const;
+
+/** One of {@linkcode BFCL_DECODERS}. */
+export type BfclDecoder = typeof BFCL_DECODERS[number];
 
 const PROMPTING = PROMPTING_MODELS;
 

@@ -1,0 +1,58 @@
+// checkBfcl() and checkBfclEntry() refuse options a JavaScript caller got wrong, as the CLI
+// refuses its flags: an unknown decoder failed inside decoding with a TypeError, and an unknown
+// matching was read as greedy, in silence.
+import { strictEqual, throws } from "node:assert/strict";
+import {
+  BFCL_DECODERS,
+  type BfclOptions,
+  checkBfcl,
+  checkBfclEntry,
+  PyDict,
+} from "@assay/assay/bfcl";
+
+const text = '{"id": "relevance_0", "result": "[f(a=1)]"}\n';
+const files = { results: { name: "r.json", text } };
+const entry = { question: new PyDict([]), result: "[f(a=1)]" };
+
+Deno.test("checkBfcl and checkBfclEntry refuse an unknown category, decoder or matching", () => {
+  for (
+    const [options, message] of [
+      [
+        { category: "relevence" },
+        'Unknown category "relevence" (categories: simple, ' +
+        "multiple_function, parallel_function, parallel_multiple_function, java, javascript, " +
+        "relevance)",
+      ],
+      [{}, "Unknown category undefined (categories: simple, "],
+      [
+        { category: "relevance", decoder: "openai" },
+        'Unknown decoder "openai" (decoders: fc, ' +
+        "claude, gorilla, gpt, llama, mistral)",
+      ],
+      [
+        { category: "relevance", matching: "best" },
+        'Unknown matching "best" (matchings: greedy, ' +
+        "optimal)",
+      ],
+    ] as const
+  ) {
+    for (
+      const run of [
+        () => checkBfcl(files, options as unknown as BfclOptions),
+        () => checkBfclEntry(entry, options as unknown as BfclOptions),
+      ]
+    ) {
+      throws(run, (e) => e instanceof RangeError && e.message.startsWith(message));
+    }
+  }
+});
+
+Deno.test("checkBfcl takes every decoder of BFCL_DECODERS and both matchings", () => {
+  strictEqual(BFCL_DECODERS.length, 6);
+  for (const decoder of BFCL_DECODERS) {
+    for (const matching of ["greedy", "optimal"] as const) {
+      const run = checkBfcl(files, { category: "relevance", decoder, matching });
+      strictEqual(run.total, 1, `${decoder} ${matching}`);
+    }
+  }
+});
