@@ -6,7 +6,7 @@
 import { canonicalize, type Engine, MAX_INT_DIGITS, pyFloatRepr } from "../engine/mod.ts";
 import { parsePythonExpression, PyFloat, PyInt, PyOther, type PythonNode } from "../bfcl/mod.ts";
 import type { DecodedCall, DecodeResult } from "./decoded.ts";
-import { emptyOutput, llamaBody, resultOf } from "./_text_decoders.ts";
+import { emptyOutput, llamaBody, type LlamaTokens, resultOf } from "./_text_decoders.ts";
 
 /** A value with no JSON form, or a construct that would need evaluating. */
 class NotLiteral extends Error {}
@@ -117,16 +117,25 @@ function readCall(n: PythonNode, i: number, engine: Engine | undefined): Decoded
   return { name, arguments: r.canonical };
 }
 
+/** Llama 4: `<|python_start|>` and `<|python_end|>` around a call; `<|eom|>` or `<|eot|>` last. */
+const LLAMA4_TOKENS: LlamaTokens = {
+  open: "<|python_start|>",
+  close: "<|python_end|>",
+  ends: ["<|eom|>", "<|eot|>"],
+};
+
 /**
- * `pythonic`: one Python list of calls with keyword arguments. Llama 3.x's special tokens around
- * it are dropped ({@linkcode llamaBody}): a leading `<|python_tag|>` and one trailing
- * `<|eom_id|>` or `<|eot_id|>`. After the tag, the rest must be the list; without it, an output
- * that does not start with `[` is a text answer: no calls.
+ * `pythonic`: one Python list of calls with keyword arguments. Llama's special tokens around it
+ * are dropped: Llama 3.x's leading `<|python_tag|>` and one trailing `<|eom_id|>` or `<|eot_id|>`
+ * ({@linkcode llamaBody}), or, in an output with any of Llama 4's tokens, its `<|python_start|>` and `<|python_end|>` around the list
+ * and one trailing `<|eom|>` or `<|eot|>`. After an opening tag, the rest must be the list;
+ * without one, an output that does not start with `[` is a text answer: no calls.
  */
 export function decodePythonic(text: string, engine: Engine | undefined): DecodeResult {
   const empty = emptyOutput(text);
   if (empty) return resultOf(empty);
-  const { tagged, start, end } = llamaBody(text);
+  const llama4 = llamaBody(text, LLAMA4_TOKENS);
+  const { tagged, start, end } = llama4.marked ? llama4 : llamaBody(text);
   const body = text.slice(start, end).trim();
   if (!tagged && !body.startsWith("[")) return resultOf([]);
   const parsed = parsePythonExpression(body);

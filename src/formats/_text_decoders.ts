@@ -213,34 +213,57 @@ function jsonSequence(
   }
 }
 
-const PYTHON_TAG = "<|python_tag|>";
-const END_TOKENS = ["<|eom_id|>", "<|eot_id|>"];
+/** The special tokens a Llama generation writes around a tool call. */
+export interface LlamaTokens {
+  /** The tag that opens a tool call at the start of the output. */
+  open: string;
+  /** The tag that closes it, where the generation has one. */
+  close?: string;
+  /** The tokens that end a message or a turn, one of which may end the output. */
+  ends: readonly string[];
+}
+
+/** Llama 3.x: `<|python_tag|>` opens a call; `<|eom_id|>` or `<|eot_id|>` ends the output. */
+export const LLAMA3_TOKENS: LlamaTokens = {
+  open: "<|python_tag|>",
+  ends: ["<|eom_id|>", "<|eot_id|>"],
+};
 const LLAMA_SHAPE: CallShape = { args: "parameters", argsAs: "object", optional: ["type"] };
 
-/** Where a Llama 3.x output's body lies, and whether `<|python_tag|>` opened it. */
+/** Where a Llama output's body lies, and whether an opening tag started it. */
 export interface LlamaBody {
-  /** Whether the output starts (past whitespace) with `<|python_tag|>`. */
+  /** Whether the output starts (past whitespace) with the opening tag. */
   tagged: boolean;
   /** Where the body starts: just past the tag, or past the leading whitespace. */
   start: number;
-  /** Where it ends: before one trailing `<|eom_id|>` or `<|eot_id|>` and the whitespace around. */
+  /** Where it ends: before the closing tag and one end token, and the whitespace around them. */
   end: number;
+  /** Whether the output has any of the tokens in those places. */
+  marked: boolean;
 }
 
 /**
- * The body of a Llama 3.x output, as Meta's reference decoder reads a message: a `<|python_tag|>`
- * that starts it (the model's tool call) and one `<|eom_id|>` or `<|eot_id|>` that ends it (the
- * end of its message or turn) are the model's special tokens, not its text; whitespace around
- * them is dropped. The tokens anywhere else (twice at the end, after prose, inside a string) are
- * text.
+ * The body of a Llama output, as Meta's reference decoder reads a message: an opening tag that
+ * starts it (the model's tool call; with its closing tag, where the generation has one) and one
+ * end token that ends it (the end of its message or turn) are the model's special tokens, not its
+ * text; whitespace around them is dropped. The tokens anywhere else (twice at the end, after
+ * prose, inside a string, a closing tag without its opening one) are text.
  */
-export function llamaBody(text: string): LlamaBody {
+export function llamaBody(text: string, tokens: LlamaTokens = LLAMA3_TOKENS): LlamaBody {
   let end = text.trimEnd().length;
-  const token = END_TOKENS.find((t) => text.startsWith(t, end - t.length));
+  const token = tokens.ends.find((t) => text.startsWith(t, end - t.length));
   if (token !== undefined) end = text.slice(0, end - token.length).trimEnd().length;
   const lead = text.length - text.trimStart().length;
-  const tagged = lead < end && text.startsWith(PYTHON_TAG, lead);
-  return { tagged, start: tagged ? lead + PYTHON_TAG.length : lead, end: Math.max(end, lead) };
+  const tagged = lead < end && text.startsWith(tokens.open, lead);
+  const start = tagged ? lead + tokens.open.length : lead;
+  const close = tokens.close;
+  if (
+    tagged && close !== undefined && end - close.length >= start &&
+    text.startsWith(close, end - close.length)
+  ) {
+    end = text.slice(0, end - close.length).trimEnd().length;
+  }
+  return { tagged, start, end: Math.max(end, start), marked: tagged || token !== undefined };
 }
 
 /**

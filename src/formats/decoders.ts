@@ -49,7 +49,8 @@ const READERS: Record<DecoderName, (text: string, engine: Engine | undefined) =>
  * refuses a tool_use block a message stopped in at max_tokens (its input cut short), and skips a
  * server tool's result block alone instead of reading its content as blocks. Version 2 of
  * `pythonic` drops Llama 3.x's `<|python_tag|>` before the list and `<|eom_id|>` or `<|eot_id|>`
- * after it, instead of reading the tagged list as a text answer and the ended one as bad syntax.
+ * after it (and Llama 4's `<|python_start|>`, `<|python_end|>`, `<|eom|>` and `<|eot|>`), instead
+ * of reading the tagged list as a text answer and the ended one as bad syntax.
  * Version 3 of `json-list` passes over a `[` or `{` of prose that cannot begin JSON, before the
  * first value (whose span failed) and after it (where its later calls went unread).
  */

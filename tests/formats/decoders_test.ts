@@ -1125,6 +1125,31 @@ const ROWS: Row[] = [
     fail("invalid_syntax", "invalid syntax at 9"),
   ],
   ["pythonic", "a python tag after prose is prose", "Sure. <|python_tag|>[f(x=1)]", ok()],
+  [
+    "pythonic",
+    "Llama 4's python start and end tags and end of turn, with whitespace around each",
+    '<|python_start|> [get_weather(city="Paris"), get_time(tz="CET")]\n<|python_end|> <|eot|>\n',
+    ok(["get_weather", '{"city":"Paris"}'], ["get_time", '{"tz":"CET"}']),
+  ],
+  [
+    "pythonic",
+    "Llama 4's end of message after a bare list",
+    '[get_weather(city="Paris")]<|eom|>',
+    ok(["get_weather", '{"city":"Paris"}']),
+  ],
+  [
+    "pythonic",
+    "after Llama 4's python start, code is no list of calls",
+    "<|python_start|>import sys<|python_end|>",
+    fail("invalid_syntax", "invalid syntax at 0"),
+  ],
+  [
+    "pythonic",
+    "a python end without its start is not stripped",
+    "[f(x=1)]<|python_end|>",
+    fail("invalid_syntax", "invalid syntax at 9"),
+  ],
+  ["pythonic", "a Llama 4 text answer that ends its turn", "It is sunny.<|eot|>", ok()],
   ["pythonic", "a text answer that ends its turn", "It is sunny.<|eot_id|>", ok()],
   // json-list
   [
@@ -1254,15 +1279,18 @@ Deno.test("decodeToolCalls() never reads an Anthropic block as a {name, argument
 });
 
 Deno.test("pythonic reads a list the same with or without Llama's python tag and end tokens", () => {
-  // Every pythonic row without a Llama token, wrapped as Llama 3.x writes it: the list decodes as
+  // Every pythonic row without a Llama token, wrapped as Llama 3.x and Llama 4 write it: the list decodes as
   // it does bare (calls, or the same failure and reason), and a text answer stays a text answer.
   const bare = ROWS.filter(([format, , output]) => format === "pythonic" && !output.includes("<|"));
   strictEqual(bare.length >= 6, true);
   for (const [, title, output] of bare) {
     const want = J(decodeToolCalls(output, "pythonic"));
     const wrapped = [`${output}<|eot_id|>`, `${output}<|eom_id|>\n`, ` ${output} <|eot_id|> `];
+    wrapped.push(`${output}<|eot|>`, `${output} <|eom|>\n`);
     if (output.trimStart().startsWith("[")) {
       wrapped.push(`<|python_tag|>${output}<|eom_id|>`, `<|python_tag|>\n${output}`);
+      wrapped.push(`<|python_start|>${output}<|python_end|><|eot|>`, `<|python_start|>${output}`);
+      wrapped.push(` <|python_start|>\n${output} <|python_end|>`);
     }
     for (const text of wrapped) {
       strictEqual(J(decodeToolCalls(text, "pythonic")), want, `${title}: ${J(text)}`);
@@ -1270,6 +1298,7 @@ Deno.test("pythonic reads a list the same with or without Llama's python tag and
   }
   for (const text of ["The weather is sunny.", "See [1] below.", "f(x=1)"]) {
     assertEquals(decodeToolCalls(`${text}<|eot_id|>`, "pythonic"), { status: "ok", calls: [] });
+    assertEquals(decodeToolCalls(`${text}<|eot|>`, "pythonic"), { status: "ok", calls: [] });
   }
 });
 
