@@ -58,6 +58,7 @@ function readRows<T>(
   source: string,
   schema: object,
   idField: string,
+  callFields: readonly string[],
 ): InputRow<T>[] {
   const validator = compiled(schema);
   const rows: InputRow<T>[] = [];
@@ -71,7 +72,7 @@ function readRows<T>(
         { source, line, ...(id !== undefined && { id }) },
       );
     }
-    rememberExact(value, lineText);
+    rememberExact(value, lineText, callFields);
     rows.push({ value: value as T, line });
   }
   return rows;
@@ -110,7 +111,7 @@ export function readGoldens(
   options: ReadInputOptions = {},
 ): InputRow<Golden>[] {
   const source = options.source ?? "<input>";
-  const rows = readRows<Golden>(input, source, GOLDEN_SCHEMA, "id");
+  const rows = readRows<Golden>(input, source, GOLDEN_SCHEMA, "id", ["reference_trajectory"]);
   const lines = new Map<string, number>();
   for (const { value: g, line } of rows) {
     const first = lines.get(g.id);
@@ -162,7 +163,10 @@ export function readGoldens(
  */
 export function readTraces(input: SuiteInputText, options: ReadTracesOptions): InputRow<Trace>[] {
   const source = options.source ?? "<input>";
-  const rows = readRows<Trace>(input, source, TRACE_SCHEMA, "golden_id");
+  const rows = readRows<Trace>(input, source, TRACE_SCHEMA, "golden_id", [
+    "tool_calls",
+    "messages",
+  ]);
   // No run at all would give a scorecard with no arm, which no gate may pass.
   if (rows.length === 0) {
     throw new SuiteInputError(`${source}: no traces: the file has no runs to score`, { source });

@@ -152,3 +152,27 @@ Deno.test("calls built in JS compare their objects as JS holds them (1.0 is 1)",
     false,
   );
 });
+
+Deno.test("messages read from files keep their calls' lexemes too (strict mode)", () => {
+  const [g] = readGoldens(
+    '{"id": "g1", "question": "q", "reference_trajectory": [{"role": "assistant", "content": ' +
+      '[{"type": "tool_use", "id": "t1", "name": "f", "input": {"t": 20.0}}]}]}',
+  );
+  const goldens = [g!.value];
+  const messages = (input: string) =>
+    readTraces(
+      `{"golden_id": "g1", "arm": "a", "repeat": 0, "tool_calls": [], "sql": [], ` +
+        `"final_rows": null, "final_answer": null, "submitted": true, "hit_turn_limit": false, ` +
+        `"messages": [{"type": "ai", "content": "", "tool_calls": [{"name": "f", "args": ${input}, "id": "c1", "type": "tool_call"}]}]}`,
+      { goldens },
+    )[0]!.value.messages!;
+  const pass = (input: string, numbers: "exact" | "numeric") =>
+    trajectoryMatch(g!.value.reference_trajectory as never, messages(input) as never, {
+      trajectory: "strict",
+      numbers,
+    }).pass;
+  strictEqual(pass('{"t": 20.0}', "exact"), true);
+  strictEqual(pass('{"t": 20}', "exact"), false);
+  strictEqual(pass('{"t": 20}', "numeric"), true);
+  strictEqual(pass('{"t": 2e1}', "numeric"), true);
+});
