@@ -13,9 +13,9 @@ import {
   type GateVerdict,
   parseGateRules,
   type ReportShape,
+  verdictText,
 } from "../src/gate/mod.ts";
 import { decodeUtf8, InputError } from "../src/jsonl/mod.ts";
-import { printableText } from "../src/explain/mod.ts";
 import { writeStdout } from "./_io.ts";
 import { reason, writeAtomic } from "./_atomic.ts";
 import { type OutputArgument, type PathArgument, reportKind } from "./_paths.ts";
@@ -89,32 +89,6 @@ export function gateFailure(verdict: GateVerdict): GateFailed {
   return new GateFailed(`${failed} rule${failed === 1 ? "" : "s"} failed`);
 }
 
-/**
- * A verdict as lines: one per rule, then the outcome. A rule's name (its metric and slice), the
- * failing ids and the rules file's path are shown as printableText writes them.
- */
-export function lines(verdict: GateVerdict, file: string): string {
-  const out = verdict.rules.map((r) => {
-    let s = `${r.pass ? "pass" : "FAIL"}  ${printableText(r.name)}: ${r.message}`;
-    if (r.mcnemar) {
-      const m = r.mcnemar;
-      s += `\n      McNemar ${m.regressions}/${m.improvements}: p ${m.p_value.toPrecision(3)}, ` +
-        `Holm p ${m.holm_p_value.toPrecision(3)}${m.significant ? " (significant)" : ""}`;
-    }
-    if (!r.pass && r.failing.length > 0) {
-      const shown = r.failing.slice(0, 10).map(printableText).join(", ");
-      s += `\n      failing: ${shown}${r.failing.length > 10 ? `, … (${r.failing.length})` : ""}`;
-    }
-    return s;
-  });
-  const held = verdict.rules.filter((r) => r.pass).length;
-  out.push(
-    `${printableText(file)}: ${verdict.pass ? "passed" : "FAILED"}, ${held} of ` +
-      `${verdict.rules.length} rules hold`,
-  );
-  return out.join("\n") + "\n";
-}
-
 /** Reads a rules file: a bad one is an InputError (exit 2) with every problem at its line. */
 export async function readGateRules(rulesPath: string): Promise<GateRules> {
   let text: string;
@@ -176,7 +150,7 @@ export function printVerdict(
   rulesPath: string,
   json: boolean | undefined,
 ): GateFailed | undefined {
-  (json ? console.error : console.log)(`\n${lines(verdict, rulesPath).trimEnd()}`);
+  (json ? console.error : console.log)(`\n${verdictText(verdict, rulesPath).trimEnd()}`);
   return verdict.pass ? undefined : gateFailure(verdict);
 }
 
@@ -272,7 +246,7 @@ export async function runGate(args: string[]): Promise<void> {
   if (values.out) await writeAtomic(values.out, JSON.stringify(verdict, null, 2) + "\n");
   await writeGateOutputs(verdict, rulesPath, paths);
   await writeStdout(
-    values.json ? JSON.stringify(verdict, null, 2) + "\n" : lines(verdict, rulesPath),
+    values.json ? JSON.stringify(verdict, null, 2) + "\n" : verdictText(verdict, rulesPath),
   );
   if (!verdict.pass) throw gateFailure(verdict);
 }
