@@ -14,6 +14,7 @@ import { MetricStore, type StoredRun, type StoredScore } from "./_store.ts";
 import { passCounts, passRates, readPassCounts } from "./_store_history.ts";
 import { loadSuite, type Suite, SuiteError } from "../src/suite/mod.ts";
 import { RunInputError, type RunResult, runSuite, suiteChecks } from "../src/suite/mod.ts";
+import { locateRunInputError } from "../src/suite/mod.ts";
 import { readCalibrationLabels, readCatalog, readGoldens, readTraces } from "../src/suite/mod.ts";
 import { scorecard, type ScoreRow, storedRowProblem } from "../src/suite/mod.ts";
 import { compareArms, type Trace } from "../src/suite/mod.ts";
@@ -351,17 +352,11 @@ async function runCommand(args: string[]): Promise<void> {
     store?.close();
     if (e instanceof RunInputError) {
       // The golden's line, or the trace's, as the schema checks name them.
-      const run = e.run;
-      const line = run === undefined
-        ? undefined
-        : e.input === "golden"
-        ? goldenRows.find((r) => r.value.id === run.golden_id)?.line
-        : traceRows.find(({ value: t }) =>
-          t.golden_id === run.golden_id && t.arm === run.arm && t.repeat === run.repeat
-        )?.line;
-      const path = e.input === "golden" ? values.goldens : values.traces;
-      throw new InputError(`${path}${line === undefined ? "" : `:${line}`}: ${e.message}`, {
-        cause: e,
+      throw locateRunInputError(e, {
+        goldens: goldenRows,
+        traces: traceRows,
+        goldensSource: values.goldens!,
+        tracesSource: values.traces!,
       });
     }
     if (e instanceof RangeError) {

@@ -4,14 +4,15 @@
  * ({@linkcode GOLDEN_SCHEMA}, {@linkcode TRACE_SCHEMA}, {@linkcode CATALOG_SCHEMA}) and the
  * files against each other (a golden id given twice, a trace whose golden is missing, a run given
  * twice). Every problem is a {@linkcode SuiteInputError} naming the file, line and id, as
- * `assay suite run` prints it.
+ * `assay suite run` prints it; so is a run's golden or trace that a metric cannot read
+ * ({@linkcode locateRunInputError}).
  *
  * @module
  */
 import { type CompiledSchema, compileSchema } from "../json_schema/mod.ts";
 import { parseJson } from "../engine/mod.ts";
 import { CATALOG_SCHEMA, GOLDEN_SCHEMA, TRACE_SCHEMA } from "./schemas.ts";
-import type { Golden, SchemaCatalog, Trace } from "./types.ts";
+import type { Golden, RunInputError, SchemaCatalog, Trace } from "./types.ts";
 import { armProblem } from "./run.ts";
 import { rememberExact } from "./_exact_values.ts";
 import { inputText, jsonLines, refuseRepeatedKeys, SuiteInputError } from "./_input_lines.ts";
@@ -236,4 +237,73 @@ export function readCatalog(input: SuiteInputText, options: ReadInputOptions = {
     });
   }
   return catalog as SchemaCatalog;
+}
+
+/** The rows `runSuite` was given, as the readers read them, with their files' names. */
+export interface RunInputRows {
+  /** The goldens, as {@linkcode readGoldens} read them. */
+  goldens: readonly InputRow<Golden>[];
+  /** The traces, as {@linkcode readTraces} read them. */
+  traces: readonly InputRow<Trace>[];
+  /** The goldens' file name in messages (default `<input>`). */
+  goldensSource?: string;
+  /** The traces' file name in messages (default `<input>`). */
+  tracesSource?: string;
+}
+
+/**
+ * A golden or trace that a metric of `runSuite` could not read, at its file's line: the
+ * {@linkcode RunInputError}'s message after the file and the line of the run's golden (a golden's
+ * error) or of the run's trace (a trace's), as `assay suite run` prints it. The line is left out
+ * when the error names no run or the rows do not hold it.
+ *
+ * @param error What `runSuite` threw.
+ * @param rows The goldens and traces it was given, with their lines and files' names.
+ * @returns The error at its file and line, with `error` as its cause and the run's golden id.
+ *
+ * @example
+ * ```ts
+ * import { loadSuite, locateRunInputError, readGoldens, readTraces, runSuite } from "@assay/assay/suite";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * const goldenText = '{"id": "g1", "question": "q"}\n' +
+ *   '{"id": "g2", "question": "q", "reference_trajectory": [{"arguments": {}}]}\n';
+ * const goldens = readGoldens(goldenText, { source: "goldens.jsonl" });
+ * const trace = (golden_id: string) =>
+ *   JSON.stringify({
+ *     golden_id, arm: "base", repeat: 0, tool_calls: [], sql: [], final_rows: null,
+ *     final_answer: null, submitted: false, hit_turn_limit: false,
+ *   });
+ * const values = goldens.map((r) => r.value);
+ * const traces = readTraces(`${trace("g1")}\n${trace("g2")}\n`, { goldens: values });
+ * const suite = loadSuite("- type: trajectory_match\n  params: {trajectory: unordered}\n");
+ * const inputs = { goldens: values, traces: traces.map((r) => r.value), catalog: { views: [] } };
+ * const error = await runSuite(suite, inputs, { noJudge: true }).catch((e) => e);
+ * const located = locateRunInputError(error, { goldens, traces, goldensSource: "goldens.jsonl" });
+ * strictEqual(located.line, 2);
+ * strictEqual(
+ *   located.message,
+ *   'goldens.jsonl:2: Golden "g2" (arm base, repeat 0), metric "trajectory_match": ' +
+ *     "reference_trajectory[0] must be a call: {name, arguments}, " +
+ *     '{function: {name, arguments}}, {type: "tool_use", name, input} or {name, args}',
+ * );
+ * ```
+ */
+export function locateRunInputError(error: RunInputError, rows: RunInputRows): SuiteInputError {
+  const run = error.run;
+  const golden = error.input === "golden";
+  const source = (golden ? rows.goldensSource : rows.tracesSource) ?? "<input>";
+  const line = run === undefined
+    ? undefined
+    : golden
+    ? rows.goldens.find((r) => r.value.id === run.golden_id)?.line
+    : rows.traces.find(({ value: t }) =>
+      t.golden_id === run.golden_id && t.arm === run.arm && t.repeat === run.repeat
+    )?.line;
+  return new SuiteInputError(`${source}${line === undefined ? "" : `:${line}`}: ${error.message}`, {
+    source,
+    ...(line !== undefined && { line }),
+    ...(run !== undefined && { id: run.golden_id }),
+    cause: error,
+  });
 }

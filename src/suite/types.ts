@@ -36,7 +36,10 @@ export interface Golden {
 export class RunInputError extends RangeError {
   /** Which input is wrong. */
   readonly input: "golden" | "trace";
-  /** The run it was met in, when known, so that a caller can name the golden's or trace's line. */
+  /**
+   * The run it was met in, when known, so that a caller can name the golden's or trace's line
+   * (`locateRunInputError` does).
+   */
   readonly run?: { golden_id: string; arm: string; repeat: number };
 
   /**

@@ -4,10 +4,14 @@
 import { deepStrictEqual, ok, strictEqual } from "node:assert/strict";
 import {
   type Golden,
+  loadSuite,
+  locateRunInputError,
   readCalibrationLabels,
   readCatalog,
   readGoldens,
   readTraces,
+  RunInputError,
+  runSuite,
   SuiteInputError,
 } from "../../src/suite/mod.ts";
 import { InputError, InvalidUtf8Error } from "../../src/jsonl/mod.ts";
@@ -317,4 +321,53 @@ Deno.test("readCalibrationLabels names the line of a label that is not one", () 
       undefined,
     ]);
   }
+});
+
+Deno.test("locateRunInputError puts runSuite's unreadable golden at its line in the goldens file", async () => {
+  const text = `${golden("g1")}\n\n${
+    golden("g2", ', "reference_trajectory": [{"arguments": {}}]')
+  }\n`;
+  const goldens = readGoldens(text, { source: "g.jsonl" });
+  const values = goldens.map((r) => r.value);
+  const traces = readTraces(`${trace("g2")}\n${trace("g1")}\n`, { goldens: values });
+  const suite = loadSuite("- type: trajectory_match\n  params: {trajectory: unordered}\n");
+  const error = await runSuite(suite, {
+    goldens: values,
+    traces: traces.map((r) => r.value),
+    catalog: { views: [] },
+  }, { noJudge: true }).catch((e) => e);
+  ok(error instanceof RunInputError, String(error));
+  const located = locateRunInputError(error, {
+    goldens,
+    traces,
+    goldensSource: "g.jsonl",
+    tracesSource: "t.jsonl",
+  });
+  ok(located instanceof SuiteInputError);
+  strictEqual(located.cause, error);
+  deepStrictEqual([located.message, located.source, located.line, located.id], [
+    `g.jsonl:3: ${error.message}`,
+    "g.jsonl",
+    3,
+    "g2",
+  ]);
+});
+
+Deno.test("locateRunInputError puts a trace's error at the line of its run (golden, arm and repeat), else at its file", () => {
+  const text = [trace("g1"), trace("g1", "adapter"), trace("g1", "adapter", 1)].join("\n");
+  const traces = readTraces(text, traceOptions);
+  const goldens = readGoldens(`${golden("g1")}\n`);
+  const rows = { goldens, traces, goldensSource: "g.jsonl", tracesSource: "t.jsonl" };
+  const at = (run?: { golden_id: string; arm: string; repeat: number }) => {
+    const e = locateRunInputError(new RunInputError("trace", "tool_calls[0]: bad", { run }), rows);
+    return [e.message, e.source, e.line, e.id];
+  };
+  const run = (arm: string, repeat: number) => ({ golden_id: "g1", arm, repeat });
+  deepStrictEqual(at(run("adapter", 0)), ["t.jsonl:2: tool_calls[0]: bad", "t.jsonl", 2, "g1"]);
+  deepStrictEqual(at(run("adapter", 1)), ["t.jsonl:3: tool_calls[0]: bad", "t.jsonl", 3, "g1"]);
+  // A run the rows do not hold, and an error that names no run: the file, without a line.
+  deepStrictEqual(at(run("base", 1)), ["t.jsonl: tool_calls[0]: bad", "t.jsonl", undefined, "g1"]);
+  deepStrictEqual(at(), ["t.jsonl: tool_calls[0]: bad", "t.jsonl", undefined, undefined]);
+  const unnamed = locateRunInputError(new RunInputError("golden", "bad"), { goldens, traces });
+  strictEqual(unnamed.message, "<input>: bad");
 });
