@@ -12,17 +12,15 @@
 // A run's repeats (and its baseline arm) and its pass counts (for the history) are kept in columns
 // that older stores get from their first new run (_store_repeats.ts, _store_history.ts).
 import { DatabaseSync } from "node:sqlite";
-import type { ScoreRow } from "../src/suite/mod.ts";
+import type { KeptRepeats, PassCounts, ScoreRow } from "../src/suite/mod.ts";
 import { InputError } from "./_errors.ts";
 import {
   addColumns,
   ADDED_COLUMNS,
   hasRunsColumn,
-  type KeptRepeats,
   readRepeats,
   repeatsValues,
 } from "./_store_repeats.ts";
-import type { PassCounts } from "./_store_history.ts";
 
 /** How long SQLite itself waits for a lock before a statement reports the store busy. */
 export const BUSY_TIMEOUT_MS = 30_000;

@@ -1,29 +1,14 @@
 // The history `suite scorecard` lists: each stored run's pass rate per arm. `suite run` keeps its
-// scorecard's pass counts beside its rows, in the nullable `pass_counts` column of `runs` (added
-// like the repeats' columns, _store_repeats.ts), so that the history reads one small cell per run
-// where it rescored every run's rows (a whole scorecard per run, to print one number per arm), and
-// checks that cell's arms against the arms of the run's rows (one indexed query per run). A
-// run stored before the column has none, and its rows are rescored as before; both give the same
-// bytes (tests/cli/suite_history_cli_test.ts).
+// scorecard's pass counts (the library's `passCounts`; `passRates` reads them back) beside its
+// rows, in the nullable `pass_counts` column of `runs` (added like the repeats' columns,
+// _store_repeats.ts), so that the history reads one small cell per run where it rescored every
+// run's rows (a whole scorecard per run, to print one number per arm), and checks that cell's arms
+// against the arms of the run's rows (one indexed query per run). A run stored before the column
+// has none, and its rows are rescored as before; both give the same bytes
+// (tests/cli/suite_history_cli_test.ts).
 // Only types come from the suite room, so that opening a store loads none of it.
-import type { Scorecard } from "../src/suite/mod.ts";
+import type { PassCounts } from "../src/suite/mod.ts";
 import { InputError } from "./_errors.ts";
-
-/** Per arm (in the scorecard's code-point order): its passing runs and its complete runs. */
-export type PassCounts = [arm: string, passes: number, complete: number][];
-
-/** A scorecard's pass counts, as `suite run` stores them: each arm's pass rate's ratio. */
-export function passCounts(card: Scorecard): PassCounts {
-  return card.arms.map((a) => [a.arm, a.pass_rate.numerator, a.pass_rate.denominator]);
-}
-
-/**
- * Each arm's pass rate, null when no run of the arm is complete: passes / complete, the ratio of
- * two integers rounded once, as the scorecard's exact pooling gives it.
- */
-export function passRates(counts: PassCounts): [arm: string, rate: number | null][] {
-  return counts.map(([arm, passes, complete]) => [arm, complete === 0 ? null : passes / complete]);
-}
 
 /**
  * Reads the column back: undefined when the run's counts were not stored (SQL NULL, as from a

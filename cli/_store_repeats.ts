@@ -1,6 +1,6 @@
-// What the metric store keeps of a run's repeats: the suite's `repeats` block, each golden's
-// cluster key, every golden's id and the baseline arm, in nullable columns of `runs`
-// (docs/suite.md, "The metric store").
+// Where the metric store keeps a run's repeats (`KeptRepeats`, which the library's `keptRepeats`
+// decides: the suite's `repeats` block, each golden's cluster key, every golden's id and the
+// baseline arm): in nullable columns of `runs` (docs/suite.md, "The metric store").
 //
 // The store stays assay.store.v1: the columns are additive, so an older assay still reads and
 // writes a store that has them (it names its columns), and its runs read back as "not kept". A
@@ -10,27 +10,8 @@
 // history's `pass_counts` column (_store_history.ts) is added the same way, with these.
 // Only types come from the suite room, so that opening a store loads none of it.
 import type { DatabaseSync } from "node:sqlite";
-import type { Repeats } from "../src/suite/mod.ts";
+import type { KeptRepeats } from "../src/suite/mod.ts";
 import { InputError } from "./_errors.ts";
-
-/** A run's repeats as the store keeps them. */
-export interface KeptRepeats<R = Repeats> {
-  /** The suite's `repeats`, or null when it has none. */
-  repeats: R | null;
-  /** With `repeats.cluster`: each golden's cluster key (`clusterKeys`), by id; else null. */
-  clusters: [string, string][] | null;
-  /**
-   * With `repeats`: every golden's id, so that a golden with no run is listed as mismatched when
-   * the run is read back; null when not kept (a run written before the column).
-   */
-  goldens?: string[] | null;
-  /**
-   * The arm the run's repeats compared every other arm with (each delta that arm minus it); null
-   * when not kept (a run written before the column, compared with its first arm in code-point
-   * order as the assay that wrote it did).
-   */
-  baseline?: string | null;
-}
 
 /** The columns of `runs` added since the store's first release: the repeats' and the history's. */
 const COLUMNS = ["repeats", "clusters", "golden_ids", "baseline", "pass_counts"];

@@ -1,22 +1,15 @@
-// The repeats section of `assay suite`: what `suite run` keeps of it in the store, how it is
-// printed, and how `suite scorecard --store` and `suite compare --store` rebuild it from a stored
-// run (storedRepeatsInputs, then the live run's repeatsReport), so that both give the same numbers.
+// The repeats section of `assay suite`: how it is printed, and how `suite scorecard --store` and
+// `suite compare --store` read it from a stored run (the library's storedRepeatsReport rebuilds it
+// as the live run's repeatsReport computed it, so that both give the same numbers).
 import {
   type ArmDelta,
-  clusterKeys,
-  type Golden,
   type ReducedComparison,
-  type Repeats,
-  repeatsIssues,
   type RepeatsReport,
-  repeatsReport,
   type ScoreRow,
-  storedRepeatsInputs,
-  type Suite,
+  storedRepeatsReport,
 } from "../src/suite/mod.ts";
 import { InputError, UsageError } from "./_errors.ts";
 import type { MetricStore, StoredRun } from "./_store.ts";
-import type { KeptRepeats } from "./_store_repeats.ts";
 import { table } from "./_table.ts";
 import { printableText } from "../src/explain/mod.ts";
 
@@ -39,27 +32,6 @@ export function suiteBootstrap(values: { seed?: string; resamples?: string }) {
   };
 }
 
-/**
- * What `suite run` keeps of its repeats; a golden without the cluster field is an input error.
- * The block is kept without its `baseline` (as the report's section has it, and as an older
- * assay reads it): the arm the run compared with is kept on its own (`KeptRepeats.baseline`).
- */
-export function keptRepeats(suite: Suite, goldens: readonly Golden[], from: string): KeptRepeats {
-  let repeats: Repeats | null = null;
-  if (suite.repeats) {
-    const { baseline: _, ...block } = suite.repeats;
-    repeats = block;
-  }
-  const ids = repeats && goldens.map((g) => g.id);
-  if (repeats?.cluster === undefined) return { repeats, clusters: null, goldens: ids };
-  try {
-    return { repeats, clusters: [...clusterKeys(goldens, repeats.cluster)], goldens: ids };
-  } catch (e) {
-    if (e instanceof RangeError) throw new InputError(`${from}: ${e.message}`, { cause: e });
-    throw e;
-  }
-}
-
 /** A stored run's repeats section, or the one line that says why there is none. */
 export interface StoredRepeats {
   /** The section, as the live run's report has it; undefined when there is none. */
@@ -69,10 +41,11 @@ export interface StoredRepeats {
 }
 
 /**
- * The repeats section of a stored run (nothing for a suite without `repeats`), each arm compared
- * with the run's baseline as `suite run` compared them (a run stored before its baseline was kept:
- * with the first arm in code-point order, as the assay that stored it did). With `arms`, only
- * those two arms, the first as the baseline: its one comparison is B − A.
+ * The repeats section of a stored run (nothing for a suite without `repeats`), as the library
+ * rebuilds it (`storedRepeatsReport`: each arm compared with the run's baseline as `suite run`
+ * compared them), or the note for a run stored before its repeats were kept. With `arms`, only
+ * those two arms, the first as the baseline: its one comparison is B − A. What the library
+ * refuses is an input error naming the store.
  */
 export function storedRepeats(
   store: MetricStore,
@@ -89,33 +62,19 @@ export function storedRepeats(
       } was stored before repeats were kept: no repeats section`,
     };
   }
-  if (kept.repeats === null) return {};
-  const issue = repeatsIssues(kept.repeats)[0];
-  if (issue) {
-    throw new InputError(
-      `${path}: run ${run.run_id} has a malformed repeats column ` +
-        `(${issue.field ? `${issue.field}: ` : ""}${issue.message})`,
-    );
+  try {
+    const report = storedRepeatsReport(kept, rows, {
+      runId: run.run_id,
+      metrics: run.metrics,
+      ...options,
+    });
+    return report === null ? {} : { report };
+  } catch (e) {
+    if (e instanceof RangeError || e instanceof TypeError) {
+      throw new InputError(`${path}: ${e.message}`, { cause: e });
+    }
+    throw e;
   }
-  const repeats = kept.repeats as Repeats;
-  const clusters = kept.clusters;
-  const { arms, ...bootstrap } = options;
-  return {
-    report: storedRun(path, run, () => {
-      const { results, goldens } = storedRepeatsInputs(rows, {
-        metrics: run.metrics,
-        ...(repeats.cluster !== undefined && { cluster: repeats.cluster }),
-        ...(clusters !== null && { clusters }),
-        ...(kept.goldens && { goldens: kept.goldens }),
-      });
-      const runs = arms ? results.filter((r) => arms.includes(r.arm)) : results;
-      const baseline = arms ? arms[0] : kept.baseline;
-      return repeatsReport(runs, goldens, repeats, {
-        ...bootstrap,
-        ...(typeof baseline === "string" && { baseline }),
-      });
-    }),
-  };
 }
 
 /** Runs `fn` on a stored run's data: a row or value the library refuses is an input error. */

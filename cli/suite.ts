@@ -11,17 +11,17 @@ import { checkGatePaths, GATE_OUTPUT_FLAGS, gateOutputsHelp } from "./_gate_outp
 import { rate, table } from "./_table.ts";
 import { printableString, printableText } from "../src/explain/mod.ts";
 import { MetricStore, type StoredRun, type StoredScore } from "./_store.ts";
-import { passCounts, passRates, readPassCounts } from "./_store_history.ts";
+import { readPassCounts } from "./_store_history.ts";
 import { loadSuite, type Suite, SuiteError } from "../src/suite/mod.ts";
 import { RunInputError, type RunResult, runSuite, suiteChecks } from "../src/suite/mod.ts";
 import { locateRunInputError } from "../src/suite/mod.ts";
 import { readCalibrationLabels, readCatalog, readGoldens, readTraces } from "../src/suite/mod.ts";
 import { scorecard, type ScoreRow, storedRowProblem } from "../src/suite/mod.ts";
 import { compareArms, type Trace } from "../src/suite/mod.ts";
+import { keptRepeats, passCounts, passRates } from "../src/suite/mod.ts";
 import {
   deltaRow,
   interval,
-  keptRepeats,
   printNote,
   printReducedComparison,
   printRepeats,
@@ -291,7 +291,15 @@ async function runCommand(args: string[]): Promise<void> {
   const goldenRows = readGoldens(readBytes(values.goldens!), { source: values.goldens! });
   const goldens = goldenRows.map((r) => r.value);
   // A golden without the field the repeats cluster by: exit 2 before any judge is paid for.
-  const kept = keptRepeats(suite, goldens, values.goldens!);
+  let kept;
+  try {
+    kept = keptRepeats(suite, goldens);
+  } catch (e) {
+    if (e instanceof RangeError) {
+      throw new InputError(`${values.goldens}: ${e.message}`, { cause: e });
+    }
+    throw e;
+  }
   const traceRows = readTraces(readBytes(values.traces!), {
     source: values.traces!,
     goldens,

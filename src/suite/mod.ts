@@ -28,6 +28,7 @@ export * from "./trajectory_match.ts";
 export * from "./repeats.ts";
 export * from "./uncertainty.ts";
 export * from "./stored_run.ts";
+export * from "./kept_run.ts";
 export * from "./scorecard.ts";
 export * from "./arm_comparison.ts";
 export * from "./calibration.ts";
