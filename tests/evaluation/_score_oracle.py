@@ -19,13 +19,17 @@ Exit status: 0 on success; 2 on an input error or an invariant violation, after 
 to FILE then.
 
 Readings taken where the texts leave a choice open (each is covered by a targeted test in
-tests/evaluation/score_diff_test.ts):
+tests/evaluation/score_diff_test.ts or tests/evaluation/adversarial_diff_test.ts):
   * JSON acceptance is `json.loads` with default arguments, plus CONTRACT section 1's one
     deliberate deviation: nesting deeper than 512 containers is rejected (Python itself accepts
     about 990). This applies to model outputs and to the JSONL input lines alike.
   * Lines are split on LF only; a trailing CR is dropped; a UTF-8 BOM at the start of the file is
-    dropped; bytes that are not UTF-8 are decoded with U+FFFD replacements (as a WHATWG decoder
-    does). A line is blank when it holds only ECMAScript whitespace (String.prototype.trim).
+    dropped. Bytes that are not UTF-8 are an input error (docs/evaluation.md), except inside the
+    string value of a top-level `output` member of a generations line (any of them, when the key
+    is given twice), where they are decoded with U+FFFD replacements (as a WHATWG decoder does).
+    A line is blank when it holds only ECMAScript whitespace (String.prototype.trim).
+  * An example whose language is "overall" (the name of the slice of all examples) is an input
+    error, dropped or not (CONTRACT section 5).
   * A target list of two or more elements is `multiple_calls` only when every element is a call;
     otherwise it is `malformed_target`.
   * With a manifest, every generation (also one belonging to a dropped example) must have a
@@ -224,6 +228,57 @@ def flatten(arguments):
 # ------------------------------------------------------------------ input files
 
 
+def output_spans(text):
+    """The (start, end) character ranges of the string values of the top-level `output` members of
+    the one JSON object `text` holds, or None when `text` is not one."""
+    decoder = json.JSONDecoder()
+    ws = lambda i: json.decoder.WHITESPACE.match(text, i).end()
+    spans = []
+    try:
+        i = ws(0)
+        if text[i : i + 1] != "{":
+            return None
+        i = ws(i + 1)
+        if text[i : i + 1] == "}":
+            return spans
+        while True:
+            if text[i : i + 1] != '"':
+                return None
+            key, i = json.decoder.scanstring(text, i + 1)
+            i = ws(i)
+            if text[i : i + 1] != ":":
+                return None
+            i = ws(i + 1)
+            value, end = decoder.raw_decode(text, i)
+            if key == "output" and isinstance(value, str):
+                spans.append((i, end))
+            i = ws(end)
+            if text[i : i + 1] == "}":
+                return spans
+            if text[i : i + 1] != ",":
+                return None
+            i = ws(i + 1)
+    except (ValueError, RecursionError):
+        return None
+
+
+def check_utf8(raw, label, lineno):
+    """Raises an input error when `raw` is not UTF-8 outside a generation's output strings."""
+    try:
+        raw.decode("utf-8")
+        return
+    except UnicodeDecodeError:
+        pass
+    if label == "generations":
+        # Each byte that is not UTF-8 becomes one of U+DC80..U+DCFF, which valid UTF-8 never gives.
+        text = raw.decode("utf-8", "surrogateescape")
+        spans = output_spans(text)
+        bad = [i for i, c in enumerate(text) if "\udc80" <= c <= "\udcff"]
+        if spans is not None and all(any(a <= i < b for a, b in spans) for i in bad):
+            return
+    raise input_error("%s:%d: invalid UTF-8" % (label, lineno))
+
+
 def read_rows(path, label):
     """Yields (line number, object) for the non-blank lines of a JSONL file."""
     try:
@@ -238,6 +293,7 @@ def read_rows(path, label):
         lineno += 1
         if raw.endswith(b"\r"):
             raw = raw[:-1]
+        check_utf8(raw, label, lineno)
         text = raw.decode("utf-8", "replace")
         if text.strip(JS_WHITESPACE) == "":
             continue
@@ -323,6 +379,8 @@ def score(examples_path, generations_path, prompts_path=None):
     for lineno, row in read_rows(examples_path, "examples"):
         eid = need_id(row, "examples", lineno)
         language = need_str(row, "language", "examples", lineno, nonempty=True)
+        if language == "overall":
+            raise input_error('examples:%d: language "overall" is the name of the slice of all examples' % lineno)
         if "target" not in row:
             raise input_error("examples:%d: missing field target" % lineno)
         root_id = row.get("root_id")

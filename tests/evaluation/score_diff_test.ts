@@ -377,6 +377,13 @@ const REJECTIONS: Rejection[] = [
     gen: [okGen("a", "AB".repeat(32))],
   },
   {
+    name: 'language "overall" on a dropped row',
+    invariant: false,
+    names: "examples.jsonl:1",
+    ex: [ex("a", "[]", "overall"), ex("b", F)],
+    gen: [okGen("b")],
+  },
+  {
     name: "gold target nested 513 deep in its line",
     invariant: false,
     names: "examples.jsonl:1",
