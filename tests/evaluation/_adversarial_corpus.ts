@@ -231,8 +231,12 @@ const KEYS: readonly string[] = [
 const f64 = new Float64Array(1);
 const u32s = new Uint32Array(f64.buffer); // little-endian: [low, high]
 
-/** A random finite double: any exponent, or one near the subnormal, decimal-switch or top range. */
+/**
+ * A random finite double: a zero of either sign, any exponent, or one near the subnormal,
+ * decimal-switch or top range.
+ */
 function randomDouble(r: Rng): number {
+  if (r.chance(0.08)) return r.chance(0.5) ? 0 : -0;
   const band = r.int(5);
   const exp = band === 0
     ? r.int(3) // subnormal and the smallest normals
@@ -283,7 +287,11 @@ function spellDecimal(r: Rng, neg: boolean, d: string, p: number): string {
  * exact midpoint to the next double, nudged or not. The oracle decides what each reads as.
  */
 function floatSpelling(r: Rng, x: number): string {
-  if (x === 0) return r.pick(["0.0", "-0.0", "0e0", "0.0e-999"]);
+  if (x === 0) {
+    return Object.is(x, -0)
+      ? r.pick(["-0.0", "-0e0", "-0.0E+9"])
+      : r.pick(["0.0", "0e0", "0.0e-999"]);
+  }
   const neg = x < 0;
   const roll = r.int(6);
   const how = ["shortest", "17_digits", "21_digits", "exact", "midpoint", "midpoint"][roll]!;
@@ -371,7 +379,9 @@ function tree(r: Rng, depth: number): Val {
   if (roll < 7) {
     const m: [string, Val][] = [];
     const n = r.int(5);
-    for (let i = 0; i < n; i++) m.push([r.pick(KEYS), tree(r, depth - 1)]);
+    for (let i = 0; i < n; i++) {
+      m.push([r.chance(0.1) ? randomString(r) : r.pick(KEYS), tree(r, depth - 1)]);
+    }
     if (n && r.chance(0.15)) m.push([m[0]![0], tree(r, depth - 1)]); // a duplicate: last wins
     return { k: "obj", m };
   }
@@ -406,14 +416,81 @@ function respell(r: Rng, v: Val): Val {
   }
 }
 
+/**
+ * A value a careless reader takes for `v`, or that is `v` in another form: the other sign, the
+ * other of integer and float, the last digit changed, a literal's look-alike, a string in the other
+ * normal form, with U+FFFD for its lone surrogates, or a character short. (`-0` and `0` are the
+ * same integer: that one must still match.)
+ */
+function nearMiss(r: Rng, v: Val & { k: "lex" | "str" }): Val {
+  if (v.k === "str") {
+    const s = v.s;
+    return str(r.pick([
+      s.normalize("NFD"),
+      s.normalize("NFC"),
+      s + "\u0301",
+      s.replace(/[\ud800-\udfff]/g, "\ufffd"),
+      s.slice(0, -1),
+      s + " ",
+    ]));
+  }
+  const l = v.lex;
+  const literal: Record<string, string[]> = {
+    NaN: ['"NaN"', "-Infinity", "null"],
+    Infinity: ["1.7976931348623157e308", "-Infinity", '"Infinity"'],
+    "-Infinity": ["-1.7976931348623157e308", "Infinity"],
+    true: ["1", '"true"', "false"],
+    false: ["0", "null", "true"],
+    null: ["{}", "[]", '""', "false"],
+  };
+  const options = literal[l] ?? [
+    l.startsWith("-") ? l.slice(1) : "-" + l,
+    /[.eE]/.test(l) ? l.replace(/[.eE].*$/, "") : l + ".0",
+    l.slice(0, -1) + (l.endsWith("1") ? "2" : "1"),
+  ];
+  const pick = r.pick(options);
+  return pick.startsWith('"')
+    ? str(JSON.parse(pick))
+    : pick === "{}"
+    ? { k: "obj", m: [] }
+    : pick === "[]"
+    ? { k: "arr", a: [] }
+    : lex(pick);
+}
+
+/** The tree with one leaf, found by walking down at random, made a near miss. */
+function nearLeaf(r: Rng, v: Val): Val {
+  switch (v.k) {
+    case "dbl":
+      return { k: "dbl", x: r.chance(0.5) ? neighbour(r, v.x) : -v.x, lex: "" };
+    case "lex":
+    case "str":
+      return nearMiss(r, v);
+    case "obj": {
+      if (!v.m.length) return { k: "arr", a: [] };
+      const m = v.m.slice();
+      const i = r.int(m.length);
+      m[i] = [m[i]![0], nearLeaf(r, m[i]![1])];
+      return { k: "obj", m };
+    }
+    case "arr": {
+      if (!v.a.length) return { k: "obj", m: [] };
+      const a = v.a.slice();
+      const i = r.int(a.length);
+      a[i] = nearLeaf(r, a[i]!);
+      return { k: "arr", a };
+    }
+  }
+}
+
 /** One change somewhere in the tree (a value, a key, an element). */
 function mutate(r: Rng, v: Val): Val {
   switch (v.k) {
     case "dbl":
-      return { k: "dbl", x: neighbour(r, v.x), lex: "" };
+      return { k: "dbl", x: r.chance(0.7) ? neighbour(r, v.x) : -v.x, lex: "" };
     case "lex":
     case "str":
-      return r.chance(0.5) ? scalar(r) : r.pick([lex("1"), lex("1.0"), str("1"), lex("-0.0")]);
+      return r.chance(0.2) ? scalar(r) : nearMiss(r, v);
     case "obj": {
       if (!v.m.length) {
         return r.chance(0.5) ? { k: "arr", a: [] } : { k: "obj", m: [["a", lex("1")]] };
@@ -446,15 +523,18 @@ const hex4 = (c: number, upper: boolean): string => {
 };
 
 /**
- * A JSON string literal for `s`, escaped at random: short escapes or `\u`, upper or lower hex,
- * `\/` or `/`, non-ASCII raw or escaped. A lone surrogate is always escaped (it has no UTF-8).
- * With `rawControl`, one control character is left raw (which JSON refuses).
+ * A JSON string literal for `s`: with style 0 nothing is escaped that need not be, with 1
+ * everything is, with 2 and 3 each character at random (short escapes or `\u`, upper or lower hex,
+ * `\/` or `/`, non-ASCII raw or escaped). A lone surrogate is escaped (it has no UTF-8), but with
+ * style 3, for a text that is itself written into a line as a string (an output), where it is left
+ * raw: the output then holds it raw, a path of the kernel of its own.
  */
 function quote(r: Rng, s: string, style: number): string {
   let out = '"';
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     const esc = style === 0 ? false : style === 1 ? true : r.chance(0.4);
+    const rawLone = style === 3 && r.chance(0.7);
     const upper = r.chance(0.3);
     if (c === 0x22) out += '\\"';
     else if (c === 0x5c) out += "\\\\";
@@ -468,8 +548,8 @@ function quote(r: Rng, s: string, style: number): string {
         // A pair: raw, or both halves escaped (never one of each: that is a known issue).
         out += esc ? hex4(c, upper) + hex4(d, upper) : s.slice(i, i + 2);
         i++;
-      } else out += hex4(c, upper);
-    } else if (c >= 0xdc00 && c <= 0xdfff) out += hex4(c, upper);
+      } else out += rawLone ? s[i] : hex4(c, upper);
+    } else if (c >= 0xdc00 && c <= 0xdfff) out += rawLone ? s[i] : hex4(c, upper);
     else if (c < 0x7f) out += esc && r.chance(0.2) ? hex4(c, upper) : s[i];
     else out += esc ? hex4(c, upper) : s[i];
   }
@@ -523,7 +603,7 @@ const NAMES = ["get_weather", "f", "caf\u00e9", "cafe\u0301", "\u{1F600}", "a/b"
 /** A model output for the gold call, right, respelled, wrong or broken; and its kind. */
 function output(r: Rng, name: string, args: Val): { text: string; kind: string; bytes?: true } {
   const pretty: Pretty = r.pick([0, 0, 1, 2]);
-  const style = r.int(3);
+  const style = r.int(4);
   const goldText = () => write(r, callVal(str(name), respell(r, args)), pretty, style);
   const roll = r.int(40);
   switch (roll) {
@@ -531,9 +611,16 @@ function output(r: Rng, name: string, args: Val): { text: string; kind: string; 
     case 1:
     case 2:
     case 3:
+      return { text: goldText(), kind: "respelled" };
     case 4:
     case 5:
-      return { text: goldText(), kind: "respelled" };
+    case 35:
+    case 36:
+    case 37: {
+      let near = respell(r, args);
+      for (let k = 1 + r.int(2); k > 0; k--) near = nearLeaf(r, near);
+      return { text: write(r, callVal(str(name), near), pretty, style), kind: "near_miss" };
+    }
     case 6:
       return { text: "```json\n" + goldText() + "\n```", kind: "fenced" };
     case 7:
@@ -820,7 +907,7 @@ export function adversarialCorpus(opts: AdversarialOptions): AdversarialCorpus {
       bump("big_lines");
     }
     // The gold target: one call, a list of one, or a dropped shape.
-    const drop = r.int(20);
+    const drop = big ? 19 : r.int(20); // a big example is kept, and has its generation
     const gold = write(r, callVal(str(name), args), r.pick([0, 0, 1] as const), r.int(3));
     let target = gold;
     if (drop === 0) target = "[]";
@@ -865,7 +952,7 @@ export function adversarialCorpus(opts: AdversarialOptions): AdversarialCorpus {
       prLines.push(row(r, pf));
     }
     if (dropped && r.chance(0.5)) continue; // a dropped example needs no generation
-    if (!dropped && opts.missing && r.chance(opts.missing)) {
+    if (!dropped && !big && opts.missing && r.chance(opts.missing)) {
       missingAt.add(exLines.length - 1);
       bump("missing_generation");
       continue;

@@ -224,6 +224,20 @@ for (const spec of CORPORA) {
     const corpus = adversarialCorpus(spec);
     const dir = await Deno.makeTempDir({ prefix: "assay_adversarial_" });
     try {
+      // The lines past the kernel's 1 MiB chunk are there (each file's longest line).
+      const longest = (b: Uint8Array) => {
+        let most = 0;
+        for (let at = 0, nl = 0; at < b.length; at = nl + 1) {
+          nl = b.indexOf(10, at);
+          if (nl < 0) nl = b.length;
+          most = Math.max(most, nl - at);
+        }
+        return most;
+      };
+      if (spec.bigLines) {
+        ok(longest(corpus.examples) > 1 << 20, "an examples line of more than 1 MiB");
+        ok(longest(corpus.generations) > 1 << 20, "a generations line of more than 1 MiB");
+      }
       const o = await oracle(corpus, dir);
       if (o.code !== 0) fail(`the oracle refused the corpus: ${o.stderr}`);
       let first: { label: string; text: string } | undefined;
