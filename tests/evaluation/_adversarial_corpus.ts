@@ -28,6 +28,7 @@
 // reader (lone surrogates in ids and prompts, escaped top-level keys, non-ASCII blank lines, a
 // container `target` that a later one overrides), so that both readers see the same kind of data.
 import { createHash } from "node:crypto";
+import { makeRng, type Rng as BaseRng } from "../_corpus.ts";
 
 /** Options for {@linkcode adversarialCorpus}. */
 export interface AdversarialOptions {
@@ -80,42 +81,10 @@ export function byCodePoint(a: string, b: string): number {
   return x.length - y.length;
 }
 
-// ------------------------------------------------------------------ seeded random (sfc32)
+// ------------------------------------------------------------------ seeded random
 
-class Rng {
-  /** Counts of what was drawn, by kind. */
-  tally: Record<string, number> = {};
-  #a: number;
-  #b: number;
-  #c: number;
-  #d: number;
-  constructor(seed: number) {
-    this.#a = 0x9e3779b9 ^ seed;
-    this.#b = 0x243f6a88 + seed * 31;
-    this.#c = 0xb7e15162 ^ (seed << 7);
-    this.#d = 0x7f4a7c15;
-    for (let i = 0; i < 20; i++) this.u32();
-  }
-  /** The next 32 bits. */
-  u32(): number {
-    const t = (((this.#a + this.#b) | 0) + this.#d) | 0;
-    this.#d = (this.#d + 1) | 0;
-    this.#a = this.#b ^ (this.#b >>> 9);
-    this.#b = (this.#c + (this.#c << 3)) | 0;
-    this.#c = (this.#c << 21) | (this.#c >>> 11);
-    this.#c = (this.#c + t) | 0;
-    return t >>> 0;
-  }
-  int(n: number): number {
-    return this.u32() % n;
-  }
-  chance(p: number): boolean {
-    return this.u32() / 4294967296 < p;
-  }
-  pick<T>(xs: readonly T[]): T {
-    return xs[this.int(xs.length)]!;
-  }
-}
+/** The shared seeded PRNG (tests/_corpus.ts), with counts of what was drawn, by kind. */
+type Rng = BaseRng & { tally: Record<string, number> };
 
 // ------------------------------------------------------------------ values that keep their spelling
 
@@ -247,8 +216,8 @@ function randomDouble(r: Rng): number {
     : band === 3
     ? 1023 + r.int(53) // integral values up to 2^53 and past
     : r.int(2047);
-  u32s[0] = r.u32();
-  u32s[1] = ((r.chance(0.5) ? 0x80000000 : 0) | (exp << 20) | (r.u32() & 0xfffff)) >>> 0;
+  u32s[0] = r.next();
+  u32s[1] = ((r.chance(0.5) ? 0x80000000 : 0) | (exp << 20) | (r.next() & 0xfffff)) >>> 0;
   if (r.chance(0.2)) u32s[0] &= 0xffff0000; // short mantissas, exact in fewer digits
   return f64[0]!;
 }
@@ -458,58 +427,36 @@ function nearMiss(r: Rng, v: Val & { k: "lex" | "str" }): Val {
     : lex(pick);
 }
 
-/** The tree with one leaf, found by walking down at random, made a near miss. */
-function nearLeaf(r: Rng, v: Val): Val {
+/**
+ * One change somewhere in the tree (a value, a key, an element), or with `leaf`, one leaf found by
+ * walking down at random made a near miss.
+ */
+function mutate(r: Rng, v: Val, leaf = false): Val {
   switch (v.k) {
     case "dbl":
-      return { k: "dbl", x: r.chance(0.5) ? neighbour(r, v.x) : -v.x, lex: "" };
+      return { k: "dbl", x: r.chance(leaf ? 0.5 : 0.7) ? neighbour(r, v.x) : -v.x, lex: "" };
     case "lex":
     case "str":
-      return nearMiss(r, v);
-    case "obj": {
-      if (!v.m.length) return { k: "arr", a: [] };
-      const m = v.m.slice();
-      const i = r.int(m.length);
-      m[i] = [m[i]![0], nearLeaf(r, m[i]![1])];
-      return { k: "obj", m };
-    }
-    case "arr": {
-      if (!v.a.length) return { k: "obj", m: [] };
-      const a = v.a.slice();
-      const i = r.int(a.length);
-      a[i] = nearLeaf(r, a[i]!);
-      return { k: "arr", a };
-    }
-  }
-}
-
-/** One change somewhere in the tree (a value, a key, an element). */
-function mutate(r: Rng, v: Val): Val {
-  switch (v.k) {
-    case "dbl":
-      return { k: "dbl", x: r.chance(0.7) ? neighbour(r, v.x) : -v.x, lex: "" };
-    case "lex":
-    case "str":
-      return r.chance(0.2) ? scalar(r) : nearMiss(r, v);
+      return !leaf && r.chance(0.2) ? scalar(r) : nearMiss(r, v);
     case "obj": {
       if (!v.m.length) {
-        return r.chance(0.5) ? { k: "arr", a: [] } : { k: "obj", m: [["a", lex("1")]] };
+        return leaf || r.chance(0.5) ? { k: "arr", a: [] } : { k: "obj", m: [["a", lex("1")]] };
       }
       const m = v.m.slice();
       const i = r.int(m.length);
-      const roll = r.int(4);
+      const roll = leaf ? 3 : r.int(4);
       if (roll === 0) m.splice(i, 1);
       else if (roll === 1) m[i] = [m[i]![0] + "\u0301", m[i]![1]];
       else if (roll === 2) m.push([m[i]![0], scalar(r)]); // a later duplicate overrides
-      else m[i] = [m[i]![0], mutate(r, m[i]![1])];
+      else m[i] = [m[i]![0], mutate(r, m[i]![1], leaf)];
       return { k: "obj", m };
     }
     case "arr": {
       if (!v.a.length) return { k: "obj", m: [] };
       const a = v.a.slice();
       const i = r.int(a.length);
-      if (r.chance(0.3)) a.reverse();
-      else a[i] = mutate(r, a[i]!);
+      if (!leaf && r.chance(0.3)) a.reverse();
+      else a[i] = mutate(r, a[i]!, leaf);
       return { k: "arr", a };
     }
   }
@@ -618,7 +565,7 @@ function output(r: Rng, name: string, args: Val): { text: string; kind: string; 
     case 36:
     case 37: {
       let near = respell(r, args);
-      for (let k = 1 + r.int(2); k > 0; k--) near = nearLeaf(r, near);
+      for (let k = 1 + r.int(2); k > 0; k--) near = mutate(r, near, true);
       return { text: write(r, callVal(str(name), near), pretty, style), kind: "near_miss" };
     }
     case 6:
@@ -867,7 +814,7 @@ function key(r: Rng, k: string, handback: boolean): string {
 
 /** Builds the three files. */
 export function adversarialCorpus(opts: AdversarialOptions): AdversarialCorpus {
-  const r = new Rng(opts.seed);
+  const r: Rng = Object.assign(makeRng(opts.seed), { tally: {} });
   const handback = opts.handback === true;
   const counts: Record<string, number> = {};
   const bump = (k: string) => (counts[k] = (counts[k] ?? 0) + 1);
@@ -1045,10 +992,10 @@ function spliceBadBytes(
   counts: Record<string, number>,
 ): Uint8Array {
   const parts = text.split(BAD_MARK);
-  const chunks: Uint8Array[] = [];
+  const chunks: (string | number[])[] = [];
   for (const [i, part] of parts.entries()) {
     if (i === 0) {
-      chunks.push(enc.encode(part));
+      chunks.push(part);
       continue;
     }
     // `part` starts with the row; find its output's string and put bad bytes in it: after its
@@ -1056,33 +1003,31 @@ function spliceBadBytes(
     const at = part.lastIndexOf('"output":');
     const q = at < 0 ? -1 : part.indexOf('"', at + 9);
     if (q < 0) {
-      chunks.push(enc.encode(part));
+      chunks.push(part);
       continue;
     }
     let end = q + 1;
     while (part[end] !== '"') end += part[end] === "\\" ? 2 : 1;
     const spots = [q + 1];
     for (let k = q + 1; k < end; k++) if (part[k] === "{" || part[k] === " ") spots.push(k);
-    const picked = [...new Set(Array.from({ length: 1 + r.int(3) }, () => r.pick(spots)))].sort((
-      a,
-      b,
-    ) => a - b);
+    const draws = Array.from({ length: 1 + r.int(3) }, () => r.pick(spots));
+    const picked = [...new Set(draws)].sort((a, b) => a - b);
     let from = 0;
     for (const k of picked) {
-      chunks.push(enc.encode(part.slice(from, k)));
-      chunks.push(new Uint8Array(r.pick(BAD_BYTES)));
+      chunks.push(part.slice(from, k));
+      chunks.push(r.pick(BAD_BYTES));
       from = k;
     }
-    chunks.push(enc.encode(part.slice(from)));
+    chunks.push(part.slice(from));
     counts.invalid_utf8_outputs = (counts.invalid_utf8_outputs ?? 0) + 1;
   }
-  let n = 0;
-  for (const c of chunks) n += c.length;
-  const out = new Uint8Array(n);
-  let o = 0;
-  for (const c of chunks) {
-    out.set(c, o);
-    o += c.length;
-  }
+  return bytesOf(...chunks);
+}
+
+/** Text (as UTF-8) and raw bytes, joined. */
+export function bytesOf(...parts: (string | number[])[]): Uint8Array {
+  const chunks = parts.map((p) => typeof p === "string" ? enc.encode(p) : new Uint8Array(p));
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  chunks.reduce((at, c) => (out.set(c, at), at + c.length), 0);
   return out;
 }

@@ -33,6 +33,7 @@ import {
   type AdversarialCorpus,
   adversarialCorpus,
   type AdversarialOptions,
+  bytesOf,
 } from "./_adversarial_corpus.ts";
 
 const ORACLE = new URL("./_score_oracle.py", import.meta.url).pathname;
@@ -331,18 +332,6 @@ const ex = (id: string, lang = "en", target = CALL) =>
   `{"example_id":${JSON.stringify(id)},"language":${JSON.stringify(lang)},"target":${target}}`;
 const gen = (id: string, output = CALL) =>
   `{"example_id":${JSON.stringify(id)},"prompt_sha256":"${H0}","output":${JSON.stringify(output)}}`;
-const utf8 = new TextEncoder();
-/** Text and raw bytes, joined. */
-function bytesOf(...parts: (string | number[])[]): Uint8Array {
-  const chunks = parts.map((p) => typeof p === "string" ? utf8.encode(p) : new Uint8Array(p));
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
-}
 
 interface Refusal {
   name: string;
