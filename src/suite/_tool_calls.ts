@@ -172,6 +172,12 @@ const LANGCHAIN_ROLES: Readonly<Record<string, string>> = {
   system: "system",
   tool: "tool",
   function: "function",
+  // A streamed message gathered from its chunks keeps the chunk's type (LangGraph's streams).
+  AIMessageChunk: "assistant",
+  HumanMessageChunk: "user",
+  SystemMessageChunk: "system",
+  ToolMessageChunk: "tool",
+  FunctionMessageChunk: "function",
 };
 
 /**

@@ -141,7 +141,22 @@ export const TRACE_SCHEMA = {
           { required: ["role"], properties: { role: { type: "string" } } },
           {
             required: ["type"],
-            properties: { type: { enum: ["ai", "human", "system", "tool", "function"] } },
+            properties: {
+              type: {
+                enum: [
+                  "ai",
+                  "human",
+                  "system",
+                  "tool",
+                  "function",
+                  "AIMessageChunk",
+                  "HumanMessageChunk",
+                  "SystemMessageChunk",
+                  "ToolMessageChunk",
+                  "FunctionMessageChunk",
+                ],
+              },
+            },
           },
         ],
       },

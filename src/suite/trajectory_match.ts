@@ -57,13 +57,19 @@ export interface TrajectoryMessage {
 
 /**
  * A LangChain message of a `strict` trajectory, as `model_dump()` writes it (its kind as `type`,
- * no `role`) or as `messages_to_dict()` does (`{type, data}`, the fields under `data`). Its `type`
- * is read as its role: `ai` as `assistant`, `human` as `user`; `system`, `tool` and `function` as
- * themselves. Its calls are read as a {@linkcode TrajectoryMessage}'s.
+ * no `role`) or as `messages_to_dict()` does (`{type, data}`). `ai` is read as role `assistant`,
+ * `human` as `user`, the others as themselves, a `...MessageChunk` as its message's type. Its
+ * calls are read as a {@linkcode TrajectoryMessage}'s.
  */
 export interface LangChainMessage {
   /** The message's kind. */
-  type: "ai" | "human" | "system" | "tool" | "function";
+  type:
+    | "ai"
+    | "human"
+    | "system"
+    | "tool"
+    | "function"
+    | `${"AI" | "Human" | "System" | "Tool" | "Function"}MessageChunk`;
   /** The calls the message makes, if any (`{name, args, id, type: "tool_call"}`). */
   tool_calls?: TrajectoryCall[] | null;
   /** Text, or content blocks (its `tool_use` blocks are calls, as in Anthropic's messages). */
