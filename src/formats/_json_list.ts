@@ -19,7 +19,7 @@ const AFTER_BRACKET = /[\t\n\r ]*(?:["{[\]]|-?(?:[0-9]|Infinity)|true|false|null
  * is prose's and is passed over. The test looks at the bracket's own next token only, so the
  * search is linear in the text: each bracket is tried once, whatever follows it.
  */
-export function jsonStart(text: string, from: number): number {
+function jsonStart(text: string, from: number): number {
   BRACKET.lastIndex = from;
   for (let m = BRACKET.exec(text); m !== null; m = BRACKET.exec(text)) {
     const after = m[0] === "{" ? AFTER_BRACE : AFTER_BRACKET;

@@ -39,7 +39,7 @@ const invalidCall = (at: string) =>
  *   `mcp_tool_use` block or a LangChain `invalid_tool_call`, or holds its name or arguments in two places at once (`function` beside a
  *   `name`; two of `arguments`, `input`, `args`).
  */
-export function findCall(c: unknown, at: string): FoundCall {
+function findCall(c: unknown, at: string): FoundCall {
   const type = isRec(c) ? c.type : undefined;
   if (typeof type === "string" && type.endsWith("_tool_use")) {
     // A call run by Anthropic's servers or an MCP server: read as a tool call, it would pass for
