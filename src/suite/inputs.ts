@@ -3,7 +3,9 @@
  * JSONL and the schema catalog JSON, each line checked against its schema
  * ({@linkcode GOLDEN_SCHEMA}, {@linkcode TRACE_SCHEMA}, {@linkcode CATALOG_SCHEMA}) and the
  * files against each other (a golden id given twice, a trace whose golden is missing, a run given
- * twice). Every problem is a {@linkcode SuiteInputError} naming the file, line and id, as
+ * twice), and a golden's or trace's key that misspells a field the line does not give (such a
+ * key would otherwise pass as the user's metadata and the field's metric skip the row). Every
+ * problem is a {@linkcode SuiteInputError} naming the file, line and id, as
  * `assay suite run` prints it; so is a run's golden or trace that a metric cannot read
  * ({@linkcode locateRunInputError}).
  *
@@ -16,6 +18,7 @@ import type { Golden, RunInputError, SchemaCatalog, Trace } from "./types.ts";
 import { armProblem } from "./run.ts";
 import { rememberExact } from "./_exact_values.ts";
 import { inputText, jsonLines, refuseRepeatedKeys, SuiteInputError } from "./_input_lines.ts";
+import { misspeltField } from "./_input_hints.ts";
 
 export { SuiteInputError, type SuiteInputErrorOptions } from "./_input_lines.ts";
 
@@ -62,15 +65,30 @@ function readRows<T>(
   callFields: readonly string[],
 ): InputRow<T>[] {
   const validator = compiled(schema);
+  const fields = Object.keys((schema as { properties: object }).properties);
   const rows: InputRow<T>[] = [];
   const text = inputText(input, source).replace(/^\uFEFF/, "");
   for (const { value, line, id, named, text: lineText } of jsonLines(text, source, idField)) {
+    const where = { source, line, ...(id !== undefined && { id }) };
+    if (typeof value === "object" && value !== null && !Array.isArray(value)) {
+      const row = value as Record<string, unknown>;
+      for (const key of Object.keys(row)) {
+        const field = fields.includes(key) ? undefined : misspeltField(key, row, fields);
+        if (field === undefined) continue;
+        throw new SuiteInputError(
+          `${source}:${line}${named}: unknown field ${JSON.stringify(key)} (did you mean ` +
+            `${JSON.stringify(field)}?), too close to a field the line does not give to be ` +
+            "read as metadata",
+          where,
+        );
+      }
+    }
     const r = validator.validate(value);
     if (!r.valid) {
       const first = r.errors[0]!;
       throw new SuiteInputError(
         `${source}:${line}${named}: ${first.instanceLocation || "the line"}: ${first.message}`,
-        { source, line, ...(id !== undefined && { id }) },
+        where,
       );
     }
     rememberExact(value, lineText, callFields);
@@ -88,8 +106,10 @@ function readRows<T>(
  * @param input The file's bytes or text.
  * @param options `source`, the file's name in messages.
  * @returns The goldens with their lines, in file order.
- * @throws {SuiteInputError} At the first line that is not UTF-8 or JSON, repeats a key, breaks
- * the schema or repeats an earlier line's id.
+ * @throws {SuiteInputError} At the first line that is not UTF-8 or JSON, repeats a key, has a key
+ * that misspells a field it does not give (`expected_view`, `refrence_trajectory`,
+ * `ReferenceValues`: see "A misspelt field is refused" in docs/suite.md), breaks the schema or
+ * repeats an earlier line's id.
  *
  * @example
  * ```ts
@@ -139,8 +159,8 @@ export function readGoldens(
  * @param options `goldens`, the goldens the runs are of; `source` and `goldensSource`, the two
  * files' names in messages.
  * @returns The traces with their lines, in file order.
- * @throws {SuiteInputError} At the first line that is not UTF-8 or JSON, repeats a key or breaks
- * the schema; then for a file with no run; then at the first trace of no golden, of arm
+ * @throws {SuiteInputError} At the first line that is not UTF-8 or JSON, repeats a key, has a key
+ * that misspells a field it does not give (`Messages`, `hit_turn_limt`) or breaks the schema; then for a file with no run; then at the first trace of no golden, of arm
  * `overall`, or of a run given on an earlier line.
  *
  * @example
