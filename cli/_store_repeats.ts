@@ -48,9 +48,11 @@ export function repeatsValues(
 }
 
 /**
- * Reads the columns back: undefined when the run's repeats were not kept. Text that is not JSON,
- * or cluster keys that are not [golden id, key] pairs, is an input error naming the store and
- * the run; what the `repeats` block means is checked by its reader (`repeatsIssues`).
+ * Reads the columns back: undefined when the run's repeats were not kept. Text that is not JSON
+ * is an input error naming the store and the run; the shape of what it holds (cluster keys that
+ * are not [golden id, key] pairs, golden ids that are not strings, a baseline that is not text)
+ * and what the `repeats` block means are checked by the library's `storedRepeatsReport`, which
+ * reads them, in the same words.
  */
 export function readRepeats(
   path: string,
@@ -61,30 +63,21 @@ export function readRepeats(
   baseline: unknown = null,
 ): KeptRepeats<unknown> | undefined {
   if (repeats === null) return undefined;
-  const bad = (what: string) =>
-    new InputError(`${path}: run ${runId} has a malformed repeats column (${what})`);
   const parse = (text: unknown, name: string): unknown => {
+    if (text === null) return null;
     try {
       return JSON.parse(String(text));
     } catch {
-      throw bad(`${name} is not JSON`);
+      throw new InputError(
+        `${path}: run ${runId} has a malformed repeats column (${name} is not JSON)`,
+      );
     }
   };
-  const pairs = clusters === null ? null : parse(clusters, "clusters");
-  const isPair = (p: unknown) =>
-    Array.isArray(p) && p.length === 2 && p.every((x) => typeof x === "string");
-  if (pairs !== null && !(Array.isArray(pairs) && pairs.every(isPair))) {
-    throw bad("clusters are not [golden id, key] pairs");
-  }
-  const ids = goldenIds === null ? null : parse(goldenIds, "golden_ids");
-  if (ids !== null && !(Array.isArray(ids) && ids.every((x) => typeof x === "string"))) {
-    throw bad("golden_ids are not golden ids");
-  }
-  if (baseline !== null && typeof baseline !== "string") throw bad("baseline is not an arm");
+  // Shapes unchecked here: storedRepeatsReport checks every field before it reads one.
   return {
-    repeats: parse(repeats, "repeats"),
-    clusters: pairs as [string, string][] | null,
-    goldens: ids as string[] | null,
+    clusters: parse(clusters, "clusters"),
+    goldens: parse(goldenIds, "golden_ids"),
     baseline,
-  };
+    repeats: parse(repeats, "repeats"),
+  } as KeptRepeats<unknown>;
 }

@@ -75,6 +75,29 @@ export function keptRepeats(suite: Suite, goldens: readonly Golden[]): KeptRepea
   return { repeats, clusters: [...clusterKeys(goldens, repeats.cluster)], goldens: ids };
 }
 
+/**
+ * What is wrong with the shape of a run's kept repeats read back, naming the field, or undefined:
+ * an object whose `clusters` is null or [golden id, key] pairs of strings, `goldens` null, absent
+ * or golden ids (strings) and `baseline` null, absent or an arm (a string). Its `repeats` block is
+ * checked by `repeatsIssues`.
+ */
+function keptShapeIssue(kept: unknown): string | undefined {
+  if (typeof kept !== "object" || kept === null || Array.isArray(kept)) {
+    return "the kept repeats are not an object {repeats, clusters, goldens?, baseline?}";
+  }
+  const { clusters, goldens, baseline } = kept as Record<string, unknown>;
+  const strings = (x: unknown) => Array.isArray(x) && x.every((v) => typeof v === "string");
+  if (
+    clusters !== null &&
+    !(Array.isArray(clusters) && clusters.every((p) => strings(p) && p.length === 2))
+  ) {
+    return "clusters are not [golden id, key] pairs";
+  }
+  if (goldens != null && !strings(goldens)) return "goldens are not golden ids";
+  if (baseline != null && typeof baseline !== "string") return "baseline is not an arm";
+  return undefined;
+}
+
 /** Options of {@linkcode storedRepeatsReport}. */
 export interface StoredRepeatsReportOptions {
   /** The run's id, which every message names. */
@@ -107,7 +130,10 @@ export interface StoredRepeatsReportOptions {
  * @throws {RangeError} Naming the run, if the kept block is not a valid `repeats`
  *   (`run r1 has a malformed repeats column (n: ...)`), or if a run misses a metric, a golden
  *   has no cluster key or the baseline arm has no runs (`run r1: ...`).
- * @throws {TypeError} Naming the run, if a row or the metric list is malformed.
+ * @throws {TypeError} Naming the run, if `kept` is not an object, or its `clusters`, `goldens` or
+ *   `baseline` not as {@linkcode KeptRepeats} has them, naming the field
+ *   (`run r1 has a malformed repeats column (clusters are not [golden id, key] pairs)`), or if a
+ *   row or the metric list is malformed.
  *
  * @example
  * ```ts
@@ -133,6 +159,8 @@ export function storedRepeatsReport(
   options: StoredRepeatsReportOptions,
 ): RepeatsReport | null {
   const { runId, metrics, arms, ...bootstrap } = options;
+  const shape = keptShapeIssue(kept);
+  if (shape) throw new TypeError(`run ${runId} has a malformed repeats column (${shape})`);
   if (kept.repeats === null) return null;
   const issue = repeatsIssues(kept.repeats)[0];
   if (issue) {

@@ -195,6 +195,8 @@ Deno.test("suite scorecard and compare exit 2 naming the store for a bad store, 
   tamper(`UPDATE runs SET repeats = '{"n": 0, "reducer": "mean"}'`, named("n: Expected"));
   tamper("UPDATE runs SET repeats = 'nope'", named("repeats is not JSON"));
   tamper(`UPDATE runs SET clusters = '[["g01"]]'`, named("not \\[golden id, key\\] pairs"));
+  tamper(`UPDATE runs SET golden_ids = '["g01", 2]'`, named("goldens are not golden ids"));
+  tamper(`UPDATE runs SET golden_ids = '{}'`, named("goldens are not golden ids"));
   tamper(
     `UPDATE runs SET clusters = '[["g01", "string:revenue"]]'`,
     named(`Golden "g02" has runs but no cluster key`),

@@ -145,6 +145,50 @@ Deno.test("storedRepeatsReport() compares with the kept baseline, or with the fi
   strictEqual(storedRepeatsReport({ ...KEPT, repeats: null }, ROWS, options), null);
 });
 
+Deno.test("storedRepeatsReport() checks the shape of what was kept, naming the field, before it reads any", () => {
+  const options = { runId: "r1", metrics: ["m"], resamples: 50 };
+  const malformed = (what: string) => ({
+    name: "TypeError",
+    message: `run r1 has a malformed repeats column (${what})`,
+  });
+  const notObject = "the kept repeats are not an object {repeats, clusters, goldens?, baseline?}";
+  const cases: [unknown, string][] = [
+    [null, notObject],
+    [undefined, notObject],
+    ["kept", notObject],
+    [[KEPT], notObject],
+    [{ ...KEPT, clusters: undefined }, "clusters are not [golden id, key] pairs"],
+    [{ ...KEPT, clusters: "g1" }, "clusters are not [golden id, key] pairs"],
+    [{ ...KEPT, clusters: { g1: "string:a" } }, "clusters are not [golden id, key] pairs"],
+    [
+      { ...KEPT, clusters: [["g1"], ["g2", "number:2"]] },
+      "clusters are not [golden id, key] pairs",
+    ],
+    [{ ...KEPT, clusters: [["g1", "string:a", "x"]] }, "clusters are not [golden id, key] pairs"],
+    [{ ...KEPT, clusters: [["g1", 1]] }, "clusters are not [golden id, key] pairs"],
+    [{ ...KEPT, clusters: [null] }, "clusters are not [golden id, key] pairs"],
+    [{ ...KEPT, goldens: 5 }, "goldens are not golden ids"],
+    [{ ...KEPT, goldens: "g1" }, "goldens are not golden ids"],
+    [{ ...KEPT, goldens: ["g1", 2] }, "goldens are not golden ids"],
+    [{ ...KEPT, baseline: 7 }, "baseline is not an arm"],
+    [{ ...KEPT, baseline: ["base"] }, "baseline is not an arm"],
+    // A suite without repeats keeps nothing else: the shape is checked all the same.
+    [{ ...KEPT, repeats: null, goldens: {} }, "goldens are not golden ids"],
+  ];
+  for (const [kept, what] of cases) {
+    throws(
+      () => storedRepeatsReport(kept as typeof KEPT, ROWS, options),
+      malformed(what),
+      JSON.stringify(kept),
+    );
+  }
+  // Null and absent where KeptRepeats allows them.
+  const report = (kept: object) => storedRepeatsReport(kept as typeof KEPT, ROWS, options);
+  ok(report({ ...KEPT, repeats: { n: 2, reducer: "mean" }, clusters: null }));
+  ok(report({ repeats: { n: 2, reducer: "mean" }, clusters: null }));
+  ok(report({ ...KEPT, goldens: null, baseline: null }));
+});
+
 Deno.test("storedRepeatsReport() names the run in what it refuses", () => {
   const options = { runId: "r1", metrics: ["m"], resamples: 50 };
   const refuse = (kept: object, name: string, message: string, rows = ROWS) =>
