@@ -25,8 +25,24 @@ const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 const isNonprintable = (text: string) =>
   !PRINTABLE_ASCII.test(text) && (nonprintable ??= new RegExp(nonprintable14(), "u")).test(text);
 
-/** A detail keeps this many UTF-16 code units of the output; its length and SHA-256 are whole. */
+/**
+ * A detail keeps at most this many UTF-16 code units of the output (one fewer when a surrogate
+ * pair straddles the cut: the pair is left out whole); its length and SHA-256 are whole.
+ */
 export const DETAIL_OUTPUT_CHARS = 2000;
+
+/**
+ * The output's first {@linkcode DETAIL_OUTPUT_CHARS} code units, cut before a surrogate pair that
+ * would be split (an astral character such as an emoji), so the cut leaves no lone surrogate that
+ * the output did not have.
+ */
+function outputHead(output: string): string {
+  const end = DETAIL_OUTPUT_CHARS;
+  const high = output.charCodeAt(end - 1);
+  const low = output.charCodeAt(end);
+  const splits = high >= 0xd800 && high <= 0xdbff && low >= 0xdc00 && low <= 0xdfff;
+  return output.slice(0, splits ? end - 1 : end);
+}
 
 /**
  * The argument paths that differ between gold and predicted flattened pairs (each path is a
@@ -73,8 +89,8 @@ export function diffPairs(
 
 /**
  * The detail writer a run takes (`scoreJsonl`'s and `scoreToolCalls`' `detail` option): each
- * record gets the output (its first {@linkcode DETAIL_OUTPUT_CHARS} code units, its length and
- * SHA-256), the gold and predicted calls in canonical JSON, the JSON error of an `invalid_json`
+ * record gets the output (its first {@linkcode DETAIL_OUTPUT_CHARS} code units, never half a
+ * surrogate pair, its length and SHA-256), the gold and predicted calls in canonical JSON, the JSON error of an `invalid_json`
  * output, and the differing argument paths.
  *
  * @param options The SHA-256 of a string's UTF-8 bytes (default the engine's pure-TS one).
@@ -113,7 +129,7 @@ export function explainScore(
     const ok = call.status === "ok";
     return {
       output: {
-        text: output.slice(0, DETAIL_OUTPUT_CHARS),
+        text: outputHead(output),
         length: output.length,
         sha256: sha256(output),
       },

@@ -79,6 +79,40 @@ Deno.test("explainScore() writes the same details on both engines, and formatExa
   ok(!("detail" in scoreToolCalls(examples, generations).records[0]!));
 });
 
+Deno.test("explainScore() cuts an output before a surrogate pair that straddles the cut, never inside it", () => {
+  const n = DETAIL_OUTPUT_CHARS;
+  const x = (k: number) => "x".repeat(k);
+  const cases: [string, string][] = [
+    // 😀 is U+1F600, the pair \ud83d\ude00: at units n-1 and n it is left out whole.
+    [x(n - 1) + "😀 tail", x(n - 1)],
+    // Ending at unit n, or starting at it, it is not split: the cut is where it always was.
+    [x(n - 2) + "😀 tail", x(n - 2) + "😀"],
+    [x(n) + "😀", x(n)],
+    // A lone surrogate the output has itself is kept: only a pair is never split.
+    [x(n - 1) + "\ud83dy", x(n - 1) + "\ud83d"],
+    [x(n - 1) + "\ude00y", x(n - 1) + "\ude00"],
+    [x(n - 1) + "😀", x(n - 1)],
+  ];
+  const examples = cases.map((_, i) => ({
+    example_id: `e${i}`,
+    language: "en",
+    target: { name: "f", arguments: {} },
+  }));
+  const generations = cases.map(([output], i) => ({ example_id: `e${i}`, output }));
+  for (const engine of ENGINES) {
+    const report = scoreToolCalls(examples, generations, { engine, detail: explainScore() });
+    report.records.forEach((r, i) => {
+      const [output, want] = cases[i]!;
+      strictEqual(r.detail!.output.text, want, `case ${i}`);
+      strictEqual(r.detail!.output.length, output.length, `case ${i}`);
+    });
+    // In the report's JSON the straddling case's text is whole characters, no escaped surrogate.
+    const json = JSON.stringify(report.records[0]!.detail!.output);
+    ok(!/\\ud8/.test(json), json.slice(-40));
+    ok(formatExample(report.records[0]!).includes(`${x(10)}" … (${n + 6} characters`));
+  }
+});
+
 Deno.test("readableJson() keeps the JSON's value on seeded canonical texts, escapes of escapes included", () => {
   const rng = makeRng(5);
   const pool = [
