@@ -314,41 +314,30 @@ Deno.test("assay suite run scores traces whose calls are in OpenAI, Anthropic an
 
 Deno.test("assay suite run refuses a golden's or a trace's misspelt field at its file, line and id", async () => {
   const dir = await Deno.makeTempDir();
-  const read = async (f: string) =>
-    (await Deno.readTextFile(`${demo}/${f}`)).trimEnd().split("\n").map((l) => JSON.parse(l));
-  const goldens = await read("goldens.jsonl");
-  const g = goldens[2]!;
-  g.refrence_trajectory = g.reference_trajectory;
-  delete g.reference_trajectory;
-  await Deno.writeTextFile(
-    `${dir}/goldens.jsonl`,
-    goldens.map((x) => JSON.stringify(x)).join("\n"),
-  );
-  const args = demoArgs(`${dir}/metrics.db`);
-  args[4] = `${dir}/goldens.jsonl`;
-  const r = await assay([...args, "--no-judge"]);
-  strictEqual(r.code, 2, r.stderr);
-  match(
-    r.stderr,
-    new RegExp(
-      `goldens\\.jsonl:3 \\(id "${g.id}"\\): unknown field "refrence_trajectory" ` +
-        '\\(did you mean "reference_trajectory"\\?\\)',
-    ),
-  );
-  const traces = await read("traces.jsonl");
-  traces[4]!.Messages = [];
-  await Deno.writeTextFile(`${dir}/traces.jsonl`, traces.map((x) => JSON.stringify(x)).join("\n"));
-  const t = demoArgs(`${dir}/metrics.db`);
-  t[6] = `${dir}/traces.jsonl`;
-  const rt = await assay([...t, "--no-judge"]);
-  strictEqual(rt.code, 2, rt.stderr);
-  match(
-    rt.stderr,
-    new RegExp(
-      `traces\\.jsonl:5 \\(golden_id "${traces[4]!.golden_id}"\\): unknown field "Messages" ` +
-        '\\(did you mean "messages"\\?\\)',
-    ),
-  );
+  // A golden's reference_trajectory under a misspelt key, and a trace's messages under another
+  // case: each file in its turn, the other the demo's.
+  const cases: [string, string, number, string, string, string][] = [
+    ["goldens.jsonl", "--goldens", 2, "id", "refrence_trajectory", "reference_trajectory"],
+    ["traces.jsonl", "--traces", 4, "golden_id", "Messages", "messages"],
+  ];
+  for (const [file, flag, at, idField, key, field] of cases) {
+    const rows = (await Deno.readTextFile(`${demo}/${file}`)).trimEnd().split("\n").map(
+      (l) => JSON.parse(l),
+    );
+    const row = rows[at]!;
+    row[key] = row[field] ?? [];
+    delete row[field];
+    await Deno.writeTextFile(`${dir}/${file}`, rows.map((x) => JSON.stringify(x)).join("\n"));
+    const args = demoArgs(`${dir}/metrics.db`);
+    args[args.indexOf(flag) + 1] = `${dir}/${file}`;
+    const r = await assay([...args, "--no-judge"]);
+    strictEqual(r.code, 2, r.stderr);
+    const where = `${file.replace(".", "\\.")}:${at + 1} \\(${idField} "${row[idField]}"\\)`;
+    match(
+      r.stderr,
+      new RegExp(`${where}: unknown field "${key}" \\(did you mean "${field}"\\?\\)`),
+    );
+  }
   await Deno.remove(dir, { recursive: true });
 });
 
