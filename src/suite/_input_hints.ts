@@ -16,9 +16,10 @@ function editsAllowed(f: string): number {
 }
 
 /**
- * Whether `a` is at most `n` edits (n ≤ 2) from `b`, by the suite's suggestion rule: with `a`
- * followed by n + 1 characters no name holds listed first, `b` wins only when it is closer than
- * that, and the rule's own limit (2 or more edits) is never the one that decides.
+ * Whether `a` is at most `n` edits (n ≤ 2) from `b`, measured by the suite's suggestion function
+ * (one edit distance in the code base): `a` followed by n + 1 NULs is exactly n + 1 edits from
+ * `a`, and listed first it wins a tie, so `b` is the answer only when it is at most n edits away;
+ * the function's own limit (at least 2 edits) never decides, and it reads 64 characters of `a`.
  */
 function withinEdits(a: string, b: string, n: number): boolean {
   if (Math.abs(a.length - b.length) > n || a.length > 64) return false;
