@@ -1,12 +1,17 @@
 // How `trajectory_match` compares one reference call's arguments with one output call's: the
 // arguments as a tree read from their canonical JSON text (so `1.0` and `1` stay different, unless
 // numbers compare by value through `numericForm`), a tool's ignore globs and defaults stripped
-// from both sides, then one of the argument modes. Returns the paths that differ.
+// from both sides, then one of the argument modes. Returns the paths that differ. A tool's rule
+// is read here from its override in the options.
 import { canonicalize, canonicalValue, decodeCanonicalString, numericForm } from "../engine/mod.ts";
 import { exactText } from "./_exact_values.ts";
+import { isRec, paramError } from "./_metric_args.ts";
+
+/** The argument modes. */
+export const ARGUMENTS_MODES = ["exact", "ignore", "subset", "superset"] as const;
 
 /** How arguments compare: `subset` means the output's are a subset of the reference's. */
-export type ArgumentsMode = "exact" | "ignore" | "subset" | "superset";
+export type ArgumentsMode = (typeof ARGUMENTS_MODES)[number];
 
 /** A node of an argument tree; `text` is its canonical JSON text. */
 export type ArgNode =
@@ -231,4 +236,75 @@ export function equivalenceKey(node: ArgNode, rule: ToolRule): string | undefine
     default:
       return undefined;
   }
+}
+
+/** One tool's override of `trajectory_match`'s options (`tools.<name>`), checked. */
+export function readRule(
+  at: string,
+  override: unknown,
+  base: ArgumentsMode,
+): Omit<ToolRule, "defaults"> & { defaults: Record<string, unknown> } {
+  const rule = { mode: base as ToolRule["mode"], keys: [] as string[], ignore: [] as RegExp[] };
+  const strings = (v: unknown, what: string): string[] => {
+    if (!Array.isArray(v) || v.some((k) => typeof k !== "string" || k === "")) {
+      throw paramError(
+        new TypeError(`${at}.${what} must be a list of non-empty strings`),
+        `${at}.${what}`,
+      );
+    }
+    return v as string[];
+  };
+  if (typeof override === "string" || Array.isArray(override)) {
+    override = { [typeof override === "string" ? "arguments" : "keys"]: override };
+  }
+  if (!isRec(override)) {
+    throw paramError(new TypeError(`${at} must be a mode, a list of keys or an object`), at);
+  }
+  const known = ["arguments", "keys", "ignore", "defaults", "min", "max"];
+  for (const k of Object.keys(override)) {
+    if (!known.includes(k)) {
+      const e = new RangeError(`${at}: unknown field "${k}" (${known.join(", ")})`);
+      throw paramError(e, `${at}.${k}`, k, known);
+    }
+  }
+  if (override.arguments !== undefined) rule.mode = readMode(`${at}.arguments`, override.arguments);
+  if (override.keys !== undefined) rule.mode = "keys", rule.keys = strings(override.keys, "keys");
+  if (override.ignore !== undefined) {
+    rule.ignore = strings(override.ignore, "ignore").map(globRegExp);
+  }
+  const defaults = override.defaults ?? {};
+  if (!isRec(defaults)) {
+    throw paramError(new TypeError(`${at}.defaults must be an object`), `${at}.defaults`);
+  }
+  const count = (k: "min" | "max"): number | undefined => {
+    const v = override[k];
+    if (v !== undefined && (typeof v !== "number" || !Number.isSafeInteger(v) || v < 0)) {
+      throw paramError(
+        new RangeError(`${at}.${k} must be an integer ≥ 0, got ${String(v)}`),
+        `${at}.${k}`,
+      );
+    }
+    return v;
+  };
+  const min = count("min"), max = count("max");
+  if (min !== undefined && max !== undefined && min > max) {
+    throw paramError(new RangeError(`${at}: min ${min} exceeds max ${max}`), at);
+  }
+  return {
+    ...rule,
+    defaults,
+    ...(min !== undefined && { min }),
+    ...(max !== undefined && { max }),
+  };
+}
+
+/** An argument mode, checked (`at` names it). */
+export function readMode(at: string, v: unknown): ArgumentsMode {
+  if (!(ARGUMENTS_MODES as readonly unknown[]).includes(v)) {
+    const e = new RangeError(
+      `${at} must be one of ${ARGUMENTS_MODES.join(", ")}, got ${String(v)}`,
+    );
+    throw paramError(e, at, v, ARGUMENTS_MODES);
+  }
+  return v as ArgumentsMode;
 }

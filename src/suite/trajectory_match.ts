@@ -8,12 +8,18 @@
  *
  * @module
  */
-import { type ArgumentsMode, defaultText, globRegExp, type ToolRule } from "./_trajectory_args.ts";
+import {
+  type ArgumentsMode,
+  defaultText,
+  readMode,
+  readRule,
+  type ToolRule,
+} from "./_trajectory_args.ts";
 import { type Call, judge, MAX_TOOL_PAIRS, PairLimit } from "./_trajectory_judge.ts";
 import { isRec, paramError } from "./_metric_args.ts";
 import { readCalls, readMessage } from "./_tool_calls.ts";
 
-export type { ArgumentsMode } from "./_trajectory_args.ts";
+export { ARGUMENTS_MODES, type ArgumentsMode } from "./_trajectory_args.ts";
 
 /**
  * One tool call, in the shape of any of the APIs agents are built on; each reads as the same call:
@@ -91,9 +97,6 @@ export const TRAJECTORY_MODES = [
 /** One of {@linkcode TRAJECTORY_MODES}. */
 export type TrajectoryMode = (typeof TRAJECTORY_MODES)[number];
 
-/** The argument modes. */
-export const ARGUMENTS_MODES = ["exact", "ignore", "subset", "superset"] as const;
-
 /** One tool's override: a mode, a list of dotted key paths to compare, or an object. */
 export type ToolOverride = ArgumentsMode | string[] | {
   /** The argument mode for this tool. */
@@ -157,75 +160,6 @@ export interface TrajectoryResult {
   reasons: TrajectoryReason[];
   /** Whether greedy first-match would have given the other verdict. */
   greedyDisagrees: boolean;
-}
-
-function readRule(
-  at: string,
-  override: unknown,
-  base: ArgumentsMode,
-): Omit<ToolRule, "defaults"> & { defaults: Record<string, unknown> } {
-  const rule = { mode: base as ToolRule["mode"], keys: [] as string[], ignore: [] as RegExp[] };
-  const strings = (v: unknown, what: string): string[] => {
-    if (!Array.isArray(v) || v.some((k) => typeof k !== "string" || k === "")) {
-      throw paramError(
-        new TypeError(`${at}.${what} must be a list of non-empty strings`),
-        `${at}.${what}`,
-      );
-    }
-    return v as string[];
-  };
-  if (typeof override === "string" || Array.isArray(override)) {
-    override = { [typeof override === "string" ? "arguments" : "keys"]: override };
-  }
-  if (!isRec(override)) {
-    throw paramError(new TypeError(`${at} must be a mode, a list of keys or an object`), at);
-  }
-  const known = ["arguments", "keys", "ignore", "defaults", "min", "max"];
-  for (const k of Object.keys(override)) {
-    if (!known.includes(k)) {
-      const e = new RangeError(`${at}: unknown field "${k}" (${known.join(", ")})`);
-      throw paramError(e, `${at}.${k}`, k, known);
-    }
-  }
-  if (override.arguments !== undefined) rule.mode = readMode(`${at}.arguments`, override.arguments);
-  if (override.keys !== undefined) rule.mode = "keys", rule.keys = strings(override.keys, "keys");
-  if (override.ignore !== undefined) {
-    rule.ignore = strings(override.ignore, "ignore").map(globRegExp);
-  }
-  const defaults = override.defaults ?? {};
-  if (!isRec(defaults)) {
-    throw paramError(new TypeError(`${at}.defaults must be an object`), `${at}.defaults`);
-  }
-  const count = (k: "min" | "max"): number | undefined => {
-    const v = override[k];
-    if (v !== undefined && (typeof v !== "number" || !Number.isSafeInteger(v) || v < 0)) {
-      throw paramError(
-        new RangeError(`${at}.${k} must be an integer ≥ 0, got ${String(v)}`),
-        `${at}.${k}`,
-      );
-    }
-    return v;
-  };
-  const min = count("min"), max = count("max");
-  if (min !== undefined && max !== undefined && min > max) {
-    throw paramError(new RangeError(`${at}: min ${min} exceeds max ${max}`), at);
-  }
-  return {
-    ...rule,
-    defaults,
-    ...(min !== undefined && { min }),
-    ...(max !== undefined && { max }),
-  };
-}
-
-function readMode(at: string, v: unknown): ArgumentsMode {
-  if (!(ARGUMENTS_MODES as readonly unknown[]).includes(v)) {
-    const e = new RangeError(
-      `${at} must be one of ${ARGUMENTS_MODES.join(", ")}, got ${String(v)}`,
-    );
-    throw paramError(e, at, v, ARGUMENTS_MODES);
-  }
-  return v as ArgumentsMode;
 }
 
 /** The options, checked; the rule of each tool with its defaults in canonical text. */
