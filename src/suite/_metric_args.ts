@@ -24,11 +24,11 @@ export const DETERMINISTIC_METRIC_PARAMS: Readonly<
   Record<DeterministicMetricName, readonly string[]>
 > = Object.freeze({
   schema_membership: ["dialect"],
-  expected_view_recall: ["dialect", "view_tools"],
+  expected_view_recall: ["dialect", "view_tools", "server_calls"],
   reference_value_match: ["abs_tol", "rel_tol"],
-  step_efficiency: [],
+  step_efficiency: ["server_calls"],
   hit_limit: [],
-  trajectory_match: ["trajectory", "arguments", "numbers", "tools"],
+  trajectory_match: ["trajectory", "arguments", "numbers", "tools", "server_calls"],
 });
 
 /** The longest list of names or errors kept in `details`; the counts are always complete. */

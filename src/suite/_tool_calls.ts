@@ -3,12 +3,37 @@
 // `expected_view_recall`. A call is `{name, arguments}` (OpenAI Responses items too),
 // `{function: {name, arguments}}` (OpenAI Chat Completions), `{type: "tool_use", name, input}`
 // (Anthropic) or `{name, args}` (LangChain); a message's calls are its `tool_calls`, its
-// `tool_use` content blocks, or its legacy `function_call`. What cannot be read, or could be read
-// two ways, is a TypeError naming where it is (`output[3].content[1]`): never a dropped call.
+// `tool_use` content blocks, or its legacy `function_call`. A call run by a server (Anthropic's
+// `server_tool_use`, `mcp_tool_use`) is refused, read or skipped as the metric's `server_calls`
+// says. What cannot be read, or could be read two ways, is a TypeError naming where it is
+// (`output[3].content[1]`): never a dropped call.
 import { argumentTree, nodeText } from "./_trajectory_args.ts";
 import type { Call } from "./_trajectory_judge.ts";
-import { isRec } from "./_metric_args.ts";
+import { isRec, paramError } from "./_metric_args.ts";
 import { RunInputError } from "./types.ts";
+
+/** What the readers do with a call run by a server: the values of `server_calls`. */
+export const SERVER_CALLS = ["refuse", "read", "skip"] as const;
+
+/**
+ * What the readers do with a `server_tool_use` or `mcp_tool_use` block (a call that Anthropic's
+ * servers or an MCP server ran, not the agent's own tools): `refuse` it as bad input (the
+ * default), `read` it as a call (an MCP tool's name as `mcp__<server_name>__<name>`), or `skip`
+ * it as no call.
+ */
+export type ServerCalls = (typeof SERVER_CALLS)[number];
+
+/** The `server_calls` param or option, checked: `refuse` when absent. */
+export function readServerCalls(v: unknown): ServerCalls {
+  if (v === undefined) return "refuse";
+  if (!(SERVER_CALLS as readonly unknown[]).includes(v)) {
+    const e = new RangeError(
+      `server_calls must be one of ${SERVER_CALLS.join(", ")}, got ${String(v)}`,
+    );
+    throw paramError(e, "server_calls", v, SERVER_CALLS);
+  }
+  return v as ServerCalls;
+}
 
 /** Where a call may keep its arguments: OpenAI's key, Anthropic's `tool_use`, LangChain's. */
 const ARGUMENT_KEYS = ["arguments", "input", "args"] as const;
@@ -32,22 +57,41 @@ const invalidCall = (at: string) =>
       "give it as a call with its arguments as text",
   );
 
+// Whether `c` is a block of a call run by a server: its type ends in `_tool_use` and is not
+// `tool_use` (Anthropic's `server_tool_use`, `mcp_tool_use`).
+const isServerCall = (c: unknown): boolean =>
+  isRec(c) && typeof c.type === "string" && c.type.endsWith("_tool_use");
+
 /**
- * The name and arguments of a call in any of the read shapes.
+ * The name and arguments of a call in any of the read shapes, or undefined for a server's call
+ * that `server` skips. Under `read` a `server_tool_use` block is a call of its `name` (`web_search`)
+ * and an `mcp_tool_use` block a call of `mcp__<server_name>__<name>`, so that one MCP server's
+ * tool is told from another's and from the agent's own.
  *
- * @throws {TypeError} Naming `at`, if it is none of them, is a `server_tool_use` or
- *   `mcp_tool_use` block or a LangChain `invalid_tool_call`, or holds its name or arguments in two places at once (`function` beside a
- *   `name`; two of `arguments`, `input`, `args`).
+ * @throws {TypeError} Naming `at`, if it is none of them, is a server's call under `refuse` (or
+ *   of another type than `server_tool_use` and `mcp_tool_use`), an `mcp_tool_use` block whose
+ *   `server_name` is not a string without `__`, or a LangChain `invalid_tool_call`, or holds its
+ *   name or arguments in two places at once (`function` beside a `name`; two of `arguments`,
+ *   `input`, `args`).
  */
-function findCall(c: unknown, at: string): FoundCall {
+function findCall(c: unknown, at: string, server: ServerCalls): FoundCall | undefined {
   const type = isRec(c) ? c.type : undefined;
-  if (typeof type === "string" && type.endsWith("_tool_use")) {
-    // A call run by Anthropic's servers or an MCP server: read as a tool call, it would pass for
-    // one the agent's own tools ran; read as no call, it would be dropped.
-    throw new TypeError(
-      `${at} is a "${type}" block, a call run by a server, which is not read as a tool call: ` +
-        "give it as a tool_use block to compare it",
-    );
+  if (isServerCall(c)) {
+    // A call run by Anthropic's servers or an MCP server: read as a tool call, it could pass for
+    // one the agent's own tools ran; read as no call, it is dropped. The metric's param decides.
+    if (server === "refuse") {
+      throw new TypeError(
+        `${at} is a "${type}" block, a call run by a server, which is not read as a tool call: ` +
+          "give it as a tool_use block to compare it, or set server_calls to read or skip",
+      );
+    }
+    if (type !== "server_tool_use" && type !== "mcp_tool_use") {
+      throw new TypeError(
+        `${at} is a "${type}" block, which server_calls: ${server} does not know: it reads ` +
+          "server_tool_use and mcp_tool_use blocks",
+      );
+    }
+    if (server === "skip") return undefined;
   }
   if (type === "invalid_tool_call") throw invalidCall(at);
   let f = c;
@@ -67,7 +111,18 @@ function findCall(c: unknown, at: string): FoundCall {
       `${at} is ambiguous: it has arguments under both "${keys[0]}" and "${keys[1]}"; keep one`,
     );
   }
-  return { name: f.name, args: keys.length === 1 ? f[keys[0]!] : undefined };
+  const args = keys.length === 1 ? f[keys[0]!] : undefined;
+  if (type !== "mcp_tool_use") return { name: f.name, args };
+  const s = (c as Record<string, unknown>).server_name;
+  if (typeof s !== "string" || s === "" || s.includes("__")) {
+    // `__` would let mcp__a__b__c be a's tool b__c or a__b's tool c.
+    throw new TypeError(
+      `${at} is an "mcp_tool_use" block whose server_name must be a non-empty string without ` +
+        `"__" to name its tool mcp__<server_name>__<name>, got ` +
+        (typeof s === "string" ? JSON.stringify(s) : String(s)),
+    );
+  }
+  return { name: `mcp__${s}__${f.name}`, args };
 }
 
 /** A call as `trajectory_match` compares it: its name and argument tree. */
@@ -76,71 +131,95 @@ const tree = ({ name, args }: FoundCall, numeric: boolean): Call => ({
   args: argumentTree(args, numeric),
 });
 
-/** A list of calls (`at` names it), each read by {@linkcode findCall}, as argument trees. */
-export function readCalls(v: unknown, at: string, numeric: boolean): Call[] {
+/** A call of a list, with its index in the list (a skipped server call keeps its place). */
+export type ListedCall<C> = C & { index: number };
+
+// The calls of a list (`at` names it), each found by findCall, with their indexes.
+function listCalls(v: unknown, at: string, server: ServerCalls): ListedCall<FoundCall>[] {
   if (!Array.isArray(v)) throw new TypeError(`${at} must be a list of calls`);
-  return v.map((c, i) => tree(findCall(c, `${at}[${i}]`), numeric));
+  const out: ListedCall<FoundCall>[] = [];
+  v.forEach((c, index) => {
+    const call = findCall(c, `${at}[${index}]`, server);
+    if (call !== undefined) out.push({ ...call, index });
+  });
+  return out;
+}
+
+/**
+ * A list of calls (`at` names it), each read by {@linkcode findCall}, as argument trees, each
+ * with its index in the list: the indexes skip the server calls `server` skips.
+ */
+export function readCalls(
+  v: unknown,
+  at: string,
+  numeric: boolean,
+  server: ServerCalls,
+): ListedCall<Call>[] {
+  return listCalls(v, at, server).map((c) => ({ ...tree(c, numeric), index: c.index }));
 }
 
 /** One place of a message that holds calls, and its calls, each with its path in the message. */
 interface Place {
   where: "tool_calls" | "content" | "function_call";
-  calls: { call: FoundCall; path: string }[];
+  calls: { call: FoundCall; path: string; server: boolean }[];
 }
 
 // The calls of a message, place by place; a place that holds none is left out.
-function places(msg: Record<string, unknown>, at: string): Place[] {
+function places(msg: Record<string, unknown>, at: string, server: ServerCalls): Place[] {
   const out: Place[] = [];
+  const add = (where: Place["where"], items: [unknown, string][]) => {
+    const calls: Place["calls"] = [];
+    for (const [c, path] of items) {
+      const call = findCall(c, `${at}.${path}`, server);
+      if (call !== undefined) calls.push({ call, path, server: isServerCall(c) });
+    }
+    if (calls.length > 0) out.push({ where, calls });
+  };
   const tc = msg.tool_calls;
   if (tc !== undefined && tc !== null) {
     if (!Array.isArray(tc)) throw new TypeError(`${at}.tool_calls must be a list of calls`);
-    const calls = tc.map((c, i) => {
-      const path = `tool_calls[${i}]`;
-      return { call: findCall(c, `${at}.${path}`), path };
-    });
-    out.push({ where: "tool_calls", calls });
+    add("tool_calls", tc.map((c, i) => [c, `tool_calls[${i}]`]));
   }
   if (Array.isArray(msg.invalid_tool_calls) && msg.invalid_tool_calls.length > 0) {
     throw invalidCall(`${at}.invalid_tool_calls[0]`);
   }
   if (Array.isArray(msg.content)) {
-    const calls: Place["calls"] = [];
-    msg.content.forEach((b, i) => {
-      const type = isRec(b) ? b.type : undefined;
-      const path = `content[${i}]`;
-      if (type === "tool_use" || (typeof type === "string" && type.endsWith("_tool_use"))) {
-        calls.push({ call: findCall(b, `${at}.${path}`), path });
-      }
-    });
-    out.push({ where: "content", calls });
+    // Its tool_use blocks and server calls; text, tool_result and the server tools' results
+    // (web_search_tool_result, mcp_tool_result, ...) hold no call.
+    const blocks = msg.content.map((b, i): [unknown, string] => [b, `content[${i}]`]);
+    add("content", blocks.filter(([b]) => isRec(b) && b.type === "tool_use" || isServerCall(b)));
   }
   if (msg.function_call !== undefined && msg.function_call !== null) {
-    const call = findCall(msg.function_call, `${at}.function_call`);
-    out.push({ where: "function_call", calls: [{ call, path: "function_call" }] });
+    add("function_call", [[msg.function_call, "function_call"]]);
   }
-  return out.filter((p) => p.calls.length > 0);
+  return out;
 }
 
 // Where two places' calls first differ (name or arguments, compared as recorded), or undefined.
+// LangChain lists an Anthropic message's tool_use blocks again in tool_calls, but not its server
+// calls: unless both places hold server calls, each is compared by its other calls.
 function difference(a: Place, b: Place): string | undefined {
-  const n = Math.min(a.calls.length, b.calls.length);
+  const both = a.calls.some((c) => c.server) && b.calls.some((c) => c.server);
+  const [xs, ys] = [a, b].map((p) => both ? p.calls : p.calls.filter((c) => !c.server));
+  const n = Math.min(xs!.length, ys!.length);
   for (let k = 0; k < n; k++) {
-    const x = a.calls[k]!, y = b.calls[k]!;
+    const x = xs![k]!, y = ys![k]!;
     const same = x.call.name === y.call.name &&
       nodeText(argumentTree(x.call.args, false)) === nodeText(argumentTree(y.call.args, false));
     if (!same) return `${x.path} and ${y.path} differ`;
   }
-  if (a.calls.length === b.calls.length) return undefined;
-  return `${a.where} holds ${a.calls.length} calls and ${b.where} ${b.calls.length}`;
+  if (xs!.length === ys!.length) return undefined;
+  return `${a.where} holds ${xs!.length} calls and ${b.where} ${ys!.length}`;
 }
 
 /**
  * A message of a `strict` trajectory: its role (LangChain's `type` read as one, see
- * {@linkcode messageOf}) and its calls, from `tool_calls`, the `tool_use`
- * blocks of `content` (in content order) or `function_call`. A message holding calls in two of
- * these places is read when they are the same calls in the same order (LangChain's `AIMessage`
- * from an Anthropic model lists its `tool_use` blocks again in `tool_calls`), and refused when
- * they differ. Other content (text, `tool_result` blocks) holds no call.
+ * {@linkcode messageOf}) and its calls, from `tool_calls`, the `tool_use` (and, as `server`
+ * says, server call) blocks of `content` (in content order) or `function_call`. A message holding
+ * calls in two of these places is read when they are the same calls in the same order (LangChain's
+ * `AIMessage` from an Anthropic model lists its `tool_use` blocks again in `tool_calls`, without
+ * its server calls: the calls of the place that holds those are read), and refused when they
+ * differ. Other content (text, `tool_result` and `*_tool_result` blocks) holds no call.
  *
  * @throws {TypeError} Naming `at` or the item, if it cannot be read or its places disagree.
  */
@@ -148,9 +227,10 @@ export function readMessage(
   value: unknown,
   at: string,
   numeric: boolean,
+  server: ServerCalls,
 ): { role: string; calls: Call[] } {
   const { role, msg } = messageOf(value, at);
-  const found = places(msg, at);
+  const found = places(msg, at, server);
   for (const p of found.slice(1)) {
     const diff = difference(found[0]!, p);
     if (diff !== undefined) {
@@ -160,7 +240,8 @@ export function readMessage(
       );
     }
   }
-  return { role, calls: (found[0]?.calls ?? []).map((c) => tree(c.call, numeric)) };
+  const read = found.find((p) => p.calls.some((c) => c.server)) ?? found[0];
+  return { role, calls: (read?.calls ?? []).map((c) => tree(c.call, numeric)) };
 }
 
 // LangChain names a message's kind by `type` where the others have `role`: a message dumped by
@@ -202,16 +283,17 @@ function messageOf(msg: unknown, at: string): { role: string; msg: Record<string
 }
 
 /**
- * The calls of a trace's `tool_calls`, each found by {@linkcode findCall}.
+ * The calls of a trace's `tool_calls`, each found by {@linkcode findCall}, with its index in the
+ * list (the server calls `server` skips are left out).
  *
  * @throws {TypeError} If `tool_calls` is not a list.
  * @throws {RunInputError} Of the trace, naming `tool_calls[i]`, if a call cannot be read.
  */
-export function traceCalls(trace: unknown): FoundCall[] {
+export function traceCalls(trace: unknown, server: ServerCalls): ListedCall<FoundCall>[] {
   const calls = isRec(trace) ? trace.tool_calls : undefined;
   if (!Array.isArray(calls)) throw new TypeError("The trace's tool_calls must be a list");
   try {
-    return calls.map((c, i) => findCall(c, `tool_calls[${i}]`));
+    return listCalls(calls, "tool_calls", server);
   } catch (e) {
     if (!(e instanceof TypeError)) throw e;
     throw new RunInputError("trace", e.message, { cause: e });

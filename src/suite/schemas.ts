@@ -105,9 +105,22 @@ export const TRACE_SCHEMA = {
           },
           type: {
             type: "string",
-            not: { pattern: "_tool_use$|^invalid_tool_call$" },
-            description: "Not a server's call (server_tool_use, mcp_tool_use) nor LangChain's " +
-              "invalid_tool_call, which are not read",
+            // The metrics' server_calls param decides what a server's call is; another type
+            // ending in _tool_use, or LangChain's invalid_tool_call, is never read.
+            not: {
+              anyOf: [
+                { pattern: "_tool_use$", not: { enum: ["server_tool_use", "mcp_tool_use"] } },
+                { const: "invalid_tool_call" },
+              ],
+            },
+            description: "Not LangChain's invalid_tool_call nor a *_tool_use type other than " +
+              "Anthropic's server_tool_use and mcp_tool_use (see the metrics' server_calls)",
+          },
+          server_name: {
+            type: "string",
+            minLength: 1,
+            not: { pattern: "__" },
+            description: "An mcp_tool_use block's MCP server",
           },
           id: { type: ["string", "null"] },
           call_id: { type: "string" },
@@ -120,6 +133,10 @@ export const TRACE_SCHEMA = {
         dependentSchemas: {
           function: { properties: { name: false, arguments: false, input: false, args: false } },
         },
+        // An MCP tool's call names its server; no other call has one.
+        if: { required: ["type"], properties: { type: { const: "mcp_tool_use" } } },
+        then: { required: ["server_name"] },
+        else: { properties: { server_name: false } },
         oneOf: [
           { required: ["name", "arguments"] },
           { required: ["name", "input"] },
@@ -127,7 +144,9 @@ export const TRACE_SCHEMA = {
           { required: ["function"] },
         ],
         description: "A call {name, arguments}, {function: {name, arguments}} (OpenAI), " +
-          '{type: "tool_use", name, input} (Anthropic) or {name, args} (LangChain)',
+          '{type: "tool_use", name, input} (Anthropic) or {name, args} (LangChain); a server\'s ' +
+          'call {type: "server_tool_use", name, input} or {type: "mcp_tool_use", server_name, ' +
+          "name, input} (Anthropic) is refused, read or skipped by the metrics' server_calls",
       },
     },
     sql: { type: "array", items: { type: "string" } },

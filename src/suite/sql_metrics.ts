@@ -18,7 +18,7 @@ import {
 } from "./sql/mod.ts";
 import type { MetricParams } from "./_metric_args.ts";
 import { isRec, listed, paramError, readParams, readRun, skip } from "./_metric_args.ts";
-import { traceCalls } from "./_tool_calls.ts";
+import { readServerCalls, traceCalls } from "./_tool_calls.ts";
 
 function dialectOf(metric: string, p: Record<string, unknown>): string {
   const d = p.dialect ?? "postgresql";
@@ -181,6 +181,7 @@ export function expectedViewRecall(run: RunContext, params?: MetricParams): Crit
   const { golden, trace, catalog } = readRun(run);
   const p = readParams("expected_view_recall", params);
   const dialect = dialectOf("expected_view_recall", p);
+  const server = readServerCalls(p.server_calls);
   const tools = p.view_tools ?? [];
   if (!Array.isArray(tools) || !tools.every((t) => typeof t === "string")) {
     throw paramError(
@@ -201,7 +202,7 @@ export function expectedViewRecall(run: RunContext, params?: MetricParams): Crit
   const a = analyzeSql(sql, index, dialect);
   const named: NamePart[][] = [];
   if (tools.length > 0) {
-    for (const c of traceCalls(trace)) {
+    for (const c of traceCalls(trace, server)) {
       if (tools.includes(c.name)) { for (const s of toolStrings(c.args)) named.push(unquoted(s)); }
     }
   }

@@ -9,7 +9,7 @@ import { canonicalizeBatch, canonicalValue } from "../engine/mod.ts";
 import { type CriterionScore, type RunContext, RunInputError } from "./types.ts";
 import { isRec, listed, type MetricParams, readParams, readRun, skip } from "./_metric_args.ts";
 import { trajectoryMatch, type TrajectoryMatchOptions } from "./trajectory_match.ts";
-import { traceCalls } from "./_tool_calls.ts";
+import { readServerCalls, traceCalls } from "./_tool_calls.ts";
 import { exactText } from "./_exact_values.ts";
 
 /**
@@ -52,8 +52,8 @@ import { exactText } from "./_exact_values.ts";
 export function stepEfficiency(run: RunContext, params?: MetricParams): CriterionScore {
   const { golden, trace, catalog } = readRun(run);
   void golden, catalog;
-  readParams("step_efficiency", params);
-  const calls = traceCalls(trace);
+  const server = readServerCalls(readParams("step_efficiency", params).server_calls);
+  const calls = traceCalls(trace, server);
   const texts: (string | null)[] = calls.map(({ args }) => {
     if (typeof args === "string") return args;
     if (args === undefined || typeof args === "function" || typeof args === "symbol") {
@@ -73,7 +73,7 @@ export function stepEfficiency(run: RunContext, params?: MetricParams): Criterio
     const c = canon[i]!;
     const name = calls[i]!.name;
     const key = `${name.length}:${name}${c.ok ? `j${c.canonical}` : `r${t}`}`;
-    if (seen.has(key)) duplicates.push(i);
+    if (seen.has(key)) duplicates.push(calls[i]!.index);
     else seen.add(key);
   });
   const n = calls.length;

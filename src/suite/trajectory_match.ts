@@ -17,7 +17,15 @@ import {
 } from "./_trajectory_args.ts";
 import { type Call, judge, MAX_TOOL_PAIRS, PairLimit } from "./_trajectory_judge.ts";
 import { isRec, paramError } from "./_metric_args.ts";
-import { readCalls, readMessage } from "./_tool_calls.ts";
+import {
+  type ListedCall,
+  readCalls,
+  readMessage,
+  readServerCalls,
+  type ServerCalls,
+} from "./_tool_calls.ts";
+
+export { SERVER_CALLS, type ServerCalls } from "./_tool_calls.ts";
 
 export { ARGUMENTS_MODES, type ArgumentsMode } from "./_trajectory_args.ts";
 
@@ -123,6 +131,12 @@ export interface TrajectoryMatchOptions {
   numbers?: "exact" | "numeric";
   /** Per-tool overrides, by tool name. */
   tools?: Record<string, ToolOverride>;
+  /**
+   * What a `server_tool_use` or `mcp_tool_use` block (a call run by Anthropic's servers or an MCP
+   * server) is, on both sides: `refuse` (default: a `TypeError`), `read` (a call; an MCP tool is
+   * named `mcp__<server_name>__<name>`) or `skip` (no call).
+   */
+  server_calls?: ServerCalls;
 }
 
 /** Why a trajectory failed. Indexes are into the call list (of the message, in `strict`). */
@@ -165,7 +179,7 @@ export interface TrajectoryResult {
 /** The options, checked; the rule of each tool with its defaults in canonical text. */
 function readOptions(options: unknown) {
   if (!isRec(options)) throw new TypeError("Expected options: {trajectory, arguments?, ...}");
-  const known = ["trajectory", "arguments", "numbers", "tools"];
+  const known = ["trajectory", "arguments", "numbers", "tools", "server_calls"];
   for (const k of Object.keys(options)) {
     if (!known.includes(k)) {
       throw new RangeError(`Unknown option "${k}" (options: ${known.join(", ")})`);
@@ -200,7 +214,22 @@ function readOptions(options: unknown) {
     rules.set(name, { ...r, defaults });
   }
   const plain: ToolRule = { mode: base, keys: [], ignore: [], defaults: new Map() };
-  return { mode: mode as TrajectoryMode, numeric, rules, plain };
+  const server = readServerCalls(options.server_calls);
+  return { mode: mode as TrajectoryMode, numeric, rules, plain, server };
+}
+
+// The judge indexes the calls it was given: a reason's indexes become the calls' places in the
+// lists, where skipped server calls still count.
+function placeReasons(
+  reasons: TrajectoryReason[],
+  refs: ListedCall<Call>[],
+  outs: ListedCall<Call>[],
+) {
+  for (const r of reasons) {
+    if (r.kind === "missing" || r.kind === "order") r.reference = refs[r.reference]!.index;
+    if (r.kind === "extra") r.output = outs[r.output]!.index;
+    if (r.kind === "missing" && r.closest) r.closest.output = outs[r.closest.output]!.index;
+  }
 }
 
 /**
@@ -266,7 +295,7 @@ export function trajectoryMatch(
   output: readonly (TrajectoryCall | TrajectoryMessage | LangChainMessage)[],
   options: TrajectoryMatchOptions,
 ): TrajectoryResult {
-  const { mode, numeric, rules, plain } = readOptions(options);
+  const { mode, numeric, rules, plain, server } = readOptions(options);
   const ruleOf = (name: string) => rules.get(name) ?? plain;
   const reasons: TrajectoryReason[] = [];
   let pass = true, greedyPass = true;
@@ -275,7 +304,7 @@ export function trajectoryMatch(
     if (mode === "strict") {
       const messages = (v: unknown, at: string) => {
         if (!Array.isArray(v)) throw new TypeError(`${at} must be a list of messages`);
-        return v.map((msg, k) => readMessage(msg, `${at}[${k}]`, numeric));
+        return v.map((msg, k) => readMessage(msg, `${at}[${k}]`, numeric, server));
       };
       const refs = messages(reference, "reference"), outs = messages(output, "output");
       counted = outs.flatMap((m) => m.calls);
@@ -294,9 +323,11 @@ export function trajectoryMatch(
         greedyPass &&= d.greedyPass;
       }
     } else {
-      const refs = readCalls(reference, "reference", numeric);
-      counted = readCalls(output, "output", numeric);
-      const d = judge(mode, refs, counted, ruleOf, reasons);
+      const refs = readCalls(reference, "reference", numeric, server);
+      const outs = readCalls(output, "output", numeric, server);
+      counted = outs;
+      const d = judge(mode, refs, outs, ruleOf, reasons);
+      placeReasons(reasons, refs, outs);
       pass = d.pass, greedyPass = d.greedyPass;
     }
   } catch (e) {

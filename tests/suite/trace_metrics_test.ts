@@ -564,7 +564,8 @@ Deno.test("TRACE_SCHEMA accepts each call shape the metrics read and refuses wha
     { function: { name: "f" } },
     { name: "f", argument: {} },
     { type: "tool_use", name: "f", input: "{}" }, // Anthropic's input is an object
-    { type: "server_tool_use", id: "s", name: "web_search", input: {} }, // a server's call
+    { type: "computer_tool_use", id: "s", name: "f", input: {} }, // no call type it knows
+    { type: "mcp_tool_use", id: "m", name: "f", input: {} }, // an MCP call without its server
     { name: "f", args: {}, id: "c", type: "invalid_tool_call" }, // LangChain: args did not parse
   ];
   for (const call of refused) ok(!valid(call), JSON.stringify(call));
