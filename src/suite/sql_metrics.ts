@@ -154,8 +154,10 @@ function toolStrings(args: unknown): string[] {
  *
  * @param run The run: `golden` (The golden; its `expected_views` is read), `trace` (The run; its `sql` (and, with `view_tools`, `tool_calls`) is read),
  *   `catalog` (The schema catalog (validated; not needed for matching)).
- * @param params `{dialect, view_tools}`: the SQL dialect (default `postgresql`) and the names
- *   of tools whose string arguments name views (default none).
+ * @param params `{dialect, view_tools, server_calls}`: the SQL dialect (default `postgresql`), the
+ *   names of tools whose string arguments name views (default none), and what a call run by a
+ *   server is to them (`refuse`, the default, `read`: an MCP tool as `mcp__<server_name>__<name>`,
+ *   or `skip`).
  * @returns Touched expected views over expected views, with the touched and missing names.
  * @throws {TypeError} If `expected_views`, `trace.sql`, the catalog or (with `view_tools`)
  *   `trace.tool_calls` has the wrong shape.

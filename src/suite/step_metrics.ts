@@ -23,12 +23,15 @@ import { exactText } from "./_exact_values.ts";
  *
  * @param run The run: `golden` (The golden (unused)), `trace` (The run; its `tool_calls` is read),
  *   `catalog` (The schema catalog (unused)).
- * @param params None are accepted.
- * @returns The score, with the number of calls and duplicates and the duplicates' indexes.
+ * @param params `{server_calls}`: what a call run by a server (`server_tool_use`, `mcp_tool_use`)
+ *   is: `refuse` (default), `read` (a call) or `skip` (not counted); see `TrajectoryMatchOptions`.
+ * @returns The score, with the number of calls and duplicates and the duplicates' indexes in
+ *   `tool_calls`.
  * @throws {TypeError} If `trace.tool_calls` is not a list.
- * @throws {RunInputError} Of the trace, naming `tool_calls[i]`, if a call has no string name or
- *   is ambiguous (arguments under two of `arguments`, `input`, `args`).
- * @throws {RangeError} If a param is given.
+ * @throws {RunInputError} Of the trace, naming `tool_calls[i]`, if a call has no string name, is
+ *   ambiguous (arguments under two of `arguments`, `input`, `args`) or is a server's call under
+ *   `refuse`.
+ * @throws {RangeError} If a param is unknown or `server_calls` is none of its values.
  *
  * @example Key order does not matter, `1.0` vs `1` does
  * ```ts
@@ -129,9 +132,9 @@ export function hitLimit(run: RunContext, params?: MetricParams): CriterionScore
 
 /**
  * `trajectory_match`: 1.0 when the run's tool calls match the golden's `reference_trajectory`
- * under the params (`trajectory`, `arguments`, `numbers`, `tools`; see `trajectoryMatch`), else
- * 0.0. The `strict` mode reads the trace's `messages`. Not applicable when the golden has no
- * reference trajectory, or, in `strict`, when the trace has no messages.
+ * under the params (`trajectory`, `arguments`, `numbers`, `tools`, `server_calls`; see
+ * `trajectoryMatch`), else 0.0. The `strict` mode reads the trace's `messages`. Not applicable
+ * when the golden has no reference trajectory, or, in `strict`, when the trace has no messages.
  *
  * @param run The run: `golden` (its `reference_trajectory` is read), `trace` (its `tool_calls`,
  *   or `messages` in `strict`), `catalog` (The schema catalog (unused)).

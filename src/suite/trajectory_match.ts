@@ -41,7 +41,9 @@ export { ARGUMENTS_MODES, type ArgumentsMode } from "./_trajectory_args.ts";
  * JSON text (its own number lexemes), whichever key holds them; absent means `{}`. A call with
  * arguments under two of `arguments`, `input` and `args`, or with `function` beside a `name` or
  * arguments of its own, is ambiguous and refused (a `TypeError` naming it), as is a call without
- * a string name, and a `server_tool_use` or `mcp_tool_use` block (a call run by a server).
+ * a string name. A `server_tool_use` or `mcp_tool_use` block (a call run by Anthropic's servers or
+ * an MCP server) is refused too, unless the option `server_calls` says to read it (as a call;
+ * an MCP tool's as `mcp__<server_name>__<name>`) or to skip it.
  */
 export type TrajectoryCall =
   | { name: string; arguments?: unknown; type?: string; id?: string; call_id?: string }
@@ -51,12 +53,13 @@ export type TrajectoryCall =
 
 /**
  * One message of a `strict` trajectory. Its calls are its `tool_calls` (OpenAI, LangChain's
- * `AIMessage`), or the `tool_use` blocks of its `content`, in content order (Anthropic), or its
- * legacy OpenAI `function_call` (one call). Calls in two of these places are read once when they
- * are the same calls in the same order (LangChain lists an Anthropic message's `tool_use` blocks
- * again in `tool_calls`), and refused as ambiguous when they differ; LangChain's
- * `invalid_tool_calls` are refused. Text and tool results (`role: "tool"` messages, `tool_result`
- * blocks) are no calls: only the role and the calls of each message are compared.
+ * `AIMessage`), or the `tool_use` blocks of its `content`, in content order (Anthropic; with its
+ * server calls as `server_calls` says), or its legacy OpenAI `function_call` (one call). Calls in
+ * two of these places are read once when they are the same calls in the same order (LangChain
+ * lists an Anthropic message's `tool_use` blocks again in `tool_calls`, without its server calls),
+ * and refused as ambiguous when they differ; LangChain's `invalid_tool_calls` are refused. Text
+ * and tool results (`role: "tool"` messages, `tool_result` blocks, a server tool's
+ * `*_tool_result` blocks) are no calls: only the role and the calls of each message are compared.
  */
 export interface TrajectoryMessage {
   /** `user`, `assistant`, `tool`, ... (compared as written). */
@@ -250,7 +253,9 @@ function placeReasons(
  * mixed freely), a message in those of {@linkcode TrajectoryMessage} or
  * {@linkcode LangChainMessage}. One that cannot be read, or
  * could be read two ways, is a `TypeError` naming where it is (`output[3]`,
- * `reference[1].content[2]`): no call is dropped.
+ * `reference[1].content[2]`): no call is dropped. A call run by a server is refused, read or
+ * skipped on both sides as `server_calls` says; a reason's indexes into a list of calls count the
+ * skipped ones.
  *
  * Time is near-linear in the calls, except that under `subset`/`superset` arguments the unordered
  * modes compare a tool's calls pair by pair: past {@linkcode MAX_TOOL_PAIRS} pairs the result
