@@ -54,24 +54,18 @@ const REFUSED = 'is a "(server|mcp)_tool_use" block, a call run by a server, whi
   "as a tool call: give it as a tool_use block to compare it, or set server_calls to read or skip";
 
 Deno.test("assay suite run refuses a server's call at its trace's or golden's line, naming server_calls", async () => {
+  const refused = async (server: string | undefined, reference: unknown[], at: string) => {
+    const r = await suiteRun(server, reference);
+    strictEqual(r.code, 2, r.stderr);
+    match(r.stderr, new RegExp(`${at}\\[0\\] ${REFUSED}`));
+  };
   const byName = [{ name: "web_search", arguments: { q: "x" } }, { name: "mcp__crm__get" }];
-  const trace = await suiteRun(undefined, byName);
-  strictEqual(trace.code, 2, trace.stderr);
-  match(
-    trace.stderr,
-    new RegExp(
-      'traces\\.jsonl:2: Golden "g2" \\(arm base, repeat 0\\), metric "\\w+": ' +
-        `tool_calls\\[0\\] ${REFUSED}`,
-    ),
-  );
-  const golden = await suiteRun("refuse", [search, get]);
-  strictEqual(golden.code, 2, golden.stderr);
-  match(
-    golden.stderr,
-    new RegExp(
-      'goldens\\.jsonl:2: Golden "g2" \\(arm base, repeat 0\\), metric "trajectory_match": ' +
-        `reference_trajectory\\[0\\] ${REFUSED}`,
-    ),
+  const run = 'Golden "g2" \\(arm base, repeat 0\\), metric';
+  await refused(undefined, byName, `traces\\.jsonl:2: ${run} "\\w+": tool_calls`);
+  await refused(
+    "refuse",
+    [search, get],
+    `goldens\\.jsonl:2: ${run} "trajectory_match": reference_trajectory`,
   );
 });
 
