@@ -200,16 +200,17 @@ function places(msg: Record<string, unknown>, at: string, server: ServerCalls): 
 // calls: unless both places hold server calls, each is compared by its other calls.
 function difference(a: Place, b: Place): string | undefined {
   const both = a.calls.some((c) => c.server) && b.calls.some((c) => c.server);
-  const [xs, ys] = [a, b].map((p) => both ? p.calls : p.calls.filter((c) => !c.server));
-  const n = Math.min(xs!.length, ys!.length);
+  const compared = (p: Place) => both ? p.calls : p.calls.filter((c) => !c.server);
+  const xs = compared(a), ys = compared(b);
+  const n = Math.min(xs.length, ys.length);
   for (let k = 0; k < n; k++) {
-    const x = xs![k]!, y = ys![k]!;
+    const x = xs[k]!, y = ys[k]!;
     const same = x.call.name === y.call.name &&
       nodeText(argumentTree(x.call.args, false)) === nodeText(argumentTree(y.call.args, false));
     if (!same) return `${x.path} and ${y.path} differ`;
   }
-  if (xs!.length === ys!.length) return undefined;
-  return `${a.where} holds ${xs!.length} calls and ${b.where} ${ys!.length}`;
+  if (xs.length === ys.length) return undefined;
+  return `${a.where} holds ${xs.length} calls and ${b.where} ${ys.length}`;
 }
 
 /**

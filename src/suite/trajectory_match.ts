@@ -35,7 +35,9 @@ export { ARGUMENTS_MODES, type ArgumentsMode } from "./_trajectory_args.ts";
  * - `{name, arguments}`: the plain form, and OpenAI's Responses `function_call` items;
  * - `{function: {name, arguments}}`: an OpenAI Chat Completions `tool_calls` item;
  * - `{type: "tool_use", id, name, input}`: an Anthropic `tool_use` content block;
- * - `{name, args, id, type: "tool_call"}`: a LangChain tool call.
+ * - `{name, args, id, type: "tool_call"}`: a LangChain tool call;
+ * - `{type: "server_tool_use", id, name, input}` and `{type: "mcp_tool_use", id, server_name,
+ *   name, input}`: a call Anthropic's servers or an MCP server ran (see `server_calls` below).
  *
  * The arguments are a JSON value (an object's numbers as JavaScript holds them: `1.0` is `1`), or
  * JSON text (its own number lexemes), whichever key holds them; absent means `{}`. A call with
@@ -49,7 +51,9 @@ export type TrajectoryCall =
   | { name: string; arguments?: unknown; type?: string; id?: string; call_id?: string }
   | { function: { name: string; arguments?: unknown }; type?: string; id?: string }
   | { type: "tool_use"; name: string; input: unknown; id?: string }
-  | { name: string; args: unknown; type?: string; id?: string | null };
+  | { name: string; args: unknown; type?: string; id?: string | null }
+  | { type: "server_tool_use"; name: string; input: unknown; id?: string }
+  | { type: "mcp_tool_use"; server_name: string; name: string; input: unknown; id?: string };
 
 /**
  * One message of a `strict` trajectory. Its calls are its `tool_calls` (OpenAI, LangChain's
@@ -293,6 +297,20 @@ function placeReasons(
  * const reference = [{ function: { name: "search", arguments: '{"q": "assay"}' } }];
  * const output = [{ type: "tool_use" as const, id: "toolu_1", name: "search", input: { q: "assay" } }];
  * assertEquals(trajectoryMatch(reference, output, { trajectory: "exact" }).pass, true);
+ * ```
+ *
+ * @example Calls Anthropic's servers and an MCP server ran, read or skipped
+ * ```ts
+ * import { trajectoryMatch } from "@assay/assay/suite";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * const output = [
+ *   { type: "server_tool_use" as const, id: "srvtoolu_1", name: "web_search", input: { q: "x" } },
+ *   { type: "mcp_tool_use" as const, id: "mcptoolu_1", server_name: "crm", name: "get", input: {} },
+ * ];
+ * const reference = [{ name: "web_search", arguments: { q: "x" } }, { name: "mcp__crm__get" }];
+ * strictEqual(trajectoryMatch(reference, output, { trajectory: "exact", server_calls: "read" }).pass, true);
+ * strictEqual(trajectoryMatch([], output, { trajectory: "exact", server_calls: "skip" }).pass, true);
  * ```
  */
 export function trajectoryMatch(
