@@ -127,6 +127,17 @@ export const TRACE_SCHEMA = {
           status: { type: "string" },
           result: true,
           error: { type: ["string", "null"] },
+          caller: {
+            description: 'An Anthropic block\'s caller ({type: "direct"}, or a server tool ' +
+              "such as code execution), which current SDKs write on every block; not read",
+          },
+          cache_control: { description: "An Anthropic block's prompt-cache mark; not read" },
+          parsed_arguments: { description: "Added by the OpenAI SDK's .parse(); not read" },
+          namespace: {
+            type: "null",
+            description: "An OpenAI Responses item's tool group: a group's name would scope the " +
+              "call's name, which is not read, so only null is taken",
+          },
         },
         additionalProperties: false,
         // A call held both under function and beside it is ambiguous, as the metrics read it.

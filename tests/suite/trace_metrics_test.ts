@@ -548,7 +548,18 @@ Deno.test("TRACE_SCHEMA accepts each call shape the metrics read and refuses wha
     { type: "function_call", call_id: "c", name: "f", arguments: "{}", status: "completed" },
     { id: "c", type: "function", function: { name: "f", arguments: "{}" } },
     { type: "tool_use", id: "t", name: "f", input: { a: 1 } },
+    // As an Anthropic SDK dumps a response's block: who called, and a cache mark, not read.
+    {
+      type: "tool_use",
+      id: "t",
+      name: "f",
+      input: { a: 1 },
+      caller: { type: "direct" },
+      cache_control: { type: "ephemeral" },
+    },
     { name: "f", args: { a: 1 }, id: null, type: "tool_call" },
+    // As the OpenAI SDK dumps a Responses item after .parse(), in no tool group.
+    { type: "function_call", name: "f", arguments: "{}", parsed_arguments: {}, namespace: null },
   ];
   for (const call of read) {
     ok(valid(call), JSON.stringify(call));
@@ -567,6 +578,7 @@ Deno.test("TRACE_SCHEMA accepts each call shape the metrics read and refuses wha
     { type: "computer_tool_use", id: "s", name: "f", input: {} }, // no call type it knows
     { type: "mcp_tool_use", id: "m", name: "f", input: {} }, // an MCP call without its server
     { name: "f", args: {}, id: "c", type: "invalid_tool_call" }, // LangChain: args did not parse
+    { type: "function_call", name: "get", arguments: "{}", namespace: "crm" }, // crm's get, not get
   ];
   for (const call of refused) ok(!valid(call), JSON.stringify(call));
 });
