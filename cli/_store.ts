@@ -138,6 +138,26 @@ function isNotADatabase(e: unknown): boolean {
     ((e as { errcode?: unknown }).errcode === 26 || /file is not a database/.test(e.message));
 }
 
+/**
+ * SQLITE_CORRUPT (11): a page of the file is not one SQLite wrote (a file cut short, or bytes
+ * changed or inserted), found only when a statement reaches that page.
+ */
+function isCorrupt(e: unknown): boolean {
+  if (!(e instanceof Error)) return false;
+  const code = (e as { errcode?: unknown }).errcode;
+  return (typeof code === "number" && (code & 0xff) === 11) ||
+    /database disk image is malformed/.test(e.message);
+}
+
+/** The input error for a store whose file is damaged, naming it. */
+function damaged(path: string, e: Error): InputError {
+  return new InputError(
+    `${path} is damaged: SQLite cannot read it (${e.message}); ` +
+      "restore it from a copy, or use another store",
+    { cause: e },
+  );
+}
+
 /** A value's SQLite type in messages: `NULL`, `text "x"`, `7`. */
 function typeName(v: unknown): string {
   if (v === null || v === undefined) return "NULL";
@@ -213,6 +233,7 @@ class Retrier {
         try {
           return fn();
         } catch (e) {
+          if (isCorrupt(e)) throw damaged(this.path, e as Error);
           if (!isBusy(e)) throw e;
           const left = this.totalWaitMs - (performance.now() - start);
           if (left <= 0) {
@@ -248,7 +269,7 @@ class Retrier {
       this.retry(what, () => this.db.exec("COMMIT"));
     } catch (e) {
       if (this.db.isTransaction) this.db.exec("ROLLBACK");
-      throw e;
+      throw isCorrupt(e) ? damaged(this.path, e as Error) : e;
     }
   }
 }
@@ -423,6 +444,7 @@ export class MetricStore {
           { cause: e },
         );
       }
+      if (isCorrupt(e)) throw damaged(path, e as Error);
       if (isNotADatabase(e)) {
         throw new InputError(
           `${path} is not an SQLite database, so not a metric store (file is not a database)`,
@@ -449,12 +471,12 @@ export class MetricStore {
     rows: readonly StoredScore[],
     beforeCommit?: () => void,
   ) {
-    const insert = this.#db.prepare(
-      `INSERT INTO scores (run_id, suite, golden_id, arm, repeat, metric, score, applicable,
-         threshold, pass, prompt_sha256, rubric_sha256, judge_model, error, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
     this.#retrier.transaction(`writing run ${run.run_id}`, () => {
+      const insert = this.#db.prepare(
+        `INSERT INTO scores (run_id, suite, golden_id, arm, repeat, metric, score, applicable,
+           threshold, pass, prompt_sha256, rubric_sha256, judge_model, error, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      );
       // The write lock is held: a store made before the added columns gets them here.
       addColumns(this.#db);
       this.#db.prepare(

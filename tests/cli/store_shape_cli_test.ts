@@ -81,6 +81,40 @@ Deno.test("suite scorecard, compare and calibrate refuse a misshapen or tampered
   await Deno.remove(dir, { recursive: true });
 });
 
+Deno.test("a damaged store file (a byte inserted in its pages) is exit 2 naming the store, for every command that reads it", async () => {
+  const dir = await Deno.makeTempDir();
+  const good = `${dir}/good.db`;
+  strictEqual((await runMain(demoRunArgs(good))).code, 0);
+  const bytes = await Deno.readFile(good);
+  await Deno.writeTextFile(
+    `${dir}/labels.jsonl`,
+    '{"golden_id":"g01","arm":"adapter","repeat":0,"human":1}\n',
+  );
+  // A byte inserted shifts every page after it: inside the schema's pages, the store is refused
+  // as it opens; past them (the scores' pages), SQLite opens the file and reads its schema, then
+  // finds a page malformed only when a statement reaches it.
+  for (const at of [5000, 40000, 80000, 120000]) {
+    const store = `${dir}/damaged_${at}.db`;
+    await Deno.writeFile(
+      store,
+      new Uint8Array([...bytes.subarray(0, at), 0, ...bytes.subarray(at)]),
+    );
+    for (
+      const args of [
+        ["suite", "scorecard", "--store", store],
+        ["suite", "compare", "base", "adapter", "--store", store],
+        ["calibrate", "--labels", `${dir}/labels.jsonl`, "--store", store, "--metric", "hit_limit"],
+        demoRunArgs(store),
+      ]
+    ) {
+      const r = await runMain(args);
+      strictEqual(r.code, 2, `${at} ${args[1]}: ${r.stderr}`);
+      match(r.stderr, new RegExp(`damaged_${at}\\.db is damaged: SQLite cannot read it`));
+    }
+  }
+  await Deno.remove(dir, { recursive: true });
+});
+
 Deno.test("a database whose store tables lack their columns is refused unchanged, by scorecard and run alike", async () => {
   const dir = await Deno.makeTempDir();
   const path = `${dir}/x.db`;
