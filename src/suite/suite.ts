@@ -249,7 +249,8 @@ function checkSuite(doc: Located, source: string, options: LoadSuiteOptions): Su
       const found = repeatsIssues(root.repeats);
       for (const p of found) {
         const at = p.field === "" ? ["repeats"] : ["repeats", p.field];
-        const reducer = (root.repeats as Record<string, unknown>).reducer;
+        // Read only from an object: `repeats:` left empty is YAML's null.
+        const reducer = isObject(root.repeats) ? root.repeats.reducer : undefined;
         const hint = p.field === "reducer" && typeof reducer === "string"
           ? closestName(reducer, REPEAT_REDUCERS)
           : undefined;

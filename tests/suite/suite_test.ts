@@ -439,3 +439,23 @@ Deno.test("loadSuite() reads repeats.baseline from YAML and JSONC alike, and ref
     'Unknown field "baselin" (fields: n, reducer, k, cluster, baseline)',
   ]);
 });
+
+Deno.test("loadSuite() refuses a repeats that is empty or not an object at its line, not with a TypeError", () => {
+  // `repeats:` with nothing after it is YAML's null; JSON's null, a list or a number likewise.
+  for (
+    const [text, line] of [
+      ["repeats:\nmetrics: [{type: hit_limit}]\n", 1],
+      ["metrics: [{type: hit_limit}]\nrepeats: ~\n", 2],
+      ['{"metrics": [{"type": "hit_limit"}], "repeats": null}', 1],
+      ["repeats: [1]\nmetrics: [{type: hit_limit}]\n", 1],
+      ["repeats: 3\nmetrics: [{type: hit_limit}]\n", 1],
+    ] as const
+  ) {
+    const issues = issuesOf(text, text.startsWith("{") ? "s.json" : "s.yaml");
+    deepStrictEqual(
+      issues.map((i) => [i.line, i.field, i.message]),
+      [[line, "repeats", "Expected an object: {n, reducer, k?}"]],
+      text,
+    );
+  }
+});
