@@ -23,6 +23,7 @@ import { writeAtomic } from "./_atomic.ts";
 import { checkPaths, reportKind } from "./_paths.ts";
 import { parseOptions } from "./_options.ts";
 import { UsageError } from "./_errors.ts";
+import { namingFiles } from "./compare.ts";
 import { rate, table } from "./_table.ts";
 import { levelPercent } from "../src/stats/mod.ts";
 import { printableText } from "../src/explain/mod.ts";
@@ -130,7 +131,10 @@ export async function runBfclCompare(args: string[]): Promise<void> {
   );
   const a = await readSide(aPaths);
   const b = await readSide(bPaths);
-  const comparison = compareBfclReports(a, b, options);
+  const comparison = namingFiles(
+    `${aPaths.join(", ")} (A) and ${bPaths.join(", ")} (B)`,
+    () => compareBfclReports(a, b, options),
+  );
   if (comparison.note !== undefined) console.error(`note: ${comparison.note}`);
   const text = formatReport(comparison);
   if (values.out !== undefined) await writeAtomic(values.out, text);

@@ -21,6 +21,7 @@ import { writeAtomic } from "./_atomic.ts";
 import { checkPaths, reportKind } from "./_paths.ts";
 import { parseOptions } from "./_options.ts";
 import { UsageError } from "./_errors.ts";
+import { namingFiles } from "./compare.ts";
 import { rate, table } from "./_table.ts";
 import { levelPercent } from "../src/stats/mod.ts";
 import { printableText } from "../src/explain/mod.ts";
@@ -85,7 +86,10 @@ export async function runIfevalCompare(args: string[]): Promise<void> {
   );
   const a = await readIfevalReport(positionals[0]!);
   const b = await readIfevalReport(positionals[1]!);
-  const comparison = compareIfevalReports(a, b, options);
+  const comparison = namingFiles(
+    `${positionals[0]} (A) and ${positionals[1]} (B)`,
+    () => compareIfevalReports(a, b, options),
+  );
   if (comparison.note !== undefined) console.error(`note: ${comparison.note}`);
   const text = formatReport(comparison);
   if (values.out !== undefined) await writeAtomic(values.out, text);

@@ -329,7 +329,13 @@ Deno.test("assay bfcl compare exits 2 on reports that do not compare, naming wha
   const other = await reportOf(dir, "mistral-large-2407", "simple");
   await Deno.writeTextFile(`${dir}/not.json`, '{"schema": "assay.evaluation.v1", "records": []}');
   const cases = [
-    [[simple, parallel], /Refusing to compare: category sets differ: only in A \[simple\]/],
+    [
+      [simple, parallel],
+      new RegExp(
+        `^assay bfcl compare: ${simple} \\(A\\) and ${parallel} \\(B\\): ` +
+          "Refusing to compare: category sets differ: only in A \\[simple\\]",
+      ),
+    ],
     [
       [simple, `${dir}/not.json`],
       /not\.json has schema "assay\.evaluation\.v1", not an assay\.bfcl\.v1 report/,

@@ -111,7 +111,8 @@ Deno.test("assay ifeval refuses a key given twice, and ifeval compare a report t
   strictEqual(c.code, 2);
   strictEqual(
     c.stderr,
-    "assay ifeval compare: Refusing to compare: the A report repeats prompts (keys 1000); " +
+    `assay ifeval compare: ${dir}/a.json (A) and ${dir}/a.json (B): Refusing to compare: ` +
+      "the A report repeats prompts (keys 1000); " +
       "the B report repeats prompts (keys 1000)",
   );
   await Deno.remove(dir, { recursive: true });
@@ -202,9 +203,10 @@ Deno.test("assay ifeval --out records the files' SHA-256, and ifeval compare ref
   const short = (bytes: Uint8Array) => sha256Hex(bytes).slice(0, 12);
   strictEqual(
     refused.stderr,
-    `assay ifeval compare: Refusing to compare: input files' sha256 differ: A ${
-      short(await Deno.readFile(INPUT))
-    }…, B ${short(new TextEncoder().encode(modified))}…`,
+    `assay ifeval compare: ${dir}/A.json (A) and ${dir}/M.json (B): Refusing to compare: ` +
+      `input files' sha256 differ: A ${short(await Deno.readFile(INPUT))}…, B ${
+        short(new TextEncoder().encode(modified))
+      }…`,
   );
   // A report written before the digests: compared, with a note on stderr.
   delete report.inputs;
