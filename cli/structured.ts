@@ -100,13 +100,16 @@ function neededText(needs: StructuredNeed, metric: string | undefined, decoded: 
 
 /** A choice of metrics the inputs do not allow, as the command line's usage error. */
 function metricUsage(e: StructuredMetricError, decoded: boolean): UsageError {
+  const where = e.where === undefined ? "" : `: ${e.where}`;
   if (e.problem === "none") {
     return new UsageError(
-      `No metric can be computed from these inputs (see --help for the fields)`,
+      `No metric can be computed from these inputs${where} (see --help for the fields)`,
     );
   }
   if (e.problem === "unavailable") {
-    return new UsageError(`Metric ${e.metric} needs ${neededText(e.needs!, e.metric, decoded)}`);
+    return new UsageError(
+      `Metric ${e.metric} needs ${neededText(e.needs!, e.metric, decoded)}${where}`,
+    );
   }
   return new UsageError(e.message);
 }

@@ -78,6 +78,37 @@ function needText(needs: StructuredNeed, decoded: boolean): string {
   }
 }
 
+/** Where `file` first lacks `key`: its first row without it, or that it has no rows. */
+function lackingAt(file: Loaded | undefined, key: string): string | undefined {
+  if (file === undefined) return undefined;
+  if (file.size === 0) return `${file.name} has no rows`;
+  const column = file.columns.get(key);
+  for (let i = 0; i < file.size; i++) {
+    if (column?.has(i)) continue;
+    const id = file.ids[i];
+    return `${file.name}:${file.lines[i]}${
+      id === undefined ? "" : ` (id ${JSON.stringify(id)})`
+    } has no "${key}"`;
+  }
+  return undefined;
+}
+
+/** Where the inputs first lack what a metric `needs` (a row, or a file without rows). */
+function missingAt(inp: MetricInputs, needs: StructuredNeed): string | undefined {
+  switch (needs) {
+    case "schema":
+    case "format":
+      return undefined;
+    case "expected_fields":
+      return lackingAt(inp.expected, "fields") ?? lackingAt(inp.outputs, "output");
+    case "tool_calls":
+      return lackingAt(inp.expected, "tool_calls") ??
+        lackingAt(inp.outputs, inp.decoder ? "output" : "tool_calls");
+    default:
+      return lackingAt(inp.outputs, needs);
+  }
+}
+
 /**
  * The metrics to compute: those asked for, in their order (once each), or every metric the
  * inputs allow.
@@ -92,7 +123,14 @@ export function chooseMetrics(
   if (asked === undefined) {
     const metrics = STRUCTURED_METRICS.filter((m) => need(inp, m) === undefined);
     if (metrics.length === 0) {
-      throw new StructuredMetricError("No metric can be computed from these inputs", "none");
+      const where = inp.outputs.size === 0 ? `${inp.outputs.name} has no rows` : undefined;
+      throw new StructuredMetricError(
+        `No metric can be computed from these inputs${where ? `: ${where}` : ""}`,
+        "none",
+        undefined,
+        undefined,
+        where,
+      );
     }
     return metrics;
   }
@@ -108,11 +146,15 @@ export function chooseMetrics(
     const m = name as StructuredMetric;
     const missing = need(inp, m);
     if (missing) {
+      const where = missingAt(inp, missing);
       throw new StructuredMetricError(
-        `Metric ${m} needs ${needText(missing, inp.decoder !== undefined)}`,
+        `Metric ${m} needs ${needText(missing, inp.decoder !== undefined)}${
+          where ? `: ${where}` : ""
+        }`,
         "unavailable",
         m,
         missing,
+        where,
       );
     }
     if (!metrics.includes(m)) metrics.push(m);

@@ -77,6 +77,12 @@ export class StructuredMetricError extends InputError {
   readonly metric: string | undefined;
   /** What the metric needs, for `unavailable`. */
   readonly needs: StructuredNeed | undefined;
+  /**
+   * Where the inputs first lack it: a row, as `file:line (id "x") has no "output"`, or a file
+   * with no rows, as `file has no rows` (for `unavailable`, and for `none` on a file without
+   * rows); undefined when a flag is missing (a schema, a format) or a file is not given.
+   */
+  readonly where: string | undefined;
 
   /**
    * Creates the error.
@@ -85,17 +91,20 @@ export class StructuredMetricError extends InputError {
    * @param problem `unknown`, `unavailable` or `none`.
    * @param metric The metric, but for `none`.
    * @param needs What the metric needs, for `unavailable`.
+   * @param where Where the inputs first lack it, if a row or a file does.
    */
   constructor(
     message: string,
     problem: StructuredMetricProblem,
     metric?: string,
     needs?: StructuredNeed,
+    where?: string,
   ) {
     super(message);
     this.name = "StructuredMetricError";
     this.problem = problem;
     this.metric = metric;
     this.needs = needs;
+    this.where = where;
   }
 }

@@ -105,6 +105,59 @@ Deno.test("assay structured exits 2 on bad input, naming file, line and id", asy
   match(r.stderr, /schema\.json: .*propertys/);
 });
 
+Deno.test("assay structured names the row, or the file without rows, that a metric asked for lacks its field in", async () => {
+  const dir = await Deno.makeTempDir();
+  const json = ["--metrics", "json_validity"];
+  await Deno.writeTextFile(
+    `${dir}/o.jsonl`,
+    '{"id": "a", "output": "{}"}\n\n{"id": "b", "tool_calls": []}\n',
+  );
+  let r = await assay(["--outputs", `${dir}/o.jsonl`, ...json]);
+  strictEqual(r.code, 2, r.stderr);
+  strictEqual(
+    r.stderr.trim(),
+    `assay structured: Metric json_validity needs an "output" on every line: ${dir}/o.jsonl:3 ` +
+      '(id "b") has no "output"',
+  );
+  // An outputs file with no rows (empty, or blank lines only) says so, asked for a metric or not.
+  for (const text of ["", "\n \n"]) {
+    await Deno.writeTextFile(`${dir}/none.jsonl`, text);
+    r = await assay(["--outputs", `${dir}/none.jsonl`, ...json]);
+    strictEqual(r.code, 2, r.stderr);
+    strictEqual(
+      r.stderr.trim(),
+      `assay structured: Metric json_validity needs an "output" on every line: ${dir}/none.jsonl ` +
+        "has no rows",
+    );
+    r = await assay(["--outputs", `${dir}/none.jsonl`]);
+    strictEqual(r.code, 2, r.stderr);
+    strictEqual(
+      r.stderr.trim(),
+      `assay structured: No metric can be computed from these inputs: ${dir}/none.jsonl has no ` +
+        "rows (see --help for the fields)",
+    );
+  }
+  // Tool metrics: the expected side first, then the outputs.
+  await Deno.writeTextFile(`${dir}/e.jsonl`, '{"id": "a", "tool_calls": []}\n{"id": "b"}\n');
+  r = await assay([
+    "--outputs",
+    `${dir}/o.jsonl`,
+    "--expected",
+    `${dir}/e.jsonl`,
+    "--metrics",
+    "tool_call_f1",
+  ]);
+  strictEqual(r.code, 2, r.stderr);
+  match(
+    r.stderr.trim(),
+    /needs tool_calls on both sides: \S*e\.jsonl:2 \(id "b"\) has no "tool_calls"$/,
+  );
+  // A missing flag is still named alone.
+  r = await assay(["--outputs", `${dir}/o.jsonl`, "--metrics", "format_compliance"]);
+  strictEqual(r.stderr.trim(), "assay structured: Metric format_compliance needs --format");
+  await Deno.remove(dir, { recursive: true });
+});
+
 Deno.test("assay structured names the file, line and id of a bad field, counting within its row", async () => {
   const dir = await Deno.makeTempDir();
   const write = (name: string, rows: unknown[]) =>
