@@ -406,7 +406,9 @@ export function checkStore(flag: string, path: string): void {
   try {
     Deno.statSync(path);
   } catch {
-    throw new InputError(`No metric store at ${path}`);
+    // A blank path quoted, so that the message shows one.
+    const shown = path.trim() === "" ? JSON.stringify(path) : path;
+    throw new InputError(`No metric store at ${shown} (${flag})`);
   }
   checkInputs([[flag, path]]);
   const first = head(path);

@@ -115,6 +115,18 @@ Deno.test("a damaged store file (a byte inserted in its pages) is exit 2 naming 
   await Deno.remove(dir, { recursive: true });
 });
 
+Deno.test("a --store that names no file is named with its flag, a blank path quoted", async () => {
+  const dir = await Deno.makeTempDir();
+  for (
+    const [path, shown] of [[" ", '" "'], ["\t", '"\\t"'], [`${dir}/none.db`, `${dir}/none.db`]]
+  ) {
+    const r = await runMain(["suite", "scorecard", "--store", path!]);
+    strictEqual(r.code, 2, r.stderr);
+    strictEqual(r.stderr, `assay suite scorecard: No metric store at ${shown} (--store)`);
+  }
+  await Deno.remove(dir, { recursive: true });
+});
+
 Deno.test("a database whose store tables lack their columns is refused unchanged, by scorecard and run alike", async () => {
   const dir = await Deno.makeTempDir();
   const path = `${dir}/x.db`;
