@@ -34,6 +34,8 @@ interface Scenario {
   writes?: string[];
 }
 
+const readdirNames = (dir: string) => [...Deno.readDirSync(dir)].map((e) => e.name).sort();
+
 const lines = (path: string, n: number) =>
   Deno.readTextFileSync(path).split("\n").filter((l) => l !== "").slice(0, n).join("\n") + "\n";
 
@@ -59,6 +61,16 @@ export async function makeCorpus(): Promise<Corpus> {
   put("adapter.jsonl", only("generations.adapter.jsonl"));
   put("prompts.jsonl", only("prompts.jsonl"));
   put("outputs.jsonl", Deno.readTextFileSync(`${repo}samples/outputs.jsonl`));
+  // The calls expected of each output, for the tool metrics read from outputs.
+  put(
+    "c_expected.jsonl",
+    Deno.readTextFileSync(`${repo}samples/outputs.jsonl`).trim().split("\n").map((l, i) =>
+      JSON.stringify({
+        example_id: JSON.parse(l).example_id,
+        tool_calls: i % 3 === 0 ? [] : [{ name: "get_weather", arguments: { city: "Paris" } }],
+      })
+    ).join("\n") + "\n",
+  );
   put("texts.txt", Deno.readTextFileSync(`${repo}samples/json_texts.txt`));
   const st = `${repo}tests/fixtures/structured/`;
   for (const f of ["outputs", "expected"]) {
@@ -67,6 +79,12 @@ export async function makeCorpus(): Promise<Corpus> {
   put("schema.json", Deno.readTextFileSync(`${st}schema.json`));
   const sd = `${repo}samples/suite_demo/`;
   put("suite.yaml", Deno.readTextFileSync(`${sd}suite.yaml`));
+  for (const n of [3, 7]) {
+    const name = (readdirNames(`${repo}tests/fixtures/suites/`).find((f) =>
+      f.startsWith(`reference_${n}_`)
+    ))!;
+    put(`ref${n}.yaml`, Deno.readTextFileSync(`${repo}tests/fixtures/suites/${name}`));
+  }
   put("suite.json", JSON.stringify(parseYaml(Deno.readTextFileSync(`${sd}suite.yaml`)), null, 1));
   put("goldens.jsonl", Deno.readTextFileSync(`${sd}goldens.jsonl`));
   put("traces.jsonl", Deno.readTextFileSync(`${sd}traces.jsonl`));
@@ -411,6 +429,28 @@ export const SCENARIOS: readonly Scenario[] = [
   },
   { name: "suite-validate", args: ["suite", "validate", "@suite.yaml"] },
   { name: "suite-validate-json", args: ["suite", "validate", "@suite.json"] },
+  { name: "suite-validate-judge", args: ["suite", "validate", "@ref3.yaml"] },
+  { name: "suite-validate-combined", args: ["suite", "validate", "@ref7.yaml"] },
+  {
+    name: "structured-calls",
+    args: [
+      "structured",
+      "--quiet",
+      "--outputs",
+      "@outputs.jsonl",
+      "--expected",
+      "@c_expected.jsonl",
+      "--call-format",
+      "sommelier",
+      "--metrics",
+      "tool_call_f1,json_validity",
+      "--match",
+      "subset",
+      "--numbers",
+      "numeric",
+      "--json",
+    ],
+  },
   {
     name: "suite-run",
     gate: true,
