@@ -85,6 +85,10 @@ export function storedRun<T>(path: string, run: StoredRun, fn: () => T): T {
     if (e instanceof RangeError || e instanceof TypeError) {
       throw new InputError(`${path}: run ${run.run_id}: ${e.message}`, { cause: e });
     }
+    // Arms whose stored rows do not compare: named by the store too, keeping its differences.
+    if (e instanceof Error && e.name === "ArmComparisonError") {
+      e.message = `${path}: run ${run.run_id}: ${e.message}`;
+    }
     throw e;
   }
 }

@@ -127,6 +127,26 @@ Deno.test("a --store that names no file is named with its flag, a blank path quo
   await Deno.remove(dir, { recursive: true });
 });
 
+Deno.test("suite compare names the store and run when a tampered store's arms do not compare", async () => {
+  const dir = await Deno.makeTempDir();
+  const store = await tampered(
+    dir,
+    "threshold",
+    "UPDATE scores SET threshold = 0.5000001 WHERE rowid = (SELECT min(rowid) FROM scores " +
+      "WHERE metric = 'expected_view_recall' AND arm = 'base')",
+  );
+  const r = await runMain(["suite", "compare", "base", "adapter", "--store", store]);
+  strictEqual(r.code, 2, r.stderr);
+  match(
+    r.stderr,
+    new RegExp(
+      `^assay suite compare: ${store}: run \\S+: Refusing to compare arms: metric ` +
+        '"expected_view_recall" has threshold 0\\.5, 0\\.5000001 in "base" and 0\\.5 in "adapter"$',
+    ),
+  );
+  await Deno.remove(dir, { recursive: true });
+});
+
 Deno.test("a database whose store tables lack their columns is refused unchanged, by scorecard and run alike", async () => {
   const dir = await Deno.makeTempDir();
   const path = `${dir}/x.db`;
