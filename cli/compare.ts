@@ -433,7 +433,8 @@ export async function runGaps(args: string[]): Promise<void> {
   try {
     gaps = languageGaps(report, { ...options, reference: values.reference ?? "en" });
   } catch (e) {
-    if (e instanceof RangeError) throw new UsageError(e.message);
+    // The report's slices, or the report itself, are at fault as much as the flag: both named.
+    if (e instanceof RangeError) throw new UsageError(`${positionals[0]}: ${e.message}`);
     throw e;
   }
   const text = formatReport(gaps);

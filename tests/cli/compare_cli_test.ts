@@ -52,7 +52,11 @@ Deno.test("assay compare prints marked deltas and writes JSON and HTML", async (
   match(g.stdout, /de: 20 pairs, coverage 1\.000 \(20\/20\)/);
   const bad = await assay(["gaps", `${dir}/base.json`, "--reference", "fr"]);
   strictEqual(bad.code, 2);
-  match(bad.stderr, /"fr" is not a slice/);
+  strictEqual(
+    bad.stderr.trim(),
+    `assay gaps: ${dir}/base.json: The reference language "fr" is not a slice of the report ` +
+      "(slices: de, en)",
+  );
   // A level just below 1 is not printed as 100%, nor with float noise (99.99999000000001%).
   const near = await assay([
     "compare",
