@@ -125,122 +125,49 @@ export async function makeCorpus(): Promise<Corpus> {
   put("srules.yaml", "rules:\n  - metric: pass_rate\n    slice: base\n    min: 0\n");
   put("crules.yaml", "rules:\n  - metric: mae\n    max: 1\n");
   // The reports every other command reads, made by the CLI from the files above.
+  // Each command's words ("@" before the corpus's files), and what it makes.
   for (
-    const [args, what] of [
-      [[
-        "score",
-        "--quiet",
-        "--examples",
-        "@examples.jsonl",
-        "--generations",
-        "@base.jsonl",
-        "--prompts",
-        "@prompts.jsonl",
-        "--details",
-        "--out",
-        "@base_report.json",
-      ], "score base"],
-      [[
-        "score",
-        "--quiet",
-        "--examples",
-        "@examples.jsonl",
-        "--generations",
-        "@adapter.jsonl",
-        "--prompts",
-        "@prompts.jsonl",
-        "--details",
-        "--out",
-        "@adapter_report.json",
-      ], "score adapter"],
-      [[
-        "structured",
-        "--quiet",
-        "--outputs",
-        "@s_outputs.jsonl",
-        "--expected",
-        "@s_expected.jsonl",
-        "--schema",
-        "@schema.json",
-        "--out",
-        "@structured_report.json",
-      ], "structured"],
-      [[
-        "bfcl",
-        "--checker",
-        "bfcl.ast@2024-08",
-        "--category",
-        "simple",
-        "--questions",
-        "@q.json",
-        "--answers",
-        "@a.json",
-        "--result",
-        "@r1.json",
-        "--model",
-        "gpt-4-0613",
-        "--quiet",
-        "--out",
-        "@score1.json",
-        "--report",
-        "@bfcl1.json",
-      ], "bfcl 1"],
-      [[
-        "bfcl",
-        "--checker",
-        "bfcl.ast@2024-08",
-        "--category",
-        "simple",
-        "--questions",
-        "@q.json",
-        "--answers",
-        "@a.json",
-        "--result",
-        "@r2.json",
-        "--model",
-        "gpt-4o-2024-05-13-FC",
-        "--quiet",
-        "--out",
-        "@score2.json",
-        "--report",
-        "@bfcl2.json",
-      ], "bfcl 2"],
-      [[
-        "ifeval",
-        "--input",
-        "@input.jsonl",
-        "--responses",
-        "@responses.jsonl",
-        "--quiet",
-        "--out",
-        "@ifeval1.json",
-      ], "ifeval 1"],
-      [[
-        "suite",
-        "run",
-        "@suite.yaml",
-        "--goldens",
-        "@goldens.jsonl",
-        "--traces",
-        "@traces.jsonl",
-        "--catalog",
-        "@catalog.json",
-        "--store",
-        "@store.db",
-        "--no-judge",
-        "--quiet",
-        "--resamples",
-        "100",
-        "--out",
-        "@suite_report.json",
-        "--json",
-      ], "suite run"],
+    const [line, what] of [
       [
-        ["calibrate", "--labels", "@labels.jsonl", "--out", "@calibration.json", "--json"],
-        "calibrate",
+        "score --quiet --examples @examples.jsonl --generations @base.jsonl --prompts " +
+        "@prompts.jsonl --details --out @base_report.json",
+        "score base",
       ],
+      [
+        "score --quiet --examples @examples.jsonl --generations @adapter.jsonl --prompts " +
+        "@prompts.jsonl --details --out @adapter_report.json",
+        "score adapter",
+      ],
+      [
+        "structured --quiet --outputs @s_outputs.jsonl --expected @s_expected.jsonl --schema " +
+        "@schema.json --out @structured_report.json",
+        "structured",
+      ],
+      [
+        "bfcl --checker bfcl.ast@2024-08 --category simple --questions @q.json --answers @a.json " +
+        "--result @r1.json --model gpt-4-0613 --quiet --out @score1.json --report @bfcl1.json",
+        "bfcl 1",
+      ],
+      [
+        "bfcl --checker bfcl.ast@2024-08 --category simple --questions @q.json --answers @a.json " +
+        "--result @r2.json --model gpt-4o-2024-05-13-FC --quiet --out @score2.json " +
+        "--report @bfcl2.json",
+        "bfcl 2",
+      ],
+      [
+        "ifeval --input @input.jsonl --responses @responses.jsonl --quiet --out @ifeval1.json",
+        "ifeval 1",
+      ],
+      [
+        "suite run @suite.yaml --goldens @goldens.jsonl --traces @traces.jsonl --catalog " +
+        "@catalog.json --store @store.db --no-judge --quiet --resamples 100 " +
+        "--out @suite_report.json --json",
+        "suite run",
+      ],
+      ["calibrate --labels @labels.jsonl --out @calibration.json --json", "calibrate"],
     ] as const
   ) {
+    const args = line.split(" ");
     // In the corpus's folder, by relative names: the reports' bytes do not depend on where it is.
     const r = await inFolder(dir, () => runMain(args.map((a) => a.replace(/^@/, ""))));
     if (r.code !== 0) throw new Error(`corpus: ${what} exited ${r.code}: ${r.stderr}`);
@@ -301,342 +228,137 @@ async function quietly<T>(f: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The commands, each with valid inputs from the corpus. */
-export const SCENARIOS: readonly Scenario[] = [
-  { name: "parse", args: ["parse", "@outputs.jsonl", "--pairs", "--out", "%out"] },
+/** The commands, each with valid inputs from the corpus (no argument holds a space). */
+const SCENARIO_LINES: readonly (Omit<Scenario, "args"> & { args: string })[] = [
+  { name: "parse", args: "parse @outputs.jsonl --pairs --out %out" },
   {
     name: "parse-ts",
-    args: [
-      "parse",
-      "@outputs.jsonl",
-      "--engine",
-      "ts",
-      "--max-line-bytes",
-      "100000",
-      "--out",
-      "%out",
-    ],
+    args: "parse @outputs.jsonl --engine ts --max-line-bytes 100000 --out %out",
   },
   {
     name: "canonicalize-ts",
-    args: ["canonicalize", "@texts.txt", "--engine", "ts", "--out", "%out"],
+    args: "canonicalize @texts.txt --engine ts --out %out",
   },
-  { name: "canonicalize", args: ["canonicalize", "@texts.txt", "--out", "%out"] },
+  { name: "canonicalize", args: "canonicalize @texts.txt --out %out" },
   {
     name: "score",
-    args: [
-      "score",
-      "--quiet",
-      "--examples",
-      "@examples.jsonl",
-      "--generations",
-      "@base.jsonl",
-      "--prompts",
-      "@prompts.jsonl",
-      "--details",
-      "--out",
-      "%out",
-    ],
+    args:
+      "score --quiet --examples @examples.jsonl --generations @base.jsonl --prompts @prompts.jsonl --details --out %out",
   },
   {
     name: "score-allow-missing",
-    args: [
-      "score",
-      "--quiet",
-      "--examples",
-      "@examples.jsonl",
-      "--generations",
-      "@adapter.jsonl",
-      "--allow-missing",
-      "--engine",
-      "ts",
-      "--format",
-      "sommelier",
-      "--numbers",
-      "numeric",
-      "--json",
-    ],
+    args:
+      "score --quiet --examples @examples.jsonl --generations @adapter.jsonl --allow-missing --engine ts --format sommelier --numbers numeric --json",
   },
   {
     name: "compare",
-    args: [
-      "compare",
-      "@base_report.json",
-      "@adapter_report.json",
-      "--resamples",
-      "200",
-      "--seed",
-      "3",
-      "--level",
-      "0.9",
-      "--out",
-      "%out",
-      "--html",
-      "%out",
-    ],
+    args:
+      "compare @base_report.json @adapter_report.json --resamples 200 --seed 3 --level 0.9 --out %out --html %out",
   },
   {
     name: "compare-gate",
     gate: true,
-    args: [
-      "compare",
-      "@base_report.json",
-      "@adapter_report.json",
-      "--resamples",
-      "200",
-      "--on",
-      "intersection",
-      "--gate",
-      "@rules.yaml",
-      "--junit",
-      "%out",
-      "--markdown",
-      "%out",
-      "--json",
-    ],
+    args:
+      "compare @base_report.json @adapter_report.json --resamples 200 --on intersection --gate @rules.yaml --junit %out --markdown %out --json",
   },
-  { name: "gaps", args: ["gaps", "@base_report.json", "--resamples", "200", "--reference", "en"] },
+  { name: "gaps", args: "gaps @base_report.json --resamples 200 --reference en" },
   {
     name: "structured",
-    args: [
-      "structured",
-      "--quiet",
-      "--outputs",
-      "@s_outputs.jsonl",
-      "--expected",
-      "@s_expected.jsonl",
-      "--schema",
-      "@schema.json",
-      "--out",
-      "%out",
-    ],
+    args:
+      "structured --quiet --outputs @s_outputs.jsonl --expected @s_expected.jsonl --schema @schema.json --out %out",
   },
   {
     name: "structured-format",
-    args: [
-      "structured",
-      "--quiet",
-      "--outputs",
-      "@s_outputs.jsonl",
-      "--format",
-      "^\\{.*\\}$",
-      "--metrics",
-      "json_validity,format_compliance",
-      "--mode",
-      "lenient",
-      "--json",
-    ],
+    args:
+      "structured --quiet --outputs @s_outputs.jsonl --format ^\\{.*\\}$ --metrics json_validity,format_compliance --mode lenient --json",
   },
-  { name: "suite-validate", args: ["suite", "validate", "@suite.yaml"] },
-  { name: "suite-validate-json", args: ["suite", "validate", "@suite.json"] },
-  { name: "suite-validate-judge", args: ["suite", "validate", "@ref3.yaml"] },
-  { name: "suite-validate-combined", args: ["suite", "validate", "@ref7.yaml"] },
+  { name: "suite-validate", args: "suite validate @suite.yaml" },
+  { name: "suite-validate-json", args: "suite validate @suite.json" },
+  { name: "suite-validate-judge", args: "suite validate @ref3.yaml" },
+  { name: "suite-validate-combined", args: "suite validate @ref7.yaml" },
   {
     name: "structured-calls",
-    args: [
-      "structured",
-      "--quiet",
-      "--outputs",
-      "@outputs.jsonl",
-      "--expected",
-      "@c_expected.jsonl",
-      "--call-format",
-      "sommelier",
-      "--metrics",
-      "tool_call_f1,json_validity",
-      "--match",
-      "subset",
-      "--numbers",
-      "numeric",
-      "--json",
-    ],
+    args:
+      "structured --quiet --outputs @outputs.jsonl --expected @c_expected.jsonl --call-format sommelier --metrics tool_call_f1,json_validity --match subset --numbers numeric --json",
   },
   {
     name: "suite-run",
     gate: true,
-    args: [
-      "suite",
-      "run",
-      "@suite.yaml",
-      "--goldens",
-      "@goldens.jsonl",
-      "--traces",
-      "@traces.jsonl",
-      "--catalog",
-      "@catalog.json",
-      "--store",
-      "%out",
-      "--no-judge",
-      "--quiet",
-      "--resamples",
-      "100",
-      "--gate",
-      "@srules.yaml",
-      "--fail-under",
-      "0",
-    ],
+    args:
+      "suite run @suite.yaml --goldens @goldens.jsonl --traces @traces.jsonl --catalog @catalog.json --store %out --no-judge --quiet --resamples 100 --gate @srules.yaml --fail-under 0",
   },
   {
     name: "suite-run-stored",
     writes: ["@store.db"],
-    args: [
-      "suite",
-      "run",
-      "@suite.json",
-      "--goldens",
-      "@goldens.jsonl",
-      "--traces",
-      "@traces.jsonl",
-      "--catalog",
-      "@catalog.json",
-      "--store",
-      "@store.db",
-      "--no-judge",
-      "--quiet",
-      "--resamples",
-      "50",
-      "--json",
-      "--baseline",
-      "base",
-    ],
+    args:
+      "suite run @suite.json --goldens @goldens.jsonl --traces @traces.jsonl --catalog @catalog.json --store @store.db --no-judge --quiet --resamples 50 --json --baseline base",
   },
   {
     name: "suite-scorecard",
     writes: ["@store.db"],
-    args: ["suite", "scorecard", "--store", "@store.db", "--resamples", "100", "--json"],
+    args: "suite scorecard --store @store.db --resamples 100 --json",
   },
   {
     name: "suite-compare",
     writes: ["@store.db"],
-    args: ["suite", "compare", "base", "adapter", "--store", "@store.db", "--resamples", "100"],
+    args: "suite compare base adapter --store @store.db --resamples 100",
   },
   {
     name: "calibrate",
     gate: true,
-    args: [
-      "calibrate",
-      "--labels",
-      "@labels.jsonl",
-      "--threshold",
-      "0.5",
-      "--gate",
-      "@crules.yaml",
-      "--fail-under",
-      "0.1",
-    ],
+    args: "calibrate --labels @labels.jsonl --threshold 0.5 --gate @crules.yaml --fail-under 0.1",
   },
   {
     name: "bfcl",
-    args: [
-      "bfcl",
-      "--checker",
-      "bfcl.ast@2024-08",
-      "--category",
-      "simple",
-      "--questions",
-      "@q.json",
-      "--answers",
-      "@a.json",
-      "--result",
-      "@r1.json",
-      "--model",
-      "gpt-4-0613",
-      "--quiet",
-      "--out",
-      "%out",
-      "--report",
-      "%out",
-    ],
+    args:
+      "bfcl --checker bfcl.ast@2024-08 --category simple --questions @q.json --answers @a.json --result @r1.json --model gpt-4-0613 --quiet --out %out --report %out",
   },
   {
     name: "bfcl-relevance",
-    args: [
-      "bfcl",
-      "--checker",
-      "bfcl.ast@2024-08",
-      "--category",
-      "relevance",
-      "--result",
-      "@rel.json",
-      "--quiet",
-      "--out",
-      "%out",
-    ],
+    args:
+      "bfcl --checker bfcl.ast@2024-08 --category relevance --result @rel.json --quiet --out %out",
   },
   {
     name: "bfcl-compare",
-    args: ["bfcl", "compare", "@bfcl1.json", "@bfcl2.json", "--seed", "1", "--resamples", "200"],
+    args: "bfcl compare @bfcl1.json @bfcl2.json --seed 1 --resamples 200",
   },
   {
     name: "ifeval",
-    args: [
-      "ifeval",
-      "--input",
-      "@input.jsonl",
-      "--responses",
-      "@responses.jsonl",
-      "--quiet",
-      "--out",
-      "%out",
-      "--results-dir",
-      "%out",
-    ],
+    args:
+      "ifeval --input @input.jsonl --responses @responses.jsonl --quiet --out %out --results-dir %out",
   },
   {
     name: "ifeval-compare",
-    args: ["ifeval", "compare", "@ifeval1.json", "@ifeval2.json", "--resamples", "200"],
+    args: "ifeval compare @ifeval1.json @ifeval2.json --resamples 200",
   },
-  { name: "show", args: ["show", "@base_report.json", "--failing", "--limit", "3"] },
-  { name: "show-id", args: ["show", "@adapter_report.json", "--id", "en-0001", "--slice", "en"] },
+  { name: "show", args: "show @base_report.json --failing --limit 3" },
+  { name: "show-id", args: "show @adapter_report.json --id en-0001 --slice en" },
   {
     name: "gate",
     gate: true,
-    args: [
-      "gate",
-      "@rules.yaml",
-      "--base",
-      "@base_report.json",
-      "--candidate",
-      "@adapter_report.json",
-      "--out",
-      "%out",
-      "--junit",
-      "%out",
-      "--markdown",
-      "%out",
-    ],
+    args:
+      "gate @rules.yaml --base @base_report.json --candidate @adapter_report.json --out %out --junit %out --markdown %out",
   },
-  {
-    name: "gate-report-eval",
+  // One run's report of each kind under min and max rules.
+  ...([
+    ["eval", "rules1.json", "base_report.json"],
+    ["structured", "structured_rules.json", "structured_report.json"],
+    ["bfcl", "bfcl_rules.json", "bfcl1.json"],
+    ["ifeval", "ifeval_rules.jsonc", "ifeval1.json"],
+    ["suite", "srules.yaml", "suite_report.json"],
+    ["calibration", "crules.yaml", "calibration.json"],
+  ] as const).map(([kind, rules, report]) => ({
+    name: `gate-report-${kind}`,
     gate: true,
-    args: ["gate", "@rules1.json", "--report", "@base_report.json"],
-  },
-  {
-    name: "gate-report-structured",
-    gate: true,
-    args: ["gate", "@structured_rules.json", "--report", "@structured_report.json"],
-  },
-  {
-    name: "gate-report-bfcl",
-    gate: true,
-    args: ["gate", "@bfcl_rules.json", "--report", "@bfcl1.json"],
-  },
-  {
-    name: "gate-report-ifeval",
-    gate: true,
-    args: ["gate", "@ifeval_rules.jsonc", "--report", "@ifeval1.json"],
-  },
-  {
-    name: "gate-report-suite",
-    gate: true,
-    args: ["gate", "@srules.yaml", "--report", "@suite_report.json"],
-  },
-  {
-    name: "gate-report-calibration",
-    gate: true,
-    args: ["gate", "@crules.yaml", "--report", "@calibration.json"],
-  },
+    args: `gate @${rules} --report @${report}`,
+  })),
 ];
+
+/** The commands, each with valid inputs from the corpus, its arguments split at spaces. */
+export const SCENARIOS: readonly Scenario[] = SCENARIO_LINES.map((s) => ({
+  ...s,
+  args: s.args.split(" "),
+}));
 
 // ---------------------------------------------------------------------------------------------
 // Spoiling a file's bytes.
@@ -674,9 +396,6 @@ const WRONG: unknown[] = [
   "\ud800",
   "a".repeat(5000),
 ];
-
-/** A named change to a file's bytes; undefined when it does not apply to these bytes. */
-type ByteMutator = (bytes: Uint8Array, rng: Rng) => Uint8Array | undefined;
 
 const cat = (...parts: Uint8Array[]) => {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -780,7 +499,10 @@ function wrongTypes(b: Uint8Array, rng: Rng, name: string, n: number, depth: num
   return doc.write(values);
 }
 
-/** The changes to a file, by name; each given the file's name for the JSON and YAML ones. */
+/**
+ * The changes to a file's bytes, by name, each given the file's name for the JSON and YAML ones;
+ * undefined when a change does not apply to these bytes.
+ */
 const FILE_MUTATORS: Record<
   string,
   (b: Uint8Array, rng: Rng, name: string) => Uint8Array | undefined
