@@ -41,9 +41,10 @@ const objectOf = (spec: Record<string, Field>, text: string): Field => {
 };
 const STRINGS = listOf(STRING, "a list of strings");
 const optional = (f: Field): Field => ({ test: (v) => v === undefined || f.test(v), text: f.text });
-const DIGEST = objectOf({
-  sha256: { test: (v) => typeof v === "string" && /^[0-9a-f]{64}$/.test(v), text: "" },
-}, "");
+const DIGEST_SPEC = {
+  sha256: { test: (v: unknown) => typeof v === "string" && /^[0-9a-f]{64}$/.test(v), text: "" },
+};
+const DIGEST = objectOf(DIGEST_SPEC, "");
 const digests = (spec: Record<string, Field>, text: string) =>
   optional(objectOf(spec, `absent or ${text}, each digest a {sha256} of 64 lowercase hex digits`));
 
@@ -64,9 +65,23 @@ function checkList(r: Json, name: string, spec: Record<string, Field>): void {
   });
 }
 
+// An evaluation report's input files, as the comparison page shows them: each null (not recorded)
+// or its digest and rows.
+const EVALUATION_INPUTS = objectOf(
+  Object.fromEntries(["examples", "generations", "prompts"].map((k) => [
+    k,
+    orNull(objectOf({ ...DIGEST_SPEC, rows: COUNT, invalid_utf8_outputs: orAbsent(COUNT) }, "")),
+  ])),
+  "{examples, generations, prompts}, each null or a {sha256, rows}: 64 lowercase hex digits and " +
+    "a count",
+);
+
 function checkEvaluation(r: Json): void {
   const problem = detailedReportProblem(r);
   if (problem) throw malformed(r, problem);
+  if (!EVALUATION_INPUTS.test(r.inputs)) {
+    throw malformed(r, `inputs is not ${EVALUATION_INPUTS.text}`);
+  }
 }
 
 function checkStructured(r: Json): void {

@@ -417,3 +417,38 @@ Deno.test("assay compare refuses two reports without examples with exit 2, and n
   match(r.stderr, /Refusing to compare: the reports hold no example\n$/);
   strictEqual([...Deno.readDirSync(dir)].length, 1);
 });
+
+Deno.test("assay compare --html refuses a report whose inputs are missing or misshapen, naming the file", async () => {
+  // The page shows each input's digest: such a report crashed it (exit 1) after the comparison,
+  // which reads no digest but the examples', had taken it.
+  const dir = await Deno.makeTempDir();
+  const good = JSON.parse(formatReport(report(["en", "de"], (i) => i % 3 !== 0)));
+  await Deno.writeTextFile(`${dir}/a.json`, JSON.stringify(good));
+  const digest = { sha256: "0".repeat(64), rows: 40 };
+  const spoiled: [string, unknown][] = [
+    ["missing", undefined],
+    ["a list", []],
+    ["a file that is not a digest", { examples: true, generations: null, prompts: null }],
+    ["a digest without rows", {
+      examples: { sha256: "0".repeat(64) },
+      generations: null,
+      prompts: null,
+    }],
+    ["a short digest", { examples: { ...digest, sha256: "0" }, generations: null, prompts: null }],
+    ["a file left out", { examples: digest, generations: digest }],
+  ];
+  for (const [what, inputs] of spoiled) {
+    await Deno.writeTextFile(`${dir}/b.json`, JSON.stringify({ ...good, inputs }));
+    const r = await assay(["compare", `${dir}/b.json`, `${dir}/a.json`, "--html", `${dir}/c.html`]);
+    strictEqual(r.code, 2, `${what}: ${r.stderr}`);
+    match(r.stderr, /b\.json: The assay\.evaluation\.v2 report is malformed: inputs is not /, what);
+    strictEqual(await Deno.stat(`${dir}/c.html`).then(() => true, () => false), false, what);
+  }
+  // Files not recorded (null) are shown as such.
+  const unrecorded = { examples: null, generations: null, prompts: null };
+  await Deno.writeTextFile(`${dir}/b.json`, JSON.stringify({ ...good, inputs: unrecorded }));
+  const r = await assay(["compare", `${dir}/b.json`, `${dir}/a.json`, "--html", `${dir}/c.html`]);
+  strictEqual(r.code, 0, r.stderr);
+  match(await Deno.readTextFile(`${dir}/c.html`), /not recorded/);
+  await Deno.remove(dir, { recursive: true });
+});

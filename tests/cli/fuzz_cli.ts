@@ -693,8 +693,6 @@ export interface CaseResult {
   stderr: string;
   /** Why the case broke the rule; undefined when it kept it. */
   problem?: string;
-  /** For a crash with --html: whether the case ended well without the page. */
-  htmlOnly?: boolean;
 }
 
 /** Runs case `index` of `seed` against the corpus. */
@@ -795,13 +793,6 @@ export async function runCase(
   // In the case's folder: a flag's value spoiled into a relative path writes there.
   const run = await inFolder(dir, () => runMain(args));
   const lost = run.code === 0 ? lostRows(scenario, args) : undefined;
-  // A crash with --html: whether the same case without the page ends well (the page's alone).
-  const at = args.indexOf("--html");
-  const htmlOnly = run.code === 1 && at >= 0
-    ? [0, 2].includes(
-      (await inFolder(dir, () => runMain([...args.slice(0, at), ...args.slice(at + 2)]))).code,
-    )
-    : undefined;
   await Deno.remove(dir, { recursive: true }).catch(() => {});
   const result: CaseResult = {
     scenario: scenario.name,
@@ -809,7 +800,6 @@ export async function runCase(
     args,
     code: run.code,
     stderr: run.stderr,
-    ...(htmlOnly !== undefined && { htmlOnly }),
   };
   const ok = run.code === 0 || run.code === 2 || (run.code === 3 && scenario.gate === true);
   if (!ok) result.problem = `exit ${run.code}`;
@@ -843,26 +833,9 @@ function lostRows(scenario: Scenario, args: string[]): string | undefined {
     : `${inLines} input lines gave ${outLines} output lines`;
 }
 
-/**
- * Crashes found and not fixed, each with why: a case that matches one is listed apart from the
- * failures, so that the fuzz stays a gate for everything else. Each is in the report of the
- * change that found it.
- */
-export const KNOWN: readonly { why: string; matches: (r: CaseResult) => boolean }[] = [
-  {
-    why: "compare --html on a report whose inputs block is missing or misshapen: the HTML page " +
-      "reads inputs.*.sha256 unchecked (src/report/_page_header.ts); the check belongs in the " +
-      "report's readers, in the root import graph, which has no bytes to spare",
-    // Any change that leaves inputs misshapen (a value of another type, a key dropped, lines
-    // swapped in the pretty-printed report) and that the same comparison without --html takes.
-    matches: (r) => r.htmlOnly === true && /internal error: TypeError/.test(r.stderr),
-  },
-];
-
-/** What a run of cases gave: the cases that broke the rule, those of a known crash, the exits. */
+/** What a run of cases gave: the cases that broke the rule, and the exits. */
 export interface FuzzResult {
   failing: CaseResult[];
-  known: CaseResult[];
   /** How many cases ended with each exit code. */
   exits: Record<number, number>;
 }
@@ -875,20 +848,16 @@ export async function fuzz(
   const scenarios = options.only === undefined
     ? SCENARIOS
     : SCENARIOS.filter((s) => s.name === options.only);
-  const result: FuzzResult = { failing: [], known: [], exits: {} };
+  const result: FuzzResult = { failing: [], exits: {} };
   try {
     for (let i = options.from ?? 0; i < (options.from ?? 0) + options.cases; i++) {
       const r = await runCase(corpus, options.seed, i, scenarios);
       result.exits[r.code] = (result.exits[r.code] ?? 0) + 1;
       if (options.log) console.error(`case ${i}: ${r.scenario}: ${r.mutation}: exit ${r.code}`);
       if (r.problem === undefined) continue;
-      const known = KNOWN.some((k) => k.matches(r));
-      (known ? result.known : result.failing).push(r);
+      result.failing.push(r);
       if (options.log) {
-        console.error(
-          `${known ? "KNOWN" : "FAIL"} case ${i} (${r.problem}): assay ${r.args.join(" ")}\n` +
-            `${r.stderr}\n`,
-        );
+        console.error(`FAIL case ${i} (${r.problem}): assay ${r.args.join(" ")}\n${r.stderr}\n`);
       }
     }
   } finally {
@@ -925,7 +894,7 @@ if (import.meta.main) {
     const i = Deno.args.indexOf(`--${name}`);
     return i < 0 ? undefined : Deno.args[i + 1];
   };
-  const { failing, known, exits } = await fuzz({
+  const { failing, exits } = await fuzz({
     seed: Number(flag("seed") ?? 0),
     cases: Number(flag("cases") ?? 1000),
     from: Number(flag("from") ?? 0),
@@ -933,9 +902,7 @@ if (import.meta.main) {
     log: true,
   });
   console.error(
-    `${failing.length} failing case(s), ${known.length} of a known crash; exits ${
-      JSON.stringify(exits)
-    }`,
+    `${failing.length} failing case(s); exits ${JSON.stringify(exits)}`,
   );
   Deno.exit(failing.length === 0 ? 0 : 1);
 }

@@ -3,7 +3,7 @@
 // never a stack, an internal error or an "Uncaught". A long run of the same cases, and more:
 //   deno run -A tests/cli/fuzz_cli.ts --cases 20000 --seed N
 import { deepStrictEqual, ok } from "node:assert/strict";
-import { fuzz, KNOWN, SCENARIOS, unspoiled } from "./fuzz_cli.ts";
+import { fuzz, SCENARIOS, unspoiled } from "./fuzz_cli.ts";
 
 /** The gate's cases: about 60 a command, some 15 s on one core. */
 const CASES = 2000;
@@ -17,15 +17,11 @@ Deno.test("every fuzz scenario succeeds on its unspoiled inputs (0, or 0 or 3 wi
 });
 
 Deno.test(`${CASES} seeded fuzz cases of every command: exit 0, 2 naming the input or 3, never a crash`, async () => {
-  const { failing, known, exits } = await fuzz({ seed: 0, cases: CASES });
+  const { failing, exits } = await fuzz({ seed: 0, cases: CASES });
   const shown = failing.map((r) =>
     `${r.scenario}: ${r.mutation}: ${r.problem}: assay ${r.args.join(" ")}\n${r.stderr}`
   );
   deepStrictEqual(shown, []);
   // The cases reach both sides: inputs still valid, and refusals.
   ok((exits[0] ?? 0) > CASES / 10 && (exits[2] ?? 0) > CASES / 3, JSON.stringify(exits));
-  // A known crash the cases meet is said, not hidden.
-  for (const r of known) {
-    console.log(`known: ${r.scenario}: ${r.mutation}: ${KNOWN.find((k) => k.matches(r))!.why}`);
-  }
 });
