@@ -35,6 +35,10 @@ export function readServerCalls(v: unknown): ServerCalls {
   return v as ServerCalls;
 }
 
+// What scopes a call's name to a tool group (an OpenAI Responses item's namespace, an Anthropic
+// toolset member's block): `crm`'s `get` must not pass for a tool named `get`.
+const SCOPES = ["namespace", "toolset_name"] as const;
+
 /** Where a call may keep its arguments: OpenAI's key, Anthropic's `tool_use`, LangChain's. */
 const ARGUMENT_KEYS = ["arguments", "input", "args"] as const;
 
@@ -70,7 +74,8 @@ const isServerCall = (c: unknown): boolean =>
  *
  * @throws {TypeError} Naming `at`, if it is none of them, is a server's call under `refuse` (or
  *   of another type than `server_tool_use` and `mcp_tool_use`), an `mcp_tool_use` block whose
- *   `server_name` is not a string without `__`, or a LangChain `invalid_tool_call`, or holds its
+ *   `server_name` is not a string without `__`, a LangChain `invalid_tool_call` or a call of a
+ *   tool group (a `namespace` or `toolset_name` that is not null), or holds its
  *   name or arguments in two places at once (`function` beside a `name`; two of `arguments`,
  *   `input`, `args`).
  */
@@ -94,6 +99,13 @@ function findCall(c: unknown, at: string, server: ServerCalls): FoundCall | unde
     if (server === "skip") return undefined;
   }
   if (type === "invalid_tool_call") throw invalidCall(at);
+  const scope = SCOPES.find((k) => isRec(c) && c[k] != null);
+  if (scope !== undefined) {
+    throw new TypeError(
+      `${at} is a call of a tool group (its ${scope}), which is not read: its name alone could ` +
+        "be another tool's",
+    );
+  }
   let f = c;
   if (isRec(c) && isRec(c.function)) {
     const beside = ["name", ...ARGUMENT_KEYS].find((k) => has(c, k));

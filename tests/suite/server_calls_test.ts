@@ -325,3 +325,25 @@ Deno.test("TRACE_SCHEMA takes a server's calls, for server_calls to decide, and 
   ];
   for (const call of refused) ok(!valid(call), JSON.stringify(call));
 });
+
+Deno.test("a call of a tool group (a Responses item's namespace, an Anthropic toolset_name) is refused, not read by its name alone", () => {
+  const scoped: [Record<string, unknown>, string][] = [
+    [{ type: "function_call", name: "f", arguments: "{}", namespace: "crm" }, "namespace"],
+    [{ type: "tool_use", id: "t", name: "f", input: {}, toolset_name: "computer" }, "toolset_name"],
+  ];
+  for (const [call, key] of scoped) {
+    const message = `output[1] is a call of a tool group (its ${key}), which is not read: ` +
+      "its name alone could be another tool's";
+    throws(() => match([f()], [f(), call], "exact"), { name: "TypeError", message });
+    if (call.type !== "tool_use") continue; // a message's content holds calls as tool_use blocks
+    const msg = { role: "assistant", content: [{ type: "text", text: "." }, call] };
+    throws(() => match([msg], [msg], "strict"), {
+      name: "TypeError",
+      message: `reference[0].content[1] is a call of a tool group (its ${key}), which is not ` +
+        "read: its name alone could be another tool's",
+    });
+  }
+  // Outside a group (null, as the OpenAI SDK writes it), the call is read.
+  const open = { type: "function_call", name: "f", arguments: "{}", namespace: null };
+  strictEqual(match([plain("f")], [open], "exact").pass, true);
+});
