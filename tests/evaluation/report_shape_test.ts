@@ -3,7 +3,8 @@
 // gateDifferences, intersectReports, languageGaps, formatExample, examplesSection) either refuses
 // it with a named error that names the field, or reads it; none crashes with a TypeError. A report
 // that detailedReportProblem() calls malformed is refused by every reader that reads that part,
-// and checkReportBody() refuses it with the same words.
+// and checkReportBody() refuses it with the same words; checkReportBody() also refuses inputs
+// that are not the files' digests, and a report it takes is one the comparison page can show.
 import { deepStrictEqual, ok, strictEqual, throws } from "node:assert/strict";
 import {
   compareReports,
@@ -24,6 +25,7 @@ import {
   formatExample,
 } from "../../src/explain/mod.ts";
 import { checkReportBody } from "../../src/report_check/mod.ts";
+import { renderComparisonHtml } from "../../src/report/mod.ts";
 import { makeRng } from "../_corpus.ts";
 
 type Json = Record<string, unknown>;
@@ -134,13 +136,26 @@ Deno.test("every library reader refuses or reads 3,000 seeded malformed evaluati
         for (const r of records) formatExample(r as never);
       }),
     };
-    // checkReportBody is the CLI's check: the same words, after the report's schema.
+    // checkReportBody is the CLI's check: the same words, after the report's schema, and the
+    // input files' digests, which the comparison page shows.
     const body = attempt(`body ${what}`, () => checkReportBody(bad));
-    strictEqual(
-      body?.message,
-      problem && `The ${bad.schema} report is malformed: ${problem}`,
-      what,
-    );
+    if (problem === undefined && body !== undefined) {
+      strictEqual(path[0], "inputs", `${what}: ${body.message}`);
+      ok(body.message.includes("report is malformed: inputs is not {examples,"), body.message);
+    } else {
+      strictEqual(
+        body?.message,
+        problem && `The ${bad.schema} report is malformed: ${problem}`,
+        what,
+      );
+    }
+    // What the CLI's check takes, the page shows (it reads the inputs unchecked).
+    if (body === undefined && errors.compare === undefined) {
+      renderComparisonHtml(compareReports(bad as never, adapter as never, options));
+    }
+    if (body === undefined && errors.compareBack === undefined) {
+      renderComparisonHtml(compareReports(adapter as never, bad as never, options));
+    }
     if (problem === undefined) continue;
     malformed++;
     // A malformed report is refused by every reader of the part that is wrong, in the same words.
