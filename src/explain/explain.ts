@@ -90,8 +90,8 @@ export function diffPairs(
 /**
  * The detail writer a run takes (`scoreJsonl`'s and `scoreToolCalls`' `detail` option): each
  * record gets the output (its first {@linkcode DETAIL_OUTPUT_CHARS} code units, never half a
- * surrogate pair, its length and SHA-256), the gold and predicted calls in canonical JSON, the JSON error of an `invalid_json`
- * output, and the differing argument paths.
+ * surrogate pair, its length and SHA-256), the gold and predicted calls in canonical JSON, the
+ * JSON error of an `invalid_json` output, and the differing argument paths.
  *
  * @param options The SHA-256 of a string's UTF-8 bytes (default the engine's pure-TS one).
  * @returns The writer.

@@ -59,6 +59,16 @@ export function paramError<E extends Error>(
   return Object.assign(error, { field, ...(suggestion !== undefined && { suggestion }) });
 }
 
+/**
+ * `v`, checked to be one of `values` (the param `at`): a RangeError naming them, with the closest
+ * for a misspelt one.
+ */
+export function oneOf<T extends string>(at: string, v: unknown, values: readonly T[]): T {
+  if ((values as readonly unknown[]).includes(v)) return v as T;
+  const e = new RangeError(`${at} must be one of ${values.join(", ")}, got ${String(v)}`);
+  throw paramError(e, at, v, values);
+}
+
 /** The first {@linkcode MAX_LISTED} items. */
 export const listed = <T>(xs: readonly T[]): T[] => xs.slice(0, MAX_LISTED);
 /** A score that does not apply to the run, and why. */

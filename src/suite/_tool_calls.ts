@@ -9,7 +9,7 @@
 // (`output[3].content[1]`): never a dropped call.
 import { argumentTree, nodeText } from "./_trajectory_args.ts";
 import type { Call } from "./_trajectory_judge.ts";
-import { isRec, paramError } from "./_metric_args.ts";
+import { isRec, oneOf } from "./_metric_args.ts";
 import { RunInputError } from "./types.ts";
 
 /** What the readers do with a call run by a server: the values of `server_calls`. */
@@ -25,14 +25,7 @@ export type ServerCalls = (typeof SERVER_CALLS)[number];
 
 /** The `server_calls` param or option, checked: `refuse` when absent. */
 export function readServerCalls(v: unknown): ServerCalls {
-  if (v === undefined) return "refuse";
-  if (!(SERVER_CALLS as readonly unknown[]).includes(v)) {
-    const e = new RangeError(
-      `server_calls must be one of ${SERVER_CALLS.join(", ")}, got ${String(v)}`,
-    );
-    throw paramError(e, "server_calls", v, SERVER_CALLS);
-  }
-  return v as ServerCalls;
+  return v === undefined ? "refuse" : oneOf("server_calls", v, SERVER_CALLS);
 }
 
 // What scopes a call's name to a tool group (an OpenAI Responses item's namespace, an Anthropic

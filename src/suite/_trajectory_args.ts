@@ -5,7 +5,7 @@
 // is read here from its override in the options.
 import { canonicalize, canonicalValue, decodeCanonicalString, numericForm } from "../engine/mod.ts";
 import { exactText } from "./_exact_values.ts";
-import { isRec, paramError } from "./_metric_args.ts";
+import { isRec, oneOf, paramError } from "./_metric_args.ts";
 
 /** The argument modes. */
 export const ARGUMENTS_MODES = ["exact", "ignore", "subset", "superset"] as const;
@@ -267,7 +267,9 @@ export function readRule(
       throw paramError(e, `${at}.${k}`, k, known);
     }
   }
-  if (override.arguments !== undefined) rule.mode = readMode(`${at}.arguments`, override.arguments);
+  if (override.arguments !== undefined) {
+    rule.mode = oneOf(`${at}.arguments`, override.arguments, ARGUMENTS_MODES);
+  }
   if (override.keys !== undefined) rule.mode = "keys", rule.keys = strings(override.keys, "keys");
   if (override.ignore !== undefined) {
     rule.ignore = strings(override.ignore, "ignore").map(globRegExp);
@@ -296,15 +298,4 @@ export function readRule(
     ...(min !== undefined && { min }),
     ...(max !== undefined && { max }),
   };
-}
-
-/** An argument mode, checked (`at` names it). */
-export function readMode(at: string, v: unknown): ArgumentsMode {
-  if (!(ARGUMENTS_MODES as readonly unknown[]).includes(v)) {
-    const e = new RangeError(
-      `${at} must be one of ${ARGUMENTS_MODES.join(", ")}, got ${String(v)}`,
-    );
-    throw paramError(e, at, v, ARGUMENTS_MODES);
-  }
-  return v as ArgumentsMode;
 }

@@ -9,14 +9,14 @@
  * @module
  */
 import {
+  ARGUMENTS_MODES,
   type ArgumentsMode,
   defaultText,
-  readMode,
   readRule,
   type ToolRule,
 } from "./_trajectory_args.ts";
 import { type Call, judge, MAX_TOOL_PAIRS, PairLimit } from "./_trajectory_judge.ts";
-import { isRec, paramError } from "./_metric_args.ts";
+import { isRec, oneOf, paramError } from "./_metric_args.ts";
 import {
   type ListedCall,
   readCalls,
@@ -192,17 +192,14 @@ function readOptions(options: unknown) {
       throw new RangeError(`Unknown option "${k}" (options: ${known.join(", ")})`);
     }
   }
-  const mode = options.trajectory;
-  if (!(TRAJECTORY_MODES as readonly unknown[]).includes(mode)) {
-    const modes = TRAJECTORY_MODES.join(", ");
+  if (options.trajectory === undefined) {
     const e = new RangeError(
-      mode === undefined
-        ? `trajectory must be one of ${modes}: it is required`
-        : `trajectory must be one of ${modes}, got ${String(mode)}`,
+      `trajectory must be one of ${TRAJECTORY_MODES.join(", ")}: it is required`,
     );
-    throw paramError(e, "trajectory", mode, TRAJECTORY_MODES);
+    throw paramError(e, "trajectory");
   }
-  const base = readMode("arguments", options.arguments ?? "exact");
+  const mode = oneOf("trajectory", options.trajectory, TRAJECTORY_MODES);
+  const base = oneOf("arguments", options.arguments ?? "exact", ARGUMENTS_MODES);
   const numbers = options.numbers ?? "exact";
   if (numbers !== "exact" && numbers !== "numeric") {
     const e = new RangeError(`numbers must be exact or numeric, got ${String(numbers)}`);
@@ -222,7 +219,7 @@ function readOptions(options: unknown) {
   }
   const plain: ToolRule = { mode: base, keys: [], ignore: [], defaults: new Map() };
   const server = readServerCalls(options.server_calls);
-  return { mode: mode as TrajectoryMode, numeric, rules, plain, server };
+  return { mode, numeric, rules, plain, server };
 }
 
 // The judge indexes the calls it was given: a reason's indexes become the calls' places in the
