@@ -28,7 +28,10 @@ Checks one model's results for one category as the Berkeley Function Calling Lea
 checker of 2024-08 does, verdict for verdict, and writes BFCL's score file: its first line
 {"accuracy", "correct_count", "total_count"}, then one line per failing entry with its 1-based
 "id" and "error_type". Files are BFCL's JSON lines: Q its data file
-(gorilla_openfunctions_v1_test_C.json), A its possible_answer file, R the model's C_result.json.
+(gorilla_openfunctions_v1_test_C.json), A its possible_answer file, R the model's C_result.json,
+whose "result" is what BFCL's handler wrote: a list of calls, each {name: arguments as JSON
+text}, or the model's text (an OpenAI completion or tool call, or Anthropic blocks, is refused,
+showing the call as BFCL writes it; see docs/bfcl.md).
 
 Categories: ${BFCL_CATEGORIES.join(", ")}
 (relevance needs only --result)

@@ -1,0 +1,84 @@
+// The structure of a result line's `result`, which BFCL's model handlers wrote from the API's
+// response: a list of calls, each `{name: arguments_json}`, or the model's text. A provider's own
+// payload (an OpenAI chat completion, its tool calls, Anthropic content blocks) is not that shape:
+// BFCL's FC decoder reads an item's first key as the function's name and would fail every such
+// entry (`decoder_failed`), and an item of several keys would have all but its first read by no
+// one. Since the structure is the harness's, not the model's, it is refused as bad input, with the
+// line BFCL's handler would have written.
+import { PyDict, pyJsonDumps, type PyValue } from "./py_value.ts";
+
+/** BFCL's shape of a call, written out for a message: `{"name": "arguments"}`. */
+const asBfcl = (name: PyValue | undefined, args: PyValue | undefined) =>
+  typeof name === "string"
+    ? `. BFCL's handler wrote this one ${
+      pyJsonDumps(new PyDict([[name, typeof args === "string" ? args : pyJsonDumps(args ?? "")]]))
+    }`
+    : "";
+
+/** What a call-like object is, and how BFCL writes it, for a message. */
+function describeItem(item: PyDict): string {
+  const fn = item.get("function");
+  const type = item.get("type");
+  if (fn instanceof PyDict) {
+    return "an OpenAI chat tool call ({type, id, function: {name, arguments}})" +
+      asBfcl(fn.get("name"), fn.get("arguments"));
+  }
+  if (type === "function_call") {
+    return "an OpenAI Responses function_call item" +
+      asBfcl(item.get("name"), item.get("arguments"));
+  }
+  if (type === "tool_use") {
+    return "an Anthropic tool_use block" + asBfcl(item.get("name"), item.get("input"));
+  }
+  if (type === "text" || type === "output_text") {
+    return `a ${JSON.stringify(type)} block. BFCL's handler wrote a text answer as the result's ` +
+      "text, not in a list";
+  }
+  if (item.has("name") && (item.has("arguments") || item.has("input"))) {
+    return "a call object {name, arguments}" +
+      asBfcl(item.get("name"), item.get("arguments") ?? item.get("input"));
+  }
+  return item.size > 1
+    ? `an object of ${item.size} keys, of which BFCL reads only the first as a call`
+    : "an object whose value is not the arguments' JSON text";
+}
+
+/** What a whole result that is an object is, for a message. */
+function describeResult(result: PyDict): string {
+  if (result.has("choices")) {
+    return "an OpenAI chat completion. BFCL's handler wrote its message's tool_calls, each " +
+      "as {name: arguments}, or its content when it made no call";
+  }
+  if (result.has("tool_calls")) {
+    return "an OpenAI chat message. BFCL's handler wrote its tool_calls, each as " +
+      "{name: arguments}, or its content when it made no call";
+  }
+  if (Array.isArray(result.get("content"))) {
+    return "an Anthropic message. BFCL's handler wrote its tool_use blocks, each as " +
+      "{name: input as JSON text}, or its text when it made no call";
+  }
+  return "an object, not a list of calls: " + describeItem(result);
+}
+
+/**
+ * What is wrong with a result's structure, for a message, or undefined. A string, an empty object
+ * and a list of `{name: arguments_json}` items are BFCL's shapes, as are values that are not a
+ * list or an object (which fail to decode, as in BFCL); a non-empty object, and an item of a list
+ * that is an object of other than one key with a string value, are not.
+ */
+export function resultShapeProblem(result: PyValue): string | undefined {
+  if (result instanceof PyDict) {
+    return result.size === 0 ? undefined : `the result is ${describeResult(result)}`;
+  }
+  if (!Array.isArray(result)) return undefined;
+  for (const [i, item] of result.entries()) {
+    if (!(item instanceof PyDict)) continue;
+    if (item.size === 1 && typeof item.values()[0] === "string") continue;
+    return `result[${i}] is ${describeItem(item)}`;
+  }
+  return undefined;
+}
+
+/** The shape BFCL's result files hold, for every message. */
+export const BFCL_RESULT_SHAPE =
+  "a BFCL result is a list of calls, each {name: arguments as JSON text}, or the model's text";
