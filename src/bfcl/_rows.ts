@@ -37,11 +37,12 @@ export function idOf(row: PyDict): string {
   return typeof id === "string" ? id : pyRepr(id);
 }
 
-// BFCL's ids are `<category>_<n>` in every file (2024-08's, all 11 models' results included).
-const ID = /^(.+)_\d+$/;
+// BFCL's ids are `<category>_<n>` in every file (2024-08's, all 11 models' results included);
+// the live categories of later versions number theirs `<category>_<n>-<m>-<k>`.
+const ID = /^(.+?)_\d+(?:-\d+)*$/;
 
-// The other categories of BFCL's 2024-08 release, and BFCL v3's categories that its AST checker
-// scores, whose names an id may carry.
+// The other categories of BFCL's 2024-08 release, and the categories of BFCL v3 and v4 that their
+// AST checker scores, whose names an id may carry.
 const OTHER_2024_08 = [
   "executable_simple",
   "executable_multiple_function",
@@ -51,7 +52,10 @@ const OTHER_2024_08 = [
   "sql",
   "chatable",
 ];
-const V3_CATEGORIES = new Set([
+const LATER_CATEGORIES = new Set([
+  "simple_python",
+  "simple_java",
+  "simple_javascript",
   "multiple",
   "parallel",
   "parallel_multiple",
@@ -65,7 +69,8 @@ const V3_CATEGORIES = new Set([
 ]);
 
 /**
- * Refuses a row whose id names a BFCL category (`<category>_<n>`: one of 2024-08's or BFCL v3's)
+ * Refuses a row whose id names a BFCL category (`<category>_<n>`: one of 2024-08's or of BFCL v3's
+ * or v4's, whose live categories write `<category>_<n>-<m>-<k>`)
  * other than `category`: BFCL pairs a category's files by position and never reads an id, so a
  * file of another category would be scored against the wrong questions. Other ids name no
  * category and are only lined up.
@@ -82,11 +87,12 @@ export function checkCategory(
     const id = row.get("id");
     const named = typeof id === "string" ? ID.exec(id)?.[1] : undefined;
     if (named === undefined || named === category) return;
-    const v3 = V3_CATEGORIES.has(named);
-    if (!v3 && !categories.includes(named) && !OTHER_2024_08.includes(named)) return;
+    const later = LATER_CATEGORIES.has(named);
+    if (!later && !categories.includes(named) && !OTHER_2024_08.includes(named)) return;
     throw new InputError(
       `${source.name}:${i + 1}: id ${quote(id as string)} is of the ${named} category, not ` +
-        category + (v3 ? ` (BFCL v3's name; this checker reads the 2024-08 files)` : ""),
+        category +
+        (later ? ` (a name of BFCL v3 or v4; this checker reads the 2024-08 files)` : ""),
     );
   });
 }

@@ -219,7 +219,8 @@ Deno.test("checkBfcl() refuses a file whose ids are of another category", () => 
     outcome(mixed),
     'q.json:1: id "parallel_function_0" is of the parallel_function category, not simple',
   );
-  // BFCL v3's names are named as such; ids of no category are only lined up.
+  // BFCL v3's and v4's names are named as such, their live ids (`<n>-<m>-<k>`) too; ids of no
+  // category are only lined up.
   strictEqual(
     outcome(
       files(
@@ -231,8 +232,20 @@ Deno.test("checkBfcl() refuses a file whose ids are of another category", () => 
       "parallel_multiple_function",
     ),
     'r.json:1: id "parallel_multiple_0" is of the parallel_multiple category, not ' +
-      "parallel_multiple_function (BFCL v3's name; this checker reads the 2024-08 files)",
+      "parallel_multiple_function (a name of BFCL v3 or v4; this checker reads the 2024-08 files)",
   );
+  for (
+    const [id, named] of [["live_simple_0-0-0", "live_simple"], [
+      "simple_python_0",
+      "simple_python",
+    ]]
+  ) {
+    strictEqual(
+      outcome(files({ function: FN }, { ground_truth: ANSWER }, "simple", id)),
+      `r.json:1: id "${id}" is of the ${named} category, not simple (a name of BFCL v3 or v4; ` +
+        "this checker reads the 2024-08 files)",
+    );
+  }
   strictEqual(
     outcome(files({ function: FN }, { ground_truth: ANSWER }, "simple", "q_7")),
     "scored 1/1",
