@@ -111,6 +111,29 @@ export function entryIdOf(...rows: (PyDict | undefined)[]): string | undefined {
 /** `, id X` for a row with an id, else nothing. */
 const withId = (row: PyDict) => row.get("id") === undefined ? "" : `, id ${idOf(row)}`;
 
+/** What a result file of part of a category is told. */
+const PART = "a result file of part of a category is not scored, since BFCL scores every entry; " +
+  "to score part, cut the question and answer files to the same entries";
+
+/**
+ * Where a result's id stands in the other file, when it is on another line there: a result file of
+ * part of the category (a subset), or in another order. Empty when the id is not in that file.
+ */
+function elsewhere(
+  id: string,
+  [results, rows]: readonly [Source, readonly PyDict[]],
+  [src, lines]: readonly [Source, readonly PyDict[]],
+): string {
+  const at = lines.findIndex((line) => line.get("id") !== undefined && idOf(line) === id);
+  if (at < 0) return "";
+  const where = ` (${id} is ${src.name}:${at + 1}`;
+  if (rows.length < lines.length) {
+    return `${where}, and ${results.name} has ${rows.length} lines to ${src.name}'s ` +
+      `${lines.length}: ${PART})`;
+  }
+  return `${where}: the results are in another order; write them in ${src.name}'s)`;
+}
+
 /**
  * BFCL pairs the files' lines by position, so a result file in another order would be scored
  * against the wrong questions without a word: each result's id must be new, and the same as the
@@ -138,7 +161,8 @@ export function checkIds(
       if (other?.get("id") !== undefined && idOf(other) !== id) {
         throw new InputError(
           `${results.name}:${i + 1}: id ${id}, but line ${i + 1} of ${src.name} is ` +
-            `${idOf(other)}: BFCL pairs the files' lines in order`,
+            `${idOf(other)}: BFCL pairs the files' lines in order` +
+            elsewhere(id, [results, rows], [src, lines]),
         );
       }
     }
@@ -150,7 +174,7 @@ export function checkIds(
     throw new InputError(
       `${src.name}: ${n} lines, but ${results.name} has ${rows.length} ` +
         `(${file.name}:${Math.min(n, rows.length) + 1}${withId(row)}, has no line in ` +
-        `${file === results ? src.name : results.name})`,
+        `${file === results ? src.name : results.name})` + (n > rows.length ? `: ${PART}` : ""),
     );
   }
 }

@@ -97,7 +97,8 @@ Deno.test("checkBfcl() names the file, line and id of bad input", () => {
     (e: unknown) =>
       e instanceof InputError &&
       (e as Error).message ===
-        "r.json:1: id simple_1, but line 1 of q.json is simple_0: BFCL pairs the files' lines in order",
+        "r.json:1: id simple_1, but line 1 of q.json is simple_0: BFCL pairs the files' lines in " +
+          "order (simple_1 is q.json:2: the results are in another order; write them in q.json's)",
   );
   throws(
     () =>

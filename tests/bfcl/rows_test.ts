@@ -329,11 +329,23 @@ function three(resultIds: (string | undefined)[], category = "simple") {
   };
 }
 
+const PART = "a result file of part of a category is not scored, since BFCL scores every " +
+  "entry; to score part, cut the question and answer files to the same entries";
+
 Deno.test("checkBfcl() names the line where a result file with an entry missing or added parts from the questions", () => {
-  const shifted = "r.json:2: id simple_2, but line 2 of q.json is simple_1: " +
-    "BFCL pairs the files' lines in order";
-  // One missing in the middle: named where the lines part, not by the files' lengths.
-  strictEqual(outcome(three(["simple_0", "simple_2"])), shifted);
+  // One missing in the middle: named where the lines part, not by the files' lengths, and where
+  // the result's id stands in the questions: a result file of part of the category.
+  strictEqual(
+    outcome(three(["simple_0", "simple_2"])),
+    "r.json:2: id simple_2, but line 2 of q.json is simple_1: BFCL pairs the files' lines in " +
+      `order (simple_2 is q.json:3, and r.json has 2 lines to q.json's 3: ${PART})`,
+  );
+  // The same entries in another order are named as such.
+  strictEqual(
+    outcome(three(["simple_0", "simple_2", "simple_1"])),
+    "r.json:2: id simple_2, but line 2 of q.json is simple_1: BFCL pairs the files' lines in " +
+      "order (simple_2 is q.json:3: the results are in another order; write them in q.json's)",
+  );
   // One given twice: named as a repeat, not as one line too many.
   strictEqual(
     outcome(three(["simple_0", "simple_0", "simple_1", "simple_2"])),
@@ -342,7 +354,7 @@ Deno.test("checkBfcl() names the line where a result file with an entry missing 
   // At the end: the first line left over, with its id where it has one.
   strictEqual(
     outcome(three(["simple_0", "simple_1"])),
-    "q.json: 3 lines, but r.json has 2 (q.json:3, id simple_2, has no line in r.json)",
+    `q.json: 3 lines, but r.json has 2 (q.json:3, id simple_2, has no line in r.json): ${PART}`,
   );
   strictEqual(
     outcome(three(["simple_0", "simple_1", "simple_2", "simple_3"])),
