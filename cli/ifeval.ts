@@ -22,7 +22,8 @@ verdict for verdict: each instruction's checker on the response (strict), and on
 eight relaxed variants of it (loose: without its first or last line, without '*').
 The input is IFEval's input_data.jsonl ({"key", "prompt", "instruction_id_list", "kwargs"} per
 line, each key once); the responses are {"prompt", "response"} lines, matched to the input by
-prompt text (a prompt given twice must have the same response). Either file can be '-' (stdin).
+prompt text (a prompt given twice must have the same response), or {"key", "response"} lines,
+the key standing for its input prompt. Either file can be '-' (stdin).
 
 Options:
   --input FILE          IFEval's input file (required)

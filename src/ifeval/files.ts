@@ -1,8 +1,8 @@
 /**
  * IFEval's files: the input (`key`, `prompt`, `instruction_id_list`, `kwargs` per line, each key
  * once) and the responses (`prompt`, `response` per line, matched to inputs by prompt text as in
- * IFEval's dictionary; a prompt may repeat only with the same response), evaluated strict and
- * loose.
+ * IFEval's dictionary, or `key`, `response`, the key standing for its prompt; a prompt may repeat
+ * only with the same response), evaluated strict and loose.
  *
  * @module
  */
@@ -136,15 +136,50 @@ export function readIfevalInput(source: IfevalSource): IfevalInputRow[] {
 const loosely = (prompt: string) => pySplit(prompt.normalize("NFC")).join(" ");
 
 /**
+ * A response line's prompt: its `prompt`, or that of its `key` in the input; given both, they must
+ * name the same prompt.
+ */
+function promptOf(
+  o: Record<string, unknown>,
+  at: string,
+  byKey: ReadonlyMap<number, IfevalInputRow>,
+  inputName: string,
+): string {
+  if (o.key !== undefined) {
+    const row = typeof o.key === "number" ? byKey.get(o.key) : undefined;
+    if (row === undefined) {
+      throw new IfevalInputError(`${at}: key ${shown(o.key)} is not a key of ${inputName}`);
+    }
+    if (o.prompt === undefined) return row.prompt;
+    if (o.prompt !== row.prompt) {
+      throw new IfevalInputError(
+        `${at} (key ${row.key}): the prompt is not the one of key ${row.key} ` +
+          `(${inputName}:${row.line}): ${
+            typeof o.prompt === "string" ? quote(o.prompt) : shown(o.prompt)
+          }`,
+      );
+    }
+  }
+  if (o.prompt === undefined) {
+    throw new IfevalInputError(`${at}: "prompt" is missing (give the prompt, or its "key")`);
+  }
+  if (typeof o.prompt !== "string") throw new IfevalInputError(`${at}: "prompt" must be a string`);
+  return o.prompt;
+}
+
+/**
  * Reads a responses file and matches each response to its input prompt.
  *
- * @param source The responses file (`prompt` and `response` per line).
+ * @param source The responses file: `prompt` and `response` per line, as IFEval's script reads
+ *   it; or `key` and `response`, the key standing for its input prompt (given both, the prompt
+ *   must be the key's).
  * @param inputs The input rows.
  * @param inputName The input file's name, where a prompt without a response is named
  *   (`input` when absent).
  * @returns The response of each input, in input order.
  * @throws {IfevalInputError} For a line that is not a JSON object, a missing or mistyped field, a
- * response whose prompt is not in the input (naming the input prompt it differs from only in
+ * key not in the input or whose prompt is not the line's, a response whose prompt is not in the
+ * input (naming the input prompt it differs from only in
  * whitespace or Unicode normalization, if one does), a prompt given again with another response (IFEval's
  * dictionary would keep the last and score it for every line of that prompt), or an input prompt
  * without a response (named at its line of the input file, the first one, with how many lack one).
@@ -162,6 +197,8 @@ const loosely = (prompt: string) => pySplit(prompt.normalize("NFC")).join(" ");
  *   inputs,
  * );
  * deepStrictEqual(responses, ["R"]);
+ * // or by the prompt's key
+ * deepStrictEqual(readIfevalResponses({ name: "r.jsonl", text: '{"key": 1, "response": "R"}\n' }, inputs), ["R"]);
  * ```
  */
 export function readIfevalResponses(
@@ -169,39 +206,36 @@ export function readIfevalResponses(
   inputs: readonly IfevalInputRow[],
   inputName = "input",
 ): string[] {
-  const known = new Set(inputs.map((r) => r.prompt));
+  const byText = new Map([...inputs].reverse().map((row) => [row.prompt, row]));
+  const byKey = new Map(inputs.map((row) => [row.key, row]));
   const byPrompt = new Map<string, { response: string; line: number }>();
   for (const [o, line] of jsonObjects(source)) {
-    const at = `${source.name}:${line}`;
-    if (o.prompt === undefined) {
+    const prompt = promptOf(o, `${source.name}:${line}`, byKey, inputName);
+    const row = byText.get(prompt);
+    if (row === undefined) {
+      const near = inputs.find((row) => loosely(row.prompt) === loosely(prompt));
       throw new IfevalInputError(
-        `${at}: "prompt" is missing` +
-          (o.key === undefined ? "" : " (responses are matched to prompts by text, not by key)"),
-      );
-    }
-    if (typeof o.prompt !== "string") {
-      throw new IfevalInputError(`${at}: "prompt" must be a string`);
-    }
-    if (typeof o.response !== "string") {
-      throw new IfevalInputError(`${at}: "response" must be a string`);
-    }
-    if (!known.has(o.prompt)) {
-      const near = inputs.find((row) => loosely(row.prompt) === loosely(o.prompt as string));
-      throw new IfevalInputError(
-        `${at}: prompt not in the input file` +
+        `${source.name}:${line}: prompt not in the input file` +
           (near === undefined ? "" : ` (it differs from the prompt of ${inputName}:${near.line} ` +
             `(key ${near.key}) only in whitespace or Unicode normalization)`) +
-          `: ${quote(o.prompt)}`,
+          `: ${quote(prompt)}`,
       );
     }
-    const first = byPrompt.get(o.prompt);
+    const at = `${source.name}:${line} (key ${row.key})`;
+    if (typeof o.response !== "string") {
+      throw new IfevalInputError(
+        `${at}: "response" ` +
+          (o.response === undefined ? "is missing" : `must be a string, got ${shown(o.response)}`),
+      );
+    }
+    const first = byPrompt.get(prompt);
     if (first !== undefined && first.response !== o.response) {
       throw new IfevalInputError(
         `${at}: the prompt of line ${first.line} again, with another response (IFEval would ` +
-          `score only the last): ${quote(o.prompt)}`,
+          `score only the last): ${quote(prompt)}`,
       );
     }
-    if (first === undefined) byPrompt.set(o.prompt, { response: o.response, line });
+    if (first === undefined) byPrompt.set(prompt, { response: o.response, line });
   }
   const missing = inputs.filter((row) => !byPrompt.has(row.prompt));
   const first = missing[0];

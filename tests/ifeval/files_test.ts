@@ -78,7 +78,49 @@ Deno.test("readIfevalResponses() matches by prompt, and names missing ones", () 
   );
   throws(
     () => readIfevalResponses({ name: "r.jsonl", text: row({ prompt: "A", response: 1 }) }, inputs),
-    /r\.jsonl:1: "response" must be a string/,
+    /r\.jsonl:1 \(key 1\): "response" must be a string, got 1$/,
+  );
+  throws(
+    () => readIfevalResponses({ name: "r.jsonl", text: row({ prompt: "B" }) }, inputs),
+    /r\.jsonl:1 \(key 2\): "response" is missing$/,
+  );
+});
+
+Deno.test("readIfevalResponses() reads responses keyed by their prompt's key, and refuses a key that names no prompt or another", () => {
+  const inputs = readIfevalInput(INPUT);
+  const read = (...lines: Record<string, unknown>[]) => {
+    try {
+      return readIfevalResponses(
+        { name: "r.jsonl", text: lines.map(row).join("") },
+        inputs,
+        "in.jsonl",
+      );
+    } catch (e) {
+      if (!(e instanceof IfevalInputError)) throw e;
+      return e.message.replace(/^.*?r\.jsonl/, "r.jsonl");
+    }
+  };
+  // Google's script takes {prompt, response}; harnesses also write the key. Either, or both.
+  assertEquals(read({ key: 2, response: "b" }, { key: 1, response: "a" }), ["a", "b"]);
+  assertEquals(read({ key: 1, prompt: "A", response: "a" }, { prompt: "B", response: "b" }), [
+    "a",
+    "b",
+  ]);
+  strictEqual(
+    read({ key: 1, prompt: "B", response: "a" }),
+    'r.jsonl:1 (key 1): the prompt is not the one of key 1 (in.jsonl:1): "B"',
+  );
+  strictEqual(read({ key: 3, response: "a" }), "r.jsonl:1: key 3 is not a key of in.jsonl");
+  strictEqual(read({ key: "1", response: "a" }), 'r.jsonl:1: key "1" is not a key of in.jsonl');
+  // A key and a prompt are one prompt: another response to it is refused as before.
+  strictEqual(
+    read({ key: 1, response: "a" }, { prompt: "A", response: "z" }),
+    "r.jsonl:2 (key 1): the prompt of line 1 again, with another response (IFEval would score " +
+      'only the last): "A"',
+  );
+  strictEqual(
+    read({ key: 1, response: "a" }),
+    'r.jsonl: no response for the prompt of in.jsonl:3 (key 2): "B"',
   );
 });
 
@@ -129,7 +171,7 @@ Deno.test("readIfevalResponses() refuses a prompt given again with another respo
     (e: unknown) =>
       e instanceof IfevalInputError &&
       e.message ===
-        'r.jsonl:3: the prompt of line 1 again, with another response (IFEval would score only the last): "B"',
+        'r.jsonl:3 (key 2): the prompt of line 1 again, with another response (IFEval would score only the last): "B"',
   );
 });
 
@@ -200,11 +242,6 @@ Deno.test("readIfevalResponses() names the input prompt a response's differs fro
     refusal("Écris un poème!"),
     'r.jsonl:1: prompt not in the input file: "Écris un poème!"',
   );
-  // A responses file keyed by the input's key, as some harnesses write it, is named as such.
-  strictEqual(
-    refusal(undefined, { key: 5 }),
-    'r.jsonl:1: "prompt" is missing (responses are matched to prompts by text, not by key)',
-  );
-  strictEqual(refusal(undefined), 'r.jsonl:1: "prompt" is missing');
+  strictEqual(refusal(undefined), 'r.jsonl:1: "prompt" is missing (give the prompt, or its "key")');
   strictEqual(refusal(5), 'r.jsonl:1: "prompt" must be a string');
 });
