@@ -5,7 +5,10 @@
 // entry (`decoder_failed`), and an item of several keys would have all but its first read by no
 // one. Since the structure is the harness's, not the model's, it is refused as bad input, with the
 // line BFCL's handler would have written.
+import { InputError } from "../jsonl/mod.ts";
 import { PyDict, pyJsonDumps, type PyValue } from "./py_value.ts";
+import { idOf } from "./_rows.ts";
+import type { BfclSource } from "./checker.ts";
 
 /** BFCL's shape of a call, written out for a message: `{"name": "arguments"}`. */
 const asBfcl = (name: PyValue | undefined, args: PyValue | undefined) =>
@@ -79,6 +82,17 @@ export function resultShapeProblem(result: PyValue): string | undefined {
   return undefined;
 }
 
-/** The shape BFCL's result files hold, for every message. */
-export const BFCL_RESULT_SHAPE =
-  "a BFCL result is a list of calls, each {name: arguments as JSON text}, or the model's text";
+/**
+ * Refuses the first result line whose `result` is not of BFCL's shape (see
+ * {@linkcode resultShapeProblem}), naming the file, the line and the id.
+ */
+export function checkResultShapes(source: BfclSource, rows: readonly PyDict[]): void {
+  rows.forEach((row, i) => {
+    const problem = resultShapeProblem(row.get("result") ?? null);
+    if (problem === undefined) return;
+    throw new InputError(
+      `${source.name}:${i + 1} (id ${idOf(row)}): a BFCL result is a list of calls, each ` +
+        `{name: arguments as JSON text}, or the model's text, but ${problem}`,
+    );
+  });
+}

@@ -18,7 +18,7 @@ import {
   readRows,
 } from "./_rows.ts";
 import { bfclModelSettings, checkDecoderFits } from "./models.ts";
-import { BFCL_RESULT_SHAPE, resultShapeProblem } from "./_result_shape.ts";
+import { checkResultShapes } from "./_result_shape.ts";
 
 /** The checker's version id. */
 export const BFCL_CHECKER = "bfcl.ast@2024-08";
@@ -305,11 +305,8 @@ export interface BfclRun {
  * category's shape in BFCL's 2024-08 files: a question's `function` one function
  * `{name, parameters: {properties: {param: {type, [items: {type}]}}, required: [names]}}` with the
  * language's types (a list of them in the multiple categories), an answer's `ground_truth` an
- * object `{function_name: {param: [choices]}}` (BFCL v3's lists are named as such); or if a
- * `result` is not of the shape BFCL's handlers wrote (a list of `{name: arguments_json}` calls,
- * or text) but a provider's payload: an OpenAI chat completion, message or tool call, Anthropic
- * blocks, a call object, an item of several keys. The message names the file, the line and the
- * entry's id. A leading BOM is dropped, as the CLI drops it.
+ * object `{function_name: {param: [choices]}}` (BFCL v3's lists are named as such); or a result is
+ * a provider's payload (an OpenAI completion, Anthropic blocks). The message names file, line, id. A leading BOM is dropped, as the CLI drops it.
  * @throws {BfclDecoderError} If the results are of another kind of model than the decoder reads
  * (`checkDecoderFits`): a prompting decoder on lists of calls, `fc` on text that reads as calls.
  * @throws {RangeError} For a category, decoder or matching that is not one of theirs.
@@ -351,15 +348,7 @@ export function checkBfcl(files: BfclFiles, options: BfclOptions): BfclRun {
     ? []
     : [[files.questions!, questions], [files.answers!, answers]] as const;
   checkIds(files.results, results, others);
-  // A provider's payload (an OpenAI completion, Anthropic blocks) where BFCL's handler wrote its
-  // calls as {name: arguments}: every entry would fail to decode, so it is named first.
-  results.forEach((row, i) => {
-    const problem = resultShapeProblem(row.get("result") ?? null);
-    if (problem === undefined) return;
-    throw new InputError(
-      `${files.results.name}:${i + 1} (id ${idOf(row)}): ${BFCL_RESULT_SHAPE}, but ${problem}`,
-    );
-  });
+  checkResultShapes(files.results, results);
   // The decoder and name rewrite: as given, else the known model's; refused if the results are
   // of another kind of model.
   const given = options.decoder !== undefined;
