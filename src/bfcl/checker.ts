@@ -237,7 +237,7 @@ function checkEntry(entry: BfclEntry, options: BfclOptions): BfclVerdict {
 export interface BfclSource {
   /** The file's name, for messages. */
   name: string;
-  /** The file's text (JSON lines). */
+  /** The file's text (JSON lines); a leading BOM is dropped, as the CLI drops it. */
   text: string;
 }
 
@@ -306,7 +306,7 @@ export interface BfclRun {
  * `{name, parameters: {properties: {param: {type, [items: {type}]}}, required: [names]}}` with the
  * language's types (a list of them in the multiple categories), an answer's `ground_truth` an
  * object `{function_name: {param: [choices]}}` (BFCL v3's lists are named as such); or a result is
- * a provider's payload (an OpenAI completion, Anthropic blocks). The message names file, line, id. A leading BOM is dropped, as the CLI drops it.
+ * a provider's payload (an OpenAI completion, Anthropic blocks). Each names file, line and id.
  * @throws {BfclDecoderError} If the results are of another kind of model than the decoder reads
  * (`checkDecoderFits`): a prompting decoder on lists of calls, `fc` on text that reads as calls.
  * @throws {RangeError} For a category, decoder or matching that is not one of theirs.

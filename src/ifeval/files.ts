@@ -198,7 +198,8 @@ function promptOf(
  * );
  * deepStrictEqual(responses, ["R"]);
  * // or by the prompt's key
- * deepStrictEqual(readIfevalResponses({ name: "r.jsonl", text: '{"key": 1, "response": "R"}\n' }, inputs), ["R"]);
+ * const byKey = { name: "r.jsonl", text: '{"key": 1, "response": "R"}\n' };
+ * deepStrictEqual(readIfevalResponses(byKey, inputs), ["R"]);
  * ```
  */
 export function readIfevalResponses(
