@@ -148,7 +148,10 @@ function promptOf(
   if (o.key !== undefined) {
     const row = typeof o.key === "number" ? byKey.get(o.key) : undefined;
     if (row === undefined) {
-      throw new IfevalInputError(`${at}: key ${shown(o.key)} is not a key of ${inputName}`);
+      throw new IfevalInputError(
+        `${at}: key ${shown(o.key)} is not a key of ${inputName}` +
+          (typeof o.key === "number" ? "" : " (its keys are numbers)"),
+      );
     }
     if (o.prompt === undefined) return row.prompt;
     if (o.prompt !== row.prompt) {

@@ -111,7 +111,10 @@ Deno.test("readIfevalResponses() reads responses keyed by their prompt's key, an
     'r.jsonl:1 (key 1): the prompt is not the one of key 1 (in.jsonl:1): "B"',
   );
   strictEqual(read({ key: 3, response: "a" }), "r.jsonl:1: key 3 is not a key of in.jsonl");
-  strictEqual(read({ key: "1", response: "a" }), 'r.jsonl:1: key "1" is not a key of in.jsonl');
+  strictEqual(
+    read({ key: "1", response: "a" }),
+    'r.jsonl:1: key "1" is not a key of in.jsonl (its keys are numbers)',
+  );
   // A key and a prompt are one prompt: another response to it is refused as before.
   strictEqual(
     read({ key: 1, response: "a" }, { prompt: "A", response: "z" }),
