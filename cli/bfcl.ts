@@ -188,6 +188,13 @@ export async function runBfcl(args: string[]): Promise<void> {
     for (const [type, n] of Object.entries(report.errorTypes)) {
       console.log(`  ${printableText(type)}: ${n}`);
     }
+    // BFCL's verdict, but almost always the wrong decoder or a harness's format, so it is said.
+    if (run.total > 0 && report.errorTypes["ast_decoder:decoder_failed"] === run.total) {
+      console.error(
+        `note: no result decoded (all ${run.total} ast_decoder:decoder_failed): check that the ` +
+          `${run.decoder} decoder reads these results (--decoder, docs/bfcl.md)`,
+      );
+    }
     if (matching === "optimal") {
       const changed = report.matchingDisagreements.map((d) => d.id);
       console.log(

@@ -478,3 +478,27 @@ Deno.test("assay bfcl --report records the files' SHA-256, and bfcl compare refu
   strictEqual(old.code, 0, old.stderr);
   match(old.stderr, /^note: report A records no input digest .*score it again/);
 });
+
+Deno.test("assay bfcl says so when no result decoded, which is BFCL's verdict but almost always the wrong decoder", async () => {
+  const dir = await Deno.makeTempDir();
+  const inputs = await fixtureFiles(dir, "gpt-4o-2024-05-13-FC", "simple");
+  const args = ["bfcl", "--checker", "bfcl.ast@2024-08", "--category", "simple", ...inputs];
+  const out = ["--out", `${dir}/score.json`];
+  const decoded = await runMain([...args, "--model", "gpt-4o-2024-05-13-FC", ...out]);
+  strictEqual(decoded.code, 0, decoded.stderr);
+  strictEqual(decoded.stderr, "");
+  // Fenced code, which the gpt decoder does not read: every entry decoder_failed.
+  const lines = (await Deno.readTextFile(`${dir}/r.json`)).trimEnd().split("\n");
+  const fenced = lines.map((line) =>
+    JSON.stringify({ id: JSON.parse(line).id, result: "```python\nf(a=1)\n```" })
+  );
+  await Deno.writeTextFile(`${dir}/r.json`, fenced.join("\n") + "\n");
+  const failed = await runMain([...args, "--decoder", "gpt", ...out]);
+  strictEqual(failed.code, 0, failed.stderr);
+  match(failed.stdout, /simple: 0\/400 correct/);
+  strictEqual(
+    failed.stderr,
+    "note: no result decoded (all 400 ast_decoder:decoder_failed): check that the gpt decoder " +
+      "reads these results (--decoder, docs/bfcl.md)",
+  );
+});
