@@ -117,5 +117,11 @@ export async function runIfevalCommand(args: string[]): Promise<void> {
         }`,
       );
     }
+    if (run.blankResponses > 0) {
+      console.error(
+        `note: ${run.blankResponses} of ${run.inputs.length} responses are blank, and follow no ` +
+          "instruction",
+      );
+    }
   }
 }

@@ -9,7 +9,7 @@
 import { LineSplitter, quote, readJsonLine } from "../jsonl/mod.ts";
 import { buildCheck, IfevalInputError, type InstructionCheck } from "./checkers.ts";
 import { shown } from "./_kwargs.ts";
-import { pySplit } from "./_python_text.ts";
+import { pySplit, pyStrip } from "./_python_text.ts";
 import { evaluatePrompt, type IfevalPrompt, type IfevalResult } from "./evaluate.ts";
 
 /** A named text: a file's name (for messages) and its contents. */
@@ -40,6 +40,11 @@ export interface IfevalRun {
   strict: IfevalResult[];
   /** The loose results (the official eval_results_loose.jsonl rows). */
   loose: IfevalResult[];
+  /**
+   * How many responses are blank (empty or whitespace, as Python's `str.strip` reads it), which
+   * follow no instruction in either mode: many of them usually mean a harness that lost the text.
+   */
+  blankResponses: number;
 }
 
 // The lines of a source as the CLI and scoreJsonl split a file's bytes: the jsonl room's splitter
@@ -287,5 +292,6 @@ export function runIfeval(files: { input: IfevalSource; responses: IfevalSource 
     inputs,
     strict: inputs.map((row, i) => evaluatePrompt(row, responses[i]!, "strict", row.checks)),
     loose: inputs.map((row, i) => evaluatePrompt(row, responses[i]!, "loose", row.checks)),
+    blankResponses: responses.filter((r) => pyStrip(r) === "").length,
   };
 }

@@ -231,3 +231,21 @@ Deno.test("assay ifeval --out records the files' SHA-256, and ifeval compare ref
   match(gated.stderr, /^note: report candidate records no input digest .*score it again/);
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test("assay ifeval says how many responses are blank (Python's strip: U+001C is blank), as they follow nothing", async () => {
+  const dir = await Deno.makeTempDir();
+  const whole = await runMain([...GPT4, "--quiet"]);
+  strictEqual(whole.stderr, "");
+  const noted = await runMain(GPT4);
+  strictEqual(noted.stderr, "");
+  const lines = (await Deno.readTextFile(RESPONSES)).trimEnd().split("\n").map((l) =>
+    JSON.parse(l)
+  );
+  lines[0].response = "";
+  lines[1].response = "\x1c\n \u3000";
+  await Deno.writeTextFile(`${dir}/r.jsonl`, lines.map((o) => JSON.stringify(o) + "\n").join(""));
+  const r = await runMain(["ifeval", "--input", INPUT, "--responses", `${dir}/r.jsonl`]);
+  strictEqual(r.code, 0, r.stderr);
+  strictEqual(r.stderr, "note: 2 of 541 responses are blank, and follow no instruction");
+  await Deno.remove(dir, { recursive: true });
+});
