@@ -13,28 +13,36 @@ export interface SuiteInputErrorOptions extends ErrorOptions {
   line?: number;
   /** The row's id (a golden's `id`, a trace's `golden_id`), where the row has one. */
   id?: string;
+  /** The row's 0-based index in the list `runSuite` was given (`source` names the list). */
+  index?: number;
 }
 
 /**
  * A suite run's input that cannot be read: a goldens, traces, catalog or labels file that is not
  * UTF-8, not JSON, repeats a key, breaks its schema, or does not fit the other files. Its message
  * names the file, and the line and id where the problem has them (`traces.jsonl:3 (golden_id
- * "g01"): ...`); it carries them as `source`, `line` and `id`. An {@linkcode InputError}.
+ * "g01"): ...`); it carries them as `source`, `line` and `id`. The same rules refuse goldens,
+ * traces and a catalog given to `runSuite` in memory, where there is no file or line: the message
+ * names the list and the row's index instead (`traces[2] (golden_id "g01"): ...`), carried as
+ * `source` (`goldens`, `traces` or `catalog`) and `index`. An {@linkcode InputError}.
  */
 export class SuiteInputError extends InputError {
-  /** The file (or source) name. */
+  /** The file (or source) name; in memory, the list's (`goldens`, `traces`, `catalog`). */
   declare readonly source: string;
+  /** The row's 0-based index in the list `runSuite` was given, where the error is about one. */
+  declare readonly index: number | undefined;
 
   /**
    * Creates the error.
    *
    * @param message What is wrong, naming the file, line and id.
-   * @param options The place (`source`, `line`, `id`) and the cause.
+   * @param options The place (`source`, `line` or `index`, `id`) and the cause.
    */
   constructor(message: string, options: SuiteInputErrorOptions) {
-    const { source, line, id, ...rest } = options;
+    const { source, line, id, index, ...rest } = options;
     super(message, { ...rest, at: { source, line, id } });
     this.name = "SuiteInputError";
+    this.index = index;
   }
 }
 

@@ -7,18 +7,27 @@
  * key would otherwise pass as the user's metadata and the field's metric skip the row). Every
  * problem is a {@linkcode SuiteInputError} naming the file, line and id, as
  * `assay suite run` prints it; so is a run's golden or trace that a metric cannot read
- * ({@linkcode locateRunInputError}).
+ * ({@linkcode locateRunInputError}). `runSuite` checks goldens, traces and a catalog given in
+ * memory by the same rules (one implementation of each), with the same messages naming the list
+ * and index (`goldens[2]`) instead of the file and line.
  *
  * @module
  */
-import { type CompiledSchema, compileSchema } from "../json_schema/mod.ts";
 import { parseJson } from "../engine/mod.ts";
-import { CATALOG_SCHEMA, GOLDEN_SCHEMA, TRACE_SCHEMA } from "./schemas.ts";
 import type { Golden, RunInputError, SchemaCatalog, Trace } from "./types.ts";
-import { armProblem } from "./run.ts";
 import { rememberExact } from "./_exact_values.ts";
 import { inputText, jsonLines, refuseRepeatedKeys, SuiteInputError } from "./_input_lines.ts";
-import { misspeltField } from "./_input_hints.ts";
+import {
+  checkCatalog,
+  checkGoldenIds,
+  checkRow,
+  checkRuns,
+  fileRows,
+  GOLDEN_ROW,
+  type RowKind,
+  type RowPlaces,
+  TRACE_ROW,
+} from "./_input_checks.ts";
 
 export { SuiteInputError, type SuiteInputErrorOptions } from "./_input_lines.ts";
 
@@ -47,54 +56,24 @@ export interface InputRow<T> {
   line: number;
 }
 
-const schemas = new Map<object, CompiledSchema>();
-
-/** The compiled schema, compiled once. */
-function compiled(schema: object): CompiledSchema {
-  let c = schemas.get(schema);
-  if (c === undefined) schemas.set(schema, c = compileSchema(schema));
-  return c;
-}
-
-/** The rows of a JSONL text, each valid against `schema`, each problem named at its line. */
+/** The rows of a JSONL text, each checked as a row of `kind`, each problem named at its line. */
 function readRows<T>(
   input: SuiteInputText,
   source: string,
-  schema: object,
-  idField: string,
+  kind: RowKind,
   callFields: readonly string[],
-): InputRow<T>[] {
-  const validator = compiled(schema);
-  const fields = Object.keys((schema as { properties: object }).properties);
+): { rows: InputRow<T>[]; places: RowPlaces } {
   const rows: InputRow<T>[] = [];
+  const lines: number[] = [];
+  const places = fileRows(source, lines);
   const text = inputText(input, source).replace(/^\uFEFF/, "");
-  for (const { value, line, id, named, text: lineText } of jsonLines(text, source, idField)) {
-    const where = { source, line, ...(id !== undefined && { id }) };
-    if (typeof value === "object" && value !== null && !Array.isArray(value)) {
-      const row = value as Record<string, unknown>;
-      for (const key of Object.keys(row)) {
-        const field = fields.includes(key) ? undefined : misspeltField(key, row, fields);
-        if (field === undefined) continue;
-        throw new SuiteInputError(
-          `${source}:${line}${named}: unknown field ${JSON.stringify(key)} (did you mean ` +
-            `${JSON.stringify(field)}?), too close to a field the line does not give to be ` +
-            "read as metadata",
-          where,
-        );
-      }
-    }
-    const r = validator.validate(value);
-    if (!r.valid) {
-      const first = r.errors[0]!;
-      throw new SuiteInputError(
-        `${source}:${line}${named}: ${first.instanceLocation || "the line"}: ${first.message}`,
-        where,
-      );
-    }
+  for (const { value, line, text: lineText } of jsonLines(text, source, kind.idField)) {
+    lines.push(line);
+    checkRow(value, kind, places, rows.length);
     rememberExact(value, lineText, callFields);
     rows.push({ value: value as T, line });
   }
-  return rows;
+  return { rows, places };
 }
 
 /**
@@ -132,18 +111,8 @@ export function readGoldens(
   options: ReadInputOptions = {},
 ): InputRow<Golden>[] {
   const source = options.source ?? "<input>";
-  const rows = readRows<Golden>(input, source, GOLDEN_SCHEMA, "id", ["reference_trajectory"]);
-  const lines = new Map<string, number>();
-  for (const { value: g, line } of rows) {
-    const first = lines.get(g.id);
-    if (first !== undefined) {
-      throw new SuiteInputError(
-        `${source}:${line}: duplicate golden id ${JSON.stringify(g.id)} (first on line ${first})`,
-        { source, line, id: g.id },
-      );
-    }
-    lines.set(g.id, line);
-  }
+  const { rows, places } = readRows<Golden>(input, source, GOLDEN_ROW, ["reference_trajectory"]);
+  checkGoldenIds(rows.map((r) => r.value), places);
   return rows;
 }
 
@@ -184,35 +153,9 @@ export function readGoldens(
  */
 export function readTraces(input: SuiteInputText, options: ReadTracesOptions): InputRow<Trace>[] {
   const source = options.source ?? "<input>";
-  const rows = readRows<Trace>(input, source, TRACE_SCHEMA, "golden_id", [
-    "tool_calls",
-    "messages",
-  ]);
-  // No run at all would give a scorecard with no arm, which no gate may pass.
-  if (rows.length === 0) {
-    throw new SuiteInputError(`${source}: no traces: the file has no runs to score`, { source });
-  }
+  const { rows, places } = readRows<Trace>(input, source, TRACE_ROW, ["tool_calls", "messages"]);
   const ids = new Set(options.goldens.map((g) => g.id));
-  const runs = new Map<string, number>();
-  for (const { value: t, line } of rows) {
-    const at = `${source}:${line} (golden_id ${JSON.stringify(t.golden_id)})`;
-    const where = { source, line, id: t.golden_id };
-    if (!ids.has(t.golden_id)) {
-      const goldens = options.goldensSource ?? "the goldens";
-      throw new SuiteInputError(`${at}: no golden with this id in ${goldens}`, where);
-    }
-    const reserved = armProblem(t.arm);
-    if (reserved) throw new SuiteInputError(`${at}: ${reserved}`, where);
-    const key = JSON.stringify([t.golden_id, t.arm, t.repeat]);
-    const first = runs.get(key);
-    if (first !== undefined) {
-      throw new SuiteInputError(
-        `${at}: run (arm ${JSON.stringify(t.arm)}, repeat ${t.repeat}) already on line ${first}`,
-        where,
-      );
-    }
-    runs.set(key, line);
-  }
+  checkRuns(rows.map((r) => r.value), places, ids, options.goldensSource ?? "the goldens");
   return rows;
 }
 
@@ -249,13 +192,7 @@ export function readCatalog(input: SuiteInputText, options: ReadInputOptions = {
     throw new SuiteInputError(`${source}: not valid JSON`, { source, cause: e });
   }
   refuseRepeatedKeys(text, source);
-  const r = compiled(CATALOG_SCHEMA).validate(catalog);
-  if (!r.valid) {
-    const first = r.errors[0]!;
-    throw new SuiteInputError(`${source}: ${first.instanceLocation}: ${first.message}`, {
-      source,
-    });
-  }
+  checkCatalog(catalog, source);
   return catalog as SchemaCatalog;
 }
 

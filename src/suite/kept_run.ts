@@ -14,6 +14,7 @@ import { storedRepeatsInputs } from "./stored_run.ts";
 import type { Suite } from "./suite.ts";
 import type { Golden } from "./types.ts";
 import { clusterKeys, type RepeatsReport, repeatsReport } from "./uncertainty.ts";
+import { checkMemoryGoldens } from "./_input_checks.ts";
 
 /** A run's repeats as a store keeps them: all JSON. */
 export interface KeptRepeats<R = Repeats> {
@@ -37,13 +38,16 @@ export interface KeptRepeats<R = Repeats> {
 /**
  * What a run keeps of its suite's repeats: the block without its `baseline` (as the report's
  * section has it, and as an older assay reads it), each golden's cluster key and every golden's
- * id. Call it before anything is scored: a golden without the field the repeats cluster by is
- * refused here, before any judge is paid for. The baseline the run compared with is known only
+ * id. Call it before anything is scored: goldens that `readGoldens` would refuse (a misspelt
+ * field, the schema, an id given twice: as `runSuite` refuses them) and a golden without the
+ * field the repeats cluster by are refused here, before any judge is paid for. The baseline the run compared with is known only
  * from its report; set `baseline` from the report's `repeats.baseline`.
  *
  * @param suite The loaded suite.
  * @param goldens The run's goldens.
  * @returns What to keep; `repeats` null (and nothing else) for a suite without repeats.
+ * @throws {SuiteInputError} At the first golden `readGoldens` would refuse, named by its index
+ *   and id (`goldens[1] (id "g1"): duplicate golden id "g1" (first at goldens[0])`).
  * @throws {RangeError} If the repeats cluster by a field that a golden lacks, or holds as
  *   neither a string nor a number.
  *
@@ -68,6 +72,7 @@ export interface KeptRepeats<R = Repeats> {
  * ```
  */
 export function keptRepeats(suite: Suite, goldens: readonly Golden[]): KeptRepeats {
+  checkMemoryGoldens(goldens);
   if (!suite.repeats) return { repeats: null, clusters: null, goldens: null };
   const { baseline: _, ...repeats } = suite.repeats;
   const ids = goldens.map((g) => g.id);

@@ -22,20 +22,9 @@ import {
 } from "./trace_metrics.ts";
 import type { ParamErrorMarks } from "./_metric_args.ts";
 import { compareCodePoints } from "../engine/mod.ts";
+import { checkMemoryInputs } from "./_input_checks.ts";
 
-/**
- * Why an arm's name cannot be used, or undefined: `overall` names all arms at once wherever runs
- * are sliced by arm (a gate rule's `slice: overall` reads every run), so an arm of that name
- * could never be read alone.
- *
- * @param arm The arm's name.
- * @returns The reason, as a message's end, or undefined for a usable name.
- */
-export function armProblem(arm: string): string | undefined {
-  return arm === "overall"
-    ? `arm "overall" is the name of all arms at once (a gate rule's slice: overall): rename the arm`
-    : undefined;
-}
+export { armProblem } from "./_input_checks.ts";
 
 const EMPTY_GOLDEN: Golden = { id: "", question: "" };
 const EMPTY_TRACE: Trace = {
@@ -172,7 +161,10 @@ export interface RunSuiteOptions extends WithEngine {
   onRun?: (done: number, total: number) => void;
 }
 
-/** A suite run's inputs. */
+/**
+ * A suite run's inputs: the rows `readGoldens`, `readTraces` and `readCatalog` return, or the same
+ * built in memory, which `runSuite` checks by the readers' rules.
+ */
 export interface SuiteInputs {
   /** The goldens, by id. */
   goldens: readonly Golden[];
@@ -190,11 +182,22 @@ export interface SuiteInputs {
  * its `applicable_when` field is empty; a judge failure is applicable with a null score, never
  * a guess. Deterministic metrics never call anything.
  *
+ * Before anything is scored, the inputs are checked by the rules `readGoldens`, `readTraces` and
+ * `readCatalog` apply to files, so that goldens built in memory are refused, and scored, as the
+ * same goldens read from a file: a key that misspells a field the golden or trace does not give
+ * (`refrence_trajectory`, `Messages`), which would otherwise pass as metadata and leave its
+ * metric not applicable; a golden, trace or catalog that breaks its schema
+ * ({@linkcode GOLDEN_SCHEMA}, {@linkcode TRACE_SCHEMA}, {@linkcode CATALOG_SCHEMA}); a golden id
+ * given twice; no traces; a trace of no golden or of the arm `overall`; a run given twice. Each
+ * is the readers' message with the list and index (`goldens[2] (id "g03"): ...`) where they name
+ * the file and line.
+ *
  * @param suite The loaded suite.
  * @param inputs Goldens, traces and the catalog.
  * @param options The judge, or `noJudge`, and progress.
  * @returns One result per run.
- * @throws {RangeError} If a trace names a golden that does not exist, or a run repeats.
+ * @throws {SuiteInputError} At the first input the readers would refuse (above), its `source`
+ *   the list (`goldens`, `traces`, `catalog`) and `index` and `id` the row's.
  * @throws {RunInputError} If a deterministic metric cannot read a run's golden or trace: the
  *   message names the golden, arm, repeat and metric, then the field.
  *
@@ -216,33 +219,47 @@ export interface SuiteInputs {
  * strictEqual(run!.overall.overall, 0.5);
  * strictEqual(run!.overall.pass, true);
  * ```
+ *
+ * @example A misspelt field is refused, as in a file
+ * ```ts
+ * import { loadSuite, runSuite } from "@assay/assay/suite";
+ * import { rejects } from "node:assert/strict";
+ *
+ * const suite = loadSuite("- type: trajectory_match\n  params: {trajectory: unordered}\n");
+ * const trace = {
+ *   golden_id: "g1", arm: "base", repeat: 0, tool_calls: [], sql: [], final_rows: null,
+ *   final_answer: null, submitted: true, hit_turn_limit: false,
+ * };
+ * // Built from a payload, say: TypeScript checks no object it did not see written.
+ * const golden = { id: "g1", question: "q", refrence_trajectory: [{ name: "f", arguments: {} }] };
+ * await rejects(
+ *   runSuite(suite, {
+ *     goldens: [golden],
+ *     traces: [trace],
+ *     catalog: { views: [] },
+ *   }),
+ *   {
+ *     name: "SuiteInputError",
+ *     index: 0,
+ *     message: 'goldens[0] (id "g1"): unknown field "refrence_trajectory" (did you mean ' +
+ *       '"reference_trajectory"?), too close to a field the golden does not give to be read ' +
+ *       "as metadata",
+ *   },
+ * );
+ * ```
  */
 export async function runSuite(
   suite: Suite,
   inputs: SuiteInputs,
   options: RunSuiteOptions = {},
 ): Promise<RunResult[]> {
+  checkMemoryInputs(inputs);
   const goldens = new Map<string, Golden>();
   for (const g of inputs.goldens) goldens.set(g.id, g);
-  const seen = new Set<string>();
   const traces = [...inputs.traces].sort((a, b) =>
     compareCodePoints(a.arm, b.arm) || compareCodePoints(a.golden_id, b.golden_id) ||
     a.repeat - b.repeat
   );
-  for (const t of traces) {
-    if (!goldens.has(t.golden_id)) {
-      throw new RangeError(`Trace of golden "${t.golden_id}" (arm ${t.arm}) has no golden`);
-    }
-    const reserved = armProblem(t.arm);
-    if (reserved) throw new RangeError(`Trace of golden "${t.golden_id}": ${reserved}`);
-    const key = JSON.stringify([t.arm, t.golden_id, t.repeat]);
-    if (seen.has(key)) {
-      throw new RangeError(
-        `Run (golden "${t.golden_id}", arm "${t.arm}", repeat ${t.repeat}) appears twice`,
-      );
-    }
-    seen.add(key);
-  }
   const judge = options.noJudge ? undefined : options.judge;
   const order = suite.metrics.map((m) => m.name);
   const results: RunResult[] = [];

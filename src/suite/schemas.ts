@@ -1,9 +1,10 @@
 /**
  * JSON Schemas (draft 2020-12) of a suite run's inputs: goldens, the schema catalog and the
- * traces. They document the formats, and the CLI validates every input line with the project's
- * own validator before scoring. A golden or a trace may carry keys of its own beside its fields;
- * the readers (`readGoldens`, `readTraces`) refuse one that misspells a field the line does not
- * give, which the schemas alone let through.
+ * traces. They document the formats, and the readers and `runSuite` validate every golden, trace
+ * and catalog with the project's own validator before scoring. A golden or a trace may carry keys
+ * of its own beside its fields; the readers (`readGoldens`, `readTraces`) and `runSuite`, given
+ * rows in memory, refuse one that misspells a field the row does not give, which the schemas
+ * alone let through.
  *
  * @module
  */

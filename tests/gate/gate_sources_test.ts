@@ -285,6 +285,6 @@ Deno.test("an arm named overall is refused by the suite and by the gate, which r
     }, {
       noJudge: true,
     }),
-    /Trace of golden "g": arm "overall" is the name of all arms at once/,
+    /^SuiteInputError: traces\[0\] \(golden_id "g"\): arm "overall" is the name of all arms at once/,
   );
 });

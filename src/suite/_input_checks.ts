@@ -1,0 +1,241 @@
+// The rules a suite run's goldens, traces and catalog must keep, one implementation of each:
+// `readGoldens`, `readTraces` and `readCatalog` apply them to the rows they parse from files (each
+// named by its file and line), and `runSuite` to the objects it is given in memory (each named by
+// its list and index, `goldens[2]`), so that a program that builds its goldens in memory meets
+// the refusals, and gets the scores, of one that reads them from files.
+import { type CompiledSchema, compileSchema } from "../json_schema/mod.ts";
+import { CATALOG_SCHEMA, GOLDEN_SCHEMA, TRACE_SCHEMA } from "./schemas.ts";
+import type { Golden, Trace } from "./types.ts";
+import { misspeltField } from "./_input_hints.ts";
+import { SuiteInputError } from "./_input_lines.ts";
+
+/** Where one input's rows are, and the words its messages use for them. */
+export interface RowPlaces {
+  /** The file's name, or the list's (`goldens`, `traces`). */
+  source: string;
+  /** One row: `line` in a file, `golden` or `trace` in memory. */
+  row: string;
+  /** What holds the rows: `file` or `list`. */
+  whole: string;
+  /** The `i`-th row's place, first in its messages: `goldens.jsonl:3` or `goldens[2]`. */
+  at(i: number): string;
+  /** The `i`-th row named from another's message: `on line 3` or `at goldens[2]`. */
+  ref(i: number): string;
+  /** The `i`-th row's place as its error carries it: the line, or the index. */
+  place(i: number): { line: number } | { index: number };
+}
+
+/** The rows of a file, the `i`-th on `lines[i]` (a list that may grow as the file is read). */
+export function fileRows(source: string, lines: readonly number[]): RowPlaces {
+  return {
+    source,
+    row: "line",
+    whole: "file",
+    at: (i) => `${source}:${lines[i]}`,
+    ref: (i) => `on line ${lines[i]}`,
+    place: (i) => ({ line: lines[i]! }),
+  };
+}
+
+/** The rows of a list given in memory: `goldens`, `traces`. */
+export function memoryRows(source: "goldens" | "traces"): RowPlaces {
+  return {
+    source,
+    row: source.slice(0, -1),
+    whole: "list",
+    at: (i) => `${source}[${i}]`,
+    ref: (i) => `at ${source}[${i}]`,
+    place: (i) => ({ index: i }),
+  };
+}
+
+/** A kind of row: its schema, and the field that names a row in messages. */
+export interface RowKind {
+  /** The row's JSON Schema. */
+  schema: typeof GOLDEN_SCHEMA | typeof TRACE_SCHEMA;
+  /** `id` for a golden, `golden_id` for a trace. */
+  idField: "id" | "golden_id";
+}
+
+/** A golden: {@linkcode GOLDEN_SCHEMA}, named by its `id`. */
+export const GOLDEN_ROW: RowKind = { schema: GOLDEN_SCHEMA, idField: "id" };
+/** A trace: {@linkcode TRACE_SCHEMA}, named by its `golden_id`. */
+export const TRACE_ROW: RowKind = { schema: TRACE_SCHEMA, idField: "golden_id" };
+
+const schemas = new Map<object, CompiledSchema>();
+
+/** The compiled schema, compiled once. */
+function compiled(schema: object): CompiledSchema {
+  let c = schemas.get(schema);
+  if (c === undefined) schemas.set(schema, c = compileSchema(schema));
+  return c;
+}
+
+/** The row's id for messages: its id field when that is a string. */
+function rowId(value: unknown, idField: string): string | undefined {
+  const raw = typeof value === "object" && value !== null
+    ? (value as Record<string, unknown>)[idField]
+    : undefined;
+  return typeof raw === "string" ? raw : undefined;
+}
+
+/** The error at the `i`-th row: its place, its id when it has one, then `text`. */
+function rowError(
+  places: RowPlaces,
+  i: number,
+  id: { field: string; value: string } | undefined,
+  text: string,
+): SuiteInputError {
+  const named = id === undefined ? "" : ` (${id.field} ${JSON.stringify(id.value)})`;
+  return new SuiteInputError(`${places.at(i)}${named}: ${text}`, {
+    source: places.source,
+    ...places.place(i),
+    ...(id !== undefined && { id: id.value }),
+  });
+}
+
+/**
+ * Refuses the `i`-th row unless it is one of `kind`: first a key that misspells a field the row
+ * does not give (see `misspeltField`), which the schema would let through as metadata; then the
+ * schema's first error.
+ */
+export function checkRow(value: unknown, kind: RowKind, places: RowPlaces, i: number): void {
+  const raw = rowId(value, kind.idField);
+  const id = raw === undefined ? undefined : { field: kind.idField, value: raw };
+  if (typeof value === "object" && value !== null && !Array.isArray(value)) {
+    const row = value as Record<string, unknown>;
+    const fields = Object.keys(kind.schema.properties);
+    for (const key of Object.keys(row)) {
+      const field = fields.includes(key) ? undefined : misspeltField(key, row, fields);
+      if (field === undefined) continue;
+      throw rowError(
+        places,
+        i,
+        id,
+        `unknown field ${JSON.stringify(key)} (did you mean ${JSON.stringify(field)}?), too ` +
+          `close to a field the ${places.row} does not give to be read as metadata`,
+      );
+    }
+  }
+  const r = compiled(kind.schema).validate(value);
+  if (!r.valid) {
+    const first = r.errors[0]!;
+    throw rowError(
+      places,
+      i,
+      id,
+      `${first.instanceLocation || `the ${places.row}`}: ${first.message}`,
+    );
+  }
+}
+
+/** Refuses a golden id given twice, at the second, naming the first. */
+export function checkGoldenIds(goldens: readonly Golden[], places: RowPlaces): void {
+  const first = new Map<string, number>();
+  goldens.forEach((g, i) => {
+    const j = first.get(g.id);
+    if (j !== undefined) {
+      throw new SuiteInputError(
+        `${places.at(i)}: duplicate golden id ${JSON.stringify(g.id)} (first ${places.ref(j)})`,
+        { source: places.source, ...places.place(i), id: g.id },
+      );
+    }
+    first.set(g.id, i);
+  });
+}
+
+/**
+ * Refuses traces that are no run to score: none at all (a scorecard with no arm, which no gate
+ * may pass), or, at the first in order, a trace of none of `goldenIds` (the goldens' file or list
+ * is `goldensSource`), of the arm `overall`, or of a run given before.
+ */
+export function checkRuns(
+  traces: readonly Trace[],
+  places: RowPlaces,
+  goldenIds: ReadonlySet<string>,
+  goldensSource: string,
+): void {
+  const source = places.source;
+  if (traces.length === 0) {
+    throw new SuiteInputError(`${source}: no traces: the ${places.whole} has no runs to score`, {
+      source,
+    });
+  }
+  const runs = new Map<string, number>();
+  traces.forEach((t, i) => {
+    const id = { field: "golden_id", value: t.golden_id };
+    if (!goldenIds.has(t.golden_id)) {
+      throw rowError(places, i, id, `no golden with this id in ${goldensSource}`);
+    }
+    const reserved = armProblem(t.arm);
+    if (reserved) throw rowError(places, i, id, reserved);
+    const key = JSON.stringify([t.golden_id, t.arm, t.repeat]);
+    const first = runs.get(key);
+    if (first !== undefined) {
+      const run = `run (arm ${JSON.stringify(t.arm)}, repeat ${t.repeat})`;
+      throw rowError(places, i, id, `${run} already ${places.ref(first)}`);
+    }
+    runs.set(key, i);
+  });
+}
+
+/** Refuses a catalog that breaks {@linkcode CATALOG_SCHEMA}, at its first error. */
+export function checkCatalog(catalog: unknown, source: string): void {
+  const r = compiled(CATALOG_SCHEMA).validate(catalog);
+  if (!r.valid) {
+    const { instanceLocation, message } = r.errors[0]!;
+    throw new SuiteInputError(`${source}: ${instanceLocation || "the catalog"}: ${message}`, {
+      source,
+    });
+  }
+}
+
+/**
+ * Why an arm's name cannot be used, or undefined: `overall` names all arms at once wherever runs
+ * are sliced by arm (a gate rule's `slice: overall` reads every run), so an arm of that name
+ * could never be read alone.
+ *
+ * @param arm The arm's name.
+ * @returns The reason, as a message's end, or undefined for a usable name.
+ */
+export function armProblem(arm: string): string | undefined {
+  return arm === "overall"
+    ? `arm "overall" is the name of all arms at once (a gate rule's slice: overall): rename the arm`
+    : undefined;
+}
+
+/**
+ * Refuses goldens given in memory where `readGoldens` would refuse the same rows read from a
+ * file: each golden, then their ids. A list that is not an array is refused as a whole.
+ */
+export function checkMemoryGoldens(list: unknown): readonly Golden[] {
+  const goldens = rowsOf(list, GOLDEN_ROW, memoryRows("goldens")) as Golden[];
+  checkGoldenIds(goldens, memoryRows("goldens"));
+  return goldens;
+}
+
+/**
+ * Refuses `runSuite`'s inputs where the readers would refuse the same rows read from files: the
+ * goldens (above), each trace, then the runs, then the catalog.
+ */
+export function checkMemoryInputs(inputs: {
+  goldens: unknown;
+  traces: unknown;
+  catalog: unknown;
+}): void {
+  const goldens = checkMemoryGoldens(inputs.goldens);
+  const traces = rowsOf(inputs.traces, TRACE_ROW, memoryRows("traces")) as Trace[];
+  checkRuns(traces, memoryRows("traces"), new Set(goldens.map((g) => g.id)), "goldens");
+  checkCatalog(inputs.catalog, "catalog");
+}
+
+/** The rows of a list given in memory, each checked (a hole in the list is a row that is none). */
+function rowsOf(list: unknown, kind: RowKind, places: RowPlaces): readonly unknown[] {
+  if (!Array.isArray(list)) {
+    throw new SuiteInputError(`${places.source}: expected a list (an array) of ${places.source}`, {
+      source: places.source,
+    });
+  }
+  for (let i = 0; i < list.length; i++) checkRow(list[i], kind, places, i);
+  return list;
+}
