@@ -8,6 +8,7 @@
 import { deepStrictEqual, ok, strictEqual, throws } from "node:assert/strict";
 import {
   type Golden,
+  GOLDEN_SCHEMA,
   keptRepeats,
   locateRunInputError,
   readCatalog,
@@ -21,6 +22,7 @@ import {
   SuiteInputError,
   suiteRunReport,
   type Trace,
+  TRACE_SCHEMA,
 } from "../../src/suite/mod.ts";
 import { loadSuite } from "../../src/suite/mod.ts";
 import { makeRng, type Rng, shuffled } from "../_corpus.ts";
@@ -115,26 +117,8 @@ function validInputs(rng: Rng): Inputs {
   return { suite, goldens, traces: shuffled(rng, traces), catalog };
 }
 
-const GOLDEN_FIELDS = [
-  "id",
-  "question",
-  "expected_views",
-  "reference_values",
-  "reference_answer_text",
-  "reference_trajectory",
-];
-const TRACE_FIELDS = [
-  "golden_id",
-  "arm",
-  "repeat",
-  "tool_calls",
-  "sql",
-  "final_rows",
-  "final_answer",
-  "submitted",
-  "hit_turn_limit",
-  "messages",
-];
+const GOLDEN_FIELDS = Object.keys(GOLDEN_SCHEMA.properties);
+const TRACE_FIELDS = Object.keys(TRACE_SCHEMA.properties);
 const WRONG_VALUES: unknown[] = [null, 0, 1.5, -1, "", "x", true, [], {}, [1], [{}], { a: 1 }];
 
 /** `name` misspelt one way: case, `_` and `-` changed, or a character dropped, added or changed. */
@@ -469,17 +453,9 @@ Deno.test("runSuite given goldens and traces in memory refuses and scores as the
 });
 
 const SUITE = loadSuite("- type: hit_limit\n", suiteChecks());
-const TRACE: Trace = {
-  golden_id: "g1",
-  arm: "base",
-  repeat: 0,
-  tool_calls: [],
-  sql: [],
-  final_rows: null,
-  final_answer: null,
-  submitted: true,
-  hit_turn_limit: false,
-};
+// A valid trace (the first of a seeded case) of the golden g1, without messages.
+const { messages: _, ...seeded } = validInputs(makeRng(SEED)).traces[0]!;
+const TRACE = { ...seeded, golden_id: "g1" } as unknown as Trace;
 const CATALOG: SchemaCatalog = { views: [] };
 
 /** What runSuite refused the inputs with: name, message, source, index, line and id. */
