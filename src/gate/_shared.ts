@@ -8,6 +8,13 @@ const isEvaluation = (r: object) =>
   (EVALUATION_SCHEMAS as readonly unknown[]).includes((r as { schema?: unknown }).schema);
 
 /**
+ * Whether two reports' schemas are one kind for a comparative rule: the same schema, or two
+ * evaluation schemas (v1 and v2 hold the same records, as `compareReports` reads them).
+ */
+export const sameKind = (a: string, b: string) =>
+  a === b || [a, b].every((k) => (EVALUATION_SCHEMAS as readonly string[]).includes(k));
+
+/**
  * The input as the gate reads it: unchanged for `on` `all` (the default); for `intersection`,
  * both evaluation reports restricted to the examples they share (`intersectReports`), with what
  * each left out.

@@ -27,7 +27,7 @@ import { pooledDelta, pooledValue } from "./_pooled_delta.ts";
 import { type ExampleShare, type MetricSource, metricSource } from "./sources.ts";
 import { checkRulesFit } from "./rule_fit.ts";
 import { checkGateArguments } from "./_arguments.ts";
-import { onShared } from "./_shared.ts";
+import { onShared, sameKind } from "./_shared.ts";
 import { beside, type Bound, bound, boundText, describe, fmt, withinBound } from "./_rule_text.ts";
 import type { GateCheck, GateRules } from "./rules.ts";
 
@@ -187,7 +187,7 @@ export function evaluateGate(
   const base = "report" in input ? undefined : metricSource(input.base);
   const comparative = gate.rules.filter((r) => !ABSOLUTE.has(r.check.kind));
   // Reports of two kinds are refused first: a rule's metric would be blamed on one of them.
-  if (base !== undefined && base.kind !== candidate.kind) {
+  if (base !== undefined && !sameKind(base.kind, candidate.kind)) {
     const detail = `the reports are ${base.kind} and ${candidate.kind}`;
     throw new ComparisonGateError([{
       kind: "schema",
