@@ -151,6 +151,7 @@ export function printVerdict(
   json: boolean | undefined,
 ): GateFailed | undefined {
   (json ? console.error : console.log)(`\n${verdictText(verdict, rulesPath).trimEnd()}`);
+  if (verdict.note !== undefined) console.error(`note: ${verdict.note}`);
   return verdict.pass ? undefined : gateFailure(verdict);
 }
 

@@ -28,6 +28,7 @@ import { type ExampleShare, type MetricSource, metricSource } from "./sources.ts
 import { checkRulesFit } from "./rule_fit.ts";
 import { checkGateArguments } from "./_arguments.ts";
 import { onShared, sameKind } from "./_shared.ts";
+import { unscoredNote } from "./_unscored.ts";
 import { beside, type Bound, bound, boundText, describe, fmt, withinBound } from "./_rule_text.ts";
 import type { GateCheck, GateRules } from "./rules.ts";
 
@@ -103,7 +104,9 @@ export interface GateVerdict {
   alpha: number;
   /**
    * Present when a BFCL or IFEval report records no input digest (written before they were
-   * recorded): their inputs were not compared (see `unrecordedInputs`).
+   * recorded): their inputs were not compared (see `unrecordedInputs`); or when an evaluation
+   * report left out examples that had no generation (its `missing_generations`, `assay score
+   * --allow-missing`): the rules read only the scored examples.
    */
   note?: string;
   /**
@@ -181,6 +184,8 @@ export function evaluateGate(
   options: GateOptions = {},
 ): GateVerdict {
   checkGateArguments(gate, input);
+  // What each side left unscored, as its report has it (on the shared examples, too).
+  const unscored = unscoredNote(input);
   const shared = onShared(input, options.on);
   input = shared.input;
   const candidate = metricSource("report" in input ? input.report : input.candidate);
@@ -206,7 +211,7 @@ export function evaluateGate(
       );
     }
   }
-  let note: string | undefined;
+  let note = unscored;
   if (base !== undefined) {
     const b = "base" in input ? input.base : undefined;
     const c = "candidate" in input ? input.candidate : undefined;
@@ -216,7 +221,7 @@ export function evaluateGate(
       ? gateDifferences(b as EvaluationReport, c as EvaluationReport, ARMS)
       : inputDifferences(b, c, ARMS);
     if (differences.length > 0) throw new ComparisonGateError(differences);
-    note = unrecordedInputs(b, c, ARMS);
+    note ??= unrecordedInputs(b, c, ARMS);
   }
   const rng = new Sfc32(gate.seed);
   const settings = bootstrapSettings({ seed: gate.seed, resamples: gate.resamples });

@@ -76,11 +76,21 @@ const EVALUATION_INPUTS = objectOf(
     "a count",
 );
 
+// The examples `assay score --allow-missing` left out: the gate's verdict names them.
+const MISSING_GENERATIONS = orAbsent(objectOf(
+  { count: COUNT, ids: STRINGS },
+  "{count, ids} (a count and a list of that many ids)",
+));
+
 function checkEvaluation(r: Json): void {
   const problem = detailedReportProblem(r);
   if (problem) throw malformed(r, problem);
   if (!EVALUATION_INPUTS.test(r.inputs)) {
     throw malformed(r, `inputs is not ${EVALUATION_INPUTS.text}`);
+  }
+  const missing = r.missing_generations as { count: number; ids: string[] } | undefined;
+  if (!MISSING_GENERATIONS.test(missing) || (missing && missing.count !== missing.ids.length)) {
+    throw malformed(r, `missing_generations is not ${MISSING_GENERATIONS.text}`);
   }
 }
 

@@ -1,10 +1,11 @@
 // A CI job's gate end to end on reports as a job makes them: a base from an older run (v1), a
 // candidate scored with --allow-missing, and what the verdict says about each.
-import { deepStrictEqual, strictEqual, throws } from "node:assert/strict";
+import { deepStrictEqual, match, ok, strictEqual, throws } from "node:assert/strict";
 import { scoreToolCalls } from "../../src/evaluation/mod.ts";
 import type { EvaluationReport } from "../../src/evaluation/mod.ts";
 import { ComparisonGateError } from "../../src/compare/mod.ts";
-import { evaluateGate, parseGateRules } from "../../src/gate/mod.ts";
+import { checkReportBody } from "../../src/report_check/mod.ts";
+import { evaluateGate, gateMarkdown, parseGateRules } from "../../src/gate/mod.ts";
 
 const RIGHT = '{"name":"f","arguments":{"x":1}}';
 const WRONG = '{"name":"f","arguments":{"x":2}}';
@@ -46,4 +47,44 @@ Deno.test("evaluateGate() compares a v1 base with a v2 candidate, as compareRepo
       e instanceof ComparisonGateError &&
       /assay\.evaluation\.v1 and assay\.structured/.test(e.message),
   );
+});
+
+Deno.test("evaluateGate() says when a report left examples out for want of a generation", () => {
+  const partial = report(8, (i) => i !== 5, 3); // ex-0..2 have no generation
+  const rules = gate("  - metric: full_call_exact_match\n    min: 0.8\n");
+  const one = evaluateGate(rules, { report: partial });
+  strictEqual(one.pass, true); // 4 of the 5 scored
+  strictEqual(
+    one.note,
+    'The report scored 5 of its 8 examples: 3 had no generation (scored with --allow-missing: "ex-0", ' +
+      '"ex-1", "ex-2"), and the rules read only the scored ones.',
+  );
+  ok(gateMarkdown(one, "g.yaml").includes("Note: The report scored 5 of its 8 examples\\: 3 had"));
+  // Both sides, the ids past the fifth counted; a whole report adds nothing.
+  const many = report(20, () => true, 7);
+  const both = evaluateGate(
+    gate("  - metric: full_call_exact_match\n    max_regressions: 0\n"),
+    { base: many, candidate: many },
+  );
+  match(both.note!, /^The base report scored 13 of its 20 examples: 7 had no generation/);
+  match(both.note!, /"ex-3", "ex-4", … 7 in all\), and the rules read only the scored ones\.$/);
+  match(both.note!, / The candidate report scored 13 of its 20 examples/);
+  strictEqual(evaluateGate(rules, { report: report(8, () => true) }).note, undefined);
+  // On the shared examples too, beside the coverage.
+  const whole = report(8, () => true);
+  const shared = evaluateGate(rules, { base: whole, candidate: partial }, { on: "intersection" });
+  match(shared.note!, /^The candidate report scored 5 of its 8 examples: 3 had no generation/);
+  deepStrictEqual(shared.coverage!.base_only.ids, ["ex-0", "ex-1", "ex-2"]);
+});
+
+Deno.test("checkReportBody() refuses a report's missing_generations that is not its count of ids", () => {
+  const partial = report(6, () => true, 2);
+  checkReportBody(JSON.parse(JSON.stringify(partial)));
+  checkReportBody(JSON.parse(JSON.stringify(report(6, () => true))));
+  for (const missing of [{ count: 3, ids: ["ex-0", "ex-1"] }, { count: "2" }, [], null]) {
+    throws(
+      () => checkReportBody({ ...partial, missing_generations: missing }),
+      /evaluation\.v2 report is malformed: missing_generations is not \{count, ids\} \(a count and a list of that many ids\) or absent/,
+    );
+  }
 });

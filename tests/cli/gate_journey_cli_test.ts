@@ -1,0 +1,48 @@
+// A CI job's gate through the CLI: what it prints beside the verdict of partial runs.
+import { match, strictEqual } from "node:assert/strict";
+import { formatReport, scoreToolCalls } from "../../mod.ts";
+import { runMain } from "./_main.ts";
+
+const CALL = '{"name":"f","arguments":{"x":1}}';
+
+/** A report over 6 examples whose first `skip` had no generation (scored with allowMissing). */
+function partial(skip: number): string {
+  const examples = Array.from({ length: 6 }, (_, i) => ({
+    example_id: `ex-${i}`,
+    language: "en",
+    target: CALL,
+  }));
+  const generations = examples.slice(skip).map((e) => ({ example_id: e.example_id, output: CALL }));
+  return formatReport(scoreToolCalls(examples, generations, { allowMissing: true }));
+}
+
+Deno.test("assay gate and compare --gate print the note that a report left examples unscored", async () => {
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(`${dir}/base.json`, partial(2));
+  await Deno.writeTextFile(`${dir}/candidate.json`, partial(2));
+  await Deno.writeTextFile(
+    `${dir}/rules.yaml`,
+    "rules:\n  - metric: full_call_exact_match\n    min: 0.9\n",
+  );
+  const note = (side: string) =>
+    new RegExp(
+      `^note: The ${side} scored 4 of its 6 examples: 2 had no generation \\(scored with ` +
+        '--allow-missing: "ex-0", "ex-1"\\), and the rules read only the scored ones\\.',
+      "m",
+    );
+  const one = await runMain(["gate", `${dir}/rules.yaml`, "--report", `${dir}/candidate.json`]);
+  strictEqual(one.code, 0, one.stderr);
+  match(one.stderr, note("report"));
+  const compared = await runMain([
+    "compare",
+    `${dir}/base.json`,
+    `${dir}/candidate.json`,
+    "--resamples",
+    "100",
+    "--gate",
+    `${dir}/rules.yaml`,
+  ]);
+  strictEqual(compared.code, 0, compared.stderr);
+  match(compared.stderr, note("base report"));
+  match(compared.stderr, /The candidate report scored 4 of its 6 examples/);
+});
