@@ -85,8 +85,14 @@ export async function runShow(args: string[]): Promise<void> {
   const shown = chosen.slice(0, limit);
   const parts = shown.map(formatExample);
   const detailed = report.records.some((r) => r.detail !== undefined);
+  // Examples with no generation (score --allow-missing) are in no record: say how many.
+  const unscored = report.missing_generations?.count ?? 0;
   parts.push(
-    `${shown.length} of ${chosen.length} selected examples shown (${report.records.length} in the report)` +
+    (chosen.length === 0
+      ? "No example matches the filters given"
+      : `${shown.length} of ${chosen.length} selected examples shown`) +
+      ` (${report.records.length} in the report` +
+      (unscored > 0 ? `; ${unscored} more had no generation and were not scored` : "") + ")" +
       (detailed ? "" : "; the report has no details: score with --details to see outputs, " +
         "gold and predicted calls and the differing paths") +
       "\n",

@@ -26,7 +26,8 @@ export interface ExampleSelection {
  * @returns The chosen records.
  * @throws {RangeError} For a `failing` that is not a right-or-wrong metric, or an id, slice or
  *   status the report does not have, naming `source` and what it has (with the nearest status):
- *   `r.json has no slice "jp" (it has en, ja)`.
+ *   `r.json has no slice "jp" (it has en, ja)`; an id the report left unscored for want of a
+ *   generation (its `missing_generations`) is said to be so.
  *
  * @example
  * ```ts
@@ -62,11 +63,7 @@ export function selectExamples(
   if (ids) {
     const known = new Set(report.records.map((r) => r.example_id));
     const unknown = [...ids].filter((id) => !known.has(id));
-    if (unknown.length > 0) {
-      throw new RangeError(
-        `${source} has no example ${unknown.map((id) => JSON.stringify(id)).join(", ")}`,
-      );
-    }
+    if (unknown.length > 0) throw new RangeError(unknownIds(report, unknown, source));
   }
   if (slice !== undefined && !report.slices.includes(slice)) {
     throw new RangeError(`${source} has no slice "${slice}" (it has ${report.slices.join(", ")})`);
@@ -90,4 +87,21 @@ export function selectExamples(
     (failing === undefined || !exampleRight(failing, r)) && (!ids || ids.has(r.example_id)) &&
     (slice === undefined || r.language === slice) && (status === undefined || r.status === status)
   );
+}
+
+// An id the report does not hold: one it left unscored for want of a generation (`assay score
+// --allow-missing`) is said to be so, not to be absent from the run.
+function unknownIds(report: EvaluationReport, unknown: string[], source: string): string {
+  const m = (report as { missing_generations?: { ids?: unknown } }).missing_generations;
+  const unscored = new Set(Array.isArray(m?.ids) ? m.ids : []);
+  const quote = (ids: string[]) => ids.map((id) => JSON.stringify(id)).join(", ");
+  const absent = unknown.filter((id) => !unscored.has(id));
+  const left = unknown.filter((id) => unscored.has(id));
+  const why = left.length === 0
+    ? ""
+    : `${quote(left)} had no generation and ${
+      left.length === 1 ? "was" : "were"
+    } not scored (missing_generations: the run was scored with --allow-missing)`;
+  if (absent.length === 0) return `${source}: ${why}`;
+  return `${source} has no example ${quote(absent)}${why === "" ? "" : `; ${why}`}`;
 }
