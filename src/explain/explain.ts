@@ -279,9 +279,21 @@ export function markdownText(text: string): string {
 
 const mark = (yes: boolean) => (yes ? "yes" : "NO");
 
+// Canonical JSON as `formatExample` shows it: readable, and past DETAIL_OUTPUT_CHARS code units cut
+// as an output is (never inside a surrogate pair, nor after half an escape) with its whole length,
+// so that a model's 100,000-character argument is not one line of the terminal per place it is.
+function shownJson(canonical: string): string {
+  const text = readableJson(canonical);
+  if (text.length <= DETAIL_OUTPUT_CHARS) return text;
+  const head = outputHead(text).replace(/(?<!\\)((?:\\\\)*)\\(u[0-9a-f]{0,3})?$/, "$1");
+  return `${head} … (${text.length} characters)`;
+}
+
 /**
  * One record as text: its id, slice and status, whether name and arguments match, and with a
- * detail the gold and predicted calls, the differing paths and the output.
+ * detail the gold and predicted calls, the differing paths and the output. A call's arguments, a
+ * path or a value longer than {@linkcode DETAIL_OUTPUT_CHARS} code units is cut there, as the
+ * output is, and followed by its length: `… (100042 characters)`.
  *
  * @param record A record of an evaluation report.
  * @returns Lines of text, ending with a newline.
@@ -310,14 +322,14 @@ export function formatExample(record: ExampleRecord): string {
   if (r.reason) lines.push(`  reason:    ${t(r.reason)}`);
   const d = r.detail;
   if (d) {
-    lines.push(`  gold:      ${t(d.gold.name)}(${readableJson(d.gold.arguments)})`);
+    const r = shownJson;
+    lines.push(`  gold:      ${t(d.gold.name)}(${r(d.gold.arguments)})`);
     lines.push(
       `  predicted: ${
-        d.predicted ? `${t(d.predicted.name)}(${readableJson(d.predicted.arguments)})` : "(none)"
+        d.predicted ? `${t(d.predicted.name)}(${r(d.predicted.arguments)})` : "(none)"
       }`,
     );
     if (d.error) lines.push(`  error:     ${d.error.code} at offset ${d.error.offset}`);
-    const r = readableJson;
     for (const m of d.paths.missing) lines.push(`  missing:   ${r(m.path)} = ${r(m.gold)}`);
     for (const e of d.paths.extra) lines.push(`  extra:     ${r(e.path)} = ${r(e.predicted)}`);
     for (const x of d.paths.different) {

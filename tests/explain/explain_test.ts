@@ -211,6 +211,83 @@ Deno.test("formatExample() shows a model's output with its non-printable charact
   strictEqual(printableString("\ud800"), '"\\ud800"');
 });
 
+Deno.test("formatExample() cuts a long call, path or value as it cuts the output, saying its length", () => {
+  // A 100,000-character argument whose escaped ESC straddles the call's cut, and a long key.
+  const long = "x".repeat(DETAIL_OUTPUT_CHARS - 9) + "\u001b" + "y".repeat(100_000);
+  const key = "k".repeat(3000);
+  const output = JSON.stringify({ name: "f", arguments: { a: long, [key]: 1 } });
+  const [record] = scoreToolCalls(
+    [{ example_id: "a", language: "en", target: { name: "f", arguments: { a: "short", b: 2 } } }],
+    [{ example_id: "a", output }],
+    { detail: explainScore() },
+  ).records;
+  const lines = formatExample(record!).split("\n");
+  for (const line of lines) ok(line.length < DETAIL_OUTPUT_CHARS + 100, line.slice(0, 80));
+  const at = (start: string) => lines.find((l) => l.startsWith(start))!;
+  // The call {"a":"xxx…\u001byyy…","kkk…":1} is cut before the escape, never inside it.
+  const call = `{"a":${JSON.stringify(long)},"${key}":1}`;
+  strictEqual(call.slice(DETAIL_OUTPUT_CHARS - 3, DETAIL_OUTPUT_CHARS + 3), "\\u001b");
+  strictEqual(
+    at("  predicted:"),
+    `  predicted: f(${call.slice(0, DETAIL_OUTPUT_CHARS - 3)} … (${call.length} characters))`,
+  );
+  // The value "xxx…\u001byyy…" is cut after it.
+  const value = JSON.stringify(long);
+  strictEqual(
+    at("  different:"),
+    `  different: ["a"]: gold "short", predicted ${value.slice(0, DETAIL_OUTPUT_CHARS)} … (` +
+      `${value.length} characters)`,
+  );
+  ok(value.slice(0, DETAIL_OUTPUT_CHARS).endsWith("\\u001byy"));
+  strictEqual(
+    at("  extra:"),
+    `  extra:     ["${key.slice(0, DETAIL_OUTPUT_CHARS - 2)} … (${key.length + 4} characters) = 1`,
+  );
+  // Short ones are whole.
+  strictEqual(at("  gold:"), '  gold:      f({"a":"short","b":2})');
+  strictEqual(at("  missing:"), '  missing:   ["b"] = 2');
+});
+
+Deno.test("formatExample() never leaves half an escape or a lone backslash at a cut", () => {
+  // Arguments {"a":"xxx…<escape>zzz…"} whose cut falls `into` characters into the escape.
+  const cases: [string, number, string][] = [
+    ["\\\\\\\\", 1, ""], // two escaped backslashes, cut after the first's half
+    ["\\\\\\\\", 2, "\\\\"],
+    ["\\\\\\\\", 3, "\\\\"],
+    ["\\u001b", 1, ""],
+    ["\\u001b", 5, ""],
+    ["\\u001b", 6, "\\u001b"],
+  ];
+  for (const [escape, into, kept] of cases) {
+    const pad = "x".repeat(DETAIL_OUTPUT_CHARS - '{"a":"'.length - into);
+    const args = `{"a":"${pad}${escape}${"z".repeat(3000)}"}`;
+    const record = {
+      example_id: "a",
+      language: "en",
+      root_id: null,
+      status: "ok" as const,
+      name_match: true,
+      arguments_match: false,
+      matched_pairs: 0,
+      predicted_pairs: 1,
+      gold_pairs: 1,
+      detail: {
+        output: { text: "", length: 0, sha256: "0".repeat(64) },
+        gold: { name: "f", arguments: "{}" },
+        predicted: { name: "f", arguments: args },
+        error: null,
+        paths: { missing: [], extra: [], different: [] },
+      },
+    };
+    const line = formatExample(record).split("\n")[2]!;
+    strictEqual(
+      line,
+      `  predicted: f({"a":"${pad}${kept} … (${args.length} characters))`,
+      `${escape} cut after ${into}`,
+    );
+  }
+});
+
 Deno.test("markdownText() shows links, HTML, emphasis and controls as written", () => {
   strictEqual(markdownText("ex-1 München"), "ex\\-1 München");
   strictEqual(markdownText("[click](http://e.vil)"), "\\[click\\]\\(http\\:\\/\\/e\\.vil\\)");
