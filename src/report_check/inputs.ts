@@ -1,7 +1,8 @@
 /**
  * The input files a BFCL or IFEval report was scored against, as their SHA-256 digests: IFEval's
  * input file (the prompts and their instructions), and each BFCL category's question and answer
- * files; and the suite file a suite run was scored under. Two reports scored against different
+ * files; the suite file a suite run was scored under; and a structured report's expected rows and
+ * schema, with its extraction mode. Two reports scored against different
  * inputs (or suites) cannot be compared, whatever their entries' ids say: `bfcl compare`,
  * `ifeval compare` and the gate refuse them. A report that records no
  * digest (written before 2026-12-05, or built in memory without them) is read, with a note.
@@ -72,6 +73,13 @@ function digestsOf(report: unknown): Digests | undefined {
     files.set("suite files'", typeof report.suite_sha256 === "string" ? report.suite_sha256 : null);
     return { files, complete: true };
   }
+  if (report.schema === "assay.structured.v1") {
+    // The expected rows and the schema are the gold; the outputs are the model's, and differ.
+    const inputs = isObject(report.inputs) ? report.inputs : {};
+    files.set("expected files'", sha(inputs.expected));
+    files.set("schema files'", sha(inputs.schema));
+    return { files, complete: true };
+  }
   if (report.schema === "assay.ifeval.v1") {
     const inputs = report.inputs;
     if (isObject(inputs)) files.set("input files'", sha(inputs.input));
@@ -93,11 +101,12 @@ function digestsOf(report: unknown): Digests | undefined {
 const short = (digest: string | null) => digest === null ? "none" : `${digest.slice(0, 12)}…`;
 
 /**
- * How the inputs of two BFCL, IFEval or suite run reports differ: each compared file (IFEval's
- * input file, each shared BFCL category's question and answer files, a suite run's suite file)
- * whose SHA-256 is not the same in both;
- * and each shared BFCL category whose results file is the same in both but was decoded
- * differently (decoder or name rewrite): one model scored twice, not two models.
+ * How the inputs of two BFCL, IFEval, suite run or structured reports differ: each compared file
+ * (IFEval's input file, each shared BFCL category's question and answer files, a suite run's suite
+ * file, a structured report's expected and schema files, `none` where it had none) whose SHA-256
+ * is not the same in both; each shared BFCL category whose results file is the same in both but
+ * was decoded differently (decoder or name rewrite): one model scored twice, not two models; and
+ * structured reports of two extraction modes, or of one outputs file read with two call formats.
  * Reports of other kinds, and a report that records no digest, give none (see
  * {@linkcode unrecordedInputs}).
  *
@@ -137,7 +146,32 @@ export function inputDifferences(
       detail: `${file} sha256 differ: ${names[0]} ${short(x)}, ${names[1]} ${short(db.get(file)!)}`,
     });
   }
-  out.push(...decodingDifferences(a, b, names));
+  out.push(...decodingDifferences(a, b, names), ...readingDifferences(a, b, names));
+  return out;
+}
+
+// How a structured report found each output's payload and read its calls: the mode is a scoring
+// rule, so two modes are refused; a decoder is the model's format, so two models may differ in it,
+// but not one outputs file read two ways.
+function readingDifferences(
+  a: unknown,
+  b: unknown,
+  names: readonly [string, string],
+): GateDifference[] {
+  if (!isObject(a) || !isObject(b) || a.schema !== "assay.structured.v1") return [];
+  if (b.schema !== a.schema) return [];
+  const out: GateDifference[] = [];
+  const differ = (what: string, x: unknown, y: unknown) =>
+    out.push({
+      kind: "examples",
+      detail: `${what} differ: ${names[0]} ${JSON.stringify(x)}, ${names[1]} ${JSON.stringify(y)}`,
+    });
+  if (a.mode !== b.mode) differ("extraction modes", a.mode, b.mode);
+  const outputs = (r: Json) => isObject(r.inputs) ? sha(r.inputs.outputs) : null;
+  const decoder = (r: Json) => isObject(r.call_format) ? r.call_format.decoder ?? null : null;
+  if (outputs(a) !== null && outputs(a) === outputs(b) && decoder(a) !== decoder(b)) {
+    differ("the same outputs' call formats", decoder(a), decoder(b));
+  }
   return out;
 }
 

@@ -5,6 +5,8 @@ import { scoreToolCalls } from "../../src/evaluation/mod.ts";
 import type { EvaluationReport } from "../../src/evaluation/mod.ts";
 import { ComparisonGateError } from "../../src/compare/mod.ts";
 import { checkReportBody } from "../../src/report_check/mod.ts";
+import { scoreStructuredJsonl } from "../../src/structured_jsonl/mod.ts";
+import { getDecoder } from "../../src/formats/mod.ts";
 import { evaluateGate, gateMarkdown, parseGateRules } from "../../src/gate/mod.ts";
 
 const RIGHT = '{"name":"f","arguments":{"x":1}}';
@@ -87,4 +89,83 @@ Deno.test("checkReportBody() refuses a report's missing_generations that is not 
       /evaluation\.v2 report is malformed: missing_generations is not \{count, ids\} \(a count and a list of that many ids\) or absent/,
     );
   }
+});
+
+Deno.test("evaluateGate() refuses structured reports of two modes, expected files or schemas, or one outputs file read two ways", async () => {
+  const enc = new TextEncoder();
+  const lines = (rows: object[]) => enc.encode(rows.map((r) => JSON.stringify(r) + "\n").join(""));
+  const fenced = '```json\n{"answer": 1}\n```';
+  const base = lines([{ id: "q1", output: '{"answer": 1}' }, { id: "q2", output: fenced }]);
+  const candidate = lines([{ id: "q1", output: fenced }, { id: "q2", output: '{"answer": 1}' }]);
+  const expected = (answer: number) =>
+    lines([{ id: "q1", fields: { answer } }, { id: "q2", fields: { answer } }]);
+  const schema = (type: string) => enc.encode(JSON.stringify({ properties: { answer: { type } } }));
+  const score = async (
+    outputs: Uint8Array,
+    options: { mode?: "strict" | "lenient"; answer?: number; type?: string; hermes?: boolean } = {},
+  ) =>
+    (await scoreStructuredJsonl(
+      {
+        outputs,
+        expected: expected(options.answer ?? 1),
+        schema: schema(options.type ?? "integer"),
+      },
+      {
+        metrics: ["json_validity"],
+        mode: options.mode,
+        ...(options.hermes ? { decoder: getDecoder("hermes") } : {}),
+      },
+    )).report;
+  const rules = gate("  - metric: json_validity\n    max_regressions: 0\n");
+  const refused = (b: object, c: object, detail: RegExp) => {
+    throws(() => evaluateGate(rules, { base: b, candidate: c }), (e) => {
+      ok(e instanceof ComparisonGateError, String(e));
+      match(e.message, detail);
+      return true;
+    });
+  };
+  // Same settings: the candidate's q1 regresses (fenced, strict).
+  const verdict = evaluateGate(rules, {
+    base: await score(base),
+    candidate: await score(candidate),
+  });
+  deepStrictEqual(verdict.rules[0]!.failing, ["q1"]);
+  refused(
+    await score(base),
+    await score(candidate, { mode: "lenient" }),
+    /^Refusing to compare: extraction modes differ: base "strict", candidate "lenient"$/,
+  );
+  refused(
+    await score(base),
+    await score(candidate, { answer: 2 }),
+    /^Refusing to compare: expected files' sha256 differ: base [0-9a-f]{12}…, candidate [0-9a-f]{12}…$/,
+  );
+  refused(
+    await score(base),
+    await score(candidate, { type: "string" }),
+    /^Refusing to compare: schema files' sha256 differ/,
+  );
+  // One outputs file read with two call formats is one model scored twice; two models' outputs
+  // may each have their own.
+  refused(
+    await score(base),
+    await score(base, { hermes: true }),
+    /^Refusing to compare: the same outputs' call formats differ: base null, candidate "hermes@2"$/,
+  );
+  strictEqual(
+    evaluateGate(rules, {
+      base: await score(base),
+      candidate: await score(candidate, { hermes: true }),
+    })
+      .pass,
+    false,
+  );
+  // Without expected rows on one side: "none".
+  const bare = (await scoreStructuredJsonl({ outputs: candidate }, { metrics: ["json_validity"] }))
+    .report;
+  refused(
+    await score(base),
+    bare,
+    /expected files' sha256 differ: base [0-9a-f]{12}…, candidate none; schema files' sha256 differ/,
+  );
 });
