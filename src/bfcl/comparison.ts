@@ -20,7 +20,7 @@ import {
   bootstrapSettings,
   type MetricValue,
 } from "../stats/mod.ts";
-import { inputDifferences, unrecordedInputs } from "../report_check/mod.ts";
+import { inputDifferences, settingDifferences, unrecordedInputs } from "../report_check/mod.ts";
 import type { BfclMatching } from "./checker.ts";
 import type { BfclReport, BfclReportRecord } from "./score_file.ts";
 
@@ -153,11 +153,7 @@ export function bfclGateDifferences(a: BfclReport, b: BfclReport): GateDifferenc
     }
   }
   if (d.length > 0) return d;
-  if (a.checker !== b.checker) {
-    d.push({ kind: "checker", detail: `checkers differ: A ${a.checker}, B ${b.checker}` });
-  }
-  const [ma, mb] = [a.matching ?? "greedy", b.matching ?? "greedy"];
-  if (ma !== mb) d.push({ kind: "matching", detail: `matchings differ: A ${ma}, B ${mb}` });
+  d.push(...settingDifferences(a, b));
   const ca = new Set(a.categories.map((c) => c.category));
   const cb = new Set(b.categories.map((c) => c.category));
   const [onlyCa, onlyCb] = [onlyIn(ca, cb), onlyIn(cb, ca)];

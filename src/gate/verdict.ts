@@ -21,7 +21,7 @@ import {
   levelPercent,
   metricValue,
 } from "../stats/mod.ts";
-import { inputDifferences, unrecordedInputs } from "../report_check/mod.ts";
+import { inputDifferences, settingDifferences, unrecordedInputs } from "../report_check/mod.ts";
 import { holm, mcnemarExact } from "./mcnemar.ts";
 import { pooledDelta, pooledValue } from "./_pooled_delta.ts";
 import { type ExampleShare, type MetricSource, metricSource } from "./sources.ts";
@@ -219,7 +219,7 @@ export function evaluateGate(
     // BFCL and IFEval reports: their input files' digests, where both record them.
     const differences = (EVALUATION_SCHEMAS as readonly string[]).includes(base.kind)
       ? gateDifferences(b as EvaluationReport, c as EvaluationReport, ARMS)
-      : inputDifferences(b, c, ARMS);
+      : [...settingDifferences(b, c, ARMS), ...inputDifferences(b, c, ARMS)];
     if (differences.length > 0) throw new ComparisonGateError(differences);
     note ??= unrecordedInputs(b, c, ARMS);
   }

@@ -13,7 +13,12 @@ import {
   packRecords,
 } from "../compare/mod.ts";
 import { Sfc32 } from "../engine/mod.ts";
-import { checkReportBody, inputDifferences, unrecordedInputs } from "../report_check/mod.ts";
+import {
+  checkReportBody,
+  inputDifferences,
+  settingDifferences,
+  unrecordedInputs,
+} from "../report_check/mod.ts";
 import {
   type BootstrapOptions,
   type BootstrapSettings,
@@ -120,10 +125,7 @@ export function compareIfevalReports(
   const settings = bootstrapSettings(options);
   checkReportBody(a);
   checkReportBody(b);
-  const differences: GateDifference[] = [];
-  if (a.checker !== b.checker) {
-    differences.push({ kind: "parser_id", detail: `checkers differ: ${a.checker}, ${b.checker}` });
-  }
+  const differences: GateDifference[] = settingDifferences(a, b);
   // Prompts are paired by key: a key given twice would pair the wrong prompts.
   for (const [side, r] of [["A", a], ["B", b]] as const) {
     const seen = new Set<number>();

@@ -146,31 +146,59 @@ export function inputDifferences(
       detail: `${file} sha256 differ: ${names[0]} ${short(x)}, ${names[1]} ${short(db.get(file)!)}`,
     });
   }
-  out.push(...decodingDifferences(a, b, names), ...readingDifferences(a, b, names));
+  out.push(...decodingDifferences(a, b, names));
   return out;
 }
 
-// How a structured report found each output's payload and read its calls: the mode is a scoring
-// rule, so two modes are refused; a decoder is the model's format, so two models may differ in it,
-// but not one outputs file read two ways.
-function readingDifferences(
+/**
+ * How two reports of one kind were scored differently, beyond their input files: BFCL's and
+ * IFEval's checkers, BFCL's matching (greedy where a report records none), and a structured
+ * report's extraction mode, a scoring rule, and call format where both read one outputs file (a
+ * decoder is the model's format, so two models may differ in it, but one model's outputs read two
+ * ways are not two models). `bfcl compare`, `ifeval compare` and the gate refuse each.
+ *
+ * @param a Report A (or the base).
+ * @param b Report B (or the candidate).
+ * @param names How the two are called in the message (default `A` and `B`).
+ * @returns One difference per setting, naming both values.
+ * @throws {never} Never.
+ *
+ * @example Two BFCL reports, one matched greedily
+ * ```ts
+ * import { settingDifferences } from "@assay/assay/report-check";
+ * import { deepStrictEqual } from "node:assert/strict";
+ *
+ * const report = (matching?: string) =>
+ *   ({ schema: "assay.bfcl.v1", checker: "bfcl.ast@2024-08", matching });
+ * deepStrictEqual(settingDifferences(report(), report("greedy")), []);
+ * deepStrictEqual(settingDifferences(report(), report("optimal"), ["base", "candidate"]), [
+ *   { kind: "matching", detail: "matchings differ: base greedy, candidate optimal" },
+ * ]);
+ * ```
+ */
+export function settingDifferences(
   a: unknown,
   b: unknown,
-  names: readonly [string, string],
+  names: readonly [string, string] = ["A", "B"],
 ): GateDifference[] {
-  if (!isObject(a) || !isObject(b) || a.schema !== "assay.structured.v1") return [];
-  if (b.schema !== a.schema) return [];
+  if (!isObject(a) || !isObject(b) || a.schema !== b.schema) return [];
   const out: GateDifference[] = [];
-  const differ = (what: string, x: unknown, y: unknown) =>
-    out.push({
-      kind: "examples",
-      detail: `${what} differ: ${names[0]} ${JSON.stringify(x)}, ${names[1]} ${JSON.stringify(y)}`,
-    });
-  if (a.mode !== b.mode) differ("extraction modes", a.mode, b.mode);
+  const differ = (kind: GateDifference["kind"], what: string, x: unknown, y: unknown) => {
+    if (x !== y) out.push({ kind, detail: `${what} differ: ${names[0]} ${x}, ${names[1]} ${y}` });
+  };
+  if (a.schema === "assay.bfcl.v1" || a.schema === "assay.ifeval.v1") {
+    differ("checker", "checkers", a.checker, b.checker);
+  }
+  if (a.schema === "assay.bfcl.v1") {
+    differ("matching", "matchings", a.matching ?? "greedy", b.matching ?? "greedy");
+  }
+  if (a.schema !== "assay.structured.v1") return out;
+  const quoted = (x: unknown) => JSON.stringify(x ?? null);
+  differ("examples", "extraction modes", quoted(a.mode), quoted(b.mode));
   const outputs = (r: Json) => isObject(r.inputs) ? sha(r.inputs.outputs) : null;
-  const decoder = (r: Json) => isObject(r.call_format) ? r.call_format.decoder ?? null : null;
-  if (outputs(a) !== null && outputs(a) === outputs(b) && decoder(a) !== decoder(b)) {
-    differ("the same outputs' call formats", decoder(a), decoder(b));
+  const decoder = (r: Json) => quoted(isObject(r.call_format) ? r.call_format.decoder : null);
+  if (outputs(a) !== null && outputs(a) === outputs(b)) {
+    differ("examples", "the same outputs' call formats", decoder(a), decoder(b));
   }
   return out;
 }

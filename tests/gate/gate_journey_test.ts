@@ -7,6 +7,7 @@ import { ComparisonGateError } from "../../src/compare/mod.ts";
 import { checkReportBody } from "../../src/report_check/mod.ts";
 import { scoreStructuredJsonl } from "../../src/structured_jsonl/mod.ts";
 import { getDecoder } from "../../src/formats/mod.ts";
+import { bfclReport, checkBfcl } from "../../src/bfcl/mod.ts";
 import { evaluateGate, gateMarkdown, parseGateRules } from "../../src/gate/mod.ts";
 
 const RIGHT = '{"name":"f","arguments":{"x":1}}';
@@ -167,5 +168,49 @@ Deno.test("evaluateGate() refuses structured reports of two modes, expected file
     await score(base),
     bare,
     /expected files' sha256 differ: base [0-9a-f]{12}…, candidate none; schema files' sha256 differ/,
+  );
+});
+
+Deno.test("evaluateGate() refuses BFCL reports of two matchings or checkers, and IFEval reports of two checkers, as their compare commands do", () => {
+  const bfcl = bfclReport([
+    checkBfcl({ results: { name: "r.json", text: '{"id": "relevance_0", "result": "No."}\n' } }, {
+      category: "relevance",
+    }),
+  ]);
+  const rules = gate("  - metric: accuracy\n    max_regressions: 0\n");
+  strictEqual(
+    evaluateGate(rules, { base: bfcl, candidate: { ...bfcl, matching: "greedy" } }).pass,
+    true,
+  );
+  const refused = (base: object, candidate: object, detail: string) =>
+    throws(() => evaluateGate(rules, { base, candidate }), (e) => {
+      strictEqual(e instanceof ComparisonGateError && e.message, `Refusing to compare: ${detail}`);
+      return true;
+    });
+  refused(
+    bfcl,
+    { ...bfcl, matching: "optimal" },
+    "matchings differ: base greedy, candidate optimal",
+  );
+  refused(
+    { ...bfcl, checker: "bfcl.ast@2025-01" },
+    bfcl,
+    "checkers differ: base bfcl.ast@2025-01, candidate bfcl.ast@2024-08",
+  );
+  const ifeval = (checker: string) => ({
+    schema: "assay.ifeval.v1",
+    checker,
+    prompts: [{
+      key: 1,
+      instruction_id_list: ["punctuation:no_comma"],
+      strict: [true],
+      loose: [true],
+    }],
+  });
+  const prompt = gate("  - metric: prompt_strict\n    max_regressions: 0\n");
+  strictEqual(evaluateGate(prompt, { base: ifeval("x@1"), candidate: ifeval("x@1") }).pass, true);
+  throws(
+    () => evaluateGate(prompt, { base: ifeval("x@1"), candidate: ifeval("x@2") }),
+    /^ComparisonGateError: Refusing to compare: checkers differ: base x@1, candidate x@2$/,
   );
 });
