@@ -26,8 +26,9 @@ export interface ExampleSelection {
  * @returns The chosen records.
  * @throws {RangeError} For a `failing` that is not a right-or-wrong metric, or an id, slice or
  *   status the report does not have, naming `source` and what it has (with the nearest status):
- *   `r.json has no slice "jp" (it has en, ja)`; an id the report left unscored for want of a
- *   generation (its `missing_generations`) is said to be so.
+ *   `r.json has no slice "jp" (it has en, ja)`; an id the report dropped before scoring or
+ *   left unscored for want of a generation (its `dropped_ids`, `missing_generations`) is said to
+ *   be so: `r.json did not score "x" (dropped before scoring: multiple_calls)`.
  *
  * @example
  * ```ts
@@ -89,19 +90,26 @@ export function selectExamples(
   );
 }
 
-// An id the report does not hold: one it left unscored for want of a generation (`assay score
-// --allow-missing`) is said to be so, not to be absent from the run.
+// An id the report does not hold: one it dropped before scoring (its `dropped_ids`, by reason) or
+// left unscored for want of a generation (`assay score --allow-missing`) is said to be so, not
+// to be absent from the run.
 function unknownIds(report: EvaluationReport, unknown: string[], source: string): string {
-  const m = (report as { missing_generations?: { ids?: unknown } }).missing_generations;
-  const unscored = new Set(Array.isArray(m?.ids) ? m.ids : []);
-  const quote = (ids: string[]) => ids.map((id) => JSON.stringify(id)).join(", ");
-  const absent = unknown.filter((id) => !unscored.has(id));
-  const left = unknown.filter((id) => unscored.has(id));
-  const why = left.length === 0
-    ? ""
-    : `${quote(left)} had no generation and ${
-      left.length === 1 ? "was" : "were"
-    } not scored (missing_generations: the run was scored with --allow-missing)`;
-  if (absent.length === 0) return `${source}: ${why}`;
-  return `${source} has no example ${quote(absent)}${why === "" ? "" : `; ${why}`}`;
+  const why = new Map<unknown, string>();
+  const r = report as { dropped_ids?: unknown; missing_generations?: { ids?: unknown } };
+  const dropped = typeof r.dropped_ids === "object" && r.dropped_ids !== null ? r.dropped_ids : {};
+  for (const [reason, ids] of Object.entries(dropped)) {
+    for (const id of Array.isArray(ids) ? ids : []) {
+      why.set(id, `dropped before scoring: ${reason}`);
+    }
+  }
+  const missing = r.missing_generations?.ids;
+  for (const id of Array.isArray(missing) ? missing : []) {
+    why.set(id, "no generation: the run was scored with --allow-missing");
+  }
+  const absent = unknown.filter((id) => !why.has(id)).map((id) => JSON.stringify(id));
+  const unscored = unknown.filter((id) => why.has(id))
+    .map((id) => `${JSON.stringify(id)} (${why.get(id)})`);
+  const said = unscored.length === 0 ? "" : `did not score ${unscored.join(", ")}`;
+  if (absent.length === 0) return `${source} ${said}`;
+  return `${source} has no example ${absent.join(", ")}${said === "" ? "" : `, and ${said}`}`;
 }

@@ -67,22 +67,26 @@ Deno.test("selectExamples() refuses an id, slice, status or metric the report do
   throws(() => selectExamples(report, { slice: "jp" }), /^RangeError: the report has no slice/);
 });
 
-Deno.test("selectExamples() says an id the report left unscored had no generation", () => {
+Deno.test("selectExamples() says an id the report dropped or left unscored was not scored, and why", () => {
   const partial = scoreToolCalls(
-    ["a", "b", "c"].map((id) => ({ example_id: id, language: "en", target: call(1) })),
-    [{ example_id: "c", output: call(1) }],
+    [
+      ...["a", "b", "c"].map((id) => ({ example_id: id, language: "en", target: call(1) })),
+      { example_id: "d", language: "en", target: "[" + call(1) + "," + call(2) + "]" },
+    ],
+    [{ example_id: "c", output: call(1) }, { example_id: "d", output: call(1) }],
     { allowMissing: true },
   );
+  deepStrictEqual(partial.dropped_ids!.multiple_calls, ["d"]);
   const refused = (wanted: string[], message: string) =>
     throws(() => selectExamples(partial, { ids: wanted }, "p.json"), (e) => {
       strictEqual(e instanceof RangeError && e.message, message);
       return true;
     });
-  const why = "(missing_generations: the run was scored with --allow-missing)";
-  refused(["a"], `p.json: "a" had no generation and was not scored ${why}`);
-  refused(["b", "a", "c"], `p.json: "b", "a" had no generation and were not scored ${why}`);
+  const none = "(no generation: the run was scored with --allow-missing)";
+  refused(["a"], `p.json did not score "a" ${none}`);
   refused(
-    ["zz", "a"],
-    `p.json has no example "zz"; "a" had no generation and was not scored ${why}`,
+    ["d", "b", "c"],
+    `p.json did not score "d" (dropped before scoring: multiple_calls), "b" ${none}`,
   );
+  refused(["zz", "a"], `p.json has no example "zz", and did not score "a" ${none}`);
 });
