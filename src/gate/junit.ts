@@ -49,7 +49,8 @@ function exactText(rule: RuleVerdict): string {
 /**
  * Writes a verdict as JUnit XML: one `<testcase>` per rule, named by the rule, with a `<failure>`
  * holding what was measured (and, on a line of its own, the measured numbers exactly) and the
- * failing examples when the rule does not hold. What comes from the data, the rules file, the
+ * failing examples when the rule does not hold; the verdict's coverage and note, when it has
+ * them, in the test suite's `<system-out>`. What comes from the data, the rules file, the
  * rules' metrics and the failing ids, is written as {@linkcode printableText} writes it (then
  * escaped for XML), as on the terminal: an id cannot start a line of its own in the failure's
  * text, pass a bidi control, or print as another id.
@@ -85,9 +86,15 @@ export function gateJunit(verdict: GateVerdict, file: string): string {
     return `${open}>\n      <failure message="${xmlEscape(r.message)}" type="gate">` +
       `${xmlEscape(body)}</failure>\n    </testcase>`;
   });
+  // What the verdict says of the whole gate (the examples gated, a report's unscored examples or
+  // unrecorded inputs), as the terminal and the Markdown say it.
+  const said = [verdict.coverage && coverageText(verdict.coverage), verdict.note].filter(Boolean);
+  const out = said.length === 0
+    ? ""
+    : `    <system-out>${xmlEscape(said.join("\n"))}</system-out>\n`;
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites ${head}>\n` +
     `  <testsuite ${head} errors="0" skipped="0" time="0">\n` +
-    cases.map((c) => c + "\n").join("") + "  </testsuite>\n</testsuites>\n";
+    cases.map((c) => c + "\n").join("") + out + "  </testsuite>\n</testsuites>\n";
 }
 
 /**

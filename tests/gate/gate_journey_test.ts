@@ -8,7 +8,8 @@ import { checkReportBody } from "../../src/report_check/mod.ts";
 import { scoreStructuredJsonl } from "../../src/structured_jsonl/mod.ts";
 import { getDecoder } from "../../src/formats/mod.ts";
 import { bfclReport, checkBfcl } from "../../src/bfcl/mod.ts";
-import { evaluateGate, gateMarkdown, parseGateRules } from "../../src/gate/mod.ts";
+import { evaluateGate, gateJunit, gateMarkdown, parseGateRules } from "../../src/gate/mod.ts";
+import { ensureDebianProgram } from "../_debian_python.ts";
 
 const RIGHT = '{"name":"f","arguments":{"x":1}}';
 const WRONG = '{"name":"f","arguments":{"x":2}}';
@@ -212,5 +213,37 @@ Deno.test("evaluateGate() refuses BFCL reports of two matchings or checkers, and
   throws(
     () => evaluateGate(prompt, { base: ifeval("x@1"), candidate: ifeval("x@2") }),
     /^ComparisonGateError: Refusing to compare: checkers differ: base x@1, candidate x@2$/,
+  );
+});
+
+Deno.test("gateJunit() holds the verdict's coverage and note in the test suite's system-out, and validates", async () => {
+  await ensureDebianProgram("libxml2-utils", "/usr/bin/xmllint");
+  const whole = report(8, (i) => i !== 4);
+  const partial = report(8, (i) => i !== 4, 3);
+  const rules = gate("  - metric: full_call_exact_match\n    max_regressions: 0\n");
+  const verdict = evaluateGate(rules, { base: whole, candidate: partial }, { on: "intersection" });
+  const xml = gateJunit(verdict, "g.yaml");
+  ok(
+    xml.includes(
+      "    </testcase>\n    <system-out>Gated on the 5 examples both reports hold; 3 only in the " +
+        "base, 0 only in the candidate.\nThe candidate report scored 5 of its 8 examples: 3 had no " +
+        "generation (scored with --allow-missing: &quot;ex-0&quot;, &quot;ex-1&quot;, " +
+        "&quot;ex-2&quot;), and the rules read only the scored ones.</system-out>\n  </testsuite>\n",
+    ),
+    xml,
+  );
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(`${dir}/g.xml`, xml);
+  const schema = new URL("../fixtures/junit/junit.xsd", import.meta.url).pathname;
+  const out = await new Deno.Command("/usr/bin/xmllint", {
+    args: ["--noout", "--schema", schema, `${dir}/g.xml`],
+  }).output();
+  strictEqual(out.success, true, new TextDecoder().decode(out.stderr));
+  await Deno.remove(dir, { recursive: true });
+  // A verdict with neither says nothing more.
+  const plain = gateJunit(evaluateGate(rules, { base: whole, candidate: whole }), "g.yaml");
+  ok(
+    !plain.includes("<system-out>Gated") &&
+      plain.endsWith("</testcase>\n  </testsuite>\n</testsuites>\n"),
   );
 });
