@@ -94,9 +94,24 @@ function checkEvaluation(r: Json): void {
   }
 }
 
+// What a structured report's metrics were computed with, beyond the mode (since 2026-12-06).
+const STRUCTURED_SETTINGS = orAbsent(objectOf(
+  {
+    numbers: STRING,
+    match: STRING,
+    ordered: BOOLEAN,
+    format: orNull(STRING),
+    format_assertion: BOOLEAN,
+  },
+  "{numbers, match, ordered, format, format_assertion}",
+));
+
 function checkStructured(r: Json): void {
   if (!isObject(r.metrics) || Array.isArray(r.metrics)) {
     throw malformed(r, "metrics is not an object");
+  }
+  if (!STRUCTURED_SETTINGS.test(r.settings)) {
+    throw malformed(r, `settings is not ${STRUCTURED_SETTINGS.text}`);
   }
   if (!Array.isArray(r.rows)) {
     throw new RangeError("The structured report has no per-example rows: score it again");

@@ -153,9 +153,10 @@ export function inputDifferences(
 /**
  * How two reports of one kind were scored differently, beyond their input files: BFCL's and
  * IFEval's checkers, BFCL's matching (greedy where a report records none), and a structured
- * report's extraction mode, a scoring rule, and call format where both read one outputs file (a
+ * report's extraction mode, a scoring rule, its call format where both read one outputs file (a
  * decoder is the model's format, so two models may differ in it, but one model's outputs read two
- * ways are not two models). `bfcl compare`, `ifeval compare` and the gate refuse each.
+ * ways are not two models), and each of its `settings` (numbers, match, ordered, format,
+ * format_assertion) where both reports record them and computed a metric it changes. `bfcl compare`, `ifeval compare` and the gate refuse each.
  *
  * @param a Report A (or the base).
  * @param b Report B (or the candidate).
@@ -200,8 +201,26 @@ export function settingDifferences(
   if (outputs(a) !== null && outputs(a) === outputs(b)) {
     differ("examples", "the same outputs' call formats", decoder(a), decoder(b));
   }
+  // Each setting both reports record, where both computed a metric it changes.
+  const [sa, sb] = [a.settings, b.settings];
+  if (!isObject(sa) || !isObject(sb)) return out;
+  const computed = (m: string) => [a, b].every((r) => isObject(r.metrics) && m in r.metrics);
+  for (const [key, metrics] of STRUCTURED_SETTINGS) {
+    if (metrics.some(computed)) {
+      differ("examples", `${key} settings`, quoted(sa[key]), quoted(sb[key]));
+    }
+  }
   return out;
 }
+
+// A structured report's settings, and the metrics each changes.
+const STRUCTURED_SETTINGS: [string, string[]][] = [
+  ["numbers", ["required_field_accuracy"]],
+  ["match", ["tool_argument_accuracy", "tool_call_f1"]],
+  ["ordered", ["tool_selection_accuracy"]],
+  ["format", ["format_compliance"]],
+  ["format_assertion", ["json_schema_compliance"]],
+];
 
 // A BFCL category's results file and how it was decoded, where the report records both.
 function decodings(report: unknown): Map<string, { results: string; decoding: string }> {

@@ -55,6 +55,20 @@ export interface StructuredReportRow {
   metrics: Record<string, Readonly<{ numerator: number; denominator: number }>>;
 }
 
+/** The options a structured report's metrics were computed with, beyond the extraction mode. */
+export interface StructuredSettings {
+  /** required_field_accuracy's number comparison: `exact` or `numeric`. */
+  numbers: "exact" | "numeric";
+  /** The tool-call matching of tool_argument_accuracy and tool_call_f1. */
+  match: "exact" | "name" | "subset";
+  /** Whether tool_selection_accuracy compares names in order. */
+  ordered: boolean;
+  /** format_compliance's regex, or null without one. */
+  format: string | null;
+  /** Whether json_schema_compliance asserted the schema's `format` keyword. */
+  format_assertion: boolean;
+}
+
 /** The `assay.structured.v1` report. */
 export interface StructuredReport {
   /** `assay.structured.v1`. */
@@ -65,6 +79,11 @@ export interface StructuredReport {
   engine: string;
   /** Where JSON is found in an output. */
   mode: ExtractionMode;
+  /**
+   * How the metrics compared, beyond the mode: the options a comparison of two reports needs to
+   * be the same (absent from a report written before 2026-12-06).
+   */
+  settings?: StructuredSettings;
   /** What was read. */
   inputs: {
     /** The outputs: their SHA-256, rows, and rows whose output was not UTF-8. */

@@ -319,6 +319,13 @@ export async function scoreStructuredJsonlParts(
     tool: TOOL,
     engine: engine.name,
     mode,
+    settings: {
+      numbers,
+      match,
+      ordered: options.ordered === true,
+      format: options.format ?? null,
+      format_assertion: options.formatAssertion === true,
+    },
     inputs: {
       outputs: {
         sha256: outputs.sha256,

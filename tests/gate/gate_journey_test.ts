@@ -239,3 +239,52 @@ Deno.test("gateJunit() holds the verdict's coverage and note in the test suite's
       plain.endsWith("</testcase>\n  </testsuite>\n</testsuites>\n"),
   );
 });
+
+Deno.test("evaluateGate() refuses structured reports whose settings differ where both computed a metric they change", async () => {
+  const enc = new TextEncoder();
+  const outputs = enc.encode(
+    ['{"id": "q1", "output": "{\\"n\\": 1.0}"}', '{"id": "q2", "output": "{\\"n\\": 2}"}']
+      .join("\n") + "\n",
+  );
+  const expected = enc.encode(
+    '{"id": "q1", "fields": {"n": 1}}\n{"id": "q2", "fields": {"n": 2}}\n',
+  );
+  const score = async (options: Parameters<typeof scoreStructuredJsonl>[1]) =>
+    (await scoreStructuredJsonl({ outputs, expected }, options)).report;
+  const exact = await score({});
+  const numeric = await score({ numbers: "numeric" });
+  deepStrictEqual(exact.settings, {
+    numbers: "exact",
+    match: "exact",
+    ordered: false,
+    format: null,
+    format_assertion: false,
+  });
+  const rules = gate("  - metric: json_validity\n    max_regressions: 0\n");
+  throws(
+    () => evaluateGate(rules, { base: exact, candidate: numeric }),
+    /^ComparisonGateError: Refusing to compare: numbers settings differ: base "exact", candidate "numeric"$/,
+  );
+  // Both with a format, of two regexes; a setting no metric of both reads is not compared.
+  const formats = ["format_compliance", "json_validity"];
+  const [x, y] = [
+    await score({ format: "x", metrics: formats }),
+    await score({ format: "y", metrics: formats }),
+  ];
+  throws(
+    () => evaluateGate(rules, { base: x, candidate: y }),
+    /format settings differ: base "x", candidate "y"$/,
+  );
+  const only = (numbers: "exact" | "numeric") => score({ numbers, metrics: ["json_validity"] });
+  strictEqual(
+    evaluateGate(rules, { base: await only("exact"), candidate: await only("numeric") }).pass,
+    true,
+  );
+  // A report written before settings were recorded is compared as before; a misshapen one is not read.
+  const { settings: _, ...older } = numeric;
+  strictEqual(evaluateGate(rules, { base: exact, candidate: older }).pass, true);
+  throws(
+    () => checkReportBody({ ...exact, settings: { ...exact.settings, ordered: "no" } }),
+    /structured\.v1 report is malformed: settings is not \{numbers, match, ordered, format, format_assertion\} or absent/,
+  );
+});
