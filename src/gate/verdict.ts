@@ -82,8 +82,8 @@ export interface RuleVerdict {
    */
   ci?: [number, number];
   /**
-   * The examples that make it fail (regressions, or wrong examples for `min`), in the report's
-   * order (the base's, for regressions), so that the first ten shown are the report's first.
+   * The examples that make it fail (regressions, or wrong examples for `min`, or goldens with a
+   * wrong repeat), in the report's order (the base's, for regressions): the first ten shown first.
    */
   failing: string[];
   /** For comparative rules on right-or-wrong metrics: the exact McNemar test. */
@@ -319,8 +319,10 @@ function ruleVerdict(
     measured = { value: mv.value };
     message = `${beside(mv.value, bound(check))} (${mv.numerator}/${mv.denominator}), ` +
       `needs ${boundText(check)}`;
-    if (!pass && binary && check.kind === "min") {
-      failing = now.filter((x) => x.den > 0 && !right(x)).map((x) => x.id);
+    // Also a suite run's goldens whose repeats are each right or wrong: those with a wrong one.
+    const each = binary || now.every((x) => x.values?.every((v) => v === 0 || v === 1));
+    if (!pass && each && check.kind === "min") {
+      failing = now.filter((x) => x.den > 0 && x.num < x.den).map((x) => x.id);
     }
   } else if (check.kind === "max_regressions") {
     pass = flipped!.regressions.length <= check.max;

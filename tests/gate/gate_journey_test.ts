@@ -10,6 +10,7 @@ import { getDecoder } from "../../src/formats/mod.ts";
 import { bfclReport, checkBfcl } from "../../src/bfcl/mod.ts";
 import { evaluateGate, gateJunit, gateMarkdown, parseGateRules } from "../../src/gate/mod.ts";
 import { assertValidJunit } from "./_junit.ts";
+import { suiteRun } from "./_suite_runs.ts";
 
 const RIGHT = '{"name":"f","arguments":{"x":1}}';
 const WRONG = '{"name":"f","arguments":{"x":2}}';
@@ -287,4 +288,34 @@ Deno.test("evaluateGate() refuses structured reports whose settings differ where
     () => checkReportBody({ ...exact, settings: { ...exact.settings, ordered: "no" } }),
     /structured\.v1 report is malformed: settings is not \{numbers, match, ordered, format, format_assertion\} or absent/,
   );
+});
+
+Deno.test("evaluateGate() min on a suite run with repeats lists the goldens with a wrong repeat", () => {
+  const report = suiteRun(11, 8, 3);
+  const rules = gate(
+    "  - metric: exact\n    slice: a\n    min: 1\n  - metric: pass_rate\n    min: 1\n" +
+      "  - metric: graded\n    min: 1\n",
+  );
+  const v = evaluateGate(rules, { report });
+  // From the runs themselves: a unit (golden@arm) fails when one of its counted runs is wrong.
+  const wrong = (
+    arm: string | undefined,
+    scoreOf: (r: (typeof report.runs)[number]) => number | null,
+  ) => [
+    ...new Set(
+      report.runs.filter((r) => (arm === undefined || r.arm === arm) && scoreOf(r) === 0)
+        .map((r) => `${r.golden_id}@${r.arm}`),
+    ),
+  ];
+  const exact = wrong("a", (r) => r.criteria[0]!.score);
+  ok(exact.length > 0 && exact.length < 8, String(exact));
+  deepStrictEqual(v.rules[0]!.failing, exact);
+  const passes = wrong(
+    undefined,
+    (r) => r.overall.status === "complete" ? (r.overall.pass ? 1 : 0) : null,
+  );
+  deepStrictEqual([...v.rules[1]!.failing].sort(), passes.sort());
+  ok(v.rules.slice(0, 2).every((r) => !r.pass && r.failing.length > 0));
+  // A graded metric's scores are not right or wrong: nothing is listed.
+  deepStrictEqual([v.rules[2]!.pass, v.rules[2]!.failing], [false, []]);
 });
