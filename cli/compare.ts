@@ -5,7 +5,12 @@ import { type GapReport, languageGaps } from "../src/compare/mod.ts";
 import { BINARY_METRIC_NAMES, EVALUATION_SCHEMAS, METRIC_NAMES } from "../src/evaluation/mod.ts";
 import { formatReport } from "../src/evaluation/mod.ts";
 import { InputError, readLines } from "../src/jsonl/mod.ts";
-import { checkReport, parseReportJson, parseReportLines } from "../src/report_check/mod.ts";
+import {
+  checkReport,
+  parseReportJson,
+  parseReportLines,
+  unscoredNote,
+} from "../src/report_check/mod.ts";
 import { inputName, readStdin, writeStdout } from "./_io.ts";
 import { writeAtomic } from "./_atomic.ts";
 import { checkPaths, COMPARISON_PAGE, reportKind } from "./_paths.ts";
@@ -162,13 +167,28 @@ export async function readEvaluation(path: string): Promise<EvaluationReport> {
  * Runs `f`; a ComparisonGateError it throws names the reports' files (`files`) first, as the
  * library knows them only as base and adapter.
  */
-export function namingFiles<T>(files: string, f: () => T): T {
+export function namingFiles<T>(files: string, f: () => T, intersect?: IntersectHint): T {
   try {
     return f();
   } catch (e) {
-    if (e instanceof ComparisonGateError) e.message = `${files}: ${e.message}`;
+    if (!(e instanceof ComparisonGateError)) throw e;
+    e.message = `${files}: ${e.message}`;
+    // Reports of different examples: say how to read the ones they share.
+    if (
+      intersect?.on === "all" && e.differences.some((d) => d.kind === "example_ids" && d.only)
+    ) {
+      e.message += `; pass --on intersection to ${intersect.verb} the examples both reports hold`;
+    }
     throw e;
   }
+}
+
+/** What a refusal of two reports' different examples says to do: `--on intersection`. */
+interface IntersectHint {
+  /** The command's --on. */
+  on: string;
+  /** What the command does to the examples, as `compare` or `gate`. */
+  verb: string;
 }
 
 /** A delta with its sign and three decimals. */
@@ -354,20 +374,8 @@ export async function runCompare(args: string[]): Promise<void> {
   }
   const comparison = namingFiles(
     `${positionals[0]} (base) and ${positionals[1]} (adapter)`,
-    () => {
-      try {
-        return compareReports(base, adapter, { ...options, on });
-      } catch (e) {
-        // Reports of different examples: say how to compare the ones they share.
-        if (
-          e instanceof ComparisonGateError && on === "all" &&
-          e.differences.some((d) => d.kind === "example_ids" && d.only)
-        ) {
-          e.message += "; pass --on intersection to compare the examples both reports hold";
-        }
-        throw e;
-      }
-    },
+    () => compareReports(base, adapter, { ...options, on }),
+    { on, verb: "compare" },
   );
   // Before anything is written: a rule the reports refuse is exit 2 with nothing written. The
   // gate reads the examples the comparison does (--on).
@@ -405,6 +413,9 @@ export async function runCompare(args: string[]): Promise<void> {
   if (gating && verdict) await gating.writeGateOutputs(verdict, values.gate!, paths);
   if (values.json) await writeStdout(text);
   else console.log(comparisonTable(comparison));
+  // The examples a partial run left unscored (a gate's verdict says it in its note).
+  const note = unscoredNote([["base report", base], ["adapter report", adapter]]);
+  if (note !== undefined && !verdict) console.error(`note: ${note}`);
   if (gating && verdict) {
     const failed = gating.printVerdict(verdict, values.gate!, values.json);
     if (failed) throw failed;

@@ -241,6 +241,7 @@ export async function runGate(args: string[]): Promise<void> {
   const verdict = namingFiles(
     pair ? `${values.base} (base) and ${values.candidate} (candidate)` : values.report!,
     () => verdictOf(gate, input, rulesPath, { on }),
+    { on, verb: "gate" },
   );
   if (verdict.note !== undefined) console.error(`note: ${verdict.note}`);
   if (verdict.coverage) console.error(coverageText(verdict.coverage));

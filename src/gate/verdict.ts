@@ -28,7 +28,7 @@ import { type ExampleShare, type MetricSource, metricSource } from "./sources.ts
 import { checkRulesFit } from "./rule_fit.ts";
 import { checkGateArguments } from "./_arguments.ts";
 import { onShared, sameKind } from "./_shared.ts";
-import { unscoredNote } from "./_unscored.ts";
+import { gateUnscoredNote } from "./_unscored.ts";
 import { beside, type Bound, bound, boundText, describe, fmt, withinBound } from "./_rule_text.ts";
 import type { GateCheck, GateRules } from "./rules.ts";
 
@@ -185,7 +185,7 @@ export function evaluateGate(
 ): GateVerdict {
   checkGateArguments(gate, input);
   // What each side left unscored, as its report has it (on the shared examples, too).
-  const unscored = unscoredNote(input);
+  const unscored = gateUnscoredNote(input);
   const shared = onShared(input, options.on);
   input = shared.input;
   const candidate = metricSource("report" in input ? input.report : input.candidate);

@@ -12,3 +12,4 @@ export * from "./body.ts";
 export * from "./lines.ts";
 export * from "./inputs.ts";
 export * from "./report.ts";
+export * from "./unscored.ts";

@@ -27,7 +27,7 @@ Deno.test("assay gate and compare --gate print the note that a report left examp
   const note = (side: string) =>
     new RegExp(
       `^note: The ${side} scored 4 of its 6 examples: 2 had no generation \\(scored with ` +
-        '--allow-missing: "ex-0", "ex-1"\\), and the rules read only the scored ones\\.',
+        '--allow-missing: "ex-0", "ex-1"\\), left out of every figure\\.',
       "m",
     );
   const one = await runMain(["gate", `${dir}/rules.yaml`, "--report", `${dir}/candidate.json`]);
@@ -38,4 +38,32 @@ Deno.test("assay gate and compare --gate print the note that a report left examp
   strictEqual(compared.code, 0, compared.stderr);
   match(compared.stderr, note("base report"));
   match(compared.stderr, /The candidate report scored 4 of its 6 examples/);
+});
+
+Deno.test("assay compare notes a report's unscored examples, and gate's refusal of a partial run says --on intersection", async () => {
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(`${dir}/whole.json`, partial(0));
+  await Deno.writeTextFile(`${dir}/partial.json`, partial(2));
+  await Deno.writeTextFile(
+    `${dir}/rules.yaml`,
+    "rules:\n  - metric: valid_json_rate\n    min: 0.5\n",
+  );
+  const files = [`${dir}/partial.json`, `${dir}/partial.json`];
+  const compared = await runMain(["compare", ...files, "--resamples", "100"]);
+  strictEqual(compared.code, 0, compared.stderr);
+  match(
+    compared.stderr,
+    /^note: The base report scored 4 of its 6 examples: .* The adapter report scored 4 of its 6/m,
+  );
+  const whole = await runMain(["compare", `${dir}/whole.json`, `${dir}/whole.json`]);
+  strictEqual([whole.code, whole.stderr.includes("note:")].join(), "0,false");
+  const args = ["gate", `${dir}/rules.yaml`, "--base", `${dir}/whole.json`, "--candidate"];
+  const refused = await runMain([...args, `${dir}/partial.json`]);
+  strictEqual(refused.code, 2);
+  match(
+    refused.stderr,
+    /example-id sets differ: 2 only in base \("ex-0", "ex-1"\); pass --on intersection to gate the examples both reports hold$/,
+  );
+  const shared = await runMain([...args, `${dir}/partial.json`, "--on", "intersection"]);
+  strictEqual(shared.code, 0, shared.stderr);
 });

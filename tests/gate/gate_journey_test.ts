@@ -62,7 +62,7 @@ Deno.test("evaluateGate() says when a report left examples out for want of a gen
   strictEqual(
     one.note,
     'The report scored 5 of its 8 examples: 3 had no generation (scored with --allow-missing: "ex-0", ' +
-      '"ex-1", "ex-2"), and the rules read only the scored ones.',
+      '"ex-1", "ex-2"), left out of every figure.',
   );
   ok(gateMarkdown(one, "g.yaml").includes("Note: The report scored 5 of its 8 examples\\: 3 had"));
   // Both sides, the ids past the fifth counted; a whole report adds nothing.
@@ -72,7 +72,7 @@ Deno.test("evaluateGate() says when a report left examples out for want of a gen
     { base: many, candidate: many },
   );
   match(both.note!, /^The base report scored 13 of its 20 examples: 7 had no generation/);
-  match(both.note!, /"ex-3", "ex-4", … 7 in all\), and the rules read only the scored ones\.$/);
+  match(both.note!, /"ex-3", "ex-4", … 7 in all\), left out of every figure\.$/);
   match(both.note!, / The candidate report scored 13 of its 20 examples/);
   strictEqual(evaluateGate(rules, { report: report(8, () => true) }).note, undefined);
   // On the shared examples too, beside the coverage.
@@ -228,7 +228,7 @@ Deno.test("gateJunit() holds the verdict's coverage and note in the test suite's
       "    </testcase>\n    <system-out>Gated on the 5 examples both reports hold; 3 only in the " +
         "base, 0 only in the candidate.\nThe candidate report scored 5 of its 8 examples: 3 had no " +
         "generation (scored with --allow-missing: &quot;ex-0&quot;, &quot;ex-1&quot;, " +
-        "&quot;ex-2&quot;), and the rules read only the scored ones.</system-out>\n  </testsuite>\n",
+        "&quot;ex-2&quot;), left out of every figure.</system-out>\n  </testsuite>\n",
     ),
     xml,
   );
