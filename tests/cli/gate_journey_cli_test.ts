@@ -16,14 +16,18 @@ function partial(skip: number): string {
   return formatReport(scoreToolCalls(examples, generations, { allowMissing: true }));
 }
 
-Deno.test("assay gate and compare --gate print the note that a report left examples unscored", async () => {
+/** A folder of these files and rules.yaml, one rule that every report here passes. */
+async function folder(files: Record<string, string>): Promise<string> {
   const dir = await Deno.makeTempDir();
-  await Deno.writeTextFile(`${dir}/base.json`, partial(2));
-  await Deno.writeTextFile(`${dir}/candidate.json`, partial(2));
-  await Deno.writeTextFile(
-    `${dir}/rules.yaml`,
-    "rules:\n  - metric: full_call_exact_match\n    min: 0.9\n",
-  );
+  const rules = "rules:\n  - metric: full_call_exact_match\n    min: 0.9\n";
+  for (const [name, text] of Object.entries({ ...files, "rules.yaml": rules })) {
+    await Deno.writeTextFile(`${dir}/${name}`, text);
+  }
+  return dir;
+}
+
+Deno.test("assay gate and compare --gate print the note that a report left examples unscored", async () => {
+  const dir = await folder({ "base.json": partial(2), "candidate.json": partial(2) });
   const note = (side: string) =>
     new RegExp(
       `^note: The ${side} scored 4 of its 6 examples: 2 had no generation \\(scored with ` +
@@ -41,13 +45,7 @@ Deno.test("assay gate and compare --gate print the note that a report left examp
 });
 
 Deno.test("assay compare notes a report's unscored examples, and gate's refusal of a partial run says --on intersection", async () => {
-  const dir = await Deno.makeTempDir();
-  await Deno.writeTextFile(`${dir}/whole.json`, partial(0));
-  await Deno.writeTextFile(`${dir}/partial.json`, partial(2));
-  await Deno.writeTextFile(
-    `${dir}/rules.yaml`,
-    "rules:\n  - metric: valid_json_rate\n    min: 0.5\n",
-  );
+  const dir = await folder({ "whole.json": partial(0), "partial.json": partial(2) });
   const files = [`${dir}/partial.json`, `${dir}/partial.json`];
   const compared = await runMain(["compare", ...files, "--resamples", "100"]);
   strictEqual(compared.code, 0, compared.stderr);
