@@ -288,7 +288,8 @@ async function runCommand(args: string[]): Promise<void> {
   const usesJudge = !values["no-judge"] && suite.metrics.some((m) => m.type === "llm_judge");
   // Before anything is read further or created: a missing key must leave no store behind.
   const keys = usesJudge ? judgeKeys(suite) : undefined;
-  const goldenRows = readGoldens(readBytes(values.goldens!), { source: values.goldens! });
+  const goldenBytes = readBytes(values.goldens!);
+  const goldenRows = readGoldens(goldenBytes, { source: values.goldens! });
   const goldens = goldenRows.map((r) => r.value);
   // A golden without the field the repeats cluster by: exit 2 before any judge is paid for.
   let kept;
@@ -319,7 +320,8 @@ async function runCommand(args: string[]): Promise<void> {
     }
     (await import("./gate.ts")).checkRulesUpFront(gate, shape, false, values.gate!);
   }
-  const catalog = readCatalog(readBytes(values.catalog!), { source: values.catalog! });
+  const catalogBytes = readBytes(values.catalog!);
+  const catalog = readCatalog(catalogBytes, { source: values.catalog! });
   const quiet = values.quiet === true;
   // A store that is misshapen or cannot be written is refused before any judge is paid for.
   const store = values.store ? MetricStore.open(values.store, { write: true }) : undefined;
@@ -389,7 +391,9 @@ async function runCommand(args: string[]): Promise<void> {
     );
   }
   const createdAt = new Date().toISOString();
-  const suiteSha = nodeCrypto.createHash("sha256").update(suiteText).digest("hex");
+  const sha256 = (data: string | Uint8Array) =>
+    nodeCrypto.createHash("sha256").update(data).digest("hex");
+  const suiteSha = sha256(suiteText);
   const runId = `${createdAt.replace(/[-:.]/g, "").slice(0, 15)}-${suiteSha.slice(0, 8)}-` +
     crypto.randomUUID().slice(0, 8);
   let report;
@@ -400,6 +404,7 @@ async function runCommand(args: string[]): Promise<void> {
         suiteSha256: suiteSha,
         runId: store ? runId : null,
         judge: values["no-judge"] ? "off" : usesJudge ? "on" : "none",
+        inputs: { goldensSha256: sha256(goldenBytes), catalogSha256: sha256(catalogBytes) },
         ...bootstrap,
         ...(baseline !== undefined && { baseline }),
       });

@@ -183,6 +183,8 @@ function checkSuiteRun(r: Json): void {
   if (!(isObject(r.scorecard) && STRINGS.test(r.scorecard.metrics))) {
     throw malformed(r, "scorecard.metrics is not a list of strings");
   }
+  const inputs = digests({ goldens: DIGEST, catalog: DIGEST }, "{goldens, catalog}");
+  if (!inputs.test(r.inputs)) throw malformed(r, `inputs is not ${inputs.text}`);
 }
 
 const CHECKS = new Map<unknown, (r: Json) => void>([

@@ -1,8 +1,8 @@
 /**
  * The input files a BFCL or IFEval report was scored against, as their SHA-256 digests: IFEval's
  * input file (the prompts and their instructions), and each BFCL category's question and answer
- * files; the suite file a suite run was scored under; and a structured report's expected rows and
- * schema, with its extraction mode. Two reports scored against different
+ * files; the suite file a suite run was scored under, and its goldens and catalog files; and a
+ * structured report's expected rows and schema, with its extraction mode. Two reports scored against different
  * inputs (or suites) cannot be compared, whatever their entries' ids say: `bfcl compare`,
  * `ifeval compare` and the gate refuse them. A report that records no
  * digest (written before 2026-12-05, or built in memory without them) is read, with a note.
@@ -69,8 +69,13 @@ function digestsOf(report: unknown): Digests | undefined {
   if (!isObject(report)) return undefined;
   const files = new Map<string, string | null>();
   if (report.schema === "assay.suite_run.v1") {
-    // The suite decides every score and verdict (metrics, params, thresholds, rubrics).
+    // The suite decides every score and verdict (metrics, params, thresholds, rubrics); the
+    // goldens and the catalog are what they are scored against (recorded since 2026-12-06).
     files.set("suite files'", typeof report.suite_sha256 === "string" ? report.suite_sha256 : null);
+    if (isObject(report.inputs)) {
+      files.set("goldens files'", sha(report.inputs.goldens));
+      files.set("catalog files'", sha(report.inputs.catalog));
+    }
     return { files, complete: true };
   }
   if (report.schema === "assay.structured.v1") {
@@ -103,7 +108,8 @@ const short = (digest: string | null) => digest === null ? "none" : `${digest.sl
 /**
  * How the inputs of two BFCL, IFEval, suite run or structured reports differ: each compared file
  * (IFEval's input file, each shared BFCL category's question and answer files, a suite run's suite
- * file, a structured report's expected and schema files, `none` where it had none) whose SHA-256
+ * file and, where both record them, its goldens and catalog files, a structured report's expected
+ * and schema files, `none` where it had none) whose SHA-256
  * is not the same in both; each shared BFCL category whose results file is the same in both but
  * was decoded differently (decoder or name rewrite): one model scored twice, not two models; and
  * structured reports of two extraction modes, or of one outputs file read with two call formats.
@@ -156,7 +162,8 @@ export function inputDifferences(
  * report's extraction mode, a scoring rule, its call format where both read one outputs file (a
  * decoder is the model's format, so two models may differ in it, but one model's outputs read two
  * ways are not two models), and each of its `settings` (numbers, match, ordered, format,
- * format_assertion) where both reports record them and computed a metric it changes. `bfcl compare`, `ifeval compare` and the gate refuse each.
+ * format_assertion) where both reports record them and computed a metric it changes; and whether
+ * a suite run's judges ran (its `judge`). `bfcl compare`, `ifeval compare` and the gate refuse each.
  *
  * @param a Report A (or the base).
  * @param b Report B (or the candidate).
@@ -193,6 +200,8 @@ export function settingDifferences(
   if (a.schema === "assay.bfcl.v1") {
     differ("matching", "matchings", a.matching ?? "greedy", b.matching ?? "greedy");
   }
+  // A suite run whose judges were skipped passes and scores its runs on fewer criteria.
+  if (a.schema === "assay.suite_run.v1") differ("examples", "judges", a.judge, b.judge);
   if (a.schema !== "assay.structured.v1") return out;
   const quoted = (x: unknown) => JSON.stringify(x ?? null);
   differ("examples", "extraction modes", quoted(a.mode), quoted(b.mode));

@@ -32,6 +32,11 @@ export interface SuiteRunReport {
   run_id: string | null;
   /** `on`: judges ran; `off`: they were skipped; `none`: the suite has none. */
   judge: "on" | "off" | "none";
+  /**
+   * The SHA-256 of the goldens and catalog files' bytes, in hex, when known (`assay suite run`
+   * records them since 2026-12-06): the references the metrics scored against.
+   */
+  inputs?: { goldens: { sha256: string }; catalog: { sha256: string } };
   /** Every scored run. */
   runs: RunResult[];
   /** The scorecard of every arm. */
@@ -50,6 +55,8 @@ export interface SuiteRunReportOptions {
   runId?: string | null;
   /** Whether judges ran (default: `none` when the suite has no judge, else `on`). */
   judge?: "on" | "off" | "none";
+  /** The SHA-256 of the goldens and catalog files' bytes, in hex (default: not recorded). */
+  inputs?: { goldensSha256: string; catalogSha256: string };
   /** The bootstrap seed of the scorecard and the repeats (default 0). */
   seed?: number;
   /** Their resamples (default 10,000). */
@@ -120,6 +127,12 @@ export function suiteRunReport(
     suite_sha256: options.suiteSha256,
     run_id: options.runId ?? null,
     judge: options.judge ?? (judged ? "on" : "none"),
+    ...(options.inputs && {
+      inputs: {
+        goldens: { sha256: options.inputs.goldensSha256 },
+        catalog: { sha256: options.inputs.catalogSha256 },
+      },
+    }),
     runs,
     scorecard: card,
     ...(trajectory && { trajectory }),

@@ -1,7 +1,8 @@
 // A CI job's gate through the CLI: what it prints beside the verdict of partial runs.
-import { match, strictEqual } from "node:assert/strict";
-import { formatReport, scoreToolCalls } from "../../mod.ts";
-import { runMain } from "./_main.ts";
+import { deepStrictEqual, match, strictEqual } from "node:assert/strict";
+import { formatReport, scoreToolCalls, sha256Hex } from "../../mod.ts";
+import { runCli, runMain } from "./_main.ts";
+import { suiteInputs } from "./_suite_demo.ts";
 
 const CALL = '{"name":"f","arguments":{"x":1}}';
 
@@ -64,4 +65,40 @@ Deno.test("assay compare notes a report's unscored examples, and gate's refusal 
   );
   const shared = await runMain([...args, `${dir}/partial.json`, "--on", "intersection"]);
   strictEqual(shared.code, 0, shared.stderr);
+});
+
+Deno.test("suite run --out records its goldens' and catalog's digests, and the gate refuses two runs of different goldens", async () => {
+  const dir = await Deno.makeTempDir();
+  const demo = new URL("../../samples/suite_demo/", import.meta.url).pathname;
+  // The demo's files, but one reference value: the same golden ids, another gold.
+  for (const name of ["traces.jsonl", "catalog.json", "suite.yaml"]) {
+    await Deno.copyFile(`${demo}${name}`, `${dir}/${name}`);
+  }
+  const goldens = await Deno.readTextFile(`${demo}goldens.jsonl`);
+  await Deno.writeTextFile(`${dir}/goldens.jsonl`, goldens.replace("1284350.75", "1284350.00"));
+  const run = (out: string, from: string) =>
+    runCli([
+      ...["suite", "run", `${from}suite.yaml`, ...suiteInputs(from), "--no-judge", "--quiet"],
+      ...["--out", `${dir}/${out}.json`],
+    ]);
+  strictEqual((await run("a", demo)).code, 0);
+  strictEqual((await run("b", `${dir}/`)).code, 0);
+  const report = JSON.parse(await Deno.readTextFile(`${dir}/a.json`));
+  const digest = async (path: string) => sha256Hex(await Deno.readFile(path));
+  deepStrictEqual(report.inputs, {
+    goldens: { sha256: await digest(`${demo}goldens.jsonl`) },
+    catalog: { sha256: await digest(`${demo}catalog.json`) },
+  });
+  await Deno.writeTextFile(
+    `${dir}/rules.yaml`,
+    "rules:\n  - metric: pass_rate\n    superior: true\n",
+  );
+  const gate = await runCli(
+    ["gate", `${dir}/rules.yaml`, "--base", `${dir}/a.json`, "--candidate", `${dir}/b.json`],
+  );
+  strictEqual(gate.code, 2);
+  match(
+    gate.stderr,
+    /Refusing to compare: goldens files' sha256 differ: base [0-9a-f]{12}…, candidate/,
+  );
 });

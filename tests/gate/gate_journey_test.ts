@@ -319,3 +319,34 @@ Deno.test("evaluateGate() min on a suite run with repeats lists the goldens with
   // A graded metric's scores are not right or wrong: nothing is listed.
   deepStrictEqual([v.rules[2]!.pass, v.rules[2]!.failing], [false, []]);
 });
+
+Deno.test("evaluateGate() refuses suite runs whose judges ran in one and not the other, or of other goldens or catalogs", () => {
+  const digest = (c: string) => ({ sha256: c.repeat(64) });
+  const run = (judge: string, goldens = "a", catalog = "b") => ({
+    ...suiteRun(3, 6, 1),
+    suite_sha256: "c".repeat(64),
+    judge,
+    inputs: { goldens: digest(goldens), catalog: digest(catalog) },
+  });
+  const rules = gate("  - metric: pass_rate\n    non_inferior: { margin: 1 }\n");
+  strictEqual(evaluateGate(rules, { base: run("on"), candidate: run("on") }).pass, true);
+  const refused = (base: object, candidate: object, detail: string) =>
+    throws(() => evaluateGate(rules, { base, candidate }), (e) => {
+      strictEqual(e instanceof ComparisonGateError && e.message, `Refusing to compare: ${detail}`);
+      return true;
+    });
+  refused(run("off"), run("on"), "judges differ: base off, candidate on");
+  refused(
+    run("on"),
+    run("on", "d", "e"),
+    "goldens files' sha256 differ: base aaaaaaaaaaaa…, candidate dddddddddddd…; " +
+      "catalog files' sha256 differ: base bbbbbbbbbbbb…, candidate eeeeeeeeeeee…",
+  );
+  // A run written before the goldens were recorded is compared on its suite, as before.
+  const { inputs: _, ...older } = run("on", "d");
+  strictEqual(evaluateGate(rules, { base: run("on"), candidate: older }).pass, true);
+  throws(
+    () => checkReportBody({ ...run("on"), inputs: { goldens: digest("a") } }),
+    /suite_run\.v1 report is malformed: inputs is not absent or \{goldens, catalog\}/,
+  );
+});
