@@ -143,7 +143,8 @@ export function explainScore(
 
 /**
  * Canonical JSON as a person reads it: each `\uXXXX` escape of a printable non-ASCII character
- * (the canonical form writes every one so) is shown as the character. Printable is Python's
+ * (the canonical form writes every one so, an astral one such as an emoji as its surrogate pair's
+ * two escapes) is shown as the character. Printable is Python's
  * `str.isprintable()` under Unicode 14 on every runtime, so quotes, backslashes, controls, format
  * characters (bidi controls such as U+202E, zero-width ones, U+00AD), line and paragraph
  * separators, other spaces than U+0020, surrogates, private use and unassigned code points stay
@@ -164,12 +165,17 @@ export function explainScore(
 export function readableJson(canonical: string): string {
   // A whole run of backslashes before `u`, matched from its first (a match tried from inside a
   // run would rescan it: a long run was quadratic). The run's last backslash opens the escape.
-  return canonical.replace(/(?<!\\)(\\+)u([0-9a-f]{4})/g, (all, run: string, hex: string) => {
+  // An astral character is the escapes of its surrogate pair, read as one character.
+  const escape = /(?<!\\)(\\+)u([0-9a-f]{4})(?:\\u(d[c-f][0-9a-f]{2}))?/g;
+  return canonical.replace(escape, (all, run: string, hex: string, low?: string) => {
     const c = parseInt(hex, 16);
-    // An odd run of backslashes before it: the escape is itself escaped text, not an escape.
+    // An even run of backslashes before it: the escape is itself escaped text, not an escape.
     if (run.length % 2 === 0 || c < 0xa0) return all;
-    const ch = String.fromCharCode(c);
-    return isNonprintable(ch) ? all : run.slice(1) + ch;
+    const pair = low !== undefined && c >= 0xd800 && c <= 0xdbff;
+    // A low surrogate after anything but a high one is alone, so stays escaped.
+    const tail = low !== undefined && !pair ? `\\u${low}` : "";
+    const ch = pair ? String.fromCharCode(c, parseInt(low!, 16)) : String.fromCharCode(c);
+    return (isNonprintable(ch) ? all.slice(0, all.length - tail.length) : run.slice(1) + ch) + tail;
   });
 }
 

@@ -138,7 +138,11 @@ Deno.test("readableJson() keeps the JSON's value on seeded canonical texts, esca
     ok(!/\\u00e9|\\u6771/.test(readable.replace(/\\\\u00e9/g, "")), readable);
   }
   strictEqual(readableJson('"\\\\u00e9"'), '"\\\\u00e9"'); // an escaped backslash, then text
-  strictEqual(readableJson('"\\u00e9\\u0001\\ud83d\\ude00"'), '"é\\u0001\\ud83d\\ude00"');
+  // An emoji is its surrogate pair's two escapes, shown as the emoji (until 2026-12-06 they stayed
+  // escaped, while ids and outputs showed it); a lone surrogate, and a pair's half, stay escaped.
+  strictEqual(readableJson('"\\u00e9\\u0001\\ud83d\\ude00"'), '"é\\u0001😀"');
+  strictEqual(readableJson('"\\ude00\\ud83d\\u00e9\\ude00"'), '"\\ude00\\ud83dé\\ude00"');
+  strictEqual(readableJson('"\\\\ud83d\\ude00"'), '"\\\\ud83d\\ude00"');
 });
 
 // What no runtime may show raw, by its own tables: controls, format characters (bidi controls,
@@ -151,13 +155,21 @@ Deno.test("readableJson() keeps non-printable characters escaped: bidi controls,
   strictEqual(readableJson(spoof), spoof);
   strictEqual(readableJson('"\\u00e9\\u00a0\\u3000\\ue000"'), '"é\\u00a0\\u3000\\ue000"');
   const shown: string[] = [];
-  for (let c = 0xa0; c <= 0xffff; c++) {
+  for (let c = 0xa0; c <= 0x10ffff; c++) {
     if (c >= 0xd800 && c <= 0xdfff) continue;
-    const escape = `"\\u${c.toString(16).padStart(4, "0")}"`;
+    // The canonical form's escapes: an astral code point's as its surrogate pair's two.
+    const ch = String.fromCodePoint(c);
+    const escape = JSON.stringify(ch).replace(
+      /[^"]/g,
+      (u) => `\\u${u.charCodeAt(0).toString(16).padStart(4, "0")}`,
+    );
     const readable = readableJson(escape);
-    if (readable !== escape && HIDDEN.test(String.fromCharCode(c))) shown.push(escape);
+    if (readable !== escape && (HIDDEN.test(ch) || readable !== JSON.stringify(ch))) {
+      shown.push(escape);
+    }
   }
   deepStrictEqual(shown, []);
+  strictEqual(readableJson('"\\ud83d\\ude00\\udb80\\udc00"'), '"😀\\udb80\\udc00"'); // U+F0000: private use
 });
 
 Deno.test("formatExample() writes ids, languages, reasons and names that are not printable as escaped JSON strings", () => {
