@@ -175,10 +175,18 @@ Deno.test("suiteRunReport() on the demo gives suite run's --json byte for byte: 
     catalog: JSON.parse(await Deno.readTextFile(`${demo}/catalog.json`)),
   };
   const results = await runSuite(suite, inputs, { noJudge: true });
-  const bytes = new TextEncoder().encode(text);
-  const sha = [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))]
-    .map((b) => b.toString(16).padStart(2, "0")).join("");
-  const report = suiteRunReport(suite, results, goldens, { suiteSha256: sha, judge: "off" });
+  const sha = async (bytes: Uint8Array<ArrayBuffer>) =>
+    [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))]
+      .map((b) => b.toString(16).padStart(2, "0")).join("");
+  const report = suiteRunReport(suite, results, goldens, {
+    suiteSha256: await sha(new TextEncoder().encode(text)),
+    judge: "off",
+    // The goldens' and catalog's bytes, as suite run records them.
+    inputs: {
+      goldensSha256: await sha(await Deno.readFile(`${demo}/goldens.jsonl`)),
+      catalogSha256: await sha(await Deno.readFile(`${demo}/catalog.json`)),
+    },
+  });
   strictEqual(report.repeats!.baseline, "base");
   const cli = await run(null, ["--json"]);
   strictEqual(cli.code, 0, cli.stderr);
