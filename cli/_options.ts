@@ -114,9 +114,13 @@ export function unknownWord(
 ): string {
   const suggestion = suggestName(word, known);
   return suggestion === undefined
-    ? `Unknown ${what} ${JSON.stringify(word)} (${whats}: ${known.join(", ")})`
-    : `Unknown ${what} ${JSON.stringify(word)} (did you mean ${suggestion}?)`;
+    ? `Unknown ${what} ${JSON.stringify(word)} (${whats}: ${known.map(bare).join(", ")})`
+    : `Unknown ${what} ${JSON.stringify(word)} (did you mean ${bare(suggestion)}?)`;
 }
+
+// A known word as a list shows it: bare when it is a plain name, else quoted, so that a user's
+// name holding a comma, a space or nothing (an arm, a slice) reads as one.
+const bare = (word: string) => /^[\w.:/@+-]+$/.test(word) ? word : JSON.stringify(word);
 
 /**
  * build/assay.wasm, compiled, when the CLI runs from a checkout (or an unpacked package): the

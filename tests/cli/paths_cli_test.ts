@@ -253,6 +253,17 @@ Deno.test("assay suite compare names an unknown arm and suggests the closest", a
   const far = await runMain(["suite", "compare", "zzz", "base", "--store", store]);
   strictEqual(far.code, 2);
   match(far.stderr, /^assay suite compare: Unknown arm "zzz" \(arms: adapter, base\) in run \S+$/);
+  // An arm whose name holds a comma and a space is quoted in the list, so that it reads as one.
+  const traces = await Deno.readTextFile(`${samples}suite_demo/traces.jsonl`);
+  await Deno.writeTextFile(`${dir}/traces.jsonl`, traces.replaceAll('"adapter"', '"lora, v2"'));
+  const named = await runMain([
+    ...["suite", "run", `${samples}suite_demo/suite.yaml`, "--no-judge", "--quiet"],
+    ...["--goldens", `${samples}suite_demo/goldens.jsonl`, "--traces", `${dir}/traces.jsonl`],
+    ...["--catalog", `${samples}suite_demo/catalog.json`, "--store", `${dir}/named.db`],
+  ]);
+  strictEqual(named.code, 0, named.stderr);
+  const listed = await runMain(["suite", "compare", "zzz", "base", "--store", `${dir}/named.db`]);
+  match(listed.stderr, /^assay suite compare: Unknown arm "zzz" \(arms: base, "lora, v2"\) in run/);
   await Deno.remove(dir, { recursive: true });
 });
 
