@@ -58,7 +58,20 @@ export async function digestSource(source: DigestedSource): Promise<FileDigest> 
 interface Digests {
   files: Map<string, string | null>;
   complete: boolean;
+  /** What an older report of its kind lacks, and what was therefore not compared. */
+  lacks: string[];
 }
+
+// What an older report lacks, and what was therefore not compared: for the note.
+const INPUTS_SINCE_05 = [
+  "no input digest (written before 2026-12-05, or built without one)",
+  "inputs",
+];
+const INPUTS_SINCE_06 = [
+  "no goldens' or catalog's digest (written before 2026-12-06, or built without them)",
+  "goldens and catalog",
+];
+const SETTINGS_SINCE_06 = ["no settings (written before 2026-12-06)", "settings"];
 
 const sha = (x: unknown): string | null =>
   isObject(x) && typeof x.sha256 === "string" ? x.sha256 : null;
@@ -76,19 +89,20 @@ function digestsOf(report: unknown): Digests | undefined {
       files.set("goldens files'", sha(report.inputs.goldens));
       files.set("catalog files'", sha(report.inputs.catalog));
     }
-    return { files, complete: true };
+    return { files, complete: isObject(report.inputs), lacks: INPUTS_SINCE_06 };
   }
   if (report.schema === "assay.structured.v1") {
     // The expected rows and the schema are the gold; the outputs are the model's, and differ.
     const inputs = isObject(report.inputs) ? report.inputs : {};
     files.set("expected files'", sha(inputs.expected));
     files.set("schema files'", sha(inputs.schema));
-    return { files, complete: true };
+    // Its settings (numbers, match, ...) are compared as its inputs are (settingDifferences).
+    return { files, complete: isObject(report.settings), lacks: SETTINGS_SINCE_06 };
   }
   if (report.schema === "assay.ifeval.v1") {
     const inputs = report.inputs;
     if (isObject(inputs)) files.set("input files'", sha(inputs.input));
-    return { files, complete: isObject(inputs) };
+    return { files, complete: isObject(inputs), lacks: INPUTS_SINCE_05 };
   }
   if (report.schema !== "assay.bfcl.v1" || !Array.isArray(report.categories)) return undefined;
   let complete = true;
@@ -100,7 +114,7 @@ function digestsOf(report: unknown): Digests | undefined {
     files.set(`${c.category} question files'`, sha(c.inputs.questions));
     files.set(`${c.category} answer files'`, sha(c.inputs.answers));
   }
-  return { files, complete };
+  return { files, complete, lacks: INPUTS_SINCE_05 };
 }
 
 const short = (digest: string | null) => digest === null ? "none" : `${digest.slice(0, 12)}…`;
@@ -268,8 +282,9 @@ function decodingDifferences(
 
 /**
  * Which of two BFCL or IFEval reports records no input digest (for BFCL, for some of its
- * categories), so that its inputs could not be checked against the other's: a note for the comparison, or undefined when both record them (or
- * the reports are of another kind).
+ * categories), which of two suite runs no goldens' and catalog's digests, or which of two
+ * structured reports no settings, so that these could not be checked against the other's: a note
+ * for the comparison, or undefined when both record them (or the reports are of another kind).
  *
  * @param a Report A (or the base).
  * @param b Report B (or the candidate).
@@ -292,11 +307,14 @@ export function unrecordedInputs(
   b: unknown,
   names: readonly [string, string] = ["A", "B"],
 ): string | undefined {
-  const missing = [a, b].flatMap((r, i) => digestsOf(r)?.complete === false ? [names[i]] : []);
-  if (missing.length === 0) return undefined;
-  const [who, it, its] = missing.length === 2
-    ? [`reports ${missing.join(" and ")} record`, "them", "their"]
-    : [`report ${missing[0]} records`, "it", "its"];
-  return `${who} no input digest (written before 2026-12-05, or built without one): ${its} ` +
-    `inputs were not compared; score ${it} again to record them`;
+  const old = [a, b].flatMap((r, i) => {
+    const d = digestsOf(r);
+    return d?.complete === false ? [{ name: names[i]!, lacks: d.lacks }] : [];
+  });
+  if (old.length === 0) return undefined;
+  const [who, it, its] = old.length === 2
+    ? [`reports ${old.map((o) => o.name).join(" and ")} record`, "them", "their"]
+    : [`report ${old[0]!.name} records`, "it", "its"];
+  const [lacks, what] = old[0]!.lacks;
+  return `${who} ${lacks}: ${its} ${what} were not compared; score ${it} again to record them`;
 }

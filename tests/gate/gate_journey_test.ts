@@ -283,7 +283,15 @@ Deno.test("evaluateGate() refuses structured reports whose settings differ where
   );
   // A report written before settings were recorded is compared as before; a misshapen one is not read.
   const { settings: _, ...older } = numeric;
-  strictEqual(evaluateGate(rules, { base: exact, candidate: older }).pass, true);
+  const olderVerdict = evaluateGate(rules, { base: exact, candidate: older });
+  strictEqual(olderVerdict.pass, true);
+  // ... and the verdict says its settings were not compared.
+  strictEqual(
+    olderVerdict.note,
+    "report candidate records no settings (written before 2026-12-06): its settings were not " +
+      "compared; score it again to record them",
+  );
+  strictEqual(evaluateGate(rules, { base: exact, candidate: exact }).note, undefined);
   throws(
     () => checkReportBody({ ...exact, settings: { ...exact.settings, ordered: "no" } }),
     /structured\.v1 report is malformed: settings is not \{numbers, match, ordered, format, format_assertion\} or absent/,
@@ -344,7 +352,15 @@ Deno.test("evaluateGate() refuses suite runs whose judges ran in one and not the
   );
   // A run written before the goldens were recorded is compared on its suite, as before.
   const { inputs: _, ...older } = run("on", "d");
-  strictEqual(evaluateGate(rules, { base: run("on"), candidate: older }).pass, true);
+  const olderVerdict = evaluateGate(rules, { base: run("on"), candidate: older });
+  strictEqual(olderVerdict.pass, true);
+  strictEqual(
+    olderVerdict.note,
+    "report candidate records no goldens' or catalog's digest (written before 2026-12-06, or " +
+      "built without them): its goldens and catalog were not compared; score it again to " +
+      "record them",
+  );
+  strictEqual(evaluateGate(rules, { base: run("on"), candidate: run("on") }).note, undefined);
   throws(
     () => checkReportBody({ ...run("on"), inputs: { goldens: digest("a") } }),
     /suite_run\.v1 report is malformed: inputs is not absent or \{goldens, catalog\}/,
