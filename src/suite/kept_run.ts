@@ -40,8 +40,9 @@ export interface KeptRepeats<R = Repeats> {
  * section has it, and as an older assay reads it), each golden's cluster key and every golden's
  * id. Call it before anything is scored: goldens that `readGoldens` would refuse (a misspelt
  * field, the schema, an id given twice: as `runSuite` refuses them) and a golden without the
- * field the repeats cluster by are refused here, before any judge is paid for. The baseline the run compared with is known only
- * from its report; set `baseline` from the report's `repeats.baseline`.
+ * field the repeats cluster by are refused here, before any judge is paid for. The baseline the
+ * run compared with is known only from its report; set `baseline` from the report's
+ * `repeats.baseline`.
  *
  * @param suite The loaded suite.
  * @param goldens The run's goldens.
