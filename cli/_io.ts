@@ -11,24 +11,27 @@ export interface Source {
 }
 
 /**
- * Opens a file, or stdin for `-` or no path. Invalid UTF-8 is an input error at its line and
- * byte, but inside the string values of `modelFields` (model output: U+FFFD, and the line is
- * flagged).
+ * Opens a file, or stdin for `-` or no path, decompressed when it is gzip
+ * ({@linkcode decompressed}). Invalid UTF-8 is an input error at its line and byte, but inside the
+ * string values of `modelFields` (model output: U+FFFD, and the line is flagged).
  */
 export async function openSource(
   path: string | undefined,
   options: { modelFields?: readonly string[]; maxLineBytes?: number } = {},
 ): Promise<Source> {
-  if (path === undefined || path === "-") {
+  const name = inputName(path ?? "-");
+  const chunks = decompressed(streamChunks(await openRaw(path ?? "-"), name), name);
+  return { name, lines: readLines(ReadableStream.from(chunks), { ...options, source: name }) };
+}
+
+/** A file's stream, or stdin's for `-` (saying so when stdin is a terminal). */
+async function openRaw(path: string): Promise<ReadableStream<Uint8Array>> {
+  if (path === "-") {
     stdinNotice();
-    return {
-      name: "<stdin>",
-      lines: readLines(Deno.stdin.readable, { ...options, source: "<stdin>" }),
-    };
+    return Deno.stdin.readable;
   }
   try {
-    const file = await Deno.open(path, { read: true });
-    return { name: path, lines: readLines(file.readable, { ...options, source: path }) };
+    return (await Deno.open(path, { read: true })).readable;
   } catch (e) {
     throw new InputError(`Cannot open ${path}: ${e instanceof Error ? e.message : e}`, {
       cause: e,
@@ -36,19 +39,126 @@ export async function openSource(
   }
 }
 
-/**
- * Refuses a file whose bytes start with gzip's magic number (1f 8b), such as BFCL's `.json.gz`
- * fixtures: read as text it would be refused as invalid UTF-8 at its first line, which does not
- * say why.
- *
- * @throws {InputError} Naming the file (and `flag`), and saying to decompress it.
- */
-export function refuseGzip(bytes: Uint8Array, name: string, flag?: string): void {
-  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return;
-  const how = name === "<stdin>" ? "gunzip -c" : `gunzip -k ${name}`;
-  throw new InputError(
-    `${name}${flag ? ` (${flag})` : ""} is gzip-compressed: decompress it first (${how})`,
+/** Whether bytes start with gzip's magic number (1f 8b). */
+export function isGzip(bytes: Uint8Array): boolean {
+  return bytes[0] === 0x1f && bytes[1] === 0x8b;
+}
+
+/** An input whose gzip data is corrupt or cut short, named with its flag. */
+function corruptGzip(name: string, flag: string | undefined, e: unknown): InputError {
+  const why = e instanceof Error ? e.message : String(e);
+  return new InputError(
+    `${name}${flag ? ` (${flag})` : ""} is gzip-compressed, and its gzip data is corrupt, cut ` +
+      `short or followed by bytes that are not gzip (${why})`,
+    { cause: e },
   );
+}
+
+/**
+ * The chunks of an input as the commands read them: gzip-compressed bytes (BFCL's `.json.gz`, a
+ * `.jsonl.gz` from a harness) decompressed, every member of a multi-member file as `gunzip` reads
+ * them, and other bytes passed on as they come. Whether an input is compressed is told by its
+ * first two bytes, not by its name. The reports' digests are then those of the decompressed
+ * bytes, what was scored, so a report is the same whether its inputs were compressed or not.
+ *
+ * `chunks` may reuse one buffer (each chunk is used before the next is asked for).
+ *
+ * @throws {InputError} When the gzip data is corrupt, cut short or followed by other bytes.
+ */
+export async function* decompressed(
+  chunks: AsyncIterable<Uint8Array>,
+  name: string,
+  flag?: string,
+): AsyncGenerator<Uint8Array> {
+  const it = chunks[Symbol.asyncIterator]();
+  // The first bytes, held (copied: the buffer may be reused) until there are two to look at.
+  let head: Uint8Array = new Uint8Array(0);
+  for (;;) {
+    const r = await it.next();
+    if (r.done) {
+      if (head.length > 0) yield head;
+      return;
+    }
+    if (head.length === 0 && r.value.length >= 2) {
+      head = r.value;
+      break;
+    }
+    const joined = new Uint8Array(head.length + r.value.length);
+    joined.set(head);
+    joined.set(r.value, head.length);
+    head = joined;
+    if (head.length >= 2) break;
+  }
+  if (!isGzip(head)) {
+    yield head;
+    for (let r = await it.next(); !r.done; r = await it.next()) yield r.value;
+    return;
+  }
+  // node:zlib reads every member and refuses other bytes after one, as gunzip does; Deno's
+  // DecompressionStream stops with an error at a second member.
+  const { createGunzip } = await import("node:zlib");
+  const { Readable, pipeline } = await import("node:stream");
+  async function* copies(): AsyncGenerator<Uint8Array> {
+    yield head.slice();
+    for (let r = await it.next(); !r.done; r = await it.next()) yield r.value.slice();
+  }
+  const gunzip = createGunzip();
+  pipeline(Readable.from(copies()), gunzip, () => {});
+  try {
+    for await (const chunk of gunzip) yield chunk as Uint8Array;
+  } catch (e) {
+    if (e instanceof InputError) throw e;
+    throw corruptGzip(name, flag, e);
+  } finally {
+    gunzip.destroy();
+  }
+}
+
+/**
+ * A whole input's bytes, decompressed when they are gzip ({@linkcode decompressed}).
+ *
+ * @param bytes The bytes as read.
+ * @param limit The most bytes the decompressed input may have (default 1 GiB): a small file can
+ *   hold a much larger one, which would otherwise exhaust memory.
+ * @param hint Said after the error of an input over `limit`.
+ * @throws {InputError} When the gzip data is corrupt, or decompresses to more than `limit`.
+ */
+export async function decompressWhole(
+  bytes: Uint8Array,
+  name: string,
+  flag?: string,
+  limit = 1 << 30,
+  hint = "",
+): Promise<Uint8Array> {
+  if (!isGzip(bytes)) return bytes;
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for await (
+    const chunk of decompressed(
+      (async function* () {
+        yield bytes;
+      })(),
+      name,
+      flag,
+    )
+  ) {
+    size += chunk.length;
+    if (size > limit) {
+      throw new InputError(
+        `${name}${flag ? ` (${flag})` : ""} is gzip-compressed and decompresses to more than ` +
+          `${limit >= 1 << 30 ? `${limit / (1 << 30)} GiB` : `${limit / (1 << 20)} MiB`}, more ` +
+          `than this command reads into memory at once${hint}`,
+      );
+    }
+    parts.push(chunk);
+  }
+  const whole = new Uint8Array(size);
+  let at = 0;
+  for (const part of parts) {
+    whole.set(part, at);
+    at += part.length;
+  }
+  return whole;
 }
 
 /** An input's name in messages and reports: `<stdin>` for `-`, else its path. */
@@ -70,27 +180,22 @@ export async function readStdin(): Promise<Uint8Array> {
 }
 
 /**
- * A file's bytes (or stdin's, for `-`) chunk by chunk as they are read, for a library call that
- * reads its source once and keeps only what it needs of it. An input whose first two bytes are
- * gzip's magic number is refused.
+ * A file's bytes (or stdin's, for `-`) chunk by chunk as they are read, decompressed when they are
+ * gzip ({@linkcode decompressed}), for a library call that reads its source once and keeps only
+ * what it needs of it.
  *
- * @throws {InputError} When the file cannot be read (naming it) or is gzip-compressed.
+ * @throws {InputError} When the file cannot be read (naming it) or its gzip data is corrupt.
  */
-export async function* readChunks(path: string): AsyncGenerator<Uint8Array> {
+export async function* readChunks(path: string, flag?: string): AsyncGenerator<Uint8Array> {
   const name = inputName(path);
-  let stream: ReadableStream<Uint8Array>;
-  if (path === "-") {
-    stdinNotice();
-    stream = Deno.stdin.readable;
-  } else {
-    try {
-      stream = (await Deno.open(path, { read: true })).readable;
-    } catch (e) {
-      throw cannotRead(name, e);
-    }
-  }
-  // The first bytes, held until there are two to check.
-  let first: Uint8Array | undefined = new Uint8Array(0);
+  yield* decompressed(streamChunks(await openRaw(path), name), name, flag);
+}
+
+/** A stream's chunks; a failed read is an input error naming the input. */
+async function* streamChunks(
+  stream: ReadableStream<Uint8Array>,
+  name: string,
+): AsyncGenerator<Uint8Array> {
   const reader = stream.getReader();
   try {
     for (;;) {
@@ -100,23 +205,9 @@ export async function* readChunks(path: string): AsyncGenerator<Uint8Array> {
       } catch (e) {
         throw cannotRead(name, e);
       }
-      if (r.done) break;
-      if (first === undefined) {
-        yield r.value;
-        continue;
-      }
-      const head: Uint8Array = new Uint8Array(first.length + r.value.length);
-      head.set(first);
-      head.set(r.value, first.length);
-      if (head.length < 2) {
-        first = head;
-        continue;
-      }
-      refuseGzip(head, name);
-      first = undefined;
-      yield head;
+      if (r.done) return;
+      yield r.value;
     }
-    if (first !== undefined && first.length > 0) yield first;
   } finally {
     await reader.cancel().catch(() => {});
   }
@@ -143,7 +234,7 @@ export async function readTextFile(
   } catch (e) {
     throw new InputError(`Cannot read ${name} (${flag}): ${e instanceof Error ? e.message : e}`);
   }
-  refuseGzip(bytes, name, flag);
+  bytes = await decompressWhole(bytes, name, flag);
   return { name, text: decodeUtf8(bytes, name), bytes };
 }
 

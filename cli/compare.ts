@@ -11,7 +11,7 @@ import {
   parseReportLines,
   unscoredNote,
 } from "../src/report_check/mod.ts";
-import { inputName, readStdin, writeStdout } from "./_io.ts";
+import { decompressWhole, inputName, readStdin, writeStdout } from "./_io.ts";
 import { writeAtomic } from "./_atomic.ts";
 import { checkPaths, COMPARISON_PAGE, reportKind } from "./_paths.ts";
 import { checkGatePaths, GATE_OUTPUT_FLAGS, gateOutputsHelp } from "./_gate_outputs.ts";
@@ -143,6 +143,10 @@ export async function readJsonFile(
       });
     }
   }
+  // A compressed report is read whole: one too large for that is read a line at a time once
+  // decompressed.
+  const how = ` (decompress it first: gunzip -k ${path})`;
+  bytes = await decompressWhole(bytes, path, undefined, wholeTextBytes, how);
   return parseReportJson(bytes, path);
 }
 

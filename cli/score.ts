@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 import { type EvaluationReport, METRIC_NAMES, scoreJsonl } from "../src/evaluation/mod.ts";
 import type { JsonlSource, ScoreJsonlResult, ScoreProgress } from "../src/evaluation/mod.ts";
-import { inputName, refuseGzip, withLineHint, writeStdout } from "./_io.ts";
+import { decompressed, inputName, withLineHint, writeStdout } from "./_io.ts";
 import { writeAtomic } from "./_atomic.ts";
 import { checkPaths, reportKind } from "./_paths.ts";
 import { engineFromFlag, maxLineBytesFlag, parseOptions } from "./_options.ts";
@@ -24,7 +24,7 @@ const HELP = `Usage: deno task assay score --examples FILE --generations FILE [-
 Scores raw tool-call generations against gold examples and prints the five
 metrics overall and per language, with their counts (docs/evaluation.md).
 
-Inputs (JSONL; "-" reads stdin):
+Inputs (JSONL; "-" reads stdin; gzip-compressed files are read decompressed):
   --examples FILE      {example_id, language, target, root_id?}
   --generations FILE   {example_id, prompt_sha256, output}
   --prompts FILE       the formatter's manifest {example_id, prompt_sha256, prompt?};
@@ -64,30 +64,42 @@ a broken invariant or an unusable path (no report is written), 1 internal error.
 /** Bytes read per chunk from a file. */
 const READ_BYTES = 4 << 20;
 
-/** A file as a source scoreJsonl can open again; stdin as a one-shot stream. */
-function fileSource(path: string): JsonlSource {
-  if (path === "-") return Deno.stdin.readable;
-  return async function* () {
-    let file: Deno.FsFile;
-    try {
-      file = await Deno.open(path, { read: true });
-    } catch (e) {
-      throw new InputError(`Cannot open ${path}: ${e instanceof Error ? e.message : e}`, {
-        cause: e,
-      });
+/**
+ * A file as a source scoreJsonl can open again, stdin as a one-shot stream, each decompressed
+ * when it is gzip.
+ */
+function fileSource(path: string, onRead: (bytes: number) => void): JsonlSource {
+  if (path === "-") return decompressed(Deno.stdin.readable, inputName(path));
+  return () => decompressed(fileChunks(path, onRead), path);
+}
+
+/**
+ * A file's chunks as read, into one buffer reused from chunk to chunk, telling `onRead` the bytes
+ * read (of the file: a compressed file's progress is its own size's).
+ */
+async function* fileChunks(
+  path: string,
+  onRead: (bytes: number) => void,
+): AsyncGenerator<Uint8Array> {
+  let file: Deno.FsFile;
+  try {
+    file = await Deno.open(path, { read: true });
+  } catch (e) {
+    throw new InputError(`Cannot open ${path}: ${e instanceof Error ? e.message : e}`, {
+      cause: e,
+    });
+  }
+  try {
+    const buffer = new Uint8Array(READ_BYTES);
+    for (;;) {
+      const n = await file.read(buffer);
+      if (n === null) return;
+      onRead(n);
+      if (n > 0) yield buffer.subarray(0, n);
     }
-    try {
-      const buffer = new Uint8Array(READ_BYTES);
-      for (let first = true;; first = false) {
-        const n = await file.read(buffer);
-        if (n === null) return;
-        if (first) refuseGzip(buffer.subarray(0, n), path);
-        if (n > 0) yield buffer.subarray(0, n);
-      }
-    } finally {
-      file.close();
-    }
-  };
+  } finally {
+    file.close();
+  }
 }
 
 function sizeOf(path: string): number {
@@ -148,11 +160,11 @@ export async function runScore(args: string[]): Promise<void> {
     !quiet,
   );
   let pass = 1;
-  const seen = new Map<string, number>();
+  const onRead = (bytes: number) => progress.add(bytes);
   const sources = {
-    examples: fileSource(paths.examples),
-    generations: fileSource(paths.generations),
-    prompts: values.prompts === undefined ? undefined : fileSource(values.prompts),
+    examples: fileSource(paths.examples, onRead),
+    generations: fileSource(paths.generations, onRead),
+    prompts: values.prompts === undefined ? undefined : fileSource(values.prompts, onRead),
   };
   const options = {
     engine,
@@ -168,14 +180,12 @@ export async function runScore(args: string[]): Promise<void> {
     ...(values.details && {
       detail: (await import("../src/explain/mod.ts")).explainScore({ sha256: sha256Text }),
     }),
+    // The bar counts the files' bytes as they are read (fileChunks); a second pass starts it again.
     onProgress: (p: ScoreProgress) => {
       if (p.pass !== pass) {
         pass = p.pass;
-        seen.clear();
         progress.restart();
       }
-      progress.add(p.bytes - (seen.get(p.source) ?? 0));
-      seen.set(p.source, p.bytes);
     },
   };
   let scored: ScoreJsonlResult;

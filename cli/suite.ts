@@ -5,7 +5,7 @@ import { GateFailed, InputError, quote, UsageError } from "./_errors.ts";
 import { decodeUtf8 } from "../src/jsonl/mod.ts";
 import { compareCodePoints } from "../src/engine/mod.ts";
 import { writeAtomic } from "./_atomic.ts";
-import { readTextFile } from "./_io.ts";
+import { decompressWhole, readTextFile } from "./_io.ts";
 import { checkDistinct, checkInputs, checkStore, reportKind } from "./_paths.ts";
 import { checkGatePaths, GATE_OUTPUT_FLAGS, gateOutputsHelp } from "./_gate_outputs.ts";
 import { rate, table } from "./_table.ts";
@@ -157,8 +157,16 @@ Exit codes: 0 on success, 2 on bad usage or bad input, 3 when --fail-under or --
 (after the statistics), 1 on an internal error.
 `;
 
-/** A user file's bytes: a file that cannot be read is an input error naming it. */
-function readBytes(path: string): Uint8Array {
+/**
+ * A user file's bytes, decompressed when they are gzip: a file that cannot be read is an input
+ * error naming it.
+ */
+async function readBytes(path: string): Promise<Uint8Array> {
+  return await decompressWhole(rawBytes(path), path);
+}
+
+/** A file's bytes as they are: a file that cannot be read is an input error naming it. */
+function rawBytes(path: string): Uint8Array {
   try {
     return Deno.readFileSync(path);
   } catch (e) {
@@ -168,9 +176,9 @@ function readBytes(path: string): Uint8Array {
   }
 }
 
-/** A user file's text: invalid UTF-8 is an input error at its line and byte. */
+/** A suite file's text: invalid UTF-8 is an input error at its line and byte. */
 function readText(path: string): string {
-  return decodeUtf8(readBytes(path), path);
+  return decodeUtf8(rawBytes(path), path);
 }
 
 function loadSuiteFile(path: string, text = readText(path)): { suite: Suite; text: string } {
@@ -288,7 +296,7 @@ async function runCommand(args: string[]): Promise<void> {
   const usesJudge = !values["no-judge"] && suite.metrics.some((m) => m.type === "llm_judge");
   // Before anything is read further or created: a missing key must leave no store behind.
   const keys = usesJudge ? judgeKeys(suite) : undefined;
-  const goldenBytes = readBytes(values.goldens!);
+  const goldenBytes = await readBytes(values.goldens!);
   const goldenRows = readGoldens(goldenBytes, { source: values.goldens! });
   const goldens = goldenRows.map((r) => r.value);
   // A golden without the field the repeats cluster by: exit 2 before any judge is paid for.
@@ -301,7 +309,7 @@ async function runCommand(args: string[]): Promise<void> {
     }
     throw e;
   }
-  const traceRows = readTraces(readBytes(values.traces!), {
+  const traceRows = readTraces(await readBytes(values.traces!), {
     source: values.traces!,
     goldens,
     goldensSource: values.goldens!,
@@ -320,7 +328,7 @@ async function runCommand(args: string[]): Promise<void> {
     }
     (await import("./gate.ts")).checkRulesUpFront(gate, shape, false, values.gate!);
   }
-  const catalogBytes = readBytes(values.catalog!);
+  const catalogBytes = await readBytes(values.catalog!);
   const catalog = readCatalog(catalogBytes, { source: values.catalog! });
   const quiet = values.quiet === true;
   // A store that is misshapen or cannot be written is refused before any judge is paid for.
@@ -939,7 +947,7 @@ export async function runCalibrate(args: string[]): Promise<void> {
     ]);
   }
   // Decoded before the store is opened: a labels file that is not UTF-8 is named first.
-  const labels = readText(values.labels);
+  const labels = decodeUtf8(await readBytes(values.labels), values.labels);
   let lookup: Map<string, ScoreRow> | undefined;
   let threshold = given.threshold;
   if (values.store) {

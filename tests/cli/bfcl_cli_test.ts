@@ -223,45 +223,6 @@ Deno.test("assay bfcl exits 2 naming the file and line of bad input, and on bad 
   match(help.stdout, /Usage: deno task assay bfcl --checker bfcl\.ast@2024-08/);
 });
 
-Deno.test("assay bfcl, score, structured and ifeval say a gzip-compressed input is compressed", async () => {
-  // BFCL's files come as .json.gz: given as they are, each was refused as invalid UTF-8 at its
-  // first line, which did not say why.
-  const dir = await Deno.makeTempDir();
-  const gz = new URL(
-    "../fixtures/bfcl-v1/results/gpt-4o-2024-05-13-FC/relevance_result.json.gz",
-    import.meta.url,
-  ).pathname;
-  const said = (name: string, flag = "") =>
-    `${name}${flag} is gzip-compressed: decompress it first (gunzip -k ${name})`;
-  const bfcl = await runMain([
-    "bfcl",
-    "--checker",
-    "bfcl.ast@2024-08",
-    "--category",
-    "relevance",
-    "--result",
-    gz,
-    "--out",
-    `${dir}/s.json`,
-  ]);
-  strictEqual(bfcl.code, 2, bfcl.stderr);
-  strictEqual(bfcl.stderr, `assay bfcl: ${said(gz, " (--result)")}`);
-  const runs = [
-    [["score", "--examples", gz, "--generations", gz], `assay score: ${said(gz)}`],
-    [["structured", "--outputs", gz], `assay structured: ${said(gz)}`],
-    [
-      ["ifeval", "--input", gz, "--responses", gz],
-      `assay ifeval: ${said(gz, " (--input)")}`,
-    ],
-  ] as const;
-  for (const [args, message] of runs) {
-    const r = await runMain([...args]);
-    strictEqual(r.code, 2, r.stderr);
-    strictEqual(r.stderr, message);
-  }
-  await Deno.remove(dir, { recursive: true });
-});
-
 /** Writes a model's assay.bfcl.v1 report of one category with `assay bfcl --report`. */
 async function reportOf(dir: string, model: string, category: string): Promise<string> {
   const sub = await Deno.makeTempDir({ dir });

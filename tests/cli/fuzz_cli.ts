@@ -10,6 +10,7 @@
 //   deno run -A tests/cli/fuzz_cli.ts --cases 5000 [--seed N] [--from I] [--only NAME]
 //
 // prints each failing case with how to reproduce it and exits 1 when one failed.
+import { gunzipSync } from "node:zlib";
 import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
 import { makeRng, type Rng } from "../_corpus.ts";
 import { runMain } from "./_main.ts";
@@ -822,7 +823,9 @@ function lostRows(scenario: Scenario, args: string[]): string | undefined {
   const out = args[args.indexOf("--out") + 1]!;
   let inLines: number, outLines: number;
   try {
-    const text = textOf(Deno.readFileSync(input));
+    // A gzip-compressed input is read decompressed.
+    const raw = Deno.readFileSync(input);
+    const text = textOf(raw[0] === 0x1f && raw[1] === 0x8b ? gunzipSync(raw) : raw);
     inLines = text.split("\n").filter((l) => l.replace(/^\ufeff/, "").trim() !== "").length;
     outLines = textOf(Deno.readFileSync(out)).split("\n").filter((l) => l !== "").length;
   } catch {
