@@ -2,11 +2,14 @@
 // `readGoldens`, `readTraces` and `readCatalog` apply them to the rows they parse from files (each
 // named by its file and line), and `runSuite` to the objects it is given in memory (each named by
 // its list and index, `goldens[2]`), so that a program that builds its goldens in memory meets
-// the refusals, and gets the scores, of one that reads them from files.
+// the refusals, and gets the scores, of one that reads them from files. Objects in memory are
+// first refused where they hold what no file can (NaN, undefined, a Date, a cycle: see
+// `_json_values.ts`), which the schemas would let through.
 import { type CompiledSchema, compileSchema } from "../json_schema/mod.ts";
 import { CATALOG_SCHEMA, GOLDEN_SCHEMA, TRACE_SCHEMA } from "./schemas.ts";
 import type { Golden, Trace } from "./types.ts";
 import { misspeltField } from "./_input_hints.ts";
+import { nonJson } from "./_json_values.ts";
 import { SuiteInputError } from "./_input_lines.ts";
 
 /** Where one input's rows are, and the words its messages use for them. */
@@ -72,11 +75,11 @@ function compiled(schema: object): CompiledSchema {
 }
 
 /** The row's id for messages: its id field when that is a string. */
-function rowId(value: unknown, idField: string): string | undefined {
+function rowId(value: unknown, idField: string): { field: string; value: string } | undefined {
   const raw = typeof value === "object" && value !== null
     ? (value as Record<string, unknown>)[idField]
     : undefined;
-  return typeof raw === "string" ? raw : undefined;
+  return typeof raw === "string" ? { field: idField, value: raw } : undefined;
 }
 
 /** The error at the `i`-th row: its place, its id when it has one, then `text`. */
@@ -100,8 +103,7 @@ function rowError(
  * schema's first error.
  */
 export function checkRow(value: unknown, kind: RowKind, places: RowPlaces, i: number): void {
-  const raw = rowId(value, kind.idField);
-  const id = raw === undefined ? undefined : { field: kind.idField, value: raw };
+  const id = rowId(value, kind.idField);
   if (typeof value === "object" && value !== null && !Array.isArray(value)) {
     const row = value as Record<string, unknown>;
     const fields = Object.keys(kind.schema.properties);
@@ -206,7 +208,8 @@ export function armProblem(arm: string): string | undefined {
 
 /**
  * Refuses goldens given in memory where `readGoldens` would refuse the same rows read from a
- * file: each golden, then their ids. A list that is not an array is refused as a whole.
+ * file: each golden (first for a value no file can hold), then their ids. A list that is not an
+ * array is refused as a whole.
  */
 export function checkMemoryGoldens(list: unknown): readonly Golden[] {
   const goldens = rowsOf(list, GOLDEN_ROW, memoryRows("goldens")) as Golden[];
@@ -216,7 +219,8 @@ export function checkMemoryGoldens(list: unknown): readonly Golden[] {
 
 /**
  * Refuses `runSuite`'s inputs where the readers would refuse the same rows read from files: the
- * goldens (above), each trace, then the runs, then the catalog.
+ * goldens (above), each trace, then the runs, then the catalog (each trace and the catalog, too,
+ * first for a value no file can hold).
  */
 export function checkMemoryInputs(inputs: {
   goldens: unknown;
@@ -226,16 +230,37 @@ export function checkMemoryInputs(inputs: {
   const goldens = checkMemoryGoldens(inputs.goldens);
   const traces = rowsOf(inputs.traces, TRACE_ROW, memoryRows("traces")) as Trace[];
   checkRuns(traces, memoryRows("traces"), new Set(goldens.map((g) => g.id)), "goldens");
+  const notJson = objectNonJson(inputs.catalog, "the catalog");
+  if (notJson !== undefined) {
+    throw new SuiteInputError(`catalog: ${notJson}, which JSON cannot hold`, { source: "catalog" });
+  }
   checkCatalog(inputs.catalog, "catalog");
 }
 
-/** The rows of a list given in memory, each checked (a hole in the list is a row that is none). */
+/**
+ * What in an object (a golden, a trace, the catalog) no JSON file can hold, as `nonJson` says it;
+ * undefined for a value that is no object, which its schema refuses by its type.
+ */
+function objectNonJson(value: unknown, name: string): string | undefined {
+  return typeof value === "object" && value !== null ? nonJson(value, name) : undefined;
+}
+
+/**
+ * The rows of a list given in memory, each checked: first for a value no file can hold, then as
+ * the readers check a line (a hole in the list is a row that is none).
+ */
 function rowsOf(list: unknown, kind: RowKind, places: RowPlaces): readonly unknown[] {
   if (!Array.isArray(list)) {
     throw new SuiteInputError(`${places.source}: expected a list (an array) of ${places.source}`, {
       source: places.source,
     });
   }
-  for (let i = 0; i < list.length; i++) checkRow(list[i], kind, places, i);
+  for (let i = 0; i < list.length; i++) {
+    const notJson = objectNonJson(list[i], `the ${places.row}`);
+    if (notJson !== undefined) {
+      throw rowError(places, i, rowId(list[i], kind.idField), `${notJson}, which JSON cannot hold`);
+    }
+    checkRow(list[i], kind, places, i);
+  }
   return list;
 }

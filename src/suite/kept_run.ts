@@ -13,8 +13,9 @@ import type { Scorecard, ScoreRow } from "./scorecard.ts";
 import { storedRepeatsInputs } from "./stored_run.ts";
 import type { Suite } from "./suite.ts";
 import type { Golden } from "./types.ts";
-import { clusterKeys, type RepeatsReport, repeatsReport } from "./uncertainty.ts";
+import type { RepeatsReport } from "./uncertainty.ts";
 import { checkMemoryGoldens } from "./_input_checks.ts";
+import { clusterKeysOf, repeatsSection } from "./_repeats_section.ts";
 
 /** A run's repeats as a store keeps them: all JSON. */
 export interface KeptRepeats<R = Repeats> {
@@ -39,10 +40,10 @@ export interface KeptRepeats<R = Repeats> {
  * What a run keeps of its suite's repeats: the block without its `baseline` (as the report's
  * section has it, and as an older assay reads it), each golden's cluster key and every golden's
  * id. Call it before anything is scored: goldens that `readGoldens` would refuse (a misspelt
- * field, the schema, an id given twice: as `runSuite` refuses them) and a golden without the
- * field the repeats cluster by are refused here, before any judge is paid for. The baseline the
- * run compared with is known only from its report; set `baseline` from the report's
- * `repeats.baseline`.
+ * field, the schema, an id given twice), or that hold a value no file can (NaN, undefined, a
+ * Date), as `runSuite` refuses them, and a golden without the field the repeats cluster by are
+ * refused here, before any judge is paid for. The baseline the run compared with is known only
+ * from its report; set `baseline` from the report's `repeats.baseline`.
  *
  * @param suite The loaded suite.
  * @param goldens The run's goldens.
@@ -78,7 +79,7 @@ export function keptRepeats(suite: Suite, goldens: readonly Golden[]): KeptRepea
   const { baseline: _, ...repeats } = suite.repeats;
   const ids = goldens.map((g) => g.id);
   if (repeats.cluster === undefined) return { repeats, clusters: null, goldens: ids };
-  return { repeats, clusters: [...clusterKeys(goldens, repeats.cluster)], goldens: ids };
+  return { repeats, clusters: [...clusterKeysOf(goldens, repeats.cluster)], goldens: ids };
 }
 
 /**
@@ -185,7 +186,7 @@ export function storedRepeatsReport(
     });
     const runs = arms ? results.filter((r) => arms.includes(r.arm)) : results;
     const baseline = arms ? arms[0] : kept.baseline;
-    return repeatsReport(runs, goldens, repeats, {
+    return repeatsSection(runs, goldens, repeats, {
       ...bootstrap,
       ...(typeof baseline === "string" && { baseline }),
     });

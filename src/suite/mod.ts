@@ -27,6 +27,7 @@ export * from "./step_metrics.ts";
 export * from "./trajectory_match.ts";
 export * from "./repeats.ts";
 export * from "./uncertainty.ts";
+export * from "./repeats_report.ts";
 export * from "./stored_run.ts";
 export * from "./kept_run.ts";
 export * from "./scorecard.ts";

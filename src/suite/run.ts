@@ -190,13 +190,18 @@ export interface SuiteInputs {
  * ({@linkcode GOLDEN_SCHEMA}, {@linkcode TRACE_SCHEMA}, {@linkcode CATALOG_SCHEMA}); a golden id
  * given twice; no traces; a trace of no golden or of the arm `overall`; a run given twice. Each
  * is the readers' message with the list and index (`goldens[2] (id "g03"): ...`) where they name
- * the file and line.
+ * the file and line. Before those, a golden, trace or catalog is refused where it holds what no
+ * JSON file can, which the schemas would let through and a metric would read as null or not at
+ * all: NaN, Infinity or -Infinity, undefined (a member or in a list), a function, a bigint, a
+ * symbol, an object that is not plain (a Date, a Map) or a cycle, named by its path
+ * (`goldens[0] (id "g1"): reference_values.v is NaN, which JSON cannot hold`).
  *
  * @param suite The loaded suite.
  * @param inputs Goldens, traces and the catalog.
  * @param options The judge, or `noJudge`, and progress.
  * @returns One result per run.
- * @throws {SuiteInputError} At the first input the readers would refuse (above), its `source`
+ * @throws {SuiteInputError} At the first input the readers would refuse, or no file can hold
+ *   (above), its `source`
  *   the list (`goldens`, `traces`, `catalog`) and `index` and `id` the row's.
  * @throws {RunInputError} If a deterministic metric cannot read a run's golden or trace: the
  *   message names the golden, arm, repeat and metric, then the field.

@@ -16,7 +16,9 @@ import { type Scorecard, scorecard } from "./scorecard.ts";
 import { type TrajectorySummary, trajectorySummary } from "./step_metrics.ts";
 import type { Suite } from "./suite.ts";
 import type { Golden } from "./types.ts";
-import { type RepeatsReport, repeatsReport } from "./uncertainty.ts";
+import type { RepeatsReport } from "./uncertainty.ts";
+import { checkMemoryGoldens } from "./_input_checks.ts";
+import { repeatsSection } from "./_repeats_section.ts";
 
 /** The `assay.suite_run.v1` report. */
 export interface SuiteRunReport {
@@ -71,13 +73,18 @@ export interface SuiteRunReportOptions {
 
 /**
  * The report of a suite run: its runs, the scorecard of every arm, the trajectory summaries and,
- * with a `repeats` block, the reduced repeats.
+ * with a `repeats` block, the reduced repeats. The goldens are checked as `runSuite` checks them
+ * (by the rules `readGoldens` applies to a goldens file's lines, and for a value no file can
+ * hold: NaN, undefined, a Date); the runs are taken as `runSuite` returned them, not checked
+ * again.
  *
  * @param suite The suite.
  * @param runs The runs, as {@linkcode runSuite} returns them.
  * @param goldens The goldens (the repeats' clusters are read from them).
  * @param options The suite's hash, the run's id and the bootstrap settings.
  * @returns The `assay.suite_run.v1` report.
+ * @throws {SuiteInputError} At the first golden so refused, named by its index and id
+ *   (`goldens[0] (id "g1"): topic is NaN, which JSON cannot hold`).
  * @throws {RangeError} If a golden lacks the field the repeats cluster by, or the baseline arm
  *   has no runs.
  *
@@ -106,6 +113,7 @@ export function suiteRunReport(
   goldens: readonly Golden[],
   options: SuiteRunReportOptions,
 ): SuiteRunReport {
+  checkMemoryGoldens(goldens);
   const names = suite.metrics.map((m) => m.name);
   const bootstrap = {
     ...(options.seed !== undefined && { seed: options.seed }),
@@ -115,7 +123,7 @@ export function suiteRunReport(
   const paths = suite.metrics.filter((m) => m.type === "trajectory_match").map((m) => m.name);
   const trajectory = paths.length === 0 ? undefined : trajectorySummary(runs, paths);
   const repeats = suite.repeats &&
-    repeatsReport(runs, goldens, suite.repeats, {
+    repeatsSection(runs, goldens, suite.repeats, {
       ...bootstrap,
       ...(options.baseline !== undefined && { baseline: options.baseline }),
     });

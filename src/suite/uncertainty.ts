@@ -3,24 +3,17 @@
  * error, the clustered standard error of Miller (2024), "Adding Error Bars to Evals", with a
  * finite-cluster correction (clusters from a golden field), t intervals with n − 1 or C − 1
  * degrees of freedom, the bootstrap clustered the same way, and the paired comparison of arms on
- * the reduced scores. Every interval is seeded and the settings are recorded.
+ * the reduced scores. Every interval is seeded and the settings are recorded. The section these
+ * make is computed by `repeatsReport` (`repeats_report.ts`).
  *
  * @module
  */
 import { exactMean } from "../stats/pooled/mod.ts";
-import { suggestName } from "../jsonl/mod.ts";
 import { decompose, roundRatio } from "../stats/mod.ts";
 import { studentTQuantile } from "./_student_t.ts";
-import { compareArms, type MetricComparison } from "./arm_comparison.ts";
-import {
-  type ClusterBootstrapSettings,
-  type Estimate,
-  scorecard,
-  type ScoreRow,
-} from "./scorecard.ts";
-import { type ReducedArm, reduceRepeats, type Repeats } from "./repeats.ts";
-import type { RunResult } from "./run.ts";
-import type { Golden } from "./types.ts";
+import type { MetricComparison } from "./arm_comparison.ts";
+import type { ClusterBootstrapSettings, Estimate } from "./scorecard.ts";
+import type { ReducedArm, Repeats } from "./repeats.ts";
 
 /** A standard error with its t interval. */
 export interface TInterval {
@@ -203,150 +196,4 @@ export interface ReducedComparison {
    * share no golden (nothing to pair).
    */
   reduced: MetricComparison | null;
-}
-
-const METRIC = "reduced";
-
-function rowsOf(arm: ReducedArm, key: (golden: string) => string): ScoreRow[] {
-  const repeat = new Map<string, number>();
-  return arm.goldens.map((g) => {
-    const k = key(g.golden_id);
-    const r = repeat.get(k) ?? 0;
-    repeat.set(k, r + 1);
-    return {
-      golden_id: k,
-      arm: arm.arm,
-      repeat: r,
-      metric: METRIC,
-      score: g.value,
-      applicable: g.value !== null,
-      threshold: 0.5,
-    };
-  });
-}
-
-/**
- * Each golden's cluster key under a golden field, as {@linkcode repeatsReport} groups goldens:
- * the value's type and text (`string:sales`, `number:3`), so that `"3"` and `3` differ. A metric
- * store keeps these keys to rebuild a stored run's clusters (`storedRepeatsInputs`).
- *
- * @param goldens The goldens.
- * @param field The golden field to cluster by (the suite's `repeats.cluster`).
- * @returns Golden id → cluster key, in the goldens' order.
- * @throws {RangeError} If a golden lacks the field, or its value is not a string or number.
- *
- * @example
- * ```ts
- * import { clusterKeys } from "@assay/assay/suite";
- * import { deepStrictEqual as assertEquals } from "node:assert/strict";
- *
- * const goldens = [{ id: "g1", question: "?", topic: "sales" }, { id: "g2", question: "?", topic: 3 }];
- * assertEquals([...clusterKeys(goldens, "topic")], [["g1", "string:sales"], ["g2", "number:3"]]);
- * ```
- */
-export function clusterKeys(goldens: readonly Golden[], field: string): Map<string, string> {
-  const keys = new Map<string, string>();
-  for (const g of goldens) {
-    const v = (g as unknown as Record<string, unknown>)[field];
-    if (typeof v !== "string" && typeof v !== "number") {
-      throw new RangeError(`Golden "${g.id}" has no ${field} (a string or number) to cluster by`);
-    }
-    keys.set(g.id, `${typeof v}:${v}`);
-  }
-  return keys;
-}
-
-/**
- * Reduces a suite run's repeats and measures the uncertainty of each arm's mean reduced score:
- * CLT and clustered standard errors with t intervals, the bootstrap over clusters, and the
- * paired comparison of each other arm with the baseline on the reduced per-golden scores (that
- * arm minus the baseline). The baseline is `options.baseline`, else `repeats.baseline`, else the
- * first arm in code-point order: never the order of the results.
- *
- * @param results The suite run's results.
- * @param goldens The goldens (for the cluster field; a golden with no run in an arm is listed in
- *   its `mismatched`).
- * @param repeats The suite's `repeats`; options: the cluster field, seed, resamples and level.
- * @returns The report section.
- * @throws {RangeError} If a golden lacks the cluster field, or its value is not a string or number;
- *   or if the baseline arm has no runs.
- *
- * @example
- * ```ts
- * import { repeatsReport } from "@assay/assay/suite";
- * import { strictEqual } from "node:assert/strict";
- *
- * const run = (golden_id: string, repeat: number, overall: number) => ({
- *   golden_id, arm: "base", repeat, criteria: [],
- *   overall: {
- *     status: "complete" as const, overall, pass: overall >= 0.5, threshold: 0.5,
- *     n_applicable: 1, n_scored: 1, errored: [],
- *   },
- * });
- * const results = [run("g1", 0, 1), run("g1", 1, 0), run("g2", 0, 1), run("g2", 1, 1)];
- * const goldens = [{ id: "g1", question: "?" }, { id: "g2", question: "?" }];
- * const r = repeatsReport(results, goldens, { n: 2, reducer: "mean" }, { resamples: 100 });
- * strictEqual(r.arms[0]!.mean, 0.75);
- * strictEqual(r.arms[0]!.clt!.df, 1);
- * ```
- */
-export function repeatsReport(
-  results: readonly RunResult[],
-  goldens: readonly Golden[],
-  repeats: Repeats,
-  options: RepeatsReportOptions = {},
-): RepeatsReport {
-  const field = options.cluster ?? repeats.cluster;
-  const clusterOf = field === undefined ? new Map<string, string>() : clusterKeys(goldens, field);
-  const key = (id: string) => clusterOf.get(id) ?? `golden:${id}`;
-  const level = options.level ?? 0.95;
-  const settings = {
-    seed: options.seed ?? 0,
-    resamples: options.resamples ?? 10_000,
-    level,
-    metrics: [METRIC],
-  };
-  const reduced = reduceRepeats(results, repeats, goldens.map((g) => g.id));
-  let bootstrap: ClusterBootstrapSettings | undefined;
-  const arms = reduced.map((arm): ArmRepeats => {
-    const scored = arm.goldens.filter((g) => g.value !== null);
-    const u = meanUncertainty(scored.map((g) => g.value!), {
-      ...(field !== undefined && { clusters: scored.map((g) => key(g.golden_id)) }),
-      level,
-    });
-    const card = scorecard(rowsOf(arm, key), settings);
-    bootstrap = card.bootstrap;
-    return { ...arm, ...u, bootstrap: card.arms[0]!.metrics[0]!.mean };
-  });
-  const rows = reduced.flatMap((arm) => rowsOf(arm, (id) => id));
-  const { baseline: declared, ...block } = repeats;
-  const baseline = options.baseline ?? declared ?? arms[0]?.arm;
-  const base = arms.find((a) => a.arm === baseline);
-  if (baseline !== undefined && base === undefined) {
-    const hint = suggestName(baseline, arms.map((a) => a.arm));
-    throw new RangeError(
-      `The baseline arm ${JSON.stringify(baseline)} has no runs` +
-        (hint === undefined ? "" : ` (did you mean ${JSON.stringify(hint)}?)`),
-    );
-  }
-  const baseIds = new Set(base?.goldens.map((g) => g.golden_id));
-  const comparisons = arms.filter((a) => a.arm !== baseline).map((b): ReducedComparison => {
-    if (!b.goldens.some((g) => baseIds.has(g.golden_id))) {
-      return { arms: [baseline!, b.arm], n_goldens: 0, reduced: null };
-    }
-    const c = compareArms(rows, [baseline!, b.arm], settings);
-    return {
-      arms: [c.a, c.b] as [string, string],
-      n_goldens: c.n_goldens,
-      reduced: c.metrics_delta[0]!,
-    };
-  });
-  return {
-    repeats: block,
-    cluster: field ?? null,
-    bootstrap: bootstrap ?? scorecard([], settings).bootstrap,
-    arms,
-    baseline: baseline ?? null,
-    comparisons,
-  };
 }

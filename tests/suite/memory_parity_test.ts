@@ -5,8 +5,9 @@
 // runSuite (as `assay suite run` reads them), and given to runSuite as the objects themselves.
 // Both must refuse, with the same message apart from where (file and line, or list and index),
 // or both accept and give the same report, byte for byte.
-import { deepStrictEqual, ok, strictEqual, throws } from "node:assert/strict";
+import { deepStrictEqual, ok, rejects, strictEqual, throws } from "node:assert/strict";
 import {
+  clusterKeys,
   type Golden,
   GOLDEN_SCHEMA,
   keptRepeats,
@@ -14,6 +15,7 @@ import {
   readCatalog,
   readGoldens,
   readTraces,
+  repeatsReport,
   RunInputError,
   runSuite,
   type SchemaCatalog,
@@ -312,6 +314,29 @@ function report(suite: Suite, runs: Awaited<ReturnType<typeof runSuite>>, golden
   return JSON.stringify(suiteRunReport(suite, runs, goldens, options));
 }
 
+/**
+ * What each public entry point that takes goldens in memory, other than runSuite, refused them
+ * with (a SuiteInputError's message), or undefined where it took them.
+ */
+function goldenRefusals(suite: Suite, rows: Row[]): [string, string | undefined][] {
+  const goldens = rows as unknown as Golden[];
+  const entries: [string, () => unknown][] = [
+    ["keptRepeats", () => keptRepeats(suite, goldens)],
+    ["suiteRunReport", () => suiteRunReport(suite, [], goldens, { suiteSha256: "0".repeat(64) })],
+    ["repeatsReport", () => repeatsReport([], goldens, { n: 1, reducer: "mean" })],
+    ["clusterKeys", () => clusterKeys(goldens, "question")],
+  ];
+  return entries.map(([name, call]) => {
+    try {
+      call();
+      return [name, undefined];
+    } catch (e) {
+      if (e instanceof SuiteInputError) return [name, e.message];
+      throw e;
+    }
+  });
+}
+
 /** The files' way, as `assay suite run` takes it. */
 async function fromFiles(dir: string, suite: Suite): Promise<Outcome> {
   try {
@@ -396,6 +421,7 @@ function asFiles(e: Error, x: Inputs, lines: { goldens: number[]; traces: number
 Deno.test("runSuite given goldens and traces in memory refuses and scores as the file readers do", async () => {
   const dir = await Deno.makeTempDir({ prefix: "assay_memory_parity_" });
   const counts = new Map<string, { refused: number; accepted: number }>();
+  let goldensRefused = 0;
   try {
     for (let c = 0; c < CASES; c++) {
       const rng = makeRng(SEED + c);
@@ -411,6 +437,15 @@ Deno.test("runSuite given goldens and traces in memory refuses and scores as the
       const files = await fromFiles(dir, x.suite);
       const memory = await fromMemory(x);
       const where = `case ${c} (${kind}; seed ${SEED + c})`;
+      // The other entry points given the goldens refuse them as runSuite did, or take them.
+      const e = "error" in memory ? memory.error : undefined;
+      const refusal = e instanceof SuiteInputError && e.source === "goldens"
+        ? e.message
+        : undefined;
+      for (const [name, message] of goldenRefusals(x.suite, x.goldens)) {
+        strictEqual(message, refusal, `${where}: ${name}`);
+      }
+      if (refusal !== undefined) goldensRefused++;
       const count = counts.get(kind) ?? { refused: 0, accepted: 0 };
       counts.set(kind, count);
       if ("error" in files) {
@@ -450,6 +485,7 @@ Deno.test("runSuite given goldens and traces in memory refuses and scores as the
     ok(refused >= 5 && accepted >= 1, `${kind}: refused ${refused}, accepted ${accepted}`);
   }
   strictEqual(counts.get("none")!.refused, 0);
+  ok(goldensRefused >= 60, `goldens refused ${goldensRefused}`);
 });
 
 const SUITE = loadSuite("- type: hit_limit\n", suiteChecks());
@@ -554,4 +590,141 @@ Deno.test("keptRepeats refuses the goldens readGoldens would, before the field i
     name: "RangeError",
     message: 'Golden "g1" has no topic (a string or number) to cluster by',
   });
+});
+
+// Values that no JSON file can hold, with what a message calls them.
+const NOT_JSON: [() => unknown, string][] = [
+  [() => NaN, "NaN"],
+  [() => Infinity, "Infinity"],
+  [() => -Infinity, "-Infinity"],
+  [() => undefined, "undefined"],
+  [() => () => 1, "a function"],
+  [() => 7n, "a bigint"],
+  [() => Symbol("s"), "a symbol"],
+  [() => new Date(0), "a Date"],
+  [() => new Map([["k", 1]]), "a Map"],
+  [() => new Set(), "a Set"],
+  [() => new (class Money {})(), "a Money"],
+  [() => new Number(1), "a Number"],
+];
+
+/** `path`'s member `key`, as a message writes it: `a.b`, `a[0]`, `a["b c"]`. */
+function member(path: string, key: string | number): string {
+  if (typeof key === "number") return `${path}[${key}]`;
+  if (!/^[a-z_]+$/.test(key)) return `${path}[${JSON.stringify(key)}]`;
+  return path === "" ? key : `${path}.${key}`;
+}
+
+/**
+ * Puts a value no JSON file can hold somewhere in `row` (in an object or a list it has, at any
+ * depth: a new member, an element, a hole, or a reference to a container it is in) and returns
+ * what the refusal should say of it (`where is what`) and what kind of value it is.
+ */
+function spoilDeep(rng: Rng, row: Row, rowName: string): { said: string; kind: string } {
+  let node: Row | unknown[] = row;
+  let path = "";
+  const outer: [object, string][] = [[row, rowName]];
+  for (;;) {
+    const at = node as Record<string | number, unknown>;
+    const keys = Array.isArray(node) ? [...node.keys()] : Object.keys(node);
+    const inner = keys.filter((k) => typeof at[k] === "object" && at[k] !== null);
+    if (inner.length === 0 || rng.chance(0.35)) break;
+    const k = rng.pick(inner);
+    node = at[k] as Row | unknown[];
+    path = member(path, k);
+    outer.push([node, path]);
+  }
+  let value: unknown;
+  let what: string;
+  let kind: string;
+  if (rng.chance(0.2)) {
+    const [target, name] = rng.pick(outer);
+    value = target;
+    what = `a cycle back to ${name}`;
+    kind = "a cycle";
+  } else {
+    const [make, name] = rng.pick(NOT_JSON);
+    value = make();
+    what = kind = name;
+  }
+  if (Array.isArray(node)) {
+    const i = rng.int(node.length + 1);
+    if (rng.chance(0.2)) {
+      // A hole: nothing at i, something after it.
+      node.length = i;
+      node[i + 1] = 1;
+      return { said: `${member(path, i)} is undefined`, kind: "a hole" };
+    }
+    node[i] = value;
+    return { said: `${member(path, i)} is ${what}`, kind };
+  }
+  const key = rng.pick(["k", "a b", "reference_values", "topic"]);
+  delete node[key];
+  node[key] = value;
+  return { said: `${member(path, key)} is ${what}`, kind };
+}
+
+Deno.test("every entry point given goldens or traces in memory refuses a value no JSON file holds, by its path", async () => {
+  const seen = new Set<string>();
+  for (let c = 0; c < 160; c++) {
+    const rng = makeRng(SEED ^ (0x9e37 + c));
+    const x = validInputs(rng);
+    const inputs = () => ({
+      goldens: x.goldens as unknown as Golden[],
+      traces: x.traces as unknown as Trace[],
+      catalog: x.catalog as SchemaCatalog,
+    });
+    // Valid as they are; then one value spoiled, somewhere in one golden or trace.
+    await runSuite(x.suite, inputs(), { noJudge: true });
+    const golden = rng.chance(0.5);
+    const rows = golden ? x.goldens : x.traces;
+    const i = pickIndex(rng, rows);
+    const { said, kind } = spoilDeep(rng, rows[i]!, golden ? "the golden" : "the trace");
+    seen.add(kind);
+    const [list, idField] = golden ? ["goldens", "id"] : ["traces", "golden_id"];
+    const id = rows[i]![idField] as string;
+    const expected = {
+      name: "SuiteInputError",
+      message: `${list}[${i}] (${idField} ${JSON.stringify(id)}): ${said}, which JSON cannot hold`,
+      source: list,
+      index: i,
+      id,
+    };
+    const where = `case ${c} (seed ${SEED ^ (0x9e37 + c)})`;
+    await rejects(runSuite(x.suite, inputs(), { noJudge: true }), expected, where);
+    if (!golden) continue;
+    for (const [name, message] of goldenRefusals(x.suite, x.goldens)) {
+      strictEqual(message, expected.message, `${where}: ${name}`);
+    }
+  }
+  // Every kind of value was met, and a cycle and a hole.
+  for (const kind of [...NOT_JSON.map(([, name]) => name), "a cycle", "a hole"]) {
+    ok(seen.has(kind), kind);
+  }
+});
+
+Deno.test("runSuite refuses a catalog holding what no JSON file holds, and walks a value nested past the call stack", async () => {
+  const golden = { id: "g1", question: "q" };
+  const catalog = { views: [{ name: "orders", columns: ["v"] }], note: { at: new Date(0) } };
+  deepStrictEqual(
+    await refusedWith({ goldens: [golden], traces: [TRACE], catalog }),
+    [
+      "SuiteInputError",
+      "catalog: note.at is a Date, which JSON cannot hold",
+      "catalog",
+      undefined,
+      undefined,
+      undefined,
+    ],
+  );
+  // 200,000 lists deep, as readGoldens reads a line so nested: refused at the NaN in the middle.
+  let deep: unknown[] = [];
+  const root = deep;
+  for (let d = 0; d < 200_000; d++) deep.push(d === 100_000 ? NaN : 0, deep = []);
+  const message = (await refusedWith({
+    goldens: [{ ...golden, nested: root }],
+    traces: [TRACE],
+    catalog: CATALOG,
+  }))[1] as string;
+  ok(/^goldens\[0\] \(id "g1"\): nested(\[1\])+…(\[1\])+\[0\] is NaN, which JSON/.test(message));
 });

@@ -82,7 +82,7 @@ function row(fields: Partial<ScoreRow>): ScoreRow {
 }
 
 Deno.test("clusterKeys() keys a golden's value by type and text, and storedRepeatsInputs() gives it back", () => {
-  const values = ["3", 3, 0.1, -2, 1e21, 5e-324, Infinity, "", "a:b", "number:3"];
+  const values = ["3", 3, 0.1, -2, 1e21, 5e-324, -1.5e-7, "", "a:b", "number:3"];
   const goldens = values.map((topic, i) => ({ id: `g${i}`, question: "?", topic }));
   const keys = clusterKeys(goldens, "topic");
   assertEquals(keys.get("g0"), "string:3");
@@ -93,6 +93,12 @@ Deno.test("clusterKeys() keys a golden's value by type and text, and storedRepea
   assertEquals(rebuilt.goldens.map((g) => (g as unknown as { topic: unknown }).topic), values);
   assertEquals(clusterKeys(rebuilt.goldens, "topic"), keys);
   throws(() => clusterKeys([{ id: "g", question: "?" }], "topic"), /Golden "g" has no topic/);
+  // No goldens file holds an infinity: none is keyed.
+  const infinite = { id: "g", question: "?", topic: Infinity };
+  throws(() => clusterKeys([infinite], "topic"), {
+    name: "SuiteInputError",
+    message: 'goldens[0] (id "g"): topic is Infinity, which JSON cannot hold',
+  });
 });
 
 Deno.test("storedRepeatsInputs() recomputes each run's overall with runOverall, in metric order", () => {
