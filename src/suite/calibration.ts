@@ -10,6 +10,8 @@
  * @module
  */
 
+import { isLabel, missingLabelField, PAIR_FIELDS } from "./_label_fields.ts";
+
 /** One judged run: the judge's score and the human label, both in [0, 1]. */
 export interface CalibrationPair {
   /** The judge's score. */
@@ -152,12 +154,12 @@ function readInput(
     const judge = new Float64Array(pairs.length);
     const human = new Float64Array(pairs.length);
     pairs.forEach((p: unknown, i) => {
-      if (typeof p !== "object" || p === null) {
-        throw new TypeError(`pairs[${i}] must be an object {judge, human}`);
-      }
-      const q = p as Record<string, unknown>;
-      judge[i] = checkCalibrationScore(q.judge, `pairs[${i}].judge`);
-      human[i] = checkCalibrationScore(q.human, `pairs[${i}].human`);
+      // As a labels file's line is read: an object, each field there, the human label first.
+      if (!isLabel(p)) throw new TypeError(`pairs[${i}] must be an object {judge, human}`);
+      const missing = missingLabelField(p, PAIR_FIELDS);
+      if (missing !== undefined) throw new TypeError(`pairs[${i}]: ${missing}`);
+      human[i] = checkCalibrationScore(p.human, `pairs[${i}].human`);
+      judge[i] = checkCalibrationScore(p.judge, `pairs[${i}].judge`);
     });
     return { judge, human };
   }
@@ -255,7 +257,9 @@ function fmt(x: number): string {
  * @param options The threshold (default 0.5), the κ bar (default 0.6) and the minimum n
  *   (default 10).
  * @returns The statistics, the verdict and its reason.
- * @throws {TypeError} If a pair, score or label is not a number, or the input has another shape.
+ * @throws {TypeError} If a pair is not an object (a list is not one) or lacks `human` or `judge`
+ *   (`pairs[0]: missing field "human"`, as `readCalibrationLabels` names a line's), a score or
+ *   label is not a number, or the input has another shape.
  * @throws {RangeError} If a score or label is not a finite number in [0, 1] (naming its index),
  *   the columns differ in length, or an option is out of range.
  *

@@ -10,6 +10,10 @@ import { quote } from "../jsonl/mod.ts";
 import { type CalibrationPair, checkCalibrationScore } from "./calibration.ts";
 import type { ReadInputOptions, SuiteInputText } from "./inputs.ts";
 import { inputText, jsonLines, SuiteInputError } from "./_input_lines.ts";
+import { isLabel, missingLabelField, PAIR_FIELDS } from "./_label_fields.ts";
+
+/** A label's fields when it names its run, the judge's score looked up. */
+const RUN_FIELDS = ["golden_id", "arm", "repeat", "human"];
 
 /** The run a label is of. */
 export interface LabelledRun {
@@ -60,8 +64,10 @@ function kindOf(v: unknown): string {
  * scores up by run.
  * @returns The pairs, and how many labels were skipped for want of a score.
  * @throws {SuiteInputError} At the first line that is not UTF-8 or JSON, repeats a key, is not
- * an object, lacks a field or holds one of the wrong type or out of range, labels a run a second
- * time, or labels a run with no score.
+ * an object, lacks a field (named with a key that misspells it, where the line has one:
+ * `missing field "human" (the label has "Human")`) or holds one of the wrong type or out of
+ * range, labels a run a second time, or labels a run with no score. `calibrate` checks pairs
+ * given in memory by the same rules.
  *
  * @example
  * ```ts
@@ -102,9 +108,7 @@ export function readCalibrationLabels(
         ...(cause !== undefined && { cause }),
       });
     };
-    if (typeof value !== "object" || value === null || Array.isArray(value)) {
-      fail(`expected a JSON object, got ${quote(text)}`);
-    }
+    if (!isLabel(value)) fail(`expected a JSON object, got ${quote(text)}`);
     const row = value as Record<string, unknown>;
     const score = (v: unknown, name: string) => {
       try {
@@ -115,9 +119,8 @@ export function readCalibrationLabels(
       }
     };
     // A run's key, or the judge's score: a field left out is named, not looked up as undefined.
-    for (const field of lookup ? ["golden_id", "arm", "repeat", "human"] : ["human", "judge"]) {
-      if (!Object.hasOwn(row, field)) fail(`missing field "${field}"`);
-    }
+    const missing = missingLabelField(row, lookup ? RUN_FIELDS : PAIR_FIELDS);
+    if (missing !== undefined) fail(missing);
     const human = score(row.human, "human");
     let judge = row.judge;
     if (lookup) {

@@ -4,7 +4,7 @@
 //
 // Needs --allow-run (/usr/bin/python3, apt-get) and --allow-sys (uid, for ensureScipy).
 import { deepStrictEqual as assertEquals, ok, strictEqual, throws } from "node:assert/strict";
-import { calibrate, type CalibrationPair } from "../../src/suite/mod.ts";
+import { calibrate, type CalibrationPair, readCalibrationLabels } from "../../src/suite/mod.ts";
 import { makeRng, type Rng } from "../_corpus.ts";
 import { ensureScipy, runLineOracle } from "../_debian_python.ts";
 
@@ -290,6 +290,8 @@ Deno.test("calibrate() rejects malformed input, naming the index", () => {
     /pairs\[0\]\.human must be a number, got null$/,
   );
   throws(() => calibrate([null as never]), /pairs\[0\] must be an object/);
+  // A list is no pair, as it is no label line: not read as one without a judge score.
+  throws(() => calibrate([[0.5, 1] as never]), /^TypeError: pairs\[0\] must be an object/);
   throws(
     () => calibrate({ judge: [0.1, 0.2], human: [1] }),
     (e: unknown) =>
@@ -315,4 +317,73 @@ Deno.test("calibrate() handles a million pairs", () => {
   strictEqual(c.n, n);
   ok(c.kappa !== null && c.kappa > 0 && c.kappa < 1);
   ok(c.pearson! > 0.5 && c.spearman! > 0.5);
+});
+
+/** What `calibrate` says of a pair in memory, as `readCalibrationLabels` says it of a line. */
+function asLine(message: string, lines: number[]): string {
+  return message
+    .replace(/^pairs\[(\d+)\]: /, (_, i) => `labels.jsonl:${lines[Number(i)]}: `)
+    .replace(/^pairs\[(\d+)\]\.(\w+) /, (_, i, f) => `labels.jsonl:${lines[Number(i)]}: "${f}" `);
+}
+
+Deno.test("calibrate() refuses {judge, human} pairs in memory as readCalibrationLabels refuses their lines, on 400 seeded cases", () => {
+  const spoils: ((rng: Rng, p: Record<string, unknown>) => unknown)[] = [
+    (_, p) => p,
+    (rng, p) => { // a field left out
+      delete p[rng.pick(["judge", "human"])];
+      return p;
+    },
+    (rng, p) => { // a field misspelt
+      const [from, to] = rng.pick([["human", "Human"], ["judge", "JUDGE"], ["human", "hu-man"], [
+        "judge",
+        "Judge_",
+      ], ["human", "humna"]]);
+      const { [from!]: v, ...rest } = p;
+      return { ...rest, [to!]: v };
+    },
+    (rng, p) => { // a wrong type or a value out of range
+      p[rng.pick(["judge", "human"])] = rng.pick<unknown>([
+        null,
+        "0.5",
+        true,
+        [],
+        {},
+        -0.5,
+        1.5,
+        2,
+      ]);
+      return p;
+    },
+    (rng, p) => ({ ...p, [rng.pick(["note", "golden_id"])]: rng.pick<unknown>([1, "x", null]) }),
+  ];
+  const counts = { refused: 0, accepted: 0 };
+  for (let c = 0; c < 400; c++) {
+    const rng = makeRng(0xca11b + c);
+    const pairs = Array.from({ length: 1 + rng.int(4) }, () => {
+      const p: Record<string, unknown> = { judge: rng.int(11) / 10, human: rng.int(2) };
+      return rng.chance(0.5) ? p : { human: p.human, judge: p.judge };
+    });
+    const at = rng.int(pairs.length);
+    pairs[at] = spoils[c % spoils.length]!(rng, pairs[at]!) as Record<string, unknown>;
+    const lines: number[] = [];
+    const text = pairs.map((p, i) => (lines.push(i + 1), JSON.stringify(p))).join("\n");
+    const where = `case ${c} (seed ${0xca11b + c})`;
+    let fromFile: string | CalibrationPair[];
+    try {
+      fromFile = readCalibrationLabels(text, { source: "labels.jsonl" }).pairs;
+    } catch (e) {
+      fromFile = (e as Error).message;
+    }
+    let inMemory: string | CalibrationPair[];
+    try {
+      calibrate(pairs as unknown as CalibrationPair[], { minN: 1 });
+      inMemory = pairs.map((p) => ({ judge: p.judge as number, human: p.human as number }));
+    } catch (e) {
+      ok(e instanceof TypeError || e instanceof RangeError, where);
+      inMemory = asLine(e.message, lines);
+    }
+    assertEquals(inMemory, fromFile, where);
+    counts[typeof fromFile === "string" ? "refused" : "accepted"]++;
+  }
+  ok(counts.refused >= 200 && counts.accepted >= 120, JSON.stringify(counts));
 });
