@@ -33,7 +33,13 @@ export {
   type MetricParams,
 } from "./_metric_args.ts";
 
-/** A deterministic metric: scores one run from its golden, trace and the schema catalog. */
+/**
+ * A deterministic metric: scores one run from its golden, trace and the schema catalog. It checks
+ * only what it reads (a `RunInputError` or a `TypeError` naming the field), not the whole golden,
+ * trace and catalog against their schemas: `runSuite` checks those once, before any metric runs,
+ * as the file readers check a file's lines. A run built in memory and scored by a metric alone is
+ * not so checked; give it to `runSuite` for that.
+ */
 export type DeterministicMetric = (run: RunContext, params?: MetricParams) => CriterionScore;
 
 /**
