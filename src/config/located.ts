@@ -20,8 +20,14 @@ export interface Position {
 export interface Located {
   /** The document as plain JSON values. */
   value: unknown;
-  /** Where each node starts, by JSON pointer (`""` is the root). */
+  /** Where each node starts, by JSON pointer (`""` is the root): a member at its key. */
   positions: Map<string, Position>;
+  /**
+   * Where each node's value starts, by JSON pointer: a member's value, which may sit lines below
+   * its key (`min:` on one line, `"0.8x"` on the next), so that a bad value is named at its place;
+   * another node as in `positions`. A member with no value (YAML's `min:`) has none.
+   */
+  values: Map<string, Position>;
 }
 
 /** A syntax error with its position. */
@@ -131,7 +137,7 @@ export function parseYaml(text: string): Located | SyntaxIssue[] {
     return [{ ...positionAt(starts, at), message: "Expected one YAML document, found several" }];
   }
   const doc = list[0];
-  if (!doc) return { value: null, positions: new Map() };
+  if (!doc) return { value: null, positions: new Map(), values: new Map() };
   let value: unknown;
   // npm:yaml's alias errors (too many aliases, an alias before its anchor) carry no position:
   // each alias of this document notes its own start when its conversion throws.
@@ -159,6 +165,7 @@ export function parseYaml(text: string): Located | SyntaxIssue[] {
     }];
   }
   const positions = new Map<string, Position>();
+  const values = new Map<string, Position>();
   const protoKeys: SyntaxIssue[] = [];
   // Walk the node tree with an explicit stack.
   const stack: [unknown, string][] = [[doc.contents, ""]];
@@ -166,7 +173,11 @@ export function parseYaml(text: string): Located | SyntaxIssue[] {
     const [node, path] = stack.pop()!;
     if (node === null || typeof node !== "object") continue;
     const range = (node as { range?: [number, number, number] }).range;
-    if (range && !positions.has(path)) positions.set(path, positionAt(starts, range[0]));
+    if (range) {
+      const at = positionAt(starts, range[0]);
+      if (!positions.has(path)) positions.set(path, at);
+      values.set(path, at);
+    }
     if (YAML.isMap(node)) {
       for (const pair of node.items) {
         const key = YAML.isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
@@ -183,7 +194,7 @@ export function parseYaml(text: string): Located | SyntaxIssue[] {
     }
   }
   if (protoKeys.length > 0) return protoKeys;
-  return { value, positions };
+  return { value, positions, values };
 }
 
 /**
@@ -221,11 +232,14 @@ export function parseJsonc(text: string): Located | SyntaxIssue[] {
   }
   if (!tree) return [{ line: 1, column: 1, message: "Empty document" }];
   const positions = new Map<string, Position>();
+  const values = new Map<string, Position>();
   const keyIssues: (SyntaxIssue & { offset: number })[] = [];
   const stack: [jsonc.Node, string][] = [[tree, ""]];
   while (stack.length > 0) {
     const [node, path] = stack.pop()!;
-    if (!positions.has(path)) positions.set(path, positionAt(starts, node.offset));
+    const at = positionAt(starts, node.offset);
+    if (!positions.has(path)) positions.set(path, at);
+    values.set(path, at);
     if (node.type === "object") {
       for (const prop of node.children ?? []) {
         const [k, v] = prop.children ?? [];
@@ -256,7 +270,7 @@ export function parseJsonc(text: string): Located | SyntaxIssue[] {
     return keyIssues.sort((a, b) => a.offset - b.offset).map(({ offset: _, ...i }) => i);
   }
   try {
-    return { value: jsonc.getNodeValue(tree), positions };
+    return { value: jsonc.getNodeValue(tree), positions, values };
   } catch (e) {
     if (outOfStack(e)) return [TOO_DEEP];
     throw e;

@@ -1,7 +1,7 @@
 // How a gate's rules and measurements are written in its verdict: the rule in words, and numbers
 // never written so as to contradict the verdict they explain.
 import { printableText } from "../explain/mod.ts";
-import type { GateCheck } from "./rules.ts";
+import type { GateCheck, GateRule, RulePlaces } from "./rules.ts";
 
 /** A number with four decimals, an integer as it is. */
 export const fmt = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(4));
@@ -18,6 +18,35 @@ export function beside(x: number, bound: number): string {
     !Number.isInteger(x) && digits < 100 && Math.sign(Number(x.toFixed(digits)) - bound) !== side
   ) digits++;
   return Number.isInteger(x) ? String(x) : x.toFixed(digits);
+}
+
+/**
+ * A rule in a message about one of its values: `The rule at line 12 (its metric at line 14,
+ * column 13)`, the value's place when the rule was read from a file.
+ */
+export function ruleAt(rule: GateRule, value: keyof RulePlaces): string {
+  const p = rule.places?.[value];
+  return `The rule at line ${rule.at.line}` +
+    (p ? ` (its ${value} at line ${p.line}, column ${p.column})` : "");
+}
+
+/**
+ * Refuses a `max_regressions` rule on a metric that is not right-or-wrong in this report (known
+ * only from its scores, so after `checkRulesFit`).
+ *
+ * @throws {RangeError} Naming the first such rule, and its check's place.
+ */
+export function checkRegressionRules(
+  rules: readonly GateRule[],
+  report: { kind: string; binary: (metric: string) => boolean },
+): void {
+  const rule = rules.find((r) => r.check.kind === "max_regressions" && !report.binary(r.metric));
+  if (rule === undefined) return;
+  throw new RangeError(
+    `${ruleAt(rule, "check")}: max_regressions needs a right-or-wrong metric, one outcome of 0 ` +
+      `or 1 per example, and an ${report.kind} report's ${rule.metric} is not one` +
+      (report.kind === "assay.suite_run.v1" ? " (a golden's repeats are pooled)" : ""),
+  );
 }
 
 /** The rule in words: `full_call_exact_match (overall) >= 0.5`. */

@@ -8,6 +8,7 @@
  */
 import { EVALUATION_SCHEMAS, METRIC_NAMES } from "../evaluation/mod.ts";
 import type { GateRules } from "./rules.ts";
+import { ruleAt } from "./_rule_text.ts";
 
 /** What a gate can know of a report, possibly before the report is made. */
 export interface ReportShape {
@@ -107,7 +108,8 @@ export const CALIBRATION_SHAPE: ReportShape = {
  * @param gate The rules.
  * @param shape What is known of the report.
  * @param paired Whether the gate will get a base and a candidate (else one report).
- * @throws {RangeError} Naming the first rule that does not fit, by its line.
+ * @throws {RangeError} Naming the first rule that does not fit, by its line, and the line and
+ *   column of the value that does not fit (its metric, slice or check) when it was read from a file.
  *
  * @example A misspelt metric
  * ```ts
@@ -122,26 +124,31 @@ export function checkRulesFit(gate: GateRules, shape: ReportShape, paired: boole
   const comparative = gate.rules.filter((r) => !ABSOLUTE.has(r.check.kind));
   if (comparative.length > 0 && !paired) {
     throw new RangeError(
-      `The rule at line ${comparative[0]!.at.line} compares two runs: give a base and a candidate`,
+      `${ruleAt(comparative[0]!, "check")} compares two runs: give a base and a candidate`,
     );
   }
   for (const rule of gate.rules) {
-    const where = `The rule at line ${rule.at.line}`;
     if (!shape.metrics.includes(rule.metric)) {
       throw new RangeError(
-        `${where} names the metric ${JSON.stringify(rule.metric)}, which an ${shape.kind} ` +
+        `${ruleAt(rule, "metric")} names the metric ${
+          JSON.stringify(rule.metric)
+        }, which an ${shape.kind} ` +
           `report does not have (it has ${shape.metrics.join(", ")})`,
       );
     }
     if (shape.slices !== undefined && !shape.slices.includes(rule.slice)) {
       throw new RangeError(
-        `${where} names the slice ${JSON.stringify(rule.slice)}, which the report does not ` +
+        `${ruleAt(rule, "slice")} names the slice ${
+          JSON.stringify(rule.slice)
+        }, which the report does not ` +
           `have (it has ${shape.slices.join(", ")})`,
       );
     }
     if (shape.statistic && !ABSOLUTE.has(rule.check.kind)) {
       throw new RangeError(
-        `${where}: an ${shape.kind} report's ${rule.metric} is a statistic of the whole ` +
+        `${
+          ruleAt(rule, "check")
+        }: an ${shape.kind} report's ${rule.metric} is a statistic of the whole ` +
           "report, not a sum over examples: only min and max apply to it",
       );
     }

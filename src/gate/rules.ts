@@ -1,6 +1,6 @@
 /**
  * Gate rules: a YAML or JSONC file of checks on reports, read with the line and column
- * of every rule so that a bad rule is reported at its place.
+ * of every rule and value so that a bad rule or value is reported at its place.
  *
  * @module
  */
@@ -26,6 +26,22 @@ export interface GateRule {
   check: GateCheck;
   /** Where the rule starts in its file. */
   at: Position;
+  /**
+   * Where its values are in its file, for a message on one of them: the metric's and the slice's
+   * (the rule's start when it has none), and the check's key (`min`, `non_inferior`). Absent
+   * from a rule made in code: messages then name the rule's start.
+   */
+  places?: RulePlaces;
+}
+
+/** Where a rule's metric, slice and check are in its file. */
+export interface RulePlaces {
+  /** The metric's value. */
+  metric: Position;
+  /** The slice's value, or the rule's start when it has none. */
+  slice: Position;
+  /** The check's key. */
+  check: Position;
 }
 
 /** A gate: its rules and its bootstrap settings. */
@@ -103,18 +119,27 @@ export function parseGateRules(text: string, path: string): GateRules {
   const at = (pointer: string): Position =>
     parsed.positions.get(pointer) ??
       (pointer ? at(pointer.slice(0, pointer.lastIndexOf("/"))) : { line: 1, column: 1 });
+  // A value's own place (it may sit lines below its key), else its key's, else its object's.
+  const valueAt = (pointer: string): Position => parsed.values.get(pointer) ?? at(pointer);
   const problem = (pointer: string, message: string) => {
+    const p = valueAt(pointer);
+    problems.push(`${path}:${p.line}:${p.column}: ${message}`);
+  };
+  const keyProblem = (pointer: string, message: string) => {
     const p = at(pointer);
     problems.push(`${path}:${p.line}:${p.column}: ${message}`);
   };
   const doc = parsed.value;
   const out: GateRules = { rules: [], seed: 0, resamples: 10_000, alpha: 0.05 };
   if (!isObject(doc) || !Array.isArray(doc.rules)) {
-    problem("", "A gate file is an object with a list of rules under `rules`");
+    problem(
+      isObject(doc) && doc.rules !== undefined ? "/rules" : "",
+      "A gate file is an object with a list of rules under `rules`",
+    );
     throw new GateRulesError(problems);
   }
   for (const key of Object.keys(doc)) {
-    if (!TOP_KEYS.has(key)) problem(`/${key}`, unknownKey(key, TOP_KEYS));
+    if (!TOP_KEYS.has(key)) keyProblem(`/${key}`, unknownKey(key, TOP_KEYS));
   }
   // The bootstrap's own ranges (bootstrapSettings), so that a bad one is found here, at its place.
   const whole = (key: "seed" | "resamples", min: number, max: number, range: string) => {
@@ -137,12 +162,12 @@ export function parseGateRules(text: string, path: string): GateRules {
       return;
     }
     for (const key of Object.keys(raw)) {
-      if (!RULE_KEYS.has(key)) problem(`${here}/${key}`, unknownKey(key, RULE_KEYS));
+      if (!RULE_KEYS.has(key)) keyProblem(`${here}/${key}`, unknownKey(key, RULE_KEYS));
     }
     // non_inferior's object: `{ margin: 0.05, level: 0.9 }` would have set no level, in silence.
     const options = raw.non_inferior;
     for (const key of isObject(options) ? Object.keys(options) : []) {
-      if (key !== "margin") problem(`${here}/non_inferior/${key}`, unknownKey(key, MARGIN));
+      if (key !== "margin") keyProblem(`${here}/non_inferior/${key}`, unknownKey(key, MARGIN));
     }
     const metric = raw.metric;
     if (typeof metric !== "string" || metric === "") {
@@ -160,11 +185,24 @@ export function parseGateRules(text: string, path: string): GateRules {
     }
     const given = CHECKS.filter((c) => raw[c] !== undefined);
     if (given.length !== 1) {
-      problem(here, `A rule has exactly one of ${CHECKS.join(", ")}; this one has ${given.length}`);
+      keyProblem(
+        here,
+        `A rule has exactly one of ${CHECKS.join(", ")}; this one has ${given.length}`,
+      );
       return;
     }
-    const check = readCheck(given[0]!, raw, metric, (m) => problem(here, m));
-    if (check) out.rules.push({ metric, slice, check, at: at(here) });
+    const kind = given[0]!;
+    // Each problem of the check at the value that has it: non_inferior's margin, when it is there.
+    const bad = `${here}/${kind}` +
+      (kind === "non_inferior" && isObject(options) && "margin" in options ? "/margin" : "");
+    const check = readCheck(kind, raw, metric, (m) => problem(bad, m));
+    if (!check) return;
+    const places = {
+      metric: valueAt(`${here}/metric`),
+      slice: raw.slice === undefined ? at(here) : valueAt(`${here}/slice`),
+      check: at(`${here}/${kind}`),
+    };
+    out.rules.push({ metric, slice, check, at: at(here), places });
   });
   if (problems.length > 0) throw new GateRulesError(problems);
   return out;

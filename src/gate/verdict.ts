@@ -29,7 +29,16 @@ import { checkRulesFit } from "./rule_fit.ts";
 import { checkGateArguments } from "./_arguments.ts";
 import { onShared, sameKind } from "./_shared.ts";
 import { gateUnscoredNote } from "./_unscored.ts";
-import { beside, type Bound, bound, boundText, describe, fmt, withinBound } from "./_rule_text.ts";
+import {
+  beside,
+  type Bound,
+  bound,
+  boundText,
+  checkRegressionRules,
+  describe,
+  fmt,
+  withinBound,
+} from "./_rule_text.ts";
 import type { GateCheck, GateRules } from "./rules.ts";
 
 /** The McNemar evidence of one comparative rule on a right-or-wrong metric. */
@@ -201,16 +210,7 @@ export function evaluateGate(
     }]);
   }
   checkRulesFit(gate, { ...candidate, statistic: candidate.statistic !== undefined }, !!base);
-  for (const rule of gate.rules) {
-    const where = `The rule at line ${rule.at.line}`;
-    if (rule.check.kind === "max_regressions" && !candidate.binary(rule.metric)) {
-      throw new RangeError(
-        `${where}: max_regressions needs a right-or-wrong metric, one outcome of 0 or 1 per ` +
-          `example, and an ${candidate.kind} report's ${rule.metric} is not one` +
-          (candidate.kind === "assay.suite_run.v1" ? " (a golden's repeats are pooled)" : ""),
-      );
-    }
-  }
+  checkRegressionRules(gate.rules, candidate);
   let note = unscored;
   if (base !== undefined) {
     const b = "base" in input ? input.base : undefined;

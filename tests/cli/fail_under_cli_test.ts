@@ -137,7 +137,7 @@ Deno.test("suite run and calibrate --gate RULES: exit 3 on a failure, 2 on bad r
   // One problem, on its own line after the heading, as when there are several.
   match(
     bad.stderr,
-    /^assay suite run: Invalid gate rules:\n.*bad\.yaml:2:5: min must be a number in \[0, 1\]\n$/,
+    /^assay suite run: Invalid gate rules:\n.*bad\.yaml:3:10: min must be a number in \[0, 1\]\n$/,
   );
   strictEqual(await Deno.stat(`${dir}/never.json`).then(() => true, () => false), false);
 
@@ -178,7 +178,10 @@ Deno.test("suite run, compare and calibrate --gate refuse a rule naming a metric
   const outputs = ["--store", `${dir}/m.db`, "--out", `${dir}/run.json`];
   const misspelt = await demoSuiteRun(["--gate", await rules("pass_rat"), ...outputs]);
   strictEqual(misspelt.code, 2, misspelt.stderr);
-  match(misspelt.stderr, /rules\.yaml: The rule at line 2 names the metric "pass_rat"/);
+  match(
+    misspelt.stderr,
+    /rules\.yaml: The rule at line 2 \(its metric at line 2, column 13\) names the metric "pass_rat"/,
+  );
   strictEqual(misspelt.stdout, ""); // no tables: nothing was scored
   const arm = await demoSuiteRun(["--gate", await rules("pass_rate", "adaptr"), ...outputs]);
   strictEqual(arm.code, 2, arm.stderr);

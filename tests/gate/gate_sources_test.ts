@@ -74,7 +74,7 @@ Deno.test("evaluateGate() on suite runs: min per arm, comparisons by golden with
         base: suiteRun(7, 5, 3),
         candidate: suiteRun(8, 5, 3),
       }),
-    /line 4: max_regressions needs a right-or-wrong metric.*repeats are pooled/,
+    /line 4 \(its check at line 5, column 5\): max_regressions needs a right-or-wrong metric.*repeats are pooled/,
   );
   const named = suiteRun(1, 2, 1);
   named.scorecard.metrics = ["pass_rate"];
@@ -104,7 +104,7 @@ Deno.test("evaluateGate() on a calibration: min and max on its statistics, nothi
         base: cal,
         candidate: cal,
       }),
-    /line 4: an assay.calibration.v1 report's agreement is a statistic of the whole report/,
+    /line 4 \(its check at line 5, column 5\): an assay.calibration.v1 report's agreement is a statistic of the whole report/,
   );
   throws(
     () => evaluateGate(gate("  - metric: accuracy\n    min: 0\n"), { report: cal }),

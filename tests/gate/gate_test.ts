@@ -150,25 +150,25 @@ Deno.test("evaluateGate() applies Holm's correction across the rules with a McNe
 Deno.test("parseGateRules() reports every bad rule at its line and column", () => {
   const text = [
     "rules:",
-    '  - metric: ""', // 2: not a metric's name
+    '  - metric: ""', // 2:13: not a metric's name
     "    min: 0.5",
-    "  - metric: argument_f1", // 4: not binary
-    "    max_regressions: 3",
+    "  - metric: argument_f1",
+    "    max_regressions: 3", // 5:22: not binary
     "  - metric: valid_json_rate", // 6: two checks
     "    min: 0.5",
     "    superior: true",
-    "  - metric: valid_json_rate", // 9: bad margin
-    "    non_inferior: { margin: -1 }",
+    "  - metric: valid_json_rate",
+    "    non_inferior: { margin: -1 }", // 10:29: bad margin
     "colour: red",
   ].join("\n");
   throws(() => parseGateRules(text, "rules.yaml"), (e: unknown) => {
     ok(e instanceof GateRulesError);
     deepStrictEqual(e.problems.map((p) => p.split(": ")[0]), [
       "rules.yaml:11:1",
-      "rules.yaml:2:5",
-      "rules.yaml:4:5",
+      "rules.yaml:2:13",
+      "rules.yaml:5:22",
       "rules.yaml:6:5",
-      "rules.yaml:9:5",
+      "rules.yaml:10:29",
     ]);
     return true;
   });
@@ -187,7 +187,7 @@ Deno.test("parseGateRules() reports every bad rule at its line and column", () =
   );
   throws(
     () => parseGateRules("rules: []\n", "r.yaml"),
-    /r\.yaml:1:1: A gate needs at least one rule/,
+    /r\.yaml:1:8: A gate needs at least one rule/,
   );
   // A misspelt key names the one it likely means; one far from any does not.
   throws(
@@ -224,7 +224,7 @@ Deno.test("parseGateRules() reports a key non_inferior does not take, and a miss
       deepStrictEqual(e.problems, [
         'r.yaml:3:35: Unknown key "level"',
         'r.yaml:5:21: Unknown key "margn" (did you mean "margin"?)',
-        "r.yaml:4:5: non_inferior must be { margin: m } with m in [0, 1]",
+        "r.yaml:5:19: non_inferior must be { margin: m } with m in [0, 1]",
       ]);
       return true;
     },
@@ -258,16 +258,16 @@ Deno.test("parseGateRules() reports a seed or resamples out of the bootstrap's r
     return [];
   };
   deepStrictEqual(problems("4294967296", "100000000"), [
-    "sd2.yaml:1:1: seed must be a whole number in [0, 2^32)",
-    "sd2.yaml:2:1: resamples must be a whole number in [1, 10^7]",
+    "sd2.yaml:1:7: seed must be a whole number in [0, 2^32)",
+    "sd2.yaml:2:12: resamples must be a whole number in [1, 10^7]",
   ]);
   deepStrictEqual(problems("-1", "0"), [
-    "sd2.yaml:1:1: seed must be a whole number in [0, 2^32)",
-    "sd2.yaml:2:1: resamples must be a whole number in [1, 10^7]",
+    "sd2.yaml:1:7: seed must be a whole number in [0, 2^32)",
+    "sd2.yaml:2:12: resamples must be a whole number in [1, 10^7]",
   ]);
   deepStrictEqual(problems("1.5", "2.5"), [
-    "sd2.yaml:1:1: seed must be a whole number in [0, 2^32)",
-    "sd2.yaml:2:1: resamples must be a whole number in [1, 10^7]",
+    "sd2.yaml:1:7: seed must be a whole number in [0, 2^32)",
+    "sd2.yaml:2:12: resamples must be a whole number in [1, 10^7]",
   ]);
   deepStrictEqual(problems("4294967295", "10000000"), []);
   const gate = parseGateRules(text("4294967295", "1"), "g.yaml");
@@ -279,7 +279,7 @@ Deno.test("evaluateGate() names a metric the report does not have, with the rule
   const r = report(4, () => true);
   throws(
     () => evaluateGate(gate("  - metric: full_call\n    min: 0.5\n"), { report: r }),
-    /line 4 names the metric "full_call", which an assay\.evaluation\.v2 report does not have/,
+    /line 4 \(its metric at line 4, column 13\) names the metric "full_call", which an assay\.evaluation\.v2 report does not have/,
   );
   throws(
     () => evaluateGate(gate("  - metric: accuracy\n    min: 0.5\n"), { report: { schema: "x" } }),
@@ -403,7 +403,7 @@ Deno.test("evaluateGate() refuses comparative rules on one report and unknown sl
   const r = report(4, () => true);
   throws(
     () => evaluateGate(gate("  - metric: valid_json_rate\n    superior: true\n"), { report: r }),
-    /line 4 compares two runs/,
+    /line 4 \(its check at line 5, column 5\) compares two runs/,
   );
   throws(
     () =>
@@ -419,13 +419,19 @@ Deno.test("checkRulesFit() refuses, before any report exists, what evaluateGate(
   deepStrictEqual(shape.slices, ["overall", "base", "adapter"]);
   checkRulesFit(min("pass_rate", "adapter"), shape, false);
   checkRulesFit(min("answer_correctness"), shape, false);
-  throws(() => checkRulesFit(min("pass_rat"), shape, false), /line 4 names the metric "pass_rat"/);
+  throws(
+    () => checkRulesFit(min("pass_rat"), shape, false),
+    /line 4 \(its metric at line 4, column 13\) names the metric "pass_rat"/,
+  );
   throws(() => checkRulesFit(min("hit_limit", "adaptr"), shape, false), /slice "adaptr"/);
   // Slices not known yet are not checked; metrics are.
   checkRulesFit(min("hit_limit", "adaptr"), suiteRunShape(["hit_limit"]), false);
   throws(() => suiteRunShape(["pass_rate"]), /metric named "pass_rate"/);
   const superior = gate("  - metric: valid_json_rate\n    superior: true\n");
-  throws(() => checkRulesFit(superior, evaluationShape(), false), /line 4 compares two runs/);
+  throws(
+    () => checkRulesFit(superior, evaluationShape(), false),
+    /line 4 \(its check at line 5, column 5\) compares two runs/,
+  );
   checkRulesFit(superior, evaluationShape(["en"]), true);
   throws(
     () => checkRulesFit(min("full_call_exact_mach"), evaluationShape(["en"]), true),
@@ -544,14 +550,19 @@ Deno.test("assay gate exits 0 on a pass, 3 on a failure and 2 on a bad rule file
   strictEqual(await Deno.readTextFile(summary), await Deno.readTextFile(`${dir}/m.md`));
   const bad = await run("rules:\n  - metric: nope\n    min: 1\n");
   strictEqual(bad.code, 2);
-  ok(bad.err.includes(`${dir}/rules.yaml: The rule at line 2 names the metric "nope"`), bad.err);
+  ok(
+    bad.err.includes(
+      `${dir}/rules.yaml: The rule at line 2 (its metric at line 2, column 13) names the metric "nope"`,
+    ),
+    bad.err,
+  );
   // Out of the bootstrap's range: reported with the file's other problems, at their places.
   const range = await run("seed: 4294967296\nresamples: 100000000\nrules:\n  - metric: x\n");
   strictEqual(range.code, 2);
   ok(
     range.err.includes(
-      `${dir}/rules.yaml:1:1: seed must be a whole number in [0, 2^32)\n` +
-        `${dir}/rules.yaml:2:1: resamples must be a whole number in [1, 10^7]\n` +
+      `${dir}/rules.yaml:1:7: seed must be a whole number in [0, 2^32)\n` +
+        `${dir}/rules.yaml:2:12: resamples must be a whole number in [1, 10^7]\n` +
         `${dir}/rules.yaml:4:5: A rule has exactly one of`,
     ),
     range.err,
