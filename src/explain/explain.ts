@@ -14,6 +14,7 @@ import {
 import type { DetailWriter, ExampleDetail, ExampleRecord } from "../evaluation/mod.ts";
 import { nonprintable14 } from "../pytext/mod.ts";
 import { recordDetailProblem } from "./detail_shape.ts";
+import { textHead } from "./text_head.ts";
 
 // Python's str.isprintable() under Unicode 14 (controls, format characters such as bidi controls
 // and zero-width ones, separators but the space, surrogates, private use, unassigned), pinned so
@@ -26,23 +27,14 @@ const isNonprintable = (text: string) =>
   !PRINTABLE_ASCII.test(text) && (nonprintable ??= new RegExp(nonprintable14(), "u")).test(text);
 
 /**
- * A detail keeps at most this many UTF-16 code units of the output (one fewer when a surrogate
- * pair straddles the cut: the pair is left out whole); its length and SHA-256 are whole.
+ * A detail keeps at most this many UTF-16 code units of the output (fewer when a surrogate pair or
+ * a combining sequence straddles the cut: it is left out whole, see `textHead`); its length and
+ * SHA-256 are whole.
  */
 export const DETAIL_OUTPUT_CHARS = 2000;
 
-/**
- * The output's first {@linkcode DETAIL_OUTPUT_CHARS} code units, cut before a surrogate pair that
- * would be split (an astral character such as an emoji), so the cut leaves no lone surrogate that
- * the output did not have.
- */
-function outputHead(output: string): string {
-  const end = DETAIL_OUTPUT_CHARS;
-  const high = output.charCodeAt(end - 1);
-  const low = output.charCodeAt(end);
-  const splits = high >= 0xd800 && high <= 0xdbff && low >= 0xdc00 && low <= 0xdfff;
-  return output.slice(0, splits ? end - 1 : end);
-}
+/** The output's first {@linkcode DETAIL_OUTPUT_CHARS} code units, no character split. */
+const outputHead = (output: string) => textHead(output, DETAIL_OUTPUT_CHARS);
 
 /**
  * The argument paths that differ between gold and predicted flattened pairs (each path is a
@@ -286,7 +278,7 @@ export function markdownText(text: string): string {
 const mark = (yes: boolean) => (yes ? "yes" : "NO");
 
 // Canonical JSON as `formatExample` shows it: readable, and past DETAIL_OUTPUT_CHARS code units cut
-// as an output is (never inside a surrogate pair, nor after half an escape) with its whole length,
+// as an output is (never inside a character, `textHead`, nor after half an escape) with its length,
 // so that a model's 100,000-character argument is not one line of the terminal per place it is.
 function shownJson(canonical: string): string {
   const text = readableJson(canonical);

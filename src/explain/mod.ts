@@ -2,7 +2,7 @@
  * Why each example scored as it did: `explainScore`, the detail a run writes into its records on
  * request, `diffPairs`, `selectExamples`, the records a person asks to see, and `formatExample`,
  * a record as text; and `displayWidth`, the columns a terminal gives a text, for the tables that
- * show ids and slices in any script.
+ * show ids and slices in any script; and `textHead`, where a long text is cut for display.
  *
  * @example
  * ```ts
@@ -19,3 +19,4 @@ export * from "./detail_shape.ts";
 export * from "./examples_section.ts";
 export * from "./display_width.ts";
 export * from "./select_examples.ts";
+export * from "./text_head.ts";

@@ -1,0 +1,98 @@
+// textHead, the one cut of a long text for display: never inside a surrogate pair nor a
+// combining sequence, in the output a detail keeps, in `assay show`'s long calls and values, and
+// in the gate's Markdown ids (tests/gate/markdown_budget_test.ts).
+import { ok, strictEqual } from "node:assert/strict";
+import { scoreToolCalls } from "../../mod.ts";
+import {
+  DETAIL_OUTPUT_CHARS,
+  explainScore,
+  formatExample,
+  textHead,
+} from "../../src/explain/mod.ts";
+import { makeRng } from "../_corpus.ts";
+
+const MARK = /^\p{M}/u;
+const isLow = (c: number) => c >= 0xdc00 && c <= 0xdfff;
+const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff;
+
+/** Whether cutting `text` at `end` splits a surrogate pair or a combining sequence. */
+const splits = (text: string, end: number) =>
+  end > 0 && end < text.length &&
+  ((isHigh(text.charCodeAt(end - 1)) && isLow(text.charCodeAt(end))) ||
+    MARK.test(text.slice(end, end + 2)));
+
+Deno.test("textHead() leaves a letter and its combining marks, or a surrogate pair, out whole", () => {
+  strictEqual(textHead("abc", 3), "abc");
+  strictEqual(textHead("abc", 2), "ab");
+  strictEqual(textHead("ab😀", 3), "ab");
+  strictEqual(textHead("ab😀", 4), "ab😀");
+  // é as e + U+0301, and with a second mark (U+0323): the e goes with its marks.
+  strictEqual(textHead("cafe\u0301", 4), "caf");
+  strictEqual(textHead("cafe\u0301\u0323x", 5), "caf");
+  strictEqual(textHead("cafe\u0301\u0323x", 6), "cafe\u0301\u0323");
+  // An emoji and its variation selector (U+FE0F, a mark), and an astral mark after a letter.
+  strictEqual(textHead("a❤\ufe0f", 2), "a");
+  strictEqual(textHead("ab\u{1d165}c", 3), "a");
+  // An enclosing mark (Me) after a digit: 1⃣.
+  strictEqual(textHead("x1\u20e3", 2), "x");
+  // A lone surrogate the text has is kept.
+  strictEqual(textHead("a\ud83dy", 2), "a\ud83d");
+  strictEqual(textHead("", 0), "");
+  strictEqual(textHead("\u0301\u0301", 1), "");
+});
+
+Deno.test("textHead() on seeded texts of marks, emoji and letters: a start, never split, never longer", () => {
+  const rng = makeRng(2718);
+  const pool = [
+    "a",
+    "e",
+    "\u0301",
+    "\u0323",
+    "\u20dd",
+    "😀",
+    "👩\u200d👩\u200d👧",
+    "❤\ufe0f",
+    "日",
+    "\ud83d",
+    "|",
+    "\u{1d165}",
+  ];
+  for (let t = 0; t < 500; t++) {
+    let text = "";
+    const n = rng.int(40);
+    for (let i = 0; i < n; i++) text += pool[rng.int(pool.length)];
+    const max = rng.int(text.length + 3);
+    const head = textHead(text, max);
+    ok(text.startsWith(head), JSON.stringify([text, max]));
+    ok(head.length <= max || head === text, JSON.stringify([text, max]));
+    ok(!splits(text, head.length), JSON.stringify([text, max, head]));
+    // The longest such start: one unit more would split a character, or pass max.
+    if (head !== text) {
+      for (let k = head.length + 1; k <= max; k++) {
+        ok(splits(text, k), JSON.stringify([text, max, k]));
+      }
+    }
+  }
+});
+
+Deno.test("a detail's output and assay show's long value are cut before a letter and its combining marks", () => {
+  const n = DETAIL_OUTPUT_CHARS;
+  // é (e + U+0301) at units n-1 and n: the e was kept and its accent cut off, an e where é was.
+  const output = "x".repeat(n - 1) + "e\u0301 tail";
+  const long = "y".repeat(n - 2) + "e\u0301\u0301" + "z".repeat(100);
+  const [record] = scoreToolCalls(
+    [{ example_id: "a", language: "en", target: { name: "f", arguments: { a: 1 } } }],
+    [{ example_id: "a", output }],
+    { detail: explainScore() },
+  ).records;
+  strictEqual(record!.detail!.output.text, "x".repeat(n - 1));
+  strictEqual(record!.detail!.output.length, output.length);
+  const [other] = scoreToolCalls(
+    [{ example_id: "b", language: "en", target: { name: "f", arguments: { a: 1 } } }],
+    [{ example_id: "b", output: JSON.stringify({ name: "f", arguments: { a: long } }) }],
+    { detail: explainScore() },
+  ).records;
+  const line = formatExample(other!).split("\n").find((l) => l.startsWith("  different:"))!;
+  // The value "yyy…é́zzz" is cut before its e, never between it and its marks.
+  ok(line.includes(`predicted "${"y".repeat(n - 2)} … (`), line.slice(-80));
+});
