@@ -2,6 +2,7 @@
 // never written so as to contradict the verdict they explain.
 import { printableText } from "../explain/mod.ts";
 import type { GateCheck, GateRule, RulePlaces } from "./rules.ts";
+import type { RuleVerdict } from "./verdict.ts";
 
 /** A number with four decimals, an integer as it is. */
 export const fmt = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(4));
@@ -78,3 +79,12 @@ export const bound = (check: Bound) => check.kind === "min" ? check.min : check.
 /** The bound in words: `>= 0.5`, `<= 0.2`. */
 export const boundText = (check: Bound) =>
   check.kind === "min" ? `>= ${check.min}` : `<= ${check.max}`;
+
+/** A rule's McNemar evidence in words, empty without one (JUnit's failure and the Markdown). */
+export function mcnemarText(rule: RuleVerdict): string {
+  const m = rule.mcnemar;
+  if (!m) return "";
+  return `McNemar: ${m.regressions} regressions, ${m.improvements} improvements, ` +
+    `p = ${m.p_value.toPrecision(4)}, Holm p = ${m.holm_p_value.toPrecision(4)}` +
+    (m.significant ? " (significant)" : "");
+}

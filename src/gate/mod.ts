@@ -17,6 +17,8 @@ export * from "./mcnemar.ts";
 export * from "./rules.ts";
 export * from "./verdict.ts";
 export * from "./junit.ts";
+export * from "./markdown.ts";
+export * from "./outputs.ts";
 export * from "./text.ts";
 export * from "./sources.ts";
 export * from "./rule_fit.ts";
