@@ -130,26 +130,20 @@ export function checkRulesFit(gate: GateRules, shape: ReportShape, paired: boole
   for (const rule of gate.rules) {
     if (!shape.metrics.includes(rule.metric)) {
       throw new RangeError(
-        `${ruleAt(rule, "metric")} names the metric ${
-          JSON.stringify(rule.metric)
-        }, which an ${shape.kind} ` +
-          `report does not have (it has ${shape.metrics.join(", ")})`,
+        `${ruleAt(rule, "metric")} names the metric ${JSON.stringify(rule.metric)}, which an ` +
+          `${shape.kind} report does not have (it has ${shape.metrics.join(", ")})`,
       );
     }
     if (shape.slices !== undefined && !shape.slices.includes(rule.slice)) {
       throw new RangeError(
-        `${ruleAt(rule, "slice")} names the slice ${
-          JSON.stringify(rule.slice)
-        }, which the report does not ` +
-          `have (it has ${shape.slices.join(", ")})`,
+        `${ruleAt(rule, "slice")} names the slice ${JSON.stringify(rule.slice)}, which the ` +
+          `report does not have (it has ${shape.slices.join(", ")})`,
       );
     }
     if (shape.statistic && !ABSOLUTE.has(rule.check.kind)) {
       throw new RangeError(
-        `${
-          ruleAt(rule, "check")
-        }: an ${shape.kind} report's ${rule.metric} is a statistic of the whole ` +
-          "report, not a sum over examples: only min and max apply to it",
+        `${ruleAt(rule, "check")}: an ${shape.kind} report's ${rule.metric} is a statistic of ` +
+          "the whole report, not a sum over examples: only min and max apply to it",
       );
     }
   }
