@@ -94,16 +94,26 @@ export async function* decompressed(
     for (let r = await it.next(); !r.done; r = await it.next()) yield r.value;
     return;
   }
+  yield* gunzipped(head, it, name, flag);
+}
+
+/**
+ * The decompressed chunks of gzip data: `head`, then the rest of `it`. Apart from `decompressed`,
+ * and with no closure over `head`, so that no finished generator, which the reader may still refer
+ * to, holds a first chunk (and the 4 MiB buffer it may be a view of).
+ */
+async function* gunzipped(
+  head: Uint8Array,
+  it: AsyncIterator<Uint8Array>,
+  name: string,
+  flag: string | undefined,
+): AsyncGenerator<Uint8Array> {
   // node:zlib reads every member and refuses other bytes after one, as gunzip does; Deno's
   // DecompressionStream stops with an error at a second member.
   const { createGunzip } = await import("node:zlib");
   const { Readable, pipeline } = await import("node:stream");
-  async function* copies(): AsyncGenerator<Uint8Array> {
-    yield head.slice();
-    for (let r = await it.next(); !r.done; r = await it.next()) yield r.value.slice();
-  }
   const gunzip = createGunzip();
-  pipeline(Readable.from(copies()), gunzip, () => {});
+  pipeline(Readable.from(copied(head, it)), gunzip, () => {});
   try {
     for await (const chunk of gunzip) yield chunk as Uint8Array;
   } catch (e) {
@@ -112,6 +122,15 @@ export async function* decompressed(
   } finally {
     gunzip.destroy();
   }
+}
+
+/** `head`, then the rest of `it`, each copied: node:zlib may read a chunk after the next is read. */
+async function* copied(
+  head: Uint8Array,
+  it: AsyncIterator<Uint8Array>,
+): AsyncGenerator<Uint8Array> {
+  yield head.slice();
+  for (let r = await it.next(); !r.done; r = await it.next()) yield r.value.slice();
 }
 
 /**
