@@ -40,12 +40,16 @@ export interface RepeatsInputs {
   goldens: Golden[];
 }
 
-/** The golden field's value whose key `clusterKeys` gives as `key`. */
+/**
+ * The golden field's value whose key `clusterKeys` gives as `key`. A number key is the text of a
+ * finite number: no golden holds NaN or an infinity (`clusterKeys` refuses them), so a store that
+ * gives `number:NaN` back was not written so, and is refused here rather than as a golden's NaN.
+ */
 function clusterValue(id: string, key: string): string | number {
   if (key.startsWith("string:")) return key.slice("string:".length);
   const text = key.startsWith("number:") ? key.slice("number:".length) : undefined;
   const value = Number(text);
-  if (text === undefined || `${value}` !== text) {
+  if (text === undefined || !Number.isFinite(value) || `${value}` !== text) {
     throw new RangeError(`Golden ${quote(id)} has a malformed cluster key ${quote(key)}`);
   }
   return value;

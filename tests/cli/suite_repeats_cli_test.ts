@@ -202,6 +202,10 @@ Deno.test("suite scorecard and compare exit 2 naming the store for a bad store, 
     named(`Golden "g02" has runs but no cluster key`),
   );
   tamper(
+    `UPDATE runs SET clusters = json_set(clusters, '$[0][1]', 'number:NaN')`,
+    named(`Golden "g01" has a malformed cluster key "number:NaN"`),
+  );
+  tamper(
     "DELETE FROM scores WHERE golden_id = 'g01' AND metric = 'hit_limit' AND repeat = 0",
     named(`has no row for "hit_limit"`),
   );

@@ -136,6 +136,14 @@ Deno.test("storedRepeatsInputs() refuses rows and cluster keys a store does not 
     () => storedRepeatsInputs([of("g1")], { ...opts, clusters: [["g1", "sales"]] }),
     /malformed cluster key "sales"/,
   );
+  // No golden holds NaN or an infinity (clusterKeys refuses them): a store that gives one back
+  // holds what no writer put there, refused as its key, not later as a golden's NaN.
+  for (const key of ["number:NaN", "number:Infinity", "number:-Infinity"]) {
+    throws(
+      () => storedRepeatsInputs([of("g1")], { ...opts, clusters: [["g1", key]] }),
+      { name: "RangeError", message: `Golden "g1" has a malformed cluster key "${key}"` },
+    );
+  }
   throws(
     () =>
       storedRepeatsInputs([of("g1")], {
