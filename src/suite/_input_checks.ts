@@ -40,8 +40,11 @@ export function fileRows(source: string, lines: readonly number[]): RowPlaces {
   };
 }
 
-/** The rows of a list given in memory: `goldens`, `traces`. */
-export function memoryRows(source: "goldens" | "traces"): RowPlaces {
+/**
+ * The rows of a list given in memory: `goldens`, `traces`, or the scored runs `suiteRunReport`
+ * (`runs`) and `repeatsReport` (`results`) take.
+ */
+export function memoryRows(source: "goldens" | "traces" | "runs" | "results"): RowPlaces {
   return {
     source,
     row: source.slice(0, -1),
@@ -166,9 +169,7 @@ export function checkRuns(
   const runs = new Map<string, number>();
   traces.forEach((t, i) => {
     const id = { field: "golden_id", value: t.golden_id };
-    if (!goldenIds.has(t.golden_id)) {
-      throw rowError(places, i, id, `no golden with this id in ${goldensSource}`);
-    }
+    checkGoldenOf(t, places, i, goldenIds, goldensSource);
     const reserved = armProblem(t.arm);
     if (reserved) throw rowError(places, i, id, reserved);
     const key = JSON.stringify([t.golden_id, t.arm, t.repeat]);
@@ -179,6 +180,33 @@ export function checkRuns(
     }
     runs.set(key, i);
   });
+}
+
+/** Refuses the `i`-th run (a trace, or a scored run) unless its golden is one of `goldenIds`. */
+function checkGoldenOf(
+  run: { golden_id: string },
+  places: RowPlaces,
+  i: number,
+  goldenIds: ReadonlySet<string>,
+  goldensSource: string,
+): void {
+  if (goldenIds.has(run.golden_id)) return;
+  const id = { field: "golden_id", value: run.golden_id };
+  throw rowError(places, i, id, `no golden with this id in ${goldensSource}`);
+}
+
+/**
+ * Refuses scored runs (`runSuite`'s results, given back to `suiteRunReport` as `runs` or to
+ * `repeatsReport` as `results`) where `runSuite` refuses a trace: at the first whose golden is
+ * none of `goldens` (given in memory), which would be reported as a golden of its own.
+ */
+export function checkRunGoldens(
+  runs: readonly { golden_id: string }[],
+  source: "runs" | "results",
+  goldens: readonly Golden[],
+): void {
+  const ids = new Set(goldens.map((g) => g.id));
+  runs.forEach((r, i) => checkGoldenOf(r, memoryRows(source), i, ids, "goldens"));
 }
 
 /** Refuses a catalog that breaks {@linkcode CATALOG_SCHEMA}, at its first error. */

@@ -9,7 +9,7 @@ import type { Repeats } from "./repeats.ts";
 import type { RunResult } from "./run.ts";
 import type { Golden } from "./types.ts";
 import type { RepeatsReport, RepeatsReportOptions } from "./uncertainty.ts";
-import { checkMemoryGoldens } from "./_input_checks.ts";
+import { checkMemoryGoldens, checkRunGoldens } from "./_input_checks.ts";
 import { clusterKeysOf, repeatsSection } from "./_repeats_section.ts";
 
 /**
@@ -54,8 +54,9 @@ export function clusterKeys(goldens: readonly Golden[], field: string): Map<stri
  * first arm in code-point order: never the order of the results.
  *
  * The goldens are checked as `runSuite` checks them (see {@linkcode clusterKeys}); the results
- * are taken as `runSuite` returns them (or `storedRepeatsInputs` rebuilds them), and not checked
- * again.
+ * are taken as `runSuite` returns them (or `storedRepeatsInputs` rebuilds them), and checked only
+ * as `runSuite` checks a trace's golden: a result of none of the goldens is refused, where it
+ * would be reduced as a golden (and a cluster) of its own.
  *
  * @param results The suite run's results, as `runSuite` returns them.
  * @param goldens The goldens (for the cluster field; a golden with no run in an arm is listed in
@@ -64,7 +65,8 @@ export function clusterKeys(goldens: readonly Golden[], field: string): Map<stri
  * @returns The report section.
  * @throws {SuiteInputError} At the first golden `readGoldens` would refuse in a file, or holding a
  *   value no file can, named by its index and id (`goldens[1] (id "g1"): duplicate golden id
- *   "g1" (first at goldens[0])`).
+ *   "g1" (first at goldens[0])`); or at the first result whose golden is none of them
+ *   (`results[2] (golden_id "g9"): no golden with this id in goldens`).
  * @throws {RangeError} If a golden lacks the cluster field, or its value is not a string or number;
  *   or if the baseline arm has no runs.
  *
@@ -94,5 +96,6 @@ export function repeatsReport(
   options: RepeatsReportOptions = {},
 ): RepeatsReport {
   checkMemoryGoldens(goldens);
+  checkRunGoldens(results, "results", goldens);
   return repeatsSection(results, goldens, repeats, options);
 }

@@ -17,7 +17,7 @@ import { type TrajectorySummary, trajectorySummary } from "./step_metrics.ts";
 import type { Suite } from "./suite.ts";
 import type { Golden } from "./types.ts";
 import type { RepeatsReport } from "./uncertainty.ts";
-import { checkMemoryGoldens } from "./_input_checks.ts";
+import { checkMemoryGoldens, checkRunGoldens } from "./_input_checks.ts";
 import { repeatsSection } from "./_repeats_section.ts";
 
 /** The `assay.suite_run.v1` report. */
@@ -75,8 +75,8 @@ export interface SuiteRunReportOptions {
  * The report of a suite run: its runs, the scorecard of every arm, the trajectory summaries and,
  * with a `repeats` block, the reduced repeats. The goldens are checked as `runSuite` checks them
  * (by the rules `readGoldens` applies to a goldens file's lines, and for a value no file can
- * hold: NaN, undefined, a Date); the runs are taken as `runSuite` returned them, not checked
- * again.
+ * hold: NaN, undefined, a Date); the runs are taken as `runSuite` returned them, and checked
+ * only as `runSuite` checks a trace's golden: a run of none of the goldens is refused.
  *
  * @param suite The suite.
  * @param runs The runs, as {@linkcode runSuite} returns them.
@@ -84,7 +84,8 @@ export interface SuiteRunReportOptions {
  * @param options The suite's hash, the run's id and the bootstrap settings.
  * @returns The `assay.suite_run.v1` report.
  * @throws {SuiteInputError} At the first golden so refused, named by its index and id
- *   (`goldens[0] (id "g1"): topic is NaN, which JSON cannot hold`).
+ *   (`goldens[0] (id "g1"): topic is NaN, which JSON cannot hold`), or at the first run whose
+ *   golden is none of them (`runs[2] (golden_id "g9"): no golden with this id in goldens`).
  * @throws {RangeError} If a golden lacks the field the repeats cluster by, or the baseline arm
  *   has no runs.
  *
@@ -114,6 +115,7 @@ export function suiteRunReport(
   options: SuiteRunReportOptions,
 ): SuiteRunReport {
   checkMemoryGoldens(goldens);
+  checkRunGoldens(runs, "runs", goldens);
   const names = suite.metrics.map((m) => m.name);
   const bootstrap = {
     ...(options.seed !== undefined && { seed: options.seed }),

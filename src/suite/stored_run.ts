@@ -35,7 +35,8 @@ export interface RepeatsInputs {
   results: RunResult[];
   /**
    * One golden per cluster key, carrying its cluster value; without `cluster`, one per id of
-   * `goldens` (none without either).
+   * `goldens`, or, without either, one per golden of the rows (so that `repeatsReport`, which
+   * refuses a run of none of its goldens, takes them).
    */
   goldens: Golden[];
 }
@@ -114,7 +115,10 @@ export function storedRepeatsInputs(
   );
   const field = options.cluster;
   const ids = options.goldens ?? [];
-  if (field === undefined) return { results, goldens: ids.map((id) => ({ id, question: "" })) };
+  if (field === undefined) {
+    const all = options.goldens ?? [...new Set(results.map((r) => r.golden_id))];
+    return { results, goldens: all.map((id) => ({ id, question: "" })) };
+  }
   if (options.clusters === undefined) {
     throw new TypeError(`clusters are required to cluster by ${quote(field)}`);
   }

@@ -547,6 +547,47 @@ Deno.test("runSuite names a row given in memory by its list, index and id, as an
   );
 });
 
+Deno.test("suiteRunReport and repeatsReport refuse a run of no golden given, as runSuite refuses its trace", async () => {
+  const goldens = [{ id: "g1", question: "q" }, { id: "g2", question: "q" }];
+  const traces = [["g1", 0], ["g1", 1], ["g2", 0]].map(([golden_id, repeat]) => ({
+    ...TRACE,
+    golden_id,
+    repeat,
+  })) as Trace[];
+  const runs = await runSuite(SUITE, { goldens, traces, catalog: CATALOG }, { noJudge: true });
+  // Without g2, its trace is refused by runSuite; its run (a result), by the two reports, by the
+  // same words, where it was reduced as a golden (and a cluster) of its own.
+  const [first] = goldens;
+  const refusal = (source: string) => [
+    "SuiteInputError",
+    `${source}[2] (golden_id "g2"): no golden with this id in goldens`,
+    source,
+    2,
+    undefined,
+    "g2",
+  ];
+  deepStrictEqual(
+    await refusedWith({ goldens: [first], traces, catalog: CATALOG }),
+    refusal("traces"),
+  );
+  const refused = (call: () => unknown) => {
+    try {
+      call();
+    } catch (e) {
+      if (!(e instanceof SuiteInputError)) throw e;
+      return [e.name, e.message, e.source, e.index, e.line, e.id];
+    }
+    throw new Error("not refused");
+  };
+  const repeats = { n: 2, reducer: "mean" as const };
+  const options = { suiteSha256: "0".repeat(64) };
+  deepStrictEqual(refused(() => suiteRunReport(SUITE, runs, [first!], options)), refusal("runs"));
+  deepStrictEqual(refused(() => repeatsReport(runs, [first!], repeats)), refusal("results"));
+  // With every golden, both take the runs.
+  strictEqual(suiteRunReport(SUITE, runs, goldens, options).runs.length, 3);
+  strictEqual(repeatsReport(runs, goldens, repeats).arms[0]!.goldens.length, 2);
+});
+
 Deno.test("runSuite refuses a list that is not one, and a hole in one, which no file can give", async () => {
   const golden = { id: "g1", question: "q" };
   strictEqual(

@@ -110,7 +110,10 @@ Deno.test("storedRepeatsInputs() recomputes each run's overall with runOverall, 
     ],
     { metrics: ["first", "second", "third"] },
   );
-  assertEquals(goldens, []);
+  // Without `goldens` or a cluster, one golden per golden of the rows, which repeatsReport takes
+  // (it refuses a run of none of its goldens).
+  assertEquals(goldens, [{ id: "g1", question: "" }]);
+  strictEqual(repeatsReport(results, goldens, { n: 1, reducer: "mean" }).arms[0]!.mean, 0.75);
   assertEquals(results.length, 1);
   assertEquals(results[0]!.criteria.map((c) => c.metric), ["first", "second", "third"]);
   assertEquals(results[0]!.overall, {

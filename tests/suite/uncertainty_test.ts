@@ -156,7 +156,7 @@ Deno.test("repeatsReport() reduces, clusters by a golden field and compares arms
   strictEqual(c!.reduced!.delta, 1 - a!.mean!);
   throws(
     () =>
-      repeatsReport(results, [{ id: "g1", question: "?" }], {
+      repeatsReport(results, [{ id: "g1", question: "?" }, ...goldens.slice(1)], {
         n: 3,
         reducer: "mean",
         cluster: "topic",
