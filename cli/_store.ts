@@ -12,6 +12,7 @@
 // A run's repeats (and its baseline arm) and its pass counts (for the history) are kept in columns
 // that older stores get from their first new run (_store_repeats.ts, _store_history.ts).
 import { DatabaseSync } from "node:sqlite";
+import { textHead } from "../src/explain/mod.ts";
 import type { KeptRepeats, PassCounts, ScoreRow } from "../src/suite/mod.ts";
 import { InputError } from "./_errors.ts";
 import {
@@ -158,11 +159,14 @@ function damaged(path: string, e: Error): InputError {
   );
 }
 
-/** A value's SQLite type in messages: `NULL`, `text "x"`, `7`. */
+/**
+ * A value's SQLite type in messages: `NULL`, `text "x"`, `7`; a text past 40 code units cut by
+ * `textHead` (no character split) with an ellipsis.
+ */
 function typeName(v: unknown): string {
   if (v === null || v === undefined) return "NULL";
   if (typeof v === "string") {
-    return `text ${JSON.stringify(v.length > 40 ? v.slice(0, 40) + "…" : v)}`;
+    return `text ${JSON.stringify(v.length > 40 ? textHead(v, 40) + "…" : v)}`;
   }
   if (v instanceof Uint8Array) return "a blob";
   return String(v);

@@ -49,6 +49,18 @@ Deno.test("suite scorecard, compare and calibrate refuse a misshapen or tampered
       "UPDATE scores SET applicable = 5 WHERE rowid = 1",
       /applicable is 5, not 0 or 1/,
     ],
+    // A text past 40 code units is cut whole: neither an e without its accent (e + U+0301 across
+    // the cut) nor half an emoji's surrogate pair (written "\ud83d" in the message).
+    [
+      "accent",
+      `UPDATE scores SET score = '${"a".repeat(39)}e\u0301${"b".repeat(9)}' WHERE rowid = 1`,
+      new RegExp(`score is text "${"a".repeat(39)}…", not a number or NULL`),
+    ],
+    [
+      "emoji",
+      `UPDATE scores SET score = '${"a".repeat(39)}\u{1F600}${"b".repeat(9)}' WHERE rowid = 1`,
+      new RegExp(`score is text "${"a".repeat(39)}…", not a number or NULL`),
+    ],
   ];
   for (const [name, sql, message] of cases) {
     const store = await tampered(dir, name, sql);
