@@ -9,9 +9,17 @@ import { printableText } from "../explain/mod.ts";
 import { mcnemarText } from "./_rule_text.ts";
 import type { GateVerdict, RuleVerdict } from "./verdict.ts";
 import type { Coverage } from "../compare/mod.ts";
+import {
+  cutText,
+  failingList,
+  MARKDOWN_BYTES,
+  NOTE_CHARS,
+  notShownText,
+  RESERVED,
+  utf8Bytes,
+} from "./_listing.ts";
 
-/** At most this many failing example ids are listed per rule; the count says how many in all. */
-export const LISTED_EXAMPLES = 50;
+export { LISTED_EXAMPLES } from "./_listing.ts";
 
 // deno-lint-ignore no-control-regex
 const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
@@ -25,19 +33,33 @@ function xmlEscape(s: string): string {
     .replaceAll('"', "&quot;");
 }
 
-// The ids as printableText writes them, as on the terminal, so that an id can neither start a
-// line of its own in the failure's text nor pass a bidi control.
-function examples(rule: RuleVerdict): string {
-  const shown = rule.failing.slice(0, LISTED_EXAMPLES);
-  const more = rule.failing.length - shown.length;
-  return shown.map(printableText).join(", ") +
-    (more > 0 ? `, … (${rule.failing.length} in all)` : "");
-}
+// A text from the data as the XML writes it: cut whole past MARKDOWN_TEXT_CHARS, as printableText
+// writes it (as on the terminal, so that it can neither start a line of its own in the failure's
+// text nor pass a bidi control), then escaped.
+const shown = (text: string) => xmlEscape(printableText(cutText(text)));
 
 /** The measured numbers exactly, as the JSON verdict holds them (JUnit has no field for them). */
 function exactText(rule: RuleVerdict): string {
   if (rule.ci) return `Exact: delta ${rule.delta}, interval [${rule.ci.join(", ")}]`;
   return typeof rule.value === "number" ? `Exact: value ${rule.value}` : "";
+}
+
+/**
+ * A rule's test case around its failing ids: what comes before them (with `Failing examples: `
+ * when it has any) and after.
+ */
+function testCase(r: RuleVerdict): { open: string; close: string } {
+  const open = `    <testcase name="${shown(r.name)}" classname="assay.gate.${shown(r.metric)}" ` +
+    `time="0">\n`;
+  const detail = xmlEscape([r.message, exactText(r), mcnemarText(r)].filter(Boolean).join("\n"));
+  if (r.pass) {
+    return { open: `${open}      <system-out>${detail}</system-out>`, close: "\n    </testcase>" };
+  }
+  return {
+    open: `${open}      <failure message="${xmlEscape(r.message)}" type="gate">${detail}` +
+      (r.failing.length > 0 ? "\nFailing examples: " : ""),
+    close: "</failure>\n    </testcase>",
+  };
 }
 
 /**
@@ -48,6 +70,14 @@ function exactText(rule: RuleVerdict): string {
  * rules' metrics and the failing ids, is written as {@linkcode printableText} writes it (then
  * escaped for XML), as on the terminal: an id cannot start a line of its own in the failure's
  * text, pass a bidi control, or print as another id.
+ *
+ * The XML keeps within `MARKDOWN_BYTES` bytes of UTF-8, as the Markdown summary does and by its
+ * rules, since CI test reporters read the whole file: an id, a rule's name or metric, or the rules
+ * file past `MARKDOWN_TEXT_CHARS` code units is cut with `…`, never inside a character; a rule
+ * lists at most {@linkcode LISTED_EXAMPLES} of its failing examples, then `… and N more (M in
+ * all)`; test cases and ids that would pass the budget are left out (a rule's failing examples
+ * still counted), and the test suite's `<system-out>` then says what was left out and where every
+ * one is. `tests` and `failures` count every rule.
  *
  * @param verdict The gate's verdict.
  * @param file The rules file, for the test suite's name.
@@ -64,31 +94,48 @@ function exactText(rule: RuleVerdict): string {
  */
 export function gateJunit(verdict: GateVerdict, file: string): string {
   const failures = verdict.rules.filter((r) => !r.pass).length;
-  const head = `name="${xmlEscape(`assay gate ${printableText(file)}`)}" ` +
-    `tests="${verdict.rules.length}" ` +
+  const head = `name="assay gate ${shown(file)}" tests="${verdict.rules.length}" ` +
     `failures="${failures}"`;
-  const cases = verdict.rules.map((r) => {
-    const open = `    <testcase name="${xmlEscape(r.name)}" classname="assay.gate.${
-      xmlEscape(printableText(r.metric))
-    }" time="0"`;
-    const detail = [r.message, exactText(r), mcnemarText(r)].filter(Boolean).join("\n");
-    if (r.pass) {
-      return `${open}>\n      <system-out>${xmlEscape(detail)}</system-out>\n    </testcase>`;
-    }
-    const body = detail +
-      (r.failing.length > 0 ? `\nFailing examples: ${examples(r)}` : "");
-    return `${open}>\n      <failure message="${xmlEscape(r.message)}" type="gate">` +
-      `${xmlEscape(body)}</failure>\n    </testcase>`;
-  });
+  const start = `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites ${head}>\n` +
+    `  <testsuite ${head} errors="0" skipped="0" time="0">\n`;
+  const end = "  </testsuite>\n</testsuites>\n";
   // What the verdict says of the whole gate (the examples gated, a report's unscored examples or
   // unrecorded inputs), as the terminal and the Markdown say it.
-  const said = [verdict.coverage && coverageText(verdict.coverage), verdict.note].filter(Boolean);
+  const said = [
+    verdict.coverage && coverageText(verdict.coverage),
+    verdict.note !== undefined && cutText(verdict.note, NOTE_CHARS),
+  ].filter((s) => typeof s === "string");
+  let used = utf8Bytes(start + end + xmlEscape(said.join("\n"))) + RESERVED;
+  // Each rule's test case, its failing examples only counted, while the cases fit; then each
+  // failing rule's ids, in order, within the bytes left.
+  const cases: { r: RuleVerdict; open: string; close: string; ids: string }[] = [];
+  for (const r of verdict.rules) {
+    const ids = r.failing.length > 0 && !r.pass ? failingList(r.failing, shown, 48)!.text : "";
+    const c = { r, ...testCase(r), ids };
+    const size = utf8Bytes(c.open + c.ids + c.close + "\n");
+    if (used + size > MARKDOWN_BYTES) break;
+    cases.push(c);
+    used += size;
+  }
+  const left: string[] = [];
+  if (cases.length < verdict.rules.length) {
+    left.push(`${verdict.rules.length - cases.length} more rules`);
+  }
+  for (const c of cases.filter((c) => c.ids !== "")) {
+    const list = failingList(c.r.failing, shown, MARKDOWN_BYTES - used + utf8Bytes(c.ids));
+    if (list !== undefined) {
+      used += utf8Bytes(list.text) - utf8Bytes(c.ids);
+      c.ids = list.text;
+    }
+    if ((list?.shown ?? 0) < c.r.failing.length) {
+      left.push("the failing examples each rule's failure counts");
+    }
+  }
+  if (left.length > 0) said.push(notShownText(left, (command) => command));
   const out = said.length === 0
     ? ""
     : `    <system-out>${xmlEscape(said.join("\n"))}</system-out>\n`;
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites ${head}>\n` +
-    `  <testsuite ${head} errors="0" skipped="0" time="0">\n` +
-    cases.map((c) => c + "\n").join("") + out + "  </testsuite>\n</testsuites>\n";
+  return start + cases.map((c) => c.open + c.ids + c.close + "\n").join("") + out + end;
 }
 
 /**

@@ -4,37 +4,27 @@
  *
  * @module
  */
-import { markdownText, textHead } from "../explain/mod.ts";
+import { markdownText } from "../explain/mod.ts";
 import { mcnemarText } from "./_rule_text.ts";
-import { coverageText, LISTED_EXAMPLES } from "./junit.ts";
+import { coverageText } from "./junit.ts";
 import type { GateVerdict, RuleVerdict } from "./verdict.ts";
+import {
+  cutText,
+  failingList,
+  MARKDOWN_BYTES,
+  MARKDOWN_TEXT_CHARS,
+  NOTE_CHARS,
+  notShownText,
+  RESERVED,
+  utf8Bytes,
+} from "./_listing.ts";
 
-/**
- * The Markdown summary's most UTF-8 bytes: a quarter of the 1 MiB (1,048,576 bytes) GitHub takes
- * for a step summary, so that the job's other output, or another gate in the same step, has room.
- */
-export const MARKDOWN_BYTES = 256 * 1024;
+export { MARKDOWN_BYTES, MARKDOWN_TEXT_CHARS } from "./_listing.ts";
 
-/**
- * In the Markdown summary an id or a rule's name longer than this many UTF-16 code units is cut
- * (`textHead`: no character split) and ends in `…`.
- */
-export const MARKDOWN_TEXT_CHARS = 200;
-
-/** The verdict's note is cut past this many code units. */
-const NOTE_CHARS = 2000;
-
-/** Room kept for the lines that say what was left out. */
-const RESERVED = 600;
-
-const utf8 = new TextEncoder();
-const bytes = (line: string) => utf8.encode(line).length + 1; // and its line feed
+const bytes = (line: string) => utf8Bytes(line) + 1; // and its line feed
 
 /** A text from the data as the summary writes it: cut to `max` units, then `markdownText`. */
-const shown = (text: string, max = MARKDOWN_TEXT_CHARS) => {
-  const head = textHead(text, max);
-  return markdownText(head === text ? text : `${head}…`);
-};
+const shown = (text: string, max = MARKDOWN_TEXT_CHARS) => markdownText(cutText(text, max));
 
 /**
  * Writes a verdict as a Markdown summary: a headline, then one table row per rule with its result,
@@ -104,15 +94,7 @@ export function gateMarkdown(verdict: GateVerdict, file: string): string {
   if (unlisted.rules > 0) {
     left.push(`the ${unlisted.examples} failing examples of ${unlisted.rules} more rules`);
   }
-  if (left.length > 0) {
-    lines.push(
-      "",
-      `Not shown here: ${[...new Set(left)].join(", ")} (at most ${LISTED_EXAMPLES} failing ` +
-        `examples a rule, and ${MARKDOWN_BYTES / 1024} KiB in all). The verdict's JSON ` +
-        "(`assay gate --out FILE` or `--json`) holds every rule and every failing example, and " +
-        "`assay show REPORT --failing` lists an evaluation report's wrong examples.",
-    );
-  }
+  if (left.length > 0) lines.push("", notShownText(left, (command) => `\`${command}\``));
   return [...lines, ...tail].join("\n") + "\n";
 }
 
@@ -121,22 +103,7 @@ export function gateMarkdown(verdict: GateVerdict, file: string): string {
  * undefined when not even its name fits.
  */
 function failingLine(r: RuleVerdict, room: number): { text: string; shown: number } | undefined {
-  let text = `**${shown(r.name)}**: `;
-  // Room for the count of those left out, whatever it is.
-  let left = room - bytes(text) - 48;
-  if (left < 0) return undefined;
-  let count = 0;
-  for (const id of r.failing.slice(0, LISTED_EXAMPLES)) {
-    const piece = (count > 0 ? ", " : "") + shown(id);
-    const size = utf8.encode(piece).length;
-    if (size > left) break;
-    text += piece;
-    left -= size;
-    count++;
-  }
-  const more = r.failing.length - count;
-  if (more > 0) {
-    text += `${count > 0 ? ", " : ""}… and ${more} more (${r.failing.length} in all)`;
-  }
-  return { text, shown: count };
+  const head = `**${shown(r.name)}**: `;
+  const list = failingList(r.failing, shown, room - bytes(head));
+  return list && { text: head + list.text, shown: list.shown };
 }

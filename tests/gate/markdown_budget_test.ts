@@ -9,62 +9,12 @@ import {
   LISTED_EXAMPLES,
   MARKDOWN_BYTES,
   MARKDOWN_TEXT_CHARS,
-  type RuleVerdict,
 } from "../../src/gate/mod.ts";
-import { makeRng, type Rng } from "../_corpus.ts";
+import { makeRng } from "../_corpus.ts";
+import { hostileId, verdict } from "./_hostile_ids.ts";
 
 /** What GitHub takes for one step summary, at most. */
 const GITHUB_LIMIT = 1_048_576;
-
-/** Pieces of hostile ids: Markdown, HTML, table pipes, line breaks, marks, emoji, bidi, CJK. */
-const PIECES = [
-  "a",
-  "Z9",
-  "|",
-  "`",
-  "``` ",
-  "<script>alert(1)</script>",
-  "\n",
-  "\r\n",
-  "e\u0301",
-  "a\u0301\u0323",
-  "👩\u200d👩\u200d👧",
-  "😀",
-  "❤\ufe0f",
-  "\u202e",
-  "[x](http://e.vil)",
-  "**",
-  "_",
-  "# ",
-  "日本語",
-  "&amp;",
-  "\\",
-  ", ",
-  "\u0000",
-];
-
-/** A seeded hostile id: a few characters, a few hundred, or 10 KB. */
-function hostileId(rng: Rng, i: number): string {
-  const length = rng.pick([4, 40, 400, 10_000]);
-  let id = `${i}`;
-  while (id.length < length) id += rng.pick(PIECES);
-  return id;
-}
-
-function verdict(rules: { slice: string; failing: string[] }[]): GateVerdict {
-  const made: RuleVerdict[] = rules.map(({ slice, failing }, i) => ({
-    name: `full_call_exact_match (${slice}) >= 0.9`,
-    metric: "full_call_exact_match",
-    slice,
-    check: { kind: "min", min: 0.9 },
-    at: { line: 2 + 2 * i, column: 5 },
-    pass: false,
-    message: `0.5000 (${failing.length}/${2 * failing.length}), needs >= 0.9`,
-    value: 0.5,
-    failing,
-  }));
-  return { schema: "assay.gate.v1", pass: false, rules: made, bootstrap: null, alpha: 0.05 };
-}
 
 /** A text as the summary should show it: cut with `…` past the limit, then made Markdown. */
 function expected(text: string): string {
