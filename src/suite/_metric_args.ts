@@ -43,6 +43,8 @@ export interface ParamErrorMarks {
   field: string;
   /** The closest valid name, for a misspelt one. */
   suggestion?: string;
+  /** Whether the key itself is wrong (one the param's object does not have), not its value. */
+  key?: true;
 }
 
 /**

@@ -264,7 +264,7 @@ export function readRule(
   for (const k of Object.keys(override)) {
     if (!known.includes(k)) {
       const e = new RangeError(`${at}: unknown field "${k}" (${known.join(", ")})`);
-      throw paramError(e, `${at}.${k}`, k, known);
+      throw Object.assign(paramError(e, `${at}.${k}`, k, known), { key: true as const });
     }
   }
   if (override.arguments !== undefined) {

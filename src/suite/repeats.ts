@@ -81,7 +81,8 @@ const REPEATS_FIELDS = ["n", "reducer", "k", "cluster", "baseline"];
 export const needsK = (r: RepeatReducer): boolean => r.endsWith("_k");
 
 /**
- * The problems of a suite's `repeats` value, as (relative field, message) pairs.
+ * The problems of a suite's `repeats` value, as (relative field, message) pairs; `key` marks a
+ * field the block does not have (the suite loader places it at its key, others at the value).
  *
  * @param value The `repeats` value of the suite file.
  * @returns Problems; empty when it is a valid {@linkcode Repeats}.
@@ -97,17 +98,20 @@ export const needsK = (r: RepeatReducer): boolean => r.endsWith("_k");
  * ]);
  * ```
  */
-export function repeatsIssues(value: unknown): { field: string; message: string }[] {
+export function repeatsIssues(
+  value: unknown,
+): { field: string; message: string; key?: true }[] {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     return [{ field: "", message: "Expected an object: {n, reducer, k?}" }];
   }
   const v = value as Record<string, unknown>;
-  const out: { field: string; message: string }[] = [];
+  const out: { field: string; message: string; key?: true }[] = [];
   for (const key of Object.keys(v)) {
     if (!REPEATS_FIELDS.includes(key)) {
       out.push({
         field: key,
         message: `Unknown field "${key}" (fields: ${REPEATS_FIELDS.join(", ")})`,
+        key: true,
       });
     }
   }

@@ -52,6 +52,7 @@ function deterministicCheck(type: DeterministicMetricName): ParamsCheck {
             ? `Unknown param "${k}": ${type} takes no params`
             : `Unknown param "${k}" (params: ${allowed.join(", ")})`,
           ...(suggestion !== undefined && { suggestion }),
+          key: true as const,
         };
       });
     }
@@ -88,6 +89,7 @@ function paramIssues(
       field: typeof marks.field === "string" ? marks.field : field,
       message: e instanceof Error ? e.message : String(e),
       ...(typeof marks.suggestion === "string" && { suggestion: marks.suggestion }),
+      ...(marks.key === true && { key: true as const }),
     }];
   }
 }
@@ -117,6 +119,7 @@ export function suiteChecks(): LoadSuiteOptions {
         field: i.field,
         message: i.message,
         ...(i.suggestion !== undefined && { suggestion: i.suggestion }),
+        ...(i.key && { key: true as const }),
       })),
   };
   for (const type of Object.keys(DETERMINISTIC_METRIC_PARAMS) as DeterministicMetricName[]) {

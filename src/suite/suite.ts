@@ -119,10 +119,13 @@ export function formatSuiteIssue(issue: SuiteIssue): string {
   return `${issue.source}:${issue.line}:${issue.column}: ${field}${issue.message}${hint}`;
 }
 
-/** Checks the `params` of one metric type; returns problems as (relative field, message). */
+/**
+ * Checks the `params` of one metric type; returns problems as (relative field, message), each
+ * placed at its value, or with `key` at its key (a key the params do not have).
+ */
 export type ParamsCheck = (
   params: Record<string, unknown>,
-) => { field: string; message: string; suggestion?: string }[];
+) => { field: string; message: string; suggestion?: string; key?: true }[];
 
 /** Options of {@linkcode loadSuite}. */
 export interface LoadSuiteOptions {
@@ -206,17 +209,19 @@ export function loadSuite(text: string, options: LoadSuiteOptions = {}): Suite {
 
 function checkSuite(doc: Located, source: string, options: LoadSuiteOptions): Suite {
   const issues: SuiteIssue[] = [];
-  const posOf = (path: (string | number)[]): Position => {
-    for (let k = path.length; k >= 0; k--) {
-      const p = doc.positions.get(path.slice(0, k).map((s) => `/${pointerSegment(s)}`).join(""));
-      if (p) return p;
-    }
-    return { line: 1, column: 1 };
-  };
-  const issue = (path: (string | number)[], message: string, suggestion?: string) => {
+  const pointer = (path: (string | number)[]) => path.map((s) => `/${pointerSegment(s)}`).join("");
+  // A key that is not there (a metric's missing type) is placed at the nearest node that is.
+  const keyAt = (path: (string | number)[]): Position =>
+    doc.positions.get(pointer(path)) ??
+      (path.length > 0 ? keyAt(path.slice(0, -1)) : { line: 1, column: 1 });
+  // A value's own place (it may sit lines below its key), else its key's, else its object's.
+  const valueAt = (path: (string | number)[]): Position =>
+    doc.values.get(pointer(path)) ?? keyAt(path);
+  // A problem of a value, at the value; with `key`, of a key the object does not have, at the key.
+  const issue = (path: (string | number)[], message: string, suggestion?: string, key = false) => {
     issues.push({
       source,
-      ...posOf(path),
+      ...(key ? keyAt(path) : valueAt(path)),
       field: fieldName(path),
       message,
       ...(suggestion !== undefined && { suggestion }),
@@ -233,7 +238,7 @@ function checkSuite(doc: Located, source: string, options: LoadSuiteOptions): Su
   } else if (isObject(root)) {
     for (const key of Object.keys(root)) {
       if (!SUITE_KEYS.includes(key)) {
-        issue([key], `Unknown field "${key}"`, closestName(key, SUITE_KEYS));
+        issue([key], `Unknown field "${key}"`, closestName(key, SUITE_KEYS), true);
       }
     }
     if (root.name !== undefined) {
@@ -254,7 +259,7 @@ function checkSuite(doc: Located, source: string, options: LoadSuiteOptions): Su
         const hint = p.field === "reducer" && typeof reducer === "string"
           ? closestName(reducer, REPEAT_REDUCERS)
           : undefined;
-        issue(at, p.message, hint);
+        issue(at, p.message, hint, p.key);
       }
       if (found.length === 0) repeats = root.repeats as Repeats;
     }
@@ -285,7 +290,7 @@ function checkSuite(doc: Located, source: string, options: LoadSuiteOptions): Su
     }
     for (const key of Object.keys(entry)) {
       if (!METRIC_KEYS.includes(key)) {
-        issue([...at, key], `Unknown field "${key}"`, closestName(key, METRIC_KEYS));
+        issue([...at, key], `Unknown field "${key}"`, closestName(key, METRIC_KEYS), true);
       }
     }
     const type = entry.type;
@@ -373,7 +378,7 @@ function checkSuite(doc: Located, source: string, options: LoadSuiteOptions): Su
           const rel = p.field === ""
             ? []
             : p.field.split(".").map((f) => (/^(0|[1-9][0-9]*)$/.test(f) ? Number(f) : f));
-          issue([...at, "params", ...rel], p.message, p.suggestion);
+          issue([...at, "params", ...rel], p.message, p.suggestion, p.key);
         }
       }
       metrics.push({ type: type as MetricType, name: metricName, threshold, params });

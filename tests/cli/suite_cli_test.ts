@@ -57,7 +57,7 @@ Deno.test("assay suite validate exits 0 on the demo and 2 with file, line and a 
   strictEqual(bad.code, 2);
   match(
     bad.stderr,
-    /bad\.yaml:2:5: metrics\[0\]\.type: Unknown metric type "schema_membrship" \(did you mean "schema_membership"\?\)/,
+    /bad\.yaml:2:11: metrics\[0\]\.type: Unknown metric type "schema_membrship" \(did you mean "schema_membership"\?\)/,
   );
   match(bad.stderr, /bad\.yaml:\d+:\d+: metrics\[1\]\.params.*criteria.*evaluation_steps/);
   match(
@@ -108,7 +108,7 @@ Deno.test("assay suite validate - reads the suite from stdin, named <stdin>", as
   strictEqual(bad.code, 2, bad.stderr);
   match(
     bad.stderr,
-    /^assay suite validate: <stdin>:2:5: metrics\[0\]\.type: Unknown metric type "hit_limt"/,
+    /^assay suite validate: <stdin>:2:11: metrics\[0\]\.type: Unknown metric type "hit_limt"/,
   );
 });
 

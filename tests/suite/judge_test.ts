@@ -635,8 +635,11 @@ Deno.test("validateJudgeParams() names the offending field and suggests the clos
       // The loader's shape: a dot path, the message without the suggestion, the suggestion.
       const dotted = field === "params" ? "" : field.replace(/\[(\d+)\]/, ".$1");
       const issue = { field: dotted, message: e.message.replace(/; did you mean "[^"]*"\?$/, "") };
+      // An unknown param is a problem of its key, which the loader places at the key.
+      const key = e.message.startsWith("Unknown llm_judge param");
+      strictEqual(e.key, key || undefined);
       assertEquals(judgeParamsIssues(params), [
-        suggestion === undefined ? issue : { ...issue, suggestion },
+        { ...issue, ...(suggestion !== undefined && { suggestion }), ...(key && { key: true }) },
       ]);
       return true;
     });

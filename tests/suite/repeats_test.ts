@@ -20,8 +20,8 @@ Deno.test("loadSuite() reads repeats and places each problem at its line and col
   throws(() => loadSuite(bad, { source: "s.yaml" }), (e: unknown) => {
     ok(e instanceof SuiteError);
     assertEquals(e.issues.map((i) => `${i.source}:${i.line}:${i.column}: ${i.field}`), [
-      "s.yaml:4:3: repeats.n",
-      "s.yaml:5:3: repeats.reducer",
+      "s.yaml:4:6: repeats.n",
+      "s.yaml:5:12: repeats.reducer",
     ]);
     assertEquals(e.issues[1]!.suggestion, "pass_at_k");
     return true;

@@ -90,7 +90,7 @@ Deno.test("loadSuite() suggests the closest metric type for a misspelling", () =
   deepStrictEqual(issuesOf("metrics:\n  - type: schema_membrship\n"), [{
     source: "s.yaml",
     line: 2,
-    column: 5,
+    column: 11,
     field: "metrics[0].type",
     message: 'Unknown metric type "schema_membrship"',
     suggestion: "schema_membership",
@@ -116,7 +116,7 @@ Deno.test("loadSuite() reports bad thresholds, unknown fields and shapes with po
     "metrics:\n  - type: hit_limit\n    threshold: 1.5\n    parms: {}\n  - 7\nextra: 1\n",
   );
   deepStrictEqual(issues.map((i) => [i.line, i.column, i.field, i.suggestion]), [
-    [3, 5, "metrics[0].threshold", undefined],
+    [3, 16, "metrics[0].threshold", undefined],
     [4, 5, "metrics[0].parms", "params"],
     [5, 5, "metrics[1]", undefined],
     [6, 1, "extra", undefined],
@@ -328,11 +328,11 @@ Deno.test("suiteChecks() names every bad deterministic param at its line, with a
     throw new Error("no SuiteError");
   })();
   deepStrictEqual(issues.map((i) => [i.line, i.column, i.field, i.suggestion]), [
-    [5, 7, "metrics[0].params.trajectory", "exact"],
-    [6, 7, "metrics[0].params.arguments", "subset"],
+    [5, 19, "metrics[0].params.trajectory", "exact"],
+    [6, 18, "metrics[0].params.arguments", "subset"],
     [8, 19, "metrics[0].params.tools.run_sql.ignroe", "ignore"],
-    [10, 14, "metrics[1].params.dialect", "postgresql"],
-    [12, 14, "metrics[2].params.abs_tol", undefined],
+    [10, 23, "metrics[1].params.dialect", "postgresql"],
+    [12, 23, "metrics[2].params.abs_tol", undefined],
     [13, 5, "metrics[3].params.trajectory", undefined],
   ]);
   strictEqual(
@@ -458,4 +458,78 @@ Deno.test("loadSuite() refuses a repeats that is empty or not an object at its l
       text,
     );
   }
+});
+
+Deno.test("loadSuite() places a bad value at its own line and column, lines below its key, in YAML and JSONC; an unknown key stays at the key", () => {
+  // Each value sits lines below its key, past a comment; each was reported at its key's line.
+  const yaml = [
+    "metrics:", // 1
+    "  - type: hit_limit", // 2
+    "    threshold:", // 3
+    "      # the bar", // 4
+    "", // 5
+    "      1.5", // 6
+    "  - type: trajectory_match", // 7
+    "    params:", // 8
+    "      trajectory:", // 9
+    "        exakt", // 10
+    "  - type: step_efficiency", // 11
+    "    params:", // 12
+    "      windw:", // 13
+    "        3", // 14
+    "repeats:", // 15
+    "  n:", // 16
+    "    0", // 17
+    "  reducer: mean", // 18
+    "  rounds:", // 19
+    "    3", // 20
+    "",
+  ].join("\n");
+  const jsonc = [
+    "{", // 1
+    '  "metrics": [', // 2
+    '    {"type": "hit_limit",', // 3
+    '      "threshold":', // 4
+    "        // the bar", // 5
+    "", // 6
+    "        1.5},", // 7
+    '    {"type": "trajectory_match", "params": {', // 8
+    '      "trajectory":', // 9
+    '        "exakt"}},', // 10
+    '    {"type": "step_efficiency", "params": {', // 11
+    '      "windw":', // 12
+    "        3}}", // 13
+    "  ],", // 14
+    '  "repeats": {', // 15
+    '    "n":', // 16
+    "      0,", // 17
+    '    "reducer": "mean",', // 18
+    '    "rounds":', // 19
+    "      3}", // 20
+    "}", // 21
+    "",
+  ].join("\n");
+  const placed = (text: string, source: string) => {
+    try {
+      loadSuite(text, { source, ...suiteChecks() });
+    } catch (e) {
+      ok(e instanceof SuiteErrorClass, String(e));
+      return e.issues.map((i) => [i.line, i.column, i.field]);
+    }
+    throw new Error("no SuiteError");
+  };
+  deepStrictEqual(placed(yaml, "s.yaml"), [
+    [6, 7, "metrics[0].threshold"],
+    [10, 9, "metrics[1].params.trajectory"],
+    [13, 7, "metrics[2].params.windw"],
+    [17, 5, "repeats.n"],
+    [19, 3, "repeats.rounds"],
+  ]);
+  deepStrictEqual(placed(jsonc, "s.jsonc"), [
+    [7, 9, "metrics[0].threshold"],
+    [10, 9, "metrics[1].params.trajectory"],
+    [12, 7, "metrics[2].params.windw"],
+    [17, 7, "repeats.n"],
+    [19, 5, "repeats.rounds"],
+  ]);
 });

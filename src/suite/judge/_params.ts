@@ -66,6 +66,8 @@ export class JudgeParamsError extends Error {
   readonly field: string;
   /** The closest valid name, when the field held an unknown name. */
   readonly suggestion?: string;
+  /** Whether the field's key itself is wrong (a param `llm_judge` does not have), not its value. */
+  readonly key?: true;
 
   /**
    * Creates the error.
@@ -73,12 +75,14 @@ export class JudgeParamsError extends Error {
    * @param field The offending field.
    * @param message What is wrong (it names the field).
    * @param suggestion The closest valid name, if any.
+   * @param key Whether the key itself is wrong, not its value.
    */
-  constructor(field: string, message: string, suggestion?: string) {
+  constructor(field: string, message: string, suggestion?: string, key?: true) {
     super(suggestion === undefined ? message : `${message}; did you mean "${suggestion}"?`);
     this.name = "JudgeParamsError";
     this.field = field;
     if (suggestion !== undefined) this.suggestion = suggestion;
+    if (key) this.key = key;
   }
 }
 
@@ -212,6 +216,7 @@ export function validateParams(params: unknown): JudgeParams {
         key,
         `Unknown llm_judge param ${quote(key)} (expected ${PARAM_KEYS.join(", ")})`,
         closestName(key, PARAM_KEYS),
+        true,
       );
     }
   }

@@ -94,6 +94,8 @@ export interface JudgeParamsIssue {
   message: string;
   /** The closest valid name, when the field held an unknown name. */
   suggestion?: string;
+  /** Whether the field's key itself is wrong (a param the judge does not have), not its value. */
+  key?: true;
 }
 
 /**
@@ -126,9 +128,11 @@ export function judgeParamsIssues(params: unknown): JudgeParamsIssue[] {
   } catch (e) {
     if (!(e instanceof JudgeParamsError)) throw e;
     const field = e.field === "params" ? "" : e.field.replace(/\[(\d+)\]/g, ".$1");
-    if (e.suggestion === undefined) return [{ field, message: e.message }];
+    const key = e.key && { key: e.key };
+    if (e.suggestion === undefined) return [{ field, message: e.message, ...key }];
     const suffix = `; did you mean "${e.suggestion}"?`;
-    return [{ field, message: e.message.slice(0, -suffix.length), suggestion: e.suggestion }];
+    const message = e.message.slice(0, -suffix.length);
+    return [{ field, message, suggestion: e.suggestion, ...key }];
   }
 }
 
