@@ -1,6 +1,6 @@
 // Seeded hostile failing ids and slices, and a failing verdict of them, for the gate's CI outputs
 // (the Markdown summary and the JUnit XML), which must stay within their budget and well-formed.
-import type { GateVerdict, RuleVerdict } from "../../src/gate/mod.ts";
+import { type GateVerdict, MARKDOWN_TEXT_CHARS, type RuleVerdict } from "../../src/gate/mod.ts";
 import type { Rng } from "../_corpus.ts";
 
 /**
@@ -66,4 +66,18 @@ export function verdict(
     failing,
   }));
   return { schema: "assay.gate.v1", pass: false, rules: made, bootstrap: null, alpha: 0.05 };
+}
+
+/**
+ * Ids that straddle the cut at `MARKDOWN_TEXT_CHARS`: a letter's combining marks and a surrogate
+ * pair across it, `special` just past it, and `short`, not cut.
+ */
+export function straddlingIds(special: string, short: string): string[] {
+  const cut = MARKDOWN_TEXT_CHARS;
+  return [
+    "x".repeat(cut - 1) + "e\u0301\u0301" + "y".repeat(10_000),
+    "x".repeat(cut - 1) + "😀" + "y".repeat(10_000),
+    "x".repeat(cut) + special + "y".repeat(10),
+    short,
+  ];
 }

@@ -13,7 +13,7 @@ import {
 import { makeRng } from "../_corpus.ts";
 import { ensureDebianModule, PYTHON } from "../_debian_python.ts";
 import { assertValidJunit } from "./_junit.ts";
-import { hostileId, verdict } from "./_hostile_ids.ts";
+import { hostileId, straddlingIds, verdict } from "./_hostile_ids.ts";
 
 /** One JUnit file as Python's XML parser (xml.etree, the standard library's) reads it. */
 interface Parsed {
@@ -129,12 +129,7 @@ Deno.test("gateJunit() of seeded hostile ids, slices and metrics stays within it
 
 Deno.test("gateJunit() cuts an over-long id with an ellipsis before a letter's combining marks and a surrogate pair", async () => {
   const cut = MARKDOWN_TEXT_CHARS;
-  const ids = [
-    "x".repeat(cut - 1) + "e\u0301\u0301" + "y".repeat(10_000),
-    "x".repeat(cut - 1) + "😀" + "y".repeat(10_000),
-    "x".repeat(cut) + "]]>" + "y".repeat(10),
-    'short<&"]]>',
-  ];
+  const ids = straddlingIds("]]>", 'short<&"]]>');
   const v = verdict([{ slice: "overall", failing: ids }]);
   const xml = gateJunit(v, "g.yaml");
   const [p] = await parsed([xml]);

@@ -11,7 +11,7 @@ import {
   MARKDOWN_TEXT_CHARS,
 } from "../../src/gate/mod.ts";
 import { makeRng } from "../_corpus.ts";
-import { hostileId, verdict } from "./_hostile_ids.ts";
+import { hostileId, straddlingIds, verdict } from "./_hostile_ids.ts";
 
 /** What GitHub takes for one step summary, at most. */
 const GITHUB_LIMIT = 1_048_576;
@@ -114,12 +114,7 @@ Deno.test("gateMarkdown() of seeded hostile ids and slices stays within its budg
 
 Deno.test("gateMarkdown() cuts an over-long id with an ellipsis before a letter's combining marks and a surrogate pair", () => {
   const cut = MARKDOWN_TEXT_CHARS;
-  const ids = [
-    "x".repeat(cut - 1) + "e\u0301\u0301" + "y".repeat(10_000),
-    "x".repeat(cut - 1) + "😀" + "y".repeat(10_000),
-    "x".repeat(cut) + "|" + "y".repeat(10),
-    "short|`id`",
-  ];
+  const ids = straddlingIds("|", "short|`id`");
   const md = gateMarkdown(verdict([{ slice: "overall", failing: ids }]), "g.yaml");
   check(md, verdict([{ slice: "overall", failing: ids }]));
   const line = md.split("\n").find((l) => l.startsWith("**"))!;

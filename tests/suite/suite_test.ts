@@ -518,18 +518,16 @@ Deno.test("loadSuite() places a bad value at its own line and column, lines belo
     }
     throw new Error("no SuiteError");
   };
-  deepStrictEqual(placed(yaml, "s.yaml"), [
-    [6, 7, "metrics[0].threshold"],
-    [10, 9, "metrics[1].params.trajectory"],
-    [13, 7, "metrics[2].params.windw"],
-    [17, 5, "repeats.n"],
-    [19, 3, "repeats.rounds"],
-  ]);
-  deepStrictEqual(placed(jsonc, "s.jsonc"), [
-    [7, 9, "metrics[0].threshold"],
-    [10, 9, "metrics[1].params.trajectory"],
-    [12, 7, "metrics[2].params.windw"],
-    [17, 7, "repeats.n"],
-    [19, 5, "repeats.rounds"],
-  ]);
+  // Each file's problems as [line, column] in the same order: the threshold, the trajectory
+  // mode, then the unknown param (at its key), repeats' n, then its unknown field (at its key).
+  const fields = [
+    "metrics[0].threshold",
+    "metrics[1].params.trajectory",
+    "metrics[2].params.windw",
+    "repeats.n",
+    "repeats.rounds",
+  ];
+  const at = (places: number[][]) => places.map((p, i) => [...p, fields[i]]);
+  deepStrictEqual(placed(yaml, "s.yaml"), at([[6, 7], [10, 9], [13, 7], [17, 5], [19, 3]]));
+  deepStrictEqual(placed(jsonc, "s.jsonc"), at([[7, 9], [10, 9], [12, 7], [17, 7], [19, 5]]));
 });
