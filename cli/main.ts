@@ -12,7 +12,7 @@
  *   two models' BFCL reports, paired;
  * - `ifeval`: IFEval's strict and loose evaluations, writing IFEval's results files;
  * - `gate`: rules over evaluation reports for CI, exit 3 when one fails, JUnit and Markdown;
- * - `show`: the examples of an evaluation report as text, the failing ones or by id.
+ * - `show`: the examples of a report (evaluation, BFCL, IFEval, structured, suite run) as text, the failing ones or by id.
  *
  * Relative paths are the caller's: `deno task` runs in the repository's folder and names the
  * folder it was started from in `INIT_CWD`, so the command line moves there before it reads any

@@ -1,33 +1,75 @@
-// `assay show`: the examples of an evaluation report as text a person reads.
-import { METRIC_NAMES } from "../src/evaluation/mod.ts";
-import type { BinaryMetricName, ExampleRecord } from "../src/evaluation/mod.ts";
+// `assay show`: the examples of a report as text a person reads, by the report's kind.
+import { EVALUATION_SCHEMAS, METRIC_NAMES } from "../src/evaluation/mod.ts";
+import type { BinaryMetricName, EvaluationReport, ExampleRecord } from "../src/evaluation/mod.ts";
 import { BINARY_METRIC_NAMES } from "../src/evaluation/mod.ts";
-import { formatExample, selectExamples } from "../src/explain/mod.ts";
-import { writeStdout } from "./_io.ts";
+import type { BfclReport } from "../src/bfcl/mod.ts";
+import type { IfevalReport } from "../src/ifeval/mod.ts";
+import type { StructuredReport } from "../src/structured_jsonl/mod.ts";
+import type { SuiteRunReport } from "../src/suite/mod.ts";
+import {
+  formatExample,
+  selectExamples,
+  showBfclEntries,
+  showIfevalPrompts,
+  type ShowSelection,
+  showStructuredRows,
+  showSuiteRuns,
+} from "../src/explain/mod.ts";
+import { inputName, writeStdout } from "./_io.ts";
 import { checkPaths } from "./_paths.ts";
 import { parseOptions } from "./_options.ts";
 import { InputError, UsageError } from "./_errors.ts";
-import { readEvaluation } from "./compare.ts";
+import { readReportFile } from "./compare.ts";
+
+// Each other report kind's renderer, by schema.
+// deno-lint-ignore no-explicit-any
+const RENDERERS = new Map<string, (r: any, s: ShowSelection, source: string) => string>([
+  ["assay.bfcl.v1", (r: BfclReport, s, source) => showBfclEntries(r, s, source)],
+  ["assay.ifeval.v1", (r: IfevalReport, s, source) => showIfevalPrompts(r, s, source)],
+  ["assay.structured.v1", (r: StructuredReport, s, source) => showStructuredRows(r, s, source)],
+  ["assay.suite_run.v1", (r: SuiteRunReport, s, source) => showSuiteRuns(r, s, source)],
+]);
 
 const HELP = `Usage: deno task assay show REPORT.json [--failing [--metric M]] [--id ID]...
-                          [--slice L] [--status S] [--limit N]
+                          [--slice S] [--status S] [--limit N]
 
-Prints the examples of an evaluation report (v2 or v1) as text: id, slice, parse status,
-whether name and arguments match and the pairs matched; for a report scored with
-'assay score --details', also the gold and predicted calls, the argument paths that are
-missing, extra or different, and the output. REPORT.json may be - for stdin.
+Prints the examples of a report as text, by the report's kind (its "schema"); REPORT.json may be
+gzip-compressed, or - for stdin.
 
-Selection (all given filters apply):
-  --failing          examples wrong on full_call_exact_match
-  --metric M         with --failing: wrong on M instead (${BINARY_METRIC_NAMES.join(", ")})
-  --id ID            this example (repeat for several)
-  --slice L          examples of language L
-  --status S         examples with parse status S (ok, no_json, invalid_json, ...; the
+  evaluation (assay score): each example's id, slice, parse status, whether name and arguments
+    match and the pairs matched; scored with --details, also the gold and predicted calls, the
+    argument paths missing, extra or different, and the output
+  BFCL (assay bfcl --report): each entry's id, category, position, valid or not, BFCL's
+    error_type and error messages (the model's output is in BFCL's score file, not the report)
+  IFEval (assay ifeval --out): each prompt's key, whether it followed all its instructions
+    strict and loose, and the instruction ids it did not follow
+  structured (assay structured --out): each row's id and line, the metrics it failed, passed
+    or that do not apply, with their numerator/denominator
+  suite run (assay suite run --out): each (golden, arm, repeat) run's status, overall score,
+    pass, and each metric's score against its threshold
+
+Selection (all given filters apply; a filter a kind has no use for is refused):
+  --failing          evaluation: wrong on full_call_exact_match; BFCL: not valid; IFEval: not
+                     every instruction followed, strict; structured: failed any metric (a
+                     numerator below its denominator; for extra_content_rate, above 0); suite
+                     run: did not pass, or a metric below its threshold
+  --metric M         with --failing: wrong on M instead; evaluation: one of
+                     ${BINARY_METRIC_NAMES.slice(0, 3).join(", ")},
+                     ${BINARY_METRIC_NAMES.slice(3).join(", ")};
+                     IFEval: strict or loose; structured and suite run: one of the report's
+                     metrics (BFCL has one verdict: refused)
+  --id ID            this example (repeat for several): evaluation: example id; BFCL: entry id
+                     (simple_13); IFEval: key; structured: row id, or 'line N' for a row without
+                     one; suite run: golden id (every arm and repeat)
+  --slice S          evaluation: language; BFCL: category; IFEval: an instruction id the prompt
+                     has; suite run: arm (structured reports have none: refused)
+  --status S         evaluation only: parse status S (ok, no_json, invalid_json, ...; the
                      statuses the report counts)
   --limit N          at most N examples (default all)
 
 Exit codes: 0 on success (also when a reader closes stdout early), 2 on bad usage or bad input
-(an id, slice or status the report does not have), 1 on an internal error.
+(an id, slice, metric or status the report does not have, a filter its kind does not take), 1 on
+an internal error.
 `;
 
 /** Runs `assay show`. */
@@ -57,6 +99,46 @@ export async function runShow(args: string[]): Promise<void> {
       "--metric needs --failing (it names the metric the examples are wrong on)",
     );
   }
+  const limit = values.limit === undefined ? Infinity : Number(values.limit);
+  if (!(Number.isInteger(limit) && limit > 0) && limit !== Infinity) {
+    throw new UsageError(`--limit must be a positive whole number, got "${values.limit}"`);
+  }
+  checkPaths([[undefined, positionals[0], true]], []);
+  const path = positionals[0]!;
+  const read = await readReportFile(path, [...EVALUATION_SCHEMAS, ...RENDERERS.keys()]);
+  const render = RENDERERS.get(read.schema as string);
+  if (render === undefined) {
+    return await showEvaluation(read as unknown as EvaluationReport, values, limit, path);
+  }
+  if (values.status !== undefined) {
+    throw new UsageError(
+      `--status reads an evaluation report's parse statuses; ${inputName(path)} is an ` +
+        `${read.schema} report, which has none`,
+    );
+  }
+  let text: string;
+  try {
+    text = render(read, {
+      failing: values.failing,
+      metric: values.metric,
+      ids: values.id,
+      slice: values.slice,
+      limit,
+    }, inputName(path));
+  } catch (e) {
+    if (e instanceof RangeError) throw new InputError(e.message, { cause: e });
+    throw e;
+  }
+  await writeStdout(text);
+}
+
+// The examples of an evaluation report, by selectExamples and formatExample.
+async function showEvaluation(
+  report: EvaluationReport,
+  values: { failing?: boolean; metric?: string; id?: string[]; slice?: string; status?: string },
+  limit: number,
+  path: string,
+): Promise<void> {
   const metric = (values.metric ?? "full_call_exact_match") as BinaryMetricName;
   if (!BINARY_METRIC_NAMES.includes(metric)) {
     throw new UsageError(
@@ -64,12 +146,6 @@ export async function runShow(args: string[]): Promise<void> {
         ((METRIC_NAMES as readonly string[]).includes(metric) ? " (argument_f1 pools pairs)" : ""),
     );
   }
-  const limit = values.limit === undefined ? Infinity : Number(values.limit);
-  if (!(Number.isInteger(limit) && limit > 0) && limit !== Infinity) {
-    throw new UsageError(`--limit must be a positive whole number, got "${values.limit}"`);
-  }
-  checkPaths([[undefined, positionals[0], true]], []);
-  const report = await readEvaluation(positionals[0]!);
   let chosen: ExampleRecord[];
   try {
     chosen = selectExamples(report, {
@@ -77,7 +153,7 @@ export async function runShow(args: string[]): Promise<void> {
       ids: values.id,
       slice: values.slice,
       status: values.status,
-    }, positionals[0]);
+    }, path);
   } catch (e) {
     if (e instanceof RangeError) throw new InputError(e.message, { cause: e });
     throw e;

@@ -20,3 +20,8 @@ export * from "./examples_section.ts";
 export * from "./display_width.ts";
 export * from "./select_examples.ts";
 export * from "./text_head.ts";
+export * from "./show_selection.ts";
+export * from "./bfcl_entries.ts";
+export * from "./ifeval_prompts.ts";
+export * from "./structured_rows.ts";
+export * from "./suite_runs.ts";

@@ -1,0 +1,118 @@
+// The units of a BFCL, IFEval, structured or suite run report that a person asks to see, as text:
+// chosen by `ShowSelection` (a filter naming what the report lacks is refused, not read as "no
+// unit matches"), each written by its kind, and a last line counting them.
+import { suggestName } from "../jsonl/mod.ts";
+import { DETAIL_OUTPUT_CHARS, printableString, printableText } from "./explain.ts";
+import type { ShowSelection } from "./show_selection.ts";
+import { textHead } from "./text_head.ts";
+
+/** One unit of a report: its id, the slices it is in, whether it failed, its text. */
+export interface Unit {
+  id: string;
+  slices: readonly string[];
+  /** Whether the unit failed `metric` (undefined: the kind's default sense of failing). */
+  fails: (metric: string | undefined) => boolean;
+  /** Its lines, ending with a newline. */
+  text: () => string;
+}
+
+/** What a kind's units are called, and which filters it takes. */
+export interface UnitKind {
+  /** One unit, and several (`entry`, `entries`). */
+  unit: string;
+  units: string;
+  /** What an id names, when not a unit (`golden`, for suite runs). */
+  idName?: string;
+  /** The metrics `failing` may read; undefined when the kind takes no `metric`, for `why`. */
+  metrics?: readonly string[];
+  /** Why `metric` does not apply, when `metrics` is undefined. */
+  noMetric?: string;
+  /** What a slice is (`category`), and the report's; undefined when the kind has none. */
+  slice?: { name: string; known: readonly string[] };
+  /** Why `slice` does not apply, when `slice` is undefined. */
+  noSlice?: string;
+  /** A last note on what the report does not record, if anything. */
+  note?: string;
+}
+
+/** A word of the user's or the report's in a message: bare when plain, else quoted printable. */
+export const word = (w: string) => /^[\w.:/@+-]{1,200}$/.test(w) ? w : printableString(cut(w));
+const cut = (text: string) => textHead(text, DETAIL_OUTPUT_CHARS);
+
+/**
+ * Text of a report shown on one line: printable (`printableText`), and past
+ * `DETAIL_OUTPUT_CHARS` code units cut (`textHead`) and followed by its length.
+ */
+export function shownText(text: string): string {
+  const head = cut(text);
+  return printableText(head) + (head.length < text.length ? ` … (${text.length} characters)` : "");
+}
+
+/** A value the report must hold but does not: the kind's malformed-report error. */
+export function malformed(schema: string, what: string): RangeError {
+  return new RangeError(`The ${schema} report is malformed: ${what}`);
+}
+
+// `no slice "jp" (did you mean ja? it has en, ja)`: the known words listed when they are few.
+function unknown(kind: UnitKind, what: string, given: string, known: readonly string[]): string {
+  const near = suggestName(given, known);
+  const hint = [
+    near === undefined ? "" : `did you mean ${word(near)}?`,
+    known.length <= 30 ? `it has ${known.map(word).join(", ")}` : `${known.length} ${kind.units}`,
+  ].filter((x) => x !== "").join(" ");
+  return `no ${what} ${printableString(cut(given))} (${hint})`;
+}
+
+/**
+ * The text of the `units` of a report of `kind` that `selection` chooses, in the report's order:
+ * each unit's lines, then a line counting those shown, chosen and in the report.
+ */
+export function showUnits(
+  kind: UnitKind,
+  units: readonly Unit[],
+  selection: ShowSelection,
+  source: string,
+): string {
+  const { failing, metric, slice, limit = Infinity } = selection;
+  const refuse = (what: string) => new RangeError(`${source} ${what}`);
+  if (limit !== Infinity && !(Number.isInteger(limit) && limit > 0)) {
+    throw new RangeError(`limit must be a positive whole number, got ${limit}`);
+  }
+  if (metric !== undefined) {
+    if (!failing) throw new RangeError("metric needs failing (it names what the units failed)");
+    if (kind.metrics === undefined) throw refuse(kind.noMetric!);
+    if (!kind.metrics.includes(metric)) {
+      throw refuse(`has ${unknown(kind, "metric", metric, kind.metrics)}`);
+    }
+  }
+  if (slice !== undefined) {
+    if (kind.slice === undefined) throw refuse(kind.noSlice!);
+    if (!kind.slice.known.includes(slice)) {
+      throw refuse(`has ${unknown(kind, kind.slice.name, slice, kind.slice.known)}`);
+    }
+  }
+  const ids = selection.ids ? new Set(selection.ids) : undefined;
+  if (ids) {
+    const known = new Set(units.map((u) => u.id));
+    const absent = [...ids].filter((id) => !known.has(id));
+    if (absent.length > 0) {
+      throw refuse(
+        `has ${unknown(kind, kind.idName ?? kind.unit, absent[0]!, [...known])}` +
+          (absent.length > 1 ? `, nor ${absent.length - 1} more of the ids given` : ""),
+      );
+    }
+  }
+  const chosen = units.filter((u) =>
+    (!failing || u.fails(metric)) && (!ids || ids.has(u.id)) &&
+    (slice === undefined || u.slices.includes(slice))
+  );
+  const shown = chosen.slice(0, limit);
+  const parts = shown.map((u) => u.text());
+  parts.push(
+    (chosen.length === 0
+      ? `No ${kind.unit} matches the filters given`
+      : `${shown.length} of ${chosen.length} selected ${kind.units} shown`) +
+      ` (${units.length} in the report)` + (kind.note ? `; ${kind.note}` : "") + "\n",
+  );
+  return parts.join("\n");
+}
