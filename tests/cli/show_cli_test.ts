@@ -135,5 +135,5 @@ Deno.test("assay show says --id repeats, in its usage and when --id a b reads b 
     "assay show: Give one report (see --help; repeat --id for several: --id a --id b)\n",
   );
   const readme = await Deno.readTextFile(new URL("../../README.md", import.meta.url));
-  ok(readme.includes("[--id ID]... [--slice L]"), "README's usage of show");
+  ok(readme.includes("[--id ID]... [--slice S]"), "README's usage of show");
 });
