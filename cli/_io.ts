@@ -124,7 +124,7 @@ async function* gunzipped(
   }
 }
 
-/** `head`, then the rest of `it`, each copied: node:zlib may read a chunk after the next is read. */
+/** `head`, then the rest of `it`, each copied: node:zlib may read a chunk once the next is in. */
 async function* copied(
   head: Uint8Array,
   it: AsyncIterator<Uint8Array>,

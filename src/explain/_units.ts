@@ -45,7 +45,8 @@ const cut = (text: string) => textHead(text, DETAIL_OUTPUT_CHARS);
  */
 export function shownText(text: string): string {
   const head = cut(text);
-  return printableText(head) + (head.length < text.length ? ` … (${text.length} characters)` : "");
+  const more = head.length < text.length ? ` … (${text.length} characters)` : "";
+  return printableText(head) + more;
 }
 
 /** A value the report must hold but does not: the kind's malformed-report error. */
