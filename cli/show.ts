@@ -68,8 +68,8 @@ Selection (all given filters apply; a filter a kind has no use for is refused):
   --limit N          at most N examples (default all)
 
 Exit codes: 0 on success (also when a reader closes stdout early), 2 on bad usage or bad input
-(an id, slice, metric or status the report does not have, a filter its kind does not take), 1 on
-an internal error.
+(an id, slice, metric or status the report does not have, a filter its kind does not take),
+1 on an internal error.
 `;
 
 /** Runs `assay show`. */

@@ -87,7 +87,11 @@ export function checkReport(
   schemas: readonly string[],
   list?: string,
 ): Record<string, unknown> {
-  const expected = `an ${schemas.join(" or ")} report`;
+  // `A or B`, `A, B or C`.
+  const kinds = schemas.length > 2
+    ? `${schemas.slice(0, -1).join(", ")} or ${schemas.at(-1)}`
+    : schemas.join(" or ");
+  const expected = `an ${kinds} report`;
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw new InputError(`${source} is not a report: it holds ${jsonKind(value)}, not an object`);
   }

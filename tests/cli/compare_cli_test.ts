@@ -363,6 +363,8 @@ Deno.test("a file that is not a whole report is named with what it lacks, by eve
     "rules:\n  - metric: full_call_exact_match\n    min: 0.1\n",
   );
   const evaluation = "an assay.evaluation.v2 or assay.evaluation.v1 report";
+  const shown = "an assay.evaluation.v2, assay.evaluation.v1, assay.bfcl.v1, assay.ifeval.v1, " +
+    "assay.structured.v1 or assay.suite_run.v1 report";
   const files: [string, string, string][] = [
     [
       "no_records",
@@ -393,7 +395,9 @@ Deno.test("a file that is not a whole report is named with what it lacks, by eve
     ) {
       const r = await assay([...args]);
       strictEqual(r.code, 2, r.stderr);
-      strictEqual(r.stderr, `assay ${command}: ${path}${said}\n`);
+      // show reads every kind of report that lists examples.
+      const expected = command === "show" ? said.replace(evaluation, shown) : said;
+      strictEqual(r.stderr, `assay ${command}: ${path}${expected}\n`);
     }
     // The gate reads every kind: the same words, but for the kinds it expects.
     const gate = await assay(["gate", `${dir}/r.yaml`, "--report", path]);
