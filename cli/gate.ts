@@ -66,6 +66,9 @@ A rules file:
     - metric: full_call_exact_match
       max_regressions: 10             # right in base, wrong in candidate
 
+extra_content_rate (structured) and mae (calibration) are lower-is-better: their right
+examples hold none, and non_inferior and superior check the upper bound (<= margin, < 0).
+
 Every comparative rule on a right-or-wrong metric also shows the exact McNemar test of
 its discordant pairs, Holm-corrected across those rules (evidence, not a condition).
 

@@ -32,6 +32,8 @@ export const CALIBRATION_METRICS: readonly string[] = [
   "pearson",
   "spearman",
 ];
+/** The calibration metrics where lower is better: `mae`, the judge's mean absolute error. */
+export const LOWER_IS_BETTER_CALIBRATION_METRICS: readonly string[] = ["mae"];
 
 /**
  * The shape of a suite run's report before it is made: `pass_rate`, `overall_score` and the

@@ -12,7 +12,12 @@ import {
   METRIC_NAMES,
 } from "../evaluation/mod.ts";
 import { checkReportBody } from "../report_check/mod.ts";
-import { CALIBRATION_METRICS, suiteRunShape } from "./rule_fit.ts";
+import { LOWER_IS_BETTER_STRUCTURED_METRICS } from "../structured_jsonl/mod.ts";
+import {
+  CALIBRATION_METRICS,
+  LOWER_IS_BETTER_CALIBRATION_METRICS,
+  suiteRunShape,
+} from "./rule_fit.ts";
 
 /** One example's share of a metric. */
 export interface ExampleShare {
@@ -39,6 +44,13 @@ export interface MetricSource {
   slices: readonly string[];
   /** Whether every example is right or wrong in the metric (McNemar, max_regressions). */
   binary(metric: string): boolean;
+  /**
+   * Whether the metric counts a fault, so that lower is better (a structured report's
+   * `extra_content_rate`, a calibration's `mae`): an example is right in it when it holds none of
+   * it, a regression is a rise, and `non_inferior` and `superior` check the interval's upper bound.
+   * Every other metric is higher-is-better.
+   */
+  lowerIsBetter(metric: string): boolean;
   /** Every example's share of the metric in the slice, in the report's order. */
   shares(metric: string, slice: string): ExampleShare[];
   /**
@@ -79,6 +91,7 @@ function evaluationSource(r: Json): MetricSource {
     metrics: METRIC_NAMES,
     slices: ["overall", ...(r.slices as string[])],
     binary: (m) => (BINARY_METRIC_NAMES as readonly string[]).includes(m),
+    lowerIsBetter: () => false,
     shares: (m, name) =>
       slice(name).map((x) =>
         m === "argument_f1"
@@ -105,6 +118,7 @@ function structuredSource(r: Json): MetricSource {
     metrics,
     slices: ["overall"],
     binary: (m) => share(m).every((s) => s.den <= 1),
+    lowerIsBetter: (m) => (LOWER_IS_BETTER_STRUCTURED_METRICS as readonly string[]).includes(m),
     shares: (m) => share(m),
   };
 }
@@ -117,6 +131,7 @@ function bfclSource(r: Json): MetricSource {
     metrics: ["accuracy"],
     slices: ["overall", ...new Set(records.map((x) => x.category))],
     binary: () => true,
+    lowerIsBetter: () => false,
     shares: (_, name) =>
       slice(name).map((x) => ({
         id: `${x.category}#${x.id}`,
@@ -133,6 +148,7 @@ function ifevalSource(r: Json): MetricSource {
     metrics: ["prompt_strict", "prompt_loose", "instruction_strict", "instruction_loose"],
     slices: ["overall"],
     binary: (m) => m.startsWith("prompt_"),
+    lowerIsBetter: () => false,
     shares: (m) =>
       prompts.map((p) => {
         const follows = m.endsWith("strict") ? p.strict : p.loose;
@@ -194,6 +210,8 @@ function suiteRunSource(r: Json): MetricSource {
     slices: ["overall", ...new Set(runs.map((x) => x.arm))],
     binary: (m) =>
       shares(m, "overall").every((s) => s.den <= 1 && (s.num === 0 || s.num === s.den)),
+    // Every suite metric scores what is right (1.0 passes), and pass_rate and overall_score too.
+    lowerIsBetter: () => false,
     shares,
   };
 }
@@ -204,6 +222,7 @@ function calibrationSource(r: Json): MetricSource {
     metrics: CALIBRATION_METRICS,
     slices: ["overall"],
     binary: () => false,
+    lowerIsBetter: (m) => LOWER_IS_BETTER_CALIBRATION_METRICS.includes(m),
     shares: (m) => {
       throw new RangeError(`A calibration's ${m} is a statistic of all its labels`);
     },

@@ -24,6 +24,7 @@ import {
 import { inputDifferences, settingDifferences, unrecordedInputs } from "../report_check/mod.ts";
 import { holm, mcnemarExact } from "./mcnemar.ts";
 import { pooledDelta, pooledValue } from "./_pooled_delta.ts";
+import { against, flips, paired } from "./_paired.ts";
 import { type ExampleShare, type MetricSource, metricSource } from "./sources.ts";
 import { checkRulesFit } from "./rule_fit.ts";
 import { checkGateArguments } from "./_arguments.ts";
@@ -87,12 +88,13 @@ export interface RuleVerdict {
   delta?: number;
   /**
    * `non_inferior` and `superior`: the interval of the delta, as computed (`ci[0]` is what is
-   * checked; within 2^-51 of the bound, it is on it).
+   * checked, `ci[1]` for a lower-is-better metric; within 2^-51 of the bound, it is on it).
    */
   ci?: [number, number];
   /**
-   * The examples that make it fail (regressions, or wrong examples for `min`, or goldens with a
-   * wrong repeat), in the report's order (the base's, for regressions): the first ten shown first.
+   * The examples that make it fail (regressions, or wrong examples for `min`, and for `max` on a
+   * lower-is-better metric, or goldens with a wrong repeat), in the report's order (the base's, for
+   * regressions): the first ten shown first.
    */
   failing: string[];
   /** For comparative rules on right-or-wrong metrics: the exact McNemar test. */
@@ -147,8 +149,9 @@ export type GateInput = { report: object } | { base: object; candidate: object }
  * a calibration's are statistics of the whole report). `min` and `max` rules read the candidate
  * (or the single report); `non_inferior` and `superior` read the seeded
  * paired-bootstrap percentile interval of candidate − base, resampling examples (one sfc32 stream,
- * the rules in order); `max_regressions` counts the examples right in base and wrong in
- * candidate. The two reports must hold the same examples (evaluation reports must pass
+ * the rules in order; its upper bound for a lower-is-better metric, `MetricSource.lowerIsBetter`);
+ * `max_regressions` counts the examples right in base and wrong in candidate, in the metric's
+ * direction. The two reports must hold the same examples (evaluation reports must pass
  * `compareReports`' gate; BFCL and IFEval reports that record their input files' SHA-256 must
  * record the same, see `inputDifferences`). Every comparative rule on a right-or-wrong metric also
  * carries the exact McNemar test of its discordant pairs, Holm-corrected across those rules; it
@@ -248,7 +251,6 @@ export function evaluateGate(
 
 /** The arms of a gate over two reports, as its messages name them. */
 const ARMS = ["base", "candidate"] as const;
-const right = (e: ExampleShare) => e.den > 0 && e.num === e.den;
 const ABSOLUTE = new Set(["min", "max"]);
 
 function ruleVerdict(
@@ -264,6 +266,7 @@ function ruleVerdict(
     return statisticVerdict(rule, candidate.statistic(metric));
   }
   const binary = candidate.binary(metric);
+  const lower = candidate.lowerIsBetter(metric);
   const now = candidate.shares(metric, slice);
   // Units that pool scores (a suite run's) are summed exactly, as the scorecard sums them.
   const total = (xs: ExampleShare[]) =>
@@ -277,33 +280,9 @@ function ruleVerdict(
   let before: ExampleShare[] = [];
   let measured: Pick<RuleVerdict, "value" | "delta" | "ci"> = {};
   if (base !== undefined && !ABSOLUTE.has(check.kind)) {
-    const byId = new Map(now.map((x) => [x.id, x]));
     before = base.shares(metric, slice);
-    // Pairing is by id: a hand-made report that repeats one would pair the wrong examples.
-    for (const [side, xs] of [["candidate", now], ["base", before]] as const) {
-      const seen = new Set<string>();
-      const again = xs.find((x) => seen.size === seen.add(x.id).size);
-      if (again !== undefined) {
-        throw new ComparisonGateError([{
-          kind: "example_ids",
-          detail: `the ${side} repeats the example id ${JSON.stringify(again.id)}`,
-          ids: [again.id],
-          arm: side,
-        }]);
-      }
-    }
-    if (before.length !== now.length || before.some((x) => !byId.has(x.id))) {
-      throw new ComparisonGateError([{
-        kind: "example_ids",
-        detail: `the reports' examples differ in the rule at line ${rule.at.line}'s slice`,
-      }]);
-    }
-    const aligned = before.map((x) => byId.get(x.id)!);
-    if (binary) {
-      const regressions = before.filter((x, i) => right(x) && !right(aligned[i]!)).map((x) => x.id);
-      const improvements = before.filter((x, i) => !right(x) && right(aligned[i]!)).length;
-      flipped = { regressions, improvements };
-    }
+    const aligned = paired(before, now, rule.at.line);
+    if (binary) flipped = flips(before, aligned, lower);
     // Element by element: spread into splice's arguments, 125,000 examples overflowed the stack.
     aligned.forEach((x, i) => now[i] = x);
   }
@@ -319,10 +298,12 @@ function ruleVerdict(
     measured = { value: mv.value };
     message = `${beside(mv.value, bound(check))} (${mv.numerator}/${mv.denominator}), ` +
       `needs ${boundText(check)}`;
-    // Also a suite run's goldens whose repeats are each right or wrong: those with a wrong one.
+    // The units against the metric, when the rule bounds its worse side (min, or max for a
+    // lower-is-better metric); also a suite run's goldens whose repeats are each right or wrong:
+    // those with a wrong one.
     const each = binary || now.every((x) => x.values?.every((v) => v === 0 || v === 1));
-    if (!pass && each && check.kind === "min") {
-      failing = now.filter((x) => x.den > 0 && x.num < x.den).map((x) => x.id);
+    if (!pass && each && check.kind === (lower ? "max" : "min")) {
+      failing = now.filter(against(lower)).map((x) => x.id);
     }
   } else if (check.kind === "max_regressions") {
     pass = flipped!.regressions.length <= check.max;
@@ -354,16 +335,26 @@ function ruleVerdict(
         .argument_f1
       : pooledDelta(before, now, rng, resamples, level);
     const [lo, hi] = d.ci;
-    const least = check.kind === "superior" ? 0 : -check.margin;
+    // A lower-is-better metric improves downwards: its upper bound is checked, against +margin.
+    const margin = check.kind === "superior" ? 0 : lower ? check.margin : -check.margin;
+    const checked = lower ? hi : lo;
     // The deltas are differences of ratios rounded apart (17/20 − 20/20 is −0.15000000000000002),
-    // so a lower bound exactly on the bound came out on either side of it by the levels it was at:
+    // so a bound exactly on the margin came out on either side of it by the levels it was at:
     // within 2^-51 (above that rounding, far below any gap to a bound it is not on) it is on it.
-    const at = Math.abs(lo - least) <= 2 ** -51 ? least : lo;
-    pass = check.kind === "superior" ? at > 0 : at >= least;
+    const at = Math.abs(checked - margin) <= 2 ** -51 ? margin : checked;
+    pass = check.kind === "superior"
+      ? (lower ? at < 0 : at > 0)
+      : lower
+      ? at <= margin
+      : at >= margin;
     measured = { delta: d.delta, ci: [lo, hi] };
     message = `delta ${fmt(d.delta)}, ${levelPercent(settings.level)} interval ` +
-      `[${beside(at, least)}, ${fmt(hi)}]; needs a lower bound ` +
-      (check.kind === "superior" ? "above 0" : `of at least ${least}`);
+      (lower ? `[${fmt(lo)}, ${beside(at, margin)}]` : `[${beside(at, margin)}, ${fmt(hi)}]`) +
+      `; needs ${lower ? "an upper" : "a lower"} bound ` +
+      (check.kind === "superior"
+        ? (lower ? "below 0" : "above 0")
+        : `of ${lower ? "at most" : "at least"} ${margin}`) +
+      (lower ? " (lower is better)" : "");
     if (!pass && flipped) failing = flipped.regressions;
   }
   const verdict = { ...ruleResult(rule, pass, message, failing), ...measured };

@@ -38,6 +38,24 @@ export const STRUCTURED_METRICS = [
 /** The name of a metric of a structured scoring. */
 export type StructuredMetric = (typeof STRUCTURED_METRICS)[number];
 
+/**
+ * The metrics of a structured scoring that count a fault, so that lower is better:
+ * `extra_content_rate`, the share of outputs with text beyond their payload. Every other metric
+ * counts what is right. A gate (regressions, improvements, `non_inferior`, `superior`) and
+ * `assay show` (which rows failed) read each metric's direction here.
+ *
+ * @example
+ * ```ts
+ * import { LOWER_IS_BETTER_STRUCTURED_METRICS } from "@assay/assay/structured-jsonl";
+ * import { deepStrictEqual } from "node:assert/strict";
+ *
+ * deepStrictEqual(LOWER_IS_BETTER_STRUCTURED_METRICS, ["extra_content_rate"]);
+ * ```
+ */
+export const LOWER_IS_BETTER_STRUCTURED_METRICS: readonly StructuredMetric[] = [
+  "extra_content_rate",
+];
+
 /** A metric's totals, with the details its function gives (see `@assay/assay/structured`). */
 export type StructuredMetricResult = MetricValue & { details?: unknown };
 
