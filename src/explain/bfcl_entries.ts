@@ -5,7 +5,7 @@
  * @module
  */
 import type { BfclReport } from "../bfcl/mod.ts";
-import { malformed, shownText, showUnits, type Unit } from "./_units.ts";
+import { shownText, showUnits, type Unit } from "./_units.ts";
 import type { ShowSelection } from "./show_selection.ts";
 
 const SCHEMA = "assay.bfcl.v1";
@@ -40,8 +40,7 @@ function errorLines(error: string): string[] {
  * @returns Lines of text, ending with a newline.
  * @throws {RangeError} For a filter the report has no use for or naming what it lacks (an id or
  *   category, with the nearest one: `r.json has no category "simpel" (did you mean simple? it has
- *   simple)`), a `limit` that is not a positive whole number, or a record whose entry id, error
- *   type or error is not a string (or null, for the last two).
+ *   simple)`), or a `limit` that is not a positive whole number.
  *
  * @example
  * ```ts
@@ -61,18 +60,8 @@ export function showBfclEntries(
   source = "the report",
 ): string {
   const categories = [...new Set(report.records.map((r) => r.category))];
-  const units: Unit[] = report.records.map((r, i) => {
-    for (
-      const [key, nullable] of [["entryId", false], ["errorType", true], ["error", true]] as const
-    ) {
-      const v: unknown = r[key];
-      if (!(typeof v === "string" || (nullable && v === null))) {
-        throw malformed(
-          SCHEMA,
-          `records[${i}].${key} is not a string${nullable ? " or null" : ""}`,
-        );
-      }
-    }
+  // A record's entry id, error type and error were checked with the report (checkReport).
+  const units: Unit[] = report.records.map((r) => {
     return {
       id: r.entryId,
       slices: [r.category],

@@ -139,10 +139,15 @@ function checkBfcl(r: Json): void {
   ) {
     if (!f.test(r[k])) throw malformed(r, `${k} is not ${f.text}`);
   }
+  // The entry id keys bfcl compare's pairing and assay show's --id; BFCL's error type and error
+  // are what show prints of a failing entry.
   checkList(r, "records", {
     category: STRING,
     id: { test: (v) => typeof v === "string" || Number.isFinite(v), text: "a string or number" },
     valid: BOOLEAN,
+    entryId: STRING,
+    errorType: orNull(STRING),
+    error: orNull(STRING),
   });
   checkList(r, "categories", {
     category: STRING,

@@ -1,6 +1,6 @@
 // `assay bfcl` end to end: BFCL's score file and the assay.bfcl.v1 report, written atomically;
 // exit 2 with a message naming the file and line for bad input or usage.
-import { deepStrictEqual, match, strictEqual } from "node:assert/strict";
+import { deepStrictEqual, match, ok, strictEqual } from "node:assert/strict";
 import { compareBfclReports, mergeBfclReports } from "@assay/assay/bfcl";
 import { formatReport, sha256Hex } from "@assay/assay";
 import { runMain } from "./_main.ts";
@@ -386,6 +386,42 @@ Deno.test("assay bfcl compare names itself in its refusals, and refuses a report
     missing.stderr,
     "assay bfcl compare: Expected two reports: A.json B.json (or --a and --b)",
   );
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("bfcl compare, gate and show refuse a report whose entry id, error type or error is malformed, in one message", async () => {
+  const dir = await Deno.makeTempDir();
+  const simple = await reportOf(dir, "gpt-4-0613", "simple");
+  const report = JSON.parse(await Deno.readTextFile(simple));
+  await Deno.writeTextFile(`${dir}/rules.yaml`, "rules:\n  - metric: accuracy\n    min: 0\n");
+  const k = report.records.findIndex((r: { valid: boolean }) => !r.valid);
+  const cases: [string, unknown, string][] = [
+    ["entryId", 17, "a string"],
+    ["entryId", undefined, "a string"],
+    ["errorType", { type: "x" }, "a string or null"],
+    ["error", ["bad"], "a string or null"],
+  ];
+  for (const [key, value, text] of cases) {
+    const bad = structuredClone(report);
+    bad.records[k][key] = value;
+    const file = `${dir}/bad.json`;
+    await Deno.writeTextFile(file, JSON.stringify(bad));
+    const words =
+      `${file}: The assay.bfcl.v1 report is malformed: records[${k}].${key} is not ${text}`;
+    for (
+      const [command, args] of [
+        ["bfcl compare", ["bfcl", "compare", file, simple]],
+        ["gate", ["gate", `${dir}/rules.yaml`, "--report", file]],
+        ["show", ["show", file, "--failing"]],
+      ] as const
+    ) {
+      const r = await runMain([...args]);
+      strictEqual(r.code, 2, `${command} ${key}: ${r.stderr}`);
+      strictEqual(r.stdout, "", `${command} ${key}`);
+      ok(r.stderr.trimEnd().endsWith(words), `${command} ${key}: ${r.stderr}`);
+      ok(r.stderr.startsWith(`assay ${command}: `), `${command} ${key}: ${r.stderr}`);
+    }
+  }
   await Deno.remove(dir, { recursive: true });
 });
 

@@ -118,7 +118,14 @@ Deno.test("evaluateGate() max holds at the bound and fails above it, on any repo
     model: "m",
     checker: "bfcl.ast@2024-08",
     categories: [{ category: "simple" }],
-    records: [true, true, false, true].map((valid, i) => ({ category: "simple", id: i, valid })),
+    records: [true, true, false, true].map((valid, i) => ({
+      category: "simple",
+      id: i,
+      valid,
+      entryId: `simple_${i}`,
+      errorType: null,
+      error: null,
+    })),
   };
   const rule = (t: number) => gate(`  - metric: accuracy\n    max: ${t}\n`);
   strictEqual(evaluateGate(rule(0.75), { report: bfcl }).rules[0]!.pass, true);

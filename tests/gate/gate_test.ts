@@ -298,6 +298,9 @@ Deno.test("evaluateGate() reads structured, BFCL and IFEval reports", () => {
       category: i < 20 ? "simple" : "parallel_function",
       id: (i % 20) + 1,
       valid: valid(i),
+      entryId: `e${i}`,
+      errorType: null,
+      error: null,
     })),
   });
   const base = bfcl((i) => i % 2 === 0);
@@ -387,7 +390,14 @@ Deno.test("evaluateGate() refuses a BFCL or IFEval base and candidate scored aga
       category: "simple",
       inputs: { questions: digest("c"), answers: digest(answers), results: digest("d") },
     }],
-    records: [{ category: "simple", id: 1, valid: true }],
+    records: [{
+      category: "simple",
+      id: 1,
+      valid: true,
+      entryId: "simple_0",
+      errorType: null,
+      error: null,
+    }],
   });
   throws(
     () =>
@@ -672,6 +682,9 @@ Deno.test("evaluateGate() lists failing examples in the report's order, in the v
       category: "simple",
       id,
       valid: flip ? !wrong.has(id) : true,
+      entryId: `simple_${id}`,
+      errorType: null,
+      error: null,
     }));
   const bfcl = (flip: boolean) => ({
     schema: "assay.bfcl.v1",

@@ -30,7 +30,14 @@ Deno.test("checkReportBody() refuses a malformed report of every kind, naming th
       model: "m",
       checker: "bfcl.ast@2024-08",
       categories: [{ category: "simple" }],
-      records: [{ category: "simple", id: 3, valid: true }],
+      records: [{
+        category: "simple",
+        id: 3,
+        valid: true,
+        entryId: "simple_2",
+        errorType: null,
+        error: null,
+      }],
     },
     ifeval: {
       schema: "assay.ifeval.v1",
@@ -66,6 +73,16 @@ Deno.test("checkReportBody() refuses a malformed report of every kind, naming th
     ["structured", (r) => r.rows[0].id = 7, /rows\[0\]\.id is not a string or null/],
     ["bfcl", (r) => r.records[0].valid = "yes", /records\[0\]\.valid is not true or false/],
     ["bfcl", (r) => r.records[0].category = 1, /records\[0\]\.category is not a string/],
+    // The entry id pairs bfcl compare's entries and is show's --id; show prints the error type
+    // and error of a failing entry.
+    ["bfcl", (r) => delete r.records[0].entryId, /records\[0\]\.entryId is not a string$/],
+    ["bfcl", (r) => r.records[0].entryId = 3, /records\[0\]\.entryId is not a string$/],
+    [
+      "bfcl",
+      (r) => r.records[0].errorType = ["x"],
+      /records\[0\]\.errorType is not a string or null$/,
+    ],
+    ["bfcl", (r) => delete r.records[0].error, /records\[0\]\.error is not a string or null$/],
     // The model and checker name the report in a comparison: not "[object Object]".
     ["bfcl", (r) => r.model = { x: 1 }, /malformed: model is not a string$/],
     ["bfcl", (r) => delete r.checker, /malformed: checker is not a string$/],
