@@ -9,6 +9,8 @@ import { textHead } from "./text_head.ts";
 /** One unit of a report: its id, the slices it is in, whether it failed, its text. */
 export interface Unit {
   id: string;
+  /** The id a gate names it by, when not `id` (`simple#14`, `g1@base`): `ids` select it too. */
+  gateId?: string;
   slices: readonly string[];
   /** Whether the unit failed `metric` (undefined: the kind's default sense of failing). */
   fails: (metric: string | undefined) => boolean;
@@ -94,7 +96,7 @@ export function showUnits(
   }
   const ids = selection.ids ? new Set(selection.ids) : undefined;
   if (ids) {
-    const known = new Set(units.map((u) => u.id));
+    const known = new Set(units.flatMap((u) => u.gateId === undefined ? [u.id] : [u.id, u.gateId]));
     const absent = [...ids].filter((id) => !known.has(id));
     if (absent.length > 0) {
       throw refuse(
@@ -104,7 +106,8 @@ export function showUnits(
     }
   }
   const chosen = units.filter((u) =>
-    (!failing || u.fails(metric)) && (!ids || ids.has(u.id)) &&
+    (!failing || u.fails(metric)) &&
+    (!ids || ids.has(u.id) || (u.gateId !== undefined && ids.has(u.gateId))) &&
     (slice === undefined || u.slices.includes(slice))
   );
   const shown = chosen.slice(0, limit);

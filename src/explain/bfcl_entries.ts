@@ -6,6 +6,7 @@
  */
 import type { BfclReport } from "../bfcl/mod.ts";
 import { shownText, showUnits, type Unit } from "./_units.ts";
+import { bfclGateId } from "./unit_ids.ts";
 import type { ShowSelection } from "./show_selection.ts";
 
 const SCHEMA = "assay.bfcl.v1";
@@ -32,7 +33,8 @@ function errorLines(error: string): string[] {
  * (`printableText`), a text past `DETAIL_OUTPUT_CHARS` code units cut with its length.
  *
  * Filters: `failing` chooses the entries that are not valid (a report has one verdict per entry,
- * so `metric` is refused); `ids` are entry ids (`simple_13`); `slice` is a category.
+ * so `metric` is refused); `ids` are entry ids (`simple_13`) or the ids a gate lists
+ * (`simple#14`, the category and 1-based position: `bfclGateId`); `slice` is a category.
  *
  * @param report An `assay.bfcl.v1` report, as read back (`checkReport`).
  * @param selection The filters; none chooses every entry.
@@ -64,6 +66,7 @@ export function showBfclEntries(
   const units: Unit[] = report.records.map((r) => {
     return {
       id: r.entryId,
+      gateId: bfclGateId(r.category, r.id),
       slices: [r.category],
       fails: () => !r.valid,
       text: () =>

@@ -6,6 +6,7 @@
  */
 import type { SuiteRunReport } from "../suite/mod.ts";
 import { malformed, shownText, showUnits, type Unit } from "./_units.ts";
+import { suiteGateId } from "./unit_ids.ts";
 import type { ShowSelection } from "./show_selection.ts";
 
 type Run = SuiteRunReport["runs"][number];
@@ -32,7 +33,9 @@ function criterionLine(c: Criterion): string {
  *
  * Filters: `failing` chooses the runs that did not pass or have a metric below its threshold, or
  * with `metric` (one of the suite's metrics) the runs below that metric's threshold; `ids` are
- * golden ids, each choosing every arm's and repeat's run of that golden; `slice` is an arm.
+ * golden ids, each choosing every arm's and repeat's run of that golden, or the ids a gate lists
+ * (`g1@base`, a golden in an arm: `suiteGateId`), each choosing that arm's repeats of the golden;
+ * `slice` is an arm.
  *
  * @param report An `assay.suite_run.v1` report, as read back (`checkReport`).
  * @param selection The filters; none chooses every run.
@@ -84,6 +87,7 @@ export function showSuiteRuns(
     const o = run.overall;
     return {
       id: run.golden_id,
+      gateId: suiteGateId(run.golden_id, run.arm),
       slices: [run.arm],
       fails: (metric) =>
         metric === undefined

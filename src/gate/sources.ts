@@ -11,6 +11,7 @@ import {
   exampleRight,
   METRIC_NAMES,
 } from "../evaluation/mod.ts";
+import { bfclGateId, suiteGateId } from "../explain/mod.ts";
 import { checkReportBody } from "../report_check/mod.ts";
 import { LOWER_IS_BETTER_STRUCTURED_METRICS } from "../structured_jsonl/mod.ts";
 import {
@@ -134,7 +135,7 @@ function bfclSource(r: Json): MetricSource {
     lowerIsBetter: () => false,
     shares: (_, name) =>
       slice(name).map((x) => ({
-        id: `${x.category}#${x.id}`,
+        id: bfclGateId(x.category, x.id),
         num: x.valid ? 1 : 0,
         den: 1,
       })),
@@ -195,7 +196,7 @@ function suiteRunSource(r: Json): MetricSource {
   const shares = (m: string, name: string) => {
     const units = new Map<string, ExampleShare>();
     for (const run of slice(name)) {
-      const id = `${run.golden_id}@${run.arm}`;
+      const id = suiteGateId(run.golden_id, run.arm);
       const u = units.get(id) ?? units.set(id, { id, num: 0, den: 0, values: [] }).get(id)!;
       const [num, den] = share(m, run);
       u.num += num;
