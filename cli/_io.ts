@@ -26,12 +26,19 @@ export async function openSource(
 
 /** A file's stream, or stdin's for `-` (saying so when stdin is a terminal). */
 async function openRaw(path: string): Promise<ReadableStream<Uint8Array>> {
-  if (path === "-") {
-    stdinNotice();
-    return Deno.stdin.readable;
-  }
+  if (path !== "-") return (await openFile(path)).readable;
+  stdinNotice();
+  return Deno.stdin.readable;
+}
+
+/**
+ * Opens a file to read.
+ *
+ * @throws {InputError} Naming the file, when it cannot be opened.
+ */
+export async function openFile(path: string): Promise<Deno.FsFile> {
   try {
-    return (await Deno.open(path, { read: true })).readable;
+    return await Deno.open(path, { read: true });
   } catch (e) {
     throw new InputError(`Cannot open ${path}: ${e instanceof Error ? e.message : e}`, {
       cause: e,
@@ -40,16 +47,19 @@ async function openRaw(path: string): Promise<ReadableStream<Uint8Array>> {
 }
 
 /** Whether bytes start with gzip's magic number (1f 8b). */
-export function isGzip(bytes: Uint8Array): boolean {
+function isGzip(bytes: Uint8Array): boolean {
   return bytes[0] === 0x1f && bytes[1] === 0x8b;
 }
+
+/** An input as messages name it: its name, and its flag when given (`r.json.gz (--result)`). */
+const named = (name: string, flag: string | undefined) => flag ? `${name} (${flag})` : name;
 
 /** An input whose gzip data is corrupt or cut short, named with its flag. */
 function corruptGzip(name: string, flag: string | undefined, e: unknown): InputError {
   const why = e instanceof Error ? e.message : String(e);
   return new InputError(
-    `${name}${flag ? ` (${flag})` : ""} is gzip-compressed, and its gzip data is corrupt, cut ` +
-      `short or followed by bytes that are not gzip (${why})`,
+    `${named(name, flag)} is gzip-compressed, and its gzip data is corrupt, cut short or ` +
+      `followed by bytes that are not gzip (${why})`,
     { cause: e },
   );
 }
@@ -152,19 +162,12 @@ export async function decompressWhole(
   if (!isGzip(bytes)) return bytes;
   const parts: Uint8Array[] = [];
   let size = 0;
-  for await (
-    const chunk of decompressed(
-      (async function* () {
-        yield bytes;
-      })(),
-      name,
-      flag,
-    )
-  ) {
+  const nothingMore = (async function* (): AsyncGenerator<Uint8Array> {})();
+  for await (const chunk of gunzipped(bytes, nothingMore, name, flag)) {
     size += chunk.length;
     if (size > limit) {
       throw new InputError(
-        `${name}${flag ? ` (${flag})` : ""} is gzip-compressed and decompresses to more than ` +
+        `${named(name, flag)} is gzip-compressed and decompresses to more than ` +
           `${limit >= 1 << 30 ? `${limit / (1 << 30)} GiB` : `${limit / (1 << 20)} MiB`}, more ` +
           `than this command reads into memory at once${hint}`,
       );
@@ -205,9 +208,9 @@ export async function readStdin(): Promise<Uint8Array> {
  *
  * @throws {InputError} When the file cannot be read (naming it) or its gzip data is corrupt.
  */
-export async function* readChunks(path: string, flag?: string): AsyncGenerator<Uint8Array> {
+export async function* readChunks(path: string): AsyncGenerator<Uint8Array> {
   const name = inputName(path);
-  yield* decompressed(streamChunks(await openRaw(path), name), name, flag);
+  yield* decompressed(streamChunks(await openRaw(path), name), name);
 }
 
 /** A stream's chunks; a failed read is an input error naming the input. */

@@ -1,12 +1,12 @@
 // `assay score`: open the files, score them with scoreJsonl, write the report atomically, print.
 import { createHash } from "node:crypto";
 import { type EvaluationReport, METRIC_NAMES, scoreJsonl } from "../src/evaluation/mod.ts";
-import type { JsonlSource, ScoreJsonlResult, ScoreProgress } from "../src/evaluation/mod.ts";
-import { decompressed, inputName, withLineHint, writeStdout } from "./_io.ts";
+import type { JsonlSource, ScoreJsonlResult } from "../src/evaluation/mod.ts";
+import { decompressed, inputName, openFile, withLineHint, writeStdout } from "./_io.ts";
 import { writeAtomic } from "./_atomic.ts";
 import { checkPaths, reportKind } from "./_paths.ts";
 import { engineFromFlag, maxLineBytesFlag, parseOptions } from "./_options.ts";
-import { InputError, UsageError } from "./_errors.ts";
+import { UsageError } from "./_errors.ts";
 import { Progress } from "./_progress.ts";
 import { rate, table } from "./_table.ts";
 import type { OutputDecoder } from "../src/evaluation/mod.ts";
@@ -66,11 +66,18 @@ const READ_BYTES = 4 << 20;
 
 /**
  * A file as a source scoreJsonl can open again, stdin as a one-shot stream, each decompressed
- * when it is gzip.
+ * when it is gzip. `onOpen` is told each time the file is opened.
  */
-function fileSource(path: string, onRead: (bytes: number) => void): JsonlSource {
+function fileSource(
+  path: string,
+  onOpen: (path: string) => void,
+  onRead: (bytes: number) => void,
+): JsonlSource {
   if (path === "-") return decompressed(Deno.stdin.readable, inputName(path));
-  return () => decompressed(fileChunks(path, onRead), path);
+  return () => {
+    onOpen(path);
+    return decompressed(fileChunks(path, onRead), path);
+  };
 }
 
 /**
@@ -81,14 +88,7 @@ async function* fileChunks(
   path: string,
   onRead: (bytes: number) => void,
 ): AsyncGenerator<Uint8Array> {
-  let file: Deno.FsFile;
-  try {
-    file = await Deno.open(path, { read: true });
-  } catch (e) {
-    throw new InputError(`Cannot open ${path}: ${e instanceof Error ? e.message : e}`, {
-      cause: e,
-    });
-  }
+  const file = await openFile(path);
   try {
     const buffer = new Uint8Array(READ_BYTES);
     for (;;) {
@@ -159,12 +159,21 @@ export async function runScore(args: string[]): Promise<void> {
     "scoring",
     !quiet,
   );
-  let pass = 1;
+  // The bar counts the files' bytes as they are read; a file opened again means a second pass
+  // (the kernel gave the run back), which starts the bar again before its first read.
+  const opened = new Set<string>();
+  const onOpen = (path: string) => {
+    if (opened.has(path)) {
+      opened.clear();
+      progress.restart();
+    }
+    opened.add(path);
+  };
   const onRead = (bytes: number) => progress.add(bytes);
   const sources = {
-    examples: fileSource(paths.examples, onRead),
-    generations: fileSource(paths.generations, onRead),
-    prompts: values.prompts === undefined ? undefined : fileSource(values.prompts, onRead),
+    examples: fileSource(paths.examples, onOpen, onRead),
+    generations: fileSource(paths.generations, onOpen, onRead),
+    prompts: values.prompts === undefined ? undefined : fileSource(values.prompts, onOpen, onRead),
   };
   const options = {
     engine,
@@ -180,13 +189,6 @@ export async function runScore(args: string[]): Promise<void> {
     ...(values.details && {
       detail: (await import("../src/explain/mod.ts")).explainScore({ sha256: sha256Text }),
     }),
-    // The bar counts the files' bytes as they are read (fileChunks); a second pass starts it again.
-    onProgress: (p: ScoreProgress) => {
-      if (p.pass !== pass) {
-        pass = p.pass;
-        progress.restart();
-      }
-    },
   };
   let scored: ScoreJsonlResult;
   try {
