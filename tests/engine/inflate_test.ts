@@ -1,10 +1,11 @@
-// inflateRaw(): the module's inlined bytes are raw DEFLATE; the decoder must give what the build's
-// compressor (Zopfli), zlib at level 9 and CompressionStream("deflate-raw") compressed, for stored,
-// fixed-code and dynamic-code blocks.
+// inflateRaw(): the module's inlined bytes are raw DEFLATE; the decoder (assembly/inflate.ts) must
+// give what the build's compressor (Zopfli), zlib at level 9 and CompressionStream("deflate-raw")
+// compressed, for stored, fixed-code and dynamic-code blocks; inflateBase85() the same from the
+// build's base85.
 import { deepStrictEqual as assertEquals, throws } from "node:assert/strict";
-import { inflateRaw } from "../../src/engine/_inflate.ts";
+import { inflateBase85, inflateRaw } from "../../src/engine/_inflate.ts";
 import { deflateRawSync } from "node:zlib";
-import { deflateModule } from "../../build/build_wasm.ts";
+import { deflateModule, toBase85 } from "../../build/build_wasm.ts";
 import { makeRng } from "../_corpus.ts";
 
 /** Raw DEFLATE as CompressionStream writes it (zlib's default level). */
@@ -51,4 +52,15 @@ Deno.test("inflateRaw() refuses truncated and corrupt data", () => {
   throws(() => inflateRaw(Uint8Array.of(0x07)), /block of type 3/); // last block, type 3
   throws(() => inflateRaw(Uint8Array.of(0x01, 0x05, 0x00, 0x00, 0x00)), /length check/);
   throws(() => inflateRaw(new Uint8Array(0)), RangeError);
+});
+
+Deno.test("inflateBase85() decodes the build's base85 and refuses output past its size", () => {
+  const rng = makeRng(20261206);
+  for (let t = 0; t < 50; t++) {
+    const d = new Uint8Array(rng.int(5_000));
+    for (let i = 0; i < d.length; i++) d[i] = rng.chance(0.5) ? 97 + rng.int(3) : rng.int(256);
+    const text = toBase85(deflateRaw(d));
+    assertEquals(inflateBase85(text, d.length), d, `input ${t} (${d.length} bytes)`);
+    if (d.length > 0) throws(() => inflateBase85(text, d.length - 1), /more than/);
+  }
 });
