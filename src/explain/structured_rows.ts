@@ -5,6 +5,7 @@
  * @module
  */
 import {
+  countsAgainst,
   LOWER_IS_BETTER_STRUCTURED_METRICS,
   type StructuredReport,
 } from "../structured_jsonl/mod.ts";
@@ -13,18 +14,13 @@ import type { ShowSelection } from "./show_selection.ts";
 
 type Figures = Readonly<{ numerator: number; denominator: number }>;
 
-/**
- * Whether a row failed a metric: for a lower-is-better one (`LOWER_IS_BETTER_STRUCTURED_METRICS`:
- * `extra_content_rate`, a share of outputs with text beyond the payload), when its numerator is
- * above 0; for every other metric, a share of what is right, when its numerator is below its
- * denominator. A metric whose denominator is 0 does not apply to the row, and is not failed.
- */
-function failed(metric: string, f: Figures): boolean {
-  if (f.denominator === 0) return false;
-  return (LOWER_IS_BETTER_STRUCTURED_METRICS as readonly string[]).includes(metric)
-    ? f.numerator > 0
-    : f.numerator < f.denominator;
-}
+/** Whether a row failed a metric, in its direction (see `countsAgainst`). */
+const failed = (metric: string, f: Figures): boolean =>
+  countsAgainst(
+    f.numerator,
+    f.denominator,
+    (LOWER_IS_BETTER_STRUCTURED_METRICS as readonly string[]).includes(metric),
+  );
 
 /**
  * An `assay.structured.v1` report's rows that `selection` chooses, as text: each row's id (or

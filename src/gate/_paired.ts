@@ -1,14 +1,11 @@
 // A comparative rule's units paired by id, and the examples it flips (regressions and
 // improvements) in the direction of its metric (`MetricSource.lowerIsBetter`).
 import { ComparisonGateError } from "../compare/mod.ts";
+import { countsAgainst } from "../structured_jsonl/mod.ts";
 import type { ExampleShare } from "./sources.ts";
 
-/**
- * Whether a unit counts against its metric: some of a lower-is-better metric (an output with extra
- * content), less than all of any other. A unit the metric does not apply to (0/0) never does.
- */
-export const against = (lower: boolean) => (x: ExampleShare) =>
-  x.den > 0 && (lower ? x.num > 0 : x.num < x.den);
+/** Whether a unit counts against its metric, in its direction (`countsAgainst`). */
+export const against = (lower: boolean) => (x: ExampleShare) => countsAgainst(x.num, x.den, lower);
 
 /**
  * The candidate's units in the base's order, paired by id.

@@ -56,6 +56,30 @@ export const LOWER_IS_BETTER_STRUCTURED_METRICS: readonly StructuredMetric[] = [
   "extra_content_rate",
 ];
 
+/**
+ * Whether one unit's figures count against its metric: some of a lower-is-better metric (see
+ * {@linkcode LOWER_IS_BETTER_STRUCTURED_METRICS}), less than all of any other. A unit the metric
+ * does not apply to (0/0) never does. `assay show` lists a structured row as failing a metric by
+ * this rule, and a gate counts a unit as wrong by it, for every metric it reads.
+ *
+ * @example
+ * ```ts
+ * import { countsAgainst } from "@assay/assay/structured-jsonl";
+ * import { deepStrictEqual } from "node:assert/strict";
+ *
+ * deepStrictEqual(countsAgainst(1, 2, false), true); // half right
+ * deepStrictEqual(countsAgainst(1, 2, true), true); // some extra content
+ * deepStrictEqual(countsAgainst(0, 0, false), false); // does not apply
+ * ```
+ */
+export function countsAgainst(
+  numerator: number,
+  denominator: number,
+  lowerIsBetter: boolean,
+): boolean {
+  return denominator > 0 && (lowerIsBetter ? numerator > 0 : numerator < denominator);
+}
+
 /** A metric's totals, with the details its function gives (see `@assay/assay/structured`). */
 export type StructuredMetricResult = MetricValue & { details?: unknown };
 
