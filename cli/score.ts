@@ -39,8 +39,8 @@ Reading:
   --numbers MODE       exact (default: 150 and 150.0 differ) or numeric (numbers compare by
                        value, as Python's int/float ==); the report records numeric
   --details            write into each record why it scored so: the output (its first 2000
-                       UTF-16 units, 1999 if the last would split an emoji's pair; its length
-                       and SHA-256), the gold and predicted calls and the differing argument
+                       UTF-16 units, fewer if the cut would part a character such as an emoji;
+                       its length and SHA-256), the gold and predicted calls and the differing argument
                        paths (for assay show; read by the general reader)
   --allow-missing      score the examples that have a generation and list the others in
                        the report's missing_generations (default: a missing generation

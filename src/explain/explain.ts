@@ -27,9 +27,9 @@ const isNonprintable = (text: string) =>
   !PRINTABLE_ASCII.test(text) && (nonprintable ??= new RegExp(nonprintable14(), "u")).test(text);
 
 /**
- * A detail keeps at most this many UTF-16 code units of the output (fewer when a surrogate pair or
- * a combining sequence straddles the cut: it is left out whole, see `textHead`); its length and
- * SHA-256 are whole.
+ * A detail keeps at most this many UTF-16 code units of the output (fewer when a surrogate pair, a
+ * combining sequence or an emoji sequence straddles the cut: it is left out whole, see
+ * `textHead`); its length and SHA-256 are whole.
  */
 export const DETAIL_OUTPUT_CHARS = 2000;
 
@@ -81,8 +81,8 @@ export function diffPairs(
 
 /**
  * The detail writer a run takes (`scoreJsonl`'s and `scoreToolCalls`' `detail` option): each
- * record gets the output (its first {@linkcode DETAIL_OUTPUT_CHARS} code units, never half a
- * surrogate pair, its length and SHA-256), the gold and predicted calls in canonical JSON, the
+ * record gets the output (its first {@linkcode DETAIL_OUTPUT_CHARS} code units, never part of a
+ * character, see `textHead`; its length and SHA-256), the gold and predicted calls in canonical JSON, the
  * JSON error of an `invalid_json` output, and the differing argument paths.
  *
  * @param options The SHA-256 of a string's UTF-8 bytes (default the engine's pure-TS one).

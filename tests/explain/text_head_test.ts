@@ -1,6 +1,8 @@
-// textHead, the one cut of a long text for display: never inside a surrogate pair nor a
-// combining sequence, in the output a detail keeps, in `assay show`'s long calls and values, and
-// in the gate's Markdown ids (tests/gate/markdown_budget_test.ts).
+// textHead, the one cut of a long text for display: never inside a surrogate pair, a combining
+// sequence nor an emoji sequence, in the output a detail keeps, in `assay show`'s long calls and
+// values, and in the gate's Markdown ids (tests/gate/markdown_budget_test.ts). The seeded test's
+// oracle is the host's grapheme segmenter (Intl.Segmenter), on characters whose clusters textHead's
+// rules cover.
 import { ok, strictEqual } from "node:assert/strict";
 import { scoreToolCalls } from "../../mod.ts";
 import {
@@ -11,17 +13,14 @@ import {
 } from "../../src/explain/mod.ts";
 import { makeRng } from "../_corpus.ts";
 
-const MARK = /^\p{M}/u;
-const isLow = (c: number) => c >= 0xdc00 && c <= 0xdfff;
-const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff;
+const segmenter = new Intl.Segmenter("en", { granularity: "grapheme" });
 
-/** Whether cutting `text` at `end` splits a surrogate pair or a combining sequence. */
+/** Whether cutting `text` at `end` parts a grapheme cluster (Intl.Segmenter's). */
 const splits = (text: string, end: number) =>
   end > 0 && end < text.length &&
-  ((isHigh(text.charCodeAt(end - 1)) && isLow(text.charCodeAt(end))) ||
-    MARK.test(text.slice(end, end + 2)));
+  ![...segmenter.segment(text)].some((s) => s.index === end);
 
-Deno.test("textHead() leaves a letter and its combining marks, or a surrogate pair, out whole", () => {
+Deno.test("textHead() leaves a letter and its marks, a surrogate pair or an emoji sequence out whole", () => {
   const cases: [text: string, max: number, head: string][] = [
     ["abc", 3, "abc"],
     ["abc", 2, "ab"],
@@ -36,8 +35,16 @@ Deno.test("textHead() leaves a letter and its combining marks, or a surrogate pa
     ["ab\u{1d165}c", 3, "a"],
     // An enclosing mark (Me) after a digit: 1⃣.
     ["x1\u20e3", 2, "x"],
-    // A lone surrogate the text has is kept.
+    // A lone surrogate the text has is kept, and a mark after it goes with it.
     ["a\ud83dy", 2, "a\ud83d"],
+    ["a\ud83d\u0301", 2, "a"],
+    // A skin tone, a zero-width-joined sequence, flags and a tag sequence go whole.
+    ["a👍🏽", 3, "a"],
+    ["a👩\u200d💻", 4, "a"],
+    ["a👩\u200d💻", 3, "a"],
+    ["🇫🇷🇩🇪", 6, "🇫🇷"],
+    ["🇫🇷🇩🇪", 4, "🇫🇷"],
+    ["a🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}", 9, "a"],
     ["", 0, ""],
     ["\u0301\u0301", 1, ""],
   ];
@@ -47,6 +54,7 @@ Deno.test("textHead() leaves a letter and its combining marks, or a surrogate pa
 });
 
 Deno.test("textHead() on seeded texts of marks, emoji and letters: a start, never split, never longer", () => {
+  // Lone surrogates are left out: the segmenter parts a mark from one, textHead keeps them together.
   const rng = makeRng(2718);
   const pool = [
     "a",
@@ -58,9 +66,14 @@ Deno.test("textHead() on seeded texts of marks, emoji and letters: a start, neve
     "👩\u200d👩\u200d👧",
     "❤\ufe0f",
     "日",
-    "\ud83d",
     "|",
     "\u{1d165}",
+    "👍🏽",
+    "👩\u200d💻",
+    "🇫",
+    "🇫🇷",
+    "\u200d",
+    "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}",
   ];
   for (let t = 0; t < 500; t++) {
     let text = "";
