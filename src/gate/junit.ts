@@ -48,8 +48,8 @@ function exactText(rule: RuleVerdict): string {
  * A rule's test case around its failing ids: what comes before them (with `Failing examples: `
  * when it has any) and after.
  */
-function testCase(r: RuleVerdict): { open: string; close: string } {
-  const open = `    <testcase name="${shown(r.name)}" classname="assay.gate.${shown(r.metric)}" ` +
+function testCase(r: RuleVerdict, name: string): { open: string; close: string } {
+  const open = `    <testcase name="${name}" classname="assay.gate.${shown(r.metric)}" ` +
     `time="0">\n`;
   const detail = xmlEscape([r.message, exactText(r), mcnemarText(r)].filter(Boolean).join("\n"));
   if (r.pass) {
@@ -69,7 +69,10 @@ function testCase(r: RuleVerdict): { open: string; close: string } {
  * them, in the test suite's `<system-out>`. What comes from the data, the rules file, the
  * rules' metrics and the failing ids, is written as {@linkcode printableText} writes it (then
  * escaped for XML), as on the terminal: an id cannot start a line of its own in the failure's
- * text, pass a bidi control, or print as another id.
+ * text, pass a bidi control, or print as another id. A test case whose name, as written, an
+ * earlier one has (the same rule twice, or two names alike in their first `MARKDOWN_TEXT_CHARS`
+ * code units) gets its line in the rules file after it, `(rule at line N)`: CI reporters key test
+ * cases by name, and would show one result for two rules.
  *
  * The XML keeps within `MARKDOWN_BYTES` bytes of UTF-8, as the Markdown summary does and by its
  * rules, since CI test reporters read the whole file: an id, a rule's name or metric, or the rules
@@ -109,9 +112,15 @@ export function gateJunit(verdict: GateVerdict, file: string): string {
   // Each rule's test case, its failing examples only counted, while the cases fit; then each
   // failing rule's ids, in order, within the bytes left.
   const cases: { r: RuleVerdict; open: string; close: string; ids: string }[] = [];
+  const names = new Set<string>();
   for (const r of verdict.rules) {
     const ids = r.failing.length > 0 && !r.pass ? failingList(r.failing, shown, 48)!.text : "";
-    const c = { r, ...testCase(r), ids };
+    let name = shown(r.name);
+    for (let k = 1; names.has(name); k++) {
+      name = `${shown(r.name)} (rule at line ${r.at.line}${k > 1 ? `, ${k}` : ""})`;
+    }
+    names.add(name);
+    const c = { r, ...testCase(r, name), ids };
     const size = utf8Bytes(c.open + c.ids + c.close + "\n");
     if (used + size > MARKDOWN_BYTES) break;
     cases.push(c);

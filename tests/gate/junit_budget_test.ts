@@ -76,9 +76,15 @@ function check(xml: string, p: Parsed, v: GateVerdict, file: string) {
   deepStrictEqual([p.suite.tests, p.suite.failures], [`${v.rules.length}`, `${v.rules.length}`]);
   ok(p.cases.length <= v.rules.length);
   let cut = false;
+  const names = new Set<string>();
   p.cases.forEach((c, i) => {
     const r = v.rules[i]!;
-    strictEqual(c.name, expected(r.name));
+    // A name an earlier case has gets its rule's line (two lines alike never come here).
+    const plain = expected(r.name);
+    strictEqual(c.name, names.has(plain) ? `${plain} (rule at line ${r.at.line})` : plain);
+    ok(!names.has(c.name), `two test cases named ${c.name}`);
+    names.add(plain);
+    names.add(c.name);
     strictEqual(c.classname, `assay.gate.${expected(r.metric)}`);
     const lines = c.failure!.split("\n");
     strictEqual(lines[0], r.message);
@@ -145,4 +151,28 @@ Deno.test("gateJunit() cuts an over-long id with an ellipsis before a letter's c
     ].join(", "),
   );
   strictEqual(p!.out, null);
+});
+
+Deno.test("gateJunit() gives test cases of one name, or names alike where they are cut, the line of their rule", async () => {
+  const long = "x".repeat(MARKDOWN_TEXT_CHARS + 50);
+  const v = verdict([
+    { slice: "en", failing: ["a"] },
+    { slice: "en", failing: ["b"] },
+    { slice: `${long}1`, failing: ["c"] },
+    { slice: `${long}2`, failing: ["d"] },
+    { slice: "fr", failing: ["e"] },
+  ]);
+  const xml = gateJunit(v, "gate.yaml");
+  await assertValidJunit(xml);
+  const [p] = await parsed([xml]);
+  const names = p!.cases.map((c) => c.name);
+  deepStrictEqual(names, [
+    expected(v.rules[0]!.name),
+    `${expected(v.rules[1]!.name)} (rule at line ${v.rules[1]!.at.line})`,
+    expected(v.rules[2]!.name),
+    `${expected(v.rules[3]!.name)} (rule at line ${v.rules[3]!.at.line})`,
+    expected(v.rules[4]!.name),
+  ]);
+  strictEqual(new Set(names).size, names.length);
+  check(xml, p!, v, "gate.yaml");
 });
