@@ -1,8 +1,9 @@
 // Normalises the expected/predicted tool calls of the tool metrics: one call or a list of
-// calls per example, `{name, arguments}` or OpenAI's `{type: "function", function: {...}}`,
-// arguments as an object (written by canonicalValue) or a JSON string. All argument texts of one metric call go
-// through the engine in one canonicalizeBatch (and, when pairs are needed, one
-// flattenArgumentsBatch over the distinct canonical texts).
+// calls per example, `{name, arguments}`, OpenAI's `{type: "function", function: {...}}` or an
+// Anthropic `{type: "tool_use", name, input}` block, arguments as an object (written by
+// canonicalValue) or a JSON string. All argument texts of one metric call go through the engine
+// in one canonicalizeBatch (and, when pairs are needed, one flattenArgumentsBatch over the
+// distinct canonical texts).
 import type { Engine } from "../engine/mod.ts";
 import { callKeysProblem, canonicalizeBatch, canonicalValue, jsonKind } from "../engine/mod.ts";
 import { flattenArgumentsBatch } from "../engine/mod.ts";
@@ -26,18 +27,40 @@ export interface NormalInput {
   canonicals: string[];
 }
 
-type RawCall = { name: string; text: string } | { reason: string };
+// A call read: its name and argument text, why it is invalid, or undefined for no call.
+type RawCall = { name: string; text: string } | { reason: string } | undefined;
 
-// Reads one call: `{name, arguments}` or OpenAI's `{type: "function", function: {name,
-// arguments}}` (with an optional `id`), with exactly those keys. Any other shape, such as an
-// Anthropic `{type: "tool_use", name, input}` block, is an invalid call with its reason, never a
-// call with `{}` arguments.
+// The blocks of an Anthropic message's content that are no calls.
+const NOT_CALLS: unknown[] = ["text", "thinking", "redacted_thinking"];
+
+const isObject = (x: unknown): x is object =>
+  typeof x === "object" && x !== null && !Array.isArray(x);
+
+// Reads one call: `{name, arguments}`, OpenAI's `{type: "function", function: {name,
+// arguments}}` (with an optional `id`) or an Anthropic `{type: "tool_use", name, input}` block
+// (with an optional `id`; `input` an object, read as an object `arguments`), with exactly those
+// keys. Any other shape is an invalid call with its reason, never a call with `{}` arguments. A
+// text, thinking or redacted_thinking block (of an Anthropic message's content) is no call:
+// undefined. A String object `input` is the exact text of an object `input` that
+// structured_jsonl read from a row (so that its `1.0` stays a float), read as a string
+// `arguments` is; JSON has no String objects, so no row gives one itself.
 function readCall(x: unknown): RawCall {
-  if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    return { reason: `a call must be an object, got ${jsonKind(x)}` };
-  }
-  let call = x as { name?: unknown; arguments?: unknown; type?: unknown; function?: unknown };
-  if (Object.hasOwn(call, "function")) {
+  if (!isObject(x)) return { reason: `a call must be an object, got ${jsonKind(x)}` };
+  let call = x as {
+    name?: unknown;
+    arguments?: unknown;
+    type?: unknown;
+    function?: unknown;
+    input?: unknown;
+  };
+  if (NOT_CALLS.includes(call.type)) return;
+  if (call.type === "tool_use") {
+    const input = call.input;
+    const odd = callKeysProblem(call, ["name", "input"], ["type", "id"]) ??
+      (isObject(input) ? "" : `${jsonKind(input)} for input, which must be an object`);
+    if (odd) return { reason: `a tool_use block has ${odd}` };
+    call = { name: call.name, arguments: input instanceof String ? String(input) : input };
+  } else if (Object.hasOwn(call, "function")) {
     const wrapper = callKeysProblem(call, ["function"], ["type", "id"]);
     if (wrapper !== undefined) return { reason: `an OpenAI tool call has ${wrapper}` };
     if (call.type !== undefined && call.type !== "function") {
@@ -55,7 +78,7 @@ function readCall(x: unknown): RawCall {
   }
   const args = call.arguments;
   if (typeof args === "string") return { name: call.name, text: args };
-  if (typeof args !== "object" || args === null || Array.isArray(args)) {
+  if (!isObject(args)) {
     return { reason: `arguments must be an object or a JSON string, got ${jsonKind(args)}` };
   }
   try {
@@ -97,21 +120,22 @@ export function normalizeToolCalls(
     if (i === undefined) textIndex.set(t, i = texts.push(t) - 1);
     return i;
   };
-  type Pending = { name: string; text: number } | null;
+  // A call, null for an invalid predicted call, undefined for no call (kept for the indices).
+  type Pending = { name: string; text: number } | null | undefined;
   const rawE: Pending[][] = [], rawP: Pending[][] = [];
   for (let i = 0; i < expected.length; i++) {
     const list = entries(expected[i]);
     rawE.push(list.map((x, k) => {
       const r = readCall(x);
-      if ("reason" in r) {
+      if (r && "reason" in r) {
         throw new TypeError(`Expected call ${k} of example ${i} is malformed: ${r.reason}`);
       }
-      return { name: r.name, text: intern(r.text) };
+      return r && { name: r.name, text: intern(r.text) };
     }));
     rawP.push(
       entries(predicted[i]).map((x) => {
         const r = readCall(x);
-        return "reason" in r ? null : { name: r.name, text: intern(r.text) };
+        return r && ("reason" in r ? null : { name: r.name, text: intern(r.text) });
       }),
     );
   }
@@ -121,22 +145,23 @@ export function normalizeToolCalls(
   const slot = new Map(canonicals.map((c, i) => [c, i]));
   const examples: NormalExample[] = [];
   for (let i = 0; i < rawE.length; i++) {
-    const exp = rawE[i]!.map((c, k) => {
-      const canonical = canonicalOf[c!.text];
+    const ex: NormalExample = { expected: [], predicted: [], invalid: 0 };
+    rawE[i]!.forEach((c, k) => {
+      if (!c) return;
+      const canonical = canonicalOf[c.text];
       if (canonical == null) {
-        const r = results[c!.text]!;
+        const r = results[c.text]!;
         const why = r.ok ? "they are not a JSON object" : `${r.error.code} at ${r.error.offset}`;
         throw new TypeError(
           `Expected call ${k} of example ${i} has invalid arguments: ${why}`,
         );
       }
-      return { name: c!.name, args: slot.get(canonical)! };
+      ex.expected.push({ name: c.name, args: slot.get(canonical)! });
     });
-    const ex: NormalExample = { expected: exp, predicted: [], invalid: 0 };
     for (const c of rawP[i]!) {
-      const canonical = c === null ? null : canonicalOf[c.text];
-      if (c === null || canonical == null) ex.invalid++;
-      else ex.predicted.push({ name: c.name, args: slot.get(canonical)! });
+      const canonical = c && canonicalOf[c.text];
+      if (canonical) ex.predicted.push({ name: c!.name, args: slot.get(canonical)! });
+      else if (c !== undefined) ex.invalid++;
     }
     examples.push(ex);
   }

@@ -2,12 +2,14 @@
  * Tool-call metrics over examples with any number of calls each: tool-selection accuracy,
  * tool-argument accuracy, tool-call precision/recall/F1 and the API-call success rate.
  *
- * Each example's expected and predicted entry is one call or a list of calls. A call is
- * `{name, arguments}` or OpenAI's `{type: "function", function: {name, arguments}}`;
- * `arguments` is an object (a JS value, written as canonical JSON by `canonicalValue`, so
- * `1.0` is already `1`, and refused if it is not JSON) or a JSON string (canonicalised exactly as Python's `json` would, so `1` and
- * `1.0` differ and big integers keep their digits). A call has exactly those keys: a missing
- * `arguments` or another key (an Anthropic `tool_use` block's `input`) makes it invalid.
+ * Each example's expected and predicted entry is one call or a list of calls: `{name,
+ * arguments}`, OpenAI's `{type: "function", function: {name, arguments}}` or an Anthropic
+ * `{type: "tool_use", name, input}` block (`id` optional in the last two), with exactly those
+ * keys, or the call is invalid. `arguments` is an object (a JS value, written by
+ * `canonicalValue`: `1.0` is already `1`) or a JSON string (canonicalised as Python's `json`
+ * would: `1` and `1.0` differ, big integers keep their digits); `input` is an object, read as an
+ * object `arguments`. A `text`, `thinking` or `redacted_thinking` block (of an Anthropic
+ * message's `content`) is no call and is skipped; a block of another type is an invalid call.
  * Expected calls are matched to predicted calls by an optimal one-to-one assignment, never
  * by greedy first-match: see `docs/tool_metrics.md` for the algorithm and its proof sketch.
  *
@@ -23,11 +25,19 @@ export type ToolCallInput =
   | { name: string; arguments?: { [key: string]: unknown } | string }
   | {
     type?: "function";
+    id?: string;
     function: { name: string; arguments?: { [key: string]: unknown } | string };
-  };
+  }
+  | { type: "tool_use"; id?: string; name: string; input: { [key: string]: unknown } };
 
-/** One example's calls: a single call or a list of calls (possibly empty). */
-export type ToolCallsEntry = ToolCallInput | readonly ToolCallInput[];
+/** A text, thinking or redacted_thinking block of an Anthropic message's content: no call. */
+export type NoCallBlock = {
+  type: "text" | "thinking" | "redacted_thinking";
+  [key: string]: unknown;
+};
+
+/** One example's calls: a call or a list of calls (possibly empty; a message's `content`). */
+export type ToolCallsEntry = ToolCallInput | NoCallBlock | readonly (ToolCallInput | NoCallBlock)[];
 
 /**
  * How a predicted call matches an expected one: `exact` (same tool, same canonical

@@ -276,9 +276,12 @@ export function stringField(file: Loaded, row: Row, key: string): string {
 }
 
 /**
- * A call or a list of calls; their arguments stay exact: an object becomes its canonical text. A
- * predicted entry that is neither (`null`, a string) is the metrics' one invalid call, as in the
- * library (OpenAI's `"tool_calls": null` among them); an expected one is refused at its row.
+ * A call or a list of calls; their arguments stay exact: an object `arguments` becomes its
+ * canonical text, and an object `input` of a `tool_use` block that text as a String object, the
+ * form the metrics read as an `input` given exactly (a string `input` stays one, which they
+ * refuse). A predicted entry that is neither (`null`, a string) is the metrics' one invalid call,
+ * as in the library (OpenAI's `"tool_calls": null` among them); an expected one is refused at its
+ * row.
  */
 export function toolCallsField(
   file: Loaded,
@@ -303,12 +306,18 @@ export function toolCallsField(
     if (typeof call !== "object" || call === null || Array.isArray(call)) return call;
     const c = call as Record<string, unknown>;
     const fn = c.function;
-    const inner = typeof fn === "object" && fn !== null && !Array.isArray(fn);
-    const path = [...(inner ? ["function"] : []), "arguments"];
-    const args = (inner ? (fn as Record<string, unknown>) : c).arguments;
-    if (typeof args !== "object" || args === null) return call;
+    const block = c.type === "tool_use";
+    const key = block ? "input" : "arguments";
+    const inner = !block && typeof fn === "object" && fn !== null && !Array.isArray(fn);
+    const path = [...(inner ? ["function"] : []), key];
+    const args = (inner ? (fn as Record<string, unknown>) : c)[key];
+    // An array `input` stays one, for the metrics to name it.
+    if (typeof args !== "object" || args === null || block && Array.isArray(args)) return call;
     const exact = lookupCanonical(texts[i]!, path, path.map(canonicalLiteral));
-    const copy = { ...(inner ? (fn as Record<string, unknown>) : c), arguments: exact };
+    const copy = {
+      ...(inner ? (fn as Record<string, unknown>) : c),
+      [key]: block ? new String(exact) : exact,
+    };
     return inner ? { ...c, function: copy } : copy;
   });
 }

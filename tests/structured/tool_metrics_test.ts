@@ -292,12 +292,13 @@ Deno.test("toolCallF1() accepts the OpenAI shape, JSON-string and object argumen
 });
 
 Deno.test("tool metrics: a call with a missing or unknown key is invalid, never {} arguments", () => {
-  // An Anthropic tool_use block has name and input: read as {name, arguments} with arguments
-  // missing, it used to score an exact argument match against an expected call with {}.
+  // A call read as {name, arguments} with arguments missing used to score an exact argument
+  // match against an expected call with {}.
   const expected = [{ name: "get_weather", arguments: {} }];
   for (
     const bad of [
-      { type: "tool_use", id: "toolu_1", name: "get_weather", input: { city: "Paris" } },
+      { type: "tool_use", id: "toolu_1", name: "get_weather", arguments: { city: "Paris" } },
+      { type: "tool_use", id: "toolu_1", name: "get_weather" },
       { name: "get_weather", parameters: { city: "Paris" } },
       { name: "get_weather" },
       { name: "get_weather", arguments: {}, extra: 1 },
@@ -313,13 +314,16 @@ Deno.test("tool metrics: a call with a missing or unknown key is invalid, never 
       JSON.stringify(bad),
     );
   }
-  // The shapes that are calls: {name, arguments}, and OpenAI's wrapper with type and id optional.
+  // The shapes that are calls: {name, arguments}, OpenAI's wrapper with type and id optional,
+  // and an Anthropic tool_use block with id optional.
   for (
     const good of [
       { name: "get_weather", arguments: {} },
       { name: "get_weather", arguments: "{}" },
       { type: "function", id: "call_1", function: { name: "get_weather", arguments: "{}" } },
       { function: { name: "get_weather", arguments: {} } },
+      { type: "tool_use", id: "toolu_1", name: "get_weather", input: {} },
+      { type: "tool_use", name: "get_weather", input: {} },
     ]
   ) strictEqual(toolArgumentAccuracy(expected, [good]).numerator, 1, JSON.stringify(good));
   throws(
