@@ -39,6 +39,11 @@ neither file has ids). An id names one line of a file, with or without --expecte
   {"id": "q1", "fields": {"answer": 18, "user.name": "Ada"},   // required_field_accuracy
    "tool_calls": [{"name": "search", "arguments": {"q": "x"}}]} // tool_* metrics
 
+A call in "tool_calls" is {"name", "arguments"}, OpenAI's {"type": "function", "function":
+{"name", "arguments"}} or an Anthropic {"type": "tool_use", "name", "input"} block ("id"
+optional in the last two); a list may be an Anthropic message's "content", whose text,
+thinking and redacted_thinking blocks are no calls.
+
 Metrics (default: every metric the inputs allow):
   json_validity, json_schema_compliance (needs --schema), extra_content_rate,
   required_field_accuracy (needs --expected fields), xml_validity, format_compliance (needs --format),
