@@ -42,7 +42,7 @@ neither file has ids). An id names one line of a file, with or without --expecte
 A call in "tool_calls" is {"name", "arguments"}, OpenAI's {"type": "function", "function":
 {"name", "arguments"}} or an Anthropic {"type": "tool_use", "name", "input"} block ("id"
 optional in the last two); a list may be an Anthropic message's "content", whose text,
-thinking and redacted_thinking blocks are no calls.
+thinking, redacted_thinking and *_tool_result blocks are no calls.
 
 Metrics (default: every metric the inputs allow):
   json_validity, json_schema_compliance (needs --schema), extra_content_rate,

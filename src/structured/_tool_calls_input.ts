@@ -30,20 +30,20 @@ export interface NormalInput {
 // A call read: its name and argument text, why it is invalid, or undefined for no call.
 type RawCall = { name: string; text: string } | { reason: string } | undefined;
 
-// The blocks of an Anthropic message's content that are no calls.
-const NOT_CALLS: unknown[] = ["text", "thinking", "redacted_thinking"];
+// The blocks of an Anthropic message's content that are no calls, as the anthropic decoder
+// (src/formats) reads them: text, thinking and server tools' results.
+const notCall = (type: unknown) =>
+  type === "text" || type === "thinking" || type === "redacted_thinking" ||
+  typeof type === "string" && type.endsWith("_tool_result");
 
 const isObject = (x: unknown): x is object =>
   typeof x === "object" && x !== null && !Array.isArray(x);
 
 // Reads one call: `{name, arguments}`, OpenAI's `{type: "function", function: {name,
 // arguments}}` (with an optional `id`) or an Anthropic `{type: "tool_use", name, input}` block
-// (with an optional `id`; `input` an object, read as an object `arguments`), with exactly those
-// keys. Any other shape is an invalid call with its reason, never a call with `{}` arguments. A
-// text, thinking or redacted_thinking block (of an Anthropic message's content) is no call:
-// undefined. A String object `input` is the exact text of an object `input` that
-// structured_jsonl read from a row (so that its `1.0` stays a float), read as a string
-// `arguments` is; JSON has no String objects, so no row gives one itself.
+// (with optional `id`, `cache_control` and `caller`, as the anthropic decoder takes them; `input`
+// read as `arguments` is), with exactly those keys. Any other shape is an invalid call with its
+// reason, never a call with `{}` arguments. A block that is no call (`notCall`) is undefined.
 function readCall(x: unknown): RawCall {
   if (!isObject(x)) return { reason: `a call must be an object, got ${jsonKind(x)}` };
   let call = x as {
@@ -53,13 +53,12 @@ function readCall(x: unknown): RawCall {
     function?: unknown;
     input?: unknown;
   };
-  if (NOT_CALLS.includes(call.type)) return;
-  if (call.type === "tool_use") {
-    const input = call.input;
-    const odd = callKeysProblem(call, ["name", "input"], ["type", "id"]) ??
-      (isObject(input) ? "" : `${jsonKind(input)} for input, which must be an object`);
+  if (notCall(call.type)) return;
+  const key = call.type === "tool_use" ? "input" : "arguments";
+  if (key === "input") {
+    const odd = callKeysProblem(call, ["name", "input"], ["type", "id", "cache_control", "caller"]);
     if (odd) return { reason: `a tool_use block has ${odd}` };
-    call = { name: call.name, arguments: input instanceof String ? String(input) : input };
+    call = { name: call.name, arguments: call.input };
   } else if (Object.hasOwn(call, "function")) {
     const wrapper = callKeysProblem(call, ["function"], ["type", "id"]);
     if (wrapper !== undefined) return { reason: `an OpenAI tool call has ${wrapper}` };
@@ -79,13 +78,17 @@ function readCall(x: unknown): RawCall {
   const args = call.arguments;
   if (typeof args === "string") return { name: call.name, text: args };
   if (!isObject(args)) {
-    return { reason: `arguments must be an object or a JSON string, got ${jsonKind(args)}` };
+    return { reason: `${key} must be an object or a JSON string, got ${jsonKind(args)}` };
   }
   try {
     return { name: call.name, text: canonicalValue(args) };
   } catch (e) {
     // undefined, functions, Dates, cycles, nesting deeper than 512: not JSON.
-    if (e instanceof TypeError) return { reason: `arguments are not JSON (${e.message})` };
+    if (e instanceof TypeError) {
+      return {
+        reason: `${key === "input" ? "input is" : "arguments are"} not JSON (${e.message})`,
+      };
+    }
     throw e;
   }
 }

@@ -17,6 +17,7 @@
 export * from "./json_output.ts";
 export * from "./required_fields.ts";
 export * from "./tool_metrics.ts";
+export * from "./tool_calls.ts";
 export * from "./instruction_metrics.ts";
 export * from "./assignment.ts";
 export * from "./canonical_path.ts";

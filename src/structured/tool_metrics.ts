@@ -3,13 +3,14 @@
  * tool-argument accuracy, tool-call precision/recall/F1 and the API-call success rate.
  *
  * Each example's expected and predicted entry is one call or a list of calls: `{name,
- * arguments}`, OpenAI's `{type: "function", function: {name, arguments}}` or an Anthropic
- * `{type: "tool_use", name, input}` block (`id` optional in the last two), with exactly those
- * keys, or the call is invalid. `arguments` is an object (a JS value, written by
- * `canonicalValue`: `1.0` is already `1`) or a JSON string (canonicalised as Python's `json`
- * would: `1` and `1.0` differ, big integers keep their digits); `input` is an object, read as an
- * object `arguments`. A `text`, `thinking` or `redacted_thinking` block (of an Anthropic
- * message's `content`) is no call and is skipped; a block of another type is an invalid call.
+ * arguments}`, OpenAI's `{type: "function", function: {name, arguments}}` (`id` optional) or an
+ * Anthropic `{type: "tool_use", name, input}` block (`id`, `cache_control` and `caller`
+ * optional), with exactly those keys, or the call is invalid. `arguments`, and `input` alike, is
+ * an object (a JS value, written by `canonicalValue`: `1.0` is already `1`) or a JSON string
+ * (canonicalised as Python's `json` would: `1` and `1.0` differ, big integers keep their digits).
+ * A `text`, `thinking` or `redacted_thinking` block, or a server tool's `*_tool_result` (of an
+ * Anthropic message's `content`), is no call and is skipped, as the `anthropic` decoder skips
+ * them; a block of another type is an invalid call.
  * Expected calls are matched to predicted calls by an optimal one-to-one assignment, never
  * by greedy first-match: see `docs/tool_metrics.md` for the algorithm and its proof sketch.
  *
@@ -19,32 +20,7 @@ import { canonicalValue, jsonKind, type WithEngine } from "../engine/mod.ts";
 import { type MetricValue, metricValue } from "../stats/mod.ts";
 import { matchExample } from "./assignment.ts";
 import { normalizeToolCalls, pairTable } from "./_tool_calls_input.ts";
-
-/** One tool call as given to the metrics; other shapes count as invalid predicted calls. */
-export type ToolCallInput =
-  | { name: string; arguments?: { [key: string]: unknown } | string }
-  | {
-    type?: "function";
-    id?: string;
-    function: { name: string; arguments?: { [key: string]: unknown } | string };
-  }
-  | { type: "tool_use"; id?: string; name: string; input: { [key: string]: unknown } };
-
-/** A text, thinking or redacted_thinking block of an Anthropic message's content: no call. */
-export type NoCallBlock = {
-  type: "text" | "thinking" | "redacted_thinking";
-  [key: string]: unknown;
-};
-
-/** One example's calls: a call or a list of calls (possibly empty; a message's `content`). */
-export type ToolCallsEntry = ToolCallInput | NoCallBlock | readonly (ToolCallInput | NoCallBlock)[];
-
-/**
- * How a predicted call matches an expected one: `exact` (same tool, same canonical
- * arguments), `name` (same tool, arguments ignored) or `subset` (same tool, and the
- * predicted arguments contain every flattened pair of the expected arguments).
- */
-export type ToolCallMatch = "exact" | "name" | "subset";
+import type { ToolCallMatch, ToolCallsEntry } from "./tool_calls.ts";
 
 /** Options for {@linkcode toolSelectionAccuracy}. */
 export interface ToolSelectionOptions extends WithEngine {

@@ -276,10 +276,8 @@ export function stringField(file: Loaded, row: Row, key: string): string {
 }
 
 /**
- * A call or a list of calls; their arguments stay exact: an object `arguments` becomes its
- * canonical text, and an object `input` of a `tool_use` block that text as a String object, the
- * form the metrics read as an `input` given exactly (a string `input` stays one, which they
- * refuse). A predicted entry that is neither (`null`, a string) is the metrics' one invalid call,
+ * A call or a list of calls; their arguments stay exact: an object `arguments`, or a `tool_use`
+ * block's object `input`, becomes its canonical text. A predicted entry that is neither (`null`, a string) is the metrics' one invalid call,
  * as in the library (OpenAI's `"tool_calls": null` among them); an expected one is refused at its
  * row.
  */
@@ -311,13 +309,9 @@ export function toolCallsField(
     const inner = !block && typeof fn === "object" && fn !== null && !Array.isArray(fn);
     const path = [...(inner ? ["function"] : []), key];
     const args = (inner ? (fn as Record<string, unknown>) : c)[key];
-    // An array `input` stays one, for the metrics to name it.
-    if (typeof args !== "object" || args === null || block && Array.isArray(args)) return call;
+    if (typeof args !== "object" || args === null) return call;
     const exact = lookupCanonical(texts[i]!, path, path.map(canonicalLiteral));
-    const copy = {
-      ...(inner ? (fn as Record<string, unknown>) : c),
-      [key]: block ? new String(exact) : exact,
-    };
+    const copy = { ...(inner ? (fn as Record<string, unknown>) : c), [key]: exact };
     return inner ? { ...c, function: copy } : copy;
   });
 }

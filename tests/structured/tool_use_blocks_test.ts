@@ -42,17 +42,18 @@ const NO_CALLS: unknown[] = [
   { type: "text", text: '{"name": "search", "arguments": {}}' },
   { type: "thinking", thinking: "The user wants Paris.", signature: "c2ln" },
   { type: "redacted_thinking", data: "ZW5jcnlwdGVk" },
+  { type: "web_search_tool_result", tool_use_id: "srvtoolu_1", content: [] },
 ];
 
 /** Invalid calls as tool_use blocks (or other blocks), each refused as one invalid call. */
 const REFUSED: unknown[] = [
-  { type: "tool_use", id: "toolu_9", name: "search", input: '{"q": "x"}' }, // string input
+  { type: "tool_use", id: "toolu_9", name: "search", input: "[1]" }, // a JSON array's text
   { type: "tool_use", id: "toolu_9", name: "search", input: [1] }, // array input
   { type: "tool_use", name: "search", input: null },
   { type: "tool_use", name: "search" }, // no input
   { type: "tool_use", input: {} }, // no name
   { type: "tool_use", name: "", input: {} },
-  { type: "tool_use", name: "search", input: {}, cache_control: null }, // extra key
+  { type: "tool_use", name: "search", input: {}, citations: null }, // extra key
   { type: "tool_use", name: "search", arguments: {} },
   { type: "server_tool_use", id: "srvtoolu_1", name: "web_search", input: { q: "x" } },
   { type: "tool_result", tool_use_id: "toolu_1", content: "sunny" },
@@ -73,7 +74,7 @@ function anyShape(rng: Rng, c: Call): unknown {
   toolUseBlocks++;
   return shape === 2
     ? { type: "tool_use", id: `toolu_${rng.int(100)}`, name: c.name, input: c.args }
-    : { type: "tool_use", name: c.name, input: c.args };
+    : { type: "tool_use", name: c.name, input: c.args, cache_control: { type: "ephemeral" } };
 }
 
 interface Example {
@@ -254,9 +255,8 @@ Deno.test("a malformed expected tool_use block is refused with its reason, at it
   const good = { type: "tool_use", id: "toolu_1", name: "search", input: {} } as const;
   const text = { type: "text", text: "Searching." } as const;
   const reasons: [unknown, string][] = [
-    [{ ...good, input: '{"q": "x"}' }, "a tool_use block has a string for input"],
-    [{ ...good, input: ["x"] }, "a tool_use block has an array for input"],
-    [{ ...good, cache_control: { type: "ephemeral" } }, 'an unknown key "cache_control"'],
+    [{ ...good, input: ["x"] }, "input must be an object or a JSON string, got an array"],
+    [{ ...good, citations: [] }, 'an unknown key "citations"'],
     [{ type: "tool_use", id: "toolu_1", input: {} }, "a tool_use block has no name"],
     [{ type: "tool_use", name: "search", arguments: {} }, "has no input, an unknown key"],
     [{ type: "server_tool_use", name: "web_search", input: {} }, "a call must be {name, argu"],
@@ -276,6 +276,11 @@ Deno.test("a malformed expected tool_use block is refused with its reason, at it
   }
   throws(
     () => toolCallF1([[text, { ...good, input: { a: 1n } }]] as never, [[]]),
-    /^TypeError: Expected call 1 of example 0 is malformed: arguments are not JSON/,
+    /^TypeError: Expected call 1 of example 0 is malformed: input is not JSON/,
+  );
+  // A JSON string input that is no object, as a string arguments.
+  throws(
+    () => toolCallF1([[text, { ...good, input: "[1]" }]], [[]]),
+    /^TypeError: Expected call 1 of example 0 has invalid arguments: they are not a JSON object/,
   );
 });

@@ -25,12 +25,13 @@ const NO_CALLS = [
   '{"type": "text", "text": "Let me look."}',
   '{"type": "thinking", "thinking": "Hmm.", "signature": "c2ln"}',
   '{"type": "redacted_thinking", "data": "ZW5j"}',
+  '{"type": "web_search_tool_result", "tool_use_id": "s", "content": []}',
 ];
 /** Refused blocks, and the invalid {name, arguments} call each stands for. */
 const REFUSED = [
-  '{"type": "tool_use", "id": "t", "name": "f", "input": "{\\"n\\": 1}"}',
+  '{"type": "tool_use", "id": "t", "name": "f", "input": "[1]"}',
   '{"type": "tool_use", "id": "t", "name": "f", "input": [1]}',
-  '{"type": "tool_use", "name": "f", "input": {}, "cache_control": null}',
+  '{"type": "tool_use", "name": "f", "input": {}, "citations": null}',
   '{"type": "server_tool_use", "id": "s", "name": "web_search", "input": {}}',
 ];
 const INVALID = '{"name": "f", "arguments": "["}';
@@ -114,11 +115,12 @@ Deno.test("a tool_use block's input in a row keeps 1.0 a float and a big integer
 
 Deno.test("a malformed expected tool_use block is refused at its row, indexed in its list", async () => {
   const outputs = lines(['{"id": "a", "tool_calls": []}']);
+  // Each reason after `field "tool_calls"`.
   const cases: [string, string][] = [
-    ['"input": "{}"', "a tool_use block has a string for input, which must be an object"],
-    ['"input": []', "a tool_use block has an array for input, which must be an object"],
-    ['"input": {}, "x": 1', 'a tool_use block has an unknown key "x"'],
-    ['"id": "t"', "a tool_use block has no input"],
+    // As an array arguments is: its exact text, which is no object.
+    ['"input": []', "[1] has invalid arguments: they are not a JSON object"],
+    ['"input": {}, "x": 1', '[1] is malformed: a tool_use block has an unknown key "x"'],
+    ['"id": "t"', "[1] is malformed: a tool_use block has no input"],
   ];
   for (const [keys, reason] of cases) {
     const bad = `{"type": "tool_use", "name": "f", ${keys}}`;
@@ -131,7 +133,7 @@ Deno.test("a malformed expected tool_use block is refused at its row, indexed in
       (e: Error) => {
         strictEqual(
           e.message,
-          `e.jsonl:1 (id "a"): tool_call_f1: field "tool_calls"[1] is malformed: ${reason}`,
+          `e.jsonl:1 (id "a"): tool_call_f1: field "tool_calls"${reason}`,
         );
         return true;
       },
