@@ -1,6 +1,7 @@
 // Input and output for the CLI: a file or stdin in, a file (written atomically) or stdout out.
 import { InputError, StdoutClosed } from "./_errors.ts";
 import { decodeUtf8, type Line, LineTooLongError, readLines } from "../src/jsonl/mod.ts";
+import { DECOMPRESSED } from "../src/jsonl/source/mod.ts";
 import { AtomicFile } from "./_atomic.ts";
 import { checkPaths, type OutputKind } from "./_paths.ts";
 
@@ -44,6 +45,14 @@ export async function openFile(path: string): Promise<Deno.FsFile> {
       cause: e,
     });
   }
+}
+
+/**
+ * A source the library is to read as it is: its chunks are {@linkcode decompressed}'s, every gzip
+ * member read already, so that a file compressed twice is not decompressed a second time.
+ */
+export function asDecompressed<T extends object>(source: T): T {
+  return Object.assign(source, { [DECOMPRESSED]: true });
 }
 
 /** Whether bytes start with gzip's magic number (1f 8b). */

@@ -2,7 +2,14 @@
 import { createHash } from "node:crypto";
 import { type EvaluationReport, METRIC_NAMES, scoreJsonl } from "../src/evaluation/mod.ts";
 import type { JsonlSource, ScoreJsonlResult } from "../src/evaluation/mod.ts";
-import { decompressed, inputName, openFile, withLineHint, writeStdout } from "./_io.ts";
+import {
+  asDecompressed,
+  decompressed,
+  inputName,
+  openFile,
+  withLineHint,
+  writeStdout,
+} from "./_io.ts";
 import { writeAtomic } from "./_atomic.ts";
 import { checkPaths, reportKind } from "./_paths.ts";
 import { engineFromFlag, maxLineBytesFlag, parseOptions } from "./_options.ts";
@@ -73,11 +80,11 @@ function fileSource(
   onOpen: (path: string) => void,
   onRead: (bytes: number) => void,
 ): JsonlSource {
-  if (path === "-") return decompressed(Deno.stdin.readable, inputName(path));
-  return () => {
+  if (path === "-") return asDecompressed(decompressed(Deno.stdin.readable, inputName(path)));
+  return asDecompressed(() => {
     onOpen(path);
     return decompressed(fileChunks(path, onRead), path);
-  };
+  });
 }
 
 /**

@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { engineFromFlag, parseOptions } from "./_options.ts";
 import { quote, UsageError } from "./_errors.ts";
 import { writeAtomic } from "./_atomic.ts";
-import { inputName, readChunks } from "./_io.ts";
+import { asDecompressed, inputName, readChunks } from "./_io.ts";
 import { checkPaths, reportKind } from "./_paths.ts";
 import { rate, table } from "./_table.ts";
 import type { Engine } from "../src/engine/mod.ts";
@@ -82,7 +82,7 @@ Exit codes: 0 on success, 2 on bad usage or bad input, 1 on an internal error.
  * checkPaths refuses to read from stdin).
  */
 function fileSource(path: string): JsonlSource {
-  return () => readChunks(path);
+  return asDecompressed(() => readChunks(path));
 }
 
 /** What a metric needs, in the words of the flags and fields. */

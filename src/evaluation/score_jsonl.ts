@@ -38,7 +38,7 @@ export interface ScoreProgress {
   source: "examples" | "prompts" | "generations";
   /** Its name, as messages give it. */
   name: string;
-  /** Bytes of it read so far in this pass. */
+  /** Bytes of it read so far in this pass (of a gzip source, decompressed bytes). */
   bytes: number;
   /**
    * 1, or 2 when the kernel gave the run back and the general reader reads the sources again from
@@ -141,7 +141,9 @@ function nonEmpty(report: EvaluationReport, run: RunSources): EvaluationReport {
  * function that opens a fresh stream or iterable each time it is called. A one-shot stream or
  * iterable keeps its chunks until the run ends (the general reader may need to read it again),
  * so a function is the way to score files larger than memory; its chunks may then reuse one
- * buffer.
+ * buffer. A source whose first two bytes are gzip's magic number is read decompressed (with
+ * `DecompressionStream`, which reads one member on Deno, every member on Node), and its digest is
+ * the decompressed bytes', so the report is the plain file's.
  *
  * @param sources The examples, the generations and, optionally, the prompts manifest.
  * @param options The engine, the sources' names, a progress callback and a SHA-256 hasher.
@@ -149,7 +151,8 @@ function nonEmpty(report: EvaluationReport, run: RunSources): EvaluationReport {
  * @throws {InputError} If a line is malformed, longer than the line limit (a
  *   {@linkcode LineTooLongError}), or a field is missing or mistyped, or no example was scored
  *   (the examples source holds none, or every example was dropped or, with `allowMissing`,
- *   missing its generation).
+ *   missing its generation), or a source is gzip that DecompressionStream does not read (a
+ *   second member on Deno, corrupt or cut short data, or no DecompressionStream in the runtime).
  * @throws {InvariantViolation} If the inputs break an invariant (duplicate ids, orphans, missing
  *   generations, digest mismatches).
  * @throws {TypeError} If a source is not bytes, a stream, an iterable or a function, or a

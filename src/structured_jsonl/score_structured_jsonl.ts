@@ -134,7 +134,10 @@ function oneOf<T extends string>(name: string, value: T | undefined, allowed: re
  * and returns the `assay.structured.v1` report with its exact bytes.
  *
  * A source is a `Uint8Array`, a `ReadableStream<Uint8Array>`, an async iterable of chunks, or a
- * function that opens one; each is read once, in the order outputs, expected, schema.
+ * function that opens one; each is read once, in the order outputs, expected, schema. A source
+ * whose first two bytes are gzip's magic number is read decompressed (with `DecompressionStream`,
+ * which reads one member on Deno, every member on Node), and its digest is the decompressed
+ * bytes'.
  *
  * While scoring it keeps of each row the fields a metric reads (their canonical texts' bytes) and
  * then its figures, not its objects; the report it returns holds every row as an object and its
@@ -151,7 +154,8 @@ function oneOf<T extends string>(name: string, value: T | undefined, allowed: re
  * @throws {StructuredMetricError} If a metric asked for is unknown or its inputs are missing, or
  *   the inputs allow no metric.
  * @throws {InputError} If a line is longer than the line limit (a `LineTooLongError`) or not
- *   UTF-8 outside an output (an `InvalidUtf8Error`).
+ *   UTF-8 outside an output (an `InvalidUtf8Error`), or a source is gzip that DecompressionStream
+ *   does not read (a second member on Deno, corrupt or cut short data, or no DecompressionStream).
  * @throws {TypeError} If a source is not bytes, a stream, an iterable or a function.
  * @throws {RangeError} If an option is out of its range (a mode, a match, `maxLineBytes`, an empty
  *   `metrics`).

@@ -266,6 +266,44 @@ Deno.test("gzip data that is corrupt, cut short or followed by other bytes is ex
   });
 });
 
+Deno.test("a file compressed twice is decompressed once by the CLI, whose bytes the library reads as they are", async () => {
+  // The library reads gzip sources decompressed, but the CLI's sources are marked DECOMPRESSED: a
+  // .gz.gz file (in one member or three inside) is refused as before, invalid UTF-8 at line 1,
+  // not decompressed a second time by the library.
+  await withDir(async (dir) => {
+    const examples = await Deno.readTextFile(`${DEMO}examples.jsonl`);
+    for (const members of [1, 3]) {
+      const path = `${dir}/twice${members}.jsonl.gz.gz`;
+      await Deno.writeFile(path, await gzip(await gzip(examples, members)));
+      const name = `twice${members}.jsonl.gz.gz`;
+      const runs: [string, () => Promise<{ code: number; stderr: string }>][] = [
+        ["score", () =>
+          runMain([
+            ...["score", "--examples", path, "--prompts", `${DEMO}prompts.jsonl`],
+            ...["--generations", `${DEMO}generations.base.jsonl`, "--quiet"],
+          ])],
+        ["score --engine ts", () =>
+          runMain([
+            ...["score", "--examples", path, "--prompts", `${DEMO}prompts.jsonl`],
+            ...["--generations", `${DEMO}generations.base.jsonl`, "--quiet", "--engine", "ts"],
+          ])],
+        ["structured", () => runMain(["structured", "--outputs", path, "--quiet"])],
+      ];
+      for (const [what, run] of runs) {
+        const r = await run();
+        strictEqual(r.code, 2, `${what}: ${r.stderr}`);
+        match(r.stderr, new RegExp(`${name}:1: invalid UTF-8 at byte 1 of the line`), what);
+      }
+      const stdin = await withStdin(
+        ["score", "--examples", "-", "--generations", `${DEMO}generations.base.jsonl`],
+        await Deno.readFile(path),
+      );
+      strictEqual(stdin.code, 2, stdin.stderr);
+      match(stdin.stderr, /<stdin>:1: invalid UTF-8 at byte 1 of the line/);
+    }
+  });
+});
+
 Deno.test("a gzip input read whole is refused past its limit, named, before memory runs out", async () => {
   // 64 MiB of zeros compress to about 64 KB.
   const bomb = gzipSync(new Uint8Array(64 << 20));

@@ -5,17 +5,30 @@
 // taken by the first pass that reads it to its end. A reader of one pass (readOnce, readWhole)
 // keeps nothing.
 import { Sha256, sha256Digest } from "../../engine/mod.ts";
+import { InputError } from "../errors.ts";
 import { bytesChunk } from "../lines.ts";
 
 /**
- * The bytes of one JSONL input. A function must open a new stream or iterable each time it is
- * called: one that gives the same one again is refused (a `TypeError`).
+ * The bytes of one JSONL input, read decompressed when they start with gzip's magic number (with
+ * DecompressionStream: see {@linkcode Source}). A function must open a new stream or iterable
+ * each time it is called: one that gives the same one again is refused (a `TypeError`).
  */
 export type JsonlSource =
   | Uint8Array
   | ReadableStream<Uint8Array>
   | AsyncIterable<Uint8Array>
   | (() => ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>);
+
+/**
+ * Marks a source (set to `true` on the function, stream or iterable) whose bytes are read as they
+ * are, gzip's magic number or not: the CLI's, which it has decompressed itself, every member. A
+ * file compressed twice is then refused as it was before the library read gzip, not decompressed
+ * twice.
+ */
+export const DECOMPRESSED: unique symbol = Symbol("decompressed");
+
+/** A source that may be marked {@linkcode DECOMPRESSED}. */
+type Marked = { [DECOMPRESSED]?: boolean };
 
 /** An incremental SHA-256 (for example `node:crypto`'s `createHash("sha256")`). */
 export interface ByteHasher {
@@ -56,6 +69,9 @@ function* slices(bytes: Uint8Array): Generator<Uint8Array> {
  * stream, an iterable or a function that opens one), the name for messages (a file name), and
  * what makes the incremental SHA-256 of a source read in chunks. A one-shot source keeps its
  * iterator (until it ends), the chunks read so far and their hash in #iter, #kept and #hash.
+ * Bytes that start with gzip's magic number (1f 8b) are read decompressed, with
+ * `DecompressionStream("gzip")` (see `gunzip`): the chunks and the digest are the decompressed
+ * bytes', so a report is the same whether its inputs were compressed or not.
  * (These docs are not on the members: the bundler keeps a class member's docs, in the root's
  * budget.)
  */
@@ -79,7 +95,13 @@ export class Source {
           `function that opens one`,
       );
     }
-    this.#source = source;
+    // Bytes that may be gzip are read as a function that opens them (each pass decompressing
+    // anew); `gunzip` tells.
+    this.#source = source instanceof Uint8Array && source[0] === 31
+      ? async function* () {
+        yield source;
+      }
+      : source;
     this.name = name;
     this.#hasher = hasher;
   }
@@ -128,9 +150,7 @@ export class Source {
       if (iter === undefined) {
         throw new TypeError(`${this.name}: the function did not return a stream or an iterable`);
       }
-      for await (const raw of iter) {
-        const chunk = bytesChunk(raw, this.name);
-        if (chunk.length === 0) continue;
+      for await (const chunk of gunzip(iter, this.name, src as Marked)) {
         hash?.update(chunk);
         yield* pieces(chunk);
       }
@@ -141,21 +161,23 @@ export class Source {
     if (this.#kept === undefined) {
       this.#kept = [];
       this.#hash = this.#newHash();
-      this.#iter = src instanceof ReadableStream ? readStream(src) : src[Symbol.asyncIterator]();
+      this.#iter = gunzip(
+        src instanceof ReadableStream ? readStream(src) : src,
+        this.name,
+        src as Marked,
+      );
     }
     for (let k = 0; k < this.#kept.length; k++) yield* pieces(this.#kept[k]!);
     while (this.#iter) {
-      const next = await this.#iter.next();
-      if (next.done) {
+      const { done, value } = await this.#iter.next();
+      if (done) {
         this.#iter = undefined;
         this.#digest = this.#hash!.digest("hex");
         break;
       }
-      const chunk = bytesChunk(next.value, this.name);
-      if (chunk.length === 0) continue;
-      this.#hash!.update(chunk);
-      this.#kept.push(chunk);
-      yield* pieces(chunk);
+      this.#hash!.update(value);
+      this.#kept.push(value);
+      yield* pieces(value);
     }
   }
 
@@ -165,6 +187,57 @@ export class Source {
     const iter = this.#iter;
     this.#iter = undefined;
     await iter?.return?.();
+  }
+}
+
+/**
+ * The chunks of a source (none empty), decompressed when its first two bytes are gzip's magic
+ * number, unless it is marked {@linkcode DECOMPRESSED}. Deno's `DecompressionStream` reads one
+ * gzip member and stops with an error at a second (Node's reads every member): a second member
+ * there, other bytes after one, data corrupt or cut short, and a runtime with no
+ * `DecompressionStream` are an InputError naming the source. An error of the source itself (a
+ * chunk that is not bytes) is passed on as it is. Closing the chunks closes the source, before
+ * the closing returns.
+ */
+async function* gunzip(
+  chunks: AsyncIterable<unknown>,
+  name: string,
+  from: Marked,
+): AsyncGenerator<Uint8Array> {
+  let bad: unknown;
+  const src = (async function* () {
+    try {
+      for await (const c of chunks) if (bytesChunk(c, name).length) yield c as Uint8Array;
+    } catch (e) {
+      throw (bad = e);
+    }
+  })();
+  // The first chunks, copied (a source may reuse its buffer), until they hold two bytes: one
+  // chunk, or two when the first is one byte (no chunk is empty). None of a marked source.
+  const head: Uint8Array[] = [];
+  for (
+    let r;
+    !from[DECOMPRESSED] && !(r = await src.next()).done && head.push(r.value.slice()) < 2 &&
+    r.value.length < 2;
+  );
+  // Only `head` holds them, until they are read (spliced out).
+  const all = (async function* () {
+    yield* head.splice(0);
+    yield* src;
+  })();
+  try {
+    if (head[0]?.[0] !== 31 || (head[0][1] ?? head[1]?.[0]) !== 139) return yield* all;
+    yield* ReadableStream.from(all as AsyncIterable<BufferSource>)
+      .pipeThrough(new DecompressionStream("gzip"));
+  } catch (e) {
+    if (e === bad) throw e;
+    throw new InputError(
+      `${name}: only one whole gzip member is read (${e}): decompress it first`,
+      { cause: e },
+    );
+  } finally {
+    // Closes the source now, also when the pass stops early (even within the first chunks).
+    await src.return();
   }
 }
 
@@ -194,9 +267,11 @@ export async function readOnce(
 ): Promise<string> {
   // The constructor refuses what is no source, in the words scoreJsonl uses.
   const checked = new Source(source, name, hasher);
-  const once = source instanceof Uint8Array || typeof source === "function"
-    ? checked
-    : new Source(() => source, name, hasher);
+  const once = source instanceof Uint8Array || typeof source === "function" ? checked : new Source(
+    Object.assign(() => source, { [DECOMPRESSED]: (source as Marked)[DECOMPRESSED] }),
+    name,
+    hasher,
+  );
   for await (const chunk of once.chunks()) take(chunk);
   return await once.digest();
 }
@@ -208,7 +283,8 @@ const NO_HASH = (): ByteHasher => ({ update() {}, digest: () => "" });
  * A source's bytes, whole, read in one pass. Not hashed: a schema's digest is taken of its text.
  */
 export async function readWhole(source: JsonlSource, name: string): Promise<Uint8Array> {
-  if (source instanceof Uint8Array) return source;
+  // Bytes that may be gzip are read as any source is (see Source).
+  if (source instanceof Uint8Array && source[0] !== 31) return source;
   const parts: Uint8Array[] = [];
   // A copy of each chunk: a source may reuse its buffer for the next one.
   await readOnce(source, name, NO_HASH, (c) => parts.push(c.slice()));
