@@ -8,7 +8,9 @@ import {
   fieldsOfCanonical,
 } from "../engine/mod.ts";
 import {
+  type InputError,
   inputErrorAt,
+  jsonArrayHint,
   type Line,
   type LineOptions,
   type LineRun,
@@ -29,21 +31,24 @@ import type { RunSources } from "./_kernel_run.ts";
 import type { Source } from "../jsonl/source/mod.ts";
 import { inputDigests } from "./_report_frame.ts";
 
+/**
+ * The error of a line that is not one JSON object: malformed (`why` says how), or another value;
+ * with jsonArrayHint's hint.
+ */
+function notObject(line: Line, source: string, why?: string): InputError {
+  return inputErrorAt(
+    { source, line: line.lineNo },
+    (why
+      ? `malformed JSON line ${quote(line.text)} (${why})`
+      : `expected a JSON object, got ${quote(line.text)}`) + jsonArrayHint(line.text, line.lineNo),
+  );
+}
+
 function lineObject(line: Line, source: string): Record<string, unknown> {
   const r = readJsonLine(line.text);
-  if ("error" in r) {
-    throw inputErrorAt(
-      { source, line: line.lineNo },
-      `malformed JSON line ${quote(line.text)} (${r.error})`,
-    );
-  }
+  if ("error" in r) throw notObject(line, source, r.error);
   const row = r.value;
-  if (typeof row !== "object" || row === null || Array.isArray(row)) {
-    throw inputErrorAt(
-      { source, line: line.lineNo },
-      `expected a JSON object, got ${quote(line.text)}`,
-    );
-  }
+  if (typeof row !== "object" || row === null || Array.isArray(row)) throw notObject(line, source);
   return row as Record<string, unknown>;
 }
 
@@ -72,19 +77,9 @@ function exampleRows(
     for (let k = 0; k < slow.length; k++) {
       const line = lines[slow[k]!]!;
       const c = canonical[k]!;
-      if (!c.ok) {
-        throw inputErrorAt(
-          { source, line: line.lineNo },
-          `malformed JSON line ${quote(line.text)} (${c.error.code} at ${c.error.offset})`,
-        );
-      }
+      if (!c.ok) throw notObject(line, source, `${c.error.code} at ${c.error.offset}`);
       const fields = fieldsOfCanonical(c.canonical);
-      if (fields === null) {
-        throw inputErrorAt(
-          { source, line: line.lineNo },
-          `expected a JSON object, got ${quote(line.text)}`,
-        );
-      }
+      if (fields === null) throw notObject(line, source);
       rows[slow[k]!] = exampleRow(fields, line, source);
     }
   }

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { LineSplitter, quote, readJsonLine } from "../jsonl/mod.ts";
+import { jsonArrayHint, LineSplitter, quote, readJsonLine } from "../jsonl/mod.ts";
 import { buildCheck, IfevalInputError, type InstructionCheck } from "./checkers.ts";
 import { shown } from "./_kwargs.ts";
 import { pySplit, pyStrip } from "./_python_text.ts";
@@ -56,12 +56,15 @@ function* jsonObjects(source: IfevalSource): Generator<[Record<string, unknown>,
     for (const [i, line] of (run?.texts ?? []).entries()) {
       if (line.trim() === "") continue;
       const at = `${source.name}:${run!.first + i}`;
+      const hint = jsonArrayHint(line, run!.first + i);
       const r = readJsonLine(line);
       if ("error" in r) {
-        throw new IfevalInputError(`${at}: malformed JSON line ${quote(line)} (${r.error})`);
+        throw new IfevalInputError(
+          `${at}: malformed JSON line ${quote(line)} (${r.error})${hint}`,
+        );
       }
       if (typeof r.value !== "object" || r.value === null || Array.isArray(r.value)) {
-        throw new IfevalInputError(`${at}: expected a JSON object, got ${quote(line)}`);
+        throw new IfevalInputError(`${at}: expected a JSON object, got ${quote(line)}${hint}`);
       }
       yield [r.value as Record<string, unknown>, run!.first + i];
     }

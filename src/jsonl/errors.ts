@@ -56,6 +56,33 @@ export function quote(text: string, max = 80): string {
   return JSON.stringify(text.length > max ? `${text.slice(0, max)}\u2026` : text);
 }
 
+/**
+ * The hint added to the error of a JSONL file's first line when it is not one JSON object but
+ * opens a JSON array: the file is likely one JSON array of objects (on one line or several), and
+ * JSONL wants one object per line. The readers of one object per line add it to their errors.
+ *
+ * @param text The line, as read.
+ * @param line Its 1-based number.
+ * @returns The hint, starting with `; `, or an empty string.
+ *
+ * @example
+ * ```ts
+ * import { jsonArrayHint } from "@assay/assay/jsonl";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * strictEqual(
+ *   jsonArrayHint('[{"id": "a"}, {"id": "b"}]', 1),
+ *   "; JSONL is one JSON object per line, not a JSON array",
+ * );
+ * strictEqual(jsonArrayHint("[", 2), "");
+ * ```
+ */
+export function jsonArrayHint(text: string, line: number): string {
+  return line < 2 && /^\s*\[/.test(text)
+    ? "; JSONL is one JSON object per line, not a JSON array"
+    : "";
+}
+
 /** Options of an {@linkcode InputError}: the underlying cause, and where the bad input is. */
 export interface InputErrorOptions extends ErrorOptions {
   /** The file, line and id the error is about, each where known. */

@@ -10,7 +10,7 @@ import {
   readExactObject,
 } from "../engine/mod.ts";
 import { canonicalLiteral } from "../structured/mod.ts";
-import { formatLocation, LineSplitter, type Location, quote } from "../jsonl/mod.ts";
+import { formatLocation, jsonArrayHint, LineSplitter, type Location, quote } from "../jsonl/mod.ts";
 import { type ByteHasher, type JsonlSource, readOnce } from "../jsonl/source/mod.ts";
 import { StructuredInputError } from "./errors.ts";
 import { ByteStore, TextColumn } from "./_columns.ts";
@@ -144,14 +144,15 @@ function readRow(file: Loaded, text: string, at: { source: string; line: number 
   const fields = readExactObject(text);
   if (fields === null) {
     throw new StructuredInputError(
-      `${formatLocation(at)}: expected a JSON object, got ${quote(text)}`,
+      `${formatLocation(at)}: expected a JSON object, got ${quote(text)}` +
+        jsonArrayHint(text, at.line),
       [at],
     );
   }
   if (!(fields instanceof Map)) {
     throw new StructuredInputError(
       `${formatLocation(at)}: malformed JSON line (${fields.code} at ${fields.offset}): ` +
-        quote(text),
+        quote(text) + jsonArrayHint(text, at.line),
       [at],
     );
   }

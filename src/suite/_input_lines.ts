@@ -1,7 +1,7 @@
 // The suite's input files as text and as JSON lines: what every reader of a goldens, traces,
 // catalog or labels file shares (UTF-8, BOM, CRLF, blank lines, malformed JSON, repeated keys),
 // each problem a SuiteInputError whose message names the file and line.
-import { decodeUtf8, InputError, quote } from "../jsonl/mod.ts";
+import { decodeUtf8, InputError, jsonArrayHint, quote } from "../jsonl/mod.ts";
 import { parseJson } from "../engine/mod.ts";
 import { repeatedKeys } from "../config/mod.ts";
 
@@ -94,7 +94,8 @@ export function* jsonLines(text: string, source: string, idField?: string): Gene
     try {
       value = parseJson(line);
     } catch (e) {
-      throw new SuiteInputError(`${source}:${i + 1}: malformed JSON line ${quote(line)}`, {
+      const hint = jsonArrayHint(line, i + 1);
+      throw new SuiteInputError(`${source}:${i + 1}: malformed JSON line ${quote(line)}${hint}`, {
         source,
         line: i + 1,
         cause: e,

@@ -14,6 +14,7 @@
  * @module
  */
 import { parseJson } from "../engine/mod.ts";
+import { jsonArrayHint } from "../jsonl/mod.ts";
 import type { Golden, RunInputError, SchemaCatalog, Trace } from "./types.ts";
 import { rememberExact } from "./_exact_values.ts";
 import { inputText, jsonLines, refuseRepeatedKeys, SuiteInputError } from "./_input_lines.ts";
@@ -69,7 +70,13 @@ function readRows<T>(
   const text = inputText(input, source).replace(/^\uFEFF/, "");
   for (const { value, line, text: lineText } of jsonLines(text, source, kind.idField)) {
     lines.push(line);
-    checkRow(value, kind, places, rows.length);
+    try {
+      checkRow(value, kind, places, rows.length);
+    } catch (e) {
+      // A first line that opens an array (the file is one JSON array): what JSONL wants.
+      if (e instanceof SuiteInputError) e.message += jsonArrayHint(lineText, line);
+      throw e;
+    }
     rememberExact(value, lineText, callFields);
     rows.push({ value: value as T, line });
   }

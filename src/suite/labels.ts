@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { quote } from "../jsonl/mod.ts";
+import { jsonArrayHint, quote } from "../jsonl/mod.ts";
 import { type CalibrationPair, checkCalibrationScore } from "./calibration.ts";
 import type { ReadInputOptions, SuiteInputText } from "./inputs.ts";
 import { inputText, jsonLines, SuiteInputError } from "./_input_lines.ts";
@@ -108,7 +108,9 @@ export function readCalibrationLabels(
         ...(cause !== undefined && { cause }),
       });
     };
-    if (!isLabel(value)) fail(`expected a JSON object, got ${quote(text)}`);
+    if (!isLabel(value)) {
+      fail(`expected a JSON object, got ${quote(text)}${jsonArrayHint(text, line)}`);
+    }
     const row = value as Record<string, unknown>;
     const score = (v: unknown, name: string) => {
       try {

@@ -93,7 +93,18 @@ Deno.test("readGoldens names the line and id of each kind of bad row", () => {
     ],
     [
       `[1]`,
-      ["g.jsonl:1: the line: Expected object, got array", "g.jsonl", 1, undefined],
+      [
+        "g.jsonl:1: the line: Expected object, got array; JSONL is one JSON object per line, not " +
+        "a JSON array",
+        "g.jsonl",
+        1,
+        undefined,
+      ],
+    ],
+    // An array on a later line is no JSON file given for JSONL: no hint.
+    [
+      `${golden("g1")}\n[1]`,
+      ["g.jsonl:2: the line: Expected object, got array", "g.jsonl", 2, undefined],
     ],
     [
       `{"id": 7, "question": "q"}`,

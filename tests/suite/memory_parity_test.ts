@@ -27,6 +27,7 @@ import {
   TRACE_SCHEMA,
 } from "../../src/suite/mod.ts";
 import { loadSuite } from "../../src/suite/mod.ts";
+import { jsonArrayHint } from "../../src/jsonl/mod.ts";
 import { makeRng, type Rng, shuffled } from "../_corpus.ts";
 
 const CASES = 480;
@@ -411,11 +412,16 @@ function asFiles(e: Error, x: Inputs, lines: { goldens: number[]; traces: number
       .replace(/^catalog: /, "catalog.json: ");
   }
   const [, list, i, named = "", text] = row;
-  return `${file(list!)}:${line(list!, i!)}${named}: ` + text!
+  const at = line(list!, i!)!;
+  // A file's line 1 that is an array gets the hint that JSONL is one object per line.
+  const value = x[list as "goldens" | "traces"][Number(i)];
+  const hint = Array.isArray(value) ? jsonArrayHint("[", at) : "";
+  return `${file(list!)}:${at}${named}: ` + text!
     .replace(/\bat (goldens|traces)\[(\d+)\]/, (_, l, i) => `on line ${line(l, i)}`)
     .replace(/(no golden with this id in) goldens$/, "$1 goldens.jsonl")
     .replace(/^the (golden|trace): /, "the line: ")
-    .replace(/a field the (golden|trace) does not give/, "a field the line does not give");
+    .replace(/a field the (golden|trace) does not give/, "a field the line does not give") +
+    hint;
 }
 
 Deno.test("runSuite given goldens and traces in memory refuses and scores as the file readers do", async () => {
