@@ -231,7 +231,8 @@ function withArguments(call: CoreToolCall): ToolCallResult {
  * @returns The engine; its `name` says which one runs.
  * @throws {Error} If `wasm` was asked for explicitly and cannot be instantiated.
  * @throws {RangeError} If `engine` is not one of the three names.
- * @throws {TypeError} If `options` is not an object (`createEngine("ts")`).
+ * @throws {TypeError} If `options` is given and not an object: `createEngine("wasm")` is
+ *   refused with `createEngine({ engine: "wasm" })` in its message.
  *
  * @example Choosing an engine
  * ```ts
@@ -246,6 +247,12 @@ function withArguments(call: CoreToolCall): ToolCallResult {
  */
 export function createEngine(options: EngineOptions = {}): Engine {
   // createEngine("ts") would otherwise run the auto engine, as if asked for nothing.
+  if (typeof options == "string") {
+    wrongType(
+      `an object of options (createEngine({ engine: ${JSON.stringify(options)} }))`,
+      options,
+    );
+  }
   checkOptions(options);
   const choice = options.engine ?? "auto";
   if (choice === "ts") return new Engine(createTsCore());
@@ -318,10 +325,13 @@ function wrongType(what: string, x: unknown): never {
 
 /**
  * Checks that a function's options are an object, so that a value given in their place (a
- * plain-JavaScript `createEngine("ts")`) is refused instead of read as no option at all.
+ * plain-JavaScript `createEngine("ts")`) is refused instead of read as no option at all. Options
+ * left out are `undefined` (a default parameter); `null` is refused too, as no object (a function
+ * that reads `null` as no options passes `options ?? {}`).
  *
  * @param options The options given.
- * @throws {TypeError} If `options` is not an object.
+ * @throws {TypeError} If `options` is not an object, or is `null`: "Expected an object of
+ *   options, or none, got null".
  *
  * @example
  * ```ts
@@ -331,12 +341,13 @@ function wrongType(what: string, x: unknown): never {
  * checkOptions({ engine: "ts" });
  * throws(() => checkOptions("ts"), {
  *   name: "TypeError",
- *   message: "Expected an object of options, got string",
+ *   message: "Expected an object of options, or none, got string",
  * });
+ * throws(() => checkOptions(null), /^TypeError: Expected an object of options, or none, got null/);
  * ```
  */
 export function checkOptions(options: unknown): void {
-  if (typeof options !== "object" || options === null) wrongType("an object of options", options);
+  if (typeof options !== "object" || !options) wrongType("an object of options, or none", options);
 }
 
 /**

@@ -115,12 +115,18 @@ Deno.test("an engine option that is not an Engine is named, in every function th
 });
 
 Deno.test("createEngine refuses options that are not an object, instead of running auto", () => {
-  for (const [x, shown] of [["ts", "string"], ["wasm", "string"], [null, "null"], [1, "number"]]) {
+  // A string is an engine's name given bare: the message shows how to ask for it.
+  const cases = [
+    ["ts", 'an object of options (createEngine({ engine: "ts" })), got string'],
+    ["wasm", 'an object of options (createEngine({ engine: "wasm" })), got string'],
+    ['w"x', 'an object of options (createEngine({ engine: "w\\"x" })), got string'],
+    [null, "an object of options, or none, got null"],
+    [1, "an object of options, or none, got number"],
+  ];
+  for (const [x, expected] of cases) {
     throws(
       () => createEngine(x as never),
-      (e: unknown) =>
-        e instanceof TypeError &&
-        e.message === `Expected an object of options, got ${shown}`,
+      (e: unknown) => e instanceof TypeError && e.message === `Expected ${expected}`,
     );
   }
   strictEqual(createEngine({ engine: "ts" }).name, "ts");

@@ -375,7 +375,7 @@ Deno.test("explainScore given uncalled as the detail writer is a TypeError, not 
   } catch (e) {
     odd = e;
   }
-  strictEqual((odd as Error).message, "Expected an object of options, got string");
+  strictEqual((odd as Error).message, "Expected an object of options, or none, got string");
   const r = scoreToolCalls(examples, [{ example_id: "a", output }], { detail: explainScore() });
   strictEqual(r.records[0]!.detail!.gold.name, "f");
 });

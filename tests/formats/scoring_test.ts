@@ -167,7 +167,7 @@ Deno.test("forScoring refuses options that are not an object, instead of compari
   for (const [options, type] of [["numeric", "string"], [null, "null"], [1, "number"]] as const) {
     throws(() => forScoring("hermes", options as never), {
       name: "TypeError",
-      message: `Expected an object of options, got ${type}`,
+      message: `Expected an object of options, or none, got ${type}`,
     });
   }
   const sources = {

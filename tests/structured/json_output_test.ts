@@ -386,7 +386,7 @@ Deno.test("options given as a bare value are a TypeError, not the defaults in si
     for (const [bad, type] of [["fenced", "string"], [1, "number"], [true, "boolean"]] as const) {
       throws(() => run(bad as never), {
         name: "TypeError",
-        message: `Expected an object of options, got ${type}`,
+        message: `Expected an object of options, or none, got ${type}`,
       }, `${name} with ${type}`);
     }
     // Absent options (undefined, or null) are the defaults: strict mode, where the fenced output
