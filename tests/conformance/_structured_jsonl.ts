@@ -2,7 +2,9 @@
 // (outputs with calls, checks and API results; expected rows joined by id, out of order; a
 // schema), scored in chunks on one engine, its calls read from `tool_calls` and, a second time,
 // decoded from each output by `hermes@2`. The report bytes with the engine blanked go into the
-// digest, which every runtime and engine must share; so do bad inputs' error messages.
+// digest, which every runtime and engine must share; so do bad inputs' error messages, and the
+// report of the outputs compressed by the runtime's own CompressionStream("gzip"), which the
+// library reads through DecompressionStream (one member) to the plain bytes' report.
 import type { Engine } from "../../mod.ts";
 import { getDecoder } from "../../src/formats/mod.ts";
 import { scoreStructuredJsonl } from "../../src/structured_jsonl/mod.ts";
@@ -63,6 +65,24 @@ export async function structuredJsonlSection(engine: Engine, outputs: string[]):
   ) {
     const { report } = await scoreStructuredJsonl(sources(seed), { engine, names, ...options });
     results.push(JSON.stringify({ ...report, engine: "-" }));
+  }
+  // Gzip-compressed outputs, in chunks: the first run's report, digests included (of the
+  // decompressed bytes), whichever zlib the runtime compressed them with.
+  const gz = new Uint8Array(
+    await new Response(
+      new Blob([encode(rows)]).stream().pipeThrough(new CompressionStream("gzip")),
+    ).arrayBuffer(),
+  );
+  try {
+    const { report } = await scoreStructuredJsonl({
+      outputs: chunks(gz, 3),
+      expected: chunks(encode(expected), 4),
+      schema: new TextEncoder().encode(JSON.stringify(SCHEMA)),
+    }, { engine, names, mode: "lenient" });
+    const same = JSON.stringify({ ...report, engine: "-" }) === results[0];
+    results.push(same ? "gzip: the plain report" : JSON.stringify({ ...report, engine: "-" }));
+  } catch (e) {
+    results.push(`gzip: ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`);
   }
   const bad = [
     [...rows.slice(0, 3), { ...rows[3], checks: "yes" }],

@@ -6,6 +6,7 @@ import { buildCorpus } from "./_corpus.ts";
 import { buildJsonlCorpus } from "./_jsonl_corpus.ts";
 import { createEngine, scoreJsonl } from "../../mod.ts";
 import { missingErrorCodes, runConformance, stableSerialize } from "./conformance.ts";
+import { structuredJsonlSection } from "./_structured_jsonl.ts";
 
 Deno.test("buildCorpus() builds the same texts for the same seed", () => {
   const a = buildCorpus(7);
@@ -78,4 +79,13 @@ Deno.test("conformanceSections() evaluation comparison matches its golden file o
   if (Deno.env.get("ASSAY_UPDATE_GOLDEN") === "1") await Deno.writeTextFile(goldenUrl, texts[0]!);
   const golden = await Deno.readTextFile(goldenUrl);
   for (const t of texts) assertEquals(t, golden);
+});
+
+Deno.test("the conformance run's gzip-compressed outputs give the plain outputs' report", async () => {
+  // The cross-runtime run requires every runtime's digest to be Deno's: this holds Deno's to it.
+  const results = await structuredJsonlSection(
+    createEngine({ engine: "ts" }),
+    buildCorpus().outputs,
+  );
+  assertEquals(results[2], "gzip: the plain report");
 });
