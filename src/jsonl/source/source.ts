@@ -232,7 +232,8 @@ async function* gunzip(
   } catch (e) {
     if (e === bad) throw e;
     throw new InputError(
-      `${name}: only one whole gzip member is read (${e}): decompress it first`,
+      `${name}: gzip data this runtime's DecompressionStream does not read (${e}): ` +
+        "decompress it first",
       { cause: e },
     );
   } finally {
