@@ -36,3 +36,38 @@ export function sourceOf(bytes: Uint8Array, kind: Kind, rng: Rng): JsonlSource {
   };
   return kind === "iterable" ? iterable() : iterable;
 }
+
+/** The bytes of the parts, one after the other. */
+export function concatBytes(...parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/**
+ * A corpus of `count` examples, each with a generation, that the scoring kernel gives back: line 2
+ * of the generations has a top-level key with an escape, so the general reader reads every
+ * source again. The generations are one JSONL text a line.
+ */
+export function handBackCorpus(count: number): { examples: Uint8Array; generations: string[] } {
+  const ids = Array.from({ length: count }, (_, i) => `id${i}`);
+  const lines = (rows: unknown[]) => rows.map((r) => JSON.stringify(r) + "\n").join("");
+  const examples = new TextEncoder().encode(
+    lines(
+      ids.map((id) => ({ example_id: id, language: "en", target: { name: "f", arguments: {} } })),
+    ),
+  );
+  const generations = ids.map((id) =>
+    lines([{
+      example_id: id,
+      prompt_sha256: "0".repeat(64),
+      output: '{"name":"f","arguments":{}}',
+    }])
+  );
+  generations[1] = generations[1]!.replace('"output"', '"\\u006futput"');
+  return { examples, generations };
+}

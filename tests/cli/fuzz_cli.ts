@@ -13,6 +13,7 @@
 import { gunzipSync } from "node:zlib";
 import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
 import { makeRng, type Rng } from "../_corpus.ts";
+import { concatBytes } from "../_byte_sources.ts";
 import { runMain } from "./_main.ts";
 
 const repo = new URL("../../", import.meta.url).pathname;
@@ -398,15 +399,7 @@ const WRONG: unknown[] = [
   "a".repeat(5000),
 ];
 
-const cat = (...parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
+const cat = concatBytes;
 const insertAt = (b: Uint8Array, at: number, x: Uint8Array) =>
   cat(b.subarray(0, at), x, b.subarray(at));
 const textOf = (b: Uint8Array) => dec.decode(b);

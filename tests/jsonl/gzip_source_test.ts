@@ -11,7 +11,7 @@ import { type JsonlSource, scoreJsonl } from "../../src/evaluation/mod.ts";
 import { scoreStructuredJsonl } from "../../src/structured_jsonl/mod.ts";
 import { createEngine, sha256Hex } from "../../src/engine/mod.ts";
 import { InputError } from "../../src/jsonl/mod.ts";
-import { type Kind, sourceOf } from "../_byte_sources.ts";
+import { concatBytes, handBackCorpus, type Kind, sourceOf } from "../_byte_sources.ts";
 import { makeRng, type Rng } from "../_corpus.ts";
 import { writeScoreCorpus } from "../evaluation/_score_corpus.ts";
 import { assertSameBytes, variedRows } from "../structured_jsonl/_rows.ts";
@@ -22,16 +22,6 @@ const KINDS: Kind[] = ["bytes", "stream", "iterable", "function", "function open
 /** Gzip at a level the seed picks (0 stores the bytes: a member of stored blocks). */
 function gzip(bytes: Uint8Array, rng: Rng): Uint8Array {
   return new Uint8Array(gzipSync(bytes, { level: rng.pick([0, 1, 6, 9]) }));
-}
-
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }
 
 /** A seeded scoreJsonl corpus (examples, generations, prompts) as bytes. */
@@ -101,21 +91,7 @@ Deno.test("scoreJsonl reads gzip sources of every kind, at seeded chunkings, to 
 Deno.test("a gzip source read twice (the kernel gives the run back) is read decompressed both times", async () => {
   // Line 2 of generations has a top-level key with an escape: the kernel gives the run back, and
   // the general reader reads every source again (a one-shot source from what it kept).
-  const ids = Array.from({ length: 40 }, (_, i) => `id${i}`);
-  const lines = (rows: unknown[]) => rows.map((r) => JSON.stringify(r) + "\n").join("");
-  const examples = enc.encode(
-    lines(
-      ids.map((id) => ({ example_id: id, language: "en", target: { name: "f", arguments: {} } })),
-    ),
-  );
-  const gens = ids.map((id) =>
-    lines([{
-      example_id: id,
-      prompt_sha256: "0".repeat(64),
-      output: '{"name":"f","arguments":{}}',
-    }])
-  );
-  gens[1] = gens[1]!.replace('"output"', '"\\u006futput"');
+  const { examples, generations: gens } = handBackCorpus(40);
   const generations = enc.encode(gens.join(""));
   const rng = makeRng(7);
   const expected = await scoreJsonl({ examples, generations }, {});
@@ -159,7 +135,7 @@ Deno.test("readOnce and readWhole give a gzip source's decompressed bytes and th
       parts.push(c.slice());
     });
     strictEqual(digest, sha256Hex(bytes), kind);
-    assertSameBytes(concat(...parts), bytes, kind);
+    assertSameBytes(concatBytes(...parts), bytes, kind);
     assertSameBytes(await readWhole(sourceOf(gzip(bytes, rng), kind, rng), kind), bytes, kind);
   }
   // A source that reuses one buffer for its chunks, cut to one byte first.
@@ -191,8 +167,8 @@ Deno.test("a multi-member, trailing, corrupt or cut gzip source is an InputError
   const corrupt = one.slice();
   corrupt[corrupt.length - 6]! ^= 0xff; // the CRC-32
   const spoiled: [string, Uint8Array][] = [
-    ["two members", concat(one, gzip(second, rng))],
-    ["bytes after the member", concat(one, enc.encode("\n"))],
+    ["two members", concatBytes(one, gzip(second, rng))],
+    ["bytes after the member", concatBytes(one, enc.encode("\n"))],
     ["a wrong CRC", corrupt],
     ["a member cut short", one.subarray(0, one.length - 10)],
     ["the magic number alone", new Uint8Array([0x1f, 0x8b])],
@@ -328,7 +304,7 @@ Deno.test("a source marked DECOMPRESSED (the CLI's) is read as it is, gzip's mag
     const parts: Uint8Array[] = [];
     const digest = await readOnce(marked(), kind, undefined, (c) => parts.push(c.slice()));
     strictEqual(digest, sha256Hex(gz), kind);
-    assertSameBytes(concat(...parts), gz, `${kind}, marked, readOnce`);
+    assertSameBytes(concatBytes(...parts), gz, `${kind}, marked, readOnce`);
     // scoreStructuredJsonl then refuses the bytes as they are: not UTF-8.
     const { message } = await thrown(() =>
       scoreStructuredJsonl({ outputs: marked() }, { names: { outputs: "o.gz" } })

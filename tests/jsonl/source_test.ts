@@ -5,7 +5,7 @@ import { readOnce, readWhole, Source } from "../../src/jsonl/source/mod.ts";
 import { scoreJsonl } from "../../src/evaluation/mod.ts";
 import { scoreStructuredJsonl } from "../../src/structured_jsonl/mod.ts";
 import { sha256Hex } from "../../src/engine/mod.ts";
-import { type Kind, sourceOf } from "../_byte_sources.ts";
+import { handBackCorpus, type Kind, sourceOf } from "../_byte_sources.ts";
 import { makeRng } from "../_corpus.ts";
 
 const enc = new TextEncoder();
@@ -108,21 +108,7 @@ Deno.test("a function source that gives the same stream again is refused, not re
   // the general reader opens every source again. A function that hands back the one stream it
   // opened before (`() => file.readable` of a file opened once) would be read on from the third
   // line: with allowMissing, a report of 8 examples of 10 with two "missing" generations.
-  const ids = Array.from({ length: 10 }, (_, i) => `id${i}`);
-  const lines = (rows: unknown[]) => rows.map((r) => JSON.stringify(r) + "\n").join("");
-  const examples = enc.encode(
-    lines(
-      ids.map((id) => ({ example_id: id, language: "en", target: { name: "f", arguments: {} } })),
-    ),
-  );
-  const gens = ids.map((id) =>
-    lines([{
-      example_id: id,
-      prompt_sha256: "0".repeat(64),
-      output: '{"name":"f","arguments":{}}',
-    }])
-  );
-  gens[1] = gens[1]!.replace('"output"', '"\\u006futput"');
+  const { examples, generations: gens } = handBackCorpus(10);
   const head = enc.encode(gens.slice(0, 2).join(""));
   const tail = enc.encode(gens.slice(2).join(""));
   const whole = await scoreJsonl({ examples, generations: new Uint8Array([...head, ...tail]) });
