@@ -42,10 +42,16 @@ export function bdi(s: unknown): string {
   return `<bdi>${esc(s)}</bdi>`;
 }
 
-/** Cuts a label to `n` characters with an ellipsis; the full text stays in the tooltip. */
+/**
+ * Cuts a label to `n` characters with an ellipsis; the full text stays in the tooltip. The cut
+ * moves back past a letter's marks and a zero-width-joined emoji, so no character is parted.
+ */
 export function clip(s: string, n: number): string {
   const chars = Array.from(s);
-  return chars.length > n ? `${chars.slice(0, n - 1).join("")}\u2026` : s;
+  if (chars.length <= n) return s;
+  let k = n - 1;
+  while (k > 0 && (/^[\p{M}\u200d]/u.test(chars[k]!) || chars[k - 1] === "\u200d")) k--;
+  return `${chars.slice(0, k).join("")}\u2026`;
 }
 
 /** A metric's display name (its own name when it has none). */
