@@ -28,6 +28,14 @@ Deno.test("library code under src/ uses no node:* imports and no Deno.* APIs", a
   assertEquals(await offenders(["src/"], /from\s+["']node:|\bDeno\./), []);
 });
 
+Deno.test("the repository's own code imports the sources, not @assay/assay (which is dist/)", async () => {
+  // `@assay/assay` resolves to dist/ (deno.json's exports): a test importing it beside a source
+  // module would hold two copies of one class. dist/ has its own test (tests/dist_test.ts).
+  const bad =
+    /^\s*(?:import\b.*|export\b.*|\}\s*)from\s*["']@assay\/assay|\bimport\(\s*["']@assay\/assay/;
+  assertEquals(await offenders(["src/", "cli/", "build/", "tests/", "bench/"], bad), []);
+});
+
 Deno.test("tests import only the strict asserts (Deno's named deepEqual/equal are loose)", async () => {
   // In Deno 2.9 the named deepEqual and equal exports of node:assert/strict are the loose
   // ones: deepEqual([1], ["1"]) passes. deepStrictEqual and strictEqual are strict.

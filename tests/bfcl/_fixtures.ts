@@ -1,6 +1,6 @@
 // The vendored BFCL 2024-08 files (tests/fixtures/bfcl-v1/): the data and results, gzipped, and
 // the published verdicts derived from the score files.
-import type { BfclCategory, BfclMatching, BfclRun, BfclSource } from "@assay/assay/bfcl";
+import type { BfclCategory, BfclMatching, BfclRun, BfclSource } from "../../src/bfcl/mod.ts";
 import { leaderboardRun } from "./_leaderboard.ts";
 
 const ROOT = new URL("../fixtures/bfcl-v1/", import.meta.url);

@@ -8,7 +8,7 @@ import {
   pyRepr,
   PyTuple,
   type PyValue,
-} from "@assay/assay/bfcl";
+} from "../../src/bfcl/mod.ts";
 
 /** The value as `["int", "5"]`, `["float", "0.1"]`, `["list", [...]]` and so on. */
 export function typed(v: PyValue): unknown {

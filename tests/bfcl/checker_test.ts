@@ -8,7 +8,7 @@ import {
   PyFloat,
   PyInt,
   type PyValue,
-} from "@assay/assay/bfcl";
+} from "../../src/bfcl/mod.ts";
 
 const int = (n: number) => new PyInt(BigInt(n));
 const float = (n: number) => new PyFloat(n);

@@ -6,7 +6,7 @@
 //
 // Needs --allow-run (python3, apt-get), --allow-read and --allow-sys (uid, for ensureScipy).
 import { deepStrictEqual, match, ok, strictEqual, throws } from "node:assert/strict";
-import { formatReport, PRNG_NAME, Sfc32, sha256Hex } from "@assay/assay";
+import { formatReport, PRNG_NAME, Sfc32, sha256Hex } from "../../mod.ts";
 import {
   BFCL_CATEGORIES,
   type BfclCategory,
@@ -17,8 +17,8 @@ import {
   ComparisonGateError,
   digestBfclInputs,
   mergeBfclReports,
-} from "@assay/assay/bfcl";
-import { metricValue } from "@assay/assay/stats";
+} from "../../src/bfcl/mod.ts";
+import { metricValue } from "../../src/stats/mod.ts";
 import { ENGINES } from "../_engines.ts";
 import { ensureScipy, PYTHON } from "../_debian_python.ts";
 import { gunzipText, runModel } from "./_fixtures.ts";

@@ -2,7 +2,7 @@
 // fail and every failing entry's error_type must be the score file's, except the entries listed
 // in KNOWN_ISSUES (each must still disagree, so that a fix removes its row).
 import { deepStrictEqual as assertEquals, strictEqual } from "node:assert/strict";
-import type { BfclCategory } from "@assay/assay/bfcl";
+import type { BfclCategory } from "../../src/bfcl/mod.ts";
 import {
   AST_CATEGORIES,
   disagreements,

@@ -8,7 +8,7 @@ import {
   decoderForModel,
   PyDict,
   pyRepr,
-} from "@assay/assay/bfcl";
+} from "../../src/bfcl/mod.ts";
 
 function fc(args: string): string {
   const r = decodeFcResult([new PyDict([["f", args]])]);

@@ -9,7 +9,7 @@
 //
 // Needs --allow-run (python3) and --allow-read.
 import { ok, strictEqual } from "node:assert/strict";
-import { checkBfclEntry, PyDict } from "@assay/assay/bfcl";
+import { checkBfclEntry, PyDict } from "../../src/bfcl/mod.ts";
 import { makeRng, type Rng } from "../_corpus.ts";
 import { runLineOracle } from "../_debian_python.ts";
 

@@ -3,7 +3,7 @@
 // to the trees of tree-sitter-java 0.23.5 and tree-sitter-javascript 0.23.1 (the texts are the
 // gpt handler's: BFCL drops their first and last characters before parsing).
 import { strictEqual } from "node:assert/strict";
-import { decodePromptResult, pyRepr } from "@assay/assay/bfcl";
+import { decodePromptResult, pyRepr } from "../../src/bfcl/mod.ts";
 
 function decode(text: string, language: "Java" | "JavaScript"): string {
   const r = decodePromptResult(text, "gpt", language);

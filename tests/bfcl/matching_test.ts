@@ -2,7 +2,7 @@
 // that greedy matching fails and optimal passes, seeded random entries against a brute force over
 // every assignment, and the count of changed verdicts on the 11 vendored models.
 import { deepStrictEqual, strictEqual, throws } from "node:assert/strict";
-import { Sfc32 } from "@assay/assay";
+import { Sfc32 } from "../../mod.ts";
 import {
   type BfclCategory,
   type BfclMatching,
@@ -12,7 +12,7 @@ import {
   PyDict,
   PyInt,
   type PyValue,
-} from "@assay/assay/bfcl";
+} from "../../src/bfcl/mod.ts";
 import { AST_CATEGORIES, FC_MODELS, gunzipText, PROMPTING_MODELS, runModel } from "./_fixtures.ts";
 
 const int = (n: number) => new PyInt(BigInt(n));

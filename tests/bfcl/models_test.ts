@@ -13,8 +13,8 @@ import {
   checkDecoderFits,
   PyDict,
   underscoreToDotForModel,
-} from "@assay/assay/bfcl";
-import { InputError } from "@assay/assay/jsonl";
+} from "../../src/bfcl/mod.ts";
+import { InputError } from "../../src/jsonl/mod.ts";
 import { FC_MODELS, gunzipText, PROMPTING_MODELS, publishedScore } from "./_fixtures.ts";
 
 async function files(model: string, category: BfclCategory) {

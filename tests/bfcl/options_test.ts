@@ -8,7 +8,7 @@ import {
   checkBfcl,
   checkBfclEntry,
   PyDict,
-} from "@assay/assay/bfcl";
+} from "../../src/bfcl/mod.ts";
 
 const text = '{"id": "relevance_0", "result": "[f(a=1)]"}\n';
 const files = { results: { name: "r.json", text } };

@@ -10,8 +10,8 @@ import {
   pyRepr,
   PyTuple,
   pyType,
-} from "@assay/assay/bfcl";
-import { InputError } from "@assay/assay/jsonl";
+} from "../../src/bfcl/mod.ts";
+import { InputError } from "../../src/jsonl/mod.ts";
 import { standardize } from "../../src/bfcl/_value_checks.ts";
 import { runLineOracle } from "../_debian_python.ts";
 

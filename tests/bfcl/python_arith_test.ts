@@ -8,7 +8,7 @@
 //
 // Needs --allow-run (python3) and --allow-read.
 import { deepStrictEqual as assertEquals, strictEqual } from "node:assert/strict";
-import { decodePromptResult, PyFloat, pyRepr } from "@assay/assay/bfcl";
+import { decodePromptResult, PyFloat, pyRepr } from "../../src/bfcl/mod.ts";
 import { makeRng, type Rng } from "../_corpus.ts";
 import { runLineOracle } from "../_debian_python.ts";
 import { typed } from "./_python_typed.ts";

@@ -5,7 +5,7 @@
 //
 // Needs --allow-run (python3) and --allow-read.
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { decodePromptResult } from "@assay/assay/bfcl";
+import { decodePromptResult } from "../../src/bfcl/mod.ts";
 import { makeRng, type Rng } from "../_corpus.ts";
 import { runLineOracle } from "../_debian_python.ts";
 import { typed } from "./_python_typed.ts";

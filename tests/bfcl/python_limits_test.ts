@@ -4,8 +4,8 @@
 // `-value.operand.value`, with Python's own message when that fails. And no depth crashes a
 // reader: every hostile text is a status with a reason, in the BFCL decoder and in `pythonic`.
 import { deepStrictEqual as assertEquals, strictEqual } from "node:assert/strict";
-import { decodePromptResult, parsePythonExpression } from "@assay/assay/bfcl";
-import { getDecoder } from "@assay/assay/formats";
+import { decodePromptResult, parsePythonExpression } from "../../src/bfcl/mod.ts";
+import { getDecoder } from "../../src/formats/mod.ts";
 import { runLineOracle } from "../_debian_python.ts";
 
 // One JSON line in ({"text"} or {"unary"}), one out: "ok", or the exception's type and message.

@@ -9,7 +9,7 @@
 //
 // Needs --allow-run (python3) and --allow-read.
 import { deepStrictEqual as assertEquals, strictEqual } from "node:assert/strict";
-import { parsePythonExpression, pyRepr } from "@assay/assay/bfcl";
+import { parsePythonExpression, pyRepr } from "../../src/bfcl/mod.ts";
 import { makeRng, type Rng } from "../_corpus.ts";
 import { runLineOracle } from "../_debian_python.ts";
 

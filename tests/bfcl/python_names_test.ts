@@ -6,7 +6,7 @@
 //
 // Needs --allow-run (python3).
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { parsePythonExpression } from "@assay/assay/bfcl";
+import { parsePythonExpression } from "../../src/bfcl/mod.ts";
 import { xidContinue14, xidStart14 } from "../../src/pytext/mod.ts";
 import { PYTHON } from "../_debian_python.ts";
 

@@ -4,8 +4,8 @@
 // must accept exactly the language of the regexes they replace (checked here on seeded random
 // strings), and a 9-million-digit number of every form is now a verdict, never a crash.
 import { deepStrictEqual as assertEquals, strictEqual } from "node:assert/strict";
-import { decodePromptResult, parsePythonExpression } from "@assay/assay/bfcl";
-import { getDecoder } from "@assay/assay/formats";
+import { decodePromptResult, parsePythonExpression } from "../../src/bfcl/mod.ts";
+import { getDecoder } from "../../src/formats/mod.ts";
 import { numberEnd } from "../../src/bfcl/_python_tokens.ts";
 import { pyFloatOf, pyIntOf, pyStrip } from "../../src/bfcl/_python_text.ts";
 import { makeRng } from "../_corpus.ts";

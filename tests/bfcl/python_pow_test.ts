@@ -4,7 +4,7 @@
 //
 // Needs --allow-run (python3, deno) and --allow-read.
 import { deepStrictEqual as assertEquals, strictEqual } from "node:assert/strict";
-import { decodePromptResult, pyRepr } from "@assay/assay/bfcl";
+import { decodePromptResult, pyRepr } from "../../src/bfcl/mod.ts";
 import { fma, glibcPow } from "../../src/bfcl/_python_pow.ts";
 import { makeRng, type Rng } from "../_corpus.ts";
 import { runLineOracle } from "../_debian_python.ts";

@@ -3,8 +3,8 @@
 // function_call item, Anthropic blocks or message, a call object, an item of several keys. Each
 // failed every entry's decoding (0 of N, exit 0); each is refused, naming the file, line and id.
 import { strictEqual, throws } from "node:assert/strict";
-import { checkBfcl } from "@assay/assay/bfcl";
-import { InputError } from "@assay/assay/jsonl";
+import { checkBfcl } from "../../src/bfcl/mod.ts";
+import { InputError } from "../../src/jsonl/mod.ts";
 
 const FN = {
   name: "f.g",

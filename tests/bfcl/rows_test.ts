@@ -10,8 +10,8 @@ import {
   compareBfclReports,
   PyDict,
   PyInt,
-} from "@assay/assay/bfcl";
-import { InputError } from "@assay/assay/jsonl";
+} from "../../src/bfcl/mod.ts";
+import { InputError } from "../../src/jsonl/mod.ts";
 import { checkCall } from "../../src/bfcl/_function_checker.ts";
 import { AST_CATEGORIES, gunzipText } from "./_fixtures.ts";
 

@@ -7,7 +7,7 @@ import {
   checkBfcl,
   formatScoreFile,
   mergeBfclReports,
-} from "@assay/assay/bfcl";
+} from "../../src/bfcl/mod.ts";
 import { gunzipText, runModel } from "./_fixtures.ts";
 
 const PUBLISHED: [string, BfclCategory][] = [

@@ -1,7 +1,7 @@
 // BFCL's Java and JavaScript converters on a table of our own: each declared type, the literals
 // it recognises, and the strings it leaves as they are.
 import { strictEqual } from "node:assert/strict";
-import { pyRepr, type PyValue } from "@assay/assay/bfcl";
+import { pyRepr, type PyValue } from "../../src/bfcl/mod.ts";
 import { javaConvert, jsConvert } from "../../src/bfcl/_type_converters.ts";
 
 /** A value, its declared type and item type, and the repr of what the converter gives. */

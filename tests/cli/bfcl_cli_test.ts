@@ -1,8 +1,8 @@
 // `assay bfcl` end to end: BFCL's score file and the assay.bfcl.v1 report, written atomically;
 // exit 2 with a message naming the file and line for bad input or usage.
 import { deepStrictEqual, match, ok, strictEqual } from "node:assert/strict";
-import { compareBfclReports, mergeBfclReports } from "@assay/assay/bfcl";
-import { formatReport, sha256Hex } from "@assay/assay";
+import { compareBfclReports, mergeBfclReports } from "../../src/bfcl/mod.ts";
+import { formatReport, sha256Hex } from "../../mod.ts";
 import { runMain } from "./_main.ts";
 import { gunzipText } from "../bfcl/_fixtures.ts";
 

@@ -6,7 +6,7 @@ import { gzipSync } from "node:zlib";
 import { runCli, runMain } from "./_main.ts";
 import { gunzipText } from "../bfcl/_fixtures.ts";
 import { decompressWhole } from "../../cli/_io.ts";
-import { InputError } from "@assay/assay";
+import { InputError } from "../../mod.ts";
 
 const DEMO = new URL("../../samples/demo/", import.meta.url).pathname;
 const SUITE = new URL("../../samples/suite_demo/", import.meta.url).pathname;

@@ -3,7 +3,7 @@
 import { deepStrictEqual as assertEquals, match, strictEqual } from "node:assert/strict";
 import { runCli, runMain } from "./_main.ts";
 import { fixturePath, fixtureText } from "../ifeval/_fixtures.ts";
-import { sha256Hex } from "@assay/assay";
+import { sha256Hex } from "../../mod.ts";
 
 const INPUT = fixturePath("input_data.jsonl");
 const RESPONSES = fixturePath("responses_gpt4.jsonl");

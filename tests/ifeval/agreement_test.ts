@@ -1,6 +1,6 @@
 // The official verdicts on GPT-4's 541 responses (tests/fixtures/ifeval/SOURCE): every entry's
 // follow_instruction_list, counted per checker id, and every output line byte for byte.
-import { ifevalReport, type IfevalRun, officialLine, runIfeval } from "@assay/assay/ifeval";
+import { ifevalReport, type IfevalRun, officialLine, runIfeval } from "../../src/ifeval/mod.ts";
 import { deepStrictEqual as assertEquals, strictEqual } from "node:assert/strict";
 import { fixtureText } from "./_fixtures.ts";
 

@@ -1,4 +1,4 @@
-import { buildCheck, IfevalInputError, INSTRUCTION_IDS } from "@assay/assay/ifeval";
+import { buildCheck, IfevalInputError, INSTRUCTION_IDS } from "../../src/ifeval/mod.ts";
 import { deepStrictEqual as assertEquals, strictEqual, throws } from "node:assert/strict";
 
 type Case = [response: string, follows: boolean];

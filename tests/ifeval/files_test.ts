@@ -4,7 +4,7 @@ import {
   readIfevalInput,
   readIfevalResponses,
   runIfeval,
-} from "@assay/assay/ifeval";
+} from "../../src/ifeval/mod.ts";
 import { deepStrictEqual as assertEquals, strictEqual, throws } from "node:assert/strict";
 
 const row = (o: Record<string, unknown>) => JSON.stringify(o) + "\n";

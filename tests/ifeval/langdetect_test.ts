@@ -7,8 +7,8 @@ import {
   LangDetectError,
   languageProbabilities,
   PythonRandom,
-} from "@assay/assay/ifeval";
-import { Sfc32 } from "@assay/assay/engine";
+} from "../../src/ifeval/mod.ts";
+import { Sfc32 } from "../../src/engine/mod.ts";
 import { deepStrictEqual as assertEquals, strictEqual, throws } from "node:assert/strict";
 import { ensureDebianModule } from "../_debian_python.ts";
 import { responses, runOracle } from "./_fixtures.ts";

@@ -3,7 +3,7 @@
 // regexes backtrack quadratically.
 import { countBullets, countPlaceholders, titles } from "../../src/ifeval/_line_scans.ts";
 import { DOT, S } from "../../src/ifeval/_python_text.ts";
-import { Sfc32 } from "@assay/assay/engine";
+import { Sfc32 } from "../../src/engine/mod.ts";
 import { deepStrictEqual as assertEquals, strictEqual } from "node:assert/strict";
 
 const LINE_START = "(?:^|(?<=\\n))";

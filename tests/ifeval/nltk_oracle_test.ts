@@ -1,7 +1,7 @@
 // Differential tests against Debian's python3-nltk (3.8) on edge cases and seeded random texts
 // built from the pieces the tokenizers treat specially.
-import { splitSentences, treebankTokenize, wordTokenize } from "@assay/assay/ifeval";
-import { Sfc32 } from "@assay/assay/engine";
+import { splitSentences, treebankTokenize, wordTokenize } from "../../src/ifeval/mod.ts";
+import { Sfc32 } from "../../src/engine/mod.ts";
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { ensureDebianModule } from "../_debian_python.ts";
 import { fixturePath, runOracle } from "./_fixtures.ts";

@@ -1,4 +1,4 @@
-import { PunktSentenceSplitter, splitSentences } from "@assay/assay/ifeval";
+import { PunktSentenceSplitter, splitSentences } from "../../src/ifeval/mod.ts";
 import { deepStrictEqual as assertEquals, strictEqual } from "node:assert/strict";
 import { fixtureRows, responses, type TokenizerReference } from "./_fixtures.ts";
 

@@ -9,8 +9,8 @@ import {
   ifevalReport,
   officialLine,
   runIfeval,
-} from "@assay/assay/ifeval";
-import { ComparisonGateError, sha256Hex } from "@assay/assay";
+} from "../../src/ifeval/mod.ts";
+import { ComparisonGateError, sha256Hex } from "../../mod.ts";
 import { fixtureText } from "./_fixtures.ts";
 
 const input = { name: "input_data.jsonl", text: await fixtureText("input_data.jsonl") };

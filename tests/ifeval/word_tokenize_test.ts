@@ -1,4 +1,4 @@
-import { treebankTokenize, wordRuns, wordTokenize } from "@assay/assay/ifeval";
+import { treebankTokenize, wordRuns, wordTokenize } from "../../src/ifeval/mod.ts";
 import { deepStrictEqual as assertEquals, strictEqual } from "node:assert/strict";
 import { fixtureRows, responses, type TokenizerReference } from "./_fixtures.ts";
 

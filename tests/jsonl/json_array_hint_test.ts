@@ -3,9 +3,9 @@
 // line (jsonArrayHint, src/jsonl/errors.ts), from every reader of one JSON object per line.
 import { ok, strictEqual } from "node:assert/strict";
 import { createEngine, jsonArrayHint, scoreJsonl } from "../../mod.ts";
-import { scoreStructuredJsonl } from "@assay/assay/structured-jsonl";
-import { readIfevalInput, readIfevalResponses } from "@assay/assay/ifeval";
-import { readCalibrationLabels, readGoldens } from "@assay/assay/suite";
+import { scoreStructuredJsonl } from "../../src/structured_jsonl/mod.ts";
+import { readIfevalInput, readIfevalResponses } from "../../src/ifeval/mod.ts";
+import { readCalibrationLabels, readGoldens } from "../../src/suite/mod.ts";
 
 const enc = new TextEncoder();
 const HINT = "; JSONL is one JSON object per line, not a JSON array";
