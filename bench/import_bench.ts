@@ -1,19 +1,25 @@
 /**
- * Import cost of the root, in one run: a fresh `deno run` process that imports the root `mod.ts`
- * and calls `canonicalize` once, against one that imports `src/engine/mod.ts` alone and calls
- * the same function (issue 12, acceptance 3: the root within 2× of the engine alone).
+ * Import cost of the root, in one run: a fresh `deno run` process that imports the root and calls
+ * `canonicalize` once, against one that imports the engine's folder alone and calls the same
+ * function (issue 12, acceptance 3: the root within 2× of the engine alone).
  *
- * The two processes alternate (A B B A …) after warm-up runs of each, which also fill Deno's
- * transpile cache. Each is timed twice: the whole process, from spawn to exit, as the parent
- * sees it; and, inside it, from before its dynamic `import()` to after the call. The figures to
- * read are the medians' ratios, measured side by side on the same machine. The module counts
- * come from `deno info --json`.
+ * Each is measured as published (deno.json's `.` and `./engine`, files of dist/, which the bench
+ * builds first, as `deno task build:dist` does) and as TypeScript sources (`mod.ts` and
+ * `src/engine/mod.ts`, what the repository's own code and tests import).
+ *
+ * The processes take turns, in an order that rotates each round, after warm-up runs of each,
+ * which also fill Deno's transpile cache. Each is timed twice: the whole process, from spawn to
+ * exit, as the parent sees it; and, inside it, from before its dynamic `import()` to after the
+ * call. The figures to read are the medians' ratios, measured side by side on the same machine.
+ * The module counts are those the run loads: `deno info --json`'s code modules, without the
+ * TypeScript a dist/ file names for its types.
  *
  * Usage: `deno run -A bench/import_bench.ts [--runs 40] [--warmup 3] [--json FILE]`
  *
  * @module
  */
 import { parseArgs } from "node:util";
+import { writeDist } from "../build/build_dist.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -31,6 +37,8 @@ const ROOT = new URL("../", import.meta.url);
 const path = (rel: string) => decodeURIComponent(new URL(rel, ROOT).pathname);
 
 interface Side {
+  /** What the output calls it. */
+  label: string;
   /** What it imports, relative to the repository. */
   entry: string;
   /** The child script. */
@@ -73,11 +81,23 @@ async function moduleCount(entry: string): Promise<{ modules: number; bytes: num
     stdout: "piped",
   }).output();
   const graph = JSON.parse(new TextDecoder().decode(out.stdout)) as {
-    modules: { size?: number }[];
+    modules: { specifier: string; size?: number; dependencies?: { code?: unknown }[] }[];
   };
+  // What a run loads: the modules reached through code imports, not a dist/ file's types.
+  const bySpecifier = new Map(graph.modules.map((m) => [m.specifier, m]));
+  const seen = new Set<string>();
+  const visit = (specifier: string) => {
+    if (seen.has(specifier)) return;
+    seen.add(specifier);
+    for (const d of bySpecifier.get(specifier)?.dependencies ?? []) {
+      const code = (d.code as { specifier?: string } | undefined)?.specifier;
+      if (code) visit(code);
+    }
+  };
+  visit(graph.modules.find((m) => m.specifier.endsWith(entry.replace(/^\.\//, "/")))!.specifier);
   return {
-    modules: graph.modules.length,
-    bytes: graph.modules.reduce((n, m) => n + (m.size ?? 0), 0),
+    modules: seen.size,
+    bytes: [...seen].reduce((n, s) => n + (bySpecifier.get(s)?.size ?? 0), 0),
   };
 }
 
@@ -87,54 +107,75 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
 
+const exportsMap = (JSON.parse(await Deno.readTextFile(path("deno.json"))) as {
+  exports: Record<string, string>;
+}).exports;
+await writeDist();
 const tmp = await Deno.makeTempDir({ prefix: "assay_import_bench_" });
 try {
-  const sides: Side[] = ["mod.ts", "src/engine/mod.ts"].map((entry, i) => ({
+  const entries: [string, string][] = [
+    [`${exportsMap["."]} (published .)`, exportsMap["."]!],
+    [`${exportsMap["./engine"]} (published ./engine)`, exportsMap["./engine"]!],
+    ["mod.ts (source)", "./mod.ts"],
+    ["src/engine/mod.ts (source)", "./src/engine/mod.ts"],
+  ];
+  const sides: Side[] = entries.map(([label, entry], i) => ({
+    label,
     entry,
     script: `${tmp}/child_${i}.js`,
     process: [],
     inside: [],
   }));
   for (const s of sides) await Deno.writeTextFile(s.script, childScript(s.entry));
-  const [root, engine] = sides as [Side, Side];
   for (let i = 0; i < WARMUP; i++) for (const s of sides) await runOnce(s);
   for (let i = 0; i < RUNS; i++) {
-    for (const s of i % 2 === 0 ? [root, engine] : [engine, root]) {
+    for (let k = 0; k < sides.length; k++) {
+      const s = sides[(i + k) % sides.length]!;
       const [wall, inside] = await runOnce(s);
       s.process.push(wall);
       s.inside.push(inside);
     }
   }
   const counts = await Promise.all(sides.map((s) => moduleCount(s.entry)));
+  const ratio = (a: Side, b: Side) => ({
+    process: median(a.process) / median(b.process),
+    importAndCall: median(a.inside) / median(b.inside),
+  });
+  const [pubRoot, pubEngine, srcRoot, srcEngine] = sides as [Side, Side, Side, Side];
   const result = {
     runs: RUNS,
     deno: Deno.version.deno,
     call: 'canonicalize(\'{"b": 1e16, "a": 1.0}\') on the default engine',
     sides: sides.map((s, i) => ({
-      entry: s.entry,
+      entry: s.label,
       modules: counts[i]!.modules,
       moduleBytes: counts[i]!.bytes,
       processMedianMs: median(s.process),
       importAndCallMedianMs: median(s.inside),
     })),
     ratio: {
-      process: median(root.process) / median(engine.process),
-      importAndCall: median(root.inside) / median(engine.inside),
+      published: ratio(pubRoot, pubEngine),
+      publishedRootToSourceEngine: ratio(pubRoot, srcEngine),
+      sources: ratio(srcRoot, srcEngine),
     },
   };
   const ms = (x: number) => `${x.toFixed(1)} ms`;
-  console.log(`Import cost, ${RUNS} interleaved runs of each (Deno ${Deno.version.deno}):`);
+  console.log(`Import cost, ${RUNS} runs of each, in turn (Deno ${Deno.version.deno}):`);
   for (const s of result.sides) {
     console.log(
-      `  ${s.entry.padEnd(18)} ${String(s.modules).padStart(3)} modules ` +
+      `  ${s.entry.padEnd(52)} ${String(s.modules).padStart(3)} modules ` +
         `(${(s.moduleBytes / 1000).toFixed(0)} KB)  process ${ms(s.processMedianMs)}  ` +
         `import + call ${ms(s.importAndCallMedianMs)}`,
     );
   }
-  console.log(
-    `  root / engine: ${result.ratio.process.toFixed(2)}x for the process, ` +
-      `${result.ratio.importAndCall.toFixed(2)}x for the import and call (target ≤ 2x)`,
-  );
+  const line = (what: string, r: { process: number; importAndCall: number }) =>
+    console.log(
+      `  ${what.padEnd(52)} ${r.importAndCall.toFixed(2)}x for the import and call, ` +
+        `${r.process.toFixed(2)}x for the process`,
+    );
+  line("root / engine, as published (target ≤ 2x):", result.ratio.published);
+  line("root as published / engine's TypeScript:", result.ratio.publishedRootToSourceEngine);
+  line("root / engine, as TypeScript sources:", result.ratio.sources);
   if (values.json) await Deno.writeTextFile(values.json, JSON.stringify(result, null, 2) + "\n");
 } finally {
   await Deno.remove(tmp, { recursive: true });

@@ -84,12 +84,13 @@ export async function exec(
 /**
  * Bundles `entry` into one ES module, unminified: for browser-like hosts (`browser`, which picks
  * npm packages' browser builds, as workers' bundlers do) or with `deno bundle`'s default platform
- * (`deno`, which picks their Node builds).
+ * (`deno`, which picks their Node builds). With `importMap`, imports resolve through it.
  */
 export async function bundle(
   entry: string,
   outFile: string,
   platform: "browser" | "deno" = "browser",
+  importMap?: string,
 ): Promise<void> {
   await exec(
     `deno bundle ${entry}`,
@@ -97,6 +98,7 @@ export async function bundle(
     [
       "bundle",
       "--quiet",
+      ...(importMap ? ["--import-map", importMap] : []),
       ...(platform === "browser" ? ["--platform", "browser"] : []),
       "--format",
       "esm",

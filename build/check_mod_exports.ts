@@ -5,6 +5,8 @@
 // - the root mod.ts re-exports every room but suite, bfcl, config, gate, formats, explain, ifeval,
 //   report_check and structured_jsonl, which stay behind their subpaths;
 // - deno.json exports each room's mod.ts.
+import { sourceOf } from "./build_dist.ts";
+
 const ROOT = new URL("../", import.meta.url);
 const problems: string[] = [];
 const read = (path: string) => Deno.readTextFile(new URL(path, ROOT));
@@ -33,7 +35,8 @@ async function checkFolder(folder: string): Promise<void> {
 const rootMod = await read("mod.ts");
 const exports = (JSON.parse(await read("deno.json")) as { exports: Record<string, string> })
   .exports;
-const exported = new Set(Object.values(exports));
+// The TypeScript each export is built from (dist/'s files are built from src/, build/build_dist.ts).
+const exported = new Set(Object.values(exports).map(sourceOf));
 // The rooms with npm dependencies (suite; config and gate, which read YAML and JSONC) and those the
 // root bundle's budget leaves out (bfcl, formats, explain, ifeval, report_check, structured_jsonl)
 // have only their own subpaths.

@@ -3,8 +3,9 @@
  * on both engines, on Deno, Node, Bun and workerd, and one digest that must be
  * the same everywhere.
  *
- * - Deno runs `tests/conformance/main.ts` with no permissions at all.
- * - Node runs it bundled by `deno bundle`.
+ * - Deno runs `tests/conformance/main.ts` with no permissions at all, twice: on the sources, and
+ *   (`deno+dist`) on dist/, the files the package publishes, through an import map.
+ * - Node runs it bundled by `deno bundle` from dist/.
  * - Bun (pinned in `tests/runtimes/`) runs the TypeScript source.
  * - workerd (pinned in `tests/runtimes/`) serves two workers on ephemeral
  *   loopback ports: one imports `build/assay.wasm` as a module and passes it as
@@ -62,6 +63,7 @@ import {
   ROOT_BUNDLE_BUDGET,
 } from "./_bundles.ts";
 import { checkEdge, suiteOnDeno } from "./_edge_workers.ts";
+import { distImportMap } from "./build_dist.ts";
 import { buildCorpus } from "../tests/conformance/_corpus.ts";
 import { buildJsonlCorpus, type JsonlCorpus } from "../tests/conformance/_jsonl_corpus.ts";
 import type { TestRuntimes } from "../tests/runtimes/ensure.ts";
@@ -78,25 +80,43 @@ function parseEntries(what: string, stdout: string): Entry[] {
   return entries;
 }
 
-async function runDeno(): Promise<Run[]> {
-  // No permission flags: importing and running the library must need none.
-  const out = await exec(
-    "deno",
-    Deno.execPath(),
-    // npm:yaml's Node build reads LOG_TOKENS and LOG_STREAM while parsing (docs/suite.md).
-    ["run", "--no-prompt", "--allow-env=LOG_TOKENS,LOG_STREAM", MAIN],
-    RUN_TIMEOUT_MS,
-  );
-  return parseEntries("deno", out).map((entry) => ({
-    host: "deno",
-    version: Deno.version.deno,
-    entry,
-  }));
+/** Writes the import map that puts dist/ in place of the sources (see distImportMap). */
+async function writeDistMap(tmp: string): Promise<string> {
+  const file = `${tmp}/dist_import_map.json`;
+  await Deno.writeTextFile(file, JSON.stringify(await distImportMap()));
+  return file;
 }
 
+/** Deno on the sources, and on dist/ (the published files) through an import map. */
+async function runDeno(tmp: string): Promise<Run[]> {
+  const runs: Run[] = [];
+  for (const map of [undefined, await writeDistMap(tmp)]) {
+    const host = map ? "deno+dist" : "deno";
+    // No permission flags: importing and running the library must need none.
+    const out = await exec(
+      host,
+      Deno.execPath(),
+      [
+        "run",
+        "--no-prompt",
+        ...(map ? ["--import-map", map] : []),
+        // npm:yaml's Node build reads LOG_TOKENS and LOG_STREAM while parsing (docs/suite.md).
+        "--allow-env=LOG_TOKENS,LOG_STREAM",
+        MAIN,
+      ],
+      RUN_TIMEOUT_MS,
+    );
+    runs.push(
+      ...parseEntries(host, out).map((entry) => ({ host, version: Deno.version.deno, entry })),
+    );
+  }
+  return runs;
+}
+
+/** Node on a bundle of the conformance built from dist/, the files the package publishes. */
 async function runNode(tmp: string): Promise<Run[]> {
   const file = `${tmp}/conformance_node.mjs`;
-  await bundle(MAIN, file);
+  await bundle(MAIN, file, "browser", await writeDistMap(tmp));
   const version = (await exec("node", "node", ["--version"], 30_000)).trim();
   const out = await exec("node", "node", [file], RUN_TIMEOUT_MS);
   return parseEntries("node", out).map((entry) => ({
@@ -332,7 +352,7 @@ async function main(args: string[]): Promise<number> {
       console.log(`Test runtimes: bun ${rt.bunVersion}, ${rt.workerdVersion}`);
     }
     const steps: [string, () => Promise<Run[]>][] = [
-      ["deno", runDeno],
+      ["deno", () => runDeno(tmp)],
       ["node", () => runNode(tmp)],
       ["bun", () => runBun(rt!.bun, rt!.bunVersion)],
       ["workerd", () => runWorkerdStep(tmp, rt!, jsonl, cli, problems)],

@@ -1,6 +1,8 @@
 // The whole gate: `deno task test`. Runs every check, reports each, and exits 1 if any failed.
 // Its last line is "gate: N passed, M failed (S steps inside them); K of L checks ok": N and M
 // count every test `deno test` ran (doc tests too), S their steps, and K of L the gate's steps.
+import { sourceOf } from "./build_dist.ts";
+
 const deno = Deno.execPath();
 
 interface Step {
@@ -12,7 +14,14 @@ interface Step {
 
 const SOURCES = ["mod.ts", "src/", "cli/", "build/", "tests/", "bench/"];
 
+const config = JSON.parse(Deno.readTextFileSync("deno.json")) as {
+  exports: Record<string, string>;
+};
+
 const steps: Step[] = [
+  // First: the published subpaths are dist/'s files, which later steps import (doc tests, the
+  // publish dry run, the dist test).
+  { name: "dist build", args: ["task", "build:dist"] },
   { name: "fmt", args: ["fmt", "--check"] },
   { name: "lint", args: ["lint"] },
   { name: "type check", args: ["check", ...SOURCES] },
@@ -21,10 +30,8 @@ const steps: Step[] = [
     args: [
       "doc",
       "--lint",
-      ...Object.values(
-        (JSON.parse(Deno.readTextFileSync("deno.json")) as { exports: Record<string, string> })
-          .exports,
-      ),
+      // The TypeScript each export is built from: dist/'s files take their types from it.
+      ...Object.values(config.exports).map(sourceOf),
     ],
   },
   { name: "mod exports", args: ["run", "--allow-read", "build/check_mod_exports.ts"] },

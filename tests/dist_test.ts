@@ -1,0 +1,103 @@
+// dist/ is what the package publishes for its library subpaths (build/build_dist.ts): one set of
+// bundled chunks, typed by the TypeScript sources. These tests hold it to the sources: it is
+// current, it exports what they export, and it holds one copy of each module, so that what one
+// subpath makes (an Engine, an InputError) is what another expects.
+import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
+import { buildDist, distEntries } from "../build/build_dist.ts";
+
+const root = new URL("../", import.meta.url);
+const entries = distEntries(JSON.parse(await Deno.readTextFile(new URL("deno.json", root))));
+const STALE = "dist/ is missing or stale: run `deno task build:dist`";
+
+Deno.test("dist/ is what build:dist writes from the sources as they are", async () => {
+  const tmp = await Deno.makeTempDir({ prefix: "assay_dist_test_" });
+  try {
+    const fresh = await buildDist(`${tmp}/dist`);
+    const present: string[] = [];
+    const walk = async (dir: string): Promise<void> => {
+      for await (const e of Deno.readDir(new URL(`dist/${dir}`, root))) {
+        if (e.isDirectory) await walk(`${dir}${e.name}/`);
+        else present.push(`${dir}${e.name}`);
+      }
+    };
+    await walk("").catch(() => ok(false, STALE));
+    assertEquals(present.sort(), [...fresh.keys()].sort(), STALE);
+    for (const file of fresh.keys()) {
+      const built = await Deno.readFile(`${tmp}/dist/${file}`);
+      const committed = await Deno.readFile(new URL(`dist/${file}`, root));
+      ok(built.length === committed.length && built.every((b, i) => b === committed[i]), STALE);
+    }
+  } finally {
+    await Deno.remove(tmp, { recursive: true });
+  }
+});
+
+/** Each library subpath's module, as dist/ has it and as its source has it. */
+async function loadBoth(): Promise<
+  { subpath: string; dist: Record<string, unknown>; source: Record<string, unknown> }[]
+> {
+  return await Promise.all(entries.map(async (e) => ({
+    subpath: e.subpath,
+    dist: await import(new URL(e.dist, root).href),
+    source: await import(new URL(e.source, root).href),
+  })));
+}
+
+Deno.test("each dist/ export has its source's names, of the same kinds and values", async () => {
+  ok(entries.length >= 12, `deno.json exports ${entries.length} dist/ files`);
+  for (const { subpath, dist, source } of await loadBoth()) {
+    assertEquals(Object.keys(dist).sort(), Object.keys(source).sort(), subpath);
+    for (const [name, value] of Object.entries(source)) {
+      assertEquals(typeof dist[name], typeof value, `${subpath}: ${name}`);
+      if (typeof value !== "object" && typeof value !== "function") {
+        assertEquals(dist[name], value, `${subpath}: ${name}`);
+      }
+    }
+  }
+});
+
+Deno.test("dist/ holds one copy of each module: subpaths share a value where their sources do", async () => {
+  const modules = await loadBoth();
+  let shared = 0;
+  for (let i = 0; i < modules.length; i++) {
+    for (let j = i + 1; j < modules.length; j++) {
+      const a = modules[i]!;
+      const b = modules[j]!;
+      for (const name of Object.keys(a.source)) {
+        if (!(name in b.source)) continue;
+        const same = a.source[name] === b.source[name];
+        if (same) shared++;
+        assertEquals(
+          a.dist[name] === b.dist[name],
+          same,
+          `${name}, exported by ${a.subpath} and ${b.subpath}`,
+        );
+      }
+    }
+  }
+  // The root re-exports each core room's names, so most of them are shared with a subpath.
+  ok(shared > 100, `only ${shared} names are shared`);
+});
+
+Deno.test("an engine made by the root's dist/ scores through ./evaluation's", async () => {
+  const load = (subpath: string) =>
+    import(new URL(entries.find((e) => e.subpath === subpath)!.dist, root).href);
+  const [rootModule, evaluation] = await Promise.all([load("."), load("./evaluation")]);
+  const encode = (lines: unknown[]) =>
+    new TextEncoder().encode(lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
+  for (const name of ["ts", "wasm"]) {
+    const engine = rootModule.createEngine({ engine: name });
+    const { report } = await evaluation.scoreJsonl({
+      examples: encode([{ example_id: "1", language: "en", target: { name: "f", arguments: {} } }]),
+      generations: encode([
+        {
+          example_id: "1",
+          prompt_sha256: "0".repeat(64),
+          output: '{"name": "f", "arguments": {}}',
+        },
+      ]),
+    }, { engine });
+    assertEquals(report.engine, name);
+    assertEquals(report.metrics.overall.argument_exact_match.value, 1);
+  }
+});
