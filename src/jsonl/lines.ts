@@ -173,7 +173,9 @@ function decodeLine(
     return true;
   } catch {
     const bad = invalidUtf8Outside(view, modelFields);
-    if (bad >= 0) throw new InvalidUtf8Error(source, lineNo, start + bad, offset + start + bad);
+    if (bad >= 0) {
+      throw new InvalidUtf8Error(source, lineNo, start + bad, offset + start + bad, bytes);
+    }
     texts.push(lenient.decode(view));
     return false;
   }

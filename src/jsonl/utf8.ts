@@ -23,11 +23,22 @@ export class InvalidUtf8Error extends InputError {
    * @param line The 1-based line number.
    * @param lineOffset The 0-based offset of the first invalid byte in the line.
    * @param offset Its 0-based offset in the source.
+   * @param bytes Its first bytes: gzip's magic number adds a hint.
    */
-  constructor(source: string, line: number, lineOffset: number, offset: number) {
+  constructor(
+    source: string,
+    line: number,
+    lineOffset: number,
+    offset: number,
+    bytes?: Uint8Array,
+  ) {
     super(
       `${source}:${line}: invalid UTF-8 at byte ${lineOffset} of the line (byte ${offset} of ` +
-        `the file)`,
+        `the file)${
+          offset === 1 && bytes?.[0] === 31 && bytes[1] === 139
+            ? ": it is gzip data: decompress it first"
+            : ""
+        }`,
       { at: { source, line } },
     );
     this.name = "InvalidUtf8Error";
@@ -206,6 +217,6 @@ export function decodeUtf8(bytes: Uint8Array, source: string): string {
       line++;
       start = i + 1;
     }
-    throw new InvalidUtf8Error(source, line, at - start, at);
+    throw new InvalidUtf8Error(source, line, at - start, at, bytes);
   }
 }

@@ -10,7 +10,7 @@ import { DECOMPRESSED, readOnce, readWhole, Source } from "../../src/jsonl/sourc
 import { type JsonlSource, scoreJsonl } from "../../src/evaluation/mod.ts";
 import { scoreStructuredJsonl } from "../../src/structured_jsonl/mod.ts";
 import { createEngine, sha256Hex } from "../../src/engine/mod.ts";
-import { InputError } from "../../src/jsonl/mod.ts";
+import { decodeUtf8, InputError, readLines } from "../../src/jsonl/mod.ts";
 import { concatBytes, handBackCorpus, type Kind, sourceOf } from "../_byte_sources.ts";
 import { makeRng, type Rng } from "../_corpus.ts";
 import { writeScoreCorpus } from "../evaluation/_score_corpus.ts";
@@ -198,7 +198,7 @@ Deno.test("a multi-member, trailing, corrupt or cut gzip source is an InputError
       for (const [reader, run] of runs) {
         const { error, message } = await thrown(run);
         ok(
-          error instanceof InputError &&
+          error instanceof InputError && error.source === "out.jsonl.gz" &&
             /^InputError: out\.jsonl\.gz: gzip data this runtime's DecompressionStream does not read \(\w*Error: .+\): decompress it first$/
               .test(message),
           `${what}, ${kind}, ${reader}: ${message}`,
@@ -227,6 +227,7 @@ Deno.test("a runtime without DecompressionStream refuses a gzip source, naming i
       scoreStructuredJsonl({ outputs: chunks }, { names: { outputs: "o.jsonl.gz" } })
     );
     ok(error instanceof InputError, message);
+    strictEqual(error.source, "o.jsonl.gz");
     strictEqual(
       message,
       "InputError: o.jsonl.gz: gzip data this runtime's DecompressionStream does not read " +
@@ -310,5 +311,28 @@ Deno.test("a source marked DECOMPRESSED (the CLI's) is read as it is, gzip's mag
       scoreStructuredJsonl({ outputs: marked() }, { names: { outputs: "o.gz" } })
     );
     ok(message.startsWith("InvalidUtf8Error: o.gz:1: invalid UTF-8 at byte 1"), message);
+  }
+});
+
+Deno.test("the readers that do not decompress (decodeUtf8, readLines) say so of gzip data, and only of it", async () => {
+  const rng = makeRng(77);
+  const hint = ": it is gzip data: decompress it first";
+  for (let i = 0; i < 20; i++) {
+    const gz = gzip(enc.encode('{"id": "a", "output": "{}"}\n'.repeat(1 + rng.int(50))), rng);
+    const fromDecode = await thrown(async () => decodeUtf8(gz, "in.jsonl.gz"));
+    strictEqual(
+      fromDecode.message,
+      "InvalidUtf8Error: in.jsonl.gz:1: invalid UTF-8 at byte 1 of the line (byte 1 of the file)" +
+        hint,
+    );
+    const fromLines = await thrown(async () => {
+      for await (const _ of readLines(ReadableStream.from([gz]), { source: "in.jsonl.gz" }));
+    });
+    ok(fromLines.message.endsWith(hint), fromLines.message);
+  }
+  // Not gzip: the same byte (0x8b) second, after another first byte, or gzip's two bytes later.
+  for (const bytes of [[0x61, 0x8b], [0x1e, 0x8b], [0x61, 0x0a, 0x1f, 0x8b]]) {
+    const { message } = await thrown(async () => decodeUtf8(new Uint8Array(bytes), "x"));
+    ok(message.startsWith("InvalidUtf8Error: x:") && !message.includes("gzip"), message);
   }
 });

@@ -234,7 +234,7 @@ async function* gunzip(
     throw new InputError(
       `${name}: gzip data this runtime's DecompressionStream does not read (${e}): ` +
         "decompress it first",
-      { cause: e },
+      { cause: e, at: { source: name } },
     );
   } finally {
     // Closes the source now, also when the pass stops early (even within the first chunks).
