@@ -40,7 +40,7 @@ async function scoreCorpus(seed: number, lineNoise: boolean) {
 }
 
 /** The message of what `run` threw, or `accepted` (a thrown non-Error as `not an Error`). */
-async function thrown(run: () => Promise<unknown>): Promise<{ error?: unknown; message: string }> {
+async function thrown(run: () => unknown): Promise<{ error?: unknown; message: string }> {
   try {
     await run();
   } catch (e) {
@@ -319,7 +319,7 @@ Deno.test("the readers that do not decompress (decodeUtf8, readLines) say so of 
   const hint = ": it is gzip data: decompress it first";
   for (let i = 0; i < 20; i++) {
     const gz = gzip(enc.encode('{"id": "a", "output": "{}"}\n'.repeat(1 + rng.int(50))), rng);
-    const fromDecode = await thrown(async () => decodeUtf8(gz, "in.jsonl.gz"));
+    const fromDecode = await thrown(() => decodeUtf8(gz, "in.jsonl.gz"));
     strictEqual(
       fromDecode.message,
       "InvalidUtf8Error: in.jsonl.gz:1: invalid UTF-8 at byte 1 of the line (byte 1 of the file)" +
@@ -332,7 +332,7 @@ Deno.test("the readers that do not decompress (decodeUtf8, readLines) say so of 
   }
   // Not gzip: the same byte (0x8b) second, after another first byte, or gzip's two bytes later.
   for (const bytes of [[0x61, 0x8b], [0x1e, 0x8b], [0x61, 0x0a, 0x1f, 0x8b]]) {
-    const { message } = await thrown(async () => decodeUtf8(new Uint8Array(bytes), "x"));
+    const { message } = await thrown(() => decodeUtf8(new Uint8Array(bytes), "x"));
     ok(message.startsWith("InvalidUtf8Error: x:") && !message.includes("gzip"), message);
   }
 });
