@@ -12,7 +12,7 @@
 // A run's repeats (and its baseline arm) and its pass counts (for the history) are kept in columns
 // that older stores get from their first new run (_store_repeats.ts, _store_history.ts).
 import { DatabaseSync } from "node:sqlite";
-import { textHead } from "../src/explain/mod.ts";
+import { textHead } from "../src/explain/text/mod.ts";
 import type { KeptRepeats, PassCounts, ScoreRow } from "../src/suite/mod.ts";
 import { InputError } from "./_errors.ts";
 import {

@@ -11,7 +11,7 @@ import {
 import { InputError, UsageError } from "./_errors.ts";
 import type { MetricStore, StoredRun } from "./_store.ts";
 import { table } from "./_table.ts";
-import { printableText } from "../src/explain/mod.ts";
+import { printableText } from "../src/explain/text/mod.ts";
 
 /** The bootstrap flags of the suite commands: a seed in [0, 2^32), resamples in [1, 10^7]. */
 export function suiteBootstrap(values: { seed?: string; resamples?: string }) {

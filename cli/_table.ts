@@ -1,5 +1,5 @@
 // Plain-text tables for the terminal.
-import { displayWidth } from "../src/explain/mod.ts";
+import { displayWidth } from "../src/explain/text/mod.ts";
 
 /**
  * Lays out rows in columns: the first `left` columns left-aligned, the others right-aligned.

@@ -17,7 +17,7 @@ import {
   digestBfclInputs,
   formatScoreFile,
 } from "../src/bfcl/mod.ts";
-import { printableText } from "../src/explain/mod.ts";
+import { printableText } from "../src/explain/text/mod.ts";
 
 const HELP =
   `Usage: deno task assay bfcl --checker ${BFCL_CHECKER} --category C --questions Q --answers A

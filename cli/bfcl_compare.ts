@@ -26,7 +26,7 @@ import { UsageError } from "./_errors.ts";
 import { namingFiles } from "./compare.ts";
 import { rate, table } from "./_table.ts";
 import { levelPercent } from "../src/stats/mod.ts";
-import { printableText } from "../src/explain/mod.ts";
+import { printableText } from "../src/explain/text/mod.ts";
 
 /** The help of `assay bfcl compare`. */
 export const BFCL_COMPARE_HELP = `Usage: deno task assay bfcl compare A.json B.json [options]

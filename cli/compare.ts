@@ -18,7 +18,7 @@ import { checkGatePaths, GATE_OUTPUT_FLAGS, gateOutputsHelp } from "./_gate_outp
 import { parseOptions } from "./_options.ts";
 import { UsageError } from "./_errors.ts";
 import { rate, table } from "./_table.ts";
-import { printableText } from "../src/explain/mod.ts";
+import { printableText } from "../src/explain/text/mod.ts";
 import { levelPercent } from "../src/stats/mod.ts";
 
 /** The help text of the bootstrap and output flags that every comparison command shares. */

@@ -24,7 +24,7 @@ import { UsageError } from "./_errors.ts";
 import { namingFiles } from "./compare.ts";
 import { rate, table } from "./_table.ts";
 import { levelPercent } from "../src/stats/mod.ts";
-import { printableText } from "../src/explain/mod.ts";
+import { printableText } from "../src/explain/text/mod.ts";
 
 /** The help of `assay ifeval compare`. */
 export const IFEVAL_COMPARE_HELP = `Usage: deno task assay ifeval compare A.json B.json [options]

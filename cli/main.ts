@@ -110,7 +110,7 @@ const INPUT_ERRORS = new Set([
  * breaks of a list of problems).
  */
 async function shownMessage(e: Error): Promise<string> {
-  const { printableLines, printableText } = await import("../src/explain/mod.ts");
+  const { printableLines, printableText } = await import("../src/explain/text/mod.ts");
   // Each line's characters escaped, a line break too: no message starts a line of its own.
   const shown = (text: string) => printableLines(text).replaceAll("\n", "\\n");
   let message = e.message;

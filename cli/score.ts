@@ -17,7 +17,7 @@ import { UsageError } from "./_errors.ts";
 import { Progress } from "./_progress.ts";
 import { rate, table } from "./_table.ts";
 import type { OutputDecoder } from "../src/evaluation/mod.ts";
-import { printableText } from "../src/explain/mod.ts";
+import { printableText } from "../src/explain/text/mod.ts";
 // The formats and explain rooms are loaded only for --format/--numbers and --details: most runs
 // score with neither, and loading them costs about 9 ms.
 

@@ -18,7 +18,7 @@ import {
   type StructuredNeed,
   type StructuredReportParts,
 } from "../src/structured_jsonl/mod.ts";
-import { printableText } from "../src/explain/mod.ts";
+import { printableText } from "../src/explain/text/mod.ts";
 import { getDecoder, type ToolCallDecoder } from "../src/formats/mod.ts";
 
 const HELP =

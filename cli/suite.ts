@@ -9,7 +9,7 @@ import { decompressWhole, readTextFile } from "./_io.ts";
 import { checkDistinct, checkInputs, checkStore, reportKind } from "./_paths.ts";
 import { checkGatePaths, GATE_OUTPUT_FLAGS, gateOutputsHelp } from "./_gate_outputs.ts";
 import { rate, table } from "./_table.ts";
-import { printableString, printableText } from "../src/explain/mod.ts";
+import { printableString, printableText } from "../src/explain/text/mod.ts";
 import { MetricStore, type StoredRun, type StoredScore } from "./_store.ts";
 import { readPassCounts } from "./_store_history.ts";
 import { loadSuite, type Suite, SuiteError } from "../src/suite/mod.ts";

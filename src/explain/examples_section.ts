@@ -7,7 +7,7 @@
  * @module
  */
 import type { ComparisonReport } from "../compare/mod.ts";
-import { printableLines, printableText, readableJson } from "./explain.ts";
+import { printableLines, printableText, readableJson } from "./text/mod.ts";
 import { detailedReportProblem } from "./detail_shape.ts";
 import {
   BINARY_METRIC_NAMES,

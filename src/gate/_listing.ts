@@ -2,7 +2,7 @@
 // failing ids, rules named by hostile slices) within one budget: each text cut whole past a length,
 // a rule's ids counted past a number and past the bytes left, and a sentence saying where every
 // one is. One implementation, so that both outputs cut and count alike.
-import { textHead } from "../explain/mod.ts";
+import { textHead } from "../explain/text/mod.ts";
 
 /** At most this many failing example ids are listed per rule; the count says how many in all. */
 export const LISTED_EXAMPLES = 50;

@@ -1,6 +1,6 @@
 // How a gate's rules and measurements are written in its verdict: the rule in words, and numbers
 // never written so as to contradict the verdict they explain.
-import { printableText } from "../explain/mod.ts";
+import { printableText } from "../explain/text/mod.ts";
 import type { GateCheck, GateRule, RulePlaces } from "./rules.ts";
 import type { RuleVerdict } from "./verdict.ts";
 

@@ -5,7 +5,7 @@
  * @module
  */
 import { toWellFormed } from "../engine/mod.ts";
-import { printableText } from "../explain/mod.ts";
+import { printableText } from "../explain/text/mod.ts";
 import { mcnemarText } from "./_rule_text.ts";
 import type { GateVerdict, RuleVerdict } from "./verdict.ts";
 import type { Coverage } from "../compare/mod.ts";

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { markdownText } from "../explain/mod.ts";
+import { markdownText } from "../explain/text/mod.ts";
 import { mcnemarText } from "./_rule_text.ts";
 import { coverageText } from "./junit.ts";
 import type { GateVerdict, RuleVerdict } from "./verdict.ts";

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { printableText } from "../explain/mod.ts";
+import { printableText } from "../explain/text/mod.ts";
 import type { GateVerdict } from "./verdict.ts";
 
 /** At most this many failing example ids are shown under a failing rule; the count says how many. */

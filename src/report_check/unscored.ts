@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { printableString } from "../explain/mod.ts";
+import { printableString } from "../explain/text/mod.ts";
 
 /** At most this many of the ids left out are named; the count says how many in all. */
 const NAMED = 5;

@@ -1,7 +1,7 @@
 // The columns a terminal gives a text, for tables a person reads: a string's length counts UTF-16
 // code units, so a CJK name (two columns a character, one unit), an emoji (two columns, two units)
 // or a letter with a combining accent (one column, two units) would misalign its column.
-import { wide14, zeroWidth14 } from "../pytext/mod.ts";
+import { wide14, zeroWidth14 } from "../../pytext/mod.ts";
 
 let ZERO: RegExp | undefined;
 let WIDE: RegExp | undefined;
