@@ -101,3 +101,56 @@ Deno.test("an engine made by the root's dist/ scores through ./evaluation's", as
     assertEquals(report.metrics.overall.argument_exact_match.value, 1);
   }
 });
+
+Deno.test("the published CLI (dist/cli/main.js) writes the source CLI's report bytes, output and exit codes", async () => {
+  const cli = entries.find((e) => e.subpath === "./cli");
+  ok(cli, "deno.json exports no ./cli in dist/");
+  const { writeScoreCorpus } = await import("./evaluation/_score_corpus.ts");
+  const tmp = await Deno.makeTempDir({ prefix: "assay_dist_cli_" });
+  try {
+    const files = await writeScoreCorpus(tmp, { seed: 71, count: 40, lineNoise: true });
+    const run = async (entry: string, args: string[]) => {
+      const out = await new Deno.Command(Deno.execPath(), {
+        args: ["run", "--allow-read", "--allow-write", new URL(entry, root).pathname, ...args],
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      const text = (b: Uint8Array) => new TextDecoder().decode(b).replaceAll(tmp, "TMP");
+      return { code: out.code, stdout: text(out.stdout), stderr: text(out.stderr) };
+    };
+    const score = (out: string) => [
+      "score",
+      "--examples",
+      files.examples,
+      "--generations",
+      files.generations,
+      "--prompts",
+      files.prompts!,
+      "--out",
+      `${tmp}/${out}`,
+    ];
+    const cases: [string, (side: string) => string[]][] = [
+      ["score", (side) => score(`${side}.json`)],
+      ["score --engine ts", (side) => [...score(`${side}_ts.json`), "--engine", "ts"]],
+      ["a misspelled flag", () => ["score", "--exmaples", "x"]],
+      ["a missing file", (side) => ["score", "--examples", `${tmp}/none`, "--out", `${side}.x`]],
+      ["--help", () => ["--help"]],
+    ];
+    for (const [what, args] of cases) {
+      const published = await run(cli.dist, args("dist"));
+      const source = await run(cli.source, args("src"));
+      assertEquals(
+        { ...published, stdout: published.stdout.replaceAll("dist", "SIDE") },
+        { ...source, stdout: source.stdout.replaceAll("src", "SIDE") },
+        what,
+      );
+    }
+    for (const name of ["", "_ts"]) {
+      const dist = await Deno.readFile(`${tmp}/dist${name}.json`);
+      const src = await Deno.readFile(`${tmp}/src${name}.json`);
+      ok(dist.length > 1000 && dist.length === src.length && dist.every((b, i) => b === src[i]));
+    }
+  } finally {
+    await Deno.remove(tmp, { recursive: true });
+  }
+});
