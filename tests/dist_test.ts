@@ -154,3 +154,22 @@ Deno.test("the published CLI (dist/cli/main.js) writes the source CLI's report b
     await Deno.remove(tmp, { recursive: true });
   }
 });
+
+Deno.test("the root as published loads only its own files: no node: module, no npm package", async () => {
+  const entry = new URL(entries.find((e) => e.subpath === ".")!.dist, root).href;
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json", entry],
+    stdout: "piped",
+  }).output();
+  const graph = JSON.parse(new TextDecoder().decode(out.stdout)) as {
+    modules: { specifier: string; dependencies?: { code?: { specifier?: string } }[] }[];
+  };
+  const deps = new Map(
+    graph.modules.map((m) => [m.specifier, (m.dependencies ?? []).map((d) => d.code?.specifier)]),
+  );
+  // The code graph: the TypeScript an entry names for its types is not loaded when it runs.
+  const seen = new Set([entry]);
+  for (const at of seen) for (const d of deps.get(at) ?? []) if (d) seen.add(d);
+  assertEquals([...seen].filter((s) => !s.startsWith("file:")), []);
+  ok(seen.size >= 2 && seen.size <= 20, `${seen.size} files`);
+});
