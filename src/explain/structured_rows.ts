@@ -8,7 +8,7 @@ import {
   countsAgainst,
   LOWER_IS_BETTER_STRUCTURED_METRICS,
   type StructuredReport,
-} from "../structured_jsonl/mod.ts";
+} from "../structured_jsonl/report/mod.ts";
 import { shownText, showUnits, type Unit } from "./_units.ts";
 import type { ShowSelection } from "./show_selection.ts";
 

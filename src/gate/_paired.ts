@@ -1,7 +1,7 @@
 // A comparative rule's units paired by id, and the examples it flips (regressions and
 // improvements) in the direction of its metric (`MetricSource.lowerIsBetter`).
 import { ComparisonGateError } from "../compare/mod.ts";
-import { countsAgainst } from "../structured_jsonl/mod.ts";
+import { countsAgainst } from "../structured_jsonl/report/mod.ts";
 import type { ExampleShare } from "./sources.ts";
 
 /** Whether a unit counts against its metric, in its direction (`countsAgainst`). */

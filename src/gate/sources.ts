@@ -13,7 +13,7 @@ import {
 } from "../evaluation/mod.ts";
 import { bfclGateId, suiteGateId } from "../explain/mod.ts";
 import { checkReportBody } from "../report_check/mod.ts";
-import { LOWER_IS_BETTER_STRUCTURED_METRICS } from "../structured_jsonl/mod.ts";
+import { LOWER_IS_BETTER_STRUCTURED_METRICS } from "../structured_jsonl/report/mod.ts";
 import {
   CALIBRATION_METRICS,
   LOWER_IS_BETTER_CALIBRATION_METRICS,

@@ -21,7 +21,7 @@ import {
   toolSelectionAccuracy,
 } from "../structured/mod.ts";
 import { xmlValidity } from "../xml/mod.ts";
-import type { StructuredMetric, StructuredMetricResult } from "./report.ts";
+import type { StructuredMetric, StructuredMetricResult } from "./report/mod.ts";
 import type { MetricInputs } from "./_metrics.ts";
 import { Totals } from "./_totals.ts";
 import {

@@ -5,7 +5,7 @@ import type { CompiledSchema } from "../json_schema/mod.ts";
 import type { ExtractionMode } from "../structured/mod.ts";
 import { StructuredMetricError, type StructuredNeed } from "./errors.ts";
 import type { StructuredCallDecoder } from "./score_structured_jsonl.ts";
-import { STRUCTURED_METRICS, type StructuredMetric } from "./report.ts";
+import { STRUCTURED_METRICS, type StructuredMetric } from "./report/mod.ts";
 import { everyRowHas, type Loaded } from "./_rows.ts";
 
 /** What the metrics read: the rows, joined, and the options. */

@@ -2,7 +2,7 @@
 // object when asked for, and the report's text in pieces of whole lines, as
 // JSON.stringify(report, null, 2) + "\n" writes it, without the whole text or every row's object
 // at once.
-import type { StructuredReport, StructuredReportRow } from "./report.ts";
+import type { StructuredReport, StructuredReportRow } from "./report/mod.ts";
 import type { Figures } from "./_compute.ts";
 
 /** The report's rows, held compactly. */

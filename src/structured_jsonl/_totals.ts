@@ -6,7 +6,7 @@
 // (errors by code, by keyword location, by field) adds each key's entries, keys in order of first
 // appearance, or sorted where the function sorts them.
 import { metricValue } from "../stats/mod.ts";
-import type { StructuredMetric, StructuredMetricResult } from "./report.ts";
+import type { StructuredMetric, StructuredMetricResult } from "./report/mod.ts";
 
 /** The records a metric's function gives with sorted keys: `metric/key/key…`. */
 const SORTED = new Set([

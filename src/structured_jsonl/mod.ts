@@ -23,5 +23,5 @@
  * @module
  */
 export * from "./errors.ts";
-export * from "./report.ts";
+export * from "./report/mod.ts";
 export * from "./score_structured_jsonl.ts";

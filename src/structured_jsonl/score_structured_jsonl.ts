@@ -13,7 +13,7 @@ import { decodeUtf8, maxLineBytesOf } from "../jsonl/mod.ts";
 import { type ByteHasher, type JsonlSource, readWhole } from "../jsonl/source/mod.ts";
 import { type ExtractionMode, LinearRegex } from "../structured/mod.ts";
 import { StructuredInputError } from "./errors.ts";
-import type { StructuredReport, StructuredReportRow } from "./report.ts";
+import type { StructuredReport, StructuredReportRow } from "./report/mod.ts";
 import { chooseMetrics, type MetricInputs } from "./_metrics.ts";
 import { computeMetrics } from "./_compute.ts";
 import { checkUniqueIds, join, loadRows } from "./_rows.ts";

@@ -4,8 +4,8 @@
  *
  * @module
  */
-import type { ExtractionMode } from "../structured/mod.ts";
-import type { MetricValue } from "../stats/mod.ts";
+import type { ExtractionMode } from "../../structured/mod.ts";
+import type { MetricValue } from "../../stats/mod.ts";
 
 /**
  * Every metric of a structured scoring, in report order.
