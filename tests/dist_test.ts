@@ -118,14 +118,16 @@ Deno.test("the published CLI (dist/cli/main.js) writes the source CLI's report b
       const text = (b: Uint8Array) => new TextDecoder().decode(b).replaceAll(tmp, "TMP");
       return { code: out.code, stdout: text(out.stdout), stderr: text(out.stderr) };
     };
-    const score = (out: string) => [
+    const inputs = {
+      examples: files.examples,
+      generations: files.generations,
+      prompts: files.prompts!,
+    };
+    const score = (
+      out: string,
+    ) => [
       "score",
-      "--examples",
-      files.examples,
-      "--generations",
-      files.generations,
-      "--prompts",
-      files.prompts!,
+      ...Object.entries(inputs).flatMap(([k, v]) => [`--${k}`, v]),
       "--out",
       `${tmp}/${out}`,
     ];
