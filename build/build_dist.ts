@@ -1,17 +1,17 @@
-// Builds dist/, the JavaScript the package publishes for its library subpaths:
+// Builds dist/, the JavaScript the package publishes for its subpaths and its CLI:
 //
 //   deno task build:dist     writes dist/ (git-ignored; the gate builds it first, and
 //                            `deno task release` builds it before `deno publish`)
 //
-// Every library subpath in deno.json's exports (all but ./cli) points to dist/<its source>.js.
-// `deno bundle --code-splitting` builds them together, so each module of src/ is in exactly one
-// file: the root and `./suite` share one Engine class and one InputError, as the TypeScript
-// modules do. npm packages stay imports. Each entry starts with `@ts-self-types`, naming its
-// TypeScript source, so types and docs come from src/ and only the run-time code is bundled.
+// Every export of deno.json points to dist/<its source>.js. `deno bundle --code-splitting`
+// builds them together, so each module of src/ is in exactly one file: the root and `./suite`
+// share one Engine class and one InputError, as the TypeScript modules do. npm packages stay
+// imports. Each entry starts with `@ts-self-types`, naming its TypeScript source, so types and
+// docs come from src/ and only the run-time code is bundled.
 //
-// Why: Deno's module loader costs about 0.1 ms per TypeScript module on every import (it hashes
-// each source and reads its cached transpile). The root's graph has 123 modules; as bundled
-// chunks it is 11 files (docs/architecture.md, "What is published").
+// Why: Deno's module loader costs about 0.1–0.2 ms per TypeScript module on every import (it
+// hashes each source and reads its cached transpile). The root's graph has 121 modules; as
+// bundled chunks it is 11 files (docs/architecture.md, "What is published").
 import { exec } from "./_runs.ts";
 
 const ROOT = new URL("../", import.meta.url);
@@ -39,7 +39,12 @@ export function sourceOf(target: string): string {
   return target.replace(/^\.\/dist\/(.+)\.js$/, "./$1.ts");
 }
 
-/** The library subpaths of deno.json's exports, with the sources they are built from. */
+/** deno.json's exports and imports. */
+export async function readConfig(): Promise<Config> {
+  return JSON.parse(await Deno.readTextFile(path("deno.json"))) as Config;
+}
+
+/** The exports of deno.json that are dist/ files, with the sources they are built from. */
 export function distEntries(config: Pick<Config, "exports">): DistEntry[] {
   return Object.entries(config.exports)
     .filter(([, target]) => target.startsWith("./dist/"))
@@ -54,7 +59,7 @@ function npmSpecifiers(config: Config): string[] {
 }
 
 /** The `@ts-self-types` path from a dist file to its source, e.g. `../../../src/engine/mod.ts`. */
-export function selfTypes(entry: DistEntry): string {
+function selfTypes(entry: DistEntry): string {
   const depth = entry.dist.slice(2).split("/").length - 1;
   return "../".repeat(depth) + entry.source.slice(2);
 }
@@ -66,7 +71,7 @@ export function selfTypes(entry: DistEntry): string {
  * @returns The files written, relative to `outDir`, with their sizes.
  */
 export async function buildDist(outDir: string): Promise<Map<string, number>> {
-  const config = JSON.parse(await Deno.readTextFile(path("deno.json"))) as Config;
+  const config = await readConfig();
   const entries = distEntries(config);
   if (entries.length === 0) throw new Error("deno.json exports no ./dist/ file");
   await exec(
@@ -100,11 +105,21 @@ export async function buildDist(outDir: string): Promise<Map<string, number>> {
         `// Built from ${entry.source.slice(2)} by \`deno task build:dist\`: do not edit.\n` + code,
     );
   }
+  return await filesUnder(outDir);
+}
+
+/**
+ * The files under a folder, by their paths relative to it, with their sizes.
+ *
+ * @param root The folder.
+ * @returns Each file's relative path (`src/engine/mod.js`) and size.
+ */
+export async function filesUnder(root: string): Promise<Map<string, number>> {
   const files = new Map<string, number>();
   const walk = async (dir: string): Promise<void> => {
-    for await (const e of Deno.readDir(`${outDir}/${dir}`)) {
+    for await (const e of Deno.readDir(`${root}/${dir}`)) {
       if (e.isDirectory) await walk(`${dir}${e.name}/`);
-      else files.set(`${dir}${e.name}`, (await Deno.stat(`${outDir}/${dir}${e.name}`)).size);
+      else files.set(`${dir}${e.name}`, (await Deno.stat(`${root}/${dir}${e.name}`)).size);
     }
   };
   await walk("");
@@ -119,7 +134,7 @@ export async function buildDist(outDir: string): Promise<Map<string, number>> {
  * @returns The import map, as `--import-map` reads it.
  */
 export async function distImportMap(): Promise<{ imports: Record<string, string> }> {
-  const config = JSON.parse(await Deno.readTextFile(path("deno.json"))) as Config;
+  const config = await readConfig();
   const imports = { ...config.imports };
   for (const e of distEntries(config)) {
     imports[new URL(e.source, ROOT).href] = new URL(e.dist, ROOT).href;

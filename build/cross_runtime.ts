@@ -87,10 +87,10 @@ async function writeDistMap(tmp: string): Promise<string> {
   return file;
 }
 
-/** Deno on the sources, and on dist/ (the published files) through an import map. */
-async function runDeno(tmp: string): Promise<Run[]> {
+/** Deno on the sources, and on dist/ (the published files) through `distMap`. */
+async function runDeno(distMap: string): Promise<Run[]> {
   const runs: Run[] = [];
-  for (const map of [undefined, await writeDistMap(tmp)]) {
+  for (const map of [undefined, distMap]) {
     const host = map ? "deno+dist" : "deno";
     // No permission flags: importing and running the library must need none.
     const out = await exec(
@@ -114,9 +114,9 @@ async function runDeno(tmp: string): Promise<Run[]> {
 }
 
 /** Node on a bundle of the conformance built from dist/, the files the package publishes. */
-async function runNode(tmp: string): Promise<Run[]> {
+async function runNode(tmp: string, distMap: string): Promise<Run[]> {
   const file = `${tmp}/conformance_node.mjs`;
-  await bundle(MAIN, file, "browser", await writeDistMap(tmp));
+  await bundle(MAIN, file, "browser", distMap);
   const version = (await exec("node", "node", ["--version"], 30_000)).trim();
   const out = await exec("node", "node", [file], RUN_TIMEOUT_MS);
   return parseEntries("node", out).map((entry) => ({
@@ -351,9 +351,10 @@ async function main(args: string[]): Promise<number> {
     if (rt) {
       console.log(`Test runtimes: bun ${rt.bunVersion}, ${rt.workerdVersion}`);
     }
+    const distMap = await writeDistMap(tmp);
     const steps: [string, () => Promise<Run[]>][] = [
-      ["deno", () => runDeno(tmp)],
-      ["node", () => runNode(tmp)],
+      ["deno", () => runDeno(distMap)],
+      ["node", () => runNode(tmp, distMap)],
       ["bun", () => runBun(rt!.bun, rt!.bunVersion)],
       ["workerd", () => runWorkerdStep(tmp, rt!, jsonl, cli, problems)],
     ];

@@ -47,8 +47,8 @@ Reading:
                        value, as Python's int/float ==); the report records numeric
   --details            write into each record why it scored so: the output (its first 2000
                        UTF-16 units, fewer if the cut would part a character such as an emoji;
-                       its length and SHA-256), the gold and predicted calls and the differing argument
-                       paths (for assay show; read by the general reader)
+                       its length and SHA-256), the gold and predicted calls and the differing
+                       argument paths (for assay show; read by the general reader)
   --allow-missing      score the examples that have a generation and list the others in
                        the report's missing_generations (default: a missing generation
                        refuses the run, exit 2); the denominators count the scored ones

@@ -3,29 +3,24 @@
 // current, it exports what they export, and it holds one copy of each module, so that what one
 // subpath makes (an Engine, an InputError) is what another expects.
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
-import { buildDist, distEntries } from "../build/build_dist.ts";
+import { buildDist, distEntries, filesUnder, readConfig } from "../build/build_dist.ts";
 
 const root = new URL("../", import.meta.url);
-const entries = distEntries(JSON.parse(await Deno.readTextFile(new URL("deno.json", root))));
+const entries = distEntries(await readConfig());
 const STALE = "dist/ is missing or stale: run `deno task build:dist`";
 
 Deno.test("dist/ is what build:dist writes from the sources as they are", async () => {
   const tmp = await Deno.makeTempDir({ prefix: "assay_dist_test_" });
   try {
     const fresh = await buildDist(`${tmp}/dist`);
-    const present: string[] = [];
-    const walk = async (dir: string): Promise<void> => {
-      for await (const e of Deno.readDir(new URL(`dist/${dir}`, root))) {
-        if (e.isDirectory) await walk(`${dir}${e.name}/`);
-        else present.push(`${dir}${e.name}`);
-      }
-    };
-    await walk("").catch(() => ok(false, STALE));
-    assertEquals(present.sort(), [...fresh.keys()].sort(), STALE);
+    const present = await filesUnder(new URL("dist", root).pathname).catch((e) => {
+      throw new Error(STALE, { cause: e });
+    });
+    assertEquals([...present.keys()].sort(), [...fresh.keys()].sort(), STALE);
     for (const file of fresh.keys()) {
       const built = await Deno.readFile(`${tmp}/dist/${file}`);
-      const committed = await Deno.readFile(new URL(`dist/${file}`, root));
-      ok(built.length === committed.length && built.every((b, i) => b === committed[i]), STALE);
+      const there = await Deno.readFile(new URL(`dist/${file}`, root));
+      ok(built.length === there.length && built.every((b, i) => b === there[i]), STALE);
     }
   } finally {
     await Deno.remove(tmp, { recursive: true });

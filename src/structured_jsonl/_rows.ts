@@ -278,9 +278,9 @@ export function stringField(file: Loaded, row: Row, key: string): string {
 
 /**
  * A call or a list of calls; their arguments stay exact: an object `arguments`, or a `tool_use`
- * block's object `input`, becomes its canonical text. A predicted entry that is neither (`null`, a string) is the metrics' one invalid call,
- * as in the library (OpenAI's `"tool_calls": null` among them); an expected one is refused at its
- * row.
+ * block's object `input`, becomes its canonical text. A predicted entry that is neither (`null`,
+ * a string) is the metrics' one invalid call, as in the library (OpenAI's `"tool_calls": null`
+ * among them); an expected one is refused at its row.
  */
 export function toolCallsField(
   file: Loaded,

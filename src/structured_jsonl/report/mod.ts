@@ -6,10 +6,12 @@
  *
  * @example
  * ```ts
- * import { LOWER_IS_BETTER_STRUCTURED_METRICS } from "@assay/assay/structured-jsonl";
- * import { deepStrictEqual } from "node:assert/strict";
+ * import { countsAgainst, LOWER_IS_BETTER_STRUCTURED_METRICS } from "@assay/assay/structured-jsonl";
+ * import { strictEqual } from "node:assert/strict";
  *
- * deepStrictEqual(LOWER_IS_BETTER_STRUCTURED_METRICS, ["extra_content_rate"]);
+ * // A row whose output has extra content (1 of 1) counts against extra_content_rate.
+ * const lower = LOWER_IS_BETTER_STRUCTURED_METRICS.includes("extra_content_rate");
+ * strictEqual(countsAgainst(1, 1, lower), true);
  * ```
  *
  * @module
