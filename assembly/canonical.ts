@@ -24,8 +24,12 @@ import { bytesCompare } from "./bytes";
 /** Set in a member's key length when the key bytes live in R_KEYS. */
 export const KEY_IN_REGION: u32 = 0x8000_0000;
 
-/** Bytes per member record: key address or R_KEYS offset, key length (| KEY_IN_REGION), segment start. */
-export const MEMBER_SIZE: usize = 12;
+/**
+ * Bytes per member record: key address or R_KEYS offset, key length (| KEY_IN_REGION), segment
+ * start, and the key's first eight bytes as a big-endian word (zeros past a shorter key), which
+ * orders most pairs of keys without reading them.
+ */
+export const MEMBER_SIZE: usize = 20;
 
 /** Members on the member stack. */
 export let memberTop: u32 = 0;
@@ -218,20 +222,34 @@ export function pushMember(keyRef: u32, keyLen: u32, segStart: usize): void {
   store<u32>(m, keyRef);
   store<u32>(m, keyLen, 4);
   store<u32>(m, <u32> segStart, 8);
+  // Eight bytes load safely past a key's end (growMemoryTo keeps SLACK addressable).
+  const n = <u64> (keyLen & ~KEY_IN_REGION);
+  const at = (keyLen & KEY_IN_REGION) != 0 ? regionBase(R_KEYS) + <usize> keyRef : <usize> keyRef;
+  let w = load<u64>(at);
+  if (n < 8) w &= (<u64> 1 << (n << 3)) - 1;
+  store<u64>(m, bswap<u64>(w), 12);
   memberTop++;
 }
 
 // Compares the keys of two member records by bytes.
+// Their first eight bytes decide unless they are equal; then a key of at most eight bytes is a
+// prefix of the other (the other's next bytes, if any, are zeros as its padding is), and only
+// keys both longer than eight are read on.
 function compareKeys(a: usize, b: usize): i32 {
+  const xa = load<u64>(a, 12);
+  const xb = load<u64>(b, 12);
+  if (xa != xb) return xa < xb ? -1 : 1;
   const ra = load<u32>(a, 4);
   const rb = load<u32>(b, 4);
   const la = <usize> (ra & ~KEY_IN_REGION);
   const lb = <usize> (rb & ~KEY_IN_REGION);
-  const keys = regionBase(R_KEYS);
-  const pa = (ra & KEY_IN_REGION) != 0 ? keys + <usize> load<u32>(a) : <usize> load<u32>(a);
-  const pb = (rb & KEY_IN_REGION) != 0 ? keys + <usize> load<u32>(b) : <usize> load<u32>(b);
-  const c = bytesCompare(pa, pb, la < lb ? la : lb);
-  if (c != 0) return c;
+  if (la > 8 && lb > 8) {
+    const keys = regionBase(R_KEYS);
+    const pa = (ra & KEY_IN_REGION) != 0 ? keys + <usize> load<u32>(a) : <usize> load<u32>(a);
+    const pb = (rb & KEY_IN_REGION) != 0 ? keys + <usize> load<u32>(b) : <usize> load<u32>(b);
+    const c = bytesCompare(pa + 8, pb + 8, (la < lb ? la : lb) - 8);
+    if (c != 0) return c;
+  }
   return la < lb ? -1 : la > lb ? 1 : 0;
 }
 

@@ -198,28 +198,35 @@ function scanString(q: usize, end: usize, isKey: bool): usize {
       if (decoding) keyAppendCodePoint(cp);
       continue;
     }
-    // DEL or a multi-byte sequence (well-formed generalized UTF-8, or checked raw bytes).
-    if (rawBytes && c >= 0x80 && utf8Length(p, end) == 0) {
-      return fail(E_INVALID_CONTROL_CHARACTER, p); // only ever a bail: the kernel words nothing
-    }
-    let cp = c;
-    let n: usize = 1;
-    if (c >= 0xf0) {
-      cp = ((c & 0x07) << 18) | ((<u32> load<u8>(p + 1) & 0x3f) << 12) |
-        ((<u32> load<u8>(p + 2) & 0x3f) << 6) |
-        (<u32> load<u8>(p + 3) & 0x3f);
-      n = 4;
-    } else if (c >= 0xe0) {
-      cp = ((c & 0x0f) << 12) | ((<u32> load<u8>(p + 1) & 0x3f) << 6) |
-        (<u32> load<u8>(p + 2) & 0x3f);
-      n = 3;
-    } else if (c >= 0xc0) {
-      cp = ((c & 0x1f) << 6) | (<u32> load<u8>(p + 1) & 0x3f);
-      n = 2;
-    }
-    writeHighCodePoint(cp);
-    if (decoding) keyAppendBytes(p, n);
-    p += n;
+    // DEL, or a run of multi-byte sequences (well-formed generalized UTF-8, or checked raw
+    // bytes), each written as canonical text writes it, without going back to the block copy
+    // between them.
+    let b = c;
+    do {
+      if (rawBytes && b >= 0x80 && utf8Length(p, end) == 0) {
+        return fail(E_INVALID_CONTROL_CHARACTER, p); // only ever a bail: the kernel words nothing
+      }
+      let cp = b;
+      let n: usize = 1;
+      if (b >= 0xf0) {
+        cp = ((b & 0x07) << 18) | ((<u32> load<u8>(p + 1) & 0x3f) << 12) |
+          ((<u32> load<u8>(p + 2) & 0x3f) << 6) |
+          (<u32> load<u8>(p + 3) & 0x3f);
+        n = 4;
+      } else if (b >= 0xe0) {
+        cp = ((b & 0x0f) << 12) | ((<u32> load<u8>(p + 1) & 0x3f) << 6) |
+          (<u32> load<u8>(p + 2) & 0x3f);
+        n = 3;
+      } else if (b >= 0xc0) {
+        cp = ((b & 0x1f) << 6) | (<u32> load<u8>(p + 1) & 0x3f);
+        n = 2;
+      }
+      writeHighCodePoint(cp);
+      if (decoding) keyAppendBytes(p, n);
+      p += n;
+      if (p >= end) break;
+      b = <u32> load<u8>(p);
+    } while (b >= 0x80);
   }
   if (isKey) {
     if (decoding) {

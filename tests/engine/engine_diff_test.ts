@@ -190,3 +190,68 @@ Deno.test("createWasmCore() matches createTsCore() on 100,000 token soups in eve
     ["toolCalls", "toolCallsPairs", "spans", "canonical", "flatten"],
   );
 });
+
+/**
+ * Pieces of keys around the eight bytes that order an object's members before their keys are read
+ * (assembly/canonical.ts): NUL (which pads a short key's word), one- to four-byte UTF-8, a lone
+ * surrogate, each raw or escaped (an escaped key is decoded to a region of its own).
+ */
+const KEY_PIECES = [
+  "a",
+  "b",
+  "\\u0000",
+  "é",
+  "\\u00e9",
+  "東",
+  "\\u6771",
+  "😀",
+  "\\ud83d\\ude00",
+  "\\ud800",
+  '\\"',
+  "\\u0001",
+];
+/** Starts of keys of seven to nine bytes, so that keys end and differ on each side of the eighth. */
+const KEY_BASES = ["", "abcdefg", "abcdefgh", "abcdefghi", "東京a", "東京ab", "é\\u0000\\u0000"];
+
+/** An object of 1 to 40 members whose keys share one of two starts, duplicates among them. */
+function sharedPrefixObject(rng: Rng): string {
+  const bases = [rng.pick(KEY_BASES), rng.pick(KEY_BASES)];
+  const members: string[] = [];
+  const n = 1 + rng.int(40);
+  for (let i = 0; i < n; i++) {
+    let key = rng.pick(bases);
+    for (let j = rng.int(5); j > 0; j--) key += rng.pick(KEY_PIECES);
+    members.push(`"${key}":${i}`);
+  }
+  return `{${members.join(rng.chance(0.5) ? "," : ", ")}}`;
+}
+
+Deno.test("createWasmCore() matches createTsCore() on 100,000 objects whose keys share their first bytes", () => {
+  diffRun("shared key starts", 5_000, 100_000, sharedPrefixObject, ["canonical", "flatten"]);
+});
+
+Deno.test("createWasmCore() orders keys that share their first bytes by code point, the last duplicate kept", () => {
+  const codePoints = (s: string) => Array.from(s, (c) => c.codePointAt(0)!);
+  const compare = (a: string, b: string) => {
+    const x = codePoints(a);
+    const y = codePoints(b);
+    for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
+    return x.length - y.length;
+  };
+  const rng = makeRng(6_000);
+  const texts = Array.from({ length: 20_000 }, () => sharedPrefixObject(rng));
+  const results = wasm.canonical(texts);
+  for (let i = 0; i < texts.length; i++) {
+    const r = results[i]!;
+    ok(r.ok, `#${i} ${texts[i]}`);
+    // The input's members as JSON.parse reads them (a later duplicate wins), in code point order;
+    // no key is an array index, so an object's own keys keep the order of its text.
+    const input = JSON.parse(texts[i]!) as Record<string, number>;
+    const expected = Object.keys(input).sort(compare).map((k) => [k, input[k]]);
+    const got = Object.entries(JSON.parse(r.canonical) as Record<string, number>);
+    ok(
+      JSON.stringify(got) === JSON.stringify(expected),
+      `#${i} ${texts[i]}: ${r.canonical}`,
+    );
+  }
+});
