@@ -23,7 +23,7 @@ export class InvalidUtf8Error extends InputError {
    * @param line The 1-based line number.
    * @param lineOffset The 0-based offset of the first invalid byte in the line.
    * @param offset Its 0-based offset in the source.
-   * @param bytes Its first bytes: gzip's magic number adds a hint.
+   * @param bytes Its first bytes: gzip's magic number or UTF-16's byte order mark adds a hint.
    */
   constructor(
     source: string,
@@ -37,6 +37,9 @@ export class InvalidUtf8Error extends InputError {
         `the file)${
           offset === 1 && bytes?.[0] === 31 && bytes[1] === 139
             ? ": it is gzip data: decompress it first"
+            // FF FE or FE FF, the only two bytes that add up to 509.
+            : offset === 0 && bytes !== undefined && bytes[0]! + bytes[1]! === 509
+            ? ": it is UTF-16: save it as UTF-8"
             : ""
         }`,
       { at: { source, line } },

@@ -336,3 +336,32 @@ Deno.test("the readers that do not decompress (decodeUtf8, readLines) say so of 
     ok(message.startsWith("InvalidUtf8Error: x:") && !message.includes("gzip"), message);
   }
 });
+
+Deno.test("the readers say so of a UTF-16 file with its byte order mark, and only of that", async () => {
+  const hint = ": it is UTF-16: save it as UTF-8";
+  const text = '{"id": "a", "output": "é"}\n';
+  const utf16 = (bigEndian: boolean) => {
+    const out = new Uint8Array(2 + 2 * text.length);
+    const view = new DataView(out.buffer);
+    view.setUint16(0, 0xfeff, !bigEndian);
+    for (let i = 0; i < text.length; i++) view.setUint16(2 + 2 * i, text.charCodeAt(i), !bigEndian);
+    return out;
+  };
+  for (const bigEndian of [false, true]) {
+    const bytes = utf16(bigEndian);
+    strictEqual(
+      (await thrown(() => decodeUtf8(bytes, "u.jsonl"))).message,
+      "InvalidUtf8Error: u.jsonl:1: invalid UTF-8 at byte 0 of the line (byte 0 of the file)" +
+        hint,
+    );
+    const fromLines = await thrown(async () => {
+      for await (const _ of readLines(ReadableStream.from([bytes]), { source: "u.jsonl" }));
+    });
+    ok(fromLines.message.endsWith(hint), fromLines.message);
+  }
+  // Not a byte order mark: one of its bytes alone, or both after the first byte of the file.
+  for (const bytes of [[0xff, 0x61], [0xfe], [0xff, 0xff], [0x61, 0xff, 0xfe]]) {
+    const { message } = await thrown(() => decodeUtf8(new Uint8Array(bytes), "x"));
+    ok(message.startsWith("InvalidUtf8Error: x:") && !message.includes("UTF-16"), message);
+  }
+});
