@@ -74,8 +74,15 @@ function feed(
   }
 }
 
-/** One kernel run over the files: seconds per phase. */
-function kernelRun(module: WebAssembly.Module, files: Record<string, Uint8Array>) {
+/**
+ * One kernel run over the files: seconds per phase. The records' chunks go to `records`, if given
+ * (bench/kernel_ab.ts compares them).
+ */
+export function kernelRun(
+  module: WebAssembly.Module,
+  files: Record<string, Uint8Array>,
+  records?: (chunk: Uint8Array) => void,
+): Record<string, number> {
   const times: Record<string, number> = {};
   let t = performance.now();
   const lap = (name: string) => {
@@ -101,7 +108,7 @@ function kernelRun(module: WebAssembly.Module, files: Record<string, Uint8Array>
     prompts: null,
   });
   if ("reason" in done) throw new Error(`the kernel gave the run back: ${JSON.stringify(done)}`);
-  for (const _ of kernel.records());
+  for (const chunk of kernel.records()) records?.(chunk);
   lap("records");
   return times;
 }
@@ -119,17 +126,23 @@ function jsonParseSeconds(bytes: Uint8Array): number {
   return (performance.now() - t) / 1000;
 }
 
+/** The corpus's files in `dir` (examples, prompts if there, generations), read whole. */
+export async function readCorpus(dir: string): Promise<Record<string, Uint8Array>> {
+  const files: Record<string, Uint8Array> = {};
+  for (const name of ["examples", "prompts", "generations"]) {
+    const path = `${dir}/${name}.jsonl`;
+    if (await Deno.stat(path).then(() => true, () => false)) {
+      files[name] = await Deno.readFile(path);
+    }
+  }
+  return files;
+}
+
 /** Times the parts on the corpus in `dir`. */
 export async function phaseTimes(dir: string, reps: number): Promise<PhaseTimes> {
-  const names = ["examples", "prompts", "generations"];
-  const paths = names.map((n) => `${dir}/${n}.jsonl`);
-  const present = await Promise.all(paths.map((p) => Deno.stat(p).then(() => true, () => false)));
-  const files: Record<string, Uint8Array> = {};
-  for (const [i, name] of names.entries()) {
-    if (present[i]) files[name] = await Deno.readFile(paths[i]!);
-  }
+  const files = await readCorpus(dir);
   let t = performance.now();
-  for (const [i, path] of paths.entries()) if (present[i]) await readLikeCli(path);
+  for (const name of Object.keys(files)) await readLikeCli(`${dir}/${name}.jsonl`);
   const read = (performance.now() - t) / 1000;
   t = performance.now();
   for (const bytes of Object.values(files)) {

@@ -14,7 +14,8 @@ import { abiFiles } from "./abi.ts";
 const ROOT = new URL("../", import.meta.url);
 const WASM_PATH = "build/assay.wasm";
 const TS_PATH = "src/engine/wasm_bytes.generated.ts";
-const ENTRY = "assembly/index.ts";
+/** The shipped module's entry. */
+export const ENTRY = "assembly/index.ts";
 /**
  * The entry of the module the tests compile: the shipped exports plus the ones only tests call
  * (each scoring-kernel rule on one input, the power-of-ten table), kept out of the shipped module.
