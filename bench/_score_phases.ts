@@ -14,6 +14,7 @@
 // Usage: deno run -A bench/_score_phases.ts DIR [REPS]   (DIR holds the corpus's files)
 import { createHash } from "node:crypto";
 import { ScoreKernel } from "../src/evaluation/_score_kernel.ts";
+import { median } from "./_median.ts";
 
 /** Seconds per part, as printed. */
 export interface PhaseTimes {
@@ -32,12 +33,6 @@ export interface PhaseTimes {
 
 const READ_BYTES = 4 << 20;
 const KERNEL_CHUNK = 1 << 20;
-
-const median = (xs: number[]): number => {
-  const s = xs.slice().sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
 
 /** Reads a file as the CLI does (one 4 MiB buffer, reused); returns the bytes read. */
 async function readLikeCli(path: string): Promise<number> {

@@ -44,6 +44,7 @@ import {
 } from "../mod.ts";
 import { simulateArms } from "../tests/stats/_bootstrap_sim.ts";
 import { ensureScipy, PYTHON } from "../tests/_debian_python.ts";
+import { median } from "./_median.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -75,11 +76,6 @@ const ROOT = decodeURIComponent(new URL("../", import.meta.url).pathname).replac
 const SCIPY_BENCH = `${ROOT}/bench/_scipy_bench.py`;
 const dec = new TextDecoder();
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 const fmt = (s: number) => (s < 1 ? `${(s * 1000).toFixed(0)} ms` : `${s.toFixed(2)} s`);
 
 interface ScipyVariant {

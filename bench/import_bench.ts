@@ -19,7 +19,8 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { writeDist } from "../build/build_dist.ts";
+import { loadedModules, readConfig, writeDist } from "../build/build_dist.ts";
+import { median } from "./_median.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -75,41 +76,11 @@ async function runOnce(side: Side): Promise<[number, number]> {
 }
 
 async function moduleCount(entry: string): Promise<{ modules: number; bytes: number }> {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["info", "--json", entry],
-    cwd: path("./"),
-    stdout: "piped",
-  }).output();
-  const graph = JSON.parse(new TextDecoder().decode(out.stdout)) as {
-    modules: { specifier: string; size?: number; dependencies?: { code?: unknown }[] }[];
-  };
-  // What a run loads: the modules reached through code imports, not a dist/ file's types.
-  const bySpecifier = new Map(graph.modules.map((m) => [m.specifier, m]));
-  const seen = new Set<string>();
-  const visit = (specifier: string) => {
-    if (seen.has(specifier)) return;
-    seen.add(specifier);
-    for (const d of bySpecifier.get(specifier)?.dependencies ?? []) {
-      const code = (d.code as { specifier?: string } | undefined)?.specifier;
-      if (code) visit(code);
-    }
-  };
-  visit(graph.modules.find((m) => m.specifier.endsWith(entry.replace(/^\.\//, "/")))!.specifier);
-  return {
-    modules: seen.size,
-    bytes: [...seen].reduce((n, s) => n + (bySpecifier.get(s)?.size ?? 0), 0),
-  };
+  const loaded = await loadedModules(path(entry));
+  return { modules: loaded.size, bytes: [...loaded.values()].reduce((n, b) => n + b, 0) };
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
-
-const exportsMap = (JSON.parse(await Deno.readTextFile(path("deno.json"))) as {
-  exports: Record<string, string>;
-}).exports;
+const exportsMap = (await readConfig()).exports;
 await writeDist();
 const tmp = await Deno.makeTempDir({ prefix: "assay_import_bench_" });
 try {

@@ -21,20 +21,16 @@
  *
  * @module
  */
+import { createHash } from "node:crypto";
 import { parseArgs } from "node:util";
 import { ASC_FLAGS, compile, ENTRY } from "../build/build_wasm.ts";
 import { writeScoreCorpus } from "../tests/evaluation/_score_corpus.ts";
 import { writeVariedCorpus } from "../tests/evaluation/_varied_corpus.ts";
 import { kernelRun, readCorpus } from "./_score_phases.ts";
+import { median } from "./_median.ts";
 
 const PHASES = ["examples", "prompts", "generations", "records"];
 const ROOT = new URL("../", import.meta.url);
-
-const median = (xs: number[]): number => {
-  const s = xs.slice().sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
 
 /** A build's bytes from a `.wasm` file, a folder of sources or a git revision. */
 async function build(src: string): Promise<Uint8Array> {
@@ -65,24 +61,12 @@ async function build(src: string): Promise<Uint8Array> {
   return await compile(sources, ASC_FLAGS);
 }
 
-/** The records' bytes of one run, as a SHA-256 hex digest. */
-async function digestOf(chunks: Uint8Array[]): Promise<string> {
-  const all = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const c of chunks) {
-    all.set(c, at);
-    at += c.length;
-  }
-  const d = new Uint8Array(await crypto.subtle.digest("SHA-256", all));
-  return Array.from(d, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-/** One kernel run: seconds per phase, and the records' digest. */
-async function timedRun(module: WebAssembly.Module, files: Record<string, Uint8Array>) {
-  const chunks: Uint8Array[] = [];
-  const times = kernelRun(module, files, (c) => chunks.push(c.slice()));
+/** One kernel run: seconds per phase, and the SHA-256 of its records' bytes. */
+function timedRun(module: WebAssembly.Module, files: Record<string, Uint8Array>) {
+  const records = createHash("sha256");
+  const times = kernelRun(module, files, (chunk) => records.update(chunk));
   times.total = PHASES.reduce((s, p) => s + (times[p] ?? 0), 0);
-  return { times, digest: await digestOf(chunks) };
+  return { times, digest: records.digest("hex") };
 }
 
 type Times = Record<string, number>[];
@@ -98,7 +82,7 @@ async function child(args: string[]): Promise<void> {
     const digests = new Set<string>();
     for (let r = 0; r < Number(rounds); r++) {
       for (const i of r % 2 ? [1, 0] : [0, 1]) {
-        const run = await timedRun(modules[i]!, files);
+        const run = timedRun(modules[i]!, files);
         times[i]!.push(run.times);
         digests.add(run.digest);
       }
@@ -108,7 +92,7 @@ async function child(args: string[]): Promise<void> {
     const [wasm, dir] = rest;
     const files = await readCorpus(dir!);
     const module = new WebAssembly.Module(Deno.readFileSync(wasm!));
-    console.log(JSON.stringify(await timedRun(module, files)));
+    console.log(JSON.stringify(timedRun(module, files)));
   }
 }
 

@@ -38,6 +38,7 @@ import { writeScoreCorpus } from "../tests/evaluation/_score_corpus.ts";
 import { writeVariedCorpus } from "../tests/evaluation/_varied_corpus.ts";
 import { assayRun } from "./_cli.ts";
 import type { PhaseTimes } from "./_score_phases.ts";
+import { median } from "./_median.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -90,12 +91,6 @@ async function measure(cmd: string, args: string[]): Promise<Sample> {
   const m = /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr);
   return { seconds, peakKiB: m ? Number(m[1]) : NaN };
 }
-
-const median = (xs: number[]): number => {
-  const s = xs.slice().sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
 
 interface Row {
   name: string;

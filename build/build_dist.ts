@@ -127,6 +127,41 @@ export async function filesUnder(root: string): Promise<Map<string, number>> {
 }
 
 /**
+ * The modules a run of `entry` loads, with their sizes: `deno info`'s graph from it through code
+ * imports only, without the TypeScript a dist/ file names for its types.
+ *
+ * @param entry A module's path or URL.
+ * @returns Each module's specifier and its size in bytes (0 for a `node:` module).
+ */
+export async function loadedModules(entry: string): Promise<Map<string, number>> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json", entry],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  if (!out.success) throw new Error(`deno info ${entry}: ${new TextDecoder().decode(out.stderr)}`);
+  const graph = JSON.parse(new TextDecoder().decode(out.stdout)) as {
+    roots: string[];
+    modules: {
+      specifier: string;
+      size?: number;
+      dependencies?: { code?: { specifier?: string } }[];
+    }[];
+  };
+  const bySpecifier = new Map(graph.modules.map((m) => [m.specifier, m]));
+  const loaded = new Map<string, number>();
+  const stack = [graph.roots[0]!];
+  while (stack.length > 0) {
+    const at = stack.pop()!;
+    if (loaded.has(at)) continue;
+    const m = bySpecifier.get(at);
+    loaded.set(at, m?.size ?? 0);
+    for (const d of m?.dependencies ?? []) if (d.code?.specifier) stack.push(d.code.specifier);
+  }
+  return loaded;
+}
+
+/**
  * An import map that sends the repository's own imports of each built source to its dist/ file
  * (with deno.json's own imports), so that code written against the sources runs on dist/: the
  * cross-runtime run gives it to Deno, and to `deno bundle` for Node.

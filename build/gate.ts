@@ -1,7 +1,7 @@
 // The whole gate: `deno task test`. Runs every check, reports each, and exits 1 if any failed.
 // Its last line is "gate: N passed, M failed (S steps inside them); K of L checks ok": N and M
 // count every test `deno test` ran (doc tests too), S their steps, and K of L the gate's steps.
-import { sourceOf } from "./build_dist.ts";
+import { readConfig, sourceOf } from "./build_dist.ts";
 
 const deno = Deno.execPath();
 
@@ -14,9 +14,7 @@ interface Step {
 
 const SOURCES = ["mod.ts", "src/", "cli/", "build/", "tests/", "bench/"];
 
-const config = JSON.parse(Deno.readTextFileSync("deno.json")) as {
-  exports: Record<string, string>;
-};
+const config = await readConfig();
 
 const steps: Step[] = [
   // First: the published subpaths are dist/'s files, which later steps import (doc tests, the

@@ -3,9 +3,8 @@
 // unit matches"), each written by its kind, and a last line counting them.
 import { suggestName } from "../jsonl/mod.ts";
 import { DETAIL_OUTPUT_CHARS } from "./explain.ts";
-import { printableString, printableText } from "./text/mod.ts";
 import type { ShowSelection } from "./show_selection.ts";
-import { textHead } from "./text/mod.ts";
+import { printableString, printableText, textHead } from "./text/mod.ts";
 
 /** One unit of a report: its id, the slices it is in, whether it failed, its text. */
 export interface Unit {
