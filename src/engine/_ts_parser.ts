@@ -5,7 +5,7 @@
 // limit, which is checked before descending. The tree it builds is in _nodes.ts.
 import { escapeUnit, hex4 } from "./_canonical_string.ts";
 import { canonicalFloat } from "./float_repr.ts";
-import { MAX_DEPTH, MAX_INT_DIGITS } from "./limits.ts";
+import { isDigit, isJsonSpace, MAX_DEPTH, MAX_INT_DIGITS } from "./limits.ts";
 import { ArrayNode, buildObject, type Node, ObjectNode } from "./_nodes.ts";
 import type { JsonError, JsonErrorCode } from "./types.ts";
 
@@ -43,7 +43,7 @@ export class Parser {
     let p = this.pos;
     while (p < this.end) {
       const c = t.charCodeAt(p);
-      if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) break;
+      if (!isJsonSpace(c)) break;
       p++;
     }
     this.pos = p;
@@ -92,7 +92,7 @@ export class Parser {
         return this.parseNumber();
       }
     }
-    if (c >= 0x30 && c <= 0x39) return this.parseNumber();
+    if (isDigit(c)) return this.parseNumber();
     return this.fail("expecting_value", p);
   }
 
@@ -123,7 +123,7 @@ export class Parser {
     let isFloat = false;
     if (p + 1 < end && t.charCodeAt(p) === 0x2e) {
       const d = t.charCodeAt(p + 1);
-      if (d >= 0x30 && d <= 0x39) {
+      if (isDigit(d)) {
         isFloat = true;
         p += 2;
         while (p < end) {
@@ -143,7 +143,7 @@ export class Parser {
         }
         if (q < end) {
           const d = t.charCodeAt(q);
-          if (d >= 0x30 && d <= 0x39) {
+          if (isDigit(d)) {
             isFloat = true;
             q++;
             while (q < end) {

@@ -9,6 +9,7 @@
 // -0 and all).
 import { stringEnd } from "./_canonical_scan.ts";
 import { materialize } from "./materialize.ts";
+import { isJsonSpace } from "./limits.ts";
 
 /** Whether a key of any object inside `value` holds a backslash. */
 function backslashKey(value: unknown): boolean {
@@ -54,7 +55,7 @@ export function parseJson(text: string): unknown {
     const c = text.charCodeAt(i);
     if (c === 0x22) {
       i = stringEnd(text, i) - 1;
-    } else if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || i === text.length) {
+    } else if (isJsonSpace(c) || i === text.length) {
       compact += text.slice(from, i);
       from = i + 1;
     }

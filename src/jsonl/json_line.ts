@@ -2,7 +2,7 @@
 // Python's json.loads, nesting capped at 512): NaN and Infinity are accepted, integers of more
 // than 4,300 digits and deeper nesting are rejected.
 import { materialize, parseJson, readExactObject } from "../engine/mod.ts";
-import { MAX_DEPTH, MAX_INT_DIGITS } from "../engine/mod.ts";
+import { isDigit, isJsonSpace, MAX_DEPTH, MAX_INT_DIGITS } from "../engine/mod.ts";
 
 /** Whether a text that JSON.parse accepted breaks the depth or integer-length limits. */
 function exceedsLimits(t: string): boolean {
@@ -22,9 +22,9 @@ function exceedsLimits(t: string): boolean {
       if (++depth > MAX_DEPTH) return true;
     } else if (c === 0x7d || c === 0x5d) {
       depth--;
-    } else if (c >= 0x30 && c <= 0x39) {
+    } else if (isDigit(c)) {
       let j = i;
-      while (j < t.length && t.charCodeAt(j) >= 0x30 && t.charCodeAt(j) <= 0x39) j++;
+      while (isDigit(t.charCodeAt(j))) j++;
       const next = t.charCodeAt(j);
       // An integer literal has no fraction and no exponent after its digits.
       if (j - i > MAX_INT_DIGITS && next !== 0x2e && next !== 0x65 && next !== 0x45) return true;
@@ -110,10 +110,6 @@ function strictStringEnd(t: string, i: number): number {
   return -1;
 }
 
-function isDigit(c: number): boolean {
-  return c >= 0x30 && c <= 0x39;
-}
-
 /**
  * The end (exclusive) of the number opening at `i`, or -1 when it is not strict JSON or its
  * integer part has more than the contract's digits (whatever follows it).
@@ -149,12 +145,8 @@ function strictNumberEnd(t: string, i: number): number {
 
 /** The index after the `:` that follows a key ending at `k` (whitespace allowed), or -1. */
 function afterColon(t: string, k: number): number {
-  while (isWs(t.charCodeAt(k))) k++;
+  while (isJsonSpace(t.charCodeAt(k))) k++;
   return t.charCodeAt(k) === 0x3a ? k + 1 : -1;
-}
-
-function isWs(c: number): boolean {
-  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 }
 
 /** Which of `names` the string literal `t[start, end)` decodes to, or -1. */
@@ -189,7 +181,7 @@ export function scanStrictObject(
 ): (string | undefined)[] | undefined {
   const n = t.length;
   let i = 0;
-  while (isWs(t.charCodeAt(i))) i++;
+  while (isJsonSpace(t.charCodeAt(i))) i++;
   if (t.charCodeAt(i) !== 0x7b) return undefined;
   const found = new Array<string | undefined>(names.length).fill(undefined);
   let depth = 0;
@@ -211,7 +203,7 @@ export function scanStrictObject(
   // Enter the top-level object; then alternate between reading a value and what follows it.
   for (;;) {
     // A value at i (after whitespace).
-    while (isWs(t.charCodeAt(i))) i++;
+    while (isJsonSpace(t.charCodeAt(i))) i++;
     if (depth === 1) memberStart = i;
     const c = t.charCodeAt(i);
     let opened = false;
@@ -219,7 +211,7 @@ export function scanStrictObject(
       if (++depth > MAX_DEPTH) return undefined;
       kinds[depth] = c === 0x7b ? OBJECT : 0;
       i++;
-      while (isWs(t.charCodeAt(i))) i++;
+      while (isJsonSpace(t.charCodeAt(i))) i++;
       const d = t.charCodeAt(i);
       if (d === (c === 0x7b ? 0x7d : 0x5d)) {
         i++;
@@ -261,7 +253,7 @@ export function scanStrictObject(
         if (k >= 0) found[k] = t.slice(memberStart, i);
         memberStart = -1;
       }
-      while (isWs(t.charCodeAt(i))) i++;
+      while (isJsonSpace(t.charCodeAt(i))) i++;
       if (depth === 0) return i === n ? found : undefined;
       const d = t.charCodeAt(i);
       const object = kinds[depth] === OBJECT;
@@ -273,7 +265,7 @@ export function scanStrictObject(
       if (d !== 0x2c) return undefined;
       i++;
       if (object) {
-        while (isWs(t.charCodeAt(i))) i++;
+        while (isJsonSpace(t.charCodeAt(i))) i++;
         i = memberKey(i);
         if (i < 0) return undefined;
       }

@@ -2,7 +2,8 @@
 // escapes (control, hex, Unicode, identity) and `\u` escapes with surrogate pairs under `u`;
 // legacy Annex B forms that are usually mistakes are refused by name.
 import { complementRanges, DIGITS, normalizeRanges, SPACE, wordRanges } from "./_sets.ts";
-import { isDigit, type PatternCursor } from "./_pattern_cursor.ts";
+import { isDigit } from "../engine/mod.ts";
+import type { PatternCursor } from "./_pattern_cursor.ts";
 
 const SYNTAX_CHARS = "^$\\.*+?()[]{}|/";
 const isHex = (c: number) => isDigit(c) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);

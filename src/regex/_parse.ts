@@ -24,7 +24,8 @@ import {
 } from "./_sets.ts";
 import { charClass, setNode } from "./_char_class.ts";
 import { characterEscape, classEscape } from "./_escapes.ts";
-import { isDigit, PatternCursor } from "./_pattern_cursor.ts";
+import { isDigit } from "../engine/mod.ts";
+import { PatternCursor } from "./_pattern_cursor.ts";
 
 const GROUP_NAME = /^[\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*$/u;
 

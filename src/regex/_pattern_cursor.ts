@@ -8,8 +8,6 @@ export function showPattern(source: string): string {
   return `/${source.length > 60 ? `${source.slice(0, 60)}\u2026` : source}/`;
 }
 
-export const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
-
 /** The position in a pattern under its flags; `max` is the largest character (per `u`). */
 export class PatternCursor {
   pos = 0;

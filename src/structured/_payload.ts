@@ -9,7 +9,7 @@
 // Each mode accepts everything the stricter one does. Every parse goes through the engine, one
 // batch per stage, so Python's acceptance and exact number semantics hold in every mode. The
 // metrics' checks of their outputs and mode live here too.
-import { checkOptions, type Engine, type JsonError } from "../engine/mod.ts";
+import { checkOptions, type Engine, isJsonSpace, type JsonError } from "../engine/mod.ts";
 
 /** How the payload is looked for. */
 export type ExtractionMode = "strict" | "fenced" | "lenient";
@@ -52,17 +52,12 @@ export function modeOf(options: { mode?: ExtractionMode } | undefined): Extracti
   return mode;
 }
 
-// JSON whitespace (Python's json.loads): space, tab, LF, CR.
-function isWs(c: number): boolean {
-  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
-}
-
 /** Start and end of `text` with JSON whitespace trimmed on both sides. */
 export function trimmedBounds(text: string): [number, number] {
   let s = 0;
   let e = text.length;
-  while (s < e && isWs(text.charCodeAt(s))) s++;
-  while (e > s && isWs(text.charCodeAt(e - 1))) e--;
+  while (s < e && isJsonSpace(text.charCodeAt(s))) s++;
+  while (e > s && isJsonSpace(text.charCodeAt(e - 1))) e--;
   return [s, e];
 }
 
