@@ -44,37 +44,50 @@ export interface KernelBail {
 
 const decoder = new TextDecoder();
 
-/** One scoring job on a fresh instance of the module. */
+/**
+ * One scoring job on a fresh instance of the module: `new ScoreKernel(module, withPrompts)`, with
+ * the compiled build/assay.wasm as an engine checked it (its `wasmModule`) and whether a prompts
+ * manifest is part of the job. Then, a phase at a time:
+ *
+ * - `input(cap)`: a view of `cap` bytes of linear memory where the next chunk goes (valid until
+ *   a call);
+ * - `examples(len, firstLine)`: reads a chunk of examples, `len` bytes of whole lines, the first
+ *   numbered `firstLine`; `freeze()` ends them (checks ids, builds the tables); `prompts` and
+ *   `generations` read theirs alike (and score the generations);
+ * - `nextLine`: the line after the last chunk's last line; `chunkRows`: the non-blank lines in
+ *   the last chunk; `invalidUtf8Outputs`: generations whose output held invalid UTF-8, read with
+ *   U+FFFD replacements;
+ * - `finish(engineName, inputs, allowMissing)`: checks that every kept example has its
+ *   generation (and prompt), and returns the report without its records; with `allowMissing`,
+ *   those with no generation are listed;
+ * - `records(size)`: the records' JSON lines (after finish), joined by ",\n", in chunks of about
+ *   `size` bytes each ending with a whole line, made as they are read; each call starts again.
+ *
+ * Each call returns the kernel's bail when it gives the run back. (The members' docs are here: the
+ * bundler keeps a class member's docs, in the root's budget.)
+ */
 export class ScoreKernel {
   readonly #ex: KernelExports;
 
-  /**
-   * @param module The compiled build/assay.wasm, as an engine checked it (its `wasmModule`).
-   * @param withPrompts Whether a prompts manifest is part of the job.
-   */
   constructor(module: WebAssembly.Module, withPrompts: boolean) {
     // The engine checked the module's exports when it was made (instantiate, src/engine).
     this.#ex = new WebAssembly.Instance(module, {}).exports as unknown as KernelExports;
     this.#ex.kStart(withPrompts ? 1 : 0);
   }
 
-  /** A view of `cap` bytes of linear memory where the next chunk goes (valid until a call). */
   input(cap: number): Uint8Array {
     const at = this.#ex.kInput(cap);
     return new Uint8Array(this.#ex.memory.buffer, at, cap);
   }
 
-  /** The line after the last chunk's last line. */
   get nextLine(): number {
     return this.#ex.nextLine.value as number;
   }
 
-  /** Generations whose output held invalid UTF-8, read with U+FFFD replacements. */
   get invalidUtf8Outputs(): number {
     return this.#ex.invalidOutputs.value as number;
   }
 
-  /** Non-blank lines in the last chunk. */
   get chunkRows(): number {
     return this.#ex.chunkRows.value as number;
   }
@@ -88,30 +101,22 @@ export class ScoreKernel {
     };
   }
 
-  /** Reads a chunk of examples: `len` bytes of whole lines, the first numbered `firstLine`. */
   examples(len: number, firstLine: number): KernelBail | undefined {
     return this.#bail(this.#ex.kExamples(len, firstLine));
   }
 
-  /** Ends the examples: checks ids, and builds the tables. */
   freeze(): KernelBail | undefined {
     return this.#bail(this.#ex.kFreeze());
   }
 
-  /** Reads a chunk of prompts. */
   prompts(len: number, firstLine: number): KernelBail | undefined {
     return this.#bail(this.#ex.kPrompts(len, firstLine));
   }
 
-  /** Reads a chunk of generations, and scores them. */
   generations(len: number, firstLine: number): KernelBail | undefined {
     return this.#bail(this.#ex.kGenerations(len, firstLine));
   }
 
-  /**
-   * Checks that every kept example has its generation (and prompt), and returns the report
-   * without its records (see records). With `allowMissing`, those with no generation are listed.
-   */
   finish(
     engineName: string,
     inputs: Partial<EvaluationReport["inputs"]>,
@@ -173,10 +178,6 @@ export class ScoreKernel {
     return report;
   }
 
-  /**
-   * The records' JSON lines (after finish), joined by ",\n", in chunks of about `size` bytes
-   * each ending with a whole line, made as they are read; each call starts from the first.
-   */
   *records(size = RECORDS_CHUNK): Generator<Uint8Array> {
     const ex = this.#ex;
     for (let first = true;; first = false) {
