@@ -33,7 +33,8 @@ metrics overall and per language, with their counts (docs/evaluation.md).
 
 Inputs (JSONL; "-" reads stdin; gzip-compressed files are read decompressed):
   --examples FILE      {example_id, language, target, root_id?}
-  --generations FILE   {example_id, prompt_sha256, output}
+  --generations FILE   {example_id, prompt_sha256, output}; output is the model's text,
+                       or a whole JSON response (an object or array), read exactly
   --prompts FILE       the formatter's manifest {example_id, prompt_sha256, prompt?};
                        when given, every generation's prompt_sha256 must match it
 

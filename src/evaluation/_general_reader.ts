@@ -27,6 +27,7 @@ import type {
   ScoreOptions,
 } from "./inputs.ts";
 import { ScorerCore } from "./_scorer_core.ts";
+import { requireDigest } from "./_row_checks.ts";
 import type { RunSources } from "./_kernel_run.ts";
 import type { Source } from "../jsonl/source/mod.ts";
 import { inputDigests } from "./_report_frame.ts";
@@ -73,17 +74,31 @@ function exampleRows(
     else (slow ??= []).push(i);
   }
   if (slow) {
-    const canonical = engine.canonicalizeBatch(slow.map((i) => lines[i]!.text));
-    for (let k = 0; k < slow.length; k++) {
-      const line = lines[slow[k]!]!;
-      const c = canonical[k]!;
-      if (!c.ok) throw notObject(line, source, `${c.error.code} at ${c.error.offset}`);
-      const fields = fieldsOfCanonical(c.canonical);
-      if (fields === null) throw notObject(line, source);
-      rows[slow[k]!] = exampleRow(fields, line, source);
-    }
+    exactFields(engine, lines, slow, source, (f, i) => rows[i] = exampleRow(f, lines[i]!, source));
   }
   return rows;
+}
+
+/**
+ * The top-level fields of the lines at `at`, read by the engine's canonicalizer in one batch, each
+ * given to `each` with its index; the error of a line that is not one object.
+ */
+function exactFields(
+  engine: Engine,
+  lines: Line[],
+  at: number[],
+  source: string,
+  each: (fields: Map<string, ExactField>, i: number) => void,
+): void {
+  const canonical = engine.canonicalizeBatch(at.map((i) => lines[i]!.text));
+  at.forEach((i, k) => {
+    const c = canonical[k]!;
+    const fields = c.ok && fieldsOfCanonical(c.canonical);
+    if (!fields) {
+      throw notObject(lines[i]!, source, c.ok ? "" : `${c.error.code} at ${c.error.offset}`);
+    }
+    each(fields, i);
+  });
 }
 
 const EXAMPLE_FIELDS = ["example_id", "language", "root_id", "target"] as const;
@@ -221,24 +236,30 @@ export async function scoreGeneral(
   let invalidOutputs = 0;
   const generations = await stream(
     sources.generations,
-    (lines, source) =>
-      lines.map((line): GenerationInput => {
+    (lines, source) => {
+      const whole: number[] = [];
+      const rows = lines.map((line, i): GenerationInput => {
         if (line.invalidUtf8) invalidOutputs++;
         const r = lineObject(line, source);
         if (r.prompt_sha256 === undefined) {
           const id = typeof r.example_id === "string" ? r.example_id : undefined;
-          throw inputErrorAt(
-            { source, line: line.lineNo, id },
-            'missing field "prompt_sha256"',
-          );
+          requireDigest(undefined, { source, line: line.lineNo, id });
         }
+        if (typeof r.output === "object" && r.output) whole.push(i);
         return {
           example_id: r.example_id as string,
           prompt_sha256: r.prompt_sha256 as string,
           output: r.output as string,
           line: line.lineNo,
         };
-      }),
+      });
+      // An output written as a JSON object or array (an API's whole response) is read as its
+      // canonical text, from the line by the exact parser, where JSON.parse lost `1.0` from `1`.
+      exactFields(engine, lines, whole, source, (f, i) => {
+        rows[i]!.output = f.get("output")!.canonical;
+      });
+      return rows;
+    },
     (b) => scorer.addGenerations(b),
     MODEL_FIELDS,
   );

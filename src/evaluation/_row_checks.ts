@@ -39,13 +39,14 @@ export function requireString(
 }
 
 /**
- * Why a generation's `output` that is present is refused: it is not a string. A JSON message
- * (what --format openai-chat or anthropic reads) goes in as its JSON text, and the message says so.
+ * Why a generation's `output` that is present is refused: it is not a string. An object or an
+ * array is refused in memory only (scoreJsonl reads one from its line exactly, as canonical text;
+ * parsed by JavaScript, it has lost `1.0` from `1`), and the message says where it goes.
  */
 export function outputNotString(value: unknown): string {
   const kind = jsonKind(value);
   const hint = kind === "an object" || kind === "an array"
-    ? ": put a JSON message in as its JSON text (a string), which --format decoders read exactly"
+    ? ": give a JSON message as its JSON text, which keeps its numbers exact"
     : "";
   return `field "output" must be a string, got ${kind}${hint}`;
 }

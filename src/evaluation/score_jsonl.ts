@@ -26,7 +26,10 @@ export type { ByteHasher, JsonlSource } from "../jsonl/source/mod.ts";
 export interface JsonlSources {
   /** examples.jsonl: `{example_id, language, target, root_id?}` per line. */
   examples: JsonlSource;
-  /** generations.jsonl: `{example_id, prompt_sha256, output}` per line. */
+  /**
+   * generations.jsonl: `{example_id, prompt_sha256, output}` per line; an output written as a JSON
+   * object or array (a whole API response) is read as its canonical text, exactly.
+   */
   generations: JsonlSource;
   /** prompts.jsonl, the formatter's manifest: `{example_id, prompt_sha256, prompt?}` per line. */
   prompts?: JsonlSource;

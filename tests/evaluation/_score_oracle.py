@@ -28,6 +28,9 @@ tests/evaluation/score_diff_test.ts or tests/evaluation/adversarial_diff_test.ts
     string value of a top-level `output` member of a generations line (any of them, when the key
     is given twice), where they are decoded with U+FFFD replacements (as a WHATWG decoder does).
     A line is blank when it holds only ECMAScript whitespace (String.prototype.trim).
+  * An `output` that is a JSON object or array (an API's whole response) is read as its canonical
+    text, `json.dumps(output, sort_keys=True, separators=(",", ":"), ensure_ascii=True)`; any
+    other value that is not a string is an input error.
   * An example whose language is "overall" (the name of the slice of all examples) is an input
     error, dropped or not (CONTRACT section 5).
   * A target list of two or more elements is `multiple_calls` only when every element is a call;
@@ -391,7 +394,12 @@ def score(examples_path, generations_path, prompts_path=None):
     for lineno, row in read_rows(generations_path, "generations"):
         eid = need_id(row, "generations", lineno)
         sha = need_sha(row, "generations", lineno)
-        output = need_str(row, "output", "generations", lineno)
+        output = row.get("output")
+        if isinstance(output, (dict, list)):
+            # A whole JSON value (an API's response) is read as its canonical text (section 2).
+            output = json.dumps(output, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+        else:
+            output = need_str(row, "output", "generations", lineno)
         generations.append((lineno, eid, (sha, output)))
     manifest = None
     if prompts_path is not None:

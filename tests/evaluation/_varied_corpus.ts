@@ -34,6 +34,13 @@ export interface VariedCorpusOptions {
    * the generator kind (`"ok/respelled"`, `"invalid_json/truncated"`, …). For tests; not written.
    */
   trace?: (exampleId: string, status: string, kind: string) => void;
+  /**
+   * Share of the outputs that are one JSON object or array in strict JSON (nothing around them
+   * but whitespace, no lone surrogate) written into the line as that value itself, as an API's
+   * whole response is, instead of as a string (default 0: no draw is made, so the other files of
+   * a seed stay the same bytes).
+   */
+  wholeOutputs?: number;
 }
 
 /** What {@linkcode writeVariedCorpus} wrote. */
@@ -2237,11 +2244,33 @@ function exampleRow(d: Dice, who: Identity, rootId: string | null, g: Gold): str
   return rowText(fields, spaced);
 }
 
-function generationRow(d: Dice, id: string, digest: string, out: string, kind: string): string {
+/** Whether `out` can be written into a line as the JSON value itself (see `wholeOutputs`). */
+function wholeValue(out: string): boolean {
+  if (!out.isWellFormed()) return false;
+  try {
+    const v = JSON.parse(out);
+    return typeof v === "object" && v !== null;
+  } catch {
+    return false;
+  }
+}
+
+function generationRow(
+  d: Dice,
+  id: string,
+  digest: string,
+  out: string,
+  kind: string,
+  whole = 0,
+): string {
+  // Valid JSON holds a line break only as whitespace (a string cannot): one line, as JSONL needs.
+  const value = whole > 0 && wholeValue(out) && d.chance(whole)
+    ? out.replace(/[\r\n]/g, " ")
+    : JSON.stringify(out);
   const fields: [string, string][] = [["example_id", idLiteral(id, d)], [
     "prompt_sha256",
     `"${digest}"`,
-  ], ["output", JSON.stringify(out)]];
+  ], ["output", value]];
   if (d.chance(0.15)) {
     fields.push(d.pick<[string, string]>([
       ["model", '"held-out-7b-instruct"'],
@@ -2391,7 +2420,8 @@ export async function writeVariedCorpus(
     const [status, kind] = d.weighted(KINDS);
     const out = output(kind, e.gold, d, PACKS[e.who.lang]);
     if (e.gold.drop === null) options.trace?.(e.who.id, status, `${status}/${kind}`);
-    await gf.push(generationRow(d, e.who.id, prompt(seed, i, e).digest, out, kind));
+    const digest = prompt(seed, i, e).digest;
+    await gf.push(generationRow(d, e.who.id, digest, out, kind, options.wholeOutputs));
     generations++;
   }
   await gf.close();

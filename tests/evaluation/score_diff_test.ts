@@ -123,6 +123,8 @@ const CORPORA: ScoreCorpusOptions[] = [
 const VARIED: VariedCorpusOptions[] = [
   { seed: 505, count: 8_000 },
   { seed: 606, count: 4_000, prompts: false },
+  // Outputs written as the JSON value itself, an API's whole response (read as canonical text).
+  { seed: 707, count: 6_000, wholeOutputs: 0.8 },
 ];
 /** Each corpus: its label, its rows, and what writes it to a directory. */
 const SOURCES = [
@@ -362,13 +364,13 @@ const REJECTIONS: Rejection[] = [
     ex: ['{"example_id":"a","language":"en"}'],
     gen: [okGen("a")],
   },
-  {
-    name: "output not a string",
+  ...["42", "true", "null"].map((value) => ({
+    name: `output ${value}: not a string, object or array`,
     invariant: false,
     names: "generations.jsonl:1",
     ex: [ex("a", F)],
-    gen: [`{"example_id":"a","prompt_sha256":"${H0}","output":{"name":"f"}}`],
-  },
+    gen: [`{"example_id":"a","prompt_sha256":"${H0}","output":${value}}`],
+  })),
   {
     name: "prompt_sha256 not 64 lowercase hex",
     invariant: false,
@@ -575,6 +577,25 @@ const READINGS: Case[] = [
     name: "surrogate-split argument key",
     ex: [ex("a", call("f", { "\u{1F600}": 1 }))],
     gen: [gen("a", '{"name":"f","arguments":{"\\ud83d\ude00":1}}')],
+  },
+  {
+    name: "an output written as a JSON object or array: its canonical text, lexemes kept",
+    ex: [
+      ex("a", '{"name":"f","arguments":{"x":1.0,"n":123456789012345678901234567890}}'),
+      ex("b", '{"name":"f","arguments":{"x":1}}'),
+      ex("c", '{"name":"f","arguments":{"k\u00e9":1}}'),
+      ex("d", F),
+      ex("e", F),
+      ex("f", F),
+    ],
+    gen: [
+      `{"example_id":"a","prompt_sha256":"${H0}","output":{"arguments":{"n":123456789012345678901234567890,"x":1.00},"name":"f"}}`,
+      `{"example_id":"b","prompt_sha256":"${H0}","output":{"name":"f","arguments":{"x":1.0}}}`,
+      `{"example_id":"c","prompt_sha256":"${H0}","output":{"name":"f","arguments":{"ké":NaN}}}`,
+      `{"example_id":"d","prompt_sha256":"${H0}","output":[{"name":"f","arguments":{}}]}`,
+      `{"example_id":"e","prompt_sha256":"${H0}","output":{"name":"g","name":"f","arguments":{}}}`,
+      `{"example_id":"f","prompt_sha256":"${H0}","output":{"name":"f"}}`,
+    ],
   },
   {
     name: "slices sorted by code point (U+FF41 before U+1F600)",

@@ -1,7 +1,13 @@
 // scoreJsonl(): the same bytes whatever the kind and chunking of its sources, on both engines and
 // both readers; one-shot sources read on after the kernel gives a run back; digests, progress,
 // the lazily parsed records and the errors on misuse.
-import { deepStrictEqual as assertEquals, ok, rejects, strictEqual } from "node:assert/strict";
+import {
+  deepStrictEqual as assertEquals,
+  ok,
+  rejects,
+  strictEqual,
+  throws,
+} from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { createEngine, scoreJsonl, sha256Hex } from "../../mod.ts";
 import { writeScoreCorpus } from "./_score_corpus.ts";
@@ -171,31 +177,54 @@ Deno.test("scoreJsonl() refuses a line past maxLineBytes as soon as it passes, o
   );
 });
 
-Deno.test("scoreJsonl() names the kind of an output that is not a string, and where a JSON message goes", async () => {
+Deno.test("scoreJsonl() reads an output written as a JSON object or array as its canonical text, and names the kind of any other", async () => {
+  const { scoreToolCalls } = await import("../../src/evaluation/mod.ts");
   const enc = new TextEncoder();
   const examples = enc.encode(
-    '{"example_id": "a", "language": "en", "target": {"name": "f", "arguments": {}}}\n',
+    '{"example_id": "a", "language": "en", "target": {"name": "f", "arguments": {"x": 1.0}}}\n',
   );
-  const cases: [string, RegExp][] = [
-    ['{"role": "assistant"}', /got an object: put a JSON message in as its JSON text/],
-    ["[1]", /got an array: put a JSON message in as its JSON text/],
+  const line = (output: string) =>
+    enc.encode(`{"example_id": "a", "prompt_sha256": "${"0".repeat(64)}", "output": ${output}}\n`);
+  const read: [string, string, boolean][] = [
+    ['{"arguments": {"x": 1.0}, "name": "f"}', "ok", true],
+    ['{"name": "f", "arguments": {"x": 1}}', "ok", false],
+    ['{"role": "assistant"}', "invalid_shape", false],
+    ["[1]", "invalid_shape", false],
+  ];
+  for (const [output, status, match] of read) {
+    for (const options of [{}, { engine: TS }]) {
+      const { report } = await scoreJsonl({ examples, generations: line(output) }, options);
+      assertEquals(
+        [report.records[0]!.status, report.records[0]!.arguments_match],
+        [status, match],
+        output,
+      );
+    }
+  }
+  const refused: [string, RegExp][] = [
     ["null", /must be a string, got null$/],
     ["5", /must be a string, got a number$/],
     ["true", /must be a string, got a boolean$/],
   ];
-  for (const [output, message] of cases) {
-    const generations = enc.encode(
-      `{"example_id": "a", "prompt_sha256": "${"0".repeat(64)}", "output": ${output}}\n`,
-    );
+  for (const [output, message] of refused) {
     for (const options of [{}, { engine: TS }]) {
       await rejects(
-        scoreJsonl({ examples, generations }, options),
+        scoreJsonl({ examples, generations: line(output) }, options),
         (e: Error) =>
           /^generations:1 \(id "a"\): field "output"/.test(e.message) && message.test(e.message),
         output,
       );
     }
   }
+  // In memory the object has lost its lexemes (1.0 is 1): it is refused, with where it goes.
+  throws(
+    () =>
+      scoreToolCalls(
+        [{ example_id: "a", language: "en", target: { name: "f", arguments: {} } }],
+        [{ example_id: "a", prompt_sha256: "0".repeat(64), output: { name: "f" } as never }],
+      ),
+    /got an object: give a JSON message as its JSON text, which keeps its numbers exact/,
+  );
 });
 
 Deno.test("scoreJsonl() refuses a run that scored no example: every one dropped or missing", async () => {

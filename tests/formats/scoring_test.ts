@@ -4,6 +4,7 @@ import { deepStrictEqual as assertEquals, strictEqual, throws } from "node:asser
 import { createEngine } from "../../src/engine/mod.ts";
 import { scoreJsonl } from "../../src/evaluation/mod.ts";
 import { forScoring } from "../../src/formats/mod.ts";
+import { makeRng, type Rng } from "../_corpus.ts";
 
 const enc = new TextEncoder();
 const jsonl = (rows: unknown[]) => enc.encode(rows.map((r) => JSON.stringify(r) + "\n").join(""));
@@ -178,4 +179,96 @@ Deno.test("forScoring refuses options that are not an object, instead of compari
     decoder: forScoring("hermes", { numbers: "numeric" }),
   });
   strictEqual(report.metrics.overall.full_call_exact_match.value, 1);
+});
+
+// ------------------------------------------------------------------ outputs as JSON values
+
+/** A seeded argument value, written as JSON text that keeps its lexemes (1.0, big integers). */
+function argumentText(rng: Rng, depth = 0): string {
+  const pick = rng.int(depth > 1 ? 6 : 8);
+  if (pick === 0) return rng.pick(["1.0", "1", "-0.0", "1e22", "5e-324", "0.30000000000000004"]);
+  if (pick === 1) return rng.pick(["123456789012345678901234567890", "150", "-7"]);
+  if (pick === 2) return rng.pick(['"Zürich"', '"\\u6771\\u4eac"', '"a\\"b"', '"🎄"', '""']);
+  if (pick === 3) return rng.pick(["true", "false", "null"]);
+  if (pick === 4) return rng.pick(['"x"', '"2025-03-20"']);
+  if (pick === 5) return "150.0";
+  if (pick === 6) {
+    return `[${Array.from({ length: rng.int(3) }, () => argumentText(rng, depth + 1)).join(", ")}]`;
+  }
+  return objectText(rng, depth + 1);
+}
+
+function objectText(rng: Rng, depth = 0): string {
+  const keys = ["city", "amount", "ké", "東京", "x", "a b", "n"];
+  const members = Array.from(
+    { length: rng.int(4) },
+    () => `"${rng.pick(keys)}": ${argumentText(rng, depth)}`,
+  );
+  return `{${members.join(rng.pick([", ", ","]))}}`;
+}
+
+/**
+ * A whole output of each JSON decoder, with the arguments as written in `args` (an object text):
+ * the response, message, items or blocks it reads.
+ */
+const WHOLE_OUTPUTS: Record<string, (name: string, args: string, rng: Rng) => string> = {
+  "openai-chat": (name, args, rng) => {
+    const message = `{"role": "assistant", "content": null, "tool_calls": [{"id": "call_1", ` +
+      `"type": "function", "function": {"name": ${JSON.stringify(name)}, "arguments": ${
+        JSON.stringify(args)
+      }}}]}`;
+    return rng.int(2)
+      ? message
+      : `{"object": "chat.completion", "choices": [{"index": 0, "message": ${message}, ` +
+        `"finish_reason": "tool_calls"}], "usage": {"total_tokens": 12.0}}`;
+  },
+  "openai-responses": (name, args, rng) =>
+    `[${rng.int(2) ? '{"type": "reasoning", "id": "rs_1", "summary": []}, ' : ""}` +
+    `{"type": "function_call", "call_id": "c1", "name": ${JSON.stringify(name)}, "arguments": ${
+      JSON.stringify(args)
+    }}]`,
+  anthropic: (name, args, rng) =>
+    `{"type": "message", "role": "assistant", "content": [` +
+    `${rng.int(2) ? '{"type": "text", "text": "Let me check."}, ' : ""}` +
+    `{"type": "tool_use", "id": "toolu_1", "name": ${JSON.stringify(name)}, "input": ${args}}]}`,
+  "json-list": (name, args) => `[{"name": ${JSON.stringify(name)}, "arguments": ${args}}]`,
+  sommelier: (name, args) => `{"arguments": ${args}, "name": ${JSON.stringify(name)}}`,
+};
+
+Deno.test("an output written as a JSON value scores as its JSON text does, under every JSON decoder and engine", async () => {
+  const rng = makeRng(20261207);
+  for (const [format, whole] of Object.entries(WHOLE_OUTPUTS)) {
+    const targets: string[] = [];
+    const outputs: string[] = [];
+    for (let i = 0; i < 300; i++) {
+      const name = rng.pick(["pay", "get_weather"]);
+      targets.push(
+        `{"name": "${rng.pick(["pay", "get_weather"])}", "arguments": ${objectText(rng)}}`,
+      );
+      // As written (1.0 and big integers kept), or pretty-printed or compacted by a logger.
+      const text = whole(name, objectText(rng), rng);
+      const spacing = rng.int(3);
+      outputs.push(
+        spacing === 0 ? text : JSON.stringify(JSON.parse(text), null, spacing === 1 ? 2 : 0),
+      );
+    }
+    const line = (i: number, output: string) =>
+      `{"example_id": "${i}", "prompt_sha256": "${sha}", "output": ${output}}\n`;
+    const strings = enc.encode(outputs.map((o, i) => line(i, JSON.stringify(o))).join(""));
+    const values = enc.encode(outputs.map((o, i) => line(i, o.replace(/\n/g, " "))).join(""));
+    for (const engine of ["ts", "wasm"] as const) {
+      const score = (generations: Uint8Array) =>
+        scoreJsonl({ examples: examples(targets), generations }, {
+          engine: createEngine({ engine }),
+          ...(format === "sommelier" ? {} : { decoder: forScoring(format) }),
+        });
+      const [a, b] = [await score(strings), await score(values)];
+      const { inputs: _a, ...left } = a.report;
+      const { inputs: _b, ...right } = b.report;
+      assertEquals(right, left, `${format} on ${engine}`);
+      strictEqual(a.report.inputs.examples?.sha256, b.report.inputs.examples?.sha256);
+      const statuses = new Set(a.report.records.map((r) => r.status));
+      strictEqual(statuses.has("ok"), true, `${format}: some outputs score`);
+    }
+  }
 });
