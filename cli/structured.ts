@@ -39,6 +39,9 @@ neither file has ids). An id names one line of a file, with or without --expecte
   {"id": "q1", "fields": {"answer": 18, "user.name": "Ada"},   // required_field_accuracy
    "tool_calls": [{"name": "search", "arguments": {"q": "x"}}]} // tool_* metrics
 
+"output" may also be a whole JSON response (an object or array, as API clients log it),
+read exactly as its canonical JSON text.
+
 A call in "tool_calls" is {"name", "arguments"}, OpenAI's {"type": "function", "function":
 {"name", "arguments"}} or an Anthropic {"type": "tool_use", "name", "input"} block ("id"
 optional in the last two); a list may be an Anthropic message's "content", whose text,

@@ -26,9 +26,9 @@ import type { MetricInputs } from "./_metrics.ts";
 import { Totals } from "./_totals.ts";
 import {
   expectedFields,
+  outputText,
   rowAt,
   rowError,
-  stringField,
   toolCallsField,
   valueField,
 } from "./_rows.ts";
@@ -91,7 +91,7 @@ export function computeMetrics(inp: MetricInputs, metrics: StructuredMetric[]): 
   const n = outputs.size;
   const out = (i: number) => rowAt(outputs, i);
   const exp = (i: number) => rowAt(expected!, joined![i]!);
-  const text = (i: number) => stringField(outputs, out(i), "output");
+  const text = (i: number) => outputText(outputs, out(i));
   const expCalls = (i: number) => toolCallsField(expected!, exp(i), "tool_calls") as ToolCallsEntry;
   const statuses: Record<string, number> = {};
   function predCalls(i: number, text: () => string): unknown {

@@ -269,10 +269,16 @@ function field(file: Loaded, row: Row, key: string): ExactField {
   return f;
 }
 
-/** A string field, decoded. */
-export function stringField(file: Loaded, row: Row, key: string): string {
-  const f = field(file, row, key);
-  if (f.kind !== "string") throw rowError(file, row, `field "${key}" must be a string`);
+/**
+ * A row's output: a string, decoded; or an object or an array (an API's whole response, as a
+ * logger stores it) as its canonical JSON text, read exactly from the line (`1.0` stays a float).
+ */
+export function outputText(file: Loaded, row: Row): string {
+  const f = field(file, row, "output");
+  if (f.kind === "object" || f.kind === "array") return f.canonical;
+  if (f.kind !== "string") {
+    throw rowError(file, row, `field "output" must be a string, an object or an array`);
+  }
   return decodeCanonicalString(f.canonical);
 }
 

@@ -339,3 +339,69 @@ Deno.test("a predicted tool_calls that is neither a call nor a list is one inval
     /^StructuredInputError: e\.jsonl:1 \(id "r0"\): field "tool_calls" must be a call or a list/,
   );
 });
+
+Deno.test("an output written as a JSON object or array scores as its JSON text does, and any other kind is refused at its row", async () => {
+  const rng = makeRng(20261207);
+  const values = ["1.0", "1", "123456789012345678901234567890", '"Zürich"', "null", "[1.5, 2]"];
+  const value = () => values[rng.int(values.length)]!;
+  const texts: string[] = [];
+  const expected: string[] = [];
+  for (let i = 0; i < 200; i++) {
+    const args = `{"amount": ${value()}, "to": ${value()}}`;
+    const name = rng.int(2) ? "pay" : "refund";
+    // An OpenAI chat message or response, an answer object, or a list: all whole JSON values.
+    const message = `{"role": "assistant", "content": null, "tool_calls": [{"type": ` +
+      `"function", "function": {"name": "${name}", "arguments": ${JSON.stringify(args)}}}]}`;
+    texts.push(
+      [message, `{"choices": [{"message": ${message}}]}`, `{"answer": ${value()}}`, "[]"][
+        rng.int(4)
+      ]!,
+    );
+    expected.push(
+      `{"id": "r${i}", "fields": {"answer": 1.0}, "tool_calls": [{"name": "pay", "arguments": ${args}}]}`,
+    );
+  }
+  const lines = (output: (t: string) => string) =>
+    enc.encode(texts.map((t, i) => `{"id": "r${i}", "output": ${output(t)}}\n`).join(""));
+  const asStrings = lines((t) => JSON.stringify(t));
+  const asValues = lines((t) => t);
+  const schema = enc.encode('{"type": "object", "required": ["answer"]}');
+  for (const options of [{}, { engine: TS }, { decoder: getDecoder("openai-chat") }]) {
+    const score = (outputs: Uint8Array) =>
+      scoreStructuredJsonl({ outputs, expected: enc.encode(expected.join("\n")), schema }, {
+        ...options,
+        metrics: "decoder" in options
+          ? ["tool_selection_accuracy", "tool_argument_accuracy", "tool_call_f1"]
+          : [
+            "json_validity",
+            "json_schema_compliance",
+            "extra_content_rate",
+            "required_field_accuracy",
+          ],
+      });
+    const a = (await score(asStrings)).report;
+    const b = (await score(asValues)).report;
+    const { inputs: _a, ...left } = a;
+    const { inputs: _b, ...right } = b;
+    deepStrictEqual(right, left, JSON.stringify(Object.keys(options)));
+  }
+  // Exact: an answer written 1.0 is the expected 1.0, and 1 is not.
+  const answers = enc.encode(
+    '{"id": "a", "output": {"answer": 1.0}}\n{"id": "b", "output": {"answer": 1}}\n',
+  );
+  const { report } = await scoreStructuredJsonl({
+    outputs: answers,
+    expected: enc.encode(
+      '{"id": "a", "fields": {"answer": 1.0}}\n{"id": "b", "fields": {"answer": 1.0}}\n',
+    ),
+  }, { metrics: ["required_field_accuracy"] });
+  deepStrictEqual(report.rows.map((r) => r.metrics.required_field_accuracy!.numerator), [1, 0]);
+  for (const kind of ["42", "true", "null"]) {
+    await rejects(
+      scoreStructuredJsonl({ outputs: enc.encode(`{"id": "a", "output": ${kind}}\n`) }),
+      (e) =>
+        e instanceof StructuredInputError &&
+        /field "output" must be a string, an object or an array/.test(e.message),
+    );
+  }
+});
