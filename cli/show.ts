@@ -8,14 +8,16 @@ import type { StructuredReport } from "../src/structured_jsonl/mod.ts";
 import type { SuiteRunReport } from "../src/suite/mod.ts";
 import {
   formatExample,
+  isBfclScoreFile,
   selectExamples,
   showBfclEntries,
+  showBfclScoreFile,
   showIfevalPrompts,
   type ShowSelection,
   showStructuredRows,
   showSuiteRuns,
 } from "../src/explain/mod.ts";
-import { inputName, writeStdout } from "./_io.ts";
+import { inputName, readTextFile, writeStdout } from "./_io.ts";
 import { checkPaths } from "./_paths.ts";
 import { parseOptions } from "./_options.ts";
 import { InputError, UsageError } from "./_errors.ts";
@@ -40,7 +42,10 @@ gzip-compressed, or - for stdin.
     match and the pairs matched; scored with --details, also the gold and predicted calls, the
     argument paths missing, extra or different, and the output
   BFCL (assay bfcl --report): each entry's id, category, position, valid or not, BFCL's
-    error_type and error messages (the model's output is in BFCL's score file, not the report)
+    error_type and error messages (the model's output is in BFCL's score file: show that)
+  BFCL score file (assay bfcl --out, or BFCL's own *_score.json): each failing entry's id,
+    category, position, error type and messages, the question, the model's raw output, its
+    decoding and the possible answers
   IFEval (assay ifeval --out): each prompt's key, whether it followed all its instructions
     strict and loose, and the instruction ids it did not follow
   structured (assay structured --out): each row's id and line, the metrics it failed, passed
@@ -105,15 +110,28 @@ export async function runShow(args: string[]): Promise<void> {
   }
   checkPaths([[undefined, positionals[0], true]], []);
   const path = positionals[0]!;
-  const read = await readReportFile(path, [...EVALUATION_SCHEMAS, ...RENDERERS.keys()]);
-  const render = RENDERERS.get(read.schema as string);
+  let read: Record<string, unknown>;
+  let render: ((r: unknown, s: ShowSelection, source: string) => string) | undefined;
+  try {
+    read = await readReportFile(path, [...EVALUATION_SCHEMAS, ...RENDERERS.keys()]);
+    render = RENDERERS.get(read.schema as string);
+  } catch (e) {
+    // A BFCL score file (BFCL's own, or assay bfcl --out's) is JSON lines, not one report.
+    const lines = e instanceof InputError && path !== "-" && / is not JSON: /.test(e.message)
+      ? (await readTextFile("REPORT", path)).text
+      : undefined;
+    if (lines === undefined || !isBfclScoreFile(lines)) throw e;
+    read = { schema: "a BFCL score file" };
+    render = (_, s, source) => showBfclScoreFile(lines, s, source);
+  }
   if (render === undefined) {
     return await showEvaluation(read as unknown as EvaluationReport, values, limit, path);
   }
   if (values.status !== undefined) {
     throw new UsageError(
-      `--status reads an evaluation report's parse statuses; ${inputName(path)} is an ` +
-        `${read.schema} report, which has none`,
+      `--status reads an evaluation report's parse statuses; ${inputName(path)} is ` +
+        (read.schema === "a BFCL score file" ? "a BFCL score file" : `an ${read.schema} report`) +
+        ", which has none",
     );
   }
   let text: string;

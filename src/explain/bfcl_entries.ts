@@ -29,7 +29,7 @@ function errorLines(error: string): string[] {
  * and 1-based position in its file (BFCL's score-file id), whether it is valid, and for a failing
  * one BFCL's error type and each of its error messages; then a line counting the entries shown.
  * The report records no model output: BFCL's score file (`assay bfcl --out`) holds each failing
- * entry's raw and decoded result. Ids, categories and messages are shown printable
+ * entry's raw and decoded result, which `showBfclScoreFile` shows. Ids, categories and messages are shown printable
  * (`printableText`), a text past `DETAIL_OUTPUT_CHARS` code units cut with its length.
  *
  * Filters: `failing` chooses the entries that are not valid (a report has one verdict per entry,
@@ -84,8 +84,8 @@ export function showBfclEntries(
       noMetric:
         `is an ${SCHEMA} report, whose entries have one verdict (valid): metric does not apply`,
       slice: { name: "category", known: categories },
-      note: "the report records no model output: BFCL's score file (assay bfcl --out) has each " +
-        "failing entry's model_result_raw and model_result_decoded",
+      note: "the report records no model output: show BFCL's score file (assay bfcl --out) " +
+        "for each failing entry's output",
     },
     units,
     selection,

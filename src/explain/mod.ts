@@ -25,3 +25,4 @@ export * from "./ifeval_prompts.ts";
 export * from "./structured_rows.ts";
 export * from "./suite_runs.ts";
 export * from "./unit_ids.ts";
+export * from "./bfcl_score_file.ts";

@@ -95,6 +95,35 @@ Deno.test("assay show refuses on a BFCL report a --metric, a --status, an unknow
   await refused(["show", bfcl, "--limit", "0"], /--limit must be a positive whole number/);
 });
 
+Deno.test("assay show on the BFCL score file (assay bfcl --out, or BFCL's own, gzipped) lists the report's failing entries with their outputs", async () => {
+  const report = await json(bfcl);
+  const failing = report.records.filter((r: { valid: boolean }) => !r.valid);
+  const gz = `${dir}/score.json.gz`;
+  await Deno.writeFile(
+    gz,
+    new Uint8Array(
+      await new Response(
+        new Blob([await Deno.readFile(`${dir}/score.json`)]).stream().pipeThrough(
+          new CompressionStream("gzip"),
+        ),
+      ).arrayBuffer(),
+    ),
+  );
+  for (const file of [`${dir}/score.json`, gz]) {
+    const shown = await ok0(["show", file, "--failing"]);
+    deepStrictEqual(firstWord(shown.stdout), failing.map((r: { entryId: string }) => r.entryId));
+    // Each entry with the model's raw output and what was expected.
+    strictEqual(shown.stdout.split("\n  output:   ").length - 1, failing.length);
+    strictEqual(shown.stdout.split("\n  expected: ").length - 1, failing.length);
+    match(shown.stdout, new RegExp(`only: ${400 - failing.length} of 400 passed\n$`));
+  }
+  await refused(["show", `${dir}/score.json`, "--status", "ok"], /is a BFCL score file, which/);
+  await refused(["show", `${dir}/score.json`, "--id", "simple_0x"], /has no entry "simple_0x"/);
+  // A file of JSON lines that is not a score file is still refused as not JSON.
+  await Deno.writeTextFile(`${dir}/lines.json`, '{"a": 1}\n{"b": 2}\n');
+  await refused(["show", `${dir}/lines.json`], /lines\.json is not JSON: extra_data/);
+});
+
 Deno.test("assay show prints a BFCL report's hostile ids, types and errors safely", async () => {
   const report = await json(bfcl);
   const bad = report.records.find((r: { valid: boolean }) => !r.valid);

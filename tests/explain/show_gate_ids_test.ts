@@ -49,8 +49,8 @@ Deno.test("show takes a BFCL gate's category#N ids, on 12 seeded reports", () =>
     ok(
       shown.endsWith(
         `${want.length} of ${want.length} selected entries shown (${n} in the report); ` +
-          "the report records no model output: BFCL's score file (assay bfcl --out) has each " +
-          "failing entry's model_result_raw and model_result_decoded\n",
+          "the report records no model output: show BFCL's score file (assay bfcl --out) " +
+          "for each failing entry's output\n",
       ),
       shown,
     );
