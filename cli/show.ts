@@ -9,10 +9,12 @@ import type { SuiteRunReport } from "../src/suite/mod.ts";
 import {
   formatExample,
   isBfclScoreFile,
+  isIfevalResultsFile,
   selectExamples,
   showBfclEntries,
   showBfclScoreFile,
   showIfevalPrompts,
+  showIfevalResultsFile,
   type ShowSelection,
   showStructuredRows,
   showSuiteRuns,
@@ -48,6 +50,8 @@ gzip-compressed, or - for stdin.
     decoding and the possible answers
   IFEval (assay ifeval --out): each prompt's key, whether it followed all its instructions
     strict and loose, and the instruction ids it did not follow
+  IFEval results file (assay ifeval --results-dir, or IFEval's own eval_results_*.jsonl): each
+    prompt's line, the instruction ids it did not follow, the prompt and the response
   structured (assay structured --out): each row's id and line, the metrics it failed, passed
     or that do not apply, with their numerator/denominator
   suite run (assay suite run --out): each (golden, arm, repeat) run's status, overall score,
@@ -116,13 +120,18 @@ export async function runShow(args: string[]): Promise<void> {
     read = await readReportFile(path, [...EVALUATION_SCHEMAS, ...RENDERERS.keys()]);
     render = RENDERERS.get(read.schema as string);
   } catch (e) {
-    // A BFCL score file (BFCL's own, or assay bfcl --out's) is JSON lines, not one report.
+    // A BFCL score file or an IFEval results file (BFCL's or IFEval's own, or Assay's) is JSON
+    // lines, not one report.
     const lines = e instanceof InputError && path !== "-" && / is not JSON: /.test(e.message)
       ? (await readTextFile("REPORT", path)).text
       : undefined;
-    if (lines === undefined || !isBfclScoreFile(lines)) throw e;
-    read = { schema: "a BFCL score file" };
-    render = (_, s, source) => showBfclScoreFile(lines, s, source);
+    if (lines !== undefined && isBfclScoreFile(lines)) {
+      read = { schema: "a BFCL score file" };
+      render = (_, s, source) => showBfclScoreFile(lines, s, source);
+    } else if (lines !== undefined && isIfevalResultsFile(lines)) {
+      read = { schema: "an IFEval results file" };
+      render = (_, s, source) => showIfevalResultsFile(lines, s, source);
+    } else throw e;
   }
   if (render === undefined) {
     return await showEvaluation(read as unknown as EvaluationReport, values, limit, path);
@@ -130,7 +139,7 @@ export async function runShow(args: string[]): Promise<void> {
   if (values.status !== undefined) {
     throw new UsageError(
       `--status reads an evaluation report's parse statuses; ${inputName(path)} is ` +
-        (read.schema === "a BFCL score file" ? "a BFCL score file" : `an ${read.schema} report`) +
+        (/^an? [A-Z]/.test(read.schema as string) ? read.schema : `an ${read.schema} report`) +
         ", which has none",
     );
   }

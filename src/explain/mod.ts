@@ -26,3 +26,4 @@ export * from "./structured_rows.ts";
 export * from "./suite_runs.ts";
 export * from "./unit_ids.ts";
 export * from "./bfcl_score_file.ts";
+export * from "./ifeval_results_file.ts";

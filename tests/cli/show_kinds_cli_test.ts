@@ -156,6 +156,8 @@ await make([
   `${fixtures}ifeval/responses_gpt4.jsonl`,
   "--out",
   ifeval,
+  "--results-dir",
+  `${dir}/ifeval_results`,
   "--quiet",
 ]);
 
@@ -193,6 +195,32 @@ Deno.test("assay show refuses on an IFEval report an unknown key, instruction id
     /has no metric "lose" \(did you mean loose\? it has strict, loose\)/,
   );
   await refused(["show", ifeval, "--status", "ok"], /assay\.ifeval\.v1 report, which has none/);
+});
+
+Deno.test("assay show on IFEval's results files (--results-dir) lists the report's prompts not followed, with prompt and response", async () => {
+  const report = await json(ifeval);
+  type P = { key: number; strict: boolean[]; loose: boolean[] };
+  for (const how of ["strict", "loose"] as const) {
+    const file = `${dir}/ifeval_results/eval_results_${how}.jsonl`;
+    const lines = report.prompts.flatMap((p: P, i: number) =>
+      p[how].includes(false) ? [`line ${i + 1}`] : []
+    );
+    const shown = await ok0(["show", file, "--failing"]);
+    deepStrictEqual(
+      heads(shown.stdout).map((l) => l.split("  ")[0]),
+      lines,
+      `${how}: the report's failing prompts, by their place in the input`,
+    );
+    strictEqual(shown.stdout.split("\n  response: ").length - 1, lines.length);
+    await refused(
+      ["show", file, "--failing", "--metric", "loose"],
+      /one evaluation \(strict or loose\): metric does not apply/,
+    );
+  }
+  await refused(
+    ["show", `${dir}/ifeval_results/eval_results_strict.jsonl`, "--status", "ok"],
+    /is an IFEval results file, which has none/,
+  );
 });
 
 const structured = `${dir}/structured.json`;
