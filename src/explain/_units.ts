@@ -35,6 +35,8 @@ export interface UnitKind {
   noSlice?: string;
   /** A last note on what the report does not record, if anything. */
   note?: string;
+  /** What holds the units, in the count (`report`, or `file` for BFCL's and IFEval's files). */
+  holder?: string;
 }
 
 /** A word of the user's or the report's in a message: bare when plain, else quoted printable. */
@@ -116,7 +118,8 @@ export function showUnits(
     (chosen.length === 0
       ? `No ${kind.unit} matches the filters given`
       : `${shown.length} of ${chosen.length} selected ${kind.units} shown`) +
-      ` (${units.length} in the report)` + (kind.note ? `; ${kind.note}` : "") + "\n",
+      ` (${units.length} in the ${kind.holder ?? "report"})` + (kind.note ? `; ${kind.note}` : "") +
+      "\n",
   );
   return parts.join("\n");
 }

@@ -135,6 +135,7 @@ export function showBfclScoreFile(
     {
       unit: "entry",
       units: "entries",
+      holder: "file",
       noMetric:
         "is a BFCL score file, whose entries have one verdict (valid): metric does not apply",
       slice: { name: "category", known: [...new Set(units.map((u) => u.slices[0]!))] },

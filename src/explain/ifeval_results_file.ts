@@ -127,6 +127,7 @@ export function showIfevalResultsFile(
     {
       unit: "prompt",
       units: "prompts",
+      holder: "file",
       noMetric:
         "is an IFEval results file, one evaluation (strict or loose): metric does not apply",
       slice: { name: "instruction id", known: [...instructions].sort() },

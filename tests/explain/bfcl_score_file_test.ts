@@ -62,7 +62,7 @@ Deno.test("a score file's values are shown as written, printable, and its filter
       "  error: one message\n" +
       "  output:   NaN\n" +
       "\n" +
-      "2 of 2 selected entries shown (2 in the report); a score file lists the failing entries " +
+      "2 of 2 selected entries shown (2 in the file); a score file lists the failing entries " +
       "only: 1 of 3 passed\n",
   );
   // The gate's id for an entry (category#position) selects it too.
@@ -89,7 +89,7 @@ Deno.test("a text that is not a score file, or a broken entry line, is a RangeEr
   // A summary alone: no failing entry.
   strictEqual(
     showBfclScoreFile(head),
-    "No entry matches the filters given (0 in the report); a score file lists the failing " +
+    "No entry matches the filters given (0 in the file); a score file lists the failing " +
       "entries only: 1 of 1 passed\n",
   );
 });

@@ -31,7 +31,7 @@ Deno.test("IFEval's official results files show exactly the prompts and instruct
     deepStrictEqual(heads(shown).map((h) => h.split("  ")[0]), failing.map((i) => `line ${i + 1}`));
     ok(
       shown.endsWith(
-        `${failing.length} of ${failing.length} selected prompts shown (541 in the report)\n`,
+        `${failing.length} of ${failing.length} selected prompts shown (541 in the file)\n`,
       ),
     );
     // Each prompt's block: its verdict and the instructions it did not follow.
@@ -81,6 +81,6 @@ Deno.test("a text that is not a results file, or a broken result, is a RangeErro
   }
   strictEqual(
     showIfevalResultsFile(`${good}\n`, { failing: true }),
-    "No prompt matches the filters given (1 in the report)\n",
+    "No prompt matches the filters given (1 in the file)\n",
   );
 });
