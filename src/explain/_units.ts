@@ -2,6 +2,7 @@
 // chosen by `ShowSelection` (a filter naming what the report lacks is refused, not read as "no
 // unit matches"), each written by its kind, and a last line counting them.
 import { suggestName } from "../jsonl/mod.ts";
+import { type ExactField, readExactObject } from "../engine/mod.ts";
 import { DETAIL_OUTPUT_CHARS } from "./explain.ts";
 import type { ShowSelection } from "./show_selection.ts";
 import { printableString, printableText, textHead } from "./text/mod.ts";
@@ -122,4 +123,33 @@ export function showUnits(
       "\n",
   );
   return parts.join("\n");
+}
+
+/** The fields of a JSON-lines text's first line, read exactly; undefined when it is no object. */
+export function firstFields(text: string): Map<string, ExactField> | undefined {
+  const fields = readExactObject(text.slice(0, text.indexOf("\n") >>> 0).trim());
+  return fields instanceof Map ? fields : undefined;
+}
+
+/**
+ * The non-blank lines of a JSON-lines text (BFCL's score file, IFEval's results), from line
+ * `from` (0-based) on: each line's fields, read exactly, and its 1-based number. A line that is
+ * not one object is a RangeError naming `source` and the line, and saying what it should be.
+ */
+export function* fieldLines(
+  text: string,
+  source: string,
+  what: string,
+  from = 0,
+): Generator<[fields: Map<string, ExactField>, line: number]> {
+  const lines = text.split("\n");
+  for (let i = from; i < lines.length; i++) {
+    const line = lines[i]!.trim();
+    if (line === "") continue;
+    const fields = readExactObject(line);
+    if (!(fields instanceof Map)) {
+      throw new RangeError(`${source}:${i + 1}: not a JSON object: not ${what}`);
+    }
+    yield [fields, i + 1];
+  }
 }

@@ -10,7 +10,7 @@ import {
   materialize,
   readExactObject,
 } from "../engine/mod.ts";
-import { shownText, showUnits, type Unit } from "./_units.ts";
+import { fieldLines, firstFields, shownText, showUnits, type Unit } from "./_units.ts";
 import { bfclGateId } from "./unit_ids.ts";
 import type { ShowSelection } from "./show_selection.ts";
 
@@ -18,10 +18,8 @@ const SUMMARY = ["accuracy", "correct_count", "total_count"];
 
 /** Whether `text` looks like a BFCL score file: its first line is BFCL's accuracy summary. */
 export function isBfclScoreFile(text: string): boolean {
-  const first = text.slice(0, text.indexOf("\n") >>> 0).trim();
-  const fields = readExactObject(first);
-  return fields instanceof Map &&
-    SUMMARY.every((k) => fields.get(k)?.kind === "number");
+  const fields = firstFields(text);
+  return SUMMARY.every((k) => fields?.get(k)?.kind === "number");
 }
 
 // A field as shown: a string decoded, any other value as its canonical JSON text.
@@ -86,15 +84,10 @@ export function showBfclScoreFile(
         "total_count}",
     );
   }
-  const lines = text.split("\n");
-  const summary = readExactObject(lines[0]!.trim()) as Map<string, ExactField>;
+  const summary = firstFields(text)!;
   const units: Unit[] = [];
-  for (let i = 1; i < lines.length; i++) {
-    const line = lines[i]!.trim();
-    if (line === "") continue;
-    const fields = readExactObject(line);
-    const bad = (why: string) => new RangeError(`${source}:${i + 1}: ${why}`);
-    if (!(fields instanceof Map)) throw bad("not a JSON object: not a BFCL score file's entry");
+  for (const [fields, n] of fieldLines(text, source, "a BFCL score file's entry", 1)) {
+    const bad = (why: string) => new RangeError(`${source}:${n}: ${why}`);
     const position = fields.get("id");
     const category = fields.get("test_category");
     if (position?.kind !== "number" || category?.kind !== "string") {

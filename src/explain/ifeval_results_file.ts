@@ -5,13 +5,8 @@
  *
  * @module
  */
-import {
-  decodeCanonicalString,
-  type ExactField,
-  materialize,
-  readExactObject,
-} from "../engine/mod.ts";
-import { shownText, showUnits, type Unit } from "./_units.ts";
+import { decodeCanonicalString, type ExactField, materialize } from "../engine/mod.ts";
+import { fieldLines, firstFields, shownText, showUnits, type Unit } from "./_units.ts";
 import type { ShowSelection } from "./show_selection.ts";
 
 const FIELDS = [
@@ -27,8 +22,8 @@ const FIELDS = [
  * five fields.
  */
 export function isIfevalResultsFile(text: string): boolean {
-  const fields = readExactObject(text.slice(0, text.indexOf("\n") >>> 0).trim());
-  return fields instanceof Map && FIELDS.every((k) => fields.has(k));
+  const fields = firstFields(text);
+  return FIELDS.every((k) => fields?.has(k));
 }
 
 // A list of strings or of booleans, as the file writes it; undefined when it is not one.
@@ -85,15 +80,10 @@ export function showIfevalResultsFile(
       `${source} is not an IFEval results file: its first line does not have ${FIELDS.join(", ")}`,
     );
   }
-  const lines = text.split("\n");
   const units: Unit[] = [];
   const instructions = new Set<string>();
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!.trim();
-    if (line === "") continue;
-    const fields = readExactObject(line);
-    const bad = (why: string) => new RangeError(`${source}:${i + 1}: ${why}`);
-    if (!(fields instanceof Map)) throw bad("not a JSON object: not an IFEval result");
+  for (const [fields, at] of fieldLines(text, source, "an IFEval result")) {
+    const bad = (why: string) => new RangeError(`${source}:${at}: ${why}`);
     const ids = list(fields.get("instruction_id_list"));
     const followed = list(fields.get("follow_instruction_list"));
     const all = fields.get("follow_all_instructions");
@@ -113,11 +103,11 @@ export function showIfevalResultsFile(
     const missed = ids.filter((_, k) => !followed[k]) as string[];
     const n = ids.length;
     units.push({
-      id: `line ${i + 1}`,
+      id: `line ${at}`,
       slices: ids as string[],
       fails: () => !ok,
       text: () =>
-        `line ${i + 1}  followed ${ok ? "yes" : "NO"}  ${n} instruction${n === 1 ? "" : "s"}\n` +
+        `line ${at}  followed ${ok ? "yes" : "NO"}  ${n} instruction${n === 1 ? "" : "s"}\n` +
         (missed.length === 0 ? "" : `  not followed: ${missed.map(shownText).join(", ")}\n`) +
         `  prompt:   ${shownText(decodeCanonicalString(prompt.canonical))}\n` +
         `  response: ${shownText(decodeCanonicalString(response.canonical))}\n`,
