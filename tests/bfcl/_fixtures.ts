@@ -84,3 +84,15 @@ export function disagreements(run: BfclRun, pub: Published): Map<number, string>
   }
   return out;
 }
+
+/** The published score files vendored whole (scores/MODEL/CATEGORY_score.json.gz). */
+export const PUBLISHED_SCORES: [string, BfclCategory][] = [
+  ["gpt-4o-2024-05-13-FC", "simple"],
+  ["gpt-4o-2024-05-13-FC", "parallel_multiple_function"],
+  ["mistral-large-2407-FC-Any", "javascript"],
+  ["mistral-large-2407-FC-Any", "relevance"],
+  // Decoded by the JavaScript and Java call readers: values as strings, code fences as tagged
+  // templates, and BFCL's messages for the entries that fail to decode.
+  ["gpt-4-0613", "javascript"],
+  ["mistral-large-2407", "java"],
+];

@@ -1,25 +1,8 @@
 // formatScoreFile() writes BFCL's score files byte for byte (six published ones are vendored
 // whole: four of FC models, and a prompting model's javascript and another's java), bfclReport() pools them with their counts, and mergeBfclReports() pools reports.
 import { deepStrictEqual, strictEqual, throws } from "node:assert/strict";
-import {
-  type BfclCategory,
-  bfclReport,
-  checkBfcl,
-  formatScoreFile,
-  mergeBfclReports,
-} from "../../src/bfcl/mod.ts";
-import { gunzipText, runModel } from "./_fixtures.ts";
-
-const PUBLISHED: [string, BfclCategory][] = [
-  ["gpt-4o-2024-05-13-FC", "simple"],
-  ["gpt-4o-2024-05-13-FC", "parallel_multiple_function"],
-  ["mistral-large-2407-FC-Any", "javascript"],
-  ["mistral-large-2407-FC-Any", "relevance"],
-  // Decoded by the JavaScript and Java call readers: values as strings, code fences as tagged
-  // templates, and BFCL's messages for the entries that fail to decode.
-  ["gpt-4-0613", "javascript"],
-  ["mistral-large-2407", "java"],
-];
+import { bfclReport, checkBfcl, formatScoreFile, mergeBfclReports } from "../../src/bfcl/mod.ts";
+import { gunzipText, PUBLISHED_SCORES as PUBLISHED, runModel } from "./_fixtures.ts";
 
 Deno.test("formatScoreFile() writes the published score files byte for byte", async () => {
   for (const [model, category] of PUBLISHED) {

@@ -4,7 +4,7 @@
 import { deepStrictEqual, ok, strictEqual, throws } from "node:assert/strict";
 import { bfclReport, formatScoreFile } from "../../src/bfcl/mod.ts";
 import { isBfclScoreFile, showBfclEntries, showBfclScoreFile } from "../../src/explain/mod.ts";
-import { gunzipText, runModel } from "../bfcl/_fixtures.ts";
+import { gunzipText, PUBLISHED_SCORES, runModel } from "../bfcl/_fixtures.ts";
 
 // The entries a text shows: the first word of each entry's first line.
 const shownIds = (text: string) =>
@@ -12,16 +12,8 @@ const shownIds = (text: string) =>
     !/ shown \(|^No entry/.test(id)
   );
 
-const PUBLISHED: [model: string, category: "java" | "javascript" | "simple" | "relevance"][] = [
-  ["gpt-4-0613", "javascript"],
-  ["gpt-4o-2024-05-13-FC", "simple"],
-  ["mistral-large-2407-FC-Any", "javascript"],
-  ["mistral-large-2407-FC-Any", "relevance"],
-  ["mistral-large-2407", "java"],
-];
-
 Deno.test("a BFCL score file, published or Assay's, shows the failing entries the checker's report shows", async () => {
-  for (const [model, category] of PUBLISHED) {
+  for (const [model, category] of PUBLISHED_SCORES) {
     const run = await runModel(model, category);
     const failing = showBfclEntries(bfclReport([run]), { failing: true });
     const ours = formatScoreFile(run);
