@@ -19,7 +19,7 @@ import {
   showStructuredRows,
   showSuiteRuns,
 } from "../src/explain/mod.ts";
-import { inputName, readTextFile, writeStdout } from "./_io.ts";
+import { inputName, readChunks, readTextFile, writeStdout } from "./_io.ts";
 import { checkPaths } from "./_paths.ts";
 import { parseOptions } from "./_options.ts";
 import { InputError, UsageError } from "./_errors.ts";
@@ -121,17 +121,24 @@ export async function runShow(args: string[]): Promise<void> {
     render = RENDERERS.get(read.schema as string);
   } catch (e) {
     // A BFCL score file or an IFEval results file (BFCL's or IFEval's own, or Assay's) is JSON
-    // lines, not one report.
-    const lines = e instanceof InputError && path !== "-" && / is not JSON: /.test(e.message)
-      ? (await readTextFile("REPORT", path)).text
+    // lines, not one report: told by its first line, before the whole file is read again.
+    const first = e instanceof InputError && path !== "-" && / is not JSON: /.test(e.message)
+      ? await firstLine(path)
       : undefined;
-    if (lines !== undefined && isBfclScoreFile(lines)) {
-      read = { schema: "a BFCL score file" };
-      render = (_, s, source) => showBfclScoreFile(lines, s, source);
-    } else if (lines !== undefined && isIfevalResultsFile(lines)) {
-      read = { schema: "an IFEval results file" };
-      render = (_, s, source) => showIfevalResultsFile(lines, s, source);
-    } else throw e;
+    const kind = first === undefined
+      ? undefined
+      : isBfclScoreFile(first)
+      ? "a BFCL score file"
+      : isIfevalResultsFile(first)
+      ? "an IFEval results file"
+      : undefined;
+    if (kind === undefined) throw e;
+    const lines = (await readTextFile("REPORT", path)).text;
+    read = { schema: kind };
+    render = (_, s, source) =>
+      kind === "a BFCL score file"
+        ? showBfclScoreFile(lines, s, source)
+        : showIfevalResultsFile(lines, s, source);
   }
   if (render === undefined) {
     return await showEvaluation(read as unknown as EvaluationReport, values, limit, path);
@@ -157,6 +164,22 @@ export async function runShow(args: string[]): Promise<void> {
     throw e;
   }
   await writeStdout(text);
+}
+
+/** A file's first line (decompressed), if it ends within its first MiB; the rest is not read. */
+async function firstLine(path: string): Promise<string | undefined> {
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of readChunks(path)) {
+    const nl = chunk.indexOf(10);
+    parts.push(nl < 0 ? chunk : chunk.subarray(0, nl));
+    size += chunk.length;
+    if (nl >= 0) break;
+    if (size > 1 << 20) return undefined;
+  }
+  const bytes = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  parts.reduce((at, p) => (bytes.set(p, at), at + p.length), 0);
+  return new TextDecoder().decode(bytes);
 }
 
 // The examples of an evaluation report, by selectExamples and formatExample.
