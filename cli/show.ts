@@ -116,9 +116,12 @@ export async function runShow(args: string[]): Promise<void> {
   const path = positionals[0]!;
   let read: Record<string, unknown>;
   let render: ((r: unknown, s: ShowSelection, source: string) => string) | undefined;
+  // What the file is, in --status's refusal.
+  let what: string;
   try {
     read = await readReportFile(path, [...EVALUATION_SCHEMAS, ...RENDERERS.keys()]);
     render = RENDERERS.get(read.schema as string);
+    what = `an ${read.schema} report`;
   } catch (e) {
     // A BFCL score file or an IFEval results file (BFCL's or IFEval's own, or Assay's) is JSON
     // lines, not one report: told by its first line, before the whole file is read again.
@@ -134,7 +137,8 @@ export async function runShow(args: string[]): Promise<void> {
       : undefined;
     if (kind === undefined) throw e;
     const lines = (await readTextFile("REPORT", path)).text;
-    read = { schema: kind };
+    read = {};
+    what = kind;
     render = (_, s, source) =>
       kind === "a BFCL score file"
         ? showBfclScoreFile(lines, s, source)
@@ -145,9 +149,8 @@ export async function runShow(args: string[]): Promise<void> {
   }
   if (values.status !== undefined) {
     throw new UsageError(
-      `--status reads an evaluation report's parse statuses; ${inputName(path)} is ` +
-        (/^an? [A-Z]/.test(read.schema as string) ? read.schema : `an ${read.schema} report`) +
-        ", which has none",
+      `--status reads an evaluation report's parse statuses; ${inputName(path)} is ${what}, ` +
+        "which has none",
     );
   }
   let text: string;
@@ -168,18 +171,17 @@ export async function runShow(args: string[]): Promise<void> {
 
 /** A file's first line (decompressed), if it ends within its first MiB; the rest is not read. */
 async function firstLine(path: string): Promise<string | undefined> {
-  const parts: Uint8Array[] = [];
+  const decoder = new TextDecoder();
+  let text = "";
   let size = 0;
   for await (const chunk of readChunks(path)) {
     const nl = chunk.indexOf(10);
-    parts.push(nl < 0 ? chunk : chunk.subarray(0, nl));
+    text += decoder.decode(nl < 0 ? chunk : chunk.subarray(0, nl), { stream: true });
     size += chunk.length;
     if (nl >= 0) break;
     if (size > 1 << 20) return undefined;
   }
-  const bytes = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  parts.reduce((at, p) => (bytes.set(p, at), at + p.length), 0);
-  return new TextDecoder().decode(bytes);
+  return text + decoder.decode();
 }
 
 // The examples of an evaluation report, by selectExamples and formatExample.

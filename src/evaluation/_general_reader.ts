@@ -90,6 +90,7 @@ function exactFields(
   source: string,
   each: (fields: Map<string, ExactField>, i: number) => void,
 ): void {
+  if (at.length === 0) return;
   const canonical = engine.canonicalizeBatch(at.map((i) => lines[i]!.text));
   at.forEach((i, k) => {
     const c = canonical[k]!;

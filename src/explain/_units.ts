@@ -153,3 +153,19 @@ export function* fieldLines(
     yield [fields, i + 1];
   }
 }
+
+/**
+ * Messages as `  <label>: …` lines, each shown printable and cut (`shownText`): a list written as
+ * JSON text (BFCL's `error`, `json.dumps` of a list of messages) one line per message, any other
+ * text one line.
+ */
+export function messageLines(label: string, text: string): string {
+  let list: unknown;
+  try {
+    list = JSON.parse(text);
+  } catch { /* not JSON: one message */ }
+  const messages = Array.isArray(list) && list.length > 0
+    ? list.map((m) => typeof m === "string" ? m : JSON.stringify(m))
+    : [text];
+  return messages.map((m) => `  ${label}: ${shownText(m)}\n`).join("");
+}

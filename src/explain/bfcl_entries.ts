@@ -5,32 +5,20 @@
  * @module
  */
 import type { BfclReport } from "../bfcl/mod.ts";
-import { shownText, showUnits, type Unit } from "./_units.ts";
+import { messageLines, shownText, showUnits, type Unit } from "./_units.ts";
 import { bfclGateId } from "./unit_ids.ts";
 import type { ShowSelection } from "./show_selection.ts";
 
 const SCHEMA = "assay.bfcl.v1";
-
-// BFCL's error list is JSON text (`json.dumps`), mostly a list of messages: each on its line.
-function errorLines(error: string): string[] {
-  let list: unknown;
-  try {
-    list = JSON.parse(error);
-  } catch {
-    return [error];
-  }
-  return Array.isArray(list) && list.length > 0
-    ? list.map((m) => typeof m === "string" ? m : JSON.stringify(m))
-    : [error];
-}
 
 /**
  * An `assay.bfcl.v1` report's entries that `selection` chooses, as text: each entry's id, category
  * and 1-based position in its file (BFCL's score-file id), whether it is valid, and for a failing
  * one BFCL's error type and each of its error messages; then a line counting the entries shown.
  * The report records no model output: BFCL's score file (`assay bfcl --out`) holds each failing
- * entry's raw and decoded result, which `showBfclScoreFile` shows. Ids, categories and messages are shown printable
- * (`printableText`), a text past `DETAIL_OUTPUT_CHARS` code units cut with its length.
+ * entry's raw and decoded result, which `showBfclScoreFile` shows. Ids, categories and messages
+ * are shown printable (`printableText`), a text past `DETAIL_OUTPUT_CHARS` code units cut with its
+ * length.
  *
  * Filters: `failing` chooses the entries that are not valid (a report has one verdict per entry,
  * so `metric` is refused); `ids` are entry ids (`simple_13`) or the ids a gate lists
@@ -73,8 +61,7 @@ export function showBfclEntries(
         `${shownText(r.entryId)}  [${shownText(r.category)}]  #${shownText(String(r.id))}  valid ${
           r.valid ? "yes" : "NO"
         }${r.errorType === null ? "" : `  ${shownText(r.errorType)}`}\n` +
-        (r.error === null ? [] : errorLines(r.error)).map((m) => `  error: ${shownText(m)}\n`)
-          .join(""),
+        (r.error === null ? "" : messageLines("error", r.error)),
     };
   });
   return showUnits(

@@ -4,13 +4,15 @@
  *
  * @module
  */
+import { decodeCanonicalString, type ExactField, readExactObject } from "../engine/mod.ts";
 import {
-  decodeCanonicalString,
-  type ExactField,
-  materialize,
-  readExactObject,
-} from "../engine/mod.ts";
-import { fieldLines, firstFields, shownText, showUnits, type Unit } from "./_units.ts";
+  fieldLines,
+  firstFields,
+  messageLines,
+  shownText,
+  showUnits,
+  type Unit,
+} from "./_units.ts";
 import { bfclGateId } from "./unit_ids.ts";
 import type { ShowSelection } from "./show_selection.ts";
 
@@ -26,14 +28,6 @@ export function isBfclScoreFile(text: string): boolean {
 function valueText(f: ExactField | undefined): string | undefined {
   if (f === undefined) return undefined;
   return f.kind === "string" ? decodeCanonicalString(f.canonical) : f.canonical;
-}
-
-// BFCL's `error` is a list of messages (or, in some versions, one string): each on its line.
-function errorLines(f: ExactField | undefined): string[] {
-  if (f === undefined || f.kind === "null") return [];
-  if (f.kind !== "array") return [valueText(f)!];
-  const list = materialize(f.canonical) as unknown[];
-  return list.map((m) => typeof m === "string" ? m : JSON.stringify(m));
 }
 
 /**
@@ -101,6 +95,8 @@ export function showBfclScoreFile(
       : `${cat}_${Number(position.canonical) - 1}`;
     const question = entry instanceof Map ? valueText(entry.get("question")) : undefined;
     const errorType = valueText(fields.get("error_type"));
+    // BFCL's `error` is a list of messages (or, in some versions, one string): each on its line.
+    const error = fields.get("error");
     // BFCL lists the failing entries only; an entry marked valid is shown as such.
     const valid = fields.get("valid")?.canonical === "true";
     const shown: [string, string | undefined][] = [
@@ -118,7 +114,9 @@ export function showBfclScoreFile(
         `${shownText(entryId)}  [${shownText(cat)}]  #${position.canonical}  valid ${
           valid ? "yes" : "NO"
         }${errorType === undefined ? "" : `  ${shownText(errorType)}`}\n` +
-        errorLines(fields.get("error")).map((m) => `  error: ${shownText(m)}\n`).join("") +
+        (error === undefined || error.kind === "null"
+          ? ""
+          : messageLines("error", valueText(error)!)) +
         shown.filter(([, v]) => v !== undefined)
           .map(([k, v]) => `  ${`${k}:`.padEnd(9)} ${shownText(v!)}\n`).join(""),
     });
