@@ -4,14 +4,20 @@
 // each example adds between the smallest and the largest run; for the long line, the time and
 // peak RSS of its refusal (exit 2, at its file and line, before the rest of it is read).
 //
-//   deno run -A bench/score_scale.ts [N ...] [--line-bytes B] [--keep]
+// With `--openai`, each output is an OpenAI Chat Completions response logged whole (a JSON object,
+// its call's arguments a JSON string), scored with `--format openai-chat`: the general reader's
+// path (the scoring kernel reads neither decoders nor outputs written as objects), where a run
+// holds its examples and records as objects; the long line is left out.
+//
+//   deno run -A bench/score_scale.ts [N ...] [--openai] [--line-bytes B] [--keep]
 import { assayPeak } from "./_cli.ts";
 
 const sizes = Deno.args.filter((a, i) => /^\d+$/.test(a) && Deno.args[i - 1] !== "--line-bytes")
   .map(Number);
 if (sizes.length === 0) sizes.push(250_000, 500_000, 1_000_000);
 const lineAt = Deno.args.indexOf("--line-bytes");
-const lineBytes = lineAt >= 0 ? Number(Deno.args[lineAt + 1]) : 1e9;
+const openai = Deno.args.includes("--openai");
+const lineBytes = openai ? 0 : lineAt >= 0 ? Number(Deno.args[lineAt + 1]) : 1e9;
 const dir = await Deno.makeTempDir({ prefix: "assay-scale-" });
 const enc = new TextEncoder();
 
@@ -54,9 +60,34 @@ async function writeCorpus(n: number) {
     return JSON.stringify({
       example_id: `ex-${i}`,
       prompt_sha256: sha,
-      output: `${prose} ${call}`,
+      output: openai ? chatCompletion(i, call, prose.slice(0, 200)) : `${prose} ${call}`,
     });
   });
+}
+
+/** An OpenAI Chat Completions response whose message calls `call` (`{name, arguments}` JSON). */
+function chatCompletion(i: number, call: string, content: string): unknown {
+  const { name, arguments: args } = JSON.parse(call);
+  return {
+    id: `chatcmpl-${i}`,
+    object: "chat.completion",
+    created: 1733500000 + i,
+    model: "gpt-4o-2024-08-06",
+    choices: [{
+      index: 0,
+      message: {
+        role: "assistant",
+        content,
+        tool_calls: [{
+          id: `call_${i}`,
+          type: "function",
+          function: { name, arguments: JSON.stringify(args) },
+        }],
+      },
+      finish_reason: "tool_calls",
+    }],
+    usage: { prompt_tokens: 50 + i % 900, completion_tokens: 10 + i % 300, total_tokens: 1200 },
+  };
 }
 
 /** Runs `assay score` on the files; its exit code, stderr, seconds and peak RSS in MiB. */
@@ -70,6 +101,7 @@ function score(generations: string) {
     generations,
     "--out",
     `${dir}/report.json`,
+    ...(openai ? ["--format", "openai-chat"] : []),
   ]);
 }
 
@@ -92,7 +124,9 @@ if (rows.length >= 2) {
   const perExample = (b.peakMiB - a.peakMiB) * (1 << 20) / (b.n - a.n);
   console.log(
     `peak RSS grows by ${perExample.toFixed(0)} bytes per example from ${a.n} to ${b.n} ` +
-      `(the entries, with the example's id, language and gold, and the id table)`,
+      (openai
+        ? "(the general reader's examples and records, and the collector's slack)"
+        : "(the entries, with the example's id, language and gold, and the id table)"),
   );
 }
 
