@@ -57,25 +57,25 @@ export interface SchemaInfo {
   resource: ResourceRecord;
 }
 
-/** The resources, anchors and subschema locations of the documents walked. */
+/**
+ * The resources, anchors and subschema locations of the documents walked. (Its members' docs are
+ * here: the bundler keeps a class member's docs, in the root's budget.)
+ *
+ * - `resources`: resources by absolute URI (no fragment); `anchors`: anchors by `uri#name`;
+ *   `info`: the walked subschemas; `hasDynamicRef`: whether any walked schema uses `$dynamicRef`.
+ * - `add(doc, base, loc)` walks a document and registers what it defines: `base` is the base URI
+ *   for a root without an absolute `$id`, `loc` the location prefix for messages.
+ * - `resolve(ref, base, at, keyword)` resolves the reference `ref` that appears under `base`:
+ *   the target subschema and where it is. It throws a SchemaError naming `keyword` and `at` when
+ *   the reference cannot be resolved.
+ */
 export class Registry {
-  /** Resources by absolute URI (no fragment). */
   readonly resources: Map<string, ResourceRecord> = new Map();
-  /** Anchors by `uri#name`. */
   readonly anchors: Map<string, unknown> = new Map();
-  /** Walked subschemas. */
   readonly info: Map<object, SchemaInfo> = new Map();
-  /** Whether any walked schema uses `$dynamicRef`. */
   hasDynamicRef = false;
   #metaLoaded = false;
 
-  /**
-   * Walks a document and registers what it defines.
-   *
-   * @param doc The root schema.
-   * @param base The base URI for a root without an absolute `$id`.
-   * @param loc The location prefix for messages.
-   */
   add(doc: unknown, base: string, loc: string): void {
     let rootUri = base;
     if (typeof doc === "object" && doc !== null && Object.hasOwn(doc, "$id")) {
@@ -135,16 +135,6 @@ export class Registry {
     return rec;
   }
 
-  /**
-   * Resolves a reference.
-   *
-   * @param ref The `$ref` value.
-   * @param base The base URI it appears under.
-   * @param at The reference's location, for the error.
-   * @param keyword The referencing keyword, for the error.
-   * @returns The target subschema and where it is.
-   * @throws {SchemaError} When the reference cannot be resolved.
-   */
   resolve(ref: string, base: string, at: string, keyword: string): [unknown, SchemaInfo] {
     const uri = resolveUri(ref, base);
     const bad = (why: string) =>

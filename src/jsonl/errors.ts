@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { textHead } from "./text_head.ts";
 
 /** Where a piece of user data came from, for messages. */
 export interface Location {
@@ -37,7 +38,8 @@ export function formatLocation(at: Location): string {
 
 /**
  * Quotes a piece of user text for an error message, cut short: the text as a JSON string, or its
- * first `max` UTF-16 code units and an ellipsis when it is longer.
+ * first `max` UTF-16 code units (cut where {@linkcode textHead} cuts: never inside a character) and
+ * an ellipsis when it is longer.
  *
  * @param text The text, such as the start of a malformed line.
  * @param max How many code units to keep (default 80).
@@ -50,10 +52,11 @@ export function formatLocation(at: Location): string {
  *
  * strictEqual(quote('{"id": 1'), '"{\\"id\\": 1"');
  * strictEqual(quote("abcdef", 3), '"abc…"');
+ * strictEqual(quote("ab😀cd", 3), '"ab…"'); // not half of the emoji
  * ```
  */
 export function quote(text: string, max = 80): string {
-  return JSON.stringify(text.length > max ? `${text.slice(0, max)}\u2026` : text);
+  return JSON.stringify(text.length > max ? `${textHead(text, max)}\u2026` : text);
 }
 
 /**

@@ -18,3 +18,4 @@ export * from "./lines.ts";
 export * from "./json_line.ts";
 export * from "./suggest.ts";
 export * from "./utf8.ts";
+export * from "./text_head.ts";

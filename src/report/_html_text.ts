@@ -3,6 +3,7 @@
 import type { ComparisonReport } from "../compare/mod.ts";
 import { levelPercent, type MetricValue } from "../stats/mod.ts";
 import { METRIC_LABELS } from "../evaluation/mod.ts";
+import { textHead } from "../jsonl/mod.ts";
 
 const LABELS: Readonly<Record<string, string>> = METRIC_LABELS;
 
@@ -43,15 +44,17 @@ export function bdi(s: unknown): string {
 }
 
 /**
- * Cuts a label to `n` characters with an ellipsis; the full text stays in the tooltip. The cut
- * moves back past a letter's marks and a zero-width-joined emoji, so no character is parted.
+ * Cuts a label to `n` characters (code points) with an ellipsis, where textHead cuts (never inside
+ * a character a person reads as one); the full text stays in the tooltip.
  */
 export function clip(s: string, n: number): string {
-  const chars = Array.from(s);
-  if (chars.length <= n) return s;
-  let k = n - 1;
-  while (k > 0 && (/^[\p{M}\u200d]/u.test(chars[k]!) || chars[k - 1] === "\u200d")) k--;
-  return `${chars.slice(0, k).join("")}\u2026`;
+  let count = 0;
+  let head = 0; // the units of the first n - 1 characters
+  for (const c of s) {
+    if (++count > n) return `${textHead(s, head)}\u2026`;
+    if (count < n) head += c.length;
+  }
+  return s;
 }
 
 /** A metric's display name (its own name when it has none). */

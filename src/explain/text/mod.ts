@@ -2,8 +2,8 @@
  * Text for display, kept apart from the rest of `explain` so that what prints an id or a table
  * (the CLI, the gate's outputs) loads no more than it: printable text (`printableText`,
  * `printableLines`, `printableString`, `markdownText`, `readableJson`), where a long text is cut
- * (`textHead`) and the columns a terminal gives a text (`displayWidth`). `explain`'s `mod.ts`
- * re-exports it.
+ * (`textHead`, jsonl's, re-exported) and the columns a terminal gives a text (`displayWidth`).
+ * `explain`'s `mod.ts` re-exports it.
  *
  * @example
  * ```ts
@@ -16,5 +16,5 @@
  * @module
  */
 export * from "./printable.ts";
-export * from "./text_head.ts";
+export { textHead } from "../../jsonl/mod.ts";
 export * from "./display_width.ts";

@@ -1,4 +1,6 @@
-// Where a long text is cut for display: never inside a character a person reads as one.
+// Where a long text is cut for display: never inside a character a person reads as one. The one
+// rule of every cut: an error's quoted line (quote), a chart's label (the report's clip), a
+// detail's output and `assay show`'s long values (explain).
 
 /**
  * A character that goes with the one before it: a combining mark (`\p{M}`), another extending
@@ -16,7 +18,11 @@ const FLAG_HALF = /^\p{Regional_Indicator}/u;
 const isLow = (text: string, i: number) => (text.charCodeAt(i) & 0xfc00) === 0xdc00;
 const isHigh = (text: string, i: number) => (text.charCodeAt(i) & 0xfc00) === 0xd800;
 
-/** Whether cutting `text` before unit `end` parts a character a person reads as one. */
+/**
+ * Whether cutting `text` before unit `end` parts a character a person reads as one (a joined
+ * pictograph is looked for in the 40 units before the cut: a longer run of extenders is not looked
+ * through).
+ */
 function splitsAt(text: string, end: number): boolean {
   if (end <= 0 || end >= text.length) return false;
   if (isLow(text, end) && isHigh(text, end - 1)) return true;
@@ -24,7 +30,6 @@ function splitsAt(text: string, end: number): boolean {
   if (JOINS.test(next)) return true;
   if (
     text.charCodeAt(end - 1) === 0x200d && PICTOGRAPH.test(next) &&
-    // (in the 40 units before the cut: a longer run of extenders is not looked through)
     JOINED_PICTOGRAPH.test(text.slice(Math.max(0, end - 40), end))
   ) return true;
   if (!FLAG_HALF.test(next)) return false;
@@ -51,7 +56,7 @@ function splitsAt(text: string, end: number): boolean {
  *
  * @example
  * ```ts
- * import { textHead } from "@assay/assay/explain";
+ * import { textHead } from "@assay/assay/jsonl";
  * import { strictEqual } from "node:assert/strict";
  *
  * strictEqual(textHead("abc", 5), "abc");
