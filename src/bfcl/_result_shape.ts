@@ -8,7 +8,7 @@
 import { InputError } from "../jsonl/mod.ts";
 import { PyDict, pyJsonDumps, type PyValue } from "./py_value.ts";
 import { idOf } from "./_rows.ts";
-import type { BfclSource } from "./checker.ts";
+import type { BfclSource } from "./files.ts";
 
 /** BFCL's shape of a call, written out for a message: `{"name": "arguments"}`. */
 const asBfcl = (name: PyValue | undefined, args: PyValue | undefined) =>

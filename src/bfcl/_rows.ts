@@ -7,7 +7,7 @@ import { PyDict, pyJsonDumps, pyRepr, type PyValue } from "./py_value.ts";
 import { readJson } from "./_json_reader.ts";
 import { PYTHON_TYPES } from "./_function_checker.ts";
 import { JAVA_TYPES, JS_TYPES } from "./_type_converters.ts";
-import type { BfclSource as Source } from "./checker.ts";
+import type { BfclSource as Source } from "./files.ts";
 
 /** Reads a JSONL file's rows as Python values (a BOM at the start dropped, as every reader does). */
 export function readRows(source: Source): PyDict[] {

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { checkOptions } from "../engine/mod.ts";
 import { InputError } from "../jsonl/mod.ts";
 import { PyDict, type PyValue } from "./py_value.ts";
 import { BFCL_DECODERS, type BfclDecoder, decodeResult } from "./decode.ts";
@@ -19,6 +20,7 @@ import {
 } from "./_rows.ts";
 import { bfclModelSettings, checkDecoderFits } from "./models.ts";
 import { checkResultShapes } from "./_result_shape.ts";
+import type { BfclFiles, BfclSource } from "./files.ts";
 
 /** The checker's version id. */
 export const BFCL_CHECKER = "bfcl.ast@2024-08";
@@ -161,7 +163,7 @@ function isCallList(decoded: PyValue): boolean {
  * ```
  */
 export function checkBfclEntry(entry: BfclEntry, options: BfclOptions): BfclVerdict {
-  checkOptions(options);
+  checkBfclOptions(options);
   if (options.category !== "relevance") {
     const problem = questionProblem(entry.question, options.category) ??
       answerProblem(entry.possibleAnswer ?? null, options.category, entry.question);
@@ -171,8 +173,11 @@ export function checkBfclEntry(entry: BfclEntry, options: BfclOptions): BfclVerd
 }
 
 // Options from JavaScript, unchecked by a compiler: an unknown decoder failed inside decoding
-// (a TypeError), an unknown matching was read as greedy, in silence.
-function checkOptions({ category, decoder, matching }: BfclOptions): void {
+// (a TypeError), an unknown matching was read as greedy, in silence. Options left out have no
+// category, which is named.
+function checkBfclOptions(options: BfclOptions): void {
+  checkOptions(options);
+  const { category, decoder, matching } = options ?? {};
   const known = (what: string, value: unknown, words: readonly string[], plural: string) => {
     if (words.includes(value as string)) return;
     throw new RangeError(
@@ -231,24 +236,6 @@ function checkEntry(entry: BfclEntry, options: BfclOptions): BfclVerdict {
     },
   );
   return { ...verdict, decoded: decoded.value };
-}
-
-/** A file's name and text. */
-export interface BfclSource {
-  /** The file's name, for messages. */
-  name: string;
-  /** The file's text (JSON lines); a leading BOM is dropped, as the CLI drops it. */
-  text: string;
-}
-
-/** The files of one category's run. */
-export interface BfclFiles {
-  /** The questions (BFCL's data file); required except for relevance. */
-  questions?: BfclSource;
-  /** The possible answers; required except for relevance. */
-  answers?: BfclSource;
-  /** The model's results. */
-  results: BfclSource;
 }
 
 /** One checked entry of a run. */
@@ -324,7 +311,7 @@ export interface BfclRun {
  * ```
  */
 export function checkBfcl(files: BfclFiles, options: BfclOptions): BfclRun {
-  checkOptions(options);
+  checkBfclOptions(options);
   // Each file's rows, their ids' category checked first: a file of another category is named.
   const read = (src: BfclSource) => {
     const rows = readRows(src);

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { compareCodePoints, Sfc32 } from "../engine/mod.ts";
+import { checkOptions, compareCodePoints, Sfc32 } from "../engine/mod.ts";
 import {
   bootstrapPacked,
   ComparisonGateError,
@@ -231,6 +231,7 @@ export function compareBfclReports(
   b: BfclReport,
   options: BootstrapOptions = {},
 ): BfclComparison {
+  checkOptions(options);
   const settings = bootstrapSettings(options);
   const differences = bfclGateDifferences(a, b);
   if (differences.length > 0) throw new ComparisonGateError(differences);

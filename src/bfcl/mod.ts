@@ -23,6 +23,7 @@ export * from "./decode.ts";
 export * from "./models.ts";
 export * from "./python_expression.ts";
 export * from "./checker.ts";
+export * from "./files.ts";
 export * from "./score_file.ts";
 export * from "./comparison.ts";
 export type { BootstrapOptions, MetricValue } from "../stats/mod.ts";

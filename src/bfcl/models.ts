@@ -9,6 +9,7 @@ import { InputError, quote } from "../jsonl/mod.ts";
 import { PROMPTING_MODELS } from "./_prompting_models.ts";
 import { PyDict, type PyValue } from "./py_value.ts";
 import { type BfclDecoder, type BfclLanguage, decodeResult, decoderForModel } from "./decode.ts";
+import { checkOptions } from "../engine/mod.ts";
 
 /**
  * BFCL's `UNDERSCORE_TO_DOT` models of 2024-08: their handlers sent function names with `.`
@@ -127,6 +128,7 @@ export interface BfclModelSettings {
 export function bfclModelSettings(
   options: { modelName?: string; decoder?: BfclDecoder; underscoreToDot?: boolean },
 ): BfclModelSettings {
+  checkOptions(options);
   const model = options.modelName ?? "";
   const known = knownSpelling(model);
   if (known !== undefined && known !== model) {
@@ -290,6 +292,7 @@ export function checkDecoderFits(
   results: readonly (PyValue | undefined)[],
   options: DecoderFitOptions,
 ): void {
+  checkOptions(options);
   const { decoder, language = "Python" } = options;
   const line = (i: number) => {
     const id = options.ids?.[i];

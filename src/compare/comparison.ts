@@ -18,7 +18,7 @@ import {
   type MetricName,
   toolCallMetrics,
 } from "../evaluation/mod.ts";
-import { Sfc32 } from "../engine/mod.ts";
+import { checkOptions, Sfc32 } from "../engine/mod.ts";
 import { compareCodePoints } from "../engine/mod.ts";
 import { TOOL } from "../engine/mod.ts";
 
@@ -306,6 +306,7 @@ export function compareReports(
   adapter: EvaluationReport,
   options: CompareOptions = {},
 ): ComparisonReport {
+  checkOptions(options);
   let coverage: Coverage | undefined;
   const shape = shapeDifferences([base, adapter], ARMS);
   if (shape.length > 0) throw new ComparisonGateError(shape);

@@ -27,7 +27,7 @@ import {
   type MetricName,
   toolCallMetrics,
 } from "../evaluation/mod.ts";
-import { Sfc32 } from "../engine/mod.ts";
+import { checkOptions, Sfc32 } from "../engine/mod.ts";
 import { canonicalValue, sha256Hex } from "../engine/mod.ts";
 import { compareCodePoints } from "../engine/mod.ts";
 import { TOOL } from "../engine/mod.ts";
@@ -178,6 +178,7 @@ export function pairSetSha256(pairs: readonly (readonly [string, string])[]): st
  * ```
  */
 export function languageGaps(report: EvaluationReport, options: GapOptions = {}): GapReport {
+  checkOptions(options);
   const problem = evaluationReportProblem(report);
   if (problem) throw new RangeError(`The report is malformed: ${problem}`);
   const settings = bootstrapSettings(options);

@@ -24,10 +24,15 @@ function hexValue(c: number): number {
 /**
  * A recursive-descent parser over `text[pos, end)` that builds canonical
  * text bottom-up. Depth never exceeds MAX_DEPTH + 1 frames.
+ *
+ * `parseString(wantId)` scans a string at `pos` (on its `"`) and returns its canonical literal.
+ * With `wantId`, it also sets `lastId` to the key identity: the decoded string when every code
+ * point is below U+D800, otherwise U+FFFF followed by two code units per code point (high 16
+ * bits, low 16 bits). (These docs are not on the members: the bundler keeps a class member's
+ * docs, in the root's budget.)
  */
 export class Parser {
   pos: number;
-  /** The key identity of the last string scanned with `wantId`. */
   lastId = "";
 
   constructor(readonly text: string, start: number, readonly end: number) {
@@ -164,12 +169,6 @@ export class Parser {
     return lexeme === "-0" ? "0" : lexeme;
   }
 
-  /**
-   * Scans a string at `pos` (on its `"`) and returns its canonical literal.
-   * With `wantId`, also sets `lastId` to the key identity: the decoded string
-   * when every code point is below U+D800, otherwise U+FFFF followed by two
-   * code units per code point (high 16 bits, low 16 bits).
-   */
   parseString(wantId: boolean): string {
     const t = this.text;
     const end = this.end;

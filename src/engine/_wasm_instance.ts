@@ -62,17 +62,20 @@ export function instantiate(module: WebAssembly.Module): EngineExports {
   return exports as unknown as EngineExports;
 }
 
-/** What one chunk left in memory, read back after `run`. */
+/**
+ * What one chunk left in memory, read back after `run`: `results`, the first result record, and
+ * `pairs`, the pair words (word indexes); `hasPairs`, whether the chunk was run in a mode with
+ * pairs; `paths`, the path text of each leaf (distinct pair path) of the chunk. `#prefix(node)` is
+ * the prefix `[seg,seg` of path node `node` (the root's is `[`), built from the nodes by
+ * `#prefixOf` (a node's, once its parent's is built) and kept in `#prefixes`, for the paths built
+ * here. (These docs are not on the members: the bundler keeps a class member's docs, in the root's
+ * budget.)
+ */
 export class ChunkView {
-  /** First result record (word index). */
   readonly results: number;
-  /** Pair words (word index). */
   readonly pairs: number;
-  /** Whether the chunk was run in a mode with pairs. */
   readonly hasPairs: boolean;
-  /** The path text of each leaf (distinct pair path) of the chunk. */
   readonly paths: string[];
-  /** Path prefixes (`[seg,seg`) by node, for the paths built here. */
   #prefixes: string[] | undefined;
   readonly #nodes: number;
   readonly #nodeCount: number;
@@ -105,7 +108,6 @@ export class ChunkView {
     }
   }
 
-  /** The prefix `[seg,seg` of path node `node` (the root's is `[`), built from the nodes. */
   #prefix(node: number): string {
     let prefixes = this.#prefixes;
     if (prefixes === undefined) {
@@ -127,7 +129,6 @@ export class ChunkView {
     return this.#prefixOf(node, prefixes);
   }
 
-  /** Builds the prefix of `node`, whose parent's prefix is built. */
   #prefixOf(node: number, prefixes: string[]): string {
     const w = this.words;
     const e = this.#nodes + node * NODE_WORDS;
@@ -138,7 +139,14 @@ export class ChunkView {
   }
 }
 
-/** One instance of the module, with views of its memory kept while the memory does not grow. */
+/**
+ * One instance of the module, with views of its memory kept while the memory does not grow:
+ * `run(texts, from, to, units, mode)` writes `texts[from, to)` into memory (well-formed text by
+ * `#encodeWellFormed`, text with lone surrogates as generalized UTF-8, WTF-8, a lone surrogate as
+ * three bytes, by `#encodeWtf8`), runs `mode`, and returns what the chunk left; `#ensure(need)`
+ * makes room for `need` input bytes, `#views()` refreshes the views after the memory grew; `size`
+ * is the bytes of linear memory. (These docs are not on the members, as ChunkView's.)
+ */
 export class Instance {
   readonly #ex: EngineExports;
   #buffer: ArrayBufferLike;
@@ -156,7 +164,6 @@ export class Instance {
     this.#words = new Uint32Array(this.#buffer);
   }
 
-  /** Refreshes the views after the memory grew. */
   #views(): void {
     const buffer = this.#ex.memory.buffer;
     if (buffer === this.#buffer) return;
@@ -165,7 +172,6 @@ export class Instance {
     this.#words = new Uint32Array(buffer);
   }
 
-  /** Makes room for `need` input bytes. */
   #ensure(need: number): void {
     if (need <= this.#cap) return;
     const cap = Math.max(need, Math.floor(this.#cap * 1.5));
@@ -192,7 +198,6 @@ export class Instance {
     }
   }
 
-  /** Lone surrogates: generalized UTF-8 (WTF-8), a lone surrogate as three bytes. */
   #encodeWtf8(s: string): void {
     this.#ensure(this.#pos + s.length * 3);
     const bytes = this.#bytes;
@@ -228,7 +233,6 @@ export class Instance {
     this.#pos = o - input;
   }
 
-  /** Writes texts[from, to) into memory, runs `mode`, and returns what the chunk left. */
   run(texts: readonly string[], from: number, to: number, units: number, mode: number): ChunkView {
     const ex = this.#ex;
     const count = to - from;
@@ -262,7 +266,6 @@ export class Instance {
     return new ChunkView(words, this.#bytes, header, out);
   }
 
-  /** Bytes of linear memory. */
   get size(): number {
     return this.#buffer.byteLength;
   }

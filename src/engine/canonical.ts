@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { engineOf, type WithEngine } from "./engine.ts";
+import { checkOptions, engineOf, type WithEngine } from "./engine.ts";
 import type { CanonicalResult } from "./types.ts";
 
 /**
@@ -32,6 +32,7 @@ import type { CanonicalResult } from "./types.ts";
  * ```
  */
 export function canonicalize(text: string, options?: WithEngine): CanonicalResult {
+  checkOptions(options);
   return canonicalizeBatch([text], options)[0]!;
 }
 
@@ -56,5 +57,6 @@ export function canonicalizeBatch(
   texts: readonly string[],
   options?: WithEngine,
 ): CanonicalResult[] {
+  checkOptions(options);
   return engineOf(options?.engine).canonicalizeBatch(texts);
 }

@@ -9,6 +9,7 @@ import { canonicalString } from "./_canonical_string.ts";
 import { compareCodePoints } from "./code_point_order.ts";
 import { pyFloatRepr } from "./float_repr.ts";
 import { MAX_DEPTH } from "./limits.ts";
+import { checkOptions } from "./engine.ts";
 
 /** Options of {@linkcode canonicalValue}. */
 export interface CanonicalValueOptions {
@@ -171,6 +172,7 @@ class Writer {
  * ```
  */
 export function canonicalValue(value: unknown, options?: CanonicalValueOptions): string {
+  checkOptions(options);
   const nonFinite = options?.nonFinite ?? "write";
   if (nonFinite !== "write" && nonFinite !== "throw") {
     throw new RangeError(

@@ -140,6 +140,7 @@ export class Engine {
     texts: readonly string[],
     options: ParseToolCallOptions = {},
   ): ToolCallResult[] {
+    checkOptions(options);
     checkTexts(texts);
     const calls = this.#core.toolCalls(texts, options.pairs === true);
     if (options.arguments === false) return calls;
@@ -324,14 +325,14 @@ function wrongType(what: string, x: unknown): never {
 }
 
 /**
- * Checks that a function's options are an object, so that a value given in their place (a
- * plain-JavaScript `createEngine("ts")`) is refused instead of read as no option at all. Options
- * left out are `undefined` (a default parameter); `null` is refused too, as no object (a function
- * that reads `null` as no options passes `options ?? {}`).
+ * Checks that a function's options are an object or left out, so that a value given in their
+ * place (a plain-JavaScript `createEngine("ts")`) is refused instead of read as no option at all.
+ * Every public function that takes options checks them so, first: `null` is refused too, as no
+ * object, so that it is a named error and not a TypeError from inside, reading a property of null.
  *
- * @param options The options given.
- * @throws {TypeError} If `options` is not an object, or is `null`: "Expected an object of
- *   options, or none, got null".
+ * @param options The options given (`undefined` when left out).
+ * @throws {TypeError} If `options` is neither an object nor `undefined` (`null` among them):
+ *   "Expected an object of options, or none, got null".
  *
  * @example
  * ```ts
@@ -339,6 +340,7 @@ function wrongType(what: string, x: unknown): never {
  * import { throws } from "node:assert/strict";
  *
  * checkOptions({ engine: "ts" });
+ * checkOptions(undefined);
  * throws(() => checkOptions("ts"), {
  *   name: "TypeError",
  *   message: "Expected an object of options, or none, got string",
@@ -347,7 +349,9 @@ function wrongType(what: string, x: unknown): never {
  * ```
  */
 export function checkOptions(options: unknown): void {
-  if (typeof options !== "object" || !options) wrongType("an object of options, or none", options);
+  if (options !== undefined && (typeof options !== "object" || !options)) {
+    wrongType("an object of options, or none", options);
+  }
 }
 
 /**

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { engineOf, type WithEngine } from "./engine.ts";
+import { checkOptions, engineOf, type WithEngine } from "./engine.ts";
 import type { FlattenResult } from "./types.ts";
 
 /**
@@ -31,6 +31,7 @@ import type { FlattenResult } from "./types.ts";
  * ```
  */
 export function flattenArguments(text: string, options?: WithEngine): FlattenResult {
+  checkOptions(options);
   return flattenArgumentsBatch([text], options)[0]!;
 }
 
@@ -56,6 +57,7 @@ export function flattenArgumentsBatch(
   texts: readonly string[],
   options?: WithEngine,
 ): FlattenResult[] {
+  checkOptions(options);
   return engineOf(options?.engine).flattenArgumentsBatch(texts);
 }
 

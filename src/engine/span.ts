@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { engineOf, type WithEngine } from "./engine.ts";
+import { checkOptions, engineOf, type WithEngine } from "./engine.ts";
 import type { SpanResult } from "./types.ts";
 
 /**
@@ -30,6 +30,7 @@ import type { SpanResult } from "./types.ts";
  * ```
  */
 export function extractSpan(text: string, options?: WithEngine): SpanResult {
+  checkOptions(options);
   return extractSpanBatch([text], options)[0]!;
 }
 
@@ -51,5 +52,6 @@ export function extractSpan(text: string, options?: WithEngine): SpanResult {
  * ```
  */
 export function extractSpanBatch(texts: readonly string[], options?: WithEngine): SpanResult[] {
+  checkOptions(options);
   return engineOf(options?.engine).extractSpanBatch(texts);
 }

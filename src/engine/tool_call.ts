@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { engineOf, type ParseToolCallOptions, type WithEngine } from "./engine.ts";
+import { checkOptions, engineOf, type ParseToolCallOptions, type WithEngine } from "./engine.ts";
 import type { ToolCallResult } from "./types.ts";
 
 /** Options for {@linkcode parseToolCall} and {@linkcode parseToolCallBatch}. */
@@ -34,6 +34,7 @@ export type ToolCallOptions = ParseToolCallOptions & WithEngine;
  * ```
  */
 export function parseToolCall(text: string, options?: ToolCallOptions): ToolCallResult {
+  checkOptions(options);
   return parseToolCallBatch([text], options)[0]!;
 }
 
@@ -61,6 +62,7 @@ export function parseToolCallBatch(
   texts: readonly string[],
   options?: ToolCallOptions,
 ): ToolCallResult[] {
+  checkOptions(options);
   return engineOf(options?.engine).parseToolCallBatch(texts, options);
 }
 

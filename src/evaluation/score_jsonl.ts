@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { type Engine, engineOf } from "../engine/mod.ts";
+import { checkOptions, type Engine, engineOf } from "../engine/mod.ts";
 import type { EvaluationReport, OutputDecoder } from "./inputs.ts";
 import type { DetailWriter } from "./metrics.ts";
 import { type KernelGaveBack, type RunSources, scoreOnKernel } from "./_kernel_run.ts";
@@ -188,6 +188,7 @@ export async function scoreJsonl(
   sources: JsonlSources,
   options: ScoreJsonlOptions = {},
 ): Promise<ScoreJsonlResult> {
+  checkOptions(options);
   if (typeof sources !== "object" || sources === null) {
     throw new TypeError("Expected the sources { examples, generations, prompts? }");
   }

@@ -18,6 +18,7 @@ import type {
   ScoreOptions,
 } from "./inputs.ts";
 import { ScorerCore } from "./_scorer_core.ts";
+import { checkOptions } from "../engine/mod.ts";
 
 /** Scores tool-call generations against examples, one batch at a time. */
 export class ToolCallScorer {
@@ -29,6 +30,7 @@ export class ToolCallScorer {
    * @param options The engine, whether prompts are part of the inputs, and source names.
    */
   constructor(options: ScoreOptions = {}) {
+    checkOptions(options);
     this.#core = new ScorerCore(options);
   }
 
@@ -114,6 +116,7 @@ export function scoreToolCalls(
   generations: readonly GenerationInput[],
   options: ScoreOptions & { prompts?: readonly PromptInput[] } = {},
 ): EvaluationReport {
+  checkOptions(options);
   const scorer = new ToolCallScorer({ ...options, withPrompts: options.prompts !== undefined });
   scorer.addExamples(examples);
   if (options.prompts) scorer.addPrompts(options.prompts);

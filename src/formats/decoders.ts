@@ -11,6 +11,7 @@ import { decodeHermes, decodeLlama3, decodeMistral, decodeSommelier } from "./_t
 import { decodeJsonList } from "./_json_list.ts";
 import { decodeAnthropic, decodeOpenAiChat, decodeOpenAiResponses } from "./_api_decoders.ts";
 import { decodePythonic } from "./_pythonic.ts";
+import { checkOptions } from "../engine/mod.ts";
 
 /** The decoders' names, the default (`sommelier`) first. */
 export const DECODER_NAMES = [
@@ -157,5 +158,6 @@ export function decodeToolCalls(
   format: string = "sommelier",
   options?: WithEngine,
 ): DecodeResult {
+  checkOptions(options);
   return getDecoder(format).decode(text, options);
 }

@@ -13,7 +13,7 @@ import {
   packRecords,
 } from "../compare/mod.ts";
 import type { Position } from "../config/mod.ts";
-import { Sfc32, type WithEngine } from "../engine/mod.ts";
+import { checkOptions, Sfc32, type WithEngine } from "../engine/mod.ts";
 import { EVALUATION_SCHEMAS, type EvaluationReport } from "../evaluation/mod.ts";
 import {
   type BootstrapSettings,
@@ -195,6 +195,7 @@ export function evaluateGate(
   input: GateInput,
   options: GateOptions = {},
 ): GateVerdict {
+  checkOptions(options);
   checkGateArguments(gate, input);
   // What each side left unscored, as its report has it (on the shared examples, too).
   const unscored = gateUnscoredNote(input);

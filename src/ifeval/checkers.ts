@@ -8,6 +8,7 @@ import { type CheckerSpec, CONTENT_CHECKS } from "./_content_checks.ts";
 import { FORMAT_CHECKS } from "./_format_checks.ts";
 import { Kwargs, KwargsProblem } from "./_kwargs.ts";
 import { InputError, quote, suggestName } from "../jsonl/mod.ts";
+import { checkOptions } from "../engine/mod.ts";
 
 /** The checker semantics reproduced: IFEval's instructions.py at google-research 3f357bde. */
 export const IFEVAL_VERSION = "ifeval@google-3f357bde";
@@ -61,6 +62,7 @@ export function buildCheck(
   kwargs: Readonly<Record<string, unknown>>,
   options: { where?: string } = {},
 ): InstructionCheck {
+  checkOptions(options);
   const where = options.where ? `${options.where}: ` : "";
   const spec = Object.hasOwn(SPECS, id) ? SPECS[id] : undefined;
   if (!spec) {

@@ -34,6 +34,7 @@ import {
   TooDeep,
   type ValidationError,
 } from "./_runtime.ts";
+import { checkOptions } from "../engine/mod.ts";
 
 export type { ValidationError } from "./_runtime.ts";
 
@@ -155,6 +156,7 @@ function checkMetaschema(schema: unknown): void {
  * ```
  */
 export function compileSchema(schema: unknown, options: SchemaOptions = {}): CompiledSchema {
+  checkOptions(options);
   const formatAssertion = options.formatAssertion ?? false;
   const unknownKeywords = options.unknownKeywords ?? "error";
   if (typeof formatAssertion !== "boolean") {

@@ -2,6 +2,7 @@
 // line longer than the limit is an input error, found as soon as its bytes pass the limit.
 import { InputError } from "./errors.ts";
 import { InvalidUtf8Error, invalidUtf8Outside } from "./utf8.ts";
+import { checkOptions } from "../engine/mod.ts";
 
 /** One input line. */
 export interface Line {
@@ -224,6 +225,7 @@ export class LineSplitter {
    * @throws {RangeError} If the limit is not a positive whole number.
    */
   constructor(options: LineOptions = {}) {
+    checkOptions(options);
     this.#max = maxLineBytesOf(options.maxLineBytes);
     this.#source = options.source ?? "<input>";
     this.#modelFields = options.modelFields ?? [];
@@ -328,6 +330,7 @@ export async function* readLines(
   stream: ReadableStream<Uint8Array>,
   options?: LineOptions,
 ): AsyncGenerator<Line> {
+  checkOptions(options);
   const splitter = new LineSplitter(options);
   const emit = function* (run: LineRun | undefined): Generator<Line> {
     if (!run) return;
@@ -351,6 +354,7 @@ export async function* readLineRuns(
   size = 1 << 20,
   options?: LineOptions,
 ): AsyncGenerator<LineRun> {
+  checkOptions(options);
   const splitter = new LineSplitter(options);
   const buffer = new Uint8Array(wholeBytes(size, "size"));
   for (;;) {

@@ -13,6 +13,7 @@ import { esc, legend, percent, settingsText } from "./_html_text.ts";
 import { metricTables } from "./_metric_tables.ts";
 import { CSS } from "./_page_css.ts";
 import { glance, header } from "./_page_header.ts";
+import { checkOptions } from "../engine/mod.ts";
 
 /** Options for {@linkcode renderComparisonHtml}. */
 export interface HtmlReportOptions {
@@ -69,6 +70,7 @@ export function renderComparisonHtml(
   comparison: ComparisonReport,
   options: HtmlReportOptions = {},
 ): string {
+  checkOptions(options);
   const title = options.title ?? "Assay comparison: adapter vs base";
   const panels = gapPanels(options.gaps);
   for (const [model, g] of panels) {

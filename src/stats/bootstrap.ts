@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { DRAW_NAME, PRNG_NAME } from "../engine/mod.ts";
+import { checkOptions, DRAW_NAME, PRNG_NAME } from "../engine/mod.ts";
 import type { WithEngine } from "../engine/mod.ts";
 
 /** Bootstrap options: seed, resamples and level; `engine` runs the resampling (default engine). */
@@ -53,6 +53,7 @@ export interface BootstrapSettings {
  * ```
  */
 export function bootstrapSettings(options: BootstrapOptions = {}): BootstrapSettings {
+  checkOptions(options);
   const seed = options.seed ?? 0;
   const resamples = options.resamples ?? 10_000;
   const level = options.level ?? 0.95;

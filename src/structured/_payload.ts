@@ -9,7 +9,7 @@
 // Each mode accepts everything the stricter one does. Every parse goes through the engine, one
 // batch per stage, so Python's acceptance and exact number semantics hold in every mode. The
 // metrics' checks of their outputs and mode live here too.
-import { checkOptions, type Engine, isJsonSpace, type JsonError } from "../engine/mod.ts";
+import { type Engine, isJsonSpace, type JsonError } from "../engine/mod.ts";
 
 /** How the payload is looked for. */
 export type ExtractionMode = "strict" | "fenced" | "lenient";
@@ -37,12 +37,11 @@ export function checkOutputs(outputs: readonly string[], what = "outputs"): void
 }
 
 /**
- * The extraction mode of the options (default `strict`); throws a RangeError if unknown, and a
- * TypeError if the options are neither absent (undefined or null) nor an object:
- * `jsonValidity(outputs, "fenced")` would read strictly, in silence.
+ * The extraction mode of the options (default `strict`), which their function checked first
+ * (checkOptions: `jsonValidity(outputs, "fenced")` would read strictly, in silence); throws a
+ * RangeError if unknown.
  */
 export function modeOf(options: { mode?: ExtractionMode } | undefined): ExtractionMode {
-  checkOptions(options ?? {});
   const mode = options?.mode ?? "strict";
   if (!EXTRACTION_MODES.includes(mode)) {
     throw new RangeError(

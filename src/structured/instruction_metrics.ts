@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { jsonKind } from "../engine/mod.ts";
+import { checkOptions, jsonKind } from "../engine/mod.ts";
 import { LinearRegex } from "../regex/mod.ts";
 import { type MetricValue, metricValue } from "../stats/mod.ts";
 
@@ -171,6 +171,7 @@ export function formatCompliance(
   pattern: string | RegExp,
   options: FormatComplianceOptions = {},
 ): FormatComplianceResult {
+  checkOptions(options);
   if (!Array.isArray(outputs)) throw new TypeError("outputs must be an array of strings");
   let source: string, flags: string;
   if (typeof pattern === "string") {

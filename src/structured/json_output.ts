@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { engineOf, type WithEngine } from "../engine/mod.ts";
+import { checkOptions, engineOf, type WithEngine } from "../engine/mod.ts";
 import { type MetricValue, metricValue } from "../stats/mod.ts";
 import { materialize } from "../engine/mod.ts";
 import {
@@ -106,6 +106,7 @@ export function jsonValidity(
   outputs: readonly string[],
   options?: JsonOutputOptions,
 ): JsonValidityResult {
+  checkOptions(options);
   checkOutputs(outputs);
   const mode = modeOf(options);
   const payloads = findPayloads(outputs, mode, engineOf(options?.engine));
@@ -157,6 +158,7 @@ export function jsonSchemaCompliance(
   schema: unknown,
   options?: JsonOutputOptions & SchemaOptions,
 ): JsonSchemaComplianceResult {
+  checkOptions(options);
   checkOutputs(outputs);
   const mode = modeOf(options);
   const compiled = isCompiled(schema) ? schema : compileSchema(schema, {
@@ -227,6 +229,7 @@ export function extraContentRate(
   outputs: readonly string[],
   options?: WithEngine,
 ): ExtraContentResult {
+  checkOptions(options);
   checkOutputs(outputs);
   const payloads = findPayloads(outputs, "lenient", engineOf(options?.engine));
   const details = { fenced: 0, prose: 0, noPayload: 0 };

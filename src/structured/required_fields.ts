@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { type CanonicalIndex, canonicalValue, engineOf } from "../engine/mod.ts";
+import { type CanonicalIndex, canonicalValue, checkOptions, engineOf } from "../engine/mod.ts";
 import { quote } from "../jsonl/mod.ts";
 import { type MetricValue, metricValue } from "../stats/mod.ts";
 import { checkOutputs, findPayloads, modeOf } from "./_payload.ts";
@@ -80,6 +80,7 @@ export function requiredFieldAccuracy(
   outputs: readonly string[],
   options?: RequiredFieldOptions,
 ): RequiredFieldResult {
+  checkOptions(options);
   checkOutputs(outputs);
   if (!Array.isArray(expected)) {
     throw new TypeError("Expected `expected` to be an array of objects");

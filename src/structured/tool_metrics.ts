@@ -16,7 +16,7 @@
  *
  * @module
  */
-import { canonicalValue, jsonKind, type WithEngine } from "../engine/mod.ts";
+import { canonicalValue, checkOptions, jsonKind, type WithEngine } from "../engine/mod.ts";
 import { type MetricValue, metricValue } from "../stats/mod.ts";
 import { matchExample } from "./assignment.ts";
 import { normalizeToolCalls, pairTable } from "./_tool_calls_input.ts";
@@ -181,6 +181,7 @@ export function toolSelectionAccuracy(
   predicted: readonly unknown[],
   options: ToolSelectionOptions = {},
 ): ToolSelectionResult {
+  checkOptions(options);
   if (options.ordered !== undefined && typeof options.ordered !== "boolean") {
     throw new TypeError("The ordered option must be a boolean");
   }
@@ -230,6 +231,7 @@ export function toolArgumentAccuracy(
   predicted: readonly unknown[],
   options: ToolArgumentOptions = {},
 ): ToolArgumentResult {
+  checkOptions(options);
   const match = option(options.match, ["exact", "subset"], "exact");
   const { examples, canonicals } = normalizeToolCalls(expected, predicted, options.engine);
   const pairs = match === "subset" ? pairTable(canonicals, options.engine) : undefined;
@@ -277,6 +279,7 @@ export function toolCallF1(
   predicted: readonly unknown[],
   options: ToolCallF1Options = {},
 ): ToolCallF1Result {
+  checkOptions(options);
   const match = option(options.match, ["exact", "name", "subset"], "exact");
   const { examples, canonicals } = normalizeToolCalls(expected, predicted, options.engine);
   const pairs = pairTable(canonicals, options.engine);

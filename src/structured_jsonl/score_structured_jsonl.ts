@@ -7,7 +7,15 @@
  *
  * @module
  */
-import { canonicalize, type Engine, engineOf, parseJson, sha256Hex, TOOL } from "../engine/mod.ts";
+import {
+  canonicalize,
+  checkOptions,
+  type Engine,
+  engineOf,
+  parseJson,
+  sha256Hex,
+  TOOL,
+} from "../engine/mod.ts";
 import { compileSchema, SchemaError } from "../json_schema/mod.ts";
 import { decodeUtf8, maxLineBytesOf } from "../jsonl/mod.ts";
 import { type ByteHasher, type JsonlSource, readWhole } from "../jsonl/source/mod.ts";
@@ -201,6 +209,7 @@ export async function scoreStructuredJsonl(
   sources: StructuredSources,
   options: ScoreStructuredJsonlOptions = {},
 ): Promise<ScoreStructuredJsonlResult> {
+  checkOptions(options);
   const parts = await scoreStructuredJsonlParts(sources, options);
   const report = { ...parts.head, rows: Array.from(parts.rows()) };
   return { report, bytes: parts.bytes() };
@@ -234,6 +243,7 @@ export async function scoreStructuredJsonlParts(
   sources: StructuredSources,
   options: ScoreStructuredJsonlOptions = {},
 ): Promise<StructuredReportParts> {
+  checkOptions(options);
   if (typeof sources !== "object" || sources === null) {
     throw new TypeError("Expected the sources { outputs, expected?, schema? }");
   }

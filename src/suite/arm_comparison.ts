@@ -7,7 +7,7 @@
  * @module
  */
 import { clusterResample, percentileInterval, type PooledColumn } from "../stats/pooled/mod.ts";
-import { compareCodePoints } from "../engine/mod.ts";
+import { checkOptions, compareCodePoints } from "../engine/mod.ts";
 import { bootstrapSettings } from "../stats/mod.ts";
 import { Sfc32 } from "../engine/mod.ts";
 import { quote } from "../jsonl/mod.ts";
@@ -211,6 +211,7 @@ export function compareArms(
   arms: readonly [string, string],
   options: ScorecardOptions,
 ): ArmComparison {
+  checkOptions(options);
   const metrics = checkMetrics(options?.metrics);
   const s = bootstrapSettings(options);
   if (!Array.isArray(arms) || arms.length !== 2 || !arms.every((x) => typeof x === "string")) {

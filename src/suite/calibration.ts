@@ -11,6 +11,7 @@
  */
 
 import { isLabel, missingLabelField, PAIR_FIELDS } from "./_label_fields.ts";
+import { checkOptions } from "../engine/mod.ts";
 
 /** One judged run: the judge's score and the human label, both in [0, 1]. */
 export interface CalibrationPair {
@@ -132,6 +133,7 @@ export function calibrationOptions(
   options: CalibrationOptions = {},
   names: { threshold?: string; kappaBar?: string; minN?: string } = {},
 ): Required<CalibrationOptions> {
+  checkOptions(options);
   const threshold = options.threshold ?? 0.5;
   const kappaBar = options.kappaBar ?? 0.6;
   const minN = options.minN ?? 10;
@@ -279,6 +281,7 @@ export function calibrate(
   pairs: readonly CalibrationPair[] | CalibrationColumns,
   options: CalibrationOptions = {},
 ): Calibration {
+  checkOptions(options);
   const { threshold, kappaBar, minN } = calibrationOptions(options);
   const { judge, human } = readInput(pairs);
   const n = judge.length;

@@ -13,7 +13,7 @@
  *
  * @module
  */
-import { parseJson } from "../engine/mod.ts";
+import { checkOptions, parseJson } from "../engine/mod.ts";
 import { jsonArrayHint } from "../jsonl/mod.ts";
 import type { Golden, RunInputError, SchemaCatalog, Trace } from "./types.ts";
 import { rememberExact } from "./_exact_values.ts";
@@ -117,6 +117,7 @@ export function readGoldens(
   input: SuiteInputText,
   options: ReadInputOptions = {},
 ): InputRow<Golden>[] {
+  checkOptions(options);
   const source = options.source ?? "<input>";
   const { rows, places } = readRows<Golden>(input, source, GOLDEN_ROW, ["reference_trajectory"]);
   checkGoldenIds(rows.map((r) => r.value), places);
@@ -159,6 +160,7 @@ export function readGoldens(
  * ```
  */
 export function readTraces(input: SuiteInputText, options: ReadTracesOptions): InputRow<Trace>[] {
+  checkOptions(options);
   const source = options.source ?? "<input>";
   const { rows, places } = readRows<Trace>(input, source, TRACE_ROW, ["tool_calls", "messages"]);
   const ids = new Set(options.goldens.map((g) => g.id));
@@ -190,6 +192,7 @@ export function readTraces(input: SuiteInputText, options: ReadTracesOptions): I
  * ```
  */
 export function readCatalog(input: SuiteInputText, options: ReadInputOptions = {}): SchemaCatalog {
+  checkOptions(options);
   const source = options.source ?? "<input>";
   const text = inputText(input, source);
   let catalog: unknown;

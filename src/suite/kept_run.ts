@@ -16,6 +16,7 @@ import type { Golden } from "./types.ts";
 import type { RepeatsReport } from "./uncertainty.ts";
 import { checkMemoryGoldens } from "./_input_checks.ts";
 import { clusterKeysOf, repeatsSection } from "./_repeats_section.ts";
+import { checkOptions } from "../engine/mod.ts";
 
 /** A run's repeats as a store keeps them: all JSON. */
 export interface KeptRepeats<R = Repeats> {
@@ -165,6 +166,7 @@ export function storedRepeatsReport(
   rows: readonly ScoreRow[],
   options: StoredRepeatsReportOptions,
 ): RepeatsReport | null {
+  checkOptions(options);
   const { runId, metrics, arms, ...bootstrap } = options;
   const shape = keptShapeIssue(kept);
   if (shape) throw new TypeError(`run ${runId} has a malformed repeats column (${shape})`);

@@ -11,6 +11,7 @@ import { type CalibrationPair, checkCalibrationScore } from "./calibration.ts";
 import type { ReadInputOptions, SuiteInputText } from "./inputs.ts";
 import { inputText, jsonLines, SuiteInputError } from "./_input_lines.ts";
 import { isLabel, missingLabelField, PAIR_FIELDS } from "./_label_fields.ts";
+import { checkOptions } from "../engine/mod.ts";
 
 /** A label's fields when it names its run, the judge's score looked up. */
 const RUN_FIELDS = ["golden_id", "arm", "repeat", "human"];
@@ -94,6 +95,7 @@ export function readCalibrationLabels(
   input: SuiteInputText,
   options: ReadLabelsOptions = {},
 ): CalibrationLabels {
+  checkOptions(options);
   const source = options.source ?? "<input>";
   const lookup = options.judgeScore;
   const pairs: CalibrationPair[] = [];

@@ -11,6 +11,7 @@ import type { Golden } from "./types.ts";
 import type { RepeatsReport, RepeatsReportOptions } from "./uncertainty.ts";
 import { checkMemoryGoldens, checkRunGoldens } from "./_input_checks.ts";
 import { clusterKeysOf, repeatsSection } from "./_repeats_section.ts";
+import { checkOptions } from "../engine/mod.ts";
 
 /**
  * Each golden's cluster key under a golden field, as {@linkcode repeatsReport} groups goldens:
@@ -95,6 +96,7 @@ export function repeatsReport(
   repeats: Repeats,
   options: RepeatsReportOptions = {},
 ): RepeatsReport {
+  checkOptions(options);
   checkMemoryGoldens(goldens);
   checkRunGoldens(results, "results", goldens);
   return repeatsSection(results, goldens, repeats, options);

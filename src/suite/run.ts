@@ -21,7 +21,7 @@ import {
   type DeterministicMetricName,
 } from "./trace_metrics.ts";
 import type { ParamErrorMarks } from "./_metric_args.ts";
-import { compareCodePoints } from "../engine/mod.ts";
+import { checkOptions, compareCodePoints } from "../engine/mod.ts";
 import { checkMemoryInputs } from "./_input_checks.ts";
 
 export { armProblem } from "./_input_checks.ts";
@@ -261,6 +261,7 @@ export async function runSuite(
   inputs: SuiteInputs,
   options: RunSuiteOptions = {},
 ): Promise<RunResult[]> {
+  checkOptions(options);
   checkMemoryInputs(inputs);
   const goldens = new Map<string, Golden>();
   for (const g of inputs.goldens) goldens.set(g.id, g);

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { TOOL } from "../engine/mod.ts";
+import { checkOptions, TOOL } from "../engine/mod.ts";
 import {
   calibrate,
   type Calibration,
@@ -114,6 +114,7 @@ export function suiteRunReport(
   goldens: readonly Golden[],
   options: SuiteRunReportOptions,
 ): SuiteRunReport {
+  checkOptions(options);
   checkMemoryGoldens(goldens);
   checkRunGoldens(runs, "runs", goldens);
   const names = suite.metrics.map((m) => m.name);
@@ -183,6 +184,7 @@ export function calibrationReport(
   options: CalibrationOptions = {},
   skippedUnscored = 0,
 ): CalibrationReport {
+  checkOptions(options);
   return {
     schema: "assay.calibration.v1",
     tool: TOOL,

@@ -20,7 +20,7 @@
 import { clusterResample } from "../stats/pooled/mod.ts";
 import { assertSameRubric } from "./judge/mod.ts";
 import { type BootstrapSettings, bootstrapSettings } from "../stats/mod.ts";
-import { Sfc32 } from "../engine/mod.ts";
+import { checkOptions, Sfc32 } from "../engine/mod.ts";
 import {
   alignRun,
   checkMetrics,
@@ -224,6 +224,7 @@ export function runOverall(rows: readonly ScoreRow[], metricOrder: readonly stri
  * ```
  */
 export function scorecard(rows: readonly ScoreRow[], options: ScorecardOptions): Scorecard {
+  checkOptions(options);
   const metrics = checkMetrics(options?.metrics);
   // Scores made under different rubrics are never aggregated.
   if (Array.isArray(rows)) {

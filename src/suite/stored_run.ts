@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { compareCodePoints } from "../engine/mod.ts";
+import { checkOptions, compareCodePoints } from "../engine/mod.ts";
 import { quote } from "../jsonl/mod.ts";
 import type { RunResult } from "./run.ts";
 import { runOverall, type ScoreRow } from "./scorecard.ts";
@@ -95,6 +95,7 @@ export function storedRepeatsInputs(
   rows: readonly ScoreRow[],
   options: StoredRepeatsOptions,
 ): RepeatsInputs {
+  checkOptions(options);
   if (!Array.isArray(rows)) throw new TypeError("rows must be an array of score rows");
   const runs = new Map<string, ScoreRow[]>();
   for (const r of rows) {

@@ -20,6 +20,7 @@ import {
 import { suggestName } from "../jsonl/mod.ts";
 import { REPEAT_REDUCERS, type Repeats, repeatsIssues } from "./repeats.ts";
 import { valueText } from "./_value_text.ts";
+import { checkOptions } from "../engine/mod.ts";
 
 /** The metric types a suite can declare. */
 export const METRIC_TYPES = [
@@ -196,6 +197,7 @@ function fieldName(path: (string | number)[]): string {
  * ```
  */
 export function loadSuite(text: string, options: LoadSuiteOptions = {}): Suite {
+  checkOptions(options);
   if (typeof text !== "string") throw new TypeError("Expected the suite's text as a string");
   const source = options.source ?? "<suite>";
   const format = options.format ??

@@ -24,6 +24,7 @@ import {
   readServerCalls,
   type ServerCalls,
 } from "./_tool_calls.ts";
+import { checkOptions } from "../engine/mod.ts";
 
 export { SERVER_CALLS, type ServerCalls } from "./_tool_calls.ts";
 
@@ -315,6 +316,7 @@ export function trajectoryMatch(
   output: readonly (TrajectoryCall | TrajectoryMessage | LangChainMessage)[],
   options: TrajectoryMatchOptions,
 ): TrajectoryResult {
+  checkOptions(options);
   const { mode, numeric, rules, plain, server } = readOptions(options);
   const ruleOf = (name: string) => rules.get(name) ?? plain;
   const reasons: TrajectoryReason[] = [];

@@ -14,6 +14,7 @@ import { studentTQuantile } from "./_student_t.ts";
 import type { MetricComparison } from "./arm_comparison.ts";
 import type { ClusterBootstrapSettings, Estimate } from "./scorecard.ts";
 import type { ReducedArm, Repeats } from "./repeats.ts";
+import { checkOptions } from "../engine/mod.ts";
 
 /** A standard error with its t interval. */
 export interface TInterval {
@@ -84,6 +85,7 @@ export function meanUncertainty(
   values: readonly number[],
   options: { clusters?: readonly string[]; level?: number } = {},
 ): MeanUncertainty {
+  checkOptions(options);
   const level = options.level ?? 0.95;
   if (!(typeof level === "number" && level > 0 && level < 1)) {
     throw new RangeError(`level must be a number in (0, 1), got ${level}`);

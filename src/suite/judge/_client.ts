@@ -17,6 +17,7 @@ import { Backoff, Semaphore } from "./_retry.ts";
 import { type CallConfig, callJudge, type JudgeCallEvent } from "./_call.ts";
 import { makeRedactor, MIN_KEY_LENGTH, type Redactor } from "./_redact.ts";
 import { judgeCacheKey } from "./_rubric.ts";
+import { checkOptions } from "../../engine/mod.ts";
 
 /** A judge's score of one run: a {@linkcode CriterionScore} stamped with its provenance. */
 export interface JudgeScore extends CriterionScore {
@@ -196,6 +197,7 @@ const defaultSleep = (ms: number): Promise<void> =>
  * ```
  */
 export function createJudge(options: JudgeOptions = {}): Judge {
+  checkOptions(options);
   const keys = options.apiKeys ?? {};
   const secrets: string[] = [];
   for (const k of ["anthropic", "openai", "openaiCompatible"] as const) {

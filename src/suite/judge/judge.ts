@@ -24,6 +24,7 @@ import {
   renderPrompt,
   rubricHash,
 } from "./_prompt.ts";
+import { checkOptions } from "../../engine/mod.ts";
 
 export {
   DEFAULT_JUDGE_MODEL,
@@ -197,6 +198,7 @@ export function renderJudgePrompt(
   context: JudgeContext,
   options?: WithEngine,
 ): RenderedJudgePrompt {
+  checkOptions(options);
   checkContext(context);
   return renderPrompt(validateParams(params), context, options);
 }
@@ -222,5 +224,6 @@ export function renderJudgePrompt(
  * ```
  */
 export function rubricSha256(params: unknown, options?: WithEngine): string {
+  checkOptions(options);
   return rubricHash(validateParams(params), options);
 }
