@@ -222,6 +222,23 @@ export async function* readChunks(path: string): AsyncGenerator<Uint8Array> {
   yield* decompressed(streamChunks(await openRaw(path), name), name);
 }
 
+/**
+ * A file's first `max` bytes or fewer (decompressed when it is gzip); the rest is not read.
+ *
+ * @throws {InputError} When the file cannot be read (naming it) or its gzip data is corrupt.
+ */
+export async function readHead(path: string, max: number): Promise<Uint8Array> {
+  const head = new Uint8Array(max);
+  let size = 0;
+  for await (const chunk of readChunks(path)) {
+    const n = Math.min(chunk.length, max - size);
+    head.set(chunk.subarray(0, n), size);
+    size += n;
+    if (size === max) break;
+  }
+  return head.subarray(0, size);
+}
+
 /** A stream's chunks; a failed read is an input error naming the input. */
 async function* streamChunks(
   stream: ReadableStream<Uint8Array>,

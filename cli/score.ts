@@ -7,6 +7,7 @@ import {
   decompressed,
   inputName,
   openFile,
+  readHead,
   withLineHint,
   writeStdout,
 } from "./_io.ts";
@@ -17,6 +18,7 @@ import { UsageError } from "./_errors.ts";
 import { Progress } from "./_progress.ts";
 import { rate, table } from "./_table.ts";
 import type { OutputDecoder } from "../src/evaluation/mod.ts";
+import type { Engine } from "../src/engine/mod.ts";
 import { printableText } from "../src/explain/text/mod.ts";
 // The formats and explain rooms are loaded only for --format/--numbers and --details: most runs
 // score with neither, and loading them costs about 9 ms.
@@ -43,7 +45,9 @@ Reading:
                        assay.parser.v1), openai-chat, openai-responses, anthropic, hermes,
                        llama3, mistral, pythonic or json-list (docs/formats.md); the report's
                        parser_id is the decoder's id. A score takes one call per output: one
-                       that decodes to several is multiple_calls, to none no_call (not valid)
+                       that decodes to several is multiple_calls, to none no_call (not valid).
+                       A run without it that reads under a tenth of the outputs as calls ends
+                       with a hint on stderr when a decoder reads most of them
   --numbers MODE       exact (default: 150 and 150.0 differ) or numeric (numbers compare by
                        value, as Python's int/float ==); the report records numeric
   --details            write into each record why it scored so: the output (its first 2000
@@ -213,6 +217,30 @@ export async function runScore(args: string[]): Promise<void> {
     console.log(summary(report));
     if (values.out !== undefined) console.log(`\nReport written to ${values.out}`);
   }
+  if (decoder === undefined && values.generations !== "-") {
+    const hint = await formatHint(report, values.generations, engine);
+    if (hint !== undefined) console.error(hint);
+  }
+}
+
+/**
+ * The hint of a run that read under a tenth of its outputs as calls with no decoder asked for,
+ * when a decoder reads most of a sample of them (suggestDecoder, on the file's first 100 lines
+ * within its first MiB): outputs logged as an API's whole responses want --format. The formats
+ * room is loaded only then.
+ */
+async function formatHint(
+  report: EvaluationReport,
+  path: string,
+  engine: Engine | undefined,
+): Promise<string | undefined> {
+  if (report.n === 0 || report.parse_status_counts.ok * 10 >= report.n) return undefined;
+  const { suggestDecoder } = await import("../src/formats/mod.ts");
+  const { sampled, parsed, best } = suggestDecoder(await readHead(path, 1 << 20), { engine });
+  if (best === undefined) return undefined;
+  return `hint: ${report.parse_status_counts.ok} of ${report.n} outputs parsed as a call; of ` +
+    `the first ${sampled}, --format ${best.format} reads ${best.ok} as calls, where the default ` +
+    `parser read ${parsed}. Score them with --format ${best.format}`;
 }
 
 /**

@@ -21,3 +21,4 @@
 export * from "./decoded.ts";
 export * from "./decoders.ts";
 export * from "./scoring.ts";
+export * from "./suggest.ts";

@@ -418,3 +418,53 @@ Deno.test("assay score writes the same report from build/assay.wasm as from the 
   strictEqual(reports[1], reports[0]);
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test("assay score hints at --format when the outputs are an API's responses, logged whole", async () => {
+  // Without --format, OpenAI chat completions are one JSON object each, not a call: every example
+  // scores zero as invalid_shape. The run still succeeds, with its report, and says which decoder
+  // reads them; with that decoder, or when the parser reads the outputs, there is no hint.
+  const ids = ["1", "2", "3"];
+  const message = (city: string) => ({
+    role: "assistant",
+    content: null,
+    tool_calls: [{
+      id: "c",
+      type: "function",
+      function: { name: "get_weather", arguments: JSON.stringify({ city, units: "celsius" }) },
+    }],
+  });
+  const examples = jsonl(ids.map((id) => ({
+    example_id: id,
+    language: "en",
+    target: { name: "get_weather", arguments: { city: `C${id}`, units: "celsius" } },
+  })));
+  const generations = (output: (id: string) => unknown) =>
+    jsonl(ids.map((id) => ({ example_id: id, prompt_sha256: "0".repeat(64), output: output(id) })));
+  const api = generations((id) => ({
+    object: "chat.completion",
+    choices: [{ message: message(`C${id}`) }],
+  }));
+  const hint =
+    /^hint: 0 of 3 outputs parsed as a call; of the first 3, --format openai-chat reads 3 as calls, where the default parser read 0\. Score them with --format openai-chat$/m;
+
+  const bare = await score({ "examples.jsonl": examples, "generations.jsonl": api });
+  strictEqual(bare.code, 0, bare.stderr);
+  match(bare.stderr, hint);
+  match(bare.stdout, /invalid_shape 3/);
+  assertEquals(bare.files, ["examples.jsonl", "generations.jsonl", "report.json"]);
+
+  const decoded = await score({ "examples.jsonl": examples, "generations.jsonl": api }, [
+    "--format",
+    "openai-chat",
+  ]);
+  strictEqual(decoded.code, 0, decoded.stderr);
+  strictEqual(decoded.stderr, "");
+  match(decoded.stdout, /parse status: ok 3\b/);
+
+  const plain = await score({
+    "examples.jsonl": examples,
+    "generations.jsonl": generations((id) => call(`C${id}`)),
+  });
+  strictEqual(plain.stderr, "");
+  for (const r of [bare, decoded, plain]) await Deno.remove(r.dir, { recursive: true });
+});
