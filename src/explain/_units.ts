@@ -3,9 +3,15 @@
 // unit matches"), each written by its kind, and a last line counting them.
 import { suggestName } from "../jsonl/mod.ts";
 import { type ExactField, readExactObject } from "../engine/mod.ts";
-import { DETAIL_OUTPUT_CHARS } from "./explain.ts";
 import type { ShowSelection } from "./show_selection.ts";
-import { printableString, printableText, textHead } from "./text/mod.ts";
+import { printableString, printableText, readableJson, textHead } from "./text/mod.ts";
+
+/**
+ * A detail keeps at most this many UTF-16 code units of the output (fewer when a surrogate pair, a
+ * combining sequence or an emoji sequence straddles the cut: it is left out whole, see
+ * `textHead`); its length and SHA-256 are whole.
+ */
+export const DETAIL_OUTPUT_CHARS = 2000;
 
 /** One unit of a report: its id, the slices it is in, whether it failed, its text. */
 export interface Unit {
@@ -43,6 +49,19 @@ export interface UnitKind {
 /** A word of the user's or the report's in a message: bare when plain, else quoted printable. */
 export const word = (w: string) => /^[\w.:/@+-]{1,200}$/.test(w) ? w : printableString(cut(w));
 const cut = (text: string) => textHead(text, DETAIL_OUTPUT_CHARS);
+
+/**
+ * Canonical JSON as a person reads it (`formatExample`, and the comparison page's examples):
+ * readable, and past DETAIL_OUTPUT_CHARS code units cut as an output is (never inside a character,
+ * `textHead`, nor after half an escape) with its length, so that a model's 100,000-character
+ * argument is not one line of the terminal, or of the page, per place it is.
+ */
+export function shownJson(canonical: string): string {
+  const text = readableJson(canonical);
+  if (text.length <= DETAIL_OUTPUT_CHARS) return text;
+  const head = cut(text).replace(/(?<!\\)((?:\\\\)*)\\(u[0-9a-f]{0,3})?$/, "$1");
+  return `${head} … (${text.length} characters)`;
+}
 
 /**
  * Text of a report shown on one line: printable (`printableText`), and past

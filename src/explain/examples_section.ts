@@ -7,7 +7,8 @@
  * @module
  */
 import type { ComparisonReport } from "../compare/mod.ts";
-import { printableLines, printableText, readableJson } from "./text/mod.ts";
+import { printableLines, printableText } from "./text/mod.ts";
+import { shownJson } from "./_units.ts";
 import { detailedReportProblem } from "./detail_shape.ts";
 import {
   BINARY_METRIC_NAMES,
@@ -23,9 +24,10 @@ export const SECTION_EXAMPLES = 2000;
 const esc = (s: unknown) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 // A report string as text: printable (a bidi control, say, escaped as in `assay show`), for HTML.
 const text = (s: string) => esc(printableText(s));
-// Canonical JSON for a person, escaped for HTML; with a name, as a call.
+// Canonical JSON for a person (cut past DETAIL_OUTPUT_CHARS, as `assay show` cuts it), escaped for
+// HTML; with a name, as a call.
 const show = (json: string, args?: string) =>
-  esc(args === undefined ? readableJson(json) : `${printableText(json)}(${readableJson(args)})`);
+  esc(args === undefined ? shownJson(json) : `${printableText(json)}(${shownJson(args)})`);
 
 // The example's cell breaks anywhere: an id or an argument with no space to break at widened the
 // table past the page, and the other columns went out of view.

@@ -13,14 +13,10 @@ import {
 } from "../engine/mod.ts";
 import type { DetailWriter, ExampleDetail, ExampleRecord } from "../evaluation/mod.ts";
 import { recordDetailProblem } from "./detail_shape.ts";
-import { printableString, printableText, readableJson, textHead } from "./text/mod.ts";
+import { DETAIL_OUTPUT_CHARS, shownJson } from "./_units.ts";
+import { printableString, printableText, textHead } from "./text/mod.ts";
 
-/**
- * A detail keeps at most this many UTF-16 code units of the output (fewer when a surrogate pair, a
- * combining sequence or an emoji sequence straddles the cut: it is left out whole, see
- * `textHead`); its length and SHA-256 are whole.
- */
-export const DETAIL_OUTPUT_CHARS = 2000;
+export { DETAIL_OUTPUT_CHARS } from "./_units.ts";
 
 /** The output's first {@linkcode DETAIL_OUTPUT_CHARS} code units, no character split. */
 const outputHead = (output: string) => textHead(output, DETAIL_OUTPUT_CHARS);
@@ -123,16 +119,6 @@ export function explainScore(
 }
 
 const mark = (yes: boolean) => (yes ? "yes" : "NO");
-
-// Canonical JSON as `formatExample` shows it: readable, and past DETAIL_OUTPUT_CHARS code units cut
-// as an output is (never inside a character, `textHead`, nor after half an escape) with its length,
-// so that a model's 100,000-character argument is not one line of the terminal per place it is.
-function shownJson(canonical: string): string {
-  const text = readableJson(canonical);
-  if (text.length <= DETAIL_OUTPUT_CHARS) return text;
-  const head = outputHead(text).replace(/(?<!\\)((?:\\\\)*)\\(u[0-9a-f]{0,3})?$/, "$1");
-  return `${head} … (${text.length} characters)`;
-}
 
 /**
  * One record as text: its id, slice and status, whether name and arguments match, and with a

@@ -2,7 +2,12 @@
 // (tests/report/examples_browser_test.ts runs the script in Chromium).
 import { deepStrictEqual, strictEqual } from "node:assert/strict";
 import { compareReports, type EvaluationReport, scoreToolCalls } from "../../mod.ts";
-import { examplesSection, explainScore } from "../../src/explain/mod.ts";
+import {
+  DETAIL_OUTPUT_CHARS,
+  examplesSection,
+  explainScore,
+  formatExample,
+} from "../../src/explain/mod.ts";
 
 /**
  * A section over two examples per language, which the adapter gets right; `edit` may change the
@@ -79,4 +84,27 @@ Deno.test("examplesSection() gives each filter option its slice or status exactl
   const rows = [...html.matchAll(/ data-slice="([^"]*)" data-status="([^"]*)"/g)];
   deepStrictEqual(new Set(rows.map((m) => m[1])), new Set(optionValues(html, "slice").slice(1)));
   deepStrictEqual(new Set(rows.map((m) => m[2])), new Set(optionValues(html, "status").slice(1)));
+});
+
+Deno.test("examplesSection() cuts a long call or value as assay show does, saying its length", () => {
+  // A 100,000-character argument: the page shows what formatExample shows of it, not the whole.
+  const long = "x".repeat(100_000);
+  const target = { name: "f", arguments: { a: "short" } };
+  const examples = [{ example_id: "a", language: "en", target }];
+  const b = scoreToolCalls(examples, [{ example_id: "a", output: "no" }], {
+    detail: explainScore(),
+  });
+  const output = JSON.stringify({ name: "f", arguments: { a: long } });
+  const a = scoreToolCalls(examples, [{ example_id: "a", output }], { detail: explainScore() });
+  const html = examplesSection(compareReports(b, a, { resamples: 10 }), b, a);
+  const text = formatExample(a.records[0]!);
+  const call = `f({"a":"${"x".repeat(DETAIL_OUTPUT_CHARS - 6)} … (100008 characters))`;
+  const value = `"${"x".repeat(DETAIL_OUTPUT_CHARS - 1)} … (100002 characters)`;
+  const html4 = (s: string) => s.replaceAll('"', "&#34;");
+  strictEqual(text.includes(`  predicted: ${call}\n`), true);
+  strictEqual(text.includes(`predicted ${value}\n`), true);
+  strictEqual(html.includes(`<b>adapter</b>: ok; predicted ${html4(call)}</p>`), true);
+  strictEqual(html.includes(`predicted ${html4(value)}</li>`), true);
+  strictEqual(html.includes("x".repeat(DETAIL_OUTPUT_CHARS)), false);
+  strictEqual(html.length < 20_000, true, `${html.length} characters`);
 });
