@@ -53,7 +53,11 @@ export function outputNotString(value: unknown): string {
 
 export function requireDigest(value: unknown, at: Location) {
   if (value === undefined) {
-    throw inputErrorAt(at, 'missing field "prompt_sha256"');
+    throw inputErrorAt(
+      at,
+      'missing field "prompt_sha256" (the SHA-256 of the prompt\'s UTF-8 text, 64 lowercase ' +
+        "hex digits)",
+    );
   }
   if (!isDigest(value)) {
     throw inputErrorAt(at, 'field "prompt_sha256" must be 64 lowercase hex digits');
