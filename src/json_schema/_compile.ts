@@ -83,7 +83,12 @@ function compose(checks: Check[]): Check {
   };
 }
 
-/** Compiles one root schema (and whatever it references). */
+/**
+ * Compiles one root schema (and whatever it references): made with the options, its
+ * `compile(schema)` gives the root node, or throws a SchemaError when the schema cannot be
+ * compiled. (These docs are not on the members: the bundler keeps a class member's docs, in the
+ * root's budget.)
+ */
 export class Compiler {
   readonly registry: Registry = new Registry();
   readonly state: { dynamic: boolean } = { dynamic: false };
@@ -95,11 +100,6 @@ export class Compiler {
   readonly #trueNode: Node;
   readonly #falseNode: Node;
 
-  /**
-   * Creates a compiler.
-   *
-   * @param opts The options.
-   */
   constructor(opts: CompileOptions) {
     this.#opts = opts;
     const none: Resource = { uri: "", dynamic: new Map() };
@@ -111,13 +111,6 @@ export class Compiler {
     };
   }
 
-  /**
-   * Compiles a root schema.
-   *
-   * @param schema The schema.
-   * @returns The root node.
-   * @throws {SchemaError} When the schema cannot be compiled.
-   */
   compile(schema: unknown): Node {
     this.registry.add(schema, DEFAULT_BASE, "");
     const info = typeof schema === "object" && schema !== null

@@ -9,11 +9,18 @@ import { NamespaceScope } from "./_namespaces.ts";
 export const LT = 0x3c, GT = 0x3e, AMP = 0x26, QUESTION = 0x3f, BANG = 0x21, SLASH = 0x2f;
 export const RSQB = 0x5d;
 
-/** The scan's state; the parts of the scan are functions of it (`_text`, `_markup`, `_tags`). */
+/**
+ * The scan's state; the parts of the scan are functions of it (`_text`, `_markup`, `_tags`).
+ * `open` is where the name of each open element starts (an explicit stack: no recursion); `ids`
+ * the xml:id values seen so far (xml:id Recommendation §4: they are unique). `char(j)` checks the
+ * character at `j` is a Char and returns the index after it; `name()` reads a Name at `i`
+ * (advancing), or returns "" without moving; `nameAt(at)` is the Name at `at`, without moving.
+ * (These docs are not on the members: the bundler keeps a class member's docs, in the root's
+ * budget.)
+ */
 export class Cursor {
   i = 0;
   readonly n: number;
-  /** Where the name of each open element starts (an explicit stack: no recursion). */
   open = new Int32Array(64);
   depth = 0;
   readonly ns = new NamespaceScope();
@@ -21,7 +28,6 @@ export class Cursor {
   readonly attrNames: string[] = [];
   readonly attrOffsets: number[] = [];
   readonly declValues: (string | null)[] = [];
-  /** The xml:id values seen so far (xml:id Recommendation §4: they are unique). */
   readonly ids = new Set<string>();
 
   constructor(readonly s: string) {
@@ -39,7 +45,6 @@ export class Cursor {
     throw new XmlFault(code, offset, message);
   }
 
-  /** Checks the character at `j` is a Char; returns the index after it. */
   char(j: number): number {
     const c = this.s.charCodeAt(j);
     if ((c >= 0x20 && c < 0xd800) || c === 0xa || c === 0x9 || c === 0xd) return j + 1;
@@ -57,7 +62,6 @@ export class Cursor {
     return this.i - start;
   }
 
-  /** Reads a Name at `i` (advancing), or returns "" without moving. */
   name(): string {
     const s = this.s, start = this.i;
     let j = start;
@@ -73,7 +77,6 @@ export class Cursor {
     return s.slice(start, j);
   }
 
-  /** The Name at `at`, without moving. */
   nameAt(at: number): string {
     const i = this.i;
     this.i = at;

@@ -19,13 +19,18 @@ export interface NamespaceFault {
   message: string;
 }
 
-/** The in-scope prefix bindings, each tagged with the depth of the element that declared it. */
+/**
+ * The in-scope prefix bindings, each tagged with the depth of the element that declared it:
+ * `bind(prefix, uri, depth)` binds `prefix` to `uri` for the element at `depth` and its content,
+ * `lookup(prefix)` is the namespace name bound to `prefix` (or undefined), and `leave(depth)`
+ * drops the bindings of the element at `depth` once it has ended. (These docs are not on the
+ * members: the bundler keeps a class member's docs, in the root's budget.)
+ */
 export class NamespaceScope {
   readonly #bindings = new Map<string, string[]>();
   readonly #declared: string[] = [];
   readonly #depths: number[] = [];
 
-  /** Binds `prefix` to `uri` for the element at `depth` and its content. */
   bind(prefix: string, uri: string, depth: number): void {
     let stack = this.#bindings.get(prefix);
     if (stack === undefined) this.#bindings.set(prefix, stack = []);
@@ -34,14 +39,12 @@ export class NamespaceScope {
     this.#depths.push(depth);
   }
 
-  /** The namespace name bound to `prefix`, or undefined. */
   lookup(prefix: string): string | undefined {
     if (prefix === "xml") return XML_NS;
     const stack = this.#bindings.get(prefix);
     return stack === undefined ? undefined : stack[stack.length - 1];
   }
 
-  /** Drops the bindings of the element at `depth` (it has ended). */
   leave(depth: number): void {
     const depths = this.#depths;
     while (depths.length > 0 && depths[depths.length - 1]! >= depth) {

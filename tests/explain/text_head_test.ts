@@ -1,8 +1,9 @@
 // textHead, the one cut of a long text for display: never inside a surrogate pair, a combining
-// sequence nor an emoji sequence, in the output a detail keeps, in `assay show`'s long calls and
-// values, and in the gate's Markdown ids (tests/gate/markdown_budget_test.ts). The seeded test's
-// oracle is the host's grapheme segmenter (Intl.Segmenter), on characters whose clusters textHead's
-// rules cover.
+// sequence, an emoji sequence, a Hangul syllable in jamo nor an Indic conjunct, in the output a
+// detail keeps, in `assay show`'s long calls and values, and in the gate's Markdown ids
+// (tests/gate/markdown_budget_test.ts); tests/jsonl/quote_test.ts has its other users. The seeded
+// test's oracle is the host's grapheme segmenter (Intl.Segmenter), on characters whose clusters
+// textHead's rules cover.
 import { ok, strictEqual } from "node:assert/strict";
 import { scoreToolCalls } from "../../mod.ts";
 import {
@@ -74,6 +75,34 @@ Deno.test("textHead() on seeded texts of marks, emoji and letters: a start, neve
     "🇫🇷",
     "\u200d",
     "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}",
+    // Hangul jamo (leading, vowel, trailing; old-Hangul extensions) and syllables (LV, LVT).
+    "\u1100",
+    "\u1161",
+    "\u11a8",
+    "\ua960",
+    "\ud7b0",
+    "\ud7cb",
+    "가",
+    "각",
+    // Indic consonants (Devanagari, Bengali, Gujarati, Oriya, Telugu, Malayalam, Tamil), viramas,
+    // a nukta, a vowel sign and a zero-width joiner.
+    "क",
+    "ष",
+    "\u094d",
+    "\u093c",
+    "ি",
+    "ক",
+    "\u09cd",
+    "\u0acd",
+    "ક",
+    "ଷ",
+    "\u0b4d",
+    "త",
+    "\u0c4d",
+    "മ",
+    "\u0d4d",
+    "த",
+    "\u0bcd",
   ];
   for (let t = 0; t < 500; t++) {
     let text = "";
