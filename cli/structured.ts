@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { engineFromFlag, parseOptions } from "./_options.ts";
 import { quote, UsageError } from "./_errors.ts";
 import { writeAtomic } from "./_atomic.ts";
-import { asDecompressed, inputName, readChunks } from "./_io.ts";
+import { asDecompressed, inputName, readChunks, readHead } from "./_io.ts";
 import { checkPaths, reportKind } from "./_paths.ts";
 import { rate, table } from "./_table.ts";
 import type { Engine } from "../src/engine/mod.ts";
@@ -17,9 +17,10 @@ import {
   StructuredMetricError,
   type StructuredNeed,
   type StructuredReportParts,
+  type StructuredSkip,
 } from "../src/structured_jsonl/mod.ts";
 import { printableText } from "../src/explain/text/mod.ts";
-import { getDecoder, type ToolCallDecoder } from "../src/formats/mod.ts";
+import { getDecoder, suggestDecoder, type ToolCallDecoder } from "../src/formats/mod.ts";
 
 const HELP =
   `Usage: deno task assay structured --outputs O.jsonl [--schema S.json] [--expected E.jsonl]
@@ -74,7 +75,8 @@ Options:
                         not be an input, and an existing FILE must be such a report (or empty)
   --force               let --out replace a file that is not a structured report
   --json                print the report to stdout instead of the table
-  --quiet               no notes on stderr
+  --quiet               no notes on stderr (the engine's fallback, and tool_* metrics left
+                        out because the outputs have no "tool_calls" the expected rows have)
   -h, --help            show this help
 
 Exit codes: 0 on success, 2 on bad usage or bad input, 1 on an internal error.
@@ -225,6 +227,10 @@ export async function runStructured(args: string[]): Promise<void> {
     throw e;
   }
   const report = scored.head;
+  if (values.quiet !== true && values.expected !== undefined) {
+    const note = await toolCallsNote(scored.skipped, values.outputs, engine, decoder === undefined);
+    if (note !== undefined) console.error(note);
+  }
   const metrics = Object.keys(report.metrics) as (keyof typeof report.metrics)[];
   const results = report.metrics;
   if (values.out !== undefined) await writeAtomic(values.out, scored.chunks());
@@ -244,6 +250,34 @@ export async function runStructured(args: string[]): Promise<void> {
   const decoded = decoder ? `, calls decoded by ${printableText(decoder.id)}` : "";
   console.log(`\n${report.n} outputs, mode ${mode}, engine ${engine.name}${decoded}`);
   if (values.out !== undefined) console.log(`Report written to ${values.out}`);
+}
+
+/**
+ * The note of a run whose expected rows have tool calls and whose outputs lack what the tool_*
+ * metrics read, so that they were left out: where, and without --call-format, that it reads the
+ * calls from the outputs, naming the decoder that reads most of them when one reads an API's
+ * responses or a template the engine's parser does not (suggestDecoder, on the file's first 100
+ * rows within its first MiB).
+ */
+async function toolCallsNote(
+  skipped: readonly StructuredSkip[],
+  outputs: string,
+  engine: Engine,
+  suggest: boolean,
+): Promise<string | undefined> {
+  const skip = skipped.find((s) => s.needs === "tool_calls" && s.file === inputName(outputs));
+  if (skip?.at === undefined) return undefined;
+  const found = suggest && outputs !== "-"
+    ? suggestDecoder(await readHead(outputs, 1 << 20), { engine })
+    : undefined;
+  const best = found?.best;
+  return `note: no tool_* metric: ${skip.at} (the expected rows have "tool_calls")` +
+    (!suggest
+      ? ""
+      : best === undefined
+      ? "; --call-format NAME reads the calls from each output instead"
+      : `; --call-format ${best.format} reads ${best.ok} of the first ${found!.sampled} ` +
+        "outputs as calls");
 }
 
 // A one-line summary of a metric's details: counts and nested rates, not per-field tables.

@@ -79,22 +79,31 @@ function needText(needs: StructuredNeed, decoded: boolean): string {
 }
 
 /** Where `file` first lacks `key`: its first row without it, or that it has no rows. */
-function lackingAt(file: Loaded | undefined, key: string): string | undefined {
+function lackingAt(file: Loaded | undefined, key: string): Lack | undefined {
   if (file === undefined) return undefined;
-  if (file.size === 0) return `${file.name} has no rows`;
+  if (file.size === 0) return { file: file.name, at: `${file.name} has no rows` };
   const column = file.columns.get(key);
   for (let i = 0; i < file.size; i++) {
     if (column?.has(i)) continue;
     const id = file.ids[i];
-    return `${file.name}:${file.lines[i]}${
-      id === undefined ? "" : ` (id ${JSON.stringify(id)})`
-    } has no "${key}"`;
+    return {
+      file: file.name,
+      at: `${file.name}:${file.lines[i]}${
+        id === undefined ? "" : ` (id ${JSON.stringify(id)})`
+      } has no "${key}"`,
+    };
   }
   return undefined;
 }
 
-/** Where the inputs first lack what a metric `needs` (a row, or a file without rows). */
-function missingAt(inp: MetricInputs, needs: StructuredNeed): string | undefined {
+/** A file that lacks what a metric needs, and where (a row, or that it has no rows). */
+interface Lack {
+  file: string;
+  at: string;
+}
+
+/** Where the inputs first lack what a metric `needs` (the expected rows before the outputs). */
+function missingAt(inp: MetricInputs, needs: StructuredNeed): Lack | undefined {
   switch (needs) {
     case "schema":
     case "format":
@@ -107,6 +116,20 @@ function missingAt(inp: MetricInputs, needs: StructuredNeed): string | undefined
     default:
       return lackingAt(inp.outputs, needs);
   }
+}
+
+/**
+ * Each metric not in `chosen` and what it needs that the inputs lack, with the file that lacks it
+ * first and where.
+ */
+export function skippedMetrics(
+  inp: MetricInputs,
+  chosen: readonly StructuredMetric[],
+): { metric: StructuredMetric; needs: StructuredNeed; file?: string; at?: string }[] {
+  return STRUCTURED_METRICS.filter((m) => !chosen.includes(m)).flatMap((metric) => {
+    const needs = need(inp, metric);
+    return needs === undefined ? [] : [{ metric, needs, ...missingAt(inp, needs) }];
+  });
 }
 
 /**
@@ -146,7 +169,7 @@ export function chooseMetrics(
     const m = name as StructuredMetric;
     const missing = need(inp, m);
     if (missing) {
-      const where = missingAt(inp, missing);
+      const where = missingAt(inp, missing)?.at;
       throw new StructuredMetricError(
         `Metric ${m} needs ${needText(missing, inp.decoder !== undefined)}${
           where ? `: ${where}` : ""

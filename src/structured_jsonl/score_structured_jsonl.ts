@@ -20,9 +20,9 @@ import { compileSchema, SchemaError } from "../json_schema/mod.ts";
 import { decodeUtf8, maxLineBytesOf } from "../jsonl/mod.ts";
 import { type ByteHasher, type JsonlSource, readWhole } from "../jsonl/source/mod.ts";
 import { type ExtractionMode, LinearRegex } from "../structured/mod.ts";
-import { StructuredInputError } from "./errors.ts";
-import type { StructuredReport, StructuredReportRow } from "./report/mod.ts";
-import { chooseMetrics, type MetricInputs } from "./_metrics.ts";
+import { StructuredInputError, type StructuredNeed } from "./errors.ts";
+import type { StructuredMetric, StructuredReport, StructuredReportRow } from "./report/mod.ts";
+import { chooseMetrics, type MetricInputs, skippedMetrics } from "./_metrics.ts";
 import { computeMetrics } from "./_compute.ts";
 import { checkUniqueIds, join, loadRows } from "./_rows.ts";
 import { reportBytes, reportChunks, reportRows } from "./_report_text.ts";
@@ -104,6 +104,23 @@ export interface ScoreStructuredJsonlResult {
   report: StructuredReport;
   /** The report file's exact bytes, what `assay structured --out` writes. */
   bytes: Uint8Array;
+  /** The metrics the inputs did not allow, when none was asked for by name (see StructuredSkip). */
+  skipped: StructuredSkip[];
+}
+
+/**
+ * A metric left out of a run that asked for no metric by name, because the inputs lack what it
+ * needs (a run that names it is refused instead, with a StructuredMetricError saying so).
+ */
+export interface StructuredSkip {
+  /** The metric. */
+  metric: StructuredMetric;
+  /** What it needs that the inputs lack. */
+  needs: StructuredNeed;
+  /** The file that lacks it first (the expected rows before the outputs), when a file does. */
+  file?: string;
+  /** Where: that file's first row without it, or that the file has no rows. */
+  at?: string;
 }
 
 /**
@@ -125,6 +142,8 @@ export interface StructuredReportParts {
   chunks(): IterableIterator<Uint8Array>;
   /** The same bytes in one array (made twice over: to measure them, then to write them). */
   bytes(): Uint8Array;
+  /** The metrics the inputs did not allow, when none was asked for by name. */
+  skipped: StructuredSkip[];
 }
 
 function oneOf<T extends string>(name: string, value: T | undefined, allowed: readonly T[]): T {
@@ -212,7 +231,7 @@ export async function scoreStructuredJsonl(
   checkOptions(options);
   const parts = await scoreStructuredJsonlParts(sources, options);
   const report = { ...parts.head, rows: Array.from(parts.rows()) };
-  return { report, bytes: parts.bytes() };
+  return { report, bytes: parts.bytes(), skipped: parts.skipped };
 }
 
 /**
@@ -361,5 +380,6 @@ export async function scoreStructuredJsonlParts(
     rows: () => reportRows(rows),
     chunks: () => reportChunks(head, rows),
     bytes: () => reportBytes(head, rows),
+    skipped: options.metrics === undefined ? skippedMetrics(inputs, metrics) : [],
   };
 }

@@ -321,3 +321,50 @@ Deno.test("assay structured writes each example's own figures, which add up to t
   }
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test("assay structured notes tool metrics left out because the outputs have no tool_calls", async () => {
+  // Expected calls, and outputs that are OpenAI responses logged whole, with no "tool_calls": the
+  // tool_* metrics are left out, and the note says where and which --call-format reads the calls.
+  const dir = await Deno.makeTempDir();
+  const line = (x: unknown) => JSON.stringify(x) + "\n";
+  const ids = ["q0", "q1", "q2"];
+  const message = (q: string) => ({
+    role: "assistant",
+    tool_calls: [{ type: "function", function: { name: "search", arguments: `{"q": "${q}"}` } }],
+  });
+  await Deno.writeTextFile(
+    `${dir}/o.jsonl`,
+    ids.map((id) => line({ id, output: { choices: [{ message: message(id) }] } })).join(""),
+  );
+  await Deno.writeTextFile(
+    `${dir}/e.jsonl`,
+    ids.map((id) => line({ id, tool_calls: [{ name: "search", arguments: { q: id } }] })).join(""),
+  );
+  const files = ["--outputs", `${dir}/o.jsonl`, "--expected", `${dir}/e.jsonl`];
+  const note = `note: no tool_* metric: ${dir}/o.jsonl:1 (id "q0") has no "tool_calls" (the ` +
+    `expected rows have "tool_calls"); --call-format openai-chat reads 3 of the first 3 outputs ` +
+    "as calls\n";
+  const r = await assay(files);
+  strictEqual(r.code, 0, r.stderr);
+  strictEqual(r.stderr, note);
+  ok(!r.stdout.includes("tool_call_f1"));
+  strictEqual((await assay([...files, "--quiet"])).stderr, "");
+  const decoded = await assay([...files, "--call-format", "openai-chat"]);
+  strictEqual(decoded.stderr, "");
+  match(decoded.stdout, /tool_call_f1 +1\.000 \(6\/6\)/);
+  // Text the engine's parser reads names no decoder, and no expected file means no note.
+  await Deno.writeTextFile(
+    `${dir}/t.jsonl`,
+    ids.map((id) => line({ id, output: `{"name": "search", "arguments": {"q": "${id}"}}` })).join(
+      "",
+    ),
+  );
+  const text = await assay(["--outputs", `${dir}/t.jsonl`, "--expected", `${dir}/e.jsonl`]);
+  strictEqual(
+    text.stderr,
+    `note: no tool_* metric: ${dir}/t.jsonl:1 (id "q0") has no "tool_calls" (the expected rows ` +
+      'have "tool_calls"); --call-format NAME reads the calls from each output instead\n',
+  );
+  strictEqual((await assay(["--outputs", `${dir}/o.jsonl`])).stderr, "");
+  await Deno.remove(dir, { recursive: true });
+});

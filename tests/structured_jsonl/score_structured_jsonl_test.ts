@@ -405,3 +405,54 @@ Deno.test("an output written as a JSON object or array scores as its JSON text d
     );
   }
 });
+
+Deno.test("a run that names no metric says which it left out, what each needs, and which row lacks it", async () => {
+  const outputs = jsonl([
+    { id: "a", output: '{"x": 1}', checks: [true] },
+    { id: "b", output: "{}", checks: [false] },
+  ]);
+  const expected = jsonl([
+    { id: "a", tool_calls: [{ name: "f", arguments: {} }] },
+    { id: "b", tool_calls: [] },
+  ]);
+  const names = { outputs: "o.jsonl", expected: "e.jsonl" };
+  const { report, skipped } = await scoreStructuredJsonl({ outputs, expected }, { names });
+  const tool = {
+    needs: "tool_calls",
+    file: "o.jsonl",
+    at: 'o.jsonl:1 (id "a") has no "tool_calls"',
+  };
+  deepStrictEqual(skipped, [
+    { metric: "json_schema_compliance", needs: "schema" },
+    {
+      metric: "required_field_accuracy",
+      needs: "expected_fields",
+      file: "e.jsonl",
+      at: 'e.jsonl:1 (id "a") has no "fields"',
+    },
+    { metric: "format_compliance", needs: "format" },
+    { metric: "tool_selection_accuracy", ...tool },
+    { metric: "tool_argument_accuracy", ...tool },
+    { metric: "tool_call_f1", ...tool },
+    {
+      metric: "api_call_success_rate",
+      needs: "api_results",
+      file: "o.jsonl",
+      at: 'o.jsonl:1 (id "a") has no "api_results"',
+    },
+    {
+      metric: "instruction_retention",
+      needs: "retention",
+      file: "o.jsonl",
+      at: 'o.jsonl:1 (id "a") has no "retention"',
+    },
+  ]);
+  // Every metric is either computed or left out, once.
+  deepStrictEqual(
+    [...Object.keys(report.metrics), ...skipped.map((s) => s.metric)].sort(),
+    [...STRUCTURED_METRICS].sort(),
+  );
+  // A run that names its metrics is refused for one it cannot compute, and leaves out none.
+  const asked = await scoreStructuredJsonl({ outputs, expected }, { metrics: ["json_validity"] });
+  deepStrictEqual(asked.skipped, []);
+});
