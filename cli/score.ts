@@ -232,7 +232,7 @@ export async function runScore(args: string[]): Promise<void> {
 async function formatHint(
   report: EvaluationReport,
   path: string,
-  engine: Engine | undefined,
+  engine: Engine,
 ): Promise<string | undefined> {
   if (report.n === 0 || report.parse_status_counts.ok * 10 >= report.n) return undefined;
   const { suggestDecoder } = await import("../src/formats/mod.ts");

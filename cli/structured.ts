@@ -267,17 +267,17 @@ async function toolCallsNote(
 ): Promise<string | undefined> {
   const skip = skipped.find((s) => s.needs === "tool_calls" && s.file === inputName(outputs));
   if (skip?.at === undefined) return undefined;
-  const found = suggest && outputs !== "-"
-    ? suggestDecoder(await readHead(outputs, 1 << 20), { engine })
-    : undefined;
-  const best = found?.best;
-  return `note: no tool_* metric: ${skip.at} (the expected rows have "tool_calls")` +
-    (!suggest
-      ? ""
-      : best === undefined
-      ? "; --call-format NAME reads the calls from each output instead"
-      : `; --call-format ${best.format} reads ${best.ok} of the first ${found!.sampled} ` +
-        "outputs as calls");
+  const note = `note: no tool_* metric: ${skip.at} (the expected rows have "tool_calls")`;
+  if (!suggest) return note;
+  const found = outputs === "-"
+    ? undefined
+    : suggestDecoder(await readHead(outputs, 1 << 20), { engine });
+  if (found?.best === undefined) {
+    return `${note}; --call-format NAME reads the calls from each output instead`;
+  }
+  const { best, sampled } = found;
+  return `${note}; --call-format ${best.format} reads ${best.ok} of the first ${sampled} ` +
+    "outputs as calls";
 }
 
 // A one-line summary of a metric's details: counts and nested rates, not per-field tables.

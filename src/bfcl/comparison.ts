@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { checkOptions, compareCodePoints, Sfc32 } from "../engine/mod.ts";
+import { compareCodePoints, Sfc32 } from "../engine/mod.ts";
 import {
   bootstrapPacked,
   ComparisonGateError,
@@ -231,7 +231,6 @@ export function compareBfclReports(
   b: BfclReport,
   options: BootstrapOptions = {},
 ): BfclComparison {
-  checkOptions(options);
   const settings = bootstrapSettings(options);
   const differences = bfclGateDifferences(a, b);
   if (differences.length > 0) throw new ComparisonGateError(differences);

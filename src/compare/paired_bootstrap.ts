@@ -16,7 +16,7 @@
  *
  * @module
  */
-import { checkOptions, COLUMNS, type Engine, engineOf, makeJob, Sfc32 } from "../engine/mod.ts";
+import { COLUMNS, type Engine, engineOf, makeJob, Sfc32 } from "../engine/mod.ts";
 import { type ExampleRecord, METRIC_NAMES, type MetricName } from "../evaluation/mod.ts";
 import { type MetricValue, metricValue } from "../stats/mod.ts";
 import { type BootstrapOptions, bootstrapSettings, percentileSorted } from "../stats/mod.ts";
@@ -204,7 +204,6 @@ export function pairedBootstrap(
   adapter: readonly ExampleRecord[],
   options: BootstrapOptions = {},
 ): Record<MetricName, MetricDelta> {
-  checkOptions(options);
   const s = bootstrapSettings(options);
   if (base.length !== adapter.length) {
     throw new RangeError(`Both arms need the same examples (${base.length} vs ${adapter.length})`);

@@ -32,7 +32,6 @@ import type { CanonicalResult } from "./types.ts";
  * ```
  */
 export function canonicalize(text: string, options?: WithEngine): CanonicalResult {
-  checkOptions(options);
   return canonicalizeBatch([text], options)[0]!;
 }
 

@@ -31,7 +31,6 @@ import type { FlattenResult } from "./types.ts";
  * ```
  */
 export function flattenArguments(text: string, options?: WithEngine): FlattenResult {
-  checkOptions(options);
   return flattenArgumentsBatch([text], options)[0]!;
 }
 

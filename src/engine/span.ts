@@ -30,7 +30,6 @@ import type { SpanResult } from "./types.ts";
  * ```
  */
 export function extractSpan(text: string, options?: WithEngine): SpanResult {
-  checkOptions(options);
   return extractSpanBatch([text], options)[0]!;
 }
 

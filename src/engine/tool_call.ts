@@ -34,7 +34,6 @@ export type ToolCallOptions = ParseToolCallOptions & WithEngine;
  * ```
  */
 export function parseToolCall(text: string, options?: ToolCallOptions): ToolCallResult {
-  checkOptions(options);
   return parseToolCallBatch([text], options)[0]!;
 }
 

@@ -97,7 +97,7 @@ export function suggestDecoder(
     }).length;
     if (ok > (best?.ok ?? 0)) best = { format, ok };
   }
-  const wanted = best !== undefined && best.ok > parsed && best.ok >= 2 * parsed &&
-    best.ok * 2 >= outputs.length;
+  // (best.ok is at least 1, so twice the parser's count is more than the parser's count.)
+  const wanted = best !== undefined && best.ok >= 2 * parsed && best.ok * 2 >= outputs.length;
   return { sampled: outputs.length, parsed, ...(wanted && { best }) };
 }

@@ -12,7 +12,7 @@ import {
   type GateDifference,
   packRecords,
 } from "../compare/mod.ts";
-import { checkOptions, Sfc32 } from "../engine/mod.ts";
+import { Sfc32 } from "../engine/mod.ts";
 import {
   checkReportBody,
   inputDifferences,
@@ -122,7 +122,6 @@ export function compareIfevalReports(
   b: IfevalReport,
   options: BootstrapOptions = {},
 ): IfevalComparison {
-  checkOptions(options);
   const settings = bootstrapSettings(options);
   checkReportBody(a);
   checkReportBody(b);

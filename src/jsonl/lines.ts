@@ -330,7 +330,6 @@ export async function* readLines(
   stream: ReadableStream<Uint8Array>,
   options?: LineOptions,
 ): AsyncGenerator<Line> {
-  checkOptions(options);
   const splitter = new LineSplitter(options);
   const emit = function* (run: LineRun | undefined): Generator<Line> {
     if (!run) return;
@@ -354,7 +353,6 @@ export async function* readLineRuns(
   size = 1 << 20,
   options?: LineOptions,
 ): AsyncGenerator<LineRun> {
-  checkOptions(options);
   const splitter = new LineSplitter(options);
   const buffer = new Uint8Array(wholeBytes(size, "size"));
   for (;;) {

@@ -4,7 +4,7 @@ import type { Engine } from "../engine/mod.ts";
 import type { CompiledSchema } from "../json_schema/mod.ts";
 import type { ExtractionMode } from "../structured/mod.ts";
 import { StructuredMetricError, type StructuredNeed } from "./errors.ts";
-import type { StructuredCallDecoder } from "./score_structured_jsonl.ts";
+import type { StructuredCallDecoder, StructuredSkip } from "./score_structured_jsonl.ts";
 import { STRUCTURED_METRICS, type StructuredMetric } from "./report/mod.ts";
 import { everyRowHas, type Loaded } from "./_rows.ts";
 
@@ -125,7 +125,7 @@ function missingAt(inp: MetricInputs, needs: StructuredNeed): Lack | undefined {
 export function skippedMetrics(
   inp: MetricInputs,
   chosen: readonly StructuredMetric[],
-): { metric: StructuredMetric; needs: StructuredNeed; file?: string; at?: string }[] {
+): StructuredSkip[] {
   return STRUCTURED_METRICS.filter((m) => !chosen.includes(m)).flatMap((metric) => {
     const needs = need(inp, metric);
     return needs === undefined ? [] : [{ metric, needs, ...missingAt(inp, needs) }];

@@ -228,7 +228,6 @@ export async function scoreStructuredJsonl(
   sources: StructuredSources,
   options: ScoreStructuredJsonlOptions = {},
 ): Promise<ScoreStructuredJsonlResult> {
-  checkOptions(options);
   const parts = await scoreStructuredJsonlParts(sources, options);
   const report = { ...parts.head, rows: Array.from(parts.rows()) };
   return { report, bytes: parts.bytes(), skipped: parts.skipped };

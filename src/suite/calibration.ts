@@ -281,7 +281,6 @@ export function calibrate(
   pairs: readonly CalibrationPair[] | CalibrationColumns,
   options: CalibrationOptions = {},
 ): Calibration {
-  checkOptions(options);
   const { threshold, kappaBar, minN } = calibrationOptions(options);
   const { judge, human } = readInput(pairs);
   const n = judge.length;
