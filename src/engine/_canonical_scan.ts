@@ -4,17 +4,21 @@
 // the next code unit with it) and counts brackets outside strings. The text is trusted: these
 // read it without checking it, but never run past its end.
 
-/** The index just past the string literal whose opening quote is at `i`. */
+/**
+ * The index just past the string literal whose opening quote is at `i`: the first quote after it
+ * that an even number of backslashes precedes (a backslash takes the next code unit with it, so a
+ * run of them escapes a quote when it is odd). Found with `indexOf`, which skips a long string far
+ * faster than a loop over its code units.
+ */
 export function stringEnd(t: string, i: number): number {
-  const n = t.length;
-  let p = i + 1;
-  while (p < n) {
-    const c = t.charCodeAt(p);
-    if (c === 0x5c) p += 2;
-    else if (c === 0x22) return p + 1;
-    else p++;
+  for (let p = i + 1;;) {
+    const q = t.indexOf('"', p);
+    if (q < 0) return t.length;
+    let b = q - 1;
+    while (b > i && t.charCodeAt(b) === 0x5c) b--;
+    if (((q - 1 - b) & 1) === 0) return q + 1;
+    p = q + 1;
   }
-  return n;
 }
 
 /** The index just past the number or literal (`true`, `null`, `NaN`, ...) starting at `i`. */

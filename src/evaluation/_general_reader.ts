@@ -174,6 +174,24 @@ function exampleRow(fields: Map<string, ExactField>, line: Line, source: string)
   };
 }
 
+/**
+ * The exact parser's fields of the generation lines whose `output` looks written as a JSON object
+ * or array (an API's whole response, which a decoder reads), by line index. A line whose fields
+ * give a string `example_id` and `prompt_sha256` and an object or array `output` is read from them
+ * alone: JSON.parse would give the same id and digest, and the output is this canonical text
+ * either way. Any other line (a wrong guess, a line in error, a field of another kind) is read by
+ * JSON.parse, which words the errors, in line order.
+ */
+function valueOutputFields(engine: Engine, lines: Line[]): Map<number, Map<string, ExactField>> {
+  const at = lines.flatMap((line, i) => /"output"\s*:\s*[[{]/.test(line.text) ? [i] : []);
+  const fields = new Map<number, Map<string, ExactField>>();
+  engine.canonicalizeBatch(at.map((i) => lines[i]!.text)).forEach((c, k) => {
+    const f = c.ok && fieldsOfCanonical(c.canonical);
+    if (f) fields.set(at[k]!, f);
+  });
+  return fields;
+}
+
 /** The members of a generation whose invalid UTF-8 is read with U+FFFD replacements. */
 export const MODEL_FIELDS: readonly string[] = ["output"];
 
@@ -238,9 +256,22 @@ export async function scoreGeneral(
   const generations = await stream(
     sources.generations,
     (lines, source) => {
+      const exact = valueOutputFields(engine, lines);
       const whole: number[] = [];
       const rows = lines.map((line, i): GenerationInput => {
         if (line.invalidUtf8) invalidOutputs++;
+        const f = exact.get(i);
+        const id = f?.get("example_id");
+        const digest = f?.get("prompt_sha256");
+        const output = f?.get("output")?.canonical ?? "";
+        if (id?.kind === "string" && digest?.kind === "string" && /^[[{]/.test(output)) {
+          return {
+            example_id: decodeCanonicalString(id.canonical),
+            prompt_sha256: decodeCanonicalString(digest.canonical),
+            output,
+            line: line.lineNo,
+          };
+        }
         const r = lineObject(line, source);
         if (r.prompt_sha256 === undefined) {
           const id = typeof r.example_id === "string" ? r.example_id : undefined;

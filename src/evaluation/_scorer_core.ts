@@ -64,16 +64,17 @@ interface ExampleState {
 /**
  * The scorer behind {@linkcode ToolCallScorer} and the JSONL readers. Its methods are
  * ToolCallScorer's, documented there (their docs are not repeated here: they would be kept in
- * the root's bundle twice).
+ * the root's bundle twice). `#order` holds the examples in file order, duplicates left out;
+ * `#prompts` maps an example id to its manifest row, an index into `#promptShas` and
+ * `#promptLines`; `#canonicalizeSome` canonicalizes `texts[i]` into `out[i]` for each `i` of
+ * `which`. (Notes on members go here: the bundler keeps a member's docs.)
  */
 export class ScorerCore {
   #engine: Engine;
   #withPrompts: boolean;
   #src: { examples: string; generations: string; prompts: string };
   #examples = new Map<string, ExampleState>();
-  /** Examples in file order, duplicates left out. */
   #order: ExampleState[] = [];
-  /** Manifest rows by example id: an index into `#promptShas` and `#promptLines`. */
   #prompts = new Map<string, number>();
   #promptShas: string[] = [];
   #promptLines: (number | undefined)[] = [];
@@ -187,7 +188,6 @@ export class ScorerCore {
     }
   }
 
-  /** Canonicalizes `texts[i]` into `out[i]` for each `i` of `which`. */
   #canonicalizeSome(
     batch: readonly ExampleInput[],
     texts: readonly string[],

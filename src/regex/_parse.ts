@@ -34,6 +34,11 @@ export function parseRegex(source: string, flags: RegexFlags): RegexNode {
   return new Parser(source, flags).parse();
 }
 
+/**
+ * The parser proper. `quantifierAhead()` says whether a quantifier starts here (`*`, `+`, `?`, or a
+ * well-formed `{n}`, `{n,}`, `{n,m}`); `braces(consume)` reads `{n}`, `{n,}` or `{n,m}` when
+ * `consume`, and otherwise only looks. (Not on the members: the bundler keeps a member's docs.)
+ */
 class Parser extends PatternCursor {
   private depth = 0;
   private readonly names = new Set<string>();
@@ -84,14 +89,12 @@ class Parser extends PatternCursor {
     return { t: "rep", body: atom, min: q.min, max: q.max };
   }
 
-  /** Whether a quantifier starts here (`*`, `+`, `?`, or a well-formed `{n}`, `{n,}`, `{n,m}`). */
   private quantifierAhead(): boolean {
     const c = this.peek();
     if (c === 0x2a || c === 0x2b || c === 0x3f) return true;
     return c === 0x7b && this.braces(false) !== undefined;
   }
 
-  /** Reads `{n}`, `{n,}` or `{n,m}` when `consume`; otherwise only looks. */
   private braces(consume: boolean): { min: number; max: number } | undefined {
     let p = this.pos + 1;
     const digits = (): number | undefined => {

@@ -8,7 +8,10 @@ export function showPattern(source: string): string {
   return `/${source.length > 60 ? `${source.slice(0, 60)}\u2026` : source}/`;
 }
 
-/** The position in a pattern under its flags; `max` is the largest character (per `u`). */
+/**
+ * The position in a pattern under its flags; `max` is the largest character (per `u`).
+ * `sourceChar()` reads one pattern character: a code point with `u`, a code unit without.
+ */
 export class PatternCursor {
   pos = 0;
   readonly max: number;
@@ -36,7 +39,6 @@ export class PatternCursor {
     return Number.isNaN(c) ? -1 : c;
   }
 
-  /** Reads one pattern character: a code point with `u`, a code unit without. */
   sourceChar(): number {
     if (this.flags.u) {
       const cp = this.src.codePointAt(this.pos)!;

@@ -72,6 +72,11 @@ function* slices(bytes: Uint8Array): Generator<Uint8Array> {
  * Bytes that start with gzip's magic number (1f 8b) are read decompressed, with
  * `DecompressionStream("gzip")` (see `gunzip`): the chunks and the digest are the decompressed
  * bytes', so a report is the same whether its inputs were compressed or not.
+ *
+ * Members: `chunks()` gives the chunks of one pass, in order; a pass that reads the source to its
+ * end digests it, unless an earlier pass did, and a pass may stop early (the next one starts again
+ * from the first byte). `digest()` is its SHA-256 (lowercase hex), once a pass has read it whole.
+ * `release()` lets go of a one-shot source's chunks, and closes what is still open.
  * (These docs are not on the members: the bundler keeps a class member's docs, in the root's
  * budget.)
  */
@@ -106,7 +111,6 @@ export class Source {
     this.#hasher = hasher;
   }
 
-  /** Its SHA-256 (lowercase hex), once a pass has read it whole. */
   digest(): Promise<string> {
     if (this.#digest === undefined) throw new Error(`${this.name} was not read to its end`);
     return Promise.resolve(this.#digest);
@@ -116,10 +120,6 @@ export class Source {
     return this.#hasher?.() ?? new Sha256();
   }
 
-  /**
-   * The chunks of one pass, in order. A pass that reads the source to its end digests it, unless
-   * an earlier pass did. A pass may stop early; the next one starts again from the first byte.
-   */
   async *chunks(): AsyncGenerator<Uint8Array> {
     const src = this.#source;
     if (src instanceof Uint8Array) {
@@ -181,7 +181,6 @@ export class Source {
     }
   }
 
-  /** Lets go of a one-shot source's chunks, and closes what is still open. */
   async release(): Promise<void> {
     this.#kept = undefined;
     const iter = this.#iter;
