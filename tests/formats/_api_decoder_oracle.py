@@ -1,0 +1,275 @@
+#!/usr/bin/env python3
+"""An independent oracle for the API decoders: openai-chat@2, openai-responses@2 and anthropic@3.
+
+Written from docs/formats.md (the sections of the three decoders, and the rules above them) in plain
+Python with the standard library. It shares no code with src/formats/.
+
+Input (stdin): one JSON object per line, {"format": NAME, "output": TEXT}.
+Output (stdout): one JSON object per line, {"status": STATUS, "calls": [[NAME, ARGUMENTS], ...]},
+where ARGUMENTS is the canonical text of the call's arguments (docs/contract.md section 2:
+json.dumps with sort_keys, compact separators and ensure_ascii). A failure has no calls. The reasons
+are Assay's own wording and are not compared.
+
+Readings taken where docs/formats.md leaves a choice open, each of which the corpus of
+tests/formats/api_decoders_oracle_test.ts exercises:
+  * An output is read as one JSON value by json.loads, nesting capped at 512 containers (contract
+    section 1). An empty or blank output (only whitespace) is no_json.
+  * The parts of an output are checked in order, and the first failure is the output's: a message's
+    role, then its content, then its calls in list order; within a call, its keys, then its name,
+    then its arguments, then (openai-responses) its namespace. A message's `tool_calls` or
+    `function_call` that is null is absent, as the OpenAI SDKs' `model_dump()` writes them.
+  * openai-chat: an array is a tool_calls list; an object with `choices` is a response; an object
+    with `role`, `content`, `tool_calls` or `function_call` is a message; an object with `name` is a
+    legacy call; anything else is invalid_shape. A choice's message, too, is an object with one of
+    those four keys ("the output is not an assistant message (role, content, tool_calls or
+    function_call)"). A message's other keys (refusal, annotations, ...) are not read. A legacy
+    call, in a message's `function_call` or alone, has the keys of a tool call's `function`.
+  * anthropic: an array is a list of blocks; an object whose `type` is "message", or that has no
+    `type` and has `role` or `content`, is a message; any other object is one block. A message's
+    blocks are read first, and only a message whose blocks all read is checked for a tool_use block
+    cut at max_tokens (as docs/formats.md says since this oracle was written).
+  * openai-responses: an array is a list of items; an object with `output` and no `type`, or whose
+    `type` is "response", is a response; any other object is one item.
+"""
+
+import json
+import sys
+
+MAX_DEPTH = 512
+
+
+class Fail(Exception):
+    def __init__(self, status):
+        super().__init__(status)
+        self.status = status
+
+
+def depth(v):
+    """The nesting depth of containers in v (0 for a scalar), without recursion."""
+    best = 0
+    stack = [(v, 1)]
+    while stack:
+        x, d = stack.pop()
+        if isinstance(x, dict):
+            best = max(best, d)
+            stack.extend((y, d + 1) for y in x.values())
+        elif isinstance(x, list):
+            best = max(best, d)
+            stack.extend((y, d + 1) for y in x)
+    return best
+
+
+def loads(text):
+    try:
+        v = json.loads(text)
+    except (ValueError, RecursionError):
+        raise Fail("invalid_json")
+    if depth(v) > MAX_DEPTH:
+        raise Fail("invalid_json")
+    return v
+
+
+def canonical(v):
+    return json.dumps(v, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
+def shape(ok):
+    if not ok:
+        raise Fail("invalid_shape")
+
+
+def exact_keys(obj, required, optional=()):
+    shape(all(k in obj for k in required))
+    shape(all(k in required or k in optional for k in obj))
+
+
+def name_of(obj):
+    name = obj["name"]
+    shape(isinstance(name, str) and name != "")
+    return name
+
+
+def arguments_string(text):
+    """A call's arguments given as a JSON text: "" is no arguments, else it must hold an object."""
+    shape(isinstance(text, str))
+    if text == "":
+        return "{}"
+    v = loads(text)
+    shape(isinstance(v, dict))
+    return canonical(v)
+
+
+# ---- openai-chat@2
+
+def chat_function(f):
+    shape(isinstance(f, dict))
+    exact_keys(f, ("name", "arguments"), ("parsed_arguments",))
+    name = name_of(f)
+    return [name, arguments_string(f["arguments"])]
+
+
+def chat_tool_calls(calls):
+    shape(isinstance(calls, list))
+    out = []
+    for i, c in enumerate(calls):
+        shape(isinstance(c, dict))
+        exact_keys(c, ("function",), ("type", "id", "index"))
+        if "type" in c:
+            shape(c["type"] == "function")
+        if "index" in c:
+            shape(type(c["index"]) is int and c["index"] == i)
+        out.append(chat_function(c["function"]))
+    return out
+
+
+def chat_message(m):
+    if "role" in m:
+        shape(m["role"] == "assistant")
+    content = m.get("content")
+    if isinstance(content, list):
+        for part in content:
+            shape(isinstance(part, dict) and part.get("type") in ("text", "refusal"))
+    else:
+        shape(content is None or isinstance(content, str))
+    calls = []
+    if m.get("tool_calls") is not None:
+        calls += chat_tool_calls(m["tool_calls"])
+    if m.get("function_call") is not None:
+        calls.append(chat_function(m["function_call"]))
+    return calls
+
+
+def is_chat_message(v):
+    return any(k in v for k in ("role", "content", "tool_calls", "function_call"))
+
+
+def openai_chat(v):
+    if isinstance(v, list):
+        return chat_tool_calls(v)
+    shape(isinstance(v, dict))
+    if "choices" in v:
+        choices = v["choices"]
+        shape(isinstance(choices, list) and len(choices) == 1)
+        choice = choices[0]
+        shape(isinstance(choice, dict) and isinstance(choice.get("message"), dict))
+        shape(is_chat_message(choice["message"]))
+        return chat_message(choice["message"])
+    if is_chat_message(v):
+        return chat_message(v)
+    if "name" in v:
+        return [chat_function(v)]
+    raise Fail("invalid_shape")
+
+
+# ---- anthropic@3
+
+SKIPPED_BLOCKS = ("text", "thinking", "redacted_thinking")
+
+
+def anthropic_blocks(blocks):
+    shape(isinstance(blocks, list))
+    out = []
+    for b in blocks:
+        shape(isinstance(b, dict) and isinstance(b.get("type"), str))
+        t = b["type"]
+        if t == "tool_use":
+            exact_keys(b, ("name", "input"), ("type", "id", "cache_control", "caller"))
+            name = name_of(b)
+            shape(isinstance(b["input"], dict))
+            out.append([name, canonical(b["input"])])
+        elif t in SKIPPED_BLOCKS or t.endswith("_tool_result"):
+            continue
+        else:
+            raise Fail("invalid_shape")
+    return out
+
+
+def anthropic(v):
+    if isinstance(v, list):
+        return anthropic_blocks(v)
+    shape(isinstance(v, dict))
+    message = v.get("type") == "message" or ("type" not in v and ("role" in v or "content" in v))
+    if not message:
+        return anthropic_blocks([v])
+    if "role" in v:
+        shape(v["role"] == "assistant")
+    content = v.get("content")
+    if isinstance(content, str):
+        return []
+    shape(isinstance(content, list))
+    calls = anthropic_blocks(content)
+    if (
+        v.get("stop_reason") in ("max_tokens", "model_context_window_exceeded")
+        and content
+        and content[-1].get("type") == "tool_use"
+    ):
+        raise Fail("invalid_json")
+    return calls
+
+
+# ---- openai-responses@2
+
+SKIPPED_ITEMS = ("message", "reasoning", "mcp_list_tools")
+
+
+def responses_items(items):
+    shape(isinstance(items, list))
+    out = []
+    for it in items:
+        shape(isinstance(it, dict) and isinstance(it.get("type"), str))
+        t = it["type"]
+        if t == "function_call":
+            exact_keys(
+                it,
+                ("name", "arguments"),
+                ("type", "id", "call_id", "status", "parsed_arguments", "namespace"),
+            )
+            name = name_of(it)
+            call = [name, arguments_string(it["arguments"])]
+            shape(it.get("namespace") is None)
+            out.append(call)
+        elif t in SKIPPED_ITEMS:
+            if t == "message":
+                content = it.get("content")
+                if isinstance(content, list):
+                    for part in content:
+                        shape(isinstance(part, dict) and part.get("type") in ("output_text", "refusal"))
+                else:
+                    shape(isinstance(content, str))
+            continue
+        else:
+            raise Fail("invalid_shape")
+    return out
+
+
+def openai_responses(v):
+    if isinstance(v, list):
+        return responses_items(v)
+    shape(isinstance(v, dict))
+    if v.get("type") == "response" or ("type" not in v and "output" in v):
+        return responses_items(v["output"])
+    return responses_items([v])
+
+
+DECODERS = {"openai-chat": openai_chat, "anthropic": anthropic, "openai-responses": openai_responses}
+
+
+def decode(fmt, text):
+    if text.strip(" \t\n\r") == "":
+        return {"status": "no_json", "calls": []}
+    try:
+        calls = DECODERS[fmt](loads(text))
+    except Fail as f:
+        return {"status": f.status, "calls": []}
+    return {"status": "ok", "calls": calls}
+
+
+def main():
+    out = sys.stdout
+    for line in sys.stdin:
+        case = json.loads(line)
+        out.write(json.dumps(decode(case["format"], case["output"]), ensure_ascii=True) + "\n")
+
+
+if __name__ == "__main__":
+    main()
