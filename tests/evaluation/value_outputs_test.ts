@@ -74,7 +74,8 @@ Deno.test("a line read from the exact parser's fields gives the row JSON.parse g
 });
 
 Deno.test("a line the fields do not read is read by JSON.parse, which words its error, in line order", async () => {
-  const ok = (id: string) => `{"example_id": "${id}", "prompt_sha256": "${SHA}", "output": ${CALL}}`;
+  const ok = (id: string) =>
+    `{"example_id": "${id}", "prompt_sha256": "${SHA}", "output": ${CALL}}`;
   const cases: [string, string[], RegExp][] = [
     [
       "an id that is not a string",
