@@ -1,13 +1,22 @@
 // Seeded outputs in the shapes of the OpenAI Chat Completions, OpenAI Responses and Anthropic
-// Messages APIs, for tests/formats/api_decoders_oracle_test.ts: realistic responses, messages,
-// lists and single items, with arguments of every kind (floats of every magnitude, big integers,
-// non-ASCII and escaped keys, NaN), pretty-printed or compact, keys in any order; and, in about half
-// of them, one defect drawn from what the API docs and real logs show: a wrong role, an unknown key
-// or item type, a cut or non-object arguments text, a stream chunk, n > 1, a call cut at max_tokens.
+// Messages APIs, and of the Hermes, Llama 3 and Mistral tool-call texts, for
+// tests/formats/api_decoders_oracle_test.ts: realistic responses, messages, lists and single
+// items, with arguments of every kind (floats of every magnitude, big integers, non-ASCII and
+// escaped keys, NaN), pretty-printed or compact, keys in any order; and, in about half of them, a
+// defect drawn from what the API docs and real logs show: a wrong role, an unknown key or item
+// type, a cut or non-object arguments text, a stream chunk, n > 1, a call cut at max_tokens, an
+// unclosed block or thinking section, text between calls, a name or call id the format refuses.
 import { randomJsonText, type Rng, shuffled } from "../_corpus.ts";
 
-/** The decoders the corpus is written for. */
-export const API_FORMATS = ["openai-chat", "anthropic", "openai-responses"] as const;
+/** The decoders the corpus is written for: the three APIs' and three text formats. */
+export const API_FORMATS = [
+  "openai-chat",
+  "anthropic",
+  "openai-responses",
+  "hermes",
+  "llama3",
+  "mistral",
+] as const;
 export type ApiFormat = (typeof API_FORMATS)[number];
 
 const NAMES = ["get_weather", "pay", "search_flights", "créer_événement", "検索", "f"];
@@ -291,10 +300,111 @@ function openAiResponses(rng: Rng): Tree {
   return responsesItem(rng);
 }
 
+// ---- hermes, llama3, mistral: texts
+
+/** A call object's text: exact arguments as written, keys in any order; sometimes another shape. */
+function callText(rng: Rng, argsKey: string, extra: [string, Tree | undefined][] = []): string {
+  const key = defect(rng, 0.04) ? rng.pick(["arguments", "parameters", "input"]) : argsKey;
+  const args = argumentsText(rng);
+  return write(
+    obj(rng, [
+      ["name", callName(rng)],
+      [key, defect(rng, 0.03) ? args : new Raw(args.trim() === "" ? "{}" : args)],
+      ...extra,
+    ]),
+    rng.pick([0, 0, 2]),
+  );
+}
+
+const PROSE = ["I'll look that up.", "Let me check the weather 東京 ☕.", "", "Sure!\n"];
+
+function hermes(rng: Rng): string {
+  const block = () => `<tool_call>\n${callText(rng, "arguments")}\n</tool_call>`;
+  let text = "";
+  if (rng.chance(0.15)) {
+    // Thinking the chat template opened in the prompt, closed here.
+    text += "Okay, the user wants the weather." + (rng.chance(0.3) ? block() : "") +
+      "\n</think>\n\n";
+  }
+  const parts = rng.int(4);
+  for (let i = 0; i < parts; i++) {
+    const r = rng.int(5);
+    if (r < 3) text += block() + "\n";
+    else if (r < 4) text += rng.pick(PROSE) + "\n";
+    else text += `<think>\nMaybe ${rng.chance(0.4) ? block() : "a tool"}.\n</think>\n`;
+  }
+  if (defect(rng, 0.05)) text += `<tool_call>\n${callText(rng, "arguments")}`;
+  else if (defect(rng, 0.04)) text += "<think>\nStill thinking about";
+  return text;
+}
+
+function llama3(rng: Rng): string {
+  if (defect(rng, 0.05)) return rng.pick(["The capital is Paris.<|eot_id|>", "Hello!"]);
+  const tagged = rng.chance(0.6);
+  const calls = Array.from(
+    { length: 1 + (rng.chance(0.3) ? rng.int(3) : 0) },
+    () =>
+      callText(rng, "parameters", [[
+        "type",
+        rng.chance(0.2) ? (defect(rng, 0.1) ? "tool" : "function") : undefined,
+      ]]),
+  );
+  let body = calls.map((c, i) =>
+    i === 0 ? c : (defect(rng, 0.04) ? rng.pick([" ", "; and "]) : rng.pick([";", "; ", ";\n"])) + c
+  ).join("");
+  if (rng.chance(0.1)) body += ";";
+  if (tagged && defect(rng, 0.03)) body = 'brave_search.call(query="weather")';
+  if (defect(rng, 0.02)) body = body.slice(0, rng.int(body.length));
+  return (tagged ? "<|python_tag|>" : "") + body + rng.pick(["", "", "<|eom_id|>", "<|eot_id|>"]);
+}
+
+function mistral(rng: Rng): string {
+  if (defect(rng, 0.05)) return "Bonjour ! Comment puis-je vous aider ?";
+  const n = 1 + (rng.chance(0.3) ? rng.int(3) : 0);
+  let text = defect(rng, 0.03) ? "Sure. " : "";
+  if (rng.chance(0.5)) {
+    const items = Array.from({ length: n }, () => {
+      const args = argumentsText(rng);
+      return write(
+        obj(rng, [
+          ["name", callName(rng)],
+          [
+            defect(rng, 0.03) ? "parameters" : "arguments",
+            rng.chance(0.3) ? args : new Raw(args.trim() === "" ? "{}" : args),
+          ],
+          ["id", rng.chance(0.7) ? `a${rng.int(1e8)}` : undefined],
+        ]),
+        rng.pick([0, 0, 2]),
+      );
+    });
+    // One call may come as its object alone.
+    text += items.length === 1 && rng.chance(0.2)
+      ? `[TOOL_CALLS]${items[0]}`
+      : `[TOOL_CALLS][${items.join(", ")}]`;
+  } else {
+    for (let i = 0; i < n; i++) {
+      const name = defect(rng, 0.03)
+        ? rng.pick(["get weather!!!", "", "x".repeat(65)])
+        : rng.pick(["get_weather", "pay", "search-flights", "f2"]);
+      const id = rng.chance(0.5)
+        ? `[CALL_ID]${defect(rng, 0.05) ? "x-y" : `a${rng.int(1e8)}`}`
+        : "";
+      const args = argumentsText(rng);
+      const pad = rng.chance(0.1) ? " " : "";
+      text += `[TOOL_CALLS]${pad}${name}${pad}${id}${defect(rng, 0.02) ? "" : "[ARGS]"}${args}`;
+    }
+  }
+  return text + rng.pick(["", "", "</s>"]);
+}
+
 const BUILD: Record<ApiFormat, (rng: Rng) => Tree> = {
   "openai-chat": openAiChat,
   anthropic,
   "openai-responses": openAiResponses,
+  // A text is written as it is.
+  hermes: (rng) => new Raw(hermes(rng)),
+  llama3: (rng) => new Raw(llama3(rng)),
+  mistral: (rng) => new Raw(mistral(rng)),
 };
 
 /** `count` outputs for `format`, as text: compact or indented, a few cut or empty. */
@@ -302,7 +412,7 @@ export function apiOutputs(rng: Rng, format: ApiFormat, count: number): string[]
   const out: string[] = [];
   for (let i = 0; i < count; i++) {
     let text = write(BUILD[format](rng), rng.pick([0, 0, 2, 4]));
-    if (defect(rng, 0.02)) text = text.slice(0, rng.int(text.length));
+    if (text.length > 0 && defect(rng, 0.02)) text = text.slice(0, rng.int(text.length));
     else if (defect(rng, 0.01)) text = rng.pick(["", "  \n", "Sure, calling the tool now."]);
     out.push(text);
   }

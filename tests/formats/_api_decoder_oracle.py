@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""An independent oracle for the API decoders: openai-chat@2, openai-responses@2 and anthropic@3.
+"""An independent oracle for the decoders of API shapes and tool-call texts: openai-chat@2,
+openai-responses@2, anthropic@3, hermes@2, llama3@1 and mistral@1.
 
-Written from docs/formats.md (the sections of the three decoders, and the rules above them) in plain
+Written from docs/formats.md (the sections of the six decoders, and the rules above them) in plain
 Python with the standard library. It shares no code with src/formats/.
 
 Input (stdin): one JSON object per line, {"format": NAME, "output": TEXT}.
@@ -30,9 +31,19 @@ tests/formats/api_decoders_oracle_test.ts exercises:
     cut at max_tokens (as docs/formats.md says since this oracle was written).
   * openai-responses: an array is a list of items; an object with `output` and no `type`, or whose
     `type` is "response", is a response; any other object is one item.
+  * mistral: the text after the first [TOOL_CALLS] (prose before it is not read) is the JSON form
+    when it starts, past whitespace, with `[` or `{` (one call object alone), unless with the tokens
+    [ARGS] or [CALL_ID]: `[TOOL_CALLS][ARGS]{}` is the token form with no name.
+  * hermes: only the first </think> met before any <think> (outside a block) closes the template's
+    thinking; a later </think> outside a section is prose.
+  * llama3: the calls are read as a sequence first (each one's span, from the first bracket after
+    the last separator, then its JSON, then the `;` after it), and only then each call's shape
+    (its type, then its keys, its name and its parameters). Whitespace around the text, the tag and
+    the end token is dropped.
 """
 
 import json
+import re
 import sys
 
 MAX_DEPTH = 512
@@ -251,14 +262,180 @@ def openai_responses(v):
     return responses_items([v])
 
 
+# ---- The text formats: hermes@2, llama3@1, mistral@1
+
+WS = " \t\n\r"
+
+
+def name_and_object(obj, args_key, optional=()):
+    """A call object with exactly `name` and `args_key` (and `optional`), its arguments an object."""
+    shape(isinstance(obj, dict))
+    exact_keys(obj, ("name", args_key), optional)
+    name = name_of(obj)
+    shape(isinstance(obj[args_key], dict))
+    return [name, canonical(obj[args_key])]
+
+
+def hermes(text):
+    tags = ("<tool_call>", "<think>", "</think>")
+
+    def next_tag(pos):
+        found = [(text.find(t, pos), t) for t in tags]
+        found = [f for f in found if f[0] >= 0]
+        return min(found) if found else (-1, None)
+
+    # A </think> met before any <think>, outside a block, closes thinking the template opened.
+    start = 0
+    pos = 0
+    while True:
+        at, tag = next_tag(pos)
+        if tag is None or tag == "<think>":
+            break
+        if tag == "<tool_call>":
+            end = text.find("</tool_call>", at)
+            if end < 0:
+                break
+            pos = end + len("</tool_call>")
+            continue
+        start = at + len("</think>")
+        break
+    calls = []
+    pos = start
+    while True:
+        at, tag = next_tag(pos)
+        if tag is None:
+            return calls
+        if tag == "<tool_call>":
+            body = at + len("<tool_call>")
+            end = text.find("</tool_call>", body)
+            if end < 0:
+                raise Fail("invalid_json")
+            calls.append(name_and_object(loads(text[body:end]), "arguments"))
+            pos = end + len("</tool_call>")
+        elif tag == "<think>":
+            end = text.find("</think>", at + len("<think>"))
+            if end < 0:
+                raise Fail("invalid_shape")
+            pos = end + len("</think>")
+        else:
+            pos = at + len("</think>")
+
+
+def span_end(s, i):
+    """The end of the balanced, string-aware bracket span opening at s[i], or raises invalid_json."""
+    stack = []
+    j = i
+    while j < len(s):
+        c = s[j]
+        if c == '"':
+            j += 1
+            while j < len(s) and s[j] != '"':
+                j += 2 if s[j] == "\\" else 1
+        elif c in "{[":
+            stack.append(c)
+        elif c in "}]":
+            if not stack or (stack.pop() == "{") != (c == "}"):
+                raise Fail("invalid_json")
+            if not stack:
+                return j + 1
+        j += 1
+    raise Fail("invalid_json")
+
+
+def llama3(text):
+    s = text.rstrip(WS)
+    for end in ("<|eom_id|>", "<|eot_id|>"):
+        if s.endswith(end):
+            s = s[: -len(end)].rstrip(WS)
+            break
+    at = len(s) - len(s.lstrip(WS))
+    tagged = s.startswith("<|python_tag|>", at)
+    if tagged:
+        at += len("<|python_tag|>")
+    elif not s.startswith("{", at):
+        return []
+    # The sequence first: each value's span and JSON, and the separators; then each call's shape.
+    values = []
+    while True:
+        brackets = [i for i in (s.find("{", at), s.find("[", at)) if i >= 0]
+        if not brackets:
+            raise Fail("no_json")
+        b = min(brackets)
+        j = span_end(s, b)
+        shape(s[at:b].strip(WS) == "")
+        values.append(loads(s[b:j]))
+        at = j
+        while at < len(s) and s[at] in WS:
+            at += 1
+        if at == len(s):
+            break
+        shape(s[at] == ";")
+        at += 1
+        if s[at:].strip(WS) == "":
+            break
+    calls = []
+    for v in values:
+        if isinstance(v, dict) and "type" in v:
+            shape(v["type"] == "function")
+        calls.append(name_and_object(v, "parameters", ("type",)))
+    return calls
+
+
+FUNCTION_NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
+CALL_ID = re.compile(r"[A-Za-z0-9]{1,64}")
+
+
+def mistral(text):
+    s = text[:-4] if text.endswith("</s>") else text
+    m = s.find("[TOOL_CALLS]")
+    if m < 0:
+        return []
+    rest = s[m + len("[TOOL_CALLS]"):]
+    head = rest.lstrip(WS)
+    if head[:1] in ("[", "{") and not head.startswith(("[ARGS]", "[CALL_ID]")):
+        items = loads(rest)
+        if isinstance(items, dict):
+            items = [items]
+        shape(isinstance(items, list))
+        calls = []
+        for it in items:
+            shape(isinstance(it, dict))
+            exact_keys(it, ("name", "arguments"), ("id",))
+            name = name_of(it)
+            args = it["arguments"]
+            if isinstance(args, str):
+                args = loads(args)
+            shape(isinstance(args, dict))
+            calls.append([name, canonical(args)])
+        return calls
+    calls = []
+    for seg in rest.split("[TOOL_CALLS]"):
+        a = seg.find("[ARGS]")
+        shape(a >= 0)
+        head = seg[:a]
+        name, _, call_id = head.partition("[CALL_ID]")
+        name = name.strip(WS)
+        shape(FUNCTION_NAME.fullmatch(name) is not None)
+        if "[CALL_ID]" in head:
+            shape(CALL_ID.fullmatch(call_id.strip(WS)) is not None)
+        args = loads(seg[a + len("[ARGS]"):])
+        shape(isinstance(args, dict))
+        calls.append([name, canonical(args)])
+    return calls
+
+
 DECODERS = {"openai-chat": openai_chat, "anthropic": anthropic, "openai-responses": openai_responses}
+TEXT_DECODERS = {"hermes": hermes, "llama3": llama3, "mistral": mistral}
 
 
 def decode(fmt, text):
     if text.strip(" \t\n\r") == "":
         return {"status": "no_json", "calls": []}
     try:
-        calls = DECODERS[fmt](loads(text))
+        if fmt in TEXT_DECODERS:
+            calls = TEXT_DECODERS[fmt](text)
+        else:
+            calls = DECODERS[fmt](loads(text))
     except Fail as f:
         return {"status": f.status, "calls": []}
     return {"status": "ok", "calls": calls}

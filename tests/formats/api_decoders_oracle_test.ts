@@ -1,8 +1,9 @@
-// The API decoders (openai-chat, openai-responses, anthropic) against an independent Python oracle
-// (tests/formats/_api_decoder_oracle.py, written from docs/formats.md), on seeded outputs of the
-// three APIs' shapes (tests/formats/_api_corpus.ts), on both engines: every output's status, and
-// for `ok` its calls' names and canonical arguments. The reasons are Assay's own wording and are
-// checked by the decoders' table (decoders_test.ts).
+// The decoders of API shapes (openai-chat, openai-responses, anthropic) and of tool-call texts
+// (hermes, llama3, mistral) against an independent Python oracle
+// (tests/formats/_api_decoder_oracle.py, written from docs/formats.md), on seeded outputs of each
+// format (tests/formats/_api_corpus.ts), on both engines: every output's status, and for `ok` its
+// calls' names and canonical arguments. The reasons are Assay's own wording and are checked by the
+// decoders' table (decoders_test.ts).
 //
 // Needs --allow-run (python3) and --allow-read.
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
