@@ -16,6 +16,7 @@ export const API_FORMATS = [
   "hermes",
   "llama3",
   "mistral",
+  "json-list",
 ] as const;
 export type ApiFormat = (typeof API_FORMATS)[number];
 
@@ -397,6 +398,39 @@ function mistral(rng: Rng): string {
   return text + rng.pick(["", "", "</s>"]);
 }
 
+/** Prose around json-list's value: brackets that cannot begin JSON, and some that can. */
+const LIST_PROSE = [
+  "Here are the calls:",
+  "```json\n",
+  "\n```",
+  "Note: the list [a, b is long.",
+  "{see below}",
+  "[the tool]",
+  "Use [nullable] fields.",
+  "Costs [-5] dollars.",
+  "Costs [-x] dollars.",
+  "Range [-Infinity, 0].",
+  "See [1].",
+  '{"x": 1}',
+  "[1, 2]",
+  "[1, oops {",
+  "{ }",
+  "",
+];
+
+function jsonList(rng: Rng): string {
+  const calls = Array.from({ length: rng.int(4) }, () => callText(rng, "arguments"));
+  const value = calls.length === 1 && rng.chance(0.4) ? calls[0]! : `[${calls.join(", ")}]`;
+  const before = rng.chance(0.5) ? rng.pick(LIST_PROSE) + rng.pick([" ", "\n"]) : "";
+  let after = rng.chance(0.4) ? rng.pick([" ", "\n"]) + rng.pick(LIST_PROSE) : "";
+  if (defect(rng, 0.05)) {
+    const call = callText(rng, "arguments");
+    after += rng.chance(0.5) ? ` ${call}` : ` [1, ${call}]`;
+  }
+  const cut = defect(rng, 0.03) ? value.slice(0, rng.int(value.length)) : value;
+  return before + cut + after;
+}
+
 const BUILD: Record<ApiFormat, (rng: Rng) => Tree> = {
   "openai-chat": openAiChat,
   anthropic,
@@ -405,6 +439,7 @@ const BUILD: Record<ApiFormat, (rng: Rng) => Tree> = {
   hermes: (rng) => new Raw(hermes(rng)),
   llama3: (rng) => new Raw(llama3(rng)),
   mistral: (rng) => new Raw(mistral(rng)),
+  "json-list": (rng) => new Raw(jsonList(rng)),
 };
 
 /** `count` outputs for `format`, as text: compact or indented, a few cut or empty. */
@@ -413,7 +448,11 @@ export function apiOutputs(rng: Rng, format: ApiFormat, count: number): string[]
   for (let i = 0; i < count; i++) {
     let text = write(BUILD[format](rng), rng.pick([0, 0, 2, 4]));
     if (text.length > 0 && defect(rng, 0.02)) text = text.slice(0, rng.int(text.length));
-    else if (defect(rng, 0.01)) text = rng.pick(["", "  \n", "Sure, calling the tool now."]);
+    // Whitespace at an edge that JSON's is not (JavaScript's trim() removes it).
+    if (rng.chance(0.02)) {
+      const ws = rng.pick(["\u00a0", "\u3000", "\ufeff", "\u2028", "\v"]);
+      text = rng.chance(0.5) ? ws + text : text + ws;
+    } else if (defect(rng, 0.01)) text = rng.pick(["", "  \n", "Sure, calling the tool now."]);
     out.push(text);
   }
   return out;

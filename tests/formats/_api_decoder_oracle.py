@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """An independent oracle for the decoders of API shapes and tool-call texts: openai-chat@2,
-openai-responses@2, anthropic@3, hermes@2, llama3@1 and mistral@1.
+openai-responses@2, anthropic@3, hermes@2, llama3@1, mistral@1 and json-list@3.
 
-Written from docs/formats.md (the sections of the six decoders, and the rules above them) in plain
+Written from docs/formats.md (the sections of the seven decoders, and the rules above them) in plain
 Python with the standard library. It shares no code with src/formats/.
 
 Input (stdin): one JSON object per line, {"format": NAME, "output": TEXT}.
@@ -14,7 +14,7 @@ are Assay's own wording and are not compared.
 Readings taken where docs/formats.md leaves a choice open, each of which the corpus of
 tests/formats/api_decoders_oracle_test.ts exercises:
   * An output is read as one JSON value by json.loads, nesting capped at 512 containers (contract
-    section 1). An empty or blank output (only whitespace) is no_json.
+    section 1). An empty or blank output (only what JavaScript's trim() removes) is no_json.
   * The parts of an output are checked in order, and the first failure is the output's: a message's
     role, then its content, then its calls in list order; within a call, its keys, then its name,
     then its arguments, then (openai-responses) its namespace. A message's `tool_calls` or
@@ -39,7 +39,8 @@ tests/formats/api_decoders_oracle_test.ts exercises:
   * llama3: the calls are read as a sequence first (each one's span, from the first bracket after
     the last separator, then its JSON, then the `;` after it), and only then each call's shape
     (its type, then its keys, its name and its parameters). Whitespace around the text, the tag and
-    the end token is dropped.
+    the end token is dropped, as JavaScript's trim() drops it (NBSP too); so is mistral's after its
+    text, around `</s>` and around a token form's name and call id.
 """
 
 import json
@@ -265,6 +266,8 @@ def openai_responses(v):
 # ---- The text formats: hermes@2, llama3@1, mistral@1
 
 WS = " \t\n\r"
+# What JavaScript's trim() removes: the text formats drop it around an output and its tokens.
+JS_WS = " \t\n\v\f\r\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
 
 
 def name_and_object(obj, args_key, optional=()):
@@ -343,12 +346,12 @@ def span_end(s, i):
 
 
 def llama3(text):
-    s = text.rstrip(WS)
+    s = text.rstrip(JS_WS)
     for end in ("<|eom_id|>", "<|eot_id|>"):
         if s.endswith(end):
-            s = s[: -len(end)].rstrip(WS)
+            s = s[: -len(end)].rstrip(JS_WS)
             break
-    at = len(s) - len(s.lstrip(WS))
+    at = len(s) - len(s.lstrip(JS_WS))
     tagged = s.startswith("<|python_tag|>", at)
     if tagged:
         at += len("<|python_tag|>")
@@ -362,16 +365,16 @@ def llama3(text):
             raise Fail("no_json")
         b = min(brackets)
         j = span_end(s, b)
-        shape(s[at:b].strip(WS) == "")
+        shape(s[at:b].strip(JS_WS) == "")
         values.append(loads(s[b:j]))
         at = j
-        while at < len(s) and s[at] in WS:
+        while at < len(s) and s[at] in JS_WS:
             at += 1
         if at == len(s):
             break
         shape(s[at] == ";")
         at += 1
-        if s[at:].strip(WS) == "":
+        if s[at:].strip(JS_WS) == "":
             break
     calls = []
     for v in values:
@@ -386,14 +389,15 @@ CALL_ID = re.compile(r"[A-Za-z0-9]{1,64}")
 
 
 def mistral(text):
-    s = text[:-4] if text.endswith("</s>") else text
+    s = text.rstrip(JS_WS)
+    s = (s[:-4] if s.endswith("</s>") else s).rstrip(JS_WS)
     m = s.find("[TOOL_CALLS]")
     if m < 0:
         return []
     rest = s[m + len("[TOOL_CALLS]"):]
-    head = rest.lstrip(WS)
+    head = rest.lstrip(JS_WS)
     if head[:1] in ("[", "{") and not head.startswith(("[ARGS]", "[CALL_ID]")):
-        items = loads(rest)
+        items = loads(head)
         if isinstance(items, dict):
             items = [items]
         shape(isinstance(items, list))
@@ -414,22 +418,103 @@ def mistral(text):
         shape(a >= 0)
         head = seg[:a]
         name, _, call_id = head.partition("[CALL_ID]")
-        name = name.strip(WS)
+        name = name.strip(JS_WS)
         shape(FUNCTION_NAME.fullmatch(name) is not None)
         if "[CALL_ID]" in head:
-            shape(CALL_ID.fullmatch(call_id.strip(WS)) is not None)
+            shape(CALL_ID.fullmatch(call_id.strip(JS_WS)) is not None)
         args = loads(seg[a + len("[ARGS]"):])
         shape(isinstance(args, dict))
         calls.append([name, canonical(args)])
     return calls
 
 
+# ---- json-list@3
+
+WORDS = ("true", "false", "null", "NaN", "Infinity")
+
+
+def can_begin(s, i):
+    """Whether the bracket at s[i] can begin JSON: what follows it, past whitespace, can follow it."""
+    j = i + 1
+    while j < len(s) and s[j] in WS:
+        j += 1
+    if j == len(s):
+        return False
+    c = s[j]
+    if s[i] == "{":
+        return c in '"}'
+    if c in ']"{[' or "0" <= c <= "9":
+        return True
+    if c == "-":
+        return (j + 1 < len(s) and "0" <= s[j + 1] <= "9") or s.startswith("Infinity", j + 1)
+    return s.startswith(WORDS, j)
+
+
+def contract_span(s, i):
+    """The contract's span from the bracket at s[i]: its end, or None with why ("unclosed"...)."""
+    try:
+        return span_end(s, i), None
+    except Fail:
+        pass
+    # Which failure: a closing bracket that does not match, or the end of the text.
+    stack = []
+    j = i
+    while j < len(s):
+        c = s[j]
+        if c == '"':
+            j += 1
+            while j < len(s) and s[j] != '"':
+                j += 2 if s[j] == "\\" else 1
+        elif c in "{[":
+            stack.append(c)
+        elif c in "}]":
+            if (stack.pop() == "{") != (c == "}"):
+                return j + 1, "mismatched"
+        j += 1
+    return None, "unclosed"
+
+
+def holds_call(v):
+    def call(x):
+        return isinstance(x, dict) and "name" in x and "arguments" in x
+    return call(v) or (isinstance(v, list) and any(call(x) for x in v))
+
+
+def json_list(text):
+    brackets = [i for i, c in enumerate(text) if c in "{["]
+    if not brackets:
+        raise Fail("no_json")
+    starts = [i for i in brackets if can_begin(text, i)]
+    start = starts[0] if starts else brackets[0]
+    end = span_end(text, start)
+    value = loads(text[start:end])
+    # Later JSON that holds a call makes the output invalid_shape.
+    pos = end
+    while True:
+        later = [i for i in brackets if i >= pos and can_begin(text, i)]
+        if not later:
+            break
+        b = later[0]
+        e, why = contract_span(text, b)
+        if why == "unclosed":
+            break
+        if why is None:
+            try:
+                v = json.loads(text[b:e])
+            except (ValueError, RecursionError):
+                v = None
+            shape(not holds_call(v))
+        pos = e
+    items = value if isinstance(value, list) else [value]
+    return [name_and_object(it, "arguments") for it in items]
+
+
 DECODERS = {"openai-chat": openai_chat, "anthropic": anthropic, "openai-responses": openai_responses}
-TEXT_DECODERS = {"hermes": hermes, "llama3": llama3, "mistral": mistral}
+TEXT_DECODERS = {"hermes": hermes, "llama3": llama3, "mistral": mistral, "json-list": json_list}
 
 
 def decode(fmt, text):
-    if text.strip(" \t\n\r") == "":
+    if text.strip(JS_WS) == "":
         return {"status": "no_json", "calls": []}
     try:
         if fmt in TEXT_DECODERS:

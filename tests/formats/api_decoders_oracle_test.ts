@@ -1,5 +1,5 @@
 // The decoders of API shapes (openai-chat, openai-responses, anthropic) and of tool-call texts
-// (hermes, llama3, mistral) against an independent Python oracle
+// (hermes, llama3, mistral, json-list) against an independent Python oracle
 // (tests/formats/_api_decoder_oracle.py, written from docs/formats.md), on seeded outputs of each
 // format (tests/formats/_api_corpus.ts), on both engines: every output's status, and for `ok` its
 // calls' names and canonical arguments. The reasons are Assay's own wording and are checked by the
