@@ -324,8 +324,9 @@ def hermes(text):
             pos = at + len("</think>")
 
 
-def span_end(s, i):
-    """The end of the balanced, string-aware bracket span opening at s[i], or raises invalid_json."""
+def bracket_span(s, i):
+    """The balanced, string-aware bracket span opening at s[i]: (its end, None), or (the end of a
+    closing bracket that does not match, "mismatched"), or (None, "unclosed")."""
     stack = []
     j = i
     while j < len(s):
@@ -337,12 +338,20 @@ def span_end(s, i):
         elif c in "{[":
             stack.append(c)
         elif c in "}]":
-            if not stack or (stack.pop() == "{") != (c == "}"):
-                raise Fail("invalid_json")
+            if (stack.pop() == "{") != (c == "}"):
+                return j + 1, "mismatched"
             if not stack:
-                return j + 1
+                return j + 1, None
         j += 1
-    raise Fail("invalid_json")
+    return None, "unclosed"
+
+
+def span_end(s, i):
+    """The end of the span opening at s[i] (bracket_span), or raises invalid_json."""
+    end, why = bracket_span(s, i)
+    if why is not None:
+        raise Fail("invalid_json")
+    return end
 
 
 def llama3(text):
@@ -450,30 +459,6 @@ def can_begin(s, i):
     return s.startswith(WORDS, j)
 
 
-def contract_span(s, i):
-    """The contract's span from the bracket at s[i]: its end, or None with why ("unclosed"...)."""
-    try:
-        return span_end(s, i), None
-    except Fail:
-        pass
-    # Which failure: a closing bracket that does not match, or the end of the text.
-    stack = []
-    j = i
-    while j < len(s):
-        c = s[j]
-        if c == '"':
-            j += 1
-            while j < len(s) and s[j] != '"':
-                j += 2 if s[j] == "\\" else 1
-        elif c in "{[":
-            stack.append(c)
-        elif c in "}]":
-            if (stack.pop() == "{") != (c == "}"):
-                return j + 1, "mismatched"
-        j += 1
-    return None, "unclosed"
-
-
 def holds_call(v):
     def call(x):
         return isinstance(x, dict) and "name" in x and "arguments" in x
@@ -495,7 +480,7 @@ def json_list(text):
         if not later:
             break
         b = later[0]
-        e, why = contract_span(text, b)
+        e, why = bracket_span(text, b)
         if why == "unclosed":
             break
         if why is None:
