@@ -263,12 +263,13 @@ export async function scoreGeneral(
         const f = exact.get(i);
         const id = f?.get("example_id");
         const digest = f?.get("prompt_sha256");
-        const output = f?.get("output")?.canonical ?? "";
-        if (id?.kind === "string" && digest?.kind === "string" && /^[[{]/.test(output)) {
+        const output = f?.get("output");
+        const value = output?.kind === "object" || output?.kind === "array";
+        if (id?.kind === "string" && digest?.kind === "string" && value) {
           return {
             example_id: decodeCanonicalString(id.canonical),
             prompt_sha256: decodeCanonicalString(digest.canonical),
-            output,
+            output: output.canonical,
             line: line.lineNo,
           };
         }

@@ -111,6 +111,29 @@ def arguments_string(text):
     return canonical(v)
 
 
+def name_and_object(obj, args_key, optional=()):
+    """A call object with exactly `name` and `args_key` (and `optional`), its arguments an object."""
+    shape(isinstance(obj, dict))
+    exact_keys(obj, ("name", args_key), optional)
+    name = name_of(obj)
+    shape(isinstance(obj[args_key], dict))
+    return [name, canonical(obj[args_key])]
+
+
+def typed_items(items):
+    """Each item of a list, which must be an object with a string type, with its type."""
+    shape(isinstance(items, list))
+    for it in items:
+        shape(isinstance(it, dict) and isinstance(it.get("type"), str))
+        yield it, it["type"]
+
+
+def content_parts(content, types):
+    """A content list's parts must be objects of the given types."""
+    for part in content:
+        shape(isinstance(part, dict) and part.get("type") in types)
+
+
 # ---- openai-chat@2
 
 def chat_function(f):
@@ -139,8 +162,7 @@ def chat_message(m):
         shape(m["role"] == "assistant")
     content = m.get("content")
     if isinstance(content, list):
-        for part in content:
-            shape(isinstance(part, dict) and part.get("type") in ("text", "refusal"))
+        content_parts(content, ("text", "refusal"))
     else:
         shape(content is None or isinstance(content, str))
     calls = []
@@ -179,16 +201,10 @@ SKIPPED_BLOCKS = ("text", "thinking", "redacted_thinking")
 
 
 def anthropic_blocks(blocks):
-    shape(isinstance(blocks, list))
     out = []
-    for b in blocks:
-        shape(isinstance(b, dict) and isinstance(b.get("type"), str))
-        t = b["type"]
+    for b, t in typed_items(blocks):
         if t == "tool_use":
-            exact_keys(b, ("name", "input"), ("type", "id", "cache_control", "caller"))
-            name = name_of(b)
-            shape(isinstance(b["input"], dict))
-            out.append([name, canonical(b["input"])])
+            out.append(name_and_object(b, "input", ("type", "id", "cache_control", "caller")))
         elif t in SKIPPED_BLOCKS or t.endswith("_tool_result"):
             continue
         else:
@@ -225,11 +241,8 @@ SKIPPED_ITEMS = ("message", "reasoning", "mcp_list_tools")
 
 
 def responses_items(items):
-    shape(isinstance(items, list))
     out = []
-    for it in items:
-        shape(isinstance(it, dict) and isinstance(it.get("type"), str))
-        t = it["type"]
+    for it, t in typed_items(items):
         if t == "function_call":
             exact_keys(
                 it,
@@ -244,8 +257,7 @@ def responses_items(items):
             if t == "message":
                 content = it.get("content")
                 if isinstance(content, list):
-                    for part in content:
-                        shape(isinstance(part, dict) and part.get("type") in ("output_text", "refusal"))
+                    content_parts(content, ("output_text", "refusal"))
                 else:
                     shape(isinstance(content, str))
             continue
@@ -268,15 +280,6 @@ def openai_responses(v):
 WS = " \t\n\r"
 # What JavaScript's trim() removes: the text formats drop it around an output and its tokens.
 JS_WS = " \t\n\v\f\r\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
-
-
-def name_and_object(obj, args_key, optional=()):
-    """A call object with exactly `name` and `args_key` (and `optional`), its arguments an object."""
-    shape(isinstance(obj, dict))
-    exact_keys(obj, ("name", args_key), optional)
-    name = name_of(obj)
-    shape(isinstance(obj[args_key], dict))
-    return [name, canonical(obj[args_key])]
 
 
 def hermes(text):
