@@ -13,6 +13,7 @@
 import { deepStrictEqual, fail, match, strictEqual } from "node:assert/strict";
 import { type ScoreCorpusOptions, writeScoreCorpus } from "./_score_corpus.ts";
 import { type VariedCorpusOptions, writeVariedCorpus } from "./_varied_corpus.ts";
+import { writeHeldoutCorpus } from "./_heldout_corpus.ts";
 
 const DENO = Deno.execPath();
 const CLI = new URL("../../cli/main.ts", import.meta.url).pathname;
@@ -126,6 +127,8 @@ const VARIED: VariedCorpusOptions[] = [
   // Outputs written as the JSON value itself, an API's whole response (read as canonical text).
   { seed: 707, count: 6_000, wholeOutputs: 0.8 },
 ];
+/** The held-out corpus, written without sight of the engine or the corpora above. */
+const HELDOUT = [{ seed: 808, count: 6_000 }];
 /** Each corpus: its label, its rows, and what writes it to a directory. */
 const SOURCES = [
   ...CORPORA.map((spec) => ({
@@ -137,6 +140,11 @@ const SOURCES = [
     label: `varied seed ${spec.seed}`,
     count: spec.count,
     write: (dir: string) => writeVariedCorpus(dir, spec),
+  })),
+  ...HELDOUT.map((spec) => ({
+    label: `held-out seed ${spec.seed}`,
+    count: spec.count,
+    write: (dir: string) => writeHeldoutCorpus(dir, spec),
   })),
 ];
 
