@@ -25,6 +25,7 @@ import {
   fieldStart,
   K_OK,
   NAMES,
+  valueOutput,
 } from "./score_common";
 import {
   ARGS_MATCH,
@@ -82,7 +83,7 @@ function scanLine(phase: i32, s: usize, end: usize, text: usize): u32 {
   setReplaceInvalid(phase == PHASE_GENERATIONS);
   const o = phase == PHASE_EXAMPLES
     ? scanObject(q, end, NAMES, 4, -1, text, 3)
-    : scanObject(q, end, NAMES, 3, 2, text);
+    : scanObject(q, end, NAMES, 3, 2, text, phase == PHASE_GENERATIONS ? 2 : -1);
   setReplaceInvalid(false);
   if (o == 0) return GIVE_BACK;
   const r = skipWs(o, end);
@@ -98,7 +99,7 @@ function scanLine(phase: i32, s: usize, end: usize, text: usize): u32 {
  * reads it (goldOf). RESULT: the verdict (0 read, 1 give back, 2 blank), the
  * value range of each named field (start, end addresses; 0, 0 when absent), then the decoded
  * prompt or output (address, length, lone surrogate, invalid UTF-8 replaced) as the scan left
- * it.
+ * it, and 1 when that is the canonical text of an output written as a JSON value (valueOutput).
  */
 export function ruleScanLine(phase: i32, len: u32): usize {
   const s = chunkInput;
@@ -115,12 +116,26 @@ export function ruleScanLine(phase: i32, len: u32): usize {
       if ((c == 0x7b || c == 0x5b) && goldOf() == TARGET_UNREAD) verdict = GIVE_BACK;
     }
   }
+  let length = decodedLength;
+  let lone = decodedLone;
+  let replaced = decodedReplaced;
+  const value = verdict == READ && phase == PHASE_GENERATIONS ? valueOutput(text) : -1;
+  if (value >= 0) {
+    length = <usize> value;
+    lone = false;
+    replaced = false;
+  } else if (verdict == READ && phase == PHASE_GENERATIONS) {
+    // A container output the kernel does not read gives the run back (generation()).
+    const o = fieldStart(2);
+    if (o != 0 && (load<u8>(o) == 0x7b || load<u8>(o) == 0x5b)) verdict = GIVE_BACK;
+  }
   store<u32>(RESULT, verdict);
   copyBytes(RESULT + 4, FIELDS, 32);
   store<u32>(RESULT, <u32> text, 36);
-  store<u32>(RESULT, <u32> decodedLength, 40);
-  store<u32>(RESULT, decodedLone ? 1 : 0, 44);
-  store<u32>(RESULT, decodedReplaced ? 1 : 0, 48);
+  store<u32>(RESULT, <u32> length, 40);
+  store<u32>(RESULT, lone ? 1 : 0, 44);
+  store<u32>(RESULT, replaced ? 1 : 0, 48);
+  store<u32>(RESULT, value >= 0 ? 1 : 0, 52);
   return RESULT;
 }
 

@@ -52,6 +52,7 @@ import {
   setChunkInput,
   setFrozen,
   setNames,
+  valueOutput,
   withPrompts,
 } from "./score_common";
 import {
@@ -189,9 +190,11 @@ function eachLine(len: u32, firstLine: u32, phase: i32): i32 {
     // the run back.
     clearReplaced();
     setReplaceInvalid(replacing);
+    // A generation's output written as a JSON value is parsed as it is scanned too (the `skip`
+    // member), and read as its canonical text (valueOutput).
     const o = phase == PHASE_EXAMPLES
       ? scanObject(q, end, NAMES, count, -1, text, 3)
-      : scanObject(q, end, NAMES, count, 2, text);
+      : scanObject(q, end, NAMES, count, 2, text, replacing ? 2 : -1);
     setReplaceInvalid(false);
     if (o == 0) return bail(BAIL_LINE, line);
     const r = skipWs(o, end);
@@ -205,10 +208,17 @@ function eachLine(len: u32, firstLine: u32, phase: i32): i32 {
       const rec = BATCH + <usize> batched * LINE_BYTES;
       copyBytes(rec, FIELDS, 24);
       store<u32>(rec, line, 24);
+      let length = decodedLength;
+      let flags: u32 = (decodedLone ? 1 : 0) | (decodedReplaced ? 2 : 0);
+      const value = replacing ? valueOutput(text) : -1;
+      if (value >= 0) {
+        length = <usize> value;
+        flags = 4;
+      }
       store<u32>(rec, <u32> text, 28);
-      store<u32>(rec, <u32> decodedLength, 32);
-      store<u32>(rec, (decodedLone ? 1 : 0) | (decodedReplaced ? 2 : 0), 36);
-      textUsed += (decodedLength + 7) & ~(<usize> 7);
+      store<u32>(rec, <u32> length, 32);
+      store<u32>(rec, flags, 36);
+      textUsed += (length + 7) & ~(<usize> 7);
       batched++;
       if (batched == BATCH_LINES) {
         const code = flush(phase);
@@ -229,7 +239,8 @@ function eachLine(len: u32, firstLine: u32, phase: i32): i32 {
 
 // Prompt and generation lines wait in a batch, each as LINE_BYTES: its six field words
 // (FIELDS), its line, its decoded output or prompt (address, length, and 1 for a lone
-// surrogate | 2 for replaced UTF-8), and the hash of its id's raw bytes (flush's guess).
+// surrogate | 2 for replaced UTF-8 | 4 for an output's canonical text), and the hash of its id's
+// raw bytes (flush's guess).
 const BATCH_LINES: u32 = 32;
 const LINE_BYTES: usize = 44;
 const BATCH: usize = memory.data(<i32> (<usize> BATCH_LINES * LINE_BYTES));
@@ -241,6 +252,7 @@ let lineText: usize = 0;
 let lineTextLength: usize = 0;
 let lineLone: bool = false;
 let lineReplaced: bool = false;
+let lineValue: bool = false; // an output written as a JSON value: the text is its canonical text
 let lineHash: u32 = 0; // of its id's raw bytes
 
 /**
@@ -289,6 +301,7 @@ function flush(phase: i32): i32 {
     const flags = load<u32>(rec, 36);
     lineLone = (flags & 1) != 0;
     lineReplaced = (flags & 2) != 0;
+    lineValue = (flags & 4) != 0;
     code = phase == PHASE_PROMPTS ? prompt(line) : generation();
     if (code != K_OK) break;
   }
@@ -407,7 +420,7 @@ function generation(): i32 {
   const n = lineTextLength;
   if (!digestField()) return BAIL_DIGEST;
   const out = fieldStart(2);
-  if (out == 0 || load<u8>(out) != 0x22) return BAIL_FIELD;
+  if (out == 0 || (load<u8>(out) != 0x22 && !lineValue)) return BAIL_FIELD;
   const entry = lineEntry();
   if (entry == 0) return lineBail;
   const word = entryWord(entry);

@@ -3,9 +3,14 @@
 
 import { pairsReset } from "./flatten";
 import { internReset } from "./intern";
-import { FIELDS } from "./jsonl";
+import { FIELDS, skipMark, skipParsed } from "./jsonl";
+import { decodedReplaced } from "./jsonl_strings";
 import {
+  copyBytes,
+  outBase,
+  outPos,
   outReset,
+  outRewind,
   R_EMIT,
   R_LEAVES,
   R_NODES,
@@ -109,6 +114,28 @@ export function fieldStart(k: usize): usize {
 /** Where it ends. */
 export function fieldEnd(k: usize): usize {
   return <usize> load<u32>(FIELDS + (k << 3), 4);
+}
+
+/**
+ * The output of the generation line just scanned, when it is written as a JSON object or array
+ * (an API's whole response): the general reader scores its canonical text as the output's text,
+ * and so does the kernel. The line scan parsed the value (scanObject's `skip` member) into the
+ * output region; its canonical text is copied to `text`, where a string output is decoded, and the
+ * region is rewound. Returns the text's length, or -1 when the output is not such a value or the
+ * kernel does not read it: the parser refused its raw bytes, a string `output` member before it
+ * had invalid UTF-8 (the general reader counts that line), or its canonical text is longer than
+ * three times its bytes (`1e15` is `1000000000000000.0`), more than the text region keeps for it.
+ */
+export function valueOutput(text: usize): i32 {
+  const s = fieldStart(2);
+  if (s == 0) return -1;
+  const c = load<u8>(s);
+  if (c != 0x7b && c != 0x5b) return -1;
+  const n = outPos - skipMark;
+  outRewind(skipMark);
+  if (!skipParsed || decodedReplaced || n > 3 * (fieldEnd(2) - s)) return -1;
+  copyBytes(text, outBase + skipMark, n);
+  return <i32> n;
 }
 
 // ---- The emit region: a chunk's entries, or the records' text.

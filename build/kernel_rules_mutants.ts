@@ -22,6 +22,27 @@ interface Mutant {
 
 export const MUTANTS: readonly Mutant[] = [
   {
+    name: "an output written as a JSON value loses its last byte",
+    rule: "line scan",
+    file: "assembly/score_common.ts",
+    from: "  copyBytes(text, outBase + skipMark, n);\n  return <i32> n;",
+    to: "  copyBytes(text, outBase + skipMark, n);\n  return <i32> n - (n > 2 ? 1 : 0);",
+  },
+  {
+    name: "an output written as a JSON value is read after a string output with invalid UTF-8",
+    rule: "line scan",
+    file: "assembly/score_common.ts",
+    from: "  if (!skipParsed || decodedReplaced || n > 3 * (fieldEnd(2) - s)) return -1;",
+    to: "  if (!skipParsed || n > 3 * (fieldEnd(2) - s)) return -1;",
+  },
+  {
+    name: "an output written as a JSON value that the parser refused is read",
+    rule: "line scan",
+    file: "assembly/score_common.ts",
+    from: "  if (!skipParsed || decodedReplaced || n > 3 * (fieldEnd(2) - s)) return -1;",
+    to: "  if (decodedReplaced || n > 3 * (fieldEnd(2) - s)) return -1;",
+  },
+  {
     name: "the scan takes a raw tab in a string",
     rule: "line scan",
     file: "assembly/jsonl.ts",
@@ -125,10 +146,10 @@ export const MUTANTS: readonly Mutant[] = [
     to: "",
   },
   {
-    name: "an output need not be a string",
+    name: "an output need not be a string or a JSON value the scan read",
     rule: "field checks",
     file: "assembly/score.ts",
-    from: "  if (out == 0 || load<u8>(out) != 0x22) return BAIL_FIELD;",
+    from: "  if (out == 0 || (load<u8>(out) != 0x22 && !lineValue)) return BAIL_FIELD;",
     to: "  if (out == 0) return BAIL_FIELD;",
   },
   {

@@ -28,7 +28,8 @@ import {
 /** Why the kernel gave a run back, by its name in the ABI. */
 const BAIL_REASONS: Record<(typeof BAIL_NAMES)[number], string> = {
   line: "a line it does not read strictly (or not UTF-8)",
-  field: "a missing, mistyped or empty field, or an output written as a JSON value",
+  field:
+    "a missing, mistyped or empty field, or an output written as a JSON value it does not read",
   surrogate: "a lone surrogate in an id, language or prompt",
   duplicate: "a duplicate id",
   unknown_id: "an id that is not an example's",

@@ -55,6 +55,11 @@ export interface KernelScan {
   decodedLone: boolean;
   /** Whether invalid UTF-8 in the output was replaced (generations only). */
   decodedReplaced: boolean;
+  /**
+   * Whether `decoded` is the canonical text of an output written as a JSON object or array
+   * (generations only), as the general reader reads such an output.
+   */
+  value: boolean;
 }
 
 /** Target kinds, as the kernel's entries and the drop summary name them. */
@@ -133,6 +138,7 @@ export class KernelRules {
       decoded: this.#bytes(this.#u32(r, 9), this.#u32(r, 10)),
       decodedLone: this.#u32(r, 11) !== 0,
       decodedReplaced: this.#u32(r, 12) !== 0,
+      value: this.#u32(r, 13) !== 0,
     };
   }
 

@@ -412,6 +412,15 @@ function lineScanProblems(phase: Phase, bytes: Uint8Array, k: KernelScan): strin
         `field "${names[f]}": JSON.parse of the kernel's text differs from readJsonLine`,
       );
     }
+    if (f === 2 && phase === "generations" && !isString) {
+      // An output written as a JSON value: its canonical text, unless the kernel gives it back.
+      if (k.value && !sameBytes(k.decoded, encoder.encode(canonicalText(kt)))) {
+        problems.push(`decoded "output": kernel ${show(k.decoded)}, not the canonical text`);
+      }
+      if (!k.value && (kt[0] === "{" || kt[0] === "[") && utf8 && valueReadable(kt)) {
+        problems.push(`"output" ${show(kt)}: the kernel does not read it as a JSON value`);
+      }
+    }
     if (f === 2 && phase !== "examples" && isString) {
       const value = JSON.parse(kt) as string;
       const want = wtf8(value);
@@ -442,7 +451,7 @@ const PHASE_LIST: readonly Phase[] = ["examples", "prompts", "generations"];
 
 Deno.test("line scan: where the kernel reads a line, it reads what the general reader reads", () => {
   const failures = new Failures("line scan");
-  const counts = { read: 0, "give back": 0, blank: 0, generalReadsGivenBack: 0 };
+  const counts = { read: 0, "give back": 0, blank: 0, generalReadsGivenBack: 0, valueOutputs: 0 };
   let inputs = 0;
   for (const phase of PHASE_LIST) {
     const rng = makeRng(0x5ca1 + PHASE_LIST.indexOf(phase));
@@ -451,6 +460,7 @@ Deno.test("line scan: where the kernel reads a line, it reads what the general r
       inputs++;
       const k = kernel.scanLine(phase, bytes);
       counts[k.verdict]++;
+      if (k.value) counts.valueOutputs++;
       if (k.verdict === "give back") {
         const { text, utf8 } = generalText(bytes);
         if (utf8 && !isBlank(text) && generalReads(phase, text)) counts.generalReadsGivenBack++;
@@ -578,6 +588,27 @@ const LINE_EDGES: [Phase, string | Uint8Array, KernelScan["verdict"]][] = [
   ["generations", '{"__proto__":1,"output":"x"}', "read"],
   ["generations", '{"a":"\u2028\u2029"}', "read"],
   ["generations", '{"a"\f:1}', "give back"],
+  // An output written as a JSON object or array: read as its canonical text, or given back.
+  ["generations", '{"output":{"name":"f","arguments":{"x":1.0,"y":1E2}}}', "read"],
+  ["generations", '{"output":[{"arguments":{},"name":"f"}],"example_id":"a"}', "read"],
+  ["generations", '{"output":{"a":NaN,"\\u00e9":"\\ud800"}}', "read"],
+  ["generations", '{"output":"x","output":{"a":1}}', "read"],
+  ["generations", '{"output":{"a":1},"output":"x"}', "give back"], // a member after it
+  ["generations", '{"output":' + deep(511) + "}", "read"], // depth 512 in the line
+  ["generations", '{"output":' + deep(512) + "}", "give back"], // depth 513
+  ["generations", '{"output":[' + "1e15,".repeat(9) + "1]}", "give back"], // over 3x its bytes
+  ["generations", '{"output":[' + "1e15,".repeat(3) + "1.5,0]}", "read"],
+  ["generations", '{"output":[1,]}', "give back"],
+  [
+    "generations",
+    new Uint8Array([...encoder.encode('{"output":["'), 0xff, 0x22, 0x5d, 0x7d]),
+    "give back",
+  ],
+  [
+    "generations",
+    new Uint8Array([...encoder.encode('{"output":"'), 0xff, ...encoder.encode('","output":{}}')]),
+    "give back", // the line's first output has invalid UTF-8: the general reader counts it
+  ],
 ];
 
 Deno.test("line scan: hand-picked lines", () => {
@@ -764,6 +795,34 @@ function fieldLine(rng: Rng, phase: Phase): string {
   return objectOf(rng, members).replaceAll("\n", "\t");
 }
 
+/** The engine's canonical text of a JSON text the test knows to be JSON. */
+function canonicalText(json: string): string {
+  const r = engine.canonicalizeBatch([json])[0]!;
+  if (!r.ok) throw new Error(`not JSON: ${json}`);
+  return r.canonical;
+}
+
+/**
+ * Whether the kernel reads an output written as this JSON value (UTF-8): its parser takes it as a
+ * member of the line's object (nested at most 511 deep, one level for the line), and its canonical
+ * text is at most three times its bytes (the room the kernel keeps for a line's text).
+ */
+function valueReadable(json: string): boolean {
+  const r = engine.canonicalizeBatch([json])[0]!;
+  let depth = 0;
+  let deepest = 0;
+  for (let i = 0, inString = false; i < json.length; i++) {
+    const c = json[i];
+    if (inString) {
+      if (c === "\\") i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === "{" || c === "[") deepest = Math.max(deepest, ++depth);
+    else if (c === "}" || c === "]") depth--;
+  }
+  return r.ok && deepest <= 511 && r.canonical.length <= 3 * encoder.encode(json).length;
+}
+
 /** A value that would be a row field (readJsonLine's). */
 type Row = Record<string, unknown>;
 
@@ -814,6 +873,10 @@ function generalFields(phase: Phase, text: string): { accepts: string; byDesign:
       byDesign: lone(ex.example_id) || lone(ex.language) || lone(ex.root_id),
     };
   }
+  // An output written as a JSON object or array is read as its canonical text, by the general
+  // reader (its exact fields) and by the kernel (the line scan parses it).
+  const out = phase === "generations" ? literals[2] : undefined;
+  const valueOutput = out !== undefined && (out[0] === "{" || out[0] === "[");
   // readJsonLine reads a line with NaN or Infinity exactly, and then a field that is not a string
   // as its canonical text (a string): the general reader takes `"output":5` as the output "5" on
   // such a line, and refuses it on any other (reported); the kernel gives such a line back.
@@ -821,7 +884,9 @@ function generalFields(phase: Phase, text: string): { accepts: string; byDesign:
   try {
     JSON.parse(text);
   } catch {
-    nonStringAsText = literals.some((l) => l !== undefined && l.charCodeAt(0) !== 0x22);
+    nonStringAsText = literals.some((l, k) =>
+      l !== undefined && l.charCodeAt(0) !== 0x22 && !(k === 2 && valueOutput)
+    );
   }
   if (phase === "prompts") {
     return {
@@ -849,7 +914,7 @@ function generalFields(phase: Phase, text: string): { accepts: string; byDesign:
       core.addGenerations([{
         example_id: row.example_id as string,
         prompt_sha256: row.prompt_sha256 as string,
-        output: row.output as string,
+        output: valueOutput ? canonicalText(out) : row.output as string,
         line: 1,
       }]);
       core.finish();

@@ -192,13 +192,15 @@ Deno.test("scoreJsonl() reads an output written as a JSON object or array as its
     ["[1]", "invalid_shape", false],
   ];
   for (const [output, status, match] of read) {
-    for (const options of [{}, { engine: TS }]) {
-      const { report } = await scoreJsonl({ examples, generations: line(output) }, options);
+    for (const options of [{}, { engine: TS }, { kernel: false }]) {
+      const r = await scoreJsonl({ examples, generations: line(output) }, options);
       assertEquals(
-        [report.records[0]!.status, report.records[0]!.arguments_match],
+        [r.report.records[0]!.status, r.report.records[0]!.arguments_match],
         [status, match],
         output,
       );
+      // The scoring kernel reads such an output itself, as the general reader does.
+      strictEqual(r.handedBack, undefined, `${output}: ${JSON.stringify(r.handedBack)}`);
     }
   }
   const refused: [string, RegExp][] = [

@@ -11,6 +11,8 @@ import {
   sha256Hex,
 } from "../../mod.ts";
 import { writeScoreCorpus } from "./_score_corpus.ts";
+import { writeVariedCorpus } from "./_varied_corpus.ts";
+import { writeHeldoutCorpus } from "./_heldout_corpus.ts";
 import { rng } from "../conformance/_corpus.ts";
 import { createHash } from "node:crypto";
 import { ScoreKernel } from "../../src/evaluation/_score_kernel.ts";
@@ -93,6 +95,28 @@ Deno.test("the kernel takes seeded corpora whole and writes the general reader's
       await Deno.remove(dir, { recursive: true });
     });
   }
+  // Outputs written as the JSON value itself (an API's whole response), read as canonical text.
+  await t.step("varied seed 15, a third of the outputs written as JSON values", async () => {
+    const dir = await Deno.makeTempDir({ prefix: "assay_kernel_corpus_" });
+    const spec = { seed: 15, count: 3000, wholeOutputs: 0.33 };
+    const files = await readCorpus(await writeVariedCorpus(dir, spec));
+    const text = new TextDecoder().decode(files.generations);
+    ok(/"output": ?[[{]/.test(text), "no output is written as a JSON value");
+    const { fast, general, bail } = await both(files);
+    strictEqual(bail, undefined, `the kernel gave the run back: ${JSON.stringify(bail)}`);
+    ok(fast.report !== undefined, fast.error);
+    strictEqual(fast.report, general.report);
+    await Deno.remove(dir, { recursive: true });
+  });
+  await t.step("held-out seed 16", async () => {
+    const dir = await Deno.makeTempDir({ prefix: "assay_kernel_corpus_" });
+    const files = await readCorpus(await writeHeldoutCorpus(dir, { seed: 16, count: 3000 }));
+    const { fast, general, bail } = await both(files);
+    strictEqual(bail, undefined, `the kernel gave the run back: ${JSON.stringify(bail)}`);
+    ok(fast.report !== undefined, fast.error);
+    strictEqual(fast.report, general.report);
+    await Deno.remove(dir, { recursive: true });
+  });
 });
 
 Deno.test("the kernel agrees with the general reader on 24 small seeded corpora", async () => {
@@ -396,6 +420,47 @@ Deno.test("the kernel reads the rare forms it should, and gives back everything 
       files: {
         ...base(),
         generations: row({ example_id: "e1", prompt_sha256: SHA, output: 1 }) + "\n",
+      },
+      kernel: false,
+    },
+    {
+      name: "an output written as a JSON object (a call, lexemes kept)",
+      files: {
+        ...base(),
+        generations: `{"example_id":"e1","prompt_sha256":"${SHA}",` +
+          '"output":{"arguments":{"a":1.0,"b":[1E2,"\\u00e9"]},"name":"f"}}\n',
+      },
+      kernel: true,
+    },
+    {
+      name: "an output written as a JSON array, and an API response",
+      files: {
+        examples: base().examples + pair + "\n",
+        generations: `{"output":[{"name":"f","arguments":{"a":1}}],"prompt_sha256":"${SHA}",` +
+          `"example_id":"e1"}\n{"example_id":"e2","prompt_sha256":"${SHA}","output":` +
+          '{"choices":[{"message":{"role":"assistant","content":null}}]}}\n',
+      },
+      kernel: true,
+    },
+    {
+      name: "an output written as a JSON value holding invalid UTF-8",
+      files: {
+        ...base(),
+        generations: new Uint8Array([
+          ...new TextEncoder().encode(`{"example_id":"e1","prompt_sha256":"${SHA}","output":["`),
+          0xff,
+          ...new TextEncoder().encode('"]}\n'),
+        ]),
+      },
+      kernel: false,
+    },
+    {
+      name: "an output written as a JSON value whose canonical text outgrows the kernel's room",
+      files: {
+        ...base(),
+        generations: `{"example_id":"e1","prompt_sha256":"${SHA}","output":[${
+          "1e15,".repeat(20)
+        }1]}\n`,
       },
       kernel: false,
     },
