@@ -12,7 +12,7 @@
  * Every process is pinned to one core (`taskset -c 0`, as bench:score's sides are) unless
  * `--cpu all`. Prints a table of seconds per phase and the candidate's time over the base's.
  *
- *   deno run -A bench/kernel_ab.ts --candidate SRC [--base SRC] [--corpus varied|classic]
+ *   deno run -A bench/kernel_ab.ts --candidate SRC [--base SRC] [--corpus varied|classic|heldout]
  *     [--count N] [--seed N] [--rounds N] [--first N] [--cpu N|all]
  *
  * A SRC is a `.wasm` file, a folder of AssemblyScript sources (compiled with build/build_wasm.ts's
@@ -26,6 +26,7 @@ import { parseArgs } from "node:util";
 import { ASC_FLAGS, compile, ENTRY } from "../build/build_wasm.ts";
 import { writeScoreCorpus } from "../tests/evaluation/_score_corpus.ts";
 import { writeVariedCorpus } from "../tests/evaluation/_varied_corpus.ts";
+import { writeHeldoutCorpus } from "../tests/evaluation/_heldout_corpus.ts";
 import { kernelRun, readCorpus } from "./_score_phases.ts";
 import { median } from "./_median.ts";
 
@@ -146,8 +147,8 @@ if (import.meta.main) {
   if (values.candidate === undefined) {
     throw new Error("Usage: deno run -A bench/kernel_ab.ts --candidate SRC [--base SRC] ...");
   }
-  if (values.corpus !== "varied" && values.corpus !== "classic") {
-    throw new Error(`--corpus is varied or classic, not ${values.corpus}`);
+  if (!["varied", "classic", "heldout"].includes(values.corpus!)) {
+    throw new Error(`--corpus is varied, classic or heldout, not ${values.corpus}`);
   }
   const dir = await Deno.makeTempDir({ prefix: "assay_kernel_ab_" });
   try {
@@ -157,6 +158,7 @@ if (import.meta.main) {
     const seed = Number(values.seed);
     const count = Number(values.count);
     if (values.corpus === "varied") await writeVariedCorpus(dir, { seed, count });
+    else if (values.corpus === "heldout") await writeHeldoutCorpus(dir, { seed, count });
     else await writeScoreCorpus(dir, { seed, count, outputBytes: 285 });
     console.log(
       `${values.corpus} corpus, ${count} examples; base ${values.base}, candidate ` +
