@@ -13,7 +13,7 @@ export const BAIL_FIELD: i32 = 2;
 export const BAIL_SURROGATE: i32 = 3;
 /** An id twice in one file. */
 export const BAIL_DUPLICATE: i32 = 4;
-/** A prompt or generation whose id is not an example's. */
+/** A generation whose id is not an example's (manifest rows of no example: score_extras.ts). */
 export const BAIL_UNKNOWN_ID: i32 = 5;
 /** A digest that is malformed or does not match. */
 export const BAIL_DIGEST: i32 = 6;

@@ -81,6 +81,7 @@ import {
   tablesTop,
 } from "./score_entries";
 import { scoreOutput } from "./score_outputs";
+import { extrasReset, mergeExtras, noteExtra } from "./score_extras";
 import { bytesEqual, holdsByte } from "./bytes";
 import { sha256EqualsMany } from "./sha256_x4";
 
@@ -113,6 +114,7 @@ export function kStart(prompts: bool): void {
   entriesReset(zone);
   nextLine = 1;
   invalidOutputs = 0;
+  extrasReset();
 }
 
 /** The address where the glue writes the next chunk, of up to `cap` bytes. */
@@ -289,6 +291,7 @@ function flush(phase: i32): i32 {
   }
   touched ^= sink;
   hashCount = 0;
+  extraDigests = 0;
   let code = K_OK;
   let line: u32 = 0;
   for (let k: u32 = 0; k < n; k++) {
@@ -340,6 +343,10 @@ export function kFreeze(): i32 {
 // literal's bytes (which the line scan checked) are the id, and flush hashed them; else the id is
 // decoded to R_PRED.
 let lineBail: i32 = 0;
+// The id lineEntry read last: its bytes, their length and their id hash.
+let lineIdAt: usize = 0;
+let lineIdLength: usize = 0;
+let lineIdHash: u32 = 0;
 function lineEntry(): usize {
   const s = fieldStart(0);
   lineBail = BAIL_FIELD;
@@ -360,6 +367,9 @@ function lineEntry(): usize {
   lineBail = BAIL_SURROGATE;
   if (lone) return 0;
   lineBail = BAIL_UNKNOWN_ID;
+  lineIdAt = t;
+  lineIdLength = n;
+  lineIdHash = h;
   return findId(t, n, h);
 }
 
@@ -369,7 +379,10 @@ function lineEntry(): usize {
 export function kPrompts(len: u32, firstLine: u32): i32 {
   if (!frozen || !withPrompts) unreachable();
   phaseNames(PHASE_PROMPTS);
-  return eachLine(len, firstLine, PHASE_PROMPTS);
+  const r = eachLine(len, firstLine, PHASE_PROMPTS);
+  // A repeated id among the chunk's rows of no example is found once the chunk is read: the
+  // chunk's first line stands for its line.
+  return r != K_OK || mergeExtras() ? r : bail(BAIL_DUPLICATE, firstLine);
 }
 
 // The prompts of a batch, to be checked against their digests together (see flush): per prompt
@@ -379,26 +392,37 @@ const HASHES: usize = memory.data(<i32> (<usize> BATCH_LINES << 4));
 const HASH_LINES: usize = memory.data(<i32> (<usize> BATCH_LINES << 2));
 let hashCount: u32 = 0;
 
+// The digests of the batch's manifest rows of no example, for the check of their prompts.
+const EXTRA_DIGESTS: usize = memory.data(<i32> (<usize> BATCH_LINES << 5));
+let extraDigests: u32 = 0;
+
 function prompt(line: u32): i32 {
-  // The prompt, if any, was decoded as the line was scanned.
-  const lone = lineLone;
-  const n = lineTextLength;
   if (!digestField()) return BAIL_DIGEST;
   const entry = lineEntry();
-  if (entry == 0) return lineBail;
-  const word = entryWord(entry);
-  if ((word & STATE_PROMPT) != 0) return BAIL_DUPLICATE;
-  setEntryWord(entry, word | STATE_PROMPT);
-  const digest = entry + E_DIGEST;
+  let digest: usize;
+  if (entry == 0) {
+    // A row whose id is no example's is checked as the others are, and its id noted (see
+    // score_extras.ts); nothing else of it is kept.
+    if (lineBail != BAIL_UNKNOWN_ID) return lineBail;
+    noteExtra(lineIdAt, lineIdLength, lineIdHash);
+    digest = EXTRA_DIGESTS + (<usize> extraDigests << 5);
+    extraDigests++;
+  } else {
+    const word = entryWord(entry);
+    if ((word & STATE_PROMPT) != 0) return BAIL_DUPLICATE;
+    setEntryWord(entry, word | STATE_PROMPT);
+    digest = entry + E_DIGEST;
+  }
   digestTo(digest);
   const p = fieldStart(2);
   if (p != 0) {
+    // The prompt was decoded as the line was scanned.
     if (load<u8>(p) != 0x22) return BAIL_FIELD;
-    if (lone) return BAIL_SURROGATE;
-    // Its digest (now in the entry) is checked when the batch is flushed.
+    if (lineLone) return BAIL_SURROGATE;
+    // Its digest (now in the entry, or with the batch's) is checked when the batch is flushed.
     const h = HASHES + (<usize> hashCount << 4);
     store<u32>(h, <u32> lineText);
-    store<u32>(h, <u32> n, 4);
+    store<u32>(h, <u32> lineTextLength, 4);
     store<u32>(h, <u32> digest, 8);
     store<u32>(HASH_LINES + (<usize> hashCount << 2), line);
     hashCount++;

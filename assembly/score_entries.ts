@@ -299,6 +299,11 @@ function language(e: usize): u32 {
 /** The end of the tables. */
 export let tablesTop: usize = 0;
 
+/** Moves the top of the tables up to `top`, in memory already grown (see score_extras.ts). */
+export function raiseTablesTop(top: usize): void {
+  tablesTop = top;
+}
+
 /**
  * The first dropped example's entry (0 for none), after kFreeze: each dropped entry's E_MATCHED
  * word holds the next one's (0 after the last), so kDropped walks the dropped ones only.

@@ -142,7 +142,7 @@ export const MUTANTS: readonly Mutant[] = [
     name: "a prompt may hold a lone surrogate",
     rule: "field checks",
     file: "assembly/score.ts",
-    from: "    if (lone) return BAIL_SURROGATE;\n",
+    from: "    if (lineLone) return BAIL_SURROGATE;\n",
     to: "",
   },
   {

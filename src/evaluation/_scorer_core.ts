@@ -67,7 +67,10 @@ interface ExampleState {
  * the root's bundle twice). `#order` holds the examples in file order, duplicates left out;
  * `#prompts` maps an example id to its manifest row, an index into `#promptShas` and
  * `#promptLines`; `#canonicalizeSome` canonicalizes `texts[i]` into `out[i]` for each `i` of
- * `which`. (Notes on members go here: the bundler keeps a member's docs.)
+ * `which`; `#golds` gives the gold calls of examples being scored, as the predictions are
+ * compared with them: their pairs flattened from the canonical arguments (which gives the pairs
+ * the parse gives), then the decoder's gold() form. (Notes on members go here: the bundler keeps a
+ * member's docs.)
  */
 export class ScorerCore {
   #engine: Engine;
@@ -328,9 +331,6 @@ export class ScorerCore {
     }
   }
 
-  // The gold calls of examples being scored, as the predictions are compared with them: their
-  // pairs flattened from the canonical arguments (which gives the pairs the parse gives), then the
-  // decoder's gold() form.
   #golds(states: readonly ExampleState[]): GoldCall[] {
     const flat = this.#engine.flattenArgumentsBatch(states.map((s) => s.gold!.canonical));
     let calls: PredictedCall[] = states.map((s, i) => {

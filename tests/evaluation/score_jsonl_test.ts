@@ -58,10 +58,10 @@ Deno.test("scoreJsonl() gives the same bytes whatever the kind and chunking of i
 
 Deno.test("scoreJsonl() reads a one-shot source on after the kernel gives the run back", async () => {
   const files = await corpus(43, true);
-  // A manifest row for an id that is no example's, after the first rows: the kernel gives the
-  // run back in the middle of prompts.jsonl, and the general reader accepts the row.
+  // A manifest row whose key example_id is written with an escape, after the first rows: the
+  // kernel gives the run back in the middle of prompts.jsonl, and the general reader reads it.
   const text = decoder.decode(files.prompts!).split("\n");
-  text.splice(5, 0, JSON.stringify({ example_id: "nobody", prompt_sha256: "a".repeat(64) }));
+  text[5] = text[5]!.replace('"example_id"', '"example\\u005fid"');
   const prompts = new TextEncoder().encode(text.join("\n"));
   const expected = await scoreJsonl(
     { examples: files.examples, generations: files.generations, prompts },
@@ -74,7 +74,7 @@ Deno.test("scoreJsonl() reads a one-shot source on after the kernel gives the ru
       generations: sourceOf(files.generations, kind, rng),
       prompts: sourceOf(prompts, kind, rng),
     }, { engine: WASM });
-    ok(r.handedBack, `${kind}: the kernel took a manifest row of an unknown id`);
+    ok(r.handedBack, `${kind}: the kernel took a key written with an escape`);
     strictEqual(r.handedBack.source, "prompts");
     assertEquals(decoder.decode(r.bytes), decoder.decode(expected.bytes), kind);
   }

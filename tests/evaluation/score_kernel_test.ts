@@ -643,11 +643,43 @@ Deno.test("the kernel reads the rare forms it should, and gives back everything 
       kernel: true,
     },
     {
+      // A subset of the examples scored against the whole manifest: rows of no example are
+      // checked, and their ids must not repeat.
       name: "a prompt row for an unknown id",
       files: {
         examples: withPrompt.examples,
         generations: withPrompt.generations.replace(SHA, sha256Hex(text)),
-        prompts: prompt("e1", text) + "\n" + prompt("zz", text) + "\n",
+        prompts: prompt("e1", text) + "\n" + prompt("zz", text) + "\n" +
+          row({ example_id: "zy", prompt_sha256: SHA }) + "\n",
+      },
+      kernel: true,
+    },
+    {
+      name: "two prompt rows for one unknown id",
+      files: {
+        examples: withPrompt.examples,
+        generations: withPrompt.generations.replace(SHA, sha256Hex(text)),
+        prompts: prompt("zz", text) + "\n" + prompt("e1", text) + "\n" +
+          row({ example_id: "zz", prompt_sha256: SHA }) + "\n",
+      },
+      kernel: false,
+    },
+    {
+      name: "two prompt rows for one unknown id, one of them escaped",
+      files: {
+        examples: withPrompt.examples,
+        generations: withPrompt.generations.replace(SHA, sha256Hex(text)),
+        prompts: prompt("e1", text) + "\n" + prompt("zz", text) + "\n" +
+          `{"example_id":"z\\u007a","prompt_sha256":"${SHA}"}\n`,
+      },
+      kernel: false,
+    },
+    {
+      name: "a prompt row for an unknown id, its prompt not its digest's",
+      files: {
+        examples: withPrompt.examples,
+        generations: withPrompt.generations.replace(SHA, sha256Hex(text)),
+        prompts: prompt("e1", text) + "\n" + prompt("zz", text, SHA) + "\n",
       },
       kernel: false,
     },
@@ -824,6 +856,40 @@ Deno.test("the kernel reads UTF-8 in ids, prompts and outputs as the general rea
   ok(kernelTook > 10, `the kernel took ${kernelTook} of 120`);
 });
 
+Deno.test("the kernel checks manifest rows of no example across its chunks, as the general reader does", async () => {
+  // A subset of the examples scored against a manifest of 40,000 rows (several of the kernel's
+  // chunks): the rows of no example are checked, and a repeated id is found whatever chunks
+  // its rows are in.
+  const ids = ["e1", "e2", "e3"];
+  const examples = ids.map((id) => row({ example_id: id, language: "en", target: call("f", {}) }));
+  const generations = ids.map((id) =>
+    row({ example_id: id, prompt_sha256: sha256Hex(id), output: call("f", {}) })
+  );
+  const manifest = (id: string) =>
+    row({ example_id: id, prompt_sha256: sha256Hex(id), prompt: id, note: "·".repeat(40) });
+  const rows = Array.from({ length: 40_000 }, (_, k) => manifest(`x${k}`));
+  rows.splice(20_000, 0, ...ids.map(manifest));
+  const files = (prompts: string[]) => ({
+    examples: examples.join("\n") + "\n",
+    generations: generations.join("\n") + "\n",
+    prompts: prompts.join("\n") + "\n",
+  });
+  ok(files(rows).prompts.length > 3 << 20, "the manifest spans several chunks");
+  const taken = await both(files(rows));
+  strictEqual(taken.bail, undefined, JSON.stringify(taken.bail));
+  ok(taken.fast.report !== undefined, taken.fast.error);
+  strictEqual(taken.fast.report, taken.general.report);
+  for (const [first, second] of [[5, 39_990], [17, 18], [39_998, 39_999]]) {
+    const repeated = [...rows];
+    repeated[second!] = manifest(`x${first}`);
+    // The kernel gives the run back; the general reader words the error (an error ends the run,
+    // so no hand-back is reported).
+    const { fast, general } = await both(files(repeated));
+    ok(general.error?.includes("duplicate"), general.error);
+    strictEqual(fast.error, general.error);
+  }
+});
+
 Deno.test("the kernel gives back a prompts file at the line one-at-a-time checking would", async (t) => {
   // The prompts of a batch of lines are hashed together after the batch's other checks: the
   // line given back must still be the first failing one in file order, whatever fails after it.
@@ -853,9 +919,27 @@ Deno.test("the kernel gives back a prompts file at the line one-at-a-time checki
       want: { reason: "digest", line: 5 },
     },
     {
+      // A row of no example is checked as the others are (its id is only noted).
       name: "an unknown id, then a mismatch",
       bend: { 8: { id: "zz", text: "x" }, 20: wrong(20) },
-      want: { reason: "not an example's", line: 9 },
+      want: { reason: "digest", line: 21 },
+    },
+    {
+      name: "an unknown id whose prompt is not its digest's",
+      bend: { 8: { id: "zz", text: "x", sha: sha256Hex("y") } },
+      want: { reason: "digest", line: 9 },
+    },
+    {
+      // A repeated id among rows of no example is found once the chunk is read: it stands at
+      // the chunk's first line, after any other failure in the chunk.
+      name: "an unknown id twice",
+      bend: { 8: { id: "zz" }, 60: { id: "zz", text: "x" } },
+      want: { reason: "duplicate", line: 1 },
+    },
+    {
+      name: "an unknown id twice, then a mismatch",
+      bend: { 8: { id: "zz" }, 60: { id: "zz" }, 70: wrong(70) },
+      want: { reason: "digest", line: 71 },
     },
     {
       name: "two mismatches",
