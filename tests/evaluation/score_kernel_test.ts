@@ -592,6 +592,12 @@ Deno.test("the kernel reads the rare forms it should, and gives back everything 
   }
   const withPrompt = base();
   const text = "the prompt";
+  /** The base files with this manifest, the generation's digest the prompt's. */
+  const withManifest = (prompts: string) => ({
+    examples: withPrompt.examples,
+    generations: withPrompt.generations.replace(SHA, sha256Hex(text)),
+    prompts,
+  });
   cases.push(
     {
       name: "a manifest whose prompts hash to their digests",
@@ -646,41 +652,31 @@ Deno.test("the kernel reads the rare forms it should, and gives back everything 
       // A subset of the examples scored against the whole manifest: rows of no example are
       // checked, and their ids must not repeat.
       name: "a prompt row for an unknown id",
-      files: {
-        examples: withPrompt.examples,
-        generations: withPrompt.generations.replace(SHA, sha256Hex(text)),
-        prompts: prompt("e1", text) + "\n" + prompt("zz", text) + "\n" +
+      files: withManifest(
+        prompt("e1", text) + "\n" + prompt("zz", text) + "\n" +
           row({ example_id: "zy", prompt_sha256: SHA }) + "\n",
-      },
+      ),
       kernel: true,
     },
     {
       name: "two prompt rows for one unknown id",
-      files: {
-        examples: withPrompt.examples,
-        generations: withPrompt.generations.replace(SHA, sha256Hex(text)),
-        prompts: prompt("zz", text) + "\n" + prompt("e1", text) + "\n" +
+      files: withManifest(
+        prompt("zz", text) + "\n" + prompt("e1", text) + "\n" +
           row({ example_id: "zz", prompt_sha256: SHA }) + "\n",
-      },
+      ),
       kernel: false,
     },
     {
       name: "two prompt rows for one unknown id, one of them escaped",
-      files: {
-        examples: withPrompt.examples,
-        generations: withPrompt.generations.replace(SHA, sha256Hex(text)),
-        prompts: prompt("e1", text) + "\n" + prompt("zz", text) + "\n" +
+      files: withManifest(
+        prompt("e1", text) + "\n" + prompt("zz", text) + "\n" +
           `{"example_id":"z\\u007a","prompt_sha256":"${SHA}"}\n`,
-      },
+      ),
       kernel: false,
     },
     {
       name: "a prompt row for an unknown id, its prompt not its digest's",
-      files: {
-        examples: withPrompt.examples,
-        generations: withPrompt.generations.replace(SHA, sha256Hex(text)),
-        prompts: prompt("e1", text) + "\n" + prompt("zz", text, SHA) + "\n",
-      },
+      files: withManifest(prompt("e1", text) + "\n" + prompt("zz", text, SHA) + "\n"),
       kernel: false,
     },
   );
