@@ -7,8 +7,10 @@
 // lexemes are under control: `1.0` against `1`, big integers, escapes against raw characters. The
 // generations mix right calls in other spellings, wrong arguments, prose and fences around calls,
 // broken JSON, wrong shapes, no JSON at all and a share of the conformance corpus's hostile
-// outputs. Every row is well formed and every kept example has one generation, so the run scores
-// (an input error would end it).
+// outputs; some outputs that are JSON objects or arrays are written as the value itself (an API's
+// whole response), and the manifest has rows of no example (a subset of the examples scored).
+// Every row is well formed and every kept example has one generation, so the run scores (an input
+// error would end it).
 import { rng as mulberry32 } from "./_corpus.ts";
 import { sha256Hex } from "./_sha256.ts";
 
@@ -130,7 +132,7 @@ export async function buildJsonlCorpus(
   };
 
   const examples: string[] = [];
-  const generations: string[] = [];
+  const generations: { id: string; sha: string; output: string }[] = [];
   const prompts: string[] = [];
   const roots: { id: string; call: Call }[] = [];
   for (let i = 0; i < JSONL_EXAMPLES; i++) {
@@ -166,9 +168,24 @@ export async function buildJsonlCorpus(
       ),
     );
     if (drop && chance(0.3)) continue; // a dropped example may have no generation
-    generations.push(
-      JSON.stringify({ example_id: id, prompt_sha256: sha, output: output(call ?? gold(), lang) }),
-    );
+    generations.push({ id, sha, output: output(call ?? gold(), lang) });
+  }
+  // Drawn after the rows, so that the rows above stay as they were.
+  const generationLines = generations.map(({ id, sha, output }) => {
+    const head = `{"example_id":${JSON.stringify(id)},"prompt_sha256":"${sha}","output":`;
+    // On one line: a value written over several (pretty-printed) would break the JSONL line.
+    let value = /^[[{]/.test(output) && !/[\r\n]/.test(output) && chance(0.3);
+    try {
+      if (value) JSON.parse(output);
+    } catch {
+      value = false;
+    }
+    return head + (value ? output : JSON.stringify(output)) + "}";
+  });
+  for (let k = 0; k < 12; k++) {
+    const prompt = `<|user|>not scored ${k}: ${pick(WORDS)}<|assistant|>`;
+    const row = { example_id: `unscored-${k}`, prompt_sha256: await sha256Hex(prompt) };
+    prompts.push(JSON.stringify(chance(0.5) ? { ...row, prompt } : row));
   }
   // The join is by example_id: generations and prompts come in another order.
   const shuffle = (xs: string[]) => {
@@ -182,7 +199,9 @@ export async function buildJsonlCorpus(
   return {
     examples: encoder.encode(examples.join("\n") + "\n"),
     // CRLF line ends, a blank line and no final line break, which the reader must all take.
-    generations: encoder.encode(shuffle(generations).join("\r\n").replace("\r\n", "\r\n\r\n")),
+    generations: encoder.encode(
+      shuffle(generationLines).join("\r\n").replace("\r\n", "\r\n\r\n"),
+    ),
     prompts: encoder.encode(shuffle(prompts).join("\n") + "\n"),
   };
 }

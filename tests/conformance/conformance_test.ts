@@ -23,6 +23,10 @@ Deno.test("buildJsonlCorpus() builds the same bytes for the same seed, and every
   for (const lexeme of ['"amount":1,', '"amount":1.0,', "123456789012345678901234567890", "東京"]) {
     assertEquals(text.includes(lexeme), true, lexeme);
   }
+  // Outputs written as JSON values, and manifest rows of no example: the kernel reads both.
+  const generations = new TextDecoder().decode(a.generations);
+  assertEquals(/"output":[[{]/.test(generations), true, "no output written as a JSON value");
+  assertEquals(new TextDecoder().decode(a.prompts).includes('"unscored-'), true);
   const { report, handedBack } = await scoreJsonl(a, { engine: createEngine({ engine: "wasm" }) });
   assertEquals(handedBack, undefined);
   for (const [status, count] of Object.entries(report.parse_status_counts)) {
