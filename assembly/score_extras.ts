@@ -9,7 +9,7 @@
 // or (about once in 2^64 pairs) two ids whose keys collide, which it reads.
 
 import { hashBytes } from "./intern";
-import { emitBase, emitNeed, emitSet, emitUsed } from "./score_common";
+import { align8, emitBase, emitNeed, emitSet, emitUsed } from "./score_common";
 import { raiseTablesTop, tablesTop } from "./score_entries";
 
 let listAt: usize = 0;
@@ -50,7 +50,7 @@ export function mergeExtras(): bool {
       store<u64>(b + (j << 3), key);
     }
   }
-  if (listCount == 0) listAt = (tablesTop + 7) & ~(<usize> 7);
+  if (listCount == 0) listAt = align8(tablesTop);
   // From the back, so that the list's unread keys are never overwritten.
   let a = listAt + (listCount << 3); // past the list's next key
   let c = b + (k << 3); // past the chunk's next key

@@ -24,9 +24,7 @@
 import { createHash } from "node:crypto";
 import { parseArgs } from "node:util";
 import { ASC_FLAGS, compile, ENTRY } from "../build/build_wasm.ts";
-import { writeScoreCorpus } from "../tests/evaluation/_score_corpus.ts";
-import { writeVariedCorpus } from "../tests/evaluation/_varied_corpus.ts";
-import { writeHeldoutCorpus } from "../tests/evaluation/_heldout_corpus.ts";
+import { SCORE_CORPORA, writeBenchCorpus } from "./_score_corpora.ts";
 import { kernelRun, readCorpus } from "./_score_phases.ts";
 import { median } from "./_median.ts";
 
@@ -147,8 +145,8 @@ if (import.meta.main) {
   if (values.candidate === undefined) {
     throw new Error("Usage: deno run -A bench/kernel_ab.ts --candidate SRC [--base SRC] ...");
   }
-  if (!["varied", "classic", "heldout"].includes(values.corpus!)) {
-    throw new Error(`--corpus is varied, classic or heldout, not ${values.corpus}`);
+  if (!SCORE_CORPORA.includes(values.corpus!)) {
+    throw new Error(`--corpus is one of ${SCORE_CORPORA.join(", ")}, not ${values.corpus}`);
   }
   const dir = await Deno.makeTempDir({ prefix: "assay_kernel_ab_" });
   try {
@@ -157,9 +155,7 @@ if (import.meta.main) {
     await Deno.writeFile(wasm[1]!, await build(values.candidate));
     const seed = Number(values.seed);
     const count = Number(values.count);
-    if (values.corpus === "varied") await writeVariedCorpus(dir, { seed, count });
-    else if (values.corpus === "heldout") await writeHeldoutCorpus(dir, { seed, count });
-    else await writeScoreCorpus(dir, { seed, count, outputBytes: 285 });
+    await writeBenchCorpus(values.corpus!, dir, { seed, count });
     console.log(
       `${values.corpus} corpus, ${count} examples; base ${values.base}, candidate ` +
         `${values.candidate}; pinned to ${values.cpu === "all" ? "no core" : `core ${values.cpu}`}`,

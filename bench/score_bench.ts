@@ -37,9 +37,7 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { writeScoreCorpus } from "../tests/evaluation/_score_corpus.ts";
-import { writeVariedCorpus } from "../tests/evaluation/_varied_corpus.ts";
-import { writeHeldoutCorpus } from "../tests/evaluation/_heldout_corpus.ts";
+import { SCORE_CORPORA, writeBenchCorpus } from "./_score_corpora.ts";
 import { assayRun } from "./_cli.ts";
 import type { PhaseTimes } from "./_score_phases.ts";
 import { median } from "./_median.ts";
@@ -106,31 +104,14 @@ interface Row {
   peak_rss_mib: number;
 }
 
-const CORPORA = ["varied", "classic", "heldout"];
-
-/** Writes the corpus `name` of `count` examples into `dir`; its files (prompts if asked for). */
-async function writeCorpus(
-  name: string,
-  dir: string,
-  count: number,
-  prompts: boolean,
-): Promise<{ examples: string; generations: string; prompts?: string }> {
-  const seed = Number(values.seed);
-  if (name === "varied") return await writeVariedCorpus(dir, { seed, count, prompts });
-  if (name === "classic") {
-    return await writeScoreCorpus(dir, { seed, count, outputBytes: 285, prompts });
-  }
-  const files = await writeHeldoutCorpus(dir, { seed, count });
-  return prompts ? files : { examples: files.examples, generations: files.generations };
-}
-
 async function benchCorpus(
   name: string,
   dir: string,
 ): Promise<{ rows: Row[]; info: unknown; phases: unknown }> {
   const prompts = !values["no-prompts"];
   console.log(`\n== ${name}: writing ${COUNT} examples to ${dir} ...`);
-  const files = await writeCorpus(name, dir, COUNT, prompts);
+  const seed = Number(values.seed);
+  const files = await writeBenchCorpus(name, dir, { seed, count: COUNT, prompts });
   const sizes: Record<string, number> = {};
   for (
     const [k, p] of Object.entries({
@@ -241,7 +222,8 @@ async function wherePhases(
 ): Promise<Record<string, unknown>> {
   const tiny = `${dir}/tiny`;
   await Deno.mkdir(tiny);
-  const files = await writeCorpus(name, tiny, 10, prompts);
+  const seed = Number(values.seed);
+  const files = await writeBenchCorpus(name, tiny, { seed, count: 10, prompts });
   const tinyArgs = [
     ...run,
     "score",
@@ -299,7 +281,7 @@ async function wherePhases(
 const corpora = values.corpus!.split(",");
 const all: Record<string, unknown> = {};
 for (const name of corpora) {
-  if (!CORPORA.includes(name)) throw new Error(`Unknown corpus "${name}"`);
+  if (!SCORE_CORPORA.includes(name)) throw new Error(`Unknown corpus "${name}"`);
   const dir = await Deno.makeTempDir({ prefix: `assay_score_bench_${name}_` });
   try {
     all[name] = await benchCorpus(name, dir);
