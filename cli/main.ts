@@ -61,7 +61,7 @@ type Command = (args: string[]) => Promise<void> | void;
 // start-up only. Deno still reads every command's module graph when the program starts (about 290
 // files, some 8 ms of `assay score`'s 60 on 10 examples): a computed specifier would spare that,
 // but Deno then asks for read permission on the CLI's own files, which a run with a narrow
-// --allow-read does not have.
+// --allow-read does not have. deno.json's "unstable": ["lazy-dynamic-imports"] fails the same way.
 const COMMANDS: Record<string, () => Promise<Command>> = {
   parse: async () => (await import("./parse.ts")).runParse,
   canonicalize: async () => (await import("./canonicalize.ts")).runCanonicalize,
