@@ -3,8 +3,8 @@
 // The three bench corpora (classic, varied and held-out; small ones) are mutated a few edits at a
 // time, each case from its own seed:
 // - bytes set, put in or cut in any file, half of them next to a quote, backslash, colon, comma or
-//   bracket (most such lines stop being JSON: an input error), a line repeated, a line of blanks
-//   and control characters put in;
+//   bracket (most such lines stop being JSON: an input error); runs of bytes where the readers'
+//   rules are narrow (see RUNS); a line repeated; a line of blanks and control characters put in;
 // - a number in a target written another way (`1.0`, `-0`, `1e400`, 30 digits, ...);
 // - most often, outputs edited as text and written back as valid JSON (brackets, quotes, escapes,
 //   lone surrogates, numbers of every form, fences and Python literals put in or cut out), so
@@ -114,13 +114,37 @@ function place(a: number[], rng: Rng): number {
 
 const BLANKS = [" ", "\t", "\r", "\f", "\v", "\u00a0", "\u2028", "\ufeff", "\u0000"];
 
+/**
+ * Byte runs where a reader's rules are narrow: whitespace JSON does not allow between tokens (form
+ * feed, NBSP, a BOM), a raw tab or NUL in a string, UTF-8 at its edges (encoded surrogates, past
+ * U+10FFFF, overlong, cut short) and escapes at theirs (a surrogate pair ending in \udfff, lone or
+ * doubled surrogates, NUL, an escaped slash).
+ */
+const RUNS: number[][] = [
+  [0x0c],
+  [0x0b],
+  [0x09],
+  [0x00],
+  [0xc2, 0xa0],
+  [0xef, 0xbb, 0xbf],
+  [0xed, 0xa0, 0x80],
+  [0xed, 0xbf, 0xbf],
+  [0xf4, 0x90, 0x80, 0x80],
+  [0xc0, 0x80],
+  [0xe0, 0x80, 0x80],
+  [0xf0, 0x9f, 0x98],
+  ...["\\ud83d\\udfff", "\\udfff", "\\ud800\\ud800", "\\u0000", "\\/", "\\u00"].map((t) => [
+    ...enc.encode(t),
+  ]),
+];
+
 /** A few byte edits in `bytes`; notes what each did. */
 function byteEdits(bytes: Uint8Array, rng: Rng, notes: string[]): Uint8Array {
   const a = Array.from(bytes);
   for (let k = 1 + rng.int(3); k > 0; k--) {
     const p = place(a, rng);
     const line = lineOf(Uint8Array.from(a), p) + 1;
-    switch (rng.int(6)) {
+    switch (rng.int(7)) {
       case 0:
         a[p] = rng.pick(BYTES);
         notes.push(`byte ${p} (line ${line}) set to 0x${a[p]!.toString(16)}`);
@@ -144,6 +168,14 @@ function byteEdits(bytes: Uint8Array, rng: Rng, notes: string[]): Uint8Array {
         break;
       }
       case 4: {
+        const run = rng.pick(RUNS);
+        a.splice(p, 0, ...run);
+        notes.push(
+          `bytes ${run.map((b) => b.toString(16)).join(" ")} put in at byte ${p} (line ${line})`,
+        );
+        break;
+      }
+      case 5: {
         let s = p;
         while (s > 0 && a[s - 1] !== 0x0a) s--;
         const blank = Array.from({ length: 1 + rng.int(3) }, () => rng.pick(BLANKS)).join("");
