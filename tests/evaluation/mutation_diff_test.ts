@@ -91,7 +91,7 @@ const TEXTS = ["{", "}", "[", "]", '"', "\\", ",", ":", "\ud800", "\udfff", "\u0
 const NUMBER = /-?\d+(\.\d+)?([eE][-+]?\d+)?/g;
 
 /** The line (0-based) that holds byte `at`. */
-function lineOf(bytes: Uint8Array, at: number): number {
+function lineOf(bytes: ArrayLike<number>, at: number): number {
   let n = 0;
   for (let i = 0; i < at && i < bytes.length; i++) if (bytes[i] === 0x0a) n++;
   return n;
@@ -143,7 +143,7 @@ function byteEdits(bytes: Uint8Array, rng: Rng, notes: string[]): Uint8Array {
   const a = Array.from(bytes);
   for (let k = 1 + rng.int(3); k > 0; k--) {
     const p = place(a, rng);
-    const line = lineOf(Uint8Array.from(a), p) + 1;
+    const line = lineOf(a, p) + 1;
     switch (rng.int(7)) {
       case 0:
         a[p] = rng.pick(BYTES);
@@ -287,6 +287,8 @@ interface Outcome {
   ok: boolean;
   /** The report's bytes, or the error's class and message. */
   text: string;
+  /** Whether the scoring kernel gave the run back to the general reader. */
+  handedBack?: boolean;
 }
 
 async function score(files: Files, options: ScoreJsonlOptions): Promise<Outcome> {
@@ -296,7 +298,7 @@ async function score(files: Files, options: ScoreJsonlOptions): Promise<Outcome>
       generations: files.generations!,
       prompts: files.prompts!,
     }, options);
-    return { ok: true, text: dec.decode(r.bytes) };
+    return { ok: true, text: dec.decode(r.bytes), handedBack: r.handedBack !== undefined };
   } catch (e) {
     return { ok: false, text: `${(e as Error).name}: ${(e as Error).message}` };
   }
@@ -330,7 +332,7 @@ Deno.test("scoreJsonl agrees with itself and the Python oracle on corpora broken
   const dir = await Deno.makeTempDir({ prefix: "assay_mutation_" });
   try {
     const bases = await corpora(dir);
-    const tally = { scored: 0, errors: 0, ts: 0, oracle: 0 };
+    const tally = { scored: 0, onKernel: 0, errors: 0, ts: 0, oracle: 0 };
     const problems: string[] = [];
     for (let seed = 1; seed <= CASES && problems.length < 3; seed++) {
       const rng = makeRng(0x6d75_7400 + seed);
@@ -350,6 +352,7 @@ Deno.test("scoreJsonl agrees with itself and the Python oracle on corpora broken
         continue;
       }
       tally[general.ok ? "scored" : "errors"]++;
+      if (kernel.ok && !kernel.handedBack) tally.onKernel++;
       if (seed % 4 === 0) {
         tally.ts++;
         const ts = await score(files, { engine: TS, allowMissing });
@@ -375,11 +378,16 @@ Deno.test("scoreJsonl agrees with itself and the Python oracle on corpora broken
     }
     if (problems.length) fail(problems.join("\n"));
     console.log(
-      `${CASES} cases: ${tally.scored} scored, ${tally.errors} refused alike; ` +
+      `${CASES} cases: ${tally.scored} scored (${tally.onKernel} on the kernel), ` +
+        `${tally.errors} refused alike; ` +
         `${tally.ts} also on TS, ${tally.oracle} also by the oracle`,
     );
-    // Both kinds of outcome must be well represented, or the edits test little.
-    ok(tally.scored > CASES / 3 && tally.errors > CASES / 10, JSON.stringify(tally));
+    // Both kinds of outcome must be well represented, and the kernel must score most runs itself
+    // (a run it gives back compares the general reader with itself), or the edits test little.
+    ok(
+      tally.scored > CASES / 3 && tally.errors > CASES / 10 && tally.onKernel > tally.scored * 0.9,
+      JSON.stringify(tally),
+    );
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
