@@ -191,7 +191,7 @@ export interface PredictedOutput {
  * each with its reason.
  */
 export interface OutputDecoder {
-  /** The report's `parser_id`: the decoder's id (`openai-chat@2`), or `assay.parser.v1`. */
+  /** The report's `parser_id`: the decoder's id (`openai-chat@3`), or `assay.parser.v1`. */
   readonly id: string;
   /** The report's `parse_status_counts` keys, in order. */
   readonly statuses: readonly RecordStatus[];

@@ -58,8 +58,9 @@ const OPENAI_FUNCTION: CallShape = {
 };
 
 /**
- * Entry `i` of `tool_calls`: `{type?: "function", id?, index?, function: {name, arguments}}`,
- * where `index`, which a joined stream's calls keep, must be `i`.
+ * Entry `i` of `tool_calls`: `{type?: "function", id?, index?, extra_content?, function: {name,
+ * arguments}}`, where `index`, which a joined stream's calls keep, must be `i`, and
+ * `extra_content` (Gemini's OpenAI compatibility puts its `thought_signature` there) is not read.
  */
 function readToolCall(
   json: ExactJson,
@@ -72,11 +73,11 @@ function readToolCall(
   if (!isObject(item)) {
     return { status: "invalid_shape", reason: `${label} must be an object, got ${jsonKind(item)}` };
   }
-  const problem = callKeysProblem(item, ["function"], ["type", "id", "index"]);
+  const problem = callKeysProblem(item, ["function"], ["type", "id", "index", "extra_content"]);
   if (problem !== undefined) {
     return {
       status: "invalid_shape",
-      reason: `${label} must be {type?, id?, index?, function}: it has ${problem}`,
+      reason: `${label} must be {type?, id?, index?, extra_content?, function}: it has ${problem}`,
     };
   }
   if (Object.hasOwn(item, "type") && item.type !== "function") {
@@ -102,7 +103,7 @@ function readMessage(json: ExactJson, path: Path, engine: Engine | undefined): D
       "the output is not an assistant message (role, content, tool_calls or function_call)",
     );
   }
-  const content = contentProblem(v.content, "content", ["text", "refusal"], true);
+  const content = contentProblem(v.content, "content", ["text", "refusal", "thinking"], true);
   if (content !== undefined) return shapeFailure(content);
   const calls: DecodedCall[] = [];
   if (v.tool_calls !== undefined && v.tool_calls !== null) {
@@ -216,6 +217,33 @@ const RESPONSES_ITEMS: ItemKinds = {
       : undefined,
 };
 
+/** The statuses of a response that holds no finished output (failed, or not yet run). */
+const UNFINISHED = ["failed", "cancelled", "queued", "in_progress"];
+
+/**
+ * The failure of a response object (an object with `output` and no type) that failed, was
+ * cancelled, or has not finished (a background request polled early), or has an `error`, or
+ * undefined: what its output holds is not the model's answer, and an empty output would pass as
+ * a text answer, which a gold of no call would credit. An incomplete response (stopped at
+ * max_output_tokens) is read: a call it cut short has arguments that do not parse.
+ */
+function unfinished(v: JsonValue): DecodeResult | undefined {
+  if (!isObject(v) || typeof v.type === "string" || !Object.hasOwn(v, "output")) return undefined;
+  const status = typeof v.status === "string" && UNFINISHED.includes(v.status)
+    ? `its status is ${quoted(v.status)}`
+    : undefined;
+  const error = v.error === undefined || v.error === null
+    ? undefined
+    : `it has an error${
+      isObject(v.error) && typeof v.error.code === "string" ? ` (${quoted(v.error.code)})` : ""
+    }`;
+  if (status === undefined && error === undefined) return undefined;
+  return shapeFailure(
+    `the response holds no finished output: ${[status, error].filter(Boolean).join(" and ")}; ` +
+      "retry the request rather than score it",
+  );
+}
+
 /**
  * `openai-responses`: output items of `type: "function_call"` (arguments a JSON string, a
  * namespace absent or null), as a
@@ -225,8 +253,8 @@ const RESPONSES_ITEMS: ItemKinds = {
 export function decodeOpenAiResponses(text: string, engine: Engine | undefined): DecodeResult {
   const json = wholeJson(text, engine);
   if (failed(json)) return resultOf(json);
-  const batch = batchLine(json.value, "response.body");
-  if (batch) return batch;
+  const notOutput = batchLine(json.value, "response.body") ?? unfinished(json.value);
+  if (notOutput) return notOutput;
   const read = (path: Path, label: string) => readResponsesCall(json, path, label, engine);
   const where = "a list of output items, a response with output, or a function_call item";
   return callItems(json, "output", RESPONSES_ITEMS, "output item", where, read);
@@ -246,6 +274,9 @@ const ANTHROPIC_BLOCKS: ItemKinds = {
   skipsSuffix: "_tool_result",
   holder: "message",
 };
+
+/** The keys of a Chat Completions message's calls, which an Anthropic message never has. */
+const OPENAI_CALLS = ["tool_calls", "function_call"];
 
 /** The stop reasons of a message cut short (Anthropic: "treat the response as truncated"). */
 const CUT_SHORT = ["max_tokens", "model_context_window_exceeded"];
@@ -276,8 +307,9 @@ function cutShort(v: JsonValue): Failure | undefined {
  * `tool_use`, each `{type, id?, name, input}` with `input` an object; `text`, `thinking`,
  * `redacted_thinking` and server tools' `*_tool_result` blocks are no calls, and any other block
  * (`server_tool_use`, another API's call) is refused. A message whose content is a string is a
- * text answer: no calls; a message of another role than assistant is invalid_shape; a message
- * that stopped at max_tokens (or the context window) in a tool_use block is invalid_json.
+ * text answer: no calls; a message of another role than assistant, or with a Chat Completions
+ * message's `tool_calls` or `function_call` (not null), is invalid_shape; a message that stopped
+ * at max_tokens (or the context window) in a tool_use block is invalid_json.
  */
 export function decodeAnthropic(text: string, engine: Engine | undefined): DecodeResult {
   const json = wholeJson(text, engine);
@@ -285,7 +317,17 @@ export function decodeAnthropic(text: string, engine: Engine | undefined): Decod
   const v = json.value;
   const notOutput = (isObject(v) ? roleFailure(v) : undefined) ?? batchLine(v, "result.message");
   if (notOutput) return notOutput;
-  if (isObject(v) && typeof v.content === "string") return resultOf([]);
+  const message = isObject(v) && (typeof v.type !== "string" || v.type === "message");
+  if (message) {
+    const key = OPENAI_CALLS.find((k) => v[k] !== undefined && v[k] !== null);
+    if (key !== undefined) {
+      return shapeFailure(
+        `the message has ${key} (a Chat Completions message's calls): ` +
+          "anthropic reads tool_use blocks",
+      );
+    }
+    if (typeof v.content === "string") return resultOf([]);
+  }
   const read = (path: Path, label: string) => readCall(json, path, TOOL_USE, label, engine);
   const where = "a message with content, a list of content blocks, or a tool_use block";
   const r = callItems(json, "content", ANTHROPIC_BLOCKS, "content block", where, read);

@@ -51,7 +51,7 @@ const FOREIGN_CALLS: { [type: string]: string } = {
   "function_call": "a Responses function call",
   "tool_use": "an Anthropic tool call",
   "text": "an Anthropic block",
-  "thinking": "an Anthropic block",
+  "thinking": "an Anthropic block or a Magistral part",
   "output_text": "a Responses message part",
 };
 

@@ -38,7 +38,7 @@ export interface DecodeResult {
 export interface ToolCallDecoder {
   /** The decoder's name, such as `openai-chat`. */
   readonly name: string;
-  /** Its versioned id, such as `openai-chat@2`, which reports record. */
+  /** Its versioned id, such as `openai-chat@3`, which reports record. */
   readonly id: string;
   /**
    * Decodes one raw output; a bad output is a status with a reason, never an exception.

@@ -53,12 +53,17 @@ const READERS: Record<DecoderName, (text: string, engine: Engine | undefined) =>
  * after it (and Llama 4's `<|python_start|>`, `<|python_end|>`, `<|eom|>` and `<|eot|>`), instead
  * of reading the tagged list as a text answer and the ended one as bad syntax.
  * Version 3 of `json-list` passes over a `[` or `{` of prose that cannot begin JSON, before the
- * first value (whose span failed) and after it (where its later calls went unread).
+ * first value (whose span failed) and after it (where its later calls went unread). Version 3 of
+ * `openai-chat` reads a tool call with `extra_content` (Gemini's thought signature), which it
+ * refused as an unknown key, and skips Magistral's `thinking` content parts, which it refused; of `openai-responses`, refuses a response that failed, was cancelled
+ * or has not finished, or has an error, which it read as a text answer; version 4 of `anthropic`
+ * refuses a message with a Chat Completions message's `tool_calls` or `function_call`, whose
+ * calls it dropped.
  */
 const VERSIONS: Partial<Record<DecoderName, number>> = {
-  "openai-chat": 2,
-  "openai-responses": 2,
-  "anthropic": 3,
+  "openai-chat": 3,
+  "openai-responses": 3,
+  "anthropic": 4,
   "hermes": 2,
   "pythonic": 2,
   "json-list": 3,
@@ -80,7 +85,7 @@ const DECODERS: ReadonlyMap<string, ToolCallDecoder> = new Map(
 );
 
 /**
- * The decoder of a name (`openai-chat`) or of a versioned id (`openai-chat@2`).
+ * The decoder of a name (`openai-chat`) or of a versioned id (`openai-chat@3`).
  *
  * @param format The decoder's name or id.
  * @returns The decoder.

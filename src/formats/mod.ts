@@ -2,7 +2,7 @@
  * Decoders of real model outputs into tool calls: OpenAI chat messages and Responses items,
  * Anthropic content blocks, Hermes/Qwen `<tool_call>` blocks, Llama 3 JSON calls, Mistral
  * `[TOOL_CALLS]`, Python call lists (parsed, never evaluated), JSON lists of calls, and the
- * engine's own parser (`sommelier`). Each decoder is named and versioned (`openai-chat@2`), and
+ * engine's own parser (`sommelier`). Each decoder is named and versioned (`openai-chat@3`), and
  * gives the calls' arguments as exact canonical JSON text. See `docs/formats.md`.
  *
  * @example A Python call list

@@ -333,7 +333,7 @@ Deno.test("assay score --format decodes outputs, --numbers numeric compares by v
   const r = await score(files(w), ["--format", "openai-chat", "--json"]);
   strictEqual(r.code, 0, r.stderr);
   const report = JSON.parse(r.stdout);
-  strictEqual(report.parser_id, "openai-chat@2");
+  strictEqual(report.parser_id, "openai-chat@3");
   assertEquals(
     report.records.map((x: { status: string; arguments_match: boolean }) => [
       x.status,

@@ -108,6 +108,8 @@ function chatToolCall(rng: Rng, i: number): Tree {
     ["index", rng.chance(0.2) ? (defect(rng, 0.1) ? i + 1 : i) : undefined],
     ["function", defect(rng, 0.02) ? "f" : chatFunction(rng)],
     ["name", defect(rng, 0.02) ? "extra" : undefined],
+    // Gemini's OpenAI compatibility: a thinking model's thought signature.
+    ["extra_content", rng.chance(0.1) ? { google: { thought_signature: "CpcBAdHt" } } : undefined],
   ]);
 }
 
@@ -119,6 +121,10 @@ function chatContent(rng: Rng): Tree | undefined {
   if (r < 8) {
     const parts: Tree[] = [{ type: "text", text: "Sure." }];
     if (rng.chance(0.3)) parts.push({ type: "refusal", refusal: "No." });
+    // Magistral's reasoning, a part of the message.
+    if (rng.chance(0.2)) {
+      parts.unshift({ type: "thinking", thinking: [{ type: "text", text: "Hm." }] });
+    }
     if (defect(rng, 0.2)) parts.push({ type: "tool_use", id: "toolu_1", name: "f", input: {} });
     return parts;
   }
@@ -220,6 +226,12 @@ function anthropicBlock(rng: Rng): Tree {
 
 function anthropic(rng: Rng): Tree {
   const blocks = Array.from({ length: rng.int(4) }, () => anthropicBlock(rng));
+  // A Chat Completions message (or one with its keys null, as the OpenAI SDKs write them), read
+  // with the wrong decoder: its calls must not pass as a text answer's.
+  if (defect(rng, 0.08)) {
+    const m = chatMessage(rng) as { [key: string]: Tree };
+    return rng.chance(0.5) ? m : { ...m, content: blocks };
+  }
   const r = rng.int(10);
   if (r < 6) {
     const cut = defect(rng, 0.1);
@@ -291,7 +303,13 @@ function openAiResponses(rng: Rng): Tree {
     return obj(rng, [
       ["id", `resp_${rng.int(1e6)}`],
       ["object", "response"],
-      ["status", "completed"],
+      [
+        "status",
+        defect(rng, 0.1)
+          ? rng.pick(["failed", "cancelled", "queued", "in_progress"])
+          : rng.pick(["completed", "incomplete"]),
+      ],
+      ["error", defect(rng, 0.05) ? { code: "server_error", message: "failed" } : null],
       ["model", "gpt-4.1"],
       ["output", defect(rng, 0.05) ? "text" : items],
       ["usage", { input_tokens: 1, output_tokens: 2 }],

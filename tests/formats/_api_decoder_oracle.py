@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""An independent oracle for the decoders of API shapes and tool-call texts: openai-chat@2,
-openai-responses@2, anthropic@3, hermes@2, llama3@1, mistral@1 and json-list@3.
+"""An independent oracle for the decoders of API shapes and tool-call texts: openai-chat@3,
+openai-responses@3, anthropic@4, hermes@2, llama3@1, mistral@1 and json-list@3.
 
 Written from docs/formats.md (the sections of the seven decoders, and the rules above them) in plain
 Python with the standard library. It shares no code with src/formats/.
@@ -148,7 +148,7 @@ def chat_tool_calls(calls):
     out = []
     for i, c in enumerate(calls):
         shape(isinstance(c, dict))
-        exact_keys(c, ("function",), ("type", "id", "index"))
+        exact_keys(c, ("function",), ("type", "id", "index", "extra_content"))
         if "type" in c:
             shape(c["type"] == "function")
         if "index" in c:
@@ -162,7 +162,7 @@ def chat_message(m):
         shape(m["role"] == "assistant")
     content = m.get("content")
     if isinstance(content, list):
-        content_parts(content, ("text", "refusal"))
+        content_parts(content, ("text", "refusal", "thinking"))
     else:
         shape(content is None or isinstance(content, str))
     calls = []
@@ -195,7 +195,7 @@ def openai_chat(v):
     raise Fail("invalid_shape")
 
 
-# ---- anthropic@3
+# ---- anthropic@4
 
 SKIPPED_BLOCKS = ("text", "thinking", "redacted_thinking")
 
@@ -221,6 +221,8 @@ def anthropic(v):
         return anthropic_blocks([v])
     if "role" in v:
         shape(v["role"] == "assistant")
+    # An OpenAI message read as an Anthropic one: its calls are refused, never dropped.
+    shape(v.get("tool_calls") is None and v.get("function_call") is None)
     content = v.get("content")
     if isinstance(content, str):
         return []
@@ -235,7 +237,7 @@ def anthropic(v):
     return calls
 
 
-# ---- openai-responses@2
+# ---- openai-responses@3
 
 SKIPPED_ITEMS = ("message", "reasoning", "mcp_list_tools")
 
@@ -271,6 +273,9 @@ def openai_responses(v):
         return responses_items(v)
     shape(isinstance(v, dict))
     if v.get("type") == "response" or ("type" not in v and "output" in v):
+        # A response that failed, was cancelled or is not finished, or has an error: no answer.
+        shape(v.get("status") not in ("failed", "cancelled", "queued", "in_progress"))
+        shape(v.get("error") is None)
         return responses_items(v["output"])
     return responses_items([v])
 

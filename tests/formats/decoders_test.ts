@@ -175,8 +175,108 @@ const ROWS: Row[] = [
     }),
     fail(
       "invalid_shape",
-      'tool call 0 must be {type?, id?, index?, function}: it has an unknown key "name"',
+      'tool call 0 must be {type?, id?, index?, extra_content?, function}: it has an unknown key "name"',
     ),
+  ],
+  [
+    "openai-chat",
+    "Gemini's OpenAI compatibility: a thought signature in extra_content",
+    J({
+      role: "assistant",
+      tool_calls: [{
+        extra_content: { google: { thought_signature: "CpcBAdHtim9k" } },
+        function: { arguments: '{"city":"Paris","days":2.0}', name: "get_weather" },
+        id: "function-call-1",
+        type: "function",
+      }],
+    }),
+    ok(["get_weather", '{"city":"Paris","days":2.0}']),
+  ],
+  [
+    "openai-chat",
+    "Magistral: a thinking part in the message's content is skipped",
+    J({
+      role: "assistant",
+      content: [
+        { type: "thinking", thinking: [{ type: "text", text: "The user wants Paris." }] },
+        { type: "text", text: "" },
+      ],
+      tool_calls: [openAiCall("8sJcO4Fzl", "get_weather", '{"city": "Paris"}')],
+    }),
+    ok(["get_weather", '{"city":"Paris"}']),
+  ],
+  [
+    "anthropic",
+    "a Chat Completions message with text content: its calls are not dropped",
+    J({
+      role: "assistant",
+      content: "Let me check.",
+      tool_calls: [openAiCall("call_1", "get_weather", '{"city": "Paris"}')],
+    }),
+    fail(
+      "invalid_shape",
+      "the message has tool_calls (a Chat Completions message's calls): anthropic reads " +
+        "tool_use blocks",
+    ),
+  ],
+  [
+    "anthropic",
+    "a Chat Completions message with content parts and a legacy function_call",
+    J({
+      role: "assistant",
+      content: [{ type: "text", text: "Sure." }],
+      function_call: { name: "f", arguments: "{}" },
+    }),
+    fail(
+      "invalid_shape",
+      "the message has function_call (a Chat Completions message's calls): anthropic reads " +
+        "tool_use blocks",
+    ),
+  ],
+  [
+    "anthropic",
+    "a message whose Chat Completions keys are null, as the OpenAI SDKs write them",
+    J({ role: "assistant", content: "It is sunny.", tool_calls: null, function_call: null }),
+    ok(),
+  ],
+  [
+    "openai-responses",
+    "a failed response holds no answer",
+    J({
+      id: "resp_1",
+      object: "response",
+      status: "failed",
+      error: { code: "server_error", message: "The model failed to generate a response." },
+      incomplete_details: null,
+      output: [],
+    }),
+    fail(
+      "invalid_shape",
+      'the response holds no finished output: its status is "failed" and it has an error ' +
+        '("server_error"); retry the request rather than score it',
+    ),
+  ],
+  [
+    "openai-responses",
+    "a background response polled before it finished",
+    J({ id: "resp_1", object: "response", status: "in_progress", error: null, output: [] }),
+    fail(
+      "invalid_shape",
+      'the response holds no finished output: its status is "in_progress"; retry the request ' +
+        "rather than score it",
+    ),
+  ],
+  [
+    "openai-responses",
+    "an incomplete response is read: a call it cut short does not parse",
+    J({
+      object: "response",
+      status: "incomplete",
+      incomplete_details: { reason: "max_output_tokens" },
+      error: null,
+      output: [{ type: "function_call", call_id: "c", name: "f", arguments: '{"city": "Pa' }],
+    }),
+    fail("invalid_json", "output item 0's arguments are not JSON: unterminated_string at 9"),
   ],
   [
     "openai-chat",
@@ -753,7 +853,7 @@ const ROWS: Row[] = [
         anthropicMessage,
         fail(
           "invalid_shape",
-          'content part 0 is a "tool_use" part (an Anthropic tool call): a message\'s content parts are text and refusal',
+          'content part 0 is a "tool_use" part (an Anthropic tool call): a message\'s content parts are text, refusal and thinking',
         ),
       ],
       [
@@ -762,7 +862,7 @@ const ROWS: Row[] = [
         J({ content: [{ type: "text", text: "Sure." }, block] }),
         fail(
           "invalid_shape",
-          'content part 1 is a "tool_use" part (an Anthropic tool call): a message\'s content parts are text and refusal',
+          'content part 1 is a "tool_use" part (an Anthropic tool call): a message\'s content parts are text, refusal and thinking',
         ),
       ],
       [
@@ -1303,25 +1403,29 @@ Deno.test("pythonic reads a list the same with or without Llama's python tag and
 });
 
 Deno.test("getDecoder() takes a name or its versioned id and refuses others", () => {
-  strictEqual(getDecoder("openai-chat@2").id, "openai-chat@2");
+  strictEqual(getDecoder("openai-chat@3").id, "openai-chat@3");
   strictEqual(getDecoder("pythonic").id, "pythonic@2");
   // pythonic@2 strips Llama's python tag and end tokens; json-list@3 passes over prose brackets.
   throws(() => getDecoder("pythonic@1"), /this release has pythonic@2 /);
   strictEqual(getDecoder("json-list").id, "json-list@3");
   throws(() => getDecoder("json-list@2"), /this release has json-list@3 /);
-  throws(() => getDecoder("openai-chat@3"), RangeError);
+  throws(() => getDecoder("openai-chat@4"), RangeError);
   // An earlier version is named as such: a report that records it came from another release.
   throws(
-    () => getDecoder("openai-chat@1"),
-    /^RangeError: Unknown decoder "openai-chat@1": this release has openai-chat@2 /,
+    () => getDecoder("openai-chat@2"),
+    /^RangeError: Unknown decoder "openai-chat@2": this release has openai-chat@3 /,
   );
-  // Every decoder whose acceptance changed on 2026-12-05 is at version 2, or later.
-  for (const name of ["openai-chat", "openai-responses", "hermes"]) {
-    strictEqual(getDecoder(name).id, `${name}@2`);
+  strictEqual(getDecoder("hermes").id, "hermes@2");
+  // openai-chat@3 reads Gemini's extra_content; openai-responses@3 refuses an unfinished
+  // response; anthropic@4 refuses a message with a Chat Completions message's calls.
+  const latest: [string, number][] = [["openai-chat", 3], ["openai-responses", 3], [
+    "anthropic",
+    4,
+  ]];
+  for (const [name, version] of latest) {
+    strictEqual(getDecoder(name).id, `${name}@${version}`);
+    throws(() => getDecoder(`${name}@${version - 1}`), new RegExp(`this release has ${name}@`));
   }
-  // anthropic@3 refuses a tool_use block its message stopped in at max_tokens.
-  strictEqual(getDecoder("anthropic").id, "anthropic@3");
-  throws(() => getDecoder("anthropic@2"), /this release has anthropic@3 /);
   throws(() => getDecoder("hermez"), /Unknown decoder "hermez".*did you mean hermes\?/);
 });
 

@@ -44,7 +44,7 @@ Deno.test("forScoring() scores one call per output and words every other status"
       examples: examples(outputs.map(() => target)),
       generations: generations(outputs),
     }, { engine: createEngine({ engine }), decoder: forScoring("openai-chat") });
-    strictEqual(report.parser_id, "openai-chat@2");
+    strictEqual(report.parser_id, "openai-chat@3");
     strictEqual(report.numbers, undefined);
     assertEquals(
       report.records.map((r) => [r.status, r.reason, r.name_match, r.arguments_match]),
