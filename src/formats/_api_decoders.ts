@@ -73,6 +73,14 @@ function readToolCall(
   if (!isObject(item)) {
     return { status: "invalid_shape", reason: `${label} must be an object, got ${jsonKind(item)}` };
   }
+  if (typeof item.type === "string" && item.type !== "function") {
+    // A custom tool's call (`{type: "custom", custom: {name, input}}`), which has no JSON
+    // arguments to score, named as such rather than by its keys.
+    return {
+      status: "invalid_shape",
+      reason: `${label} is a ${quoted(item.type)} tool call: openai-chat reads "function" calls`,
+    };
+  }
   const problem = callKeysProblem(item, ["function"], ["type", "id", "index", "extra_content"]);
   if (problem !== undefined) {
     return {
@@ -93,12 +101,15 @@ function readToolCall(
   return readCall(json, [...path, i, "function"], OPENAI_FUNCTION, `${label}'s function`, engine);
 }
 
+/** The keys of which a Chat Completions message has at least one. */
+const MESSAGE_KEYS = ["role", "content", "tool_calls", "function_call"];
+
 /** The calls of the assistant message at `path` (`tool_calls`, then `function_call`). */
 function readMessage(json: ExactJson, path: Path, engine: Engine | undefined): DecodeResult {
   const v = json.at(path) as { [key: string]: JsonValue };
   const notAssistant = roleFailure(v);
   if (notAssistant) return notAssistant;
-  if (!["role", "content", "tool_calls", "function_call"].some((k) => Object.hasOwn(v, k))) {
+  if (!MESSAGE_KEYS.some((k) => Object.hasOwn(v, k))) {
     return shapeFailure(
       "the output is not an assistant message (role, content, tool_calls or function_call)",
     );
@@ -141,6 +152,8 @@ function readResponse(json: ExactJson, engine: Engine | undefined): DecodeResult
       ? jsonKind(choice)
       : Object.hasOwn(choice, "message")
       ? `a message that is ${jsonKind(choice.message)}`
+      : Object.hasOwn(choice, "delta")
+      ? "a stream chunk's delta: join the stream's chunks into one message first"
       : "no message";
     return shapeFailure(`choice 0 must be an object with a message object, got ${what}`);
   }
@@ -173,6 +186,12 @@ export function decodeOpenAiChat(text: string, engine: Engine | undefined): Deco
   if (Object.hasOwn(v, "name") && !Object.hasOwn(v, "role")) {
     const c = readCall(json, [], OPENAI_FUNCTION, "the function call", engine);
     return resultOf(failed(c) ? c : [c]);
+  }
+  if (Array.isArray(v.output) && !MESSAGE_KEYS.some((k) => Object.hasOwn(v, k))) {
+    return shapeFailure(
+      "the output is a Responses API response (output items): read it with " +
+        "openai-responses",
+    );
   }
   return readMessage(json, [], engine);
 }
@@ -255,6 +274,13 @@ export function decodeOpenAiResponses(text: string, engine: Engine | undefined):
   if (failed(json)) return resultOf(json);
   const notOutput = batchLine(json.value, "response.body") ?? unfinished(json.value);
   if (notOutput) return notOutput;
+  const v = json.value;
+  if (isObject(v) && Object.hasOwn(v, "choices") && !Object.hasOwn(v, "output")) {
+    return shapeFailure(
+      "the output is a Chat Completions response (choices): read it with " +
+        "openai-chat",
+    );
+  }
   const read = (path: Path, label: string) => readResponsesCall(json, path, label, engine);
   const where = "a list of output items, a response with output, or a function_call item";
   return callItems(json, "output", RESPONSES_ITEMS, "output item", where, read);

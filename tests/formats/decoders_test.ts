@@ -206,6 +206,36 @@ const ROWS: Row[] = [
     ok(["get_weather", '{"city":"Paris"}']),
   ],
   [
+    "openai-chat",
+    "GPT-5's custom tool call, which has no JSON arguments",
+    J({
+      role: "assistant",
+      tool_calls: [{ id: "call_1", type: "custom", custom: { name: "apply_patch", input: "x" } }],
+    }),
+    fail(
+      "invalid_shape",
+      'tool call 0 is a "custom" tool call: openai-chat reads "function" calls',
+    ),
+  ],
+  [
+    "openai-chat",
+    "a Responses API response read with the wrong decoder",
+    J({ object: "response", status: "completed", output: [] }),
+    fail(
+      "invalid_shape",
+      "the output is a Responses API response (output items): read it with openai-responses",
+    ),
+  ],
+  [
+    "openai-responses",
+    "a Chat Completions response read with the wrong decoder",
+    J({ object: "chat.completion", choices: [] }),
+    fail(
+      "invalid_shape",
+      "the output is a Chat Completions response (choices): read it with openai-chat",
+    ),
+  ],
+  [
     "anthropic",
     "a Chat Completions message with text content: its calls are not dropped",
     J({
@@ -342,7 +372,11 @@ const ROWS: Row[] = [
       object: "chat.completion.chunk",
       choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }],
     }),
-    fail("invalid_shape", "choice 0 must be an object with a message object, got no message"),
+    fail(
+      "invalid_shape",
+      "choice 0 must be an object with a message object, got a stream chunk's delta: join the " +
+        "stream's chunks into one message first",
+    ),
   ],
   [
     "openai-chat",
