@@ -17,7 +17,12 @@
  * @module
  */
 import { COLUMNS, type Engine, engineOf, makeJob, Sfc32 } from "../engine/mod.ts";
-import { type ExampleRecord, METRIC_NAMES, type MetricName } from "../evaluation/mod.ts";
+import {
+  type ExampleRecord,
+  METRIC_NAMES,
+  type MetricName,
+  recordProblem,
+} from "../evaluation/mod.ts";
 import { type MetricValue, metricValue } from "../stats/mod.ts";
 import { type BootstrapOptions, bootstrapSettings, percentileSorted } from "../stats/mod.ts";
 
@@ -183,7 +188,11 @@ export function bootstrapPacked(
  * @param options Seed (default 0), resamples (default 10,000), level (default 0.95) and the
  *   engine that resamples (default: the default engine).
  * @returns Per metric: both MetricValues, the delta and its percentile interval.
- * @throws {RangeError} If the arms differ in length or an option is out of range.
+ * @throws {RangeError} If the arms differ in length, an option is out of range, or a record is
+ *   one `compareReports` refuses in a report (`recordProblem`: a count that is not a whole number
+ *   below 2^31, more matched pairs than predicted or gold pairs, a field missing or mistyped):
+ *   naming its arm, index, example id, field and value, as
+ *   `base[0] (example_id "x").matched_pairs is not a count below 2^31, got 0.9`.
  *
  * @example Constant scores give a degenerate interval
  * ```ts
@@ -208,6 +217,21 @@ export function pairedBootstrap(
   if (base.length !== adapter.length) {
     throw new RangeError(`Both arms need the same examples (${base.length} vs ${adapter.length})`);
   }
+  // A record a report would be refused for (recordProblem, compareReports' check) is refused here:
+  // packed, its counts would wrap or be truncated, and an interval would be wrong in silence.
+  [base, adapter].forEach((records, arm) =>
+    records.forEach((r, i) => {
+      const problem = recordProblem(r);
+      if (problem) {
+        const v = r?.[problem.split(/[. ]/)[1] as keyof ExampleRecord];
+        throw new RangeError(
+          `${arm ? "adapter" : "base"}[${i}] (example_id ${
+            JSON.stringify(r?.example_id)
+          })${problem}, got ${typeof v == "string" ? JSON.stringify(v) : v}`,
+        );
+      }
+    })
+  );
   const idx = Int32Array.from({ length: base.length }, (_, i) => i);
   return bootstrapPacked(
     packRecords(base),

@@ -133,6 +133,22 @@ export interface SliceCounts extends MetricCounts {
   statuses: Record<ParseStatus, number>;
 }
 
+// The decoder option: left out or forScoring's. Another value (a name, getDecoder's decoder) is a
+// TypeError naming the option, as engineOf's, not an error from inside blamed on a row.
+export function checkDecoder(d: unknown): void {
+  const x = Object(d);
+  if (d !== undefined && typeof x.predict != "function") {
+    throw new TypeError(
+      "decoder must be a scoring decoder from forScoring(name), got " +
+        (x.decode
+          ? `a decoder from getDecoder(); pass forScoring(${JSON.stringify(x.name)})`
+          : d === null
+          ? "null"
+          : `a${typeof d == "object" ? "n" : ""} ${typeof d}`),
+    );
+  }
+}
+
 /** Empty slice counts (with a decoder's statuses). */
 export function emptySliceCounts(d?: OutputDecoder): SliceCounts {
   const statuses = Object.fromEntries((d?.statuses ?? PARSE_STATUSES).map((s) => [s, 0]));

@@ -16,6 +16,7 @@ import type {
   ScoreOptions,
 } from "./inputs.ts";
 import {
+  checkDecoder,
   type GoldCall,
   goldCall,
   goldOf,
@@ -91,6 +92,7 @@ export class ScorerCore {
 
   constructor(options: CoreOptions = {}) {
     this.#engine = engineOf(options.engine);
+    checkDecoder(options.decoder);
     this.#withPrompts = options.withPrompts ?? false;
     this.#exactTargets = options.exactTargets ?? false;
     this.#sha256 = options.sha256 ?? sha256Hex;

@@ -155,7 +155,8 @@ export interface ScoreOptions {
   /**
    * Reads the outputs (and compares numbers) in place of the engine's parser: from
    * `@assay/assay/formats`' `forScoring`, such as `forScoring("openai-chat")` or
-   * `forScoring("sommelier", { numbers: "numeric" })`.
+   * `forScoring("sommelier", { numbers: "numeric" })`. Anything else (a name, `getDecoder`'s
+   * decoder) is a TypeError naming the option, before any row is read.
    */
   decoder?: OutputDecoder;
   /**

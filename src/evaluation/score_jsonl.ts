@@ -80,8 +80,9 @@ export interface ScoreJsonlOptions {
   sha256?: () => ByteHasher;
   /**
    * Reads the outputs (and compares numbers) in place of the engine's parser: from
-   * `@assay/assay/formats`' `forScoring`. The report's `parser_id` is its id. The general
-   * reader scores: the kernel reads only the parser's outputs, numbers exact.
+   * `@assay/assay/formats`' `forScoring` (anything else is a TypeError). The report's `parser_id`
+   * is its id. The general reader scores: the kernel reads only the parser's outputs, numbers
+   * exact.
    */
   decoder?: OutputDecoder;
   /**
@@ -160,7 +161,8 @@ function nonEmpty(report: EvaluationReport, run: RunSources): EvaluationReport {
  *   generations, digest mismatches).
  * @throws {TypeError} If a source is not bytes, a stream, an iterable or a function, or a
  *   function gives the stream or iterable it gave before (a second pass would read on from where
- *   the first stopped), or an option that should be an engine is not one.
+ *   the first stopped), or an option that should be an engine is not one, or `decoder` is not
+ *   a scoring decoder from `forScoring` (a name, or `getDecoder`'s decoder, among others).
  * @throws {RangeError} If `maxLineBytes` is not a positive whole number.
  *
  * @example Score JSONL bytes
@@ -222,7 +224,8 @@ export async function scoreJsonl(
   try {
     let gaveBack: KernelGaveBack | undefined;
     if (
-      !options.decoder && !options.detail && options.kernel !== false && engine.name === "wasm" &&
+      options.decoder === undefined && !options.detail && options.kernel !== false &&
+      engine.name === "wasm" &&
       engine.wasmModule !== undefined
     ) {
       const scored = await scoreOnKernel(run, engine, progress);

@@ -86,6 +86,8 @@ export class ToolCallScorer {
  * @throws {InvariantViolation} If the inputs break an invariant (duplicate ids, orphans, missing
  *   generations, digest mismatches).
  * @throws {InputError} If a row is malformed.
+ * @throws {TypeError} If `engine` is not an engine, or `decoder` is not a scoring decoder from
+ *   `forScoring`.
  *
  * @example The reference's worked example
  * ```ts

@@ -33,6 +33,27 @@ import {
   valueField,
 } from "./_rows.ts";
 
+/**
+ * Checks the decoder option: left out, or a call decoder (getDecoder's). A name or forScoring's
+ * decoder is a TypeError naming the option, as engineOf's, not an error blamed on the first row.
+ */
+export function checkCallDecoder(decoder: unknown): void {
+  const d = Object(decoder);
+  if (decoder !== undefined && typeof d.decode != "function") {
+    const type = decoder === null ? "null" : typeof decoder;
+    throw new TypeError(
+      "decoder must be a call decoder from getDecoder(name), got " +
+        (d.predict
+          ? `a scoring decoder from forScoring(); pass getDecoder(${
+            JSON.stringify(/^(.+)@/.exec(String(d.id))?.[1]) ?? "name"
+          })`
+          : type === "null"
+          ? type
+          : `a${type === "object" ? "n" : ""} ${type}`),
+    );
+  }
+}
+
 /** One number of each row: counts (whole numbers below 2^32) in four bytes, else eight. */
 export class RowNumbers {
   #values: Uint32Array | Float64Array;

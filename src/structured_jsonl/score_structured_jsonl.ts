@@ -23,7 +23,7 @@ import { type ExtractionMode, LinearRegex } from "../structured/mod.ts";
 import { StructuredInputError, type StructuredNeed } from "./errors.ts";
 import type { StructuredMetric, StructuredReport, StructuredReportRow } from "./report/mod.ts";
 import { chooseMetrics, type MetricInputs, skippedMetrics } from "./_metrics.ts";
-import { computeMetrics } from "./_compute.ts";
+import { checkCallDecoder, computeMetrics } from "./_compute.ts";
 import { checkUniqueIds, join, loadRows } from "./_rows.ts";
 import { reportBytes, reportChunks, reportRows } from "./_report_text.ts";
 
@@ -84,8 +84,9 @@ export interface ScoreStructuredJsonlOptions {
   /** Tool-call matching: `exact` (default), `name` or `subset`. */
   match?: "exact" | "name" | "subset";
   /**
-   * Reads the predicted calls of the tool metrics from each `output` with this decoder, instead
-   * of from `tool_calls`; an output that does not decode is one invalid call.
+   * Reads the predicted calls of the tool metrics from each `output` with this decoder (from
+   * `getDecoder`; anything else is a TypeError), instead of from `tool_calls`; an output that does
+   * not decode is one invalid call.
    */
   decoder?: StructuredCallDecoder;
   /**
@@ -183,7 +184,9 @@ function oneOf<T extends string>(name: string, value: T | undefined, allowed: re
  * @throws {InputError} If a line is longer than the line limit (a `LineTooLongError`) or not
  *   UTF-8 outside an output (an `InvalidUtf8Error`), or a source is gzip that DecompressionStream
  *   does not read (a second member on Deno, corrupt or cut short data, or no DecompressionStream).
- * @throws {TypeError} If a source is not bytes, a stream, an iterable or a function.
+ * @throws {TypeError} If a source is not bytes, a stream, an iterable or a function, or
+ *   `decoder` is not a call decoder from `getDecoder` (a name, or `forScoring`'s decoder, among
+ *   others).
  * @throws {RangeError} If an option is out of its range (a mode, a match, `maxLineBytes`, an empty
  *   `metrics`).
  * @throws {SyntaxError} If `format` is not a regex the linear-time engine reads.
@@ -266,6 +269,7 @@ export async function scoreStructuredJsonlParts(
     throw new TypeError("Expected the sources { outputs, expected?, schema? }");
   }
   const engine = engineOf(options.engine);
+  checkCallDecoder(options.decoder);
   const names = options.names ?? {};
   const mode = oneOf("mode", options.mode, ["strict", "fenced", "lenient"]);
   const numbers = oneOf("numbers", options.numbers, ["exact", "numeric"]);
