@@ -1,9 +1,9 @@
 // `assay parse`: JSONL of raw model outputs in, JSONL of parse results out.
-import { jsonKind, parseJson } from "../src/engine/mod.ts";
+import { jsonKind } from "../src/engine/mod.ts";
 import { mapLines } from "./_io.ts";
 import { parseLineCommand } from "./_options.ts";
 import { InputError, quote } from "./_errors.ts";
-import { readJsonLine } from "../src/jsonl/mod.ts";
+import { readJsonLine, scanStrictObject } from "../src/jsonl/mod.ts";
 import { linesKind } from "./_paths.ts";
 
 const HELP = `Usage: deno task assay parse [FILE] [--engine auto|wasm|ts] [--pairs] [--out FILE]
@@ -11,7 +11,9 @@ const HELP = `Usage: deno task assay parse [FILE] [--engine auto|wasm|ts] [--pai
 
 Reads JSONL from FILE (or stdin, or '-'). Each line is an object with a string
 field "output" (a raw model output); "example_id" or "id", when present, is
-copied to the result. Writes one JSON line per input line:
+copied to the result exactly: a string as the same string, any other value as
+the line writes it (1.0, -0.0, 1e400, NaN and a 30-digit integer stay as they
+are, so no two ids become one). Writes one JSON line per input line:
 
   {"example_id": ..., "status": "ok", "name": "get_weather", "canonical_arguments": "{...}"}
 
@@ -37,12 +39,10 @@ const STATUSES = new Set(["ok", "no_json", "invalid_json", "invalid_shape"]);
 
 /** What `parse --out` may replace: a file whose first line is a parse result. */
 const PARSE_OUTPUT = linesKind("assay parse output", (line) => {
-  let row: unknown;
-  try {
-    row = parseJson(line);
-  } catch {
-    return false;
-  }
+  // Read as the input is (an id may be NaN).
+  const read = readJsonLine(line);
+  if ("error" in read) return false;
+  const row = read.value;
   if (typeof row !== "object" || row === null || Array.isArray(row)) return false;
   const r = row as Record<string, unknown>;
   return STATUSES.has(r.status as string) && "name" in r && "canonical_arguments" in r;
@@ -51,7 +51,8 @@ const PARSE_OUTPUT = linesKind("assay parse output", (line) => {
 interface Row {
   /** The id field's name in the input (`example_id` or `id`), if any. */
   idKey: string | undefined;
-  id: unknown;
+  /** The id's JSON text: a string's own, any other value's as the line writes it. */
+  idText: string | undefined;
   output: string;
 }
 
@@ -72,13 +73,26 @@ function readRow(text: string, source: string, lineNo: number): Row {
     : Object.hasOwn(r, "id")
     ? "id"
     : undefined;
-  const id = idKey === undefined ? undefined : r[idKey];
-  const where = `${source}:${lineNo}${idKey ? ` (${idKey} ${JSON.stringify(id)})` : ""}`;
+  // A string id is the same string; any other id, the text the line writes (scanStrictObject's),
+  // where a JavaScript value would change 1.0, -0.0, 1e400 or a 30-digit integer, or merge two.
+  const idText = idKey === undefined
+    ? undefined
+    : typeof r[idKey] === "string"
+    ? JSON.stringify(r[idKey])
+    : scanStrictObject(text, [idKey])?.[0];
+  if (idKey !== undefined && idText === undefined) {
+    // Only a line with a number of more than 4,300 integer digits (with a fraction) gets here.
+    throw new InputError(
+      `${source}:${lineNo}: field "${idKey}" is not a string, and the line holds a number too ` +
+        "long to copy it exactly: give the id as a string",
+    );
+  }
+  const where = `${source}:${lineNo}${idKey ? ` (${idKey} ${idText})` : ""}`;
   if (!Object.hasOwn(r, "output")) throw new InputError(`${where}: missing field "output"`);
   if (typeof r.output !== "string") {
     throw new InputError(`${where}: field "output" must be a string, got ${jsonKind(r.output)}`);
   }
-  return { idKey, id, output: r.output };
+  return { idKey, idText, output: r.output };
 }
 
 /** Runs `assay parse`. */
@@ -97,13 +111,16 @@ export async function runParse(args: string[]): Promise<void> {
     return rows.map((row, i) => {
       const r = results[i]!;
       const out: Record<string, unknown> = {};
-      if (row.idKey !== undefined) out[row.idKey] = row.id;
       out.status = r.status;
       out.name = r.name ?? null;
       out.canonical_arguments = r.canonicalArguments ?? null;
       if (pairs) out.pairs = r.pairs ? r.pairs.map((p) => [p.path, p.value]) : null;
       if (r.error) out.error = `${r.error.code} at ${r.error.offset}`;
-      return JSON.stringify(out);
+      // The id's text goes in as it is: a JavaScript value would change 1.0, 1e400 or NaN.
+      const line = JSON.stringify(out);
+      return row.idKey === undefined
+        ? line
+        : `{${JSON.stringify(row.idKey)}:${row.idText},${line.slice(1)}`;
     });
   }, ["output"]);
 }

@@ -111,6 +111,55 @@ Deno.test("assay parse names the file, line and id of a bad input line and exits
   match(deep.stderr, /in\.jsonl:1: malformed JSON line .* \(nesting_too_deep at 535\)$/m);
 });
 
+Deno.test("assay parse copies each id as the line writes it, on both engines", async () => {
+  const ids = [
+    ["example_id", "9007199254740992"],
+    ["example_id", "9007199254740993"],
+    ["id", "1.0"],
+    ["id", "-0.0"],
+    ["id", "1e400"],
+    ["id", "NaN"],
+    ["id", "12345678901234567890123"],
+    ["id", '{"a": 1.0, "b": [-0, 1E2]}'],
+    ["id", '"caf\\u00e9"'],
+  ];
+  const input = ids.map(([key, id]) => `{"${key}":  ${id} ,"output":"x"}\n`).join("") +
+    // The last of a repeated key, whose name is escaped.
+    `{"\\u0069d":1,"x":1,"id":1.50,"output":"x"}\n`;
+  const want = [...ids, ["id", "1.50"]].map(([key, id]) =>
+    `{"${key}":${id === '"caf\\u00e9"' ? '"café"' : id},"status":"no_json","name":null,` +
+    `"canonical_arguments":null}\n`
+  ).join("");
+  for (const engine of ["wasm", "ts"]) {
+    const r = await assay(["parse", "--engine", engine], input);
+    equal(r.code, 0, r.stderr);
+    equal(r.stdout, want, engine);
+  }
+  // Output whose first id is NaN is still parse output, which --out may replace.
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(`${dir}/in.jsonl`, '{"id":NaN,"output":"x"}\n');
+  for (let i = 0; i < 2; i++) {
+    const r = await assay(["parse", `${dir}/in.jsonl`, "--out", `${dir}/out.jsonl`]);
+    equal(r.code, 0, r.stderr);
+  }
+  await Deno.remove(dir, { recursive: true });
+  // A line the contract reads but the strict scan does not (an integer part of 4,301 digits):
+  // its id is not copied in a lossy form, it is refused unless it is a string.
+  const long = `{"id":1,"x":1${"0".repeat(4300)}.5,"output":"x"}\n`;
+  const refused = await assay(["parse"], long);
+  equal(refused.code, 2);
+  match(
+    refused.stderr,
+    /<stdin>:1: field "id" is not a string, and the line holds a number too long/,
+  );
+  const taken = await assay(["parse"], long.replace('"id":1', '"id":"a"'));
+  equal(taken.code, 0, taken.stderr);
+  // An id in a message is as exact.
+  const bad = await assay(["parse"], '{"id": 1.0, "output": 5}\n');
+  equal(bad.code, 2);
+  match(bad.stderr, /<stdin>:1 \(id 1\.0\): field "output" must be a string/);
+});
+
 Deno.test("assay parse turns invalid UTF-8 into U+FFFD with a warning, not a crash", async () => {
   const bytes = new Uint8Array([
     ...new TextEncoder().encode('{"output": "{\\"name\\": \\"f\\", \\"arguments\\": {\\"a\\": \\"'),
