@@ -127,14 +127,14 @@ async function* gunzipped(
   name: string,
   flag: string | undefined,
 ): AsyncGenerator<Uint8Array> {
-  // node:zlib reads every member and refuses other bytes after one, as gunzip does; Deno's
-  // DecompressionStream stops with an error at a second member.
+  // node:zlib reads every member, as gunzip does; Deno's DecompressionStream stops with an error
+  // at a second member.
   const { createGunzip } = await import("node:zlib");
-  const { Readable, pipeline } = await import("node:stream");
   const gunzip = createGunzip();
-  pipeline(Readable.from(copied(head, it)), gunzip, () => {});
+  const fed = feed(gunzip, head, it, name, flag);
   try {
     for await (const chunk of gunzip) yield chunk as Uint8Array;
+    await fed;
   } catch (e) {
     if (e instanceof InputError) throw e;
     throw corruptGzip(name, flag, e);
@@ -143,13 +143,54 @@ async function* gunzipped(
   }
 }
 
-/** `head`, then the rest of `it`, each copied: node:zlib may read a chunk once the next is in. */
-async function* copied(
+/**
+ * Writes `head`, then the rest of `it`, into `gunzip`, a chunk at a time (each copied: node:zlib
+ * may read a chunk once the next is in), and ends it; or destroys it with the error. node:zlib
+ * stops, without a word, at a zero byte after a member, and in Deno starts again at the next
+ * chunk: where it stops, the bytes it leaves and all that follow must be zeros, the padding that
+ * gunzip reads as the end; any other byte there is refused, as gunzip warns of "trailing garbage"
+ * and exits 2 (an InputError naming the input).
+ */
+async function feed(
+  gunzip: import("node:zlib").Gunzip,
   head: Uint8Array,
   it: AsyncIterator<Uint8Array>,
-): AsyncGenerator<Uint8Array> {
-  yield head.slice();
-  for (let r = await it.next(); !r.done; r = await it.next()) yield r.value.slice();
+  name: string,
+  flag: string | undefined,
+): Promise<void> {
+  try {
+    let offered = 0;
+    let read = 0;
+    let padding = false;
+    for (let chunk: Uint8Array | undefined = head; chunk !== undefined;) {
+      let rest = chunk;
+      if (!padding && chunk.length > 0) {
+        offered += chunk.length;
+        const copy = chunk.slice();
+        await new Promise<void>((resolve, reject) =>
+          gunzip.write(copy, (e) => e ? reject(e) : resolve())
+        );
+        // The bytes at the end of this chunk that zlib left.
+        rest = chunk.subarray(chunk.length - (offered - gunzip.bytesWritten));
+        padding = rest.length > 0;
+      }
+      const garbage = rest.findIndex((b) => b !== 0);
+      if (garbage >= 0) {
+        const at = read + chunk.length - rest.length + garbage;
+        throw corruptGzip(
+          name,
+          flag,
+          `byte ${at} follows a member and zero bytes: trailing garbage`,
+        );
+      }
+      read += chunk.length;
+      const r = await it.next();
+      chunk = r.done ? undefined : r.value;
+    }
+    gunzip.end();
+  } catch (e) {
+    gunzip.destroy(e instanceof Error ? e : new Error(String(e)));
+  }
 }
 
 /**

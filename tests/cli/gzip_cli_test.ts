@@ -5,7 +5,7 @@ import { match, ok, strictEqual } from "node:assert/strict";
 import { gzipSync } from "node:zlib";
 import { runCli, runMain } from "./_main.ts";
 import { gunzipText } from "../bfcl/_fixtures.ts";
-import { decompressWhole } from "../../cli/_io.ts";
+import { decompressed, decompressWhole } from "../../cli/_io.ts";
 import { InputError } from "../../mod.ts";
 
 const DEMO = new URL("../../samples/demo/", import.meta.url).pathname;
@@ -321,4 +321,78 @@ Deno.test("a gzip input read whole is refused past its limit, named, before memo
   );
   const small = new TextEncoder().encode("plain\n");
   strictEqual(await decompressWhole(small, "p.txt"), small);
+});
+
+/** What `decompressed` gives for `bytes` cut into chunks at `cuts`, or the error it throws. */
+async function gunzipAt(bytes: Uint8Array, cuts: number[]): Promise<string> {
+  const chunks = [0, ...cuts].map((from, i) => bytes.subarray(from, [...cuts, bytes.length][i]));
+  let text = "";
+  try {
+    for await (const c of decompressed(ReadableStream.from(chunks), "g.gz")) {
+      text += new TextDecoder().decode(c);
+    }
+  } catch (e) {
+    if (!(e instanceof InputError)) throw e;
+    return e.message;
+  }
+  return text;
+}
+
+Deno.test("gzip data followed by a NUL and more is refused, and zero padding is read, as gunzip does, however the bytes come", async () => {
+  const a = gzipSync("a\n");
+  const b = gzipSync("b\n");
+  const zeros = (n: number) => new Uint8Array(n);
+  const join = (...parts: Uint8Array[]) => new Uint8Array(parts.flatMap((p) => [...p]));
+  const refused =
+    /^g\.gz is gzip-compressed, and its gzip data is corrupt, cut short or followed by bytes that are not gzip/;
+  const cases: [Uint8Array, string | RegExp][] = [
+    // gunzip -c: "decompression OK, trailing zero bytes ignored" (with -v only), exit 0.
+    [join(a, zeros(1)), "a\n"],
+    [join(a, b, zeros(700)), "a\nb\n"],
+    // gunzip -c: "decompression OK, trailing garbage ignored", exit 2.
+    [join(a, zeros(1), b), refused],
+    [join(a, zeros(3), b, zeros(2)), refused],
+    [join(a, zeros(2), Uint8Array.of(0x78)), refused],
+    [join(a, zeros(1), Uint8Array.of(0x1f, 0x8b)), refused],
+  ];
+  for (const [bytes, want] of cases) {
+    // Whole, then cut in two and three at every place.
+    const cuts = [[], ...Array.from({ length: bytes.length - 1 }, (_, i) => [i + 1])];
+    for (let i = 1; i < bytes.length - 1; i++) cuts.push([i, i + 1]);
+    for (const at of cuts) {
+      const got = await gunzipAt(bytes, at);
+      if (typeof want === "string") strictEqual(got, want, `${bytes.length} bytes cut at ${at}`);
+      else match(got, want, `${bytes.length} bytes cut at ${at}`);
+    }
+  }
+});
+
+Deno.test("assay score refuses a gzip input whose member a NUL and another member follow", async () => {
+  await withDir(async (dir) => {
+    const line = JSON.stringify({ example_id: "a", prompt_sha256: "0".repeat(64), output: "x" });
+    const member = gzipSync(`${line}\n`);
+    const examples = `${dir}/e.jsonl`;
+    await Deno.writeTextFile(
+      examples,
+      `${
+        JSON.stringify({ example_id: "a", language: "en", target: { name: "f", arguments: {} } })
+      }\n`,
+    );
+    const run = async (tail: Uint8Array) => {
+      await Deno.writeFile(`${dir}/g.gz`, new Uint8Array([...member, ...tail]));
+      return await runMain([
+        "score",
+        ...["--examples", examples, "--generations", `${dir}/g.gz`, "--allow-missing", "--quiet"],
+        ...["--out", `${dir}/r.json`, "--force"],
+      ]);
+    };
+    const padded = await run(new Uint8Array(512));
+    strictEqual(padded.code, 0, padded.stderr);
+    const more = await run(new Uint8Array([0, ...gzipSync("more\n")]));
+    strictEqual(more.code, 2, more.stderr);
+    match(
+      more.stderr,
+      /g\.gz is gzip-compressed, and its gzip data is corrupt, cut short or followed by bytes that are not gzip/,
+    );
+  });
 });
