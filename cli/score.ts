@@ -47,7 +47,8 @@ Reading:
                        parser_id is the decoder's id. A score takes one call per output: one
                        that decodes to several is multiple_calls, to none no_call (not valid).
                        A run without it that reads under a tenth of the outputs as calls ends
-                       with a hint on stderr when a decoder reads most of them
+                       with a hint on stderr when a decoder reads most of the generations'
+                       first 100 lines (of their first MiB; of stdin's too)
   --numbers MODE       exact (default: 150 and 150.0 differ) or numeric (numbers compare by
                        value, as Python's int/float ==); the report records numeric
   --details            write into each record why it scored so: the output (its first 2000
@@ -76,16 +77,43 @@ a broken invariant or an unusable path (no report is written), 1 internal error.
 /** Bytes read per chunk from a file. */
 const READ_BYTES = 4 << 20;
 
+/** How much of the generations the --format hint samples: their first MiB (decompressed). */
+const HINT_HEAD = 1 << 20;
+
+/** The first bytes of a one-shot input, kept as they are read (at most `bytes.length`). */
+interface Head {
+  bytes: Uint8Array;
+  size: number;
+}
+
+/** `chunks` as they are, their first bytes copied into `head` on the way. */
+async function* keepingHead(
+  chunks: AsyncIterable<Uint8Array>,
+  head: Head,
+): AsyncGenerator<Uint8Array> {
+  for await (const chunk of chunks) {
+    const n = Math.min(chunk.length, head.bytes.length - head.size);
+    head.bytes.set(chunk.subarray(0, n), head.size);
+    head.size += n;
+    yield chunk;
+  }
+}
+
 /**
- * A file as a source scoreJsonl can open again, stdin as a one-shot stream, each decompressed
- * when it is gzip. `onOpen` is told each time the file is opened.
+ * A file as a source scoreJsonl can open again, stdin as a one-shot stream (its first bytes kept
+ * in `head`, when given), each decompressed when it is gzip. `onOpen` is told each time the file
+ * is opened.
  */
 function fileSource(
   path: string,
   onOpen: (path: string) => void,
   onRead: (bytes: number) => void,
+  head?: Head,
 ): JsonlSource {
-  if (path === "-") return asDecompressed(decompressed(Deno.stdin.readable, inputName(path)));
+  if (path === "-") {
+    const chunks = decompressed(Deno.stdin.readable, inputName(path));
+    return asDecompressed(head === undefined ? chunks : keepingHead(chunks, head));
+  }
   return asDecompressed(() => {
     onOpen(path);
     return decompressed(fileChunks(path, onRead), path);
@@ -182,9 +210,14 @@ export async function runScore(args: string[]): Promise<void> {
     opened.add(path);
   };
   const onRead = (bytes: number) => progress.add(bytes);
+  // Stdin cannot be read again for the --format hint: the head it samples is kept as it is read.
+  const hinted = values.format === undefined;
+  const stdinHead = hinted && paths.generations === "-"
+    ? { bytes: new Uint8Array(HINT_HEAD), size: 0 }
+    : undefined;
   const sources = {
     examples: fileSource(paths.examples, onOpen, onRead),
-    generations: fileSource(paths.generations, onOpen, onRead),
+    generations: fileSource(paths.generations, onOpen, onRead, stdinHead),
     prompts: values.prompts === undefined ? undefined : fileSource(values.prompts, onOpen, onRead),
   };
   const options = {
@@ -217,30 +250,36 @@ export async function runScore(args: string[]): Promise<void> {
     console.log(summary(report));
     if (values.out !== undefined) console.log(`\nReport written to ${values.out}`);
   }
-  if (decoder === undefined && values.generations !== "-") {
-    const hint = await formatHint(report, values.generations, engine);
+  if (hinted) {
+    const head = async () =>
+      stdinHead === undefined
+        ? await readHead(paths.generations, HINT_HEAD)
+        : stdinHead.bytes.subarray(0, stdinHead.size);
+    const hint = await formatHint(report, head, values.numbers, engine);
     if (hint !== undefined) console.error(hint);
   }
 }
 
 /**
- * The hint of a run that read under a tenth of its outputs as calls with no decoder asked for,
- * when a decoder reads most of a sample of them (suggestDecoder, on the file's first 100 lines
- * within its first MiB): outputs logged as an API's whole responses want --format. The formats
- * room is loaded only then.
+ * The hint of a run that read under a tenth of its outputs as calls with no --format given, when
+ * a decoder reads most of a sample of them (suggestDecoder, on the generations' first 100 lines
+ * within their first MiB, `head`): outputs logged as an API's whole responses want --format. The
+ * command it suggests keeps the run's --numbers. The formats room is loaded only then.
  */
 async function formatHint(
   report: EvaluationReport,
-  path: string,
+  head: () => Promise<Uint8Array>,
+  numbers: string | undefined,
   engine: Engine,
 ): Promise<string | undefined> {
   if (report.n === 0 || report.parse_status_counts.ok * 10 >= report.n) return undefined;
   const { suggestDecoder } = await import("../src/formats/mod.ts");
-  const { sampled, parsed, best } = suggestDecoder(await readHead(path, 1 << 20), { engine });
+  const { sampled, parsed, best } = suggestDecoder(await head(), { engine });
   if (best === undefined) return undefined;
   return `hint: ${report.parse_status_counts.ok} of ${report.n} outputs parsed as a call; of ` +
     `the first ${sampled}, --format ${best.format} reads ${best.ok} as calls, where the default ` +
-    `parser read ${parsed}. Score them with --format ${best.format}`;
+    `parser read ${parsed}. Score them with --format ${best.format}` +
+    (numbers === undefined ? "" : ` --numbers ${numbers}`);
 }
 
 /**

@@ -468,3 +468,65 @@ Deno.test("assay score hints at --format when the outputs are an API's responses
   strictEqual(plain.stderr, "");
   for (const r of [bare, decoded, plain]) await Deno.remove(r.dir, { recursive: true });
 });
+
+Deno.test("assay score hints at --format with --numbers given, and from a stdin of generations", async () => {
+  const ids = ["1", "2", "3"];
+  const examples = jsonl(ids.map((id) => ({
+    example_id: id,
+    language: "en",
+    target: { name: "f", arguments: { n: Number(id) } },
+  })));
+  const api = jsonl(ids.map((id) => ({
+    example_id: id,
+    prompt_sha256: "0".repeat(64),
+    output: {
+      object: "chat.completion",
+      choices: [{
+        message: {
+          role: "assistant",
+          tool_calls: [{
+            type: "function",
+            function: { name: "f", arguments: JSON.stringify({ n: Number(id) }) },
+          }],
+        },
+      }],
+    },
+  })));
+  const hint = (numbers: string) =>
+    new RegExp(
+      `^hint: 0 of 3 outputs parsed as a call; of the first 3, --format openai-chat reads 3 as ` +
+        `calls, where the default parser read 0\\. Score them with --format openai-chat${numbers}$`,
+      "m",
+    );
+  // --numbers alone is no --format: the hint keeps it.
+  for (const numbers of ["numeric", "exact"]) {
+    const r = await score({ "examples.jsonl": examples, "generations.jsonl": api }, [
+      "--numbers",
+      numbers,
+    ]);
+    strictEqual(r.code, 0, r.stderr);
+    match(r.stderr, hint(` --numbers ${numbers}`));
+    await Deno.remove(r.dir, { recursive: true });
+  }
+  // Generations from stdin, read once: the hint samples what was read.
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(`${dir}/examples.jsonl`, examples);
+  for (const engine of ["wasm", "ts"]) {
+    const child = new Deno.Command(deno, {
+      args: ["run", "-A", main, "score", "--quiet", "--examples", `${dir}/examples.jsonl`]
+        .concat(["--generations", "-", "--engine", engine]),
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "piped",
+      env: { NO_COLOR: "1" },
+    }).spawn();
+    const writer = child.stdin.getWriter();
+    await writer.write(new TextEncoder().encode(api));
+    await writer.close();
+    const out = await child.output();
+    const stderr = new TextDecoder().decode(out.stderr);
+    strictEqual(out.code, 0, stderr);
+    match(stderr, hint(""), engine);
+  }
+  await Deno.remove(dir, { recursive: true });
+});
