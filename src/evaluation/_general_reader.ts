@@ -209,6 +209,7 @@ export async function scoreGeneral(
     detail: options.detail,
     withPrompts: sources.prompts !== undefined,
     exactTargets: true,
+    valueOutputs: true,
     sources: {
       examples: sources.examples.name,
       generations: sources.generations.name,

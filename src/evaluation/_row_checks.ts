@@ -41,10 +41,12 @@ export function requireString(
 /**
  * Why a generation's `output` that is present is refused: it is not a string. An object or an
  * array is refused in memory only (scoreJsonl reads one from its line exactly, as canonical text;
- * parsed by JavaScript, it has lost `1.0` from `1`), and the message says where it goes.
+ * parsed by JavaScript, it has lost `1.0` from `1`), and the message says where it goes; read
+ * from a line (`jsonl`), the message names them among the kinds an output may be.
  */
-export function outputNotString(value: unknown): string {
+export function outputNotString(value: unknown, jsonl = false): string {
   const kind = jsonKind(value);
+  if (jsonl) return `field "output" must be a string, an object or an array, got ${kind}`;
   const hint = kind === "an object" || kind === "an array"
     ? ": give a JSON message as its JSON text, which keeps its numbers exact"
     : "";

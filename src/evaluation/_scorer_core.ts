@@ -46,6 +46,8 @@ export interface CoreOptions extends ScoreOptions {
    * that is not one call is canonicalized to classify it. Wrong input here gives wrong scores.
    */
   exactTargets?: boolean;
+  /** Outputs may be JSON objects or arrays (the JSONL readers give one as its canonical text). */
+  valueOutputs?: boolean;
 }
 
 interface ExampleState {
@@ -271,10 +273,10 @@ export class ScorerCore {
       const at = () => ({ source: this.#src.generations, line: g.line, id: g.example_id });
       if (!isNonEmptyString(g.example_id)) requireString(g.example_id, "example_id", at());
       if (typeof g.output !== "string") {
-        throw inputErrorAt(
-          at(),
-          g.output === undefined ? 'missing field "output"' : outputNotString(g.output),
-        );
+        const why = g.output === undefined
+          ? 'missing field "output"'
+          : outputNotString(g.output, this.#options.valueOutputs);
+        throw inputErrorAt(at(), why);
       }
       // The manifest's digests were checked: one equal to the generation's vouches for it.
       const manifest = withPrompts ? this.#prompts.get(g.example_id) : undefined;

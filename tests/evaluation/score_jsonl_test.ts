@@ -203,13 +203,14 @@ Deno.test("scoreJsonl() reads an output written as a JSON object or array as its
       strictEqual(r.handedBack, undefined, `${output}: ${JSON.stringify(r.handedBack)}`);
     }
   }
+  // A line may give an object or an array, and its message says so.
   const refused: [string, RegExp][] = [
-    ["null", /must be a string, got null$/],
-    ["5", /must be a string, got a number$/],
-    ["true", /must be a string, got a boolean$/],
+    ["null", /must be a string, an object or an array, got null$/],
+    ["5", /must be a string, an object or an array, got a number$/],
+    ["true", /must be a string, an object or an array, got a boolean$/],
   ];
   for (const [output, message] of refused) {
-    for (const options of [{}, { engine: TS }]) {
+    for (const options of [{}, { engine: TS }, { kernel: false }]) {
       await rejects(
         scoreJsonl({ examples, generations: line(output) }, options),
         (e: Error) =>
@@ -226,6 +227,14 @@ Deno.test("scoreJsonl() reads an output written as a JSON object or array as its
         [{ example_id: "a", prompt_sha256: "0".repeat(64), output: { name: "f" } as never }],
       ),
     /got an object: give a JSON message as its JSON text, which keeps its numbers exact/,
+  );
+  throws(
+    () =>
+      scoreToolCalls(
+        [{ example_id: "a", language: "en", target: { name: "f", arguments: {} } }],
+        [{ example_id: "a", prompt_sha256: "0".repeat(64), output: null as never }],
+      ),
+    /field "output" must be a string, got null$/,
   );
 });
 
