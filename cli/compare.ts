@@ -49,7 +49,8 @@ ${COMMON}  --html FILE      also write a self-contained HTML report (forest plot
                    examples with filters; reports scored with --details show each
                    example's gold, outputs and differing paths); an existing FILE must
                    be such a page (or empty), unless --force
-  --reference L    reference language for the HTML report's gaps (default en)
+  --reference L    reference language for the HTML report's gaps (default en); only
+                   with --html
   --gate RULES     also check the two reports against a rules file (see 'assay gate
                    --help'): exit 3 when a rule fails
 ${gateOutputsHelp(19, true)}  --on all|intersection
@@ -71,6 +72,9 @@ no pair joined, "no pairs": the delta and interval are null);
 interval. A '*' marks a delta whose interval excludes zero.
 
 ${COMMON}  --reference L    the reference language (default en)
+
+A report whose only language is the reference has no gap: the command says so
+(exit 0), and the JSON report has no target.
 
 Exit codes: 0 on success, 2 on bad usage or bad input (a refusal writes nothing), 1 on an
 internal error.
@@ -355,6 +359,9 @@ export async function runCompare(args: string[]): Promise<void> {
   if (on !== "all" && on !== "intersection") {
     throw new UsageError(`--on must be all or intersection, got "${on}"`);
   }
+  if (values.reference !== undefined && values.html === undefined) {
+    throw new UsageError("--reference chooses the gaps of --html's page: give --html FILE");
+  }
   const { paths } = checkGatePaths(
     [
       ["base report", positionals[0], true],
@@ -454,6 +461,14 @@ export async function runGaps(args: string[]): Promise<void> {
   }
   const text = formatReport(gaps);
   if (values.out !== undefined) await writeAtomic(values.out, text);
-  if (values.json) await writeStdout(text);
-  else console.log(gapTable(gaps));
+  // A report of the reference language alone has no gap: said, not shown as an empty table.
+  const none = gaps.targets.length > 0
+    ? undefined
+    : `no language besides the reference ${printableText(gaps.reference)} to compare`;
+  if (values.json) {
+    await writeStdout(text);
+    if (none !== undefined) console.error(`note: ${none}`);
+  } else {
+    console.log(none ?? gapTable(gaps));
+  }
 }

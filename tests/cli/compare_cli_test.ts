@@ -356,6 +356,39 @@ Deno.test("assay gaps says no pairs, with null delta and interval, when no targe
   await Deno.remove(dir, { recursive: true });
 });
 
+Deno.test("assay gaps says so when the report has no language besides the reference", async () => {
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(`${dir}/r.json`, formatReport(report(["en"], (i) => i % 3 === 0)));
+  const g = await assay(["gaps", `${dir}/r.json`, "--resamples", "50", "--out", `${dir}/g.json`]);
+  strictEqual(g.code, 0, g.stderr);
+  strictEqual(g.stdout, "no language besides the reference en to compare\n");
+  strictEqual(JSON.parse(await Deno.readTextFile(`${dir}/g.json`)).targets.length, 0);
+  // With --json, stdout is the report alone, and the note goes to stderr.
+  const json = await assay(["gaps", `${dir}/r.json`, "--resamples", "50", "--json"]);
+  strictEqual(json.code, 0, json.stderr);
+  strictEqual(JSON.parse(json.stdout).schema, "assay.gaps.v1");
+  strictEqual(json.stderr, "note: no language besides the reference en to compare\n");
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("assay compare refuses --reference without --html, as --junit without --gate", async () => {
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(`${dir}/base.json`, formatReport(report(["en", "de"], (i) => i > 3)));
+  await Deno.writeTextFile(`${dir}/adapter.json`, formatReport(report(["en", "de"], () => true)));
+  const r = await assay([
+    ...["compare", `${dir}/base.json`, `${dir}/adapter.json`, "--reference", "de"],
+    ...["--out", `${dir}/c.json`],
+  ]);
+  strictEqual(r.code, 2, r.stderr);
+  strictEqual(
+    r.stderr,
+    "assay compare: --reference chooses the gaps of --html's page: give --html FILE\n",
+  );
+  strictEqual(r.stdout, "");
+  strictEqual(await Deno.stat(`${dir}/c.json`).then(() => true, () => false), false);
+  await Deno.remove(dir, { recursive: true });
+});
+
 Deno.test("a file that is not a whole report is named with what it lacks, by every reader", async () => {
   const dir = await Deno.makeTempDir();
   await Deno.writeTextFile(
