@@ -19,7 +19,8 @@ function editDistance(a: string, b: string): number {
 /**
  * The candidate closest to `word` (case-insensitive edit distance on its first 64 characters,
  * ties to the earlier candidate), when it is close enough to be a likely typo: at most
- * max(2, length / 3) edits.
+ * max(2, length / 3) edits; else the one candidate that `word` (two characters or more) begins,
+ * a word cut short.
  *
  * @param word The word as the user wrote it.
  * @param candidates The valid words.
@@ -31,6 +32,7 @@ function editDistance(a: string, b: string): number {
  * import { strictEqual } from "node:assert/strict";
  *
  * strictEqual(suggestName("exmples", ["examples", "generations"]), "examples");
+ * strictEqual(suggestName("gen", ["examples", "generations"]), "generations");
  * strictEqual(suggestName("zzz", ["examples", "generations"]), undefined);
  * ```
  */
@@ -45,5 +47,8 @@ export function suggestName(word: string, candidates: readonly string[]): string
       best = c;
     }
   }
-  return bestD <= Math.max(2, Math.floor(probe.length / 3)) ? best : undefined;
+  if (bestD <= Math.max(2, Math.floor(probe.length / 3))) return best;
+  // A word cut short (`--fail` for `--failing`): the one candidate it begins.
+  const begun = candidates.filter((c) => c.toLowerCase().startsWith(probe));
+  return probe.length > 1 && begun.length === 1 ? begun[0] : undefined;
 }

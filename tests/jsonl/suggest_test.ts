@@ -18,3 +18,12 @@ Deno.test("suggestName() suggests nothing for a word far from every candidate", 
   strictEqual(suggestName("zzzzzzzz", ["examples", "generations"]), undefined);
   strictEqual(suggestName("anything", []), undefined);
 });
+
+Deno.test("suggestName() suggests the one candidate a word cut short begins, and no guess among several", () => {
+  strictEqual(suggestName("fail", ["failing", "metric", "limit"]), "failing");
+  strictEqual(suggestName("ref", ["reference", "resamples", "seed"]), "reference");
+  strictEqual(suggestName("REF", ["reference"]), "reference");
+  // Two candidates begin with it, or it is a single character: no suggestion.
+  strictEqual(suggestName("re", ["reference", "resamples"]), undefined);
+  strictEqual(suggestName("f", ["failing"]), undefined);
+});
