@@ -239,6 +239,8 @@ export async function scoreGeneral(
     (lines, source) => exampleRows(engine, lines, source, languages),
     (b) => scorer.addExamples(b),
   );
+  // No example at all: that is what to say, rather than that every generation is an orphan.
+  if (!examples) throw inputErrorAt({ source: sources.examples.name }, "no example in the file");
   const prompts = sources.prompts === undefined ? undefined : await stream(
     sources.prompts,
     (lines, source) =>

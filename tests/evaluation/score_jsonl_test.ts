@@ -277,15 +277,19 @@ Deno.test("scoreJsonl() refuses examples without an example, on both engines and
   const { InputError } = await import("../../src/jsonl/mod.ts");
   const empty = new Uint8Array(0);
   const blank = new TextEncoder().encode("\n \n");
+  // With generations too: the file without an example is named, not every generation's orphan.
+  const one = new TextEncoder().encode(
+    `{"example_id": "a", "prompt_sha256": "${"0".repeat(64)}", "output": "{}"}\n`,
+  );
   for (const options of [{}, { kernel: false }, { engine: TS }, { engine: WASM }]) {
     for (const examples of [empty, blank]) {
-      await rejects(
-        scoreJsonl({ examples, generations: empty }, {
-          ...options,
-          names: { examples: "e.jsonl" },
-        }),
-        (e: unknown) => e instanceof InputError && e.message === "e.jsonl: no example in the file",
-      );
+      for (const generations of [empty, one]) {
+        await rejects(
+          scoreJsonl({ examples, generations }, { ...options, names: { examples: "e.jsonl" } }),
+          (e: unknown) =>
+            e instanceof InputError && e.message === "e.jsonl: no example in the file",
+        );
+      }
     }
   }
 });
