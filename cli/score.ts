@@ -66,7 +66,8 @@ Output:
   --json               print the report to stdout instead of the table
   --quiet              no progress bar
   --engine NAME        auto (default), wasm or ts; both give identical reports
-                       (the wasm engine reads the files in its scoring kernel)
+                       apart from their "engine" field (the wasm engine reads the
+                       files in its scoring kernel)
   --max-line-bytes N   the longest input line, in bytes (default 67108864, 64 MiB);
                        a longer line is an input error, found before the rest is read
 
