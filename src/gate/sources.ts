@@ -253,15 +253,23 @@ export const GATE_REPORT_KINDS: readonly string[] = [
  * @param report A parsed report.
  * @returns Its metric source.
  * @throws {RangeError} If the report is of another kind, a structured report has no rows, a
- *   suite has a metric named `pass_rate` or `overall_score`, or a field the gate reads is missing
- *   or of the wrong type (the error names the first, e.g. `records[3].matched_pairs`).
+ *   suite has a metric named `pass_rate` or `overall_score`, or the report is not what its schema
+ *   says (`checkReportBody`: the error names the first wrong field, e.g. `records[3].matched_pairs`).
  *
  * @example An IFEval report
  * ```ts
  * import { metricSource } from "@assay/assay/gate";
  * import { deepStrictEqual } from "node:assert/strict";
  *
- * const s = metricSource({ schema: "assay.ifeval.v1", prompts: [{ key: 1, instruction_id_list: ["a", "b"], strict: [true, false], loose: [true, true] }] });
+ * const none = { value: 0, numerator: 0, denominator: 0 };
+ * const scores = { prompt_level: none, instruction_level: none, by_instruction: {}, by_category: {} };
+ * const s = metricSource({
+ *   schema: "assay.ifeval.v1",
+ *   checker: "ifeval@google-3f357bde",
+ *   strict: scores, // the report's own figures, which the gate does not read
+ *   loose: scores,
+ *   prompts: [{ key: 1, instruction_id_list: ["a", "b"], strict: [true, false], loose: [true, true] }],
+ * });
  * deepStrictEqual(s.shares("instruction_strict", "overall"), [{ id: "1", num: 1, den: 2 }]);
  * ```
  */

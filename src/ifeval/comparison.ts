@@ -98,17 +98,19 @@ function asRecord(follows: readonly boolean[]): CountedFields {
  *   instructions, or their input files (the SHA-256 each records: the prompts' kwargs live
  *   there), or a report gives a key to two prompts. A report without a digest (written before
  *   2026-12-05) is compared, and the comparison's `note` says so.
- * @throws {RangeError} If a report's prompts are not what an `assay.ifeval.v1` report holds
- *   (`checkReportBody`).
+ * @throws {RangeError} If a report is not what an `assay.ifeval.v1` report holds, its prompts
+ *   or any other field (`checkReportBody`).
  *
  * @example
  * ```ts
  * import { compareIfevalReports, type IfevalReport } from "@assay/assay/ifeval";
  * import { strictEqual } from "node:assert/strict";
  *
+ * // The report's own scores, which the comparison does not read (it pairs the prompts).
+ * const none = { value: 0, numerator: 0, denominator: 0 };
+ * const scores = { prompt_level: none, instruction_level: none, by_instruction: {}, by_category: {} };
  * const report = (follows: boolean[]): IfevalReport => ({
- *   schema: "assay.ifeval.v1", checker: "ifeval@google-3f357bde",
- *   strict: undefined as never, loose: undefined as never,
+ *   schema: "assay.ifeval.v1", checker: "ifeval@google-3f357bde", strict: scores, loose: scores,
  *   prompts: follows.map((f, key) => ({
  *     key, instruction_id_list: ["punctuation:no_comma"], strict: [f], loose: [f],
  *   })),

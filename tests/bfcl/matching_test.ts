@@ -13,6 +13,7 @@ import {
   PyInt,
   type PyValue,
 } from "../../src/bfcl/mod.ts";
+import { checkReportBody } from "../../src/report_check/mod.ts";
 import { AST_CATEGORIES, FC_MODELS, gunzipText, PROMPTING_MODELS, runModel } from "./_fixtures.ts";
 
 const int = (n: number) => new PyInt(BigInt(n));
@@ -189,6 +190,8 @@ Deno.test("bfclReport() lists the entries that only optimal matching passes, and
     entryId: "p_0",
     greedyErrorType: "parallel_function_checker_no_order:cannot_find_match",
   }]);
+  // Both are what every reader of a report file takes (the disagreements' shape included).
+  for (const r of [greedy, optimal]) checkReportBody(JSON.parse(JSON.stringify(r)));
   throws(
     () => bfclReport([checkBfcl(files, opts), checkBfcl(files, { ...opts, matching: "optimal" })]),
     RangeError,

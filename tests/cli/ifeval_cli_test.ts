@@ -4,6 +4,7 @@ import { deepStrictEqual as assertEquals, match, strictEqual } from "node:assert
 import { runCli, runMain } from "./_main.ts";
 import { fixturePath, fixtureText } from "../ifeval/_fixtures.ts";
 import { sha256Hex } from "../../mod.ts";
+import { IFEVAL_FIELDS } from "../report_check/_complete.ts";
 
 const INPUT = fixturePath("input_data.jsonl");
 const RESPONSES = fixturePath("responses_gpt4.jsonl");
@@ -100,7 +101,7 @@ Deno.test("assay ifeval refuses a key given twice, and ifeval compare a report t
   const prompt = { key: 1000, instruction_id_list: ["punctuation:no_comma"] };
   const report = {
     schema: "assay.ifeval.v1",
-    checker: "ifeval@google-3f357bde",
+    ...IFEVAL_FIELDS,
     prompts: [
       { ...prompt, strict: [true], loose: [true] },
       { ...prompt, strict: [false], loose: [false] },

@@ -21,6 +21,7 @@ import {
   recordProblem,
   scoreJsonl,
   scoreToolCalls,
+  toolCallMetrics,
 } from "../../mod.ts";
 import { evaluateGate, parseGateRules } from "../../src/gate/mod.ts";
 import { runMain } from "../cli/_main.ts";
@@ -87,8 +88,11 @@ function reportWith(language: string) {
   const examples = ["a", "b"].map((id) => ({ example_id: id, language: "en", target: call }));
   const r = scoreToolCalls(examples, examples.map((x) => ({ example_id: x.example_id, output })));
   r.records[1]!.language = language;
-  r.slices = ["en", language];
-  r.metrics.by_language[language] = r.metrics.by_language.en!;
+  r.slices = ["en", language].sort();
+  // Each slice's metrics are its records' sums, as in a report scored so.
+  for (const slice of r.slices) {
+    r.metrics.by_language[slice] = toolCallMetrics(r.records.filter((x) => x.language === slice));
+  }
   return r;
 }
 

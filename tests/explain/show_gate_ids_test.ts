@@ -15,6 +15,7 @@ import { scoreStructuredJsonl } from "../../src/structured_jsonl/mod.ts";
 import type { SuiteRunReport } from "../../src/suite/mod.ts";
 import { suiteRun } from "../gate/_suite_runs.ts";
 import { makeRng } from "../_corpus.ts";
+import { IFEVAL_FIELDS } from "../report_check/_complete.ts";
 
 const gate = (yaml: string) => parseGateRules(`resamples: 200\nrules:\n${yaml}`, "g.yaml");
 const failingOf = (report: object, yaml: string) => {
@@ -102,6 +103,7 @@ Deno.test("show takes a structured or IFEval gate's ids, which are its own (line
   );
   const ifeval = {
     schema: "assay.ifeval.v1",
+    ...IFEVAL_FIELDS,
     prompts: [
       { key: 1, instruction_id_list: ["a"], strict: [true], loose: [true] },
       { key: 2, instruction_id_list: ["a", "b"], strict: [true, false], loose: [true, true] },

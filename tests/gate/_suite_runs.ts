@@ -1,6 +1,7 @@
 // Seeded random suite run reports for the gate's tests.
 import { Sfc32 } from "../../src/engine/mod.ts";
 import { runOverall, type RunResult, scorecard, type ScoreRow } from "../../src/suite/mod.ts";
+import { SUITE_RUN_FIELDS } from "../report_check/_complete.ts";
 
 const METRICS = ["exact", "graded", "judged"];
 
@@ -38,6 +39,7 @@ export function suiteRun(seed: number, goldens: number, repeats: number, bias = 
   }
   return {
     schema: "assay.suite_run.v1",
+    ...SUITE_RUN_FIELDS,
     runs,
     scorecard: scorecard(rows, { metrics: METRICS, resamples: 10 }),
   };

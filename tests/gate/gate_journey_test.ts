@@ -11,6 +11,7 @@ import { bfclReport, checkBfcl } from "../../src/bfcl/mod.ts";
 import { evaluateGate, gateJunit, gateMarkdown, parseGateRules } from "../../src/gate/mod.ts";
 import { assertValidJunit } from "./_junit.ts";
 import { suiteRun } from "./_suite_runs.ts";
+import { IFEVAL_FIELDS, STRUCTURED_FIELDS } from "../report_check/_complete.ts";
 
 const RIGHT = '{"name":"f","arguments":{"x":1}}';
 const WRONG = '{"name":"f","arguments":{"x":2}}';
@@ -45,7 +46,7 @@ Deno.test("evaluateGate() compares a v1 base with a v2 candidate, as compareRepo
   deepStrictEqual(verdict.rules[0]!.mcnemar!.improvements, 6);
   // Either way round; and a v1 report is still refused beside another kind.
   strictEqual(evaluateGate(rules, { base, candidate: v1(candidate) }).pass, true);
-  const structured = { schema: "assay.structured.v1", metrics: {}, rows: [] };
+  const structured = { schema: "assay.structured.v1", ...STRUCTURED_FIELDS, metrics: {}, rows: [] };
   throws(
     () => evaluateGate(rules, { base: v1(base), candidate: structured }),
     (e) =>
@@ -201,6 +202,7 @@ Deno.test("evaluateGate() refuses BFCL reports of two matchings or checkers, and
   );
   const ifeval = (checker: string) => ({
     schema: "assay.ifeval.v1",
+    ...IFEVAL_FIELDS,
     checker,
     prompts: [{
       key: 1,

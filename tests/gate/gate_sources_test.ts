@@ -7,6 +7,7 @@ import { evaluateGate, metricSource, parseGateRules } from "../../src/gate/mod.t
 import { ComparisonGateError, scoreToolCalls } from "../../mod.ts";
 import { calibrationReport, loadSuite, runSuite, suiteRunReport } from "../../src/suite/mod.ts";
 import { suiteRun } from "./_suite_runs.ts";
+import { bfclReportOf, IFEVAL_FIELDS } from "../report_check/_complete.ts";
 
 const gate = (yaml: string) => parseGateRules(`seed: 3\nresamples: 500\nrules:\n${yaml}`, "g.yaml");
 
@@ -113,12 +114,8 @@ Deno.test("evaluateGate() on a calibration: min and max on its statistics, nothi
 });
 
 Deno.test("evaluateGate() max holds at the bound and fails above it, on any report kind", () => {
-  const bfcl = {
-    schema: "assay.bfcl.v1",
-    model: "m",
-    checker: "bfcl.ast@2024-08",
-    categories: [{ category: "simple" }],
-    records: [true, true, false, true].map((valid, i) => ({
+  const bfcl = bfclReportOf(
+    [true, true, false, true].map((valid, i) => ({
       category: "simple",
       id: i,
       valid,
@@ -126,7 +123,8 @@ Deno.test("evaluateGate() max holds at the bound and fails above it, on any repo
       errorType: null,
       error: null,
     })),
-  };
+    [{ category: "simple" }],
+  );
   const rule = (t: number) => gate(`  - metric: accuracy\n    max: ${t}\n`);
   strictEqual(evaluateGate(rule(0.75), { report: bfcl }).rules[0]!.pass, true);
   const v = evaluateGate(rule(0.7), { report: bfcl });
@@ -224,7 +222,7 @@ Deno.test("evaluateGate() refuses a report that repeats an example id, which pai
       loose: [false, false, false],
     },
   ];
-  const report = { schema: "assay.ifeval.v1", prompts };
+  const report = { schema: "assay.ifeval.v1", ...IFEVAL_FIELDS, prompts };
   const rules = gate(`  - metric: instruction_strict\n    non_inferior: { margin: 0.1 }\n`);
   for (
     const [base, candidate, side] of [

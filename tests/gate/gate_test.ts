@@ -16,6 +16,7 @@ import {
   suiteRunShape,
 } from "../../src/gate/mod.ts";
 import { assertValidJunit } from "./_junit.ts";
+import { bfclReportOf, IFEVAL_FIELDS, STRUCTURED_FIELDS } from "../report_check/_complete.ts";
 
 const CALL = '{"name":"f","arguments":{"x":1}}';
 
@@ -289,20 +290,18 @@ Deno.test("evaluateGate() names a metric the report does not have, with the rule
 
 Deno.test("evaluateGate() reads structured, BFCL and IFEval reports", () => {
   // BFCL: accuracy per category; regressions by entry.
-  const bfcl = (valid: (i: number) => boolean) => ({
-    schema: "assay.bfcl.v1",
-    model: "m",
-    checker: "bfcl.ast@2024-08",
-    categories: [{ category: "simple" }, { category: "parallel_function" }],
-    records: Array.from({ length: 40 }, (_, i) => ({
-      category: i < 20 ? "simple" : "parallel_function",
-      id: (i % 20) + 1,
-      valid: valid(i),
-      entryId: `e${i}`,
-      errorType: null,
-      error: null,
-    })),
-  });
+  const bfcl = (valid: (i: number) => boolean) =>
+    bfclReportOf(
+      Array.from({ length: 40 }, (_, i) => ({
+        category: i < 20 ? "simple" : "parallel_function",
+        id: (i % 20) + 1,
+        valid: valid(i),
+        entryId: `e${i}`,
+        errorType: null,
+        error: null,
+      })),
+      [{ category: "simple" }, { category: "parallel_function" }],
+    );
   const base = bfcl((i) => i % 2 === 0);
   const candidate = bfcl((i) => i % 2 === 0 || i < 10);
   const v = evaluateGate(
@@ -319,6 +318,7 @@ Deno.test("evaluateGate() reads structured, BFCL and IFEval reports", () => {
   // IFEval: instruction-level accuracy pools instructions.
   const ifeval = {
     schema: "assay.ifeval.v1",
+    ...IFEVAL_FIELDS,
     prompts: [
       { key: 1, instruction_id_list: ["a", "b"], strict: [true, false], loose: [true, true] },
       { key: 2, instruction_id_list: ["c"], strict: [true], loose: [true] },
@@ -336,6 +336,7 @@ Deno.test("evaluateGate() reads structured, BFCL and IFEval reports", () => {
   // Structured: the rows' figures.
   const structured = {
     schema: "assay.structured.v1",
+    ...STRUCTURED_FIELDS,
     metrics: { json_validity: { value: 0.5, numerator: 1, denominator: 2 } },
     rows: [
       { line: 1, id: "a", metrics: { json_validity: { numerator: 1, denominator: 1 } } },
@@ -359,6 +360,7 @@ Deno.test("evaluateGate() refuses a BFCL or IFEval base and candidate scored aga
   const digest = (c: string) => ({ sha256: c.repeat(64) });
   const ifeval = (input?: string) => ({
     schema: "assay.ifeval.v1",
+    ...IFEVAL_FIELDS,
     ...(input ? { inputs: { input: digest(input), responses: digest("0") } } : {}),
     prompts: [{ key: 1, instruction_id_list: ["a"], strict: [true], loose: [true] }],
   });
@@ -382,23 +384,18 @@ Deno.test("evaluateGate() refuses a BFCL or IFEval base and candidate scored aga
   match(old.note!, /^report base records no input digest .*: its inputs were not compared/);
   match(gateMarkdown(old, "g.yaml"), /\n\nNote: report base records no input digest/);
   strictEqual("note" in evaluateGate(rules, { base: ifeval("a"), candidate: ifeval("a") }), false);
-  const bfcl = (answers: string) => ({
-    schema: "assay.bfcl.v1",
-    model: "m",
-    checker: "bfcl.ast@2024-08",
-    categories: [{
-      category: "simple",
-      inputs: { questions: digest("c"), answers: digest(answers), results: digest("d") },
-    }],
-    records: [{
+  const bfcl = (answers: string) =>
+    bfclReportOf([{
       category: "simple",
       id: 1,
       valid: true,
       entryId: "simple_0",
       errorType: null,
       error: null,
-    }],
-  });
+    }], [{
+      category: "simple",
+      inputs: { questions: digest("c"), answers: digest(answers), results: digest("d") },
+    }]);
   throws(
     () =>
       evaluateGate(gate("  - metric: accuracy\n    max_regressions: 0\n"), {
@@ -686,13 +683,7 @@ Deno.test("evaluateGate() lists failing examples in the report's order, in the v
       errorType: null,
       error: null,
     }));
-  const bfcl = (flip: boolean) => ({
-    schema: "assay.bfcl.v1",
-    model: "m",
-    checker: "bfcl.ast@2024-08",
-    categories: [{ category: "simple" }],
-    records: records(flip),
-  });
+  const bfcl = (flip: boolean) => bfclReportOf(records(flip), [{ category: "simple" }]);
   const order = [...wrong].map((id) => `simple#${id}`);
   const min = evaluateGate(gate("  - metric: accuracy\n    min: 0.99\n"), {
     report: bfcl(true),

@@ -5,13 +5,15 @@ import { ComparisonGateError, formatReport } from "../../mod.ts";
 import { compareIfevalReports, type IfevalReport } from "../../src/ifeval/mod.ts";
 import { ENGINES } from "../_engines.ts";
 import { makeRng } from "../_corpus.ts";
+import { IFEVAL_FIELDS } from "../report_check/_complete.ts";
 
 function report(follows: boolean[][], checker = "ifeval@google-3f357bde"): IfevalReport {
   return {
     schema: "assay.ifeval.v1",
     checker,
-    strict: undefined as never,
-    loose: undefined as never,
+    // What the comparison does not read: the report's own scores, as checkReportBody needs them.
+    strict: IFEVAL_FIELDS.strict,
+    loose: IFEVAL_FIELDS.loose,
     prompts: follows.map((f, key) => ({
       key: 1000 + key,
       instruction_id_list: f.map((_, i) => `punctuation:no_comma#${i}`),

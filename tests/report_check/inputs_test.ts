@@ -9,14 +9,17 @@ import {
   unrecordedInputs,
 } from "../../src/report_check/mod.ts";
 import { sha256Hex } from "../../src/engine/mod.ts";
+import { BFCL_FIELDS, IFEVAL_FIELDS } from "./_complete.ts";
 
 const digest = (c: string) => ({ sha256: c.repeat(64) });
+// A category's accuracy and error types, of no entries (the reports here hold none).
+const NO_ENTRIES = { accuracy: { value: 0, numerator: 0, denominator: 0 }, errorTypes: {} };
 const bfcl = (...categories: [string, string | null, string | null][]) => ({
   schema: "assay.bfcl.v1",
-  model: "m",
-  checker: "bfcl.ast@2024-08",
+  ...BFCL_FIELDS,
   categories: categories.map(([category, q, a]) => ({
     category,
+    ...NO_ENTRIES,
     inputs: { questions: q && digest(q), answers: a && digest(a), results: digest("0") },
   })),
   records: [],
@@ -24,8 +27,8 @@ const bfcl = (...categories: [string, string | null, string | null][]) => ({
 
 Deno.test("checkReportBody() takes reports without inputs, and refuses malformed digests", () => {
   checkReportBody(bfcl(["simple", "a", "b"], ["relevance", null, null]));
-  checkReportBody({ ...bfcl(), categories: [{ category: "simple" }] });
-  const ifeval = { schema: "assay.ifeval.v1", prompts: [] };
+  checkReportBody({ ...bfcl(), categories: [{ category: "simple", ...NO_ENTRIES }] });
+  const ifeval = { schema: "assay.ifeval.v1", ...IFEVAL_FIELDS, prompts: [] };
   checkReportBody(ifeval);
   checkReportBody({ ...ifeval, inputs: { input: digest("a"), responses: digest("b") } });
   throws(
@@ -77,6 +80,7 @@ Deno.test("inputDifferences() refuses one results file decoded two ways, not two
     ...bfcl(["simple", "a", "b"]),
     categories: [{
       category: "simple",
+      ...NO_ENTRIES,
       inputs: { questions: digest("a"), answers: digest("b"), results: digest(results) },
       decoder,
       underscoreToDot,
@@ -99,7 +103,7 @@ Deno.test("inputDifferences() refuses one results file decoded two ways, not two
     () =>
       checkReportBody({
         ...report("c", "fc", true),
-        categories: [{ category: "simple", decoder: 1 }],
+        categories: [{ category: "simple", ...NO_ENTRIES, decoder: 1 }],
       }),
     /categories\[0\]\.decoder is not/,
   );

@@ -5,6 +5,7 @@ import { deepStrictEqual, ok, strictEqual, throws } from "node:assert/strict";
 import { checkReport, parseReportJson } from "../../src/report_check/mod.ts";
 import { formatReport, scoreToolCalls } from "../../src/evaluation/mod.ts";
 import { InputError, InvalidUtf8Error } from "../../src/jsonl/mod.ts";
+import { IFEVAL_FIELDS } from "./_complete.ts";
 
 const call = '{"name": "f", "arguments": {"a": 1}}';
 const evaluation = formatReport(scoreToolCalls(
@@ -66,9 +67,14 @@ Deno.test("checkReport() refuses what is not a report of the expected kinds, nam
         'r.json: "runs" of the assay.suite_run.v1 report is an object, not a list',
       ],
       [
-        { schema: "assay.ifeval.v1", prompts: [1] },
+        { schema: "assay.ifeval.v1", ...IFEVAL_FIELDS, prompts: [1] },
         ["assay.ifeval.v1"],
         "r.json: The assay.ifeval.v1 report is malformed: prompts[0] is not an object",
+      ],
+      [
+        { schema: "assay.ifeval.v1", prompts: [] },
+        ["assay.ifeval.v1"],
+        "r.json: The assay.ifeval.v1 report is malformed: checker is missing",
       ],
     ] as const
   ) strictEqual(refusal(() => checkReport(value, "r.json", schemas)), message);
