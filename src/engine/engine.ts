@@ -63,7 +63,51 @@ function checkTexts(texts: readonly string[]): void {
   }
 }
 
-/** A running engine. Every method takes a batch and returns one result per text, in order. */
+/**
+ * A running engine. Every method takes a batch and returns one result per text, in order. (The
+ * examples are here rather than on the methods: a bundler keeps a method's doc comment in its
+ * output, and the root bundle has a budget.)
+ *
+ * @example Spans, tool calls with canonical arguments and pairs, canonical JSON, flattening
+ * ```ts
+ * import { createEngine } from "@assay/assay";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ *
+ * const engine = createEngine({ engine: "ts" });
+ * // The first balanced span of prose around a call.
+ * assertEquals(engine.extractSpanBatch(['Call: {"a": 1} done']), [
+ *   { status: "found", start: 6, end: 14 },
+ * ]);
+ * const [call] = engine.parseToolCallBatch(
+ *   ['{"name": "f", "arguments": {"b": 1.0, "a": [true]}}'],
+ *   { pairs: true, arguments: false },
+ * );
+ * assertEquals(call, {
+ *   status: "ok",
+ *   name: "f",
+ *   canonicalArguments: '{"a":[true],"b":1.0}',
+ *   pairs: [{ path: '["a",0]', value: "true" }, { path: '["b"]', value: "1.0" }],
+ * });
+ * // Sorted keys, exact numbers.
+ * assertEquals(engine.canonicalizeBatch(['{"b": 1e16, "a": 10}']), [
+ *   { ok: true, canonical: '{"a":10,"b":1e+16}' },
+ * ]);
+ * // An empty object is one pair.
+ * assertEquals(engine.flattenArgumentsBatch(["{}"]), [
+ *   { ok: true, pairs: [{ path: "[]", value: "{}" }] },
+ * ]);
+ * ```
+ *
+ * @example A resampling job of one row: every resample draws it
+ * ```ts
+ * import { createEngine, makeJob, Sfc32 } from "@assay/assay/engine";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ *
+ * const row = Float64Array.of(0, 0, 0, 0, 0, 2, 1, 1, 1, 1, 1, 2);
+ * const deltas = createEngine({ engine: "ts" }).resample(makeJob(row, 1, 2), new Sfc32(1));
+ * assertEquals(Array.from(deltas), [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]); // five metrics × two resamples
+ * ```
+ */
 export class Engine {
   #core: EngineCore;
   /** The engine actually running: `wasm` or `ts`. */
@@ -95,15 +139,6 @@ export class Engine {
    * @param texts Raw model outputs.
    * @returns One {@linkcode SpanResult} per text.
    * @throws {TypeError} If `texts` is not an array of strings.
-   *
-   * @example Prose around a call
-   * ```ts
-   * import { createEngine } from "@assay/assay";
-   * import { deepStrictEqual as assertEquals } from "node:assert/strict";
-   *
-   * const [span] = createEngine({ engine: "ts" }).extractSpanBatch(['Call: {"a": 1} done']);
-   * assertEquals(span, { status: "found", start: 6, end: 14 });
-   * ```
    */
   extractSpanBatch(texts: readonly string[]): SpanResult[] {
     checkTexts(texts);
@@ -117,24 +152,6 @@ export class Engine {
    * @param options Whether to materialise `arguments` and to compute `pairs`.
    * @returns One {@linkcode ToolCallResult} per text.
    * @throws {TypeError} If `texts` is not an array of strings.
-   *
-   * @example Canonical arguments and pairs
-   * ```ts
-   * import { createEngine } from "@assay/assay";
-   * import { deepStrictEqual as assertEquals } from "node:assert/strict";
-   *
-   * const engine = createEngine({ engine: "ts" });
-   * const [call] = engine.parseToolCallBatch(
-   *   ['{"name": "f", "arguments": {"b": 1.0, "a": [true]}}'],
-   *   { pairs: true, arguments: false },
-   * );
-   * assertEquals(call, {
-   *   status: "ok",
-   *   name: "f",
-   *   canonicalArguments: '{"a":[true],"b":1.0}',
-   *   pairs: [{ path: '["a",0]', value: "true" }, { path: '["b"]', value: "1.0" }],
-   * });
-   * ```
    */
   parseToolCallBatch(
     texts: readonly string[],
@@ -153,15 +170,6 @@ export class Engine {
    * @param texts JSON texts.
    * @returns One {@linkcode CanonicalResult} per text.
    * @throws {TypeError} If `texts` is not an array of strings.
-   *
-   * @example Sorted keys, exact numbers
-   * ```ts
-   * import { createEngine } from "@assay/assay";
-   * import { deepStrictEqual as assertEquals } from "node:assert/strict";
-   *
-   * const [r] = createEngine({ engine: "ts" }).canonicalizeBatch(['{"b": 1e16, "a": 10}']);
-   * assertEquals(r, { ok: true, canonical: '{"a":10,"b":1e+16}' });
-   * ```
    */
   canonicalizeBatch(texts: readonly string[]): CanonicalResult[] {
     checkTexts(texts);
@@ -174,15 +182,6 @@ export class Engine {
    * @param texts JSON texts, usually argument objects.
    * @returns One {@linkcode FlattenResult} per text.
    * @throws {TypeError} If `texts` is not an array of strings.
-   *
-   * @example An empty object is one pair
-   * ```ts
-   * import { createEngine } from "@assay/assay";
-   * import { deepStrictEqual as assertEquals } from "node:assert/strict";
-   *
-   * const [r] = createEngine({ engine: "ts" }).flattenArgumentsBatch(["{}"]);
-   * assertEquals(r, { ok: true, pairs: [{ path: "[]", value: "{}" }] });
-   * ```
    */
   flattenArgumentsBatch(texts: readonly string[]): FlattenResult[] {
     checkTexts(texts);
@@ -197,16 +196,6 @@ export class Engine {
    * @param job The job: rows of per-example counts, draws per resample, resamples.
    * @param rng The stream of draws.
    * @returns The five metric deltas of every resample, metric by metric.
-   *
-   * @example One row: every resample draws it
-   * ```ts
-   * import { createEngine, makeJob, Sfc32 } from "@assay/assay/engine";
-   * import { deepStrictEqual as assertEquals } from "node:assert/strict";
-   *
-   * const row = Float64Array.of(0, 0, 0, 0, 0, 2, 1, 1, 1, 1, 1, 2);
-   * const deltas = createEngine({ engine: "ts" }).resample(makeJob(row, 1, 2), new Sfc32(1));
-   * assertEquals(Array.from(deltas), [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]); // five metrics × two resamples
-   * ```
    */
   resample(job: ResampleJob, rng: Sfc32): Float64Array {
     return this.#core.resample(job, rng);
