@@ -34,13 +34,13 @@ text}, or the model's text (an OpenAI completion or tool call, or Anthropic bloc
 showing the call as BFCL writes it; see docs/bfcl.md).
 
 Categories: ${BFCL_CATEGORIES.join(", ")}
-(relevance needs only --result)
+(relevance reads only --result: --questions and --answers are refused)
 
 Options:
   --checker ID          the checker version; only ${BFCL_CHECKER} (required)
   --category C          the test category (required)
-  --questions FILE      the category's question file (required except for relevance)
-  --answers FILE        the category's possible-answer file (required except for relevance)
+  --questions FILE      the category's question file (required; refused for relevance)
+  --answers FILE        the category's possible-answer file (required; refused for relevance)
   --result FILE         the model's result file (required)
   --model NAME          the model's name, written into the score lines (default: model). For a
                         model BFCL's 2024-08 leaderboard ran, it also sets what the two flags
@@ -124,6 +124,17 @@ export async function runBfcl(args: string[]): Promise<void> {
   if (values.result === undefined) throw new UsageError("--result is required");
   if (!relevance && (values.questions === undefined || values.answers === undefined)) {
     throw new UsageError(`The ${category} category needs --questions and --answers`);
+  }
+  // Read by no one, they were ignored even when the paths did not exist.
+  const unread = relevance
+    ? (["questions", "answers"] as const).filter((f) => values[f] !== undefined)
+    : [];
+  if (unread.length > 0) {
+    throw new UsageError(
+      `The relevance category reads only --result: drop ${
+        unread.map((f) => `--${f}`).join(" and ")
+      }`,
+    );
   }
   if (values.out === undefined) throw new UsageError("--out is required");
   if (

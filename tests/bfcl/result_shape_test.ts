@@ -2,7 +2,7 @@
 // (src/bfcl/_result_shape.ts): an OpenAI chat completion, message or tool call, a Responses
 // function_call item, Anthropic blocks or message, a call object, an item of several keys. Each
 // failed every entry's decoding (0 of N, exit 0); each is refused, naming the file, line and id.
-import { strictEqual, throws } from "node:assert/strict";
+import { deepStrictEqual, strictEqual, throws } from "node:assert/strict";
 import { checkBfcl } from "../../src/bfcl/mod.ts";
 import { InputError } from "../../src/jsonl/mod.ts";
 
@@ -82,6 +82,32 @@ const CASES: [string, unknown, string][] = [
     [{ f_g: { x: 1 } }],
     "result[0] is an object whose value is not the arguments' JSON text",
   ],
+  [
+    "arguments as an object after an empty object",
+    [{}, { f_g: { x: 1 } }],
+    "result[1] is an object whose value is not the arguments' JSON text",
+  ],
+  // Until 2026-12-07 one call outside a list was said to be "an object whose value is not the
+  // arguments' JSON text", though its value is just that.
+  [
+    "one call outside a list",
+    { f_g: '{"x":1}' },
+    `the result is one call, not a list of calls. BFCL's handler wrote it in a list, ` +
+    `[{"f_g": "{\\"x\\":1}"}]`,
+  ],
+  [
+    "calls as the keys of one object",
+    { f_g: '{"x":1}', h: "{}" },
+    "the result is an object of 2 calls, not a list of calls. BFCL's handler wrote each as an " +
+    "object {name: arguments} of its own, in a list",
+  ],
+  [
+    "a chat message with text",
+    { role: "assistant", content: "I cannot." },
+    "the result is a chat message. BFCL's handler wrote its calls, each as {name: arguments}, " +
+    "in a list, or its content when it made no call",
+  ],
+  ["an object of one key", { answer: 1 }, "the result is an object of 1 key, not a list of calls"],
 ];
 
 for (const [what, result, words] of CASES) {
@@ -112,4 +138,35 @@ Deno.test("checkBfcl() reads BFCL's own shapes of a result as before", () => {
     "pass ast_decoder:decoder_failed simple_function_checker:wrong_count " +
       "simple_function_checker:wrong_count ast_decoder:decoder_failed ast_decoder:decoder_failed",
   );
+});
+
+/** checkBfcl of a relevance file of one entry, its result as given. */
+const relevance = (result: unknown) =>
+  checkBfcl({ results: { name: "r.json", text: line({ id: "relevance_0", result }) } }, {
+    category: "relevance",
+  }).records[0]!;
+
+// Until 2026-12-07 an empty object in the list was refused as the harness's malformed line
+// ("result[0] is an object whose value is not the arguments' JSON text"), exit 2. It is the
+// model's output: BFCL's FC decoder takes the first key of each item, and an empty dict has
+// none (IndexError), so decoding fails: relevance passes, the other categories fail the entry.
+for (const result of [[{}], [{ f_g: '{"x": 1}' }, {}], [{}, { f_g: '{"x": 1}' }], [{}, null]]) {
+  const shown = JSON.stringify(result);
+  Deno.test(`checkBfcl() fails the decoding of ${shown} as BFCL's decoder does`, () => {
+    const simple = check(result).records[1]!;
+    strictEqual(simple.valid, false);
+    strictEqual(simple.errorType, "ast_decoder:decoder_failed");
+    deepStrictEqual(simple.error, [
+      "Invalid syntax. Failed to decode AST. list index out of range",
+    ]);
+    const passed = relevance(result);
+    strictEqual(passed.valid, true);
+    strictEqual(passed.errorType ?? null, null);
+    deepStrictEqual(passed.error ?? [], []);
+  });
+}
+
+Deno.test("checkBfcl() fails [null] in simple and passes it in relevance, as [{}]", () => {
+  strictEqual(check([null]).records[1]!.errorType, "ast_decoder:decoder_failed");
+  strictEqual(relevance([null]).valid, true);
 });

@@ -223,6 +223,105 @@ Deno.test("assay bfcl exits 2 naming the file and line of bad input, and on bad 
   match(help.stdout, /Usage: deno task assay bfcl --checker bfcl\.ast@2024-08/);
 });
 
+// Until 2026-12-07 relevance ignored --questions and --answers, even paths that did not exist
+// (exit 0, the report's inputs null): it reads neither, and giving one is a usage error.
+Deno.test("assay bfcl refuses --questions and --answers with relevance, which reads only --result", async () => {
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(`${dir}/r.json`, '{"id": "relevance_0", "result": "No."}\n');
+  const relevance = ["bfcl", "--checker", "bfcl.ast@2024-08", "--category", "relevance"];
+  const cases = [
+    [["--questions", "/nonexistent.json", "--answers", "/etc/passwd"], "--questions and --answers"],
+    [["--questions", `${dir}/r.json`], "--questions"],
+    [["--answers", `${dir}/r.json`], "--answers"],
+  ] as const;
+  for (const [flags, named] of cases) {
+    const r = await runMain([
+      ...relevance,
+      ...flags,
+      "--result",
+      `${dir}/r.json`,
+      "--out",
+      `${dir}/s.json`,
+    ]);
+    strictEqual(r.code, 2, flags.join(" "));
+    strictEqual(
+      r.stderr,
+      `assay bfcl: The relevance category reads only --result: drop ${named}`,
+    );
+    strictEqual(r.stdout, "");
+    await Deno.stat(`${dir}/s.json`).then(
+      () => ok(false, "s.json was written"),
+      (e) => ok(e instanceof Deno.errors.NotFound),
+    );
+  }
+  const alone = await runMain([
+    ...relevance,
+    "--result",
+    `${dir}/r.json`,
+    "--out",
+    `${dir}/s.json`,
+  ]);
+  strictEqual(alone.code, 0, alone.stderr);
+  await Deno.remove(dir, { recursive: true });
+});
+
+// Until 2026-12-07 a result of [{}] (an FC model's list holding an empty object) was refused as a
+// malformed result file, exit 2. It is the model's output, which BFCL's decoder fails on.
+Deno.test("assay bfcl scores a result of [{}] as BFCL does: relevance passes, simple fails to decode", async () => {
+  const dir = await Deno.makeTempDir();
+  const model = "gpt-4o-2024-05-13-FC";
+  const scored = [];
+  for (const category of ["relevance", "simple"]) {
+    const inputs = category === "relevance" ? ["--result", `${dir}/r.json`] : await fixtureFiles(
+      dir,
+      model,
+      category,
+    );
+    if (category === "relevance") {
+      await Deno.writeTextFile(
+        `${dir}/r.json`,
+        await gunzipText(`results/${model}/relevance_result.json.gz`),
+      );
+    }
+    const lines = (await Deno.readTextFile(`${dir}/r.json`)).split("\n");
+    lines[2] = JSON.stringify({ ...JSON.parse(lines[2]!), result: [{}] });
+    await Deno.writeTextFile(`${dir}/r.json`, lines.join("\n"));
+    const r = await runMain([
+      "bfcl",
+      "--checker",
+      "bfcl.ast@2024-08",
+      "--category",
+      category,
+      ...inputs,
+      "--model",
+      model,
+      "--out",
+      `${dir}/s.json`,
+    ]);
+    strictEqual(r.code, 0, r.stderr);
+    scored.push(r.stdout.split("\n")[0]);
+    if (category === "simple") {
+      const line = (await Deno.readTextFile(`${dir}/s.json`)).split("\n")
+        .map((l) => JSON.parse(l)).find((l) => l.id === 3);
+      deepStrictEqual(
+        [line.valid, line.error_type, line.error, line.model_result_raw],
+        [
+          false,
+          "ast_decoder:decoder_failed",
+          ["Invalid syntax. Failed to decode AST. list index out of range"],
+          [{}],
+        ],
+      );
+    }
+  }
+  // relevance_2 passed already (prose); simple_2 passed, and now fails.
+  deepStrictEqual(scored, [
+    `${model} relevance: 185/240 correct (0.7708333333333334)`,
+    `${model} simple: 352/400 correct (0.88)`,
+  ]);
+  await Deno.remove(dir, { recursive: true });
+});
+
 /** Writes a model's assay.bfcl.v1 report of one category with `assay bfcl --report`. */
 async function reportOf(dir: string, model: string, category: string): Promise<string> {
   const sub = await Deno.makeTempDir({ dir });
