@@ -53,7 +53,7 @@ gzip-compressed, or - for stdin.
   IFEval results file (assay ifeval --results-dir, or IFEval's own eval_results_*.jsonl): each
     prompt's line, the instruction ids it did not follow, the prompt and the response
   structured (assay structured --out): each row's id and line, the metrics it failed, passed
-    or that do not apply, with their numerator/denominator
+    or that do not apply, with their numerator/denominator, and why its calls are invalid
   suite run (assay suite run --out): each (golden, arm, repeat) run's status, overall score,
     pass, and each metric's score against its threshold
 

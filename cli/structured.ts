@@ -35,7 +35,8 @@ Scores structured outputs, tool calls and instruction checks. Each line of O.jso
    "retention": [true, [true, false]]}                   // multi-turn: first turn, then later turns
 
 Lines of E.jsonl give what was expected, joined by "id" (or "example_id"; by line order when
-neither file has ids). An id names one line of a file, with or without --expected:
+neither file has ids). An id names one line of a file, and a file's lines all have an id or
+none (then each is named by its line, "line N"), with or without --expected:
 
   {"id": "q1", "fields": {"answer": 18, "user.name": "Ada"},   // required_field_accuracy
    "tool_calls": [{"name": "search", "arguments": {"q": "x"}}]} // tool_* metrics

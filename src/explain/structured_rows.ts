@@ -25,10 +25,11 @@ const failed = (metric: string, f: Figures): boolean =>
 /**
  * An `assay.structured.v1` report's rows that `selection` chooses, as text: each row's id (or
  * `line N` for a row without one) and line, then the metrics it failed, those it passed and those
- * that do not apply to it, each with its numerator/denominator on the row; then a line counting
- * the rows shown. A row fails `extra_content_rate` when it has extra content (numerator above 0),
+ * that do not apply to it, each with its numerator/denominator on the row, and why its predicted
+ * calls are invalid, a `reason:` line for each of the row's `reasons`; then a line counting the
+ * rows shown. A row fails `extra_content_rate` when it has extra content (numerator above 0),
  * any other metric when its numerator is below its denominator; a denominator of 0 does not apply.
- * The report records no output text. Ids are shown printable (`printableText`).
+ * The report records no output text. Ids and reasons are shown printable (`printableText`).
  *
  * Filters: `failing` chooses the rows that failed any metric, or `metric` (one the report has);
  * `ids` are row ids, or `line N` for a row without one; a structured report has no slices, so
@@ -39,7 +40,9 @@ const failed = (metric: string, f: Figures): boolean =>
  * @param source The report's name in errors (a file name).
  * @returns Lines of text, ending with a newline.
  * @throws {RangeError} For a `slice`, a filter naming what the report lacks (an id or a metric,
- *   with the nearest one), or a `limit` that is not a positive whole number.
+ *   with the nearest one), or a `limit` that is not a positive whole number. A report read from a
+ *   file is checked first (`checkReport` of `@assay/assay/report-check`, as `assay show` does):
+ *   its rows' `reasons` among the rest.
  *
  * @example
  * ```ts
@@ -77,7 +80,8 @@ export function showStructuredRows(
       text: () =>
         `${row.id === null ? "(no id)" : shownText(row.id)}  line ${row.line}\n` +
         group("failed", fails) + group("passed", (m) => applies(m) && !fails(m)) +
-        group("not applicable", (m) => !applies(m)),
+        group("not applicable", (m) => !applies(m)) +
+        (row.reasons ?? []).map((r) => `  reason: ${shownText(r)}\n`).join(""),
     };
   });
   return showUnits(

@@ -24,6 +24,7 @@ import { xmlValidity } from "../xml/mod.ts";
 import type { StructuredMetric, StructuredMetricResult } from "./report/mod.ts";
 import type { MetricInputs } from "./_metrics.ts";
 import { Totals } from "./_totals.ts";
+import { type Predicted, rowReasons, undecoded } from "./_reasons.ts";
 import {
   expectedFields,
   outputText,
@@ -81,12 +82,17 @@ export interface Figures {
   denominators: RowNumbers;
 }
 
-/** What {@linkcode computeMetrics} gives: the totals, each row's figures, the decode statuses. */
+/**
+ * What {@linkcode computeMetrics} gives: the totals, each row's figures, the decode statuses and
+ * the reasons of the rows with invalid predicted calls.
+ */
 export interface Computed {
   results: Partial<Record<StructuredMetric, StructuredMetricResult>>;
   /** Each metric's figures on each row, in the metrics' order. */
   figures: Figures[];
   statuses: Record<string, number>;
+  /** Why the predicted calls of a row (by its index) are invalid, for the rows that have one. */
+  reasons: Map<number, readonly string[]>;
 }
 
 /** The inputs the metrics take of one row (as lists of one). */
@@ -115,13 +121,20 @@ export function computeMetrics(inp: MetricInputs, metrics: StructuredMetric[]): 
   const text = (i: number) => outputText(outputs, out(i));
   const expCalls = (i: number) => toolCallsField(expected!, exp(i), "tool_calls") as ToolCallsEntry;
   const statuses: Record<string, number> = {};
-  function predCalls(i: number, text: () => string): unknown {
-    if (decoder === undefined) return toolCallsField(outputs, out(i), "tool_calls", true);
+  function predCalls(i: number, text: () => string): Predicted {
+    if (decoder === undefined) {
+      const row = out(i);
+      const listed = row.fields.get("tool_calls")?.kind === "array";
+      return { calls: toolCallsField(outputs, row, "tool_calls", true), listed };
+    }
     // A call's arguments are canonical JSON text, which the metrics read exactly; an output that
     // does not decode counts as one invalid predicted call.
     const d = decoder.decode(text(), { engine });
     statuses[d.status] = (statuses[d.status] ?? 0) + 1;
-    return d.status === "ok" ? d.calls : [null];
+    return d.status === "ok" ? { calls: d.calls } : {
+      calls: [null],
+      undecoded: undecoded(d.status, d.reason),
+    };
   }
   const withEngine = { engine };
   const field = (key: string) => (i: number) => valueField(outputs, out(i), key);
@@ -233,16 +246,17 @@ export function computeMetrics(inp: MetricInputs, metrics: StructuredMetric[]): 
     denominators: new RowNumbers(n),
   }));
   const totals = metrics.map((m) => new Totals(m));
+  const reasons = new Map<number, readonly string[]>();
   for (let i = 0; i < n; i++) {
     let t: string | undefined;
     let e: ToolCallsEntry | undefined;
-    let p: { calls: unknown } | undefined;
+    let p: Predicted | undefined;
     const texts = () => (check("texts"), [t ??= text(i)]);
     const one: Selection = {
       rows: [i],
       texts,
       exp: () => (check("exp"), [e ??= expCalls(i)]),
-      pred: () => (check("pred"), [(p ??= { calls: predCalls(i, () => texts()[0]!) }).calls]),
+      pred: () => (check("pred"), [(p ??= predCalls(i, () => texts()[0]!)).calls]),
     };
     for (const [k, f] of figures.entries()) {
       let r: StructuredMetricResult;
@@ -254,6 +268,12 @@ export function computeMetrics(inp: MetricInputs, metrics: StructuredMetric[]): 
       f.numerators.set(i, r.numerator);
       f.denominators.set(i, r.denominator);
       totals[k]!.add(r);
+      // A tool metric counts the row's invalid predicted calls: the row says why, once.
+      const invalid = (r.details as { invalidCalls?: number } | undefined)?.invalidCalls;
+      if (p !== undefined && invalid !== undefined && invalid > 0 && !reasons.has(i)) {
+        // Frozen: the report's rows hand out this list, which its bytes are made from too.
+        reasons.set(i, Object.freeze(rowReasons(p, decoder !== undefined, engine)));
+      }
     }
   }
 
@@ -261,5 +281,5 @@ export function computeMetrics(inp: MetricInputs, metrics: StructuredMetric[]): 
   // tests/structured_jsonl/totals_test.ts checks against the function on whole batches).
   const results: Computed["results"] = {};
   for (const [k, m] of metrics.entries()) results[m] = totals[k]!.result();
-  return { results, figures, statuses };
+  return { results, figures, statuses, reasons };
 }

@@ -13,6 +13,8 @@ export interface CompactRows {
   ids: readonly (string | undefined)[];
   /** Each metric's figures on each row, in the report's order. */
   figures: readonly Figures[];
+  /** The reasons of the rows (by index) whose predicted calls are invalid (none when absent). */
+  reasons?: ReadonlyMap<number, readonly string[]>;
 }
 
 /** One metric's figures on one row. */
@@ -48,7 +50,8 @@ export function* reportRows(rows: CompactRows): Generator<StructuredReportRow> {
     for (const f of rows.figures) {
       metrics[f.metric] = figure(f.numerators.get(i), f.denominators.get(i));
     }
-    yield { line: rows.lines[i]!, id: rows.ids[i] ?? null, metrics };
+    const reasons = rows.reasons?.get(i);
+    yield { line: rows.lines[i]!, id: rows.ids[i] ?? null, metrics, ...(reasons && { reasons }) };
   }
 }
 
@@ -87,7 +90,14 @@ function* reportPieces(head: StructuredReport, rows: CompactRows): Generator<str
         JSON.stringify(f.denominators.get(i))
       }\n        }${k + 1 < rows.figures.length ? ",\n" : "\n"}`;
     }
-    piece += i + 1 < n ? "      }\n    },\n" : "      }\n    }\n";
+    const reasons = rows.reasons?.get(i);
+    // A row's reasons, after its metrics, only on the rows that have them.
+    if (reasons !== undefined) {
+      piece += `      },\n      "reasons": [\n${
+        reasons.map((r) => `        ${JSON.stringify(r)}`).join(",\n")
+      }\n      ]\n`;
+    } else piece += "      }\n";
+    piece += i + 1 < n ? "    },\n" : "    }\n";
     if (piece.length >= PIECE) {
       yield piece;
       piece = "";

@@ -213,6 +213,28 @@ export function checkUniqueIds(file: Loaded): void {
   }
 }
 
+/**
+ * Checks that every row of a file has an id or none does: a row without one is named by its line
+ * (`line N`, in the report's readers), which another row's id could be.
+ *
+ * @throws {StructuredInputError} At the first row that breaks the first row's pattern, which it
+ *   names too.
+ */
+export function checkIdPattern(file: Loaded): void {
+  const withId = file.ids[0] !== undefined;
+  const i = file.ids.findIndex((id) => (id !== undefined) !== withId);
+  if (i < 0) return;
+  const [first, row] = [rowAt(file, 0), rowAt(file, i)];
+  const at = locate(file, row);
+  const problem = withId
+    ? `missing field "id" (line ${first.line} has one`
+    : `an id, where line ${first.line} has none (`;
+  throw new StructuredInputError(
+    `${formatLocation(at)}: ${problem}${withId ? ": " : ""}the rows must all have an id, or none)`,
+    [at, locate(file, first)],
+  );
+}
+
 function unjoined(file: Loaded, rows: number[], what: string): StructuredInputError {
   const at = rows.map((i) => locate(file, rowAt(file, i)));
   return new StructuredInputError(
@@ -229,7 +251,8 @@ function without(file: Loaded, ids: { has(id: string): boolean }): number[] {
 }
 
 /**
- * Pairs expected rows with output rows: by id when the files have ids, else by line order.
+ * Pairs expected rows with output rows: by id when the files have ids, else by line order. Each
+ * file's rows all have an id or none ({@linkcode checkIdPattern}).
  *
  * @returns The index of the expected row of each output row, in the outputs' order.
  */
@@ -246,9 +269,15 @@ export function join(outputs: Loaded, expected: Loaded): number[] {
     }
     return outputs.ids.map((_, i) => i);
   }
-  for (const file of [outputs, expected]) {
-    const i = file.ids.indexOf(undefined);
-    if (i >= 0) throw rowError(file, rowAt(file, i), 'missing field "id"');
+  for (const [file, other] of [[outputs, expected], [expected, outputs]] as const) {
+    // Each file's rows all have an id or none (checkIdPattern): this one has none.
+    if (file.size > 0 && file.ids[0] === undefined) {
+      throw rowError(
+        file,
+        rowAt(file, 0),
+        `missing field "id" (the rows of ${other.name} have ids: both files have them, or neither)`,
+      );
+    }
     checkUniqueIds(file);
   }
   const byId = new Map(expected.ids.map((id, i) => [id!, i]));

@@ -24,7 +24,7 @@ import { StructuredInputError, type StructuredNeed } from "./errors.ts";
 import type { StructuredMetric, StructuredReport, StructuredReportRow } from "./report/mod.ts";
 import { chooseMetrics, type MetricInputs, skippedMetrics } from "./_metrics.ts";
 import { checkCallDecoder, computeMetrics } from "./_compute.ts";
-import { checkUniqueIds, join, loadRows } from "./_rows.ts";
+import { checkIdPattern, checkUniqueIds, join, loadRows } from "./_rows.ts";
 import { reportBytes, reportChunks, reportRows } from "./_report_text.ts";
 
 /** The inputs of {@linkcode scoreStructuredJsonl}. */
@@ -55,9 +55,13 @@ export interface StructuredCallDecoder {
    *
    * @param text The raw model output.
    * @param options The engine that reads JSON exactly.
-   * @returns `ok` and the calls (arguments as canonical JSON text), or another status.
+   * @returns `ok` and the calls (arguments as canonical JSON text), or another status and why
+   *   (the `reason` a report's row gives: getDecoder's decoders give one with every failure).
    */
-  decode(text: string, options?: { engine?: Engine }): { status: string; calls: unknown[] };
+  decode(
+    text: string,
+    options?: { engine?: Engine },
+  ): { status: string; calls: unknown[]; reason?: string };
 }
 
 /** Options for {@linkcode scoreStructuredJsonl}. */
@@ -132,8 +136,9 @@ export interface StructuredReportParts {
   /** The report without its rows (`rows` is empty): the inputs, the totals and the statuses. */
   head: StructuredReport;
   /**
-   * Each output row's own figures, in the outputs' order, one object at a time (the figures of a
-   * walk's rows are frozen objects, shared by the rows that have the same ones).
+   * Each output row's own figures and reasons, in the outputs' order, one object at a time (the
+   * figures of a walk's rows are frozen objects, shared by the rows that have the same ones; the
+   * reasons are frozen lists).
    */
   rows(): IterableIterator<StructuredReportRow>;
   /**
@@ -176,7 +181,8 @@ function oneOf<T extends string>(name: string, value: T | undefined, allowed: re
  *   the sources' names and a SHA-256 hasher.
  * @returns The report and its bytes.
  * @throws {StructuredInputError} If a line is not a JSON object, a field is missing or mistyped
- *   or refused by its metric, an id is on two rows, the rows do not join, or the schema is not
+ *   or refused by its metric, an id is on two rows, a file has ids on some rows only (a row
+ *   without one is named `line N`), the rows do not join, or the schema is not
  *   JSON or not a schema: naming the file, line and id, which it carries as `source`, `line` and
  *   `id`.
  * @throws {StructuredMetricError} If a metric asked for is unknown or its inputs are missing, or
@@ -298,8 +304,11 @@ export async function scoreStructuredJsonlParts(
       ...read,
       keep: ["fields", "tool_calls"],
     });
-  // The report's rows are keyed by id, joined or not: an id may name one row only.
-  if (!expected) checkUniqueIds(outputs);
+  // The report's rows are keyed by id (`line N` without one), joined or not: an id may name one
+  // row only, and a file's rows have ids all or none.
+  checkIdPattern(outputs);
+  if (expected) checkIdPattern(expected);
+  else checkUniqueIds(outputs);
   const joined = expected ? join(outputs, expected) : undefined;
 
   const schemaName = names.schema ?? "schema";
@@ -348,7 +357,7 @@ export async function scoreStructuredJsonlParts(
     ordered: options.ordered === true,
   };
   const metrics = chooseMetrics(inputs, options.metrics);
-  const { results, figures, statuses } = computeMetrics(inputs, metrics);
+  const { results, figures, statuses, reasons } = computeMetrics(inputs, metrics);
   const decoder = options.decoder;
   const head: StructuredReport = {
     schema: "assay.structured.v1",
@@ -376,8 +385,8 @@ export async function scoreStructuredJsonlParts(
     metrics: results,
     rows: [],
   };
-  // What the parts hold of the rows: their lines, ids and figures, not their fields.
-  const rows = { lines: outputs.lines, ids: outputs.ids, figures };
+  // What the parts hold of the rows: their lines, ids, figures and reasons, not their fields.
+  const rows = { lines: outputs.lines, ids: outputs.ids, figures, reasons };
   return {
     head,
     rows: () => reportRows(rows),

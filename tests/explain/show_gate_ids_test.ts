@@ -91,15 +91,26 @@ Deno.test("show takes a suite gate's golden@arm ids, each choosing that arm's re
 });
 
 Deno.test("show takes a structured or IFEval gate's ids, which are its own (line N for a row without an id)", async () => {
+  // A file's rows have ids all or none: without, each is named by its line.
   const outputs = new TextEncoder().encode(
-    '{"id": "a", "output": "{}"}\n{"output": "no"}\n{"id": "c", "output": "x {}"}\n',
+    '{"output": "{}"}\n{"output": "no"}\n\n{"output": "x {}"}\n',
   );
   const { report } = await scoreStructuredJsonl({ outputs }, { metrics: ["json_validity"] });
   const failing = failingOf(report, "  - metric: json_validity\n    min: 1\n");
-  deepStrictEqual(failing, ["line 2", "c"]);
+  deepStrictEqual(failing, ["line 2", "line 4"]);
   deepStrictEqual(
-    headers(showStructuredRows(report, { ids: failing })).map((l) => l.split("  ")[0]),
-    ["(no id)", "c"],
+    headers(showStructuredRows(report, { ids: failing })),
+    ["(no id)  line 2", "(no id)  line 4"],
+  );
+  const withIds = new TextEncoder().encode(
+    '{"id": "a", "output": "{}"}\n{"id": "line 1", "output": "no"}\n{"id": "c", "output": "x {}"}\n',
+  );
+  const named = await scoreStructuredJsonl({ outputs: withIds }, { metrics: ["json_validity"] });
+  const wrong = failingOf(named.report, "  - metric: json_validity\n    min: 1\n");
+  deepStrictEqual(wrong, ["line 1", "c"]);
+  deepStrictEqual(
+    headers(showStructuredRows(named.report, { ids: wrong })).map((l) => l.split("  ")[0]),
+    ["line 1", "c"],
   );
   const ifeval = {
     schema: "assay.ifeval.v1",

@@ -76,6 +76,8 @@ Deno.test("checkReportBody() refuses a malformed report of every kind, naming th
     ["structured", (r) => r.metrics = null, /metrics is not an object/],
     ["structured", (r) => r.rows[0].metrics.m.denominator = NaN, /rows\[0\]\.metrics is not \{m\}/],
     ["structured", (r) => r.rows[0].id = 7, /rows\[0\]\.id is not a string or null/],
+    ["structured", (r) => r.rows[0].reasons = "x", /rows\[0\]\.reasons is not a list of strings/],
+    ["structured", (r) => r.rows[0].reasons = [1], /rows\[0\]\.reasons is not a list of strings/],
     ["bfcl", (r) => r.records[0].valid = "yes", /records\[0\]\.valid is not true or false/],
     ["bfcl", (r) => r.records[0].category = 1, /records\[0\]\.category is not a string/],
     // The entry id pairs bfcl compare's entries and is show's --id; show prints the error type

@@ -170,3 +170,12 @@ export function withoutSettings(bytes: Uint8Array): string {
   if (cut === text) throw new Error("The report has no settings block");
   return cut;
 }
+
+/**
+ * A report's text without its rows' `reasons` (written since 2026-12-07, on the rows whose
+ * predicted calls are invalid), so that a digest or a golden file written before them still checks
+ * every other byte.
+ */
+export function withoutReasons(text: string): string {
+  return text.replace(/\},\n {6}"reasons": \[\n(?: {8}".*\n)+ {6}\]\n/g, "}\n");
+}

@@ -1,7 +1,7 @@
 // The report's text made in chunks from rows held compactly is JSON.stringify(report, null, 2)
 // + "\n" of the report with every row as an object: for seeded rows (ids not ASCII or null,
 // figures that are not counts, which the rows then keep in eight bytes), with a head longer than
-// a chunk, and with no rows. Each chunk ends with a line break.
+// a chunk, and with no rows; some rows with reasons. Each chunk ends with a line break.
 import { deepStrictEqual, ok, strictEqual } from "node:assert/strict";
 import { STRUCTURED_METRICS, type StructuredReport } from "../../src/structured_jsonl/mod.ts";
 import { type Figures, RowNumbers } from "../../src/structured_jsonl/_compute.ts";
@@ -32,6 +32,16 @@ function compact(rng: Rng, n: number): CompactRows {
       (_, i) => rng.pick([undefined, `r${i}`, `é"\\${i}`, `\u{1F600}${i}`, "\ud800", String(i)]),
     ),
     figures,
+    // Some rows say why their calls are invalid: one reason or several, any text.
+    reasons: new Map(
+      Array.from({ length: n }, (_, i) => i).filter(() => rng.chance(0.2)).map((i) => [
+        i,
+        Array.from(
+          { length: 1 + rng.int(3) },
+          (_, k) => rng.pick([`tool_calls[${k}]: why`, 'é"\\\n', "\ud800", "\u{1F600}", ""]),
+        ),
+      ]),
+    ),
   };
 }
 

@@ -95,6 +95,15 @@ export interface StructuredReportRow {
    * copies of a few figures).
    */
   metrics: Record<string, Readonly<{ numerator: number; denominator: number }>>;
+  /**
+   * Why the row's predicted calls are invalid, on a row that has one (absent otherwise, and from
+   * reports written before 2026-12-07): each invalid call's place and reason (`tool_calls[2]:
+   * arguments are not JSON (unexpected_end at 6)`, `call 0: ...` for the calls a decoder read), at
+   * most ten and then `and N more invalid calls`, or why the output did not decode (`the output
+   * does not decode (invalid_json): ...`). A reason longer than 1000 characters is cut, with its
+   * length.
+   */
+  reasons?: readonly string[];
 }
 
 /** The options a structured report's metrics were computed with, beyond the extraction mode. */
