@@ -31,7 +31,20 @@ export const BUSY_TOTAL_WAIT_MS = 60_000;
 const BACKOFF_FIRST_MS = 25;
 const BACKOFF_CAP_MS = 1_000;
 
-/** The store stayed locked by other writers for longer than {@link BUSY_TOTAL_WAIT_MS}. */
+/**
+ * The waits of the stores the commands open (`MetricStore.open` without them in its options): the
+ * defaults above. The commands never change them; a test that runs the CLI in its own process
+ * shortens them, so that a locked store fails in milliseconds and not in a minute.
+ */
+export const storeWaits: { busyTimeoutMs: number; totalWaitMs: number } = {
+  busyTimeoutMs: BUSY_TIMEOUT_MS,
+  totalWaitMs: BUSY_TOTAL_WAIT_MS,
+};
+
+/**
+ * The store stayed locked by another connection (a writer's transaction, or a reader or writer
+ * holding SQLite's exclusive lock) for longer than the total wait ({@link BUSY_TOTAL_WAIT_MS}).
+ */
 export class StoreBusyError extends Error {
   /** @param message Which store, and how long it was tried. */
   constructor(message: string, options?: ErrorOptions) {
@@ -44,9 +57,12 @@ export class StoreBusyError extends Error {
 export interface StoreOptions {
   /** Seeds the jitter of the retry backoff (default: the process id, so writers differ). */
   seed?: number;
-  /** SQLite's own wait for a lock (default {@link BUSY_TIMEOUT_MS}). */
+  /** SQLite's own wait for a lock (default {@link storeWaits}, {@link BUSY_TIMEOUT_MS}). */
   busyTimeoutMs?: number;
-  /** The longest wait of one statement, retries included (default {@link BUSY_TOTAL_WAIT_MS}). */
+  /**
+   * The longest wait of one statement, retries included (default {@link storeWaits},
+   * {@link BUSY_TOTAL_WAIT_MS}).
+   */
   totalWaitMs?: number;
   /** Check, as it opens, that the store can be written (a writer's open). */
   write?: boolean;
@@ -241,9 +257,12 @@ class Retrier {
           if (!isBusy(e)) throw e;
           const left = this.totalWaitMs - (performance.now() - start);
           if (left <= 0) {
+            // Readers are locked out too (by a connection holding SQLite's exclusive lock), so
+            // the message names no writer: only that another process holds the store.
             throw new StoreBusyError(
-              `The metric store ${this.path} stayed locked by other writers for ` +
-                `${this.totalWaitMs / 1000} s while ${what}`,
+              `The metric store ${this.path} stayed locked by another process for ` +
+                `${this.totalWaitMs / 1000} s while ${what}: run the command again once that ` +
+                `process has released it`,
               { cause: e },
             );
           }
@@ -390,7 +409,7 @@ export class MetricStore {
   static open(path: string, options: StoreOptions = {}): MetricStore {
     let db: DatabaseSync | undefined;
     try {
-      const busyTimeoutMs = options.busyTimeoutMs ?? BUSY_TIMEOUT_MS;
+      const busyTimeoutMs = options.busyTimeoutMs ?? storeWaits.busyTimeoutMs;
       db = new DatabaseSync(path, { timeout: busyTimeoutMs });
       const conn = db;
       const retrier = new Retrier(
@@ -398,7 +417,7 @@ export class MetricStore {
         path,
         seeded(options.seed ?? Deno.pid),
         busyTimeoutMs,
-        options.totalWaitMs ?? BUSY_TOTAL_WAIT_MS,
+        options.totalWaitMs ?? storeWaits.totalWaitMs,
       );
       // Read first, so that a file that is not a store is refused unchanged.
       const found = retrier.retry("reading the schema", () => contents(conn));

@@ -19,7 +19,8 @@
  * argument.
  *
  * Exit codes: 0 on success, 2 on bad usage or bad input, 3 when `assay gate` finds a failing rule,
- * 1 on an internal error. A reader that
+ * 1 on an internal error or a metric store that another process kept locked (`StoreBusyError`,
+ * one line naming the store, as a refusal is named). A reader that
  * closes stdout early (`assay parse … | head -1`) ends the command quietly with 0, as ripgrep
  * does: the reader has what it asked for, and `set -o pipefail` does not turn `| head` into a
  * failure. (Deno ignores SIGPIPE, so a write fails with EPIPE instead of killing the process with
@@ -101,6 +102,14 @@ const INPUT_ERRORS = new Set([
 ]);
 
 /**
+ * The named failures that are neither bad usage nor bad input, nor a fault of assay's: exit 1, in
+ * one line naming what failed, without a stack. A metric store that another process kept locked
+ * for the whole wait (`StoreBusyError`, from the CLI's store, named here so that this file does
+ * not load node:sqlite) is not the user's mistake, and running again later may well succeed.
+ */
+const KNOWN_FAILURES = new Set(["StoreBusyError"]);
+
+/**
  * An error's message as the terminal shows it: a refusal that lists its differences
  * (ComparisonGateError's "Refusing to compare: …", ArmComparisonError's) writes each as
  * printableText does, as they quote the reports' languages and example ids; and any other control
@@ -150,7 +159,7 @@ async function shownMessage(e: Error): Promise<string> {
  *
  * @param args The command-line arguments, without the program name.
  * @returns 0 on success, 2 on bad usage or input, 3 when `assay gate` finds a rule that fails,
- *   1 on an internal error.
+ *   1 on an internal error or a metric store that another process kept locked.
  */
 export async function main(args: string[]): Promise<number> {
   if (args[0] === "help" && args.length > 1) {
@@ -185,6 +194,10 @@ export async function main(args: string[]): Promise<number> {
     if (e instanceof InputError || (e instanceof Error && INPUT_ERRORS.has(e.name))) {
       console.error(`assay ${name}: ${await shownMessage(e)}`);
       return 2;
+    }
+    if (e instanceof Error && KNOWN_FAILURES.has(e.name)) {
+      console.error(`assay ${name}: ${await shownMessage(e)}`);
+      return 1;
     }
     console.error(`assay ${name}: internal error:`, e);
     return 1;

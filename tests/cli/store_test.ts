@@ -2,7 +2,8 @@
 // SQLite's busy timeout, and their limit), and what it reports for a file that is not a store.
 import { deepStrictEqual, match, ok, strictEqual, throws } from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
-import { MetricStore, StoreBusyError, type StoredScore } from "../../cli/_store.ts";
+import { MetricStore, StoreBusyError, type StoredScore, storeWaits } from "../../cli/_store.ts";
+import { demoRunArgs } from "./_suite_demo.ts";
 import { runMain } from "./_main.ts";
 
 const deno = Deno.execPath();
@@ -277,4 +278,41 @@ Deno.test("suite scorecard and compare read back a golden id, an arm and a topic
   const compare = await runMain(["suite", "compare", nul("base"), "adapter", "--store", store]);
   strictEqual(compare.code, 0, compare.stderr);
   ok(compare.stdout.includes('"base\\u0000x"'), compare.stdout);
+});
+
+Deno.test("a store another process keeps locked is one line naming it, exit 1, for run, scorecard and compare", async () => {
+  const store = `${await Deno.makeTempDir()}/locked.db`;
+  const stored = await runMain(demoRunArgs(store));
+  strictEqual(stored.code, 0, stored.stderr);
+  // SQLite's exclusive lock: readers are locked out too, not only writers.
+  const holder = new DatabaseSync(store);
+  holder.exec("PRAGMA locking_mode = EXCLUSIVE");
+  holder.exec("BEGIN EXCLUSIVE");
+  holder.exec("UPDATE meta SET value = value");
+  // The commands' waits, shortened for this process: 0.2 s, not 60.
+  const waits = { ...storeWaits };
+  Object.assign(storeWaits, { busyTimeoutMs: 20, totalWaitMs: 200 });
+  try {
+    const commands: [string, string[]][] = [
+      ["suite run", demoRunArgs(store)],
+      ["suite scorecard", ["suite", "scorecard", "--store", store]],
+      ["suite compare", ["suite", "compare", "base", "adapter", "--store", store]],
+    ];
+    for (const [name, args] of commands) {
+      const r = await runMain(args);
+      strictEqual(r.code, 1, name);
+      strictEqual(r.stdout, "", name);
+      strictEqual(
+        r.stderr,
+        `assay ${name}: The metric store ${store} stayed locked by another process for 0.2 s ` +
+          "while reading the schema: run the command again once that process has released it",
+      );
+    }
+  } finally {
+    Object.assign(storeWaits, waits);
+    holder.exec("ROLLBACK");
+    holder.close();
+  }
+  // Released, the store reads again.
+  strictEqual((await runMain(["suite", "scorecard", "--store", store])).code, 0);
 });
