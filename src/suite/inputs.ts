@@ -13,7 +13,7 @@
  *
  * @module
  */
-import { checkOptions, parseJson } from "../engine/mod.ts";
+import { checkOptions, createEngine, parseJson } from "../engine/mod.ts";
 import { jsonArrayHint } from "../jsonl/mod.ts";
 import type { Golden, RunInputError, SchemaCatalog, Trace } from "./types.ts";
 import { rememberExact } from "./_exact_values.ts";
@@ -175,8 +175,9 @@ export function readTraces(input: SuiteInputText, options: ReadTracesOptions): I
  * @param input The file's bytes or text.
  * @param options `source`, the file's name in messages.
  * @returns The catalog.
- * @throws {SuiteInputError} For a file that is not UTF-8 (at its line) or JSON, that repeats a
- * key (at its line and column), or that breaks the schema.
+ * @throws {SuiteInputError} For a file that is not UTF-8 (at its line) or JSON (at the line and
+ * column of its first syntax error, saying what is wrong there), that repeats a key (at its line
+ * and column), or that breaks the schema.
  *
  * @example
  * ```ts
@@ -199,7 +200,21 @@ export function readCatalog(input: SuiteInputText, options: ReadInputOptions = {
   try {
     catalog = parseJson(text);
   } catch (e) {
-    throw new SuiteInputError(`${source}: not valid JSON`, { source, cause: e });
+    // JSON.parse's words differ by runtime: the engine's reader (the contract's, which takes NaN
+    // and Infinity too) places the error, at a line and a column in UTF-16 code units.
+    const r = createEngine({ engine: "ts" }).canonicalizeBatch([text])[0]!;
+    if (r.ok) {
+      const why = "NaN, Infinity and -Infinity are not JSON";
+      throw new SuiteInputError(`${source}: not valid JSON: ${why}`, { source, cause: e });
+    }
+    const before = text.slice(0, r.error.offset).split("\n");
+    const line = before.length;
+    const at = `${line}:${before[line - 1]!.length + 1}`;
+    throw new SuiteInputError(`${source}:${at}: not valid JSON (${r.error.code})`, {
+      source,
+      line,
+      cause: e,
+    });
   }
   refuseRepeatedKeys(text, source);
   checkCatalog(catalog, source);

@@ -1,7 +1,7 @@
 // A key repeated in one object of a golden, a trace, the catalog or a label line is exit 2 at its
 // file, line and column, with the row's id and where the key was first: JSON.parse kept the last
 // value, so a golden {"id":"g1","expected":"a","expected":"b"} was scored against "b" without a
-// word. Nothing is stored or written.
+// word. Nothing is stored or written. A catalog that is not JSON is placed the same way.
 import { strictEqual } from "node:assert/strict";
 import { runMain } from "./_main.ts";
 import { suiteInputs } from "./_suite_demo.ts";
@@ -83,6 +83,16 @@ Deno.test("assay suite run refuses a key repeated in the catalog, at its line an
     "catalog.json",
     (t) => once(t, '"name": "orders"', '"name": "x", "name": "orders"'),
     'catalog.json:4:20: Duplicate key "name" (first at 4:7)',
+  );
+});
+
+Deno.test("assay suite run names a catalog's JSON syntax error at its line and column", async () => {
+  // It was "catalog.json: not valid JSON", though a repeated key in the same file was placed.
+  await refused(
+    "catalog.json",
+    (t) => once(t, "]\n}", "],\n}"),
+    // At the "}" after the comma, where a property name was expected (as Python's json says).
+    "catalog.json:67:1: not valid JSON (expecting_property_name)",
   );
 });
 

@@ -225,7 +225,53 @@ Deno.test("readCatalog reads bytes and text, and names a bad catalog", () => {
   deepStrictEqual(readCatalog(enc(`\uFEFF${text}`), { source: "c.json" }), want);
   deepStrictEqual(readCatalog(`\uFEFF${text}`), want);
   const cases: [string | Uint8Array, [string, string, number | undefined, string | undefined]][] = [
-    ['{"views": [', ["c.json: not valid JSON", "c.json", undefined, undefined]],
+    [
+      '{"views": [',
+      [
+        "c.json:1:12: not valid JSON (expecting_value)",
+        "c.json",
+        1,
+        undefined,
+      ],
+    ],
+    // The contract's reader takes NaN, which JSON.parse refuses: said, with no place.
+    [
+      '{"views": [{"name": "v", "columns": [NaN]}]}',
+      [
+        "c.json: not valid JSON: NaN, Infinity and -Infinity are not JSON",
+        "c.json",
+        undefined,
+        undefined,
+      ],
+    ],
+    // The user's trailing comma: at the "}" where a property name was expected.
+    [
+      '{\n  "views": [\n    {"name": "orders", "columns": ["a"]}\n  ],\n}\n',
+      [
+        "c.json:5:1: not valid JSON (expecting_property_name)",
+        "c.json",
+        5,
+        undefined,
+      ],
+    ],
+    [
+      '{"views": [\r\n  {"name": \'orders\', "columns": []}\r\n]}',
+      [
+        "c.json:2:12: not valid JSON (expecting_value)",
+        "c.json",
+        2,
+        undefined,
+      ],
+    ],
+    [
+      enc('\uFEFF{"views": []} []'),
+      [
+        "c.json:1:15: not valid JSON (extra_data)",
+        "c.json",
+        1,
+        undefined,
+      ],
+    ],
     [
       '{"views": [\n  {"name": "a", "columns": [], "name": "b"}\n]}',
       ['c.json:2:32: Duplicate key "name" (first at 2:4)', "c.json", 2, undefined],
