@@ -11,6 +11,7 @@
 import { atLeastK, passAtK, passHatK } from "../stats/mod.ts";
 import { compareCodePoints } from "../engine/mod.ts";
 import { exactMean } from "../stats/pooled/mod.ts";
+import { suggestName } from "../jsonl/mod.ts";
 import type { RunResult } from "./run.ts";
 import { valueText } from "./_value_text.ts";
 
@@ -80,9 +81,23 @@ const REPEATS_FIELDS = ["n", "reducer", "k", "cluster", "baseline"];
 /** Whether a reducer counts passes (and needs `k`). */
 export const needsK = (r: RepeatReducer): boolean => r.endsWith("_k");
 
+/** A problem of a suite's `repeats`, as {@linkcode repeatsIssues} gives it. */
+export interface RepeatsIssue {
+  /** The field, relative to `repeats` (`""` for the block itself). */
+  field: string;
+  /** What is wrong. */
+  message: string;
+  /** The closest valid name, for a misspelt field or reducer. */
+  suggestion?: string;
+  /** Set for a field the block does not have (placed at its key, not its value). */
+  key?: true;
+}
+
 /**
- * The problems of a suite's `repeats` value, as (relative field, message) pairs; `key` marks a
- * field the block does not have (the suite loader places it at its key, others at the value).
+ * The problems of a suite's `repeats` value, as (relative field, message) pairs, with the closest
+ * valid name of a misspelt field or reducer as `suggestion`; `key` marks a field the block does
+ * not have (the suite loader places it at its key, others at the value). A missing `n` or
+ * `reducer` is named as missing; a `k` is not blamed on a reducer that is unknown.
  *
  * @param value The `repeats` value of the suite file.
  * @returns Problems; empty when it is a valid {@linkcode Repeats}.
@@ -96,21 +111,27 @@ export const needsK = (r: RepeatReducer): boolean => r.endsWith("_k");
  * assertEquals(repeatsIssues({ n: 3, reducer: "pass_at_k" }), [
  *   { field: "", message: 'The reducer "pass_at_k" needs k' },
  * ]);
+ * assertEquals(repeatsIssues({ n: 3, reducer: "mean", kk: 1 }), [{
+ *   field: "kk",
+ *   message: 'Unknown field "kk" (fields: n, reducer, k, cluster, baseline)',
+ *   suggestion: "k",
+ *   key: true,
+ * }]);
  * ```
  */
-export function repeatsIssues(
-  value: unknown,
-): { field: string; message: string; key?: true }[] {
+export function repeatsIssues(value: unknown): RepeatsIssue[] {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     return [{ field: "", message: "Expected an object: {n, reducer, k?}" }];
   }
   const v = value as Record<string, unknown>;
-  const out: { field: string; message: string; key?: true }[] = [];
+  const out: RepeatsIssue[] = [];
   for (const key of Object.keys(v)) {
     if (!REPEATS_FIELDS.includes(key)) {
+      const suggestion = suggestName(key, REPEATS_FIELDS);
       out.push({
         field: key,
         message: `Unknown field "${key}" (fields: ${REPEATS_FIELDS.join(", ")})`,
+        ...(suggestion !== undefined && { suggestion }),
         key: true,
       });
     }
@@ -126,14 +147,24 @@ export function repeatsIssues(
   }
   const n = v.n;
   const nOk = typeof n === "number" && Number.isSafeInteger(n) && n >= 1;
-  if (!nOk) out.push({ field: "n", message: `Expected an integer ≥ 1, got ${valueText(n)}` });
+  if (n === undefined) {
+    out.push({ field: "", message: 'Missing field "n" (an integer ≥ 1)' });
+  } else if (!nOk) {
+    out.push({ field: "n", message: `Expected an integer ≥ 1, got ${valueText(n)}` });
+  }
   const reducer = v.reducer;
-  if (!(REPEAT_REDUCERS as readonly unknown[]).includes(reducer)) {
+  const known = (REPEAT_REDUCERS as readonly unknown[]).includes(reducer);
+  const reducers = `reducers: ${REPEAT_REDUCERS.join(", ")}`;
+  if (reducer === undefined) {
+    out.push({ field: "", message: `Missing field "reducer" (${reducers})` });
+  } else if (!known) {
+    const suggestion = typeof reducer === "string"
+      ? suggestName(reducer, REPEAT_REDUCERS)
+      : undefined;
     out.push({
       field: "reducer",
-      message: `Unknown reducer ${JSON.stringify(reducer)} (reducers: ${
-        REPEAT_REDUCERS.join(", ")
-      })`,
+      message: `Unknown reducer ${valueText(reducer)} (${reducers})`,
+      ...(suggestion !== undefined && { suggestion }),
     });
   } else if (needsK(reducer as RepeatReducer) && v.k === undefined) {
     out.push({ field: "", message: `The reducer "${reducer}" needs k` });
@@ -144,7 +175,8 @@ export function repeatsIssues(
       out.push({ field: "k", message: `Expected an integer ≥ 1, got ${valueText(k)}` });
     } else if (nOk && k > (n as number)) {
       out.push({ field: "k", message: `k (${k}) exceeds n (${n})` });
-    } else if (typeof reducer === "string" && !reducer.endsWith("_k")) {
+    } else if (known && !needsK(reducer as RepeatReducer)) {
+      // Only a known reducer takes or refuses a k: an unknown one is its own problem.
       out.push({ field: "k", message: `The reducer "${reducer}" takes no k` });
     }
   }

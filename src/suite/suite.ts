@@ -18,7 +18,7 @@ import {
   type Position,
 } from "../config/mod.ts";
 import { suggestName } from "../jsonl/mod.ts";
-import { REPEAT_REDUCERS, type Repeats, repeatsIssues } from "./repeats.ts";
+import { type Repeats, repeatsIssues } from "./repeats.ts";
 import { valueText } from "./_value_text.ts";
 import { checkOptions } from "../engine/mod.ts";
 
@@ -255,13 +255,7 @@ function checkSuite(doc: Located, source: string, options: LoadSuiteOptions): Su
     if (root.repeats !== undefined) {
       const found = repeatsIssues(root.repeats);
       for (const p of found) {
-        const at = p.field === "" ? ["repeats"] : ["repeats", p.field];
-        // Read only from an object: `repeats:` left empty is YAML's null.
-        const reducer = isObject(root.repeats) ? root.repeats.reducer : undefined;
-        const hint = p.field === "reducer" && typeof reducer === "string"
-          ? closestName(reducer, REPEAT_REDUCERS)
-          : undefined;
-        issue(at, p.message, hint, p.key);
+        issue(p.field === "" ? ["repeats"] : ["repeats", p.field], p.message, p.suggestion, p.key);
       }
       if (found.length === 0) repeats = root.repeats as Repeats;
     }

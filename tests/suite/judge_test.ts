@@ -598,7 +598,9 @@ Deno.test("validateJudgeParams() names the offending field and suggests the clos
       "predicted_sqls",
     ],
     [{ criteria: "a", evaluation_params: ["Input"] }, "evaluation_params[0]", "input"],
-    [{ criteria: "a", evaluation_params: ["schema"] }, "evaluation_params[0]", undefined],
+    // A name cut short: the one param it begins.
+    [{ criteria: "a", evaluation_params: ["schema"] }, "evaluation_params[0]", "schema_catalog"],
+    [{ criteria: "a", evaluation_params: ["zzzzzz"] }, "evaluation_params[0]", undefined],
     [{ criteria: "a", evaluation_params: ["input", "input"] }, "evaluation_params[1]", undefined],
     [{ criteria: "a", evaluation_params: [1] }, "evaluation_params[0]", undefined],
     [

@@ -40,6 +40,45 @@ Deno.test("loadSuite() reads repeats and places each problem at its line and col
   );
 });
 
+Deno.test("loadSuite() suggests a misspelt repeats field, says a missing reducer is missing, and blames no k on an unknown reducer", () => {
+  const reducers = "reducers: mean, median, mode, max, at_least_k, pass_at_k, pass_hat_k";
+  const fields = "fields: n, reducer, k, cluster, baseline";
+  const cases: [string, string[]][] = [
+    // Was: no did-you-mean, and "Unknown reducer undefined".
+    ["{n: 3, reducr: mean}", [
+      `s.yaml:1:10: repeats: Missing field "reducer" (${reducers})`,
+      `s.yaml:1:17: repeats.reducr: Unknown field "reducr" (${fields}) (did you mean "reducer"?)`,
+    ]],
+    ["{n: 3}", [`s.yaml:1:10: repeats: Missing field "reducer" (${reducers})`]],
+    ["{reducer: mean}", ['s.yaml:1:10: repeats: Missing field "n" (an integer ≥ 1)']],
+    ["{n: 3, reducer: mean, kk: 2}", [
+      `s.yaml:1:32: repeats.kk: Unknown field "kk" (${fields}) (did you mean "k"?)`,
+    ]],
+    ["{n: 3, reducer: mean, zzzzzz: 2}", [
+      `s.yaml:1:32: repeats.zzzzzz: Unknown field "zzzzzz" (${fields})`,
+    ]],
+    // Was: a second error, 'The reducer "pass_at_kk" takes no k'.
+    ["{n: 3, reducer: pass_at_kk, k: 2}", [
+      `s.yaml:1:26: repeats.reducer: Unknown reducer "pass_at_kk" (${reducers}) ` +
+      '(did you mean "pass_at_k"?)',
+    ]],
+    // A k of the wrong kind is still named, whatever the reducer.
+    ["{n: 3, reducer: pass_at_kk, k: 0}", [
+      `s.yaml:1:26: repeats.reducer: Unknown reducer "pass_at_kk" (${reducers}) ` +
+      '(did you mean "pass_at_k"?)',
+      "s.yaml:1:41: repeats.k: Expected an integer ≥ 1, got 0",
+    ]],
+  ];
+  for (const [repeats, want] of cases) {
+    const text = `repeats: ${repeats}\nmetrics: [{type: hit_limit}]\n`;
+    throws(() => loadSuite(text, { source: "s.yaml" }), (e: unknown) => {
+      ok(e instanceof SuiteError);
+      assertEquals(e.message.split("\n"), want, repeats);
+      return true;
+    });
+  }
+});
+
 Deno.test("reduceRuns() gives each reducer's value, null when fewer than k runs", () => {
   const scores = [0.2, 0.9, 0.9, 0.4], passes = scores.map((s) => s >= 0.5);
   const r = (reducer: string, k?: number) =>
