@@ -87,7 +87,8 @@ function side(label: string, r: ExampleRecord): string {
 /**
  * The examples section of a comparison page, for `renderComparisonHtml`'s `sections` option. Ids,
  * languages and statuses are shown as {@linkcode printableText} writes them (a bidi control, say,
- * as `\u202e` in a JSON string); the rows' data attributes keep them exactly.
+ * as `\u202e` in a JSON string), and so are they in the rows' data attributes and the filters'
+ * options, which the script compares and sorts (until 2026-12-07 those held them raw, a NUL too).
  *
  * @param comparison The comparison of the two reports (its flips order the rows).
  * @param base The base report (with details, when scored with them).
@@ -141,8 +142,12 @@ export function examplesSection(
       r: ExampleRecord,
     ) => (exampleRight("full_call_exact_match", r) ? "right" : "wrong");
     const gold = a.detail?.gold ?? b.detail?.gold;
-    return `<tr class="${full}" data-id="${esc(b.example_id)}" data-slice="${esc(b.language)}" ` +
-      `data-status="${esc(a.status)}" ${changes}>` +
+    // The data attributes are the strings as the row shows them: the script filters by them (as
+    // the options' values write them) and sorts by them, and no attribute holds a raw NUL or bidi
+    // control (a browser reads a NUL as U+FFFD, and grep takes the page for binary).
+    return `<tr class="${full}" data-id="${text(b.example_id)}" data-slice="${
+      text(b.language)
+    }" data-status="${text(a.status)}" ${changes}>` +
       `<td><details><summary>${text(b.example_id)}</summary>` +
       (gold ? `<p><b>gold</b>: ${show(gold.name, gold.arguments)}</p>` : "") +
       side("base", b) + side("adapter", a) + `</details></td>` +
@@ -153,7 +158,7 @@ export function examplesSection(
   });
   const options = (name: string, values: readonly string[], all: string) =>
     `<label>${name} <select name="${name}"><option value="">${all}</option>${
-      values.map((v) => `<option value="${esc(v)}">${text(v)}</option>`).join("")
+      values.map((v) => `<option value="${text(v)}">${text(v)}</option>`).join("")
     }</select></label>`;
   const statuses = [...new Set(adapter.records.map((r) => r.status))].sort();
   return `<section id="examples"><h2>The examples</h2><style>${CSS}</style>` +

@@ -7,13 +7,14 @@ import { textHead } from "../jsonl/mod.ts";
 
 const LABELS: Readonly<Record<string, string>> = METRIC_LABELS;
 
-/** Escapes a value for an attribute that is data, exactly. */
-export function attr(s: unknown): string {
+/** Escapes HTML's special characters, for text and attributes alike. */
+function attr(s: unknown): string {
   return String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /**
- * Escapes a value for HTML text and the attributes a person reads, each character that shows
+ * Escapes a value for HTML text and attributes, data attributes too (a browser reads a raw NUL in
+ * one as U+FFFD, and grep takes a page holding one for binary), each character that shows
  * nothing or moves the text around it written as `\uXXXX` (two escapes past U+FFFF), so that two
  * names that differ only in one look different, and none reorders what follows: the controls (C0,
  * DEL, C1), the spaces but U+0020, U+2028 and U+2029, a lone surrogate, and Unicode 15's

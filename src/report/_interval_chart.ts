@@ -1,6 +1,6 @@
 // The SVG interval chart behind the forest plot and the gap plot: one row per delta, grouped,
 // with a point, its interval and its values, in one or more panels on a shared, rounded scale.
-import { attr, ci, clip, direction, esc, px, signed, SYMBOL } from "./_html_text.ts";
+import { ci, clip, direction, esc, px, signed, SYMBOL } from "./_html_text.ts";
 
 /** The interval plots' width in SVG units; they scale down to fit. */
 const WIDTH = 1100;
@@ -128,7 +128,8 @@ export function intervalChart(spec: ChartSpec): string {
     row.cells.forEach((c, p) => {
       if (!c) return;
       const d = direction(c.ci);
-      const data = Object.entries(c.data).map(([k, v]) => ` data-${k}="${attr(v)}"`).join("");
+      // As the page shows them: a raw NUL or bidi control in an attribute was read as U+FFFD.
+      const data = Object.entries(c.data).map(([k, v]) => ` data-${k}="${esc(v)}"`).join("");
       const xs = [c.ci[0], c.ci[1], c.delta].map((v) => (Number.isFinite(v) ? x(p, v) : NaN));
       const [x0, x1, xd] = xs as [number, number, number];
       const parts = [`<title>${esc(c.text)}</title>`];

@@ -32,8 +32,13 @@ function section(
 
 Deno.test("examplesSection() shows ids, languages and statuses that are not printable as escaped JSON strings", () => {
   const html = section(["en", "\u202ede"], (lang, i) => `${lang}\u2069\u202e-${i}`);
-  // The data attributes keep the strings exactly, for the filters.
-  strictEqual(html.includes('data-id="\u202ede\u2069\u202e-0" data-slice="\u202ede"'), true);
+  // The data attributes hold the strings as the page shows them, for the filters and the sort.
+  strictEqual(
+    html.includes(
+      'data-id="&#34;\\u202ede\\u2069\\u202e-0&#34;" data-slice="&#34;\\u202ede&#34;"',
+    ),
+    true,
+  );
   strictEqual(html.includes("<summary>&#34;\\u202ede\\u2069\\u202e-0&#34;</summary>"), true);
   strictEqual(html.includes("<td>&#34;\\u202ede&#34;</td><td>no_json, wrong</td>"), true);
   // A status of a hand-edited report, in its cell and in its side's line.
@@ -55,11 +60,54 @@ Deno.test("examplesSection() shows each model's output with its non-printable ch
     // Its lines kept, as a reader of the page wants a model's output; nothing else raw.
     "ok \\u202eevil\\u202c \\u2028NEXT \\u009b31mC1 \\u200bzw \\u0085nel\nline &#60;b&#62;",
   );
-  // Nothing that is not printable is left anywhere in the page's text.
-  strictEqual(
-    /[\u202e\u2028\u009b\u200b\u0085]/.test(html.replace(/data-[a-z_]+="[^"]*"/g, "")),
-    false,
+  // Nothing that is not printable is left anywhere in the page.
+  strictEqual(/[\u202e\u2028\u009b\u200b\u0085]/.test(html), false);
+});
+
+/** Each row's attribute `name` and its first cell's shown id, HTML's character references read. */
+function rowsOf(html: string): { id: string; slice: string; status: string; shown: string }[] {
+  const unescape = (s: string) => s.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)));
+  return [
+    ...html.matchAll(
+      /<tr class="\w+" data-id="([^"]*)" data-slice="([^"]*)" data-status="([^"]*)"[^>]*><td><details><summary>([^<]*)<\/summary>/g,
+    ),
+  ].map((m) => ({
+    id: unescape(m[1]!),
+    slice: unescape(m[2]!),
+    status: unescape(m[3]!),
+    shown: unescape(m[4]!),
+  }));
+}
+
+Deno.test("examplesSection() writes no NUL, bidi control or other invisible character raw, in attributes too", () => {
+  // The user's page: the id was shown "n\u0000ul21" but its data-id held a raw NUL and U+202E
+  // (grep read the page as binary; a browser reads a NUL as U+FFFD, which the id's sort read).
+  const html = section(
+    ["en", "d\u0000e"],
+    (lang, i) => (lang === "en" ? `n\u0000ul2${i}\u202e` : `${lang}\u200b-${i}`),
+    (b, a) => {
+      for (const r of [...b.records, ...a.records]) {
+        if (r.language === "en") r.status = "no\u0000json" as typeof r.status;
+      }
+    },
   );
+  const INVISIBLE = /[\p{Cc}\p{Default_Ignorable_Code_Point}\p{Zl}\p{Zp}\p{Cs}]/u;
+  // Line feeds aside (the style's, and an output's lines in its <pre>).
+  deepStrictEqual([...html].filter((c) => c !== "\n" && INVISIBLE.test(c)), []);
+  const rows = rowsOf(html);
+  strictEqual(rows.length, 4);
+  // What the script filters and sorts by is what the row shows, as in the filters' options.
+  for (const r of rows) strictEqual(r.id, r.shown);
+  deepStrictEqual(rows.map((r) => r.id).sort(), [
+    '"d\\u0000e\\u200b-0"',
+    '"d\\u0000e\\u200b-1"',
+    '"n\\u0000ul20\\u202e"',
+    '"n\\u0000ul21\\u202e"',
+  ]);
+  deepStrictEqual([...new Set(rows.map((r) => r.slice))].sort(), ['"d\\u0000e"', "en"]);
+  deepStrictEqual(optionValues(html, "slice"), ["", '"d\\u0000e"', "en"]);
+  deepStrictEqual([...new Set(rows.map((r) => r.status))].sort(), ['"no\\u0000json"', "ok"]);
+  deepStrictEqual(optionValues(html, "status"), ["", '"no\\u0000json"', "ok"]);
 });
 
 /** The values of a select's options as HTML gives them: an option without a value attribute has
@@ -78,12 +126,16 @@ Deno.test("examplesSection() gives each filter option its slice or status exactl
   const html = section(["en", " en", "a  b", "a\tb "], undefined, (_, adapter) => {
     for (const r of adapter.records) if (r.language !== "en") r.status = odd as typeof r.status;
   });
-  deepStrictEqual(optionValues(html, "slice"), ["", " en", "a\tb ", "a  b", "en"]);
+  // The tab is not printable: written as the page shows it, in the option and the rows alike.
+  deepStrictEqual(optionValues(html, "slice"), ["", " en", '"a\\tb "', "a  b", "en"]);
   deepStrictEqual(optionValues(html, "status"), ["", odd, "ok"]);
   // Each option selects rows: its value is some row's data-slice or data-status.
-  const rows = [...html.matchAll(/ data-slice="([^"]*)" data-status="([^"]*)"/g)];
-  deepStrictEqual(new Set(rows.map((m) => m[1])), new Set(optionValues(html, "slice").slice(1)));
-  deepStrictEqual(new Set(rows.map((m) => m[2])), new Set(optionValues(html, "status").slice(1)));
+  const rows = rowsOf(html);
+  deepStrictEqual(new Set(rows.map((r) => r.slice)), new Set(optionValues(html, "slice").slice(1)));
+  deepStrictEqual(
+    new Set(rows.map((r) => r.status)),
+    new Set(optionValues(html, "status").slice(1)),
+  );
 });
 
 Deno.test("examplesSection() cuts a long call or value as assay show does, saying its length", () => {

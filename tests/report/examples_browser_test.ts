@@ -238,3 +238,58 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name:
+    "examplesSection() filters and sorts ids and slices holding a NUL or a bidi control in Chromium",
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "assay-examples-" });
+    let browser: Browser | undefined;
+    try {
+      // The user's ids: shown "n\u0000ul21", but a raw NUL in data-id, which Chromium read as
+      // U+FFFD, so the sort ordered by another string than the one the row shows.
+      const target = { name: "f", arguments: {} };
+      const examples = ["en", "d\u0000e"].flatMap((language) =>
+        [2, 0, 1].map((i) => ({
+          example_id: language === "en" ? `n\u0000ul2${i}\u202e` : `b\u202e${i}`,
+          language,
+          target,
+        }))
+      );
+      const url = await examplesPage(dir, examples, ["no", JSON.stringify(target)]);
+      browser = await Browser.launch(30_000);
+      const { evaluate } = await openPage(browser, url, 1000);
+      const seen = await evaluate(`(() => {
+        const s = document.getElementById("examples");
+        const rows = () => [...s.querySelectorAll("tbody tr")];
+        const shown = () => rows().filter((r) => !r.hidden);
+        const text = (r) => r.querySelector("summary").textContent;
+        const same = rows().every((r) => r.dataset.id === text(r));
+        s.querySelector("th[data-key=id]").click();
+        const sorted = rows().map(text);
+        const sel = s.querySelector("select[name=slice]");
+        const slices = [...sel.options].map((o) => o.value);
+        sel.value = slices[1];
+        sel.dispatchEvent(new Event("change", { bubbles: true }));
+        return { same, sorted, slices, filtered: shown().map(text), raw: /[\\u0000\\ufffd\\u202e]/.test(document.body.innerHTML) };
+      })()`);
+      assertEquals(seen, {
+        same: true,
+        sorted: [
+          '"b\\u202e0"',
+          '"b\\u202e1"',
+          '"b\\u202e2"',
+          '"n\\u0000ul20\\u202e"',
+          '"n\\u0000ul21\\u202e"',
+          '"n\\u0000ul22\\u202e"',
+        ],
+        slices: ["", '"d\\u0000e"', "en"],
+        filtered: ['"b\\u202e0"', '"b\\u202e1"', '"b\\u202e2"'],
+        raw: false,
+      });
+    } finally {
+      await browser?.close();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
