@@ -9,7 +9,7 @@ import { decompressWhole, readTextFile } from "./_io.ts";
 import { checkDistinct, checkInputs, checkStore, reportKind } from "./_paths.ts";
 import { checkGatePaths, GATE_OUTPUT_FLAGS, gateOutputsHelp } from "./_gate_outputs.ts";
 import { rate, table } from "./_table.ts";
-import { printableString, printableText } from "../src/explain/text/mod.ts";
+import { printableString, printableText, textHead } from "../src/explain/text/mod.ts";
 import { MetricStore, type StoredRun, type StoredScore } from "./_store.ts";
 import { readPassCounts } from "./_store_history.ts";
 import { loadSuite, type Suite, SuiteError } from "../src/suite/mod.ts";
@@ -98,7 +98,7 @@ one line (on stderr with --json, where "repeats" or "reduced_comparison" is null
 const EXIT_CODES =
   `Exit codes: 0 on success (validate: the suite is valid), 2 on bad usage or bad input (validate:
 the suite is not valid), 3 when run's --fail-under or --gate fails (after the results), 1 on an
-internal error.
+internal error or when the store stays locked by another process for 60 s (run it again later).
 `;
 
 const HELP = `Usage: deno task assay suite <command> [options]
@@ -154,7 +154,8 @@ Options:
                      kappa, agreement, mae, pearson, spearman; see 'assay gate --help')
 ${gateOutputsHelp(21, true)}
 Exit codes: 0 on success, 2 on bad usage or bad input, 3 when --fail-under or --gate fails
-(after the statistics), 1 on an internal error.
+(after the statistics), 1 on an internal error or when the store stays locked by another
+process for 60 s (run it again later).
 `;
 
 /**
@@ -487,6 +488,9 @@ async function runCommand(args: string[]): Promise<void> {
         (values["no-judge"] ? ", judges skipped (--no-judge)" : "") +
         (store ? `; stored as run ${runId} in ${values.store}` : ""),
     );
+    // The causes are in --out and --json only: a failing judge says so where a person looks.
+    const warning = keys && judgeWarning(results, keys.providers);
+    if (warning) console.error(warning);
   }
   // Both checks print, then the first failure ends the command with exit 3.
   const failed = [
@@ -494,6 +498,29 @@ async function runCommand(args: string[]): Promise<void> {
     verdict && (await import("./gate.ts")).printVerdict(verdict, values.gate!, values.json),
   ].find((f) => f !== undefined);
   if (failed) throw failed;
+}
+
+/**
+ * The warning of a run whose judges failed on some calls (a network error, an HTTP error, replies
+ * that are not a score): how many of the judge's calls failed and the first one's cause, cut
+ * short and printable. Such runs are incomplete, and the run still exits 0 (docs/judge.md); the
+ * scorecard counts them, but without this the causes were only in --out and --json. Undefined
+ * when no call failed. A call is a judge's score of one run (its retries included; a cached score
+ * counts, one skipped by applicable_when does not).
+ */
+function judgeWarning(
+  results: readonly RunResult[],
+  judges: ReadonlyMap<string, unknown>,
+): string | undefined {
+  const calls = results.flatMap((r) => r.criteria).filter((c) =>
+    judges.has(c.metric) && c.applicable
+  );
+  const failed = calls.filter((c) => c.score === null && typeof c.details?.error === "string");
+  if (failed.length === 0) return undefined;
+  const cause = printableText(String(failed[0]!.details!.error));
+  const cut = cause.length > 160 ? `${textHead(cause, 159)}\u2026` : cause;
+  return `warning: the judge failed on ${failed.length} of ${calls.length} calls (first: ${cut}); ` +
+    "those runs are incomplete";
 }
 
 /**

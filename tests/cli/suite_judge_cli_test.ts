@@ -198,6 +198,49 @@ Deno.test("assay suite run exits 2 naming the variable whose key the provider re
   }
 });
 
+Deno.test("assay suite run warns on stderr when judge calls fail, naming how many and the first cause", async () => {
+  // Every call refused (403) or answered with what is not a score: the run still exits 0 with
+  // its runs incomplete (docs/judge.md), and stderr said nothing; the causes were only in --out.
+  const cases: [string, Reply, string][] = [
+    ["403", apiError(403, "forbidden"), "HTTP 403 from anthropic: "],
+    ["malformed", anthropicText("I think it is fine."), "Malformed judge reply after 3 tries: "],
+  ];
+  for (const [name, reply, cause] of cases) {
+    const server = startJudgeServer(reply);
+    try {
+      const dir = await Deno.makeTempDir();
+      const args = await runArgs(dir, "", ["--anthropic-base-url", server.baseUrl, "--quiet"]);
+      const r = await assay(args, { ANTHROPIC_API_KEY: "sk-ant-test-key-0123" });
+      strictEqual(r.code, 0, r.stderr);
+      const lines = r.stderr.trimEnd().split("\n");
+      strictEqual(lines.length, 1, r.stderr);
+      const prefix = "warning: the judge failed on 43 of 43 calls (first: ";
+      ok(lines[0]!.startsWith(prefix + cause), `${name}: ${r.stderr}`);
+      ok(lines[0]!.endsWith("); those runs are incomplete"), `${name}: ${r.stderr}`);
+      ok(lines[0]!.length <= 250, `${name}: ${r.stderr}`);
+      match(r.stdout, /arm adapter: .* 23 incomplete \(a judge error\)/);
+      match(r.stdout, /arm base: .* 20 incomplete \(a judge error\)/);
+      // With --json, the errors are in the report itself: no warning.
+      const json = await assay([...args, "--json"], { ANTHROPIC_API_KEY: "sk-ant-test-key-0123" });
+      strictEqual(json.code, 0, json.stderr);
+      strictEqual(json.stderr, "");
+    } finally {
+      await server.close();
+    }
+  }
+  // Judges that answer: no warning.
+  const server = startJudgeServer(() => anthropicTool({ score: 0.8, reason: "Close enough." }));
+  try {
+    const dir = await Deno.makeTempDir();
+    const args = await runArgs(dir, "", ["--anthropic-base-url", server.baseUrl, "--quiet"]);
+    const r = await assay(args, { ANTHROPIC_API_KEY: "sk-ant-test-key-0123" });
+    strictEqual(r.code, 0, r.stderr);
+    strictEqual(r.stderr, "");
+  } finally {
+    await server.close();
+  }
+});
+
 Deno.test("assay suite run never prints, writes or stores a key in any encoding", async () => {
   const key = `sk-local-Q7/x&y<z>"w%2F'q+=\\v9-TAIL`;
   const forms = keyForms(key);
