@@ -10,6 +10,7 @@ import {
   METRIC_NAMES,
   type MetricCounts,
   metricsFromCounts,
+  RECORD_STATUSES,
   type RecordStatus,
   type ToolCallMetrics,
 } from "./metrics.ts";
@@ -121,12 +122,7 @@ export function recordOf(
 }
 
 /** The parse statuses, in report order. */
-export const PARSE_STATUSES: readonly ParseStatus[] = [
-  "ok",
-  "no_json",
-  "invalid_json",
-  "invalid_shape",
-];
+export const PARSE_STATUSES = RECORD_STATUSES.slice(0, 4) as readonly ParseStatus[];
 
 /** Counts of one slice: the metric counts and the parse statuses. */
 export interface SliceCounts extends MetricCounts {

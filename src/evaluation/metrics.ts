@@ -142,6 +142,17 @@ export type DetailWriter = (input: {
  */
 export type RecordStatus = ParseStatus | "invalid_syntax" | "no_call" | "multiple_calls";
 
+/** Every {@linkcode RecordStatus}, in the order a report counts them: the parser's four first. */
+export const RECORD_STATUSES: readonly RecordStatus[] = [
+  "ok",
+  "no_json",
+  "invalid_json",
+  "invalid_shape",
+  "invalid_syntax",
+  "no_call",
+  "multiple_calls",
+];
+
 /** Summed counts of a set of records, enough to compute all five metrics. */
 export interface MetricCounts {
   /** Number of records. */

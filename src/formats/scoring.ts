@@ -7,7 +7,7 @@
  * @module
  */
 import { checkOptions, numericForm, PARSER_ID } from "../engine/mod.ts";
-import type { OutputDecoder, PredictedOutput, RecordStatus } from "../evaluation/mod.ts";
+import { type OutputDecoder, type PredictedOutput, RECORD_STATUSES } from "../evaluation/mod.ts";
 import { getDecoder } from "./decoders.ts";
 
 /** Options of {@linkcode forScoring}. */
@@ -20,13 +20,8 @@ export interface ForScoringOptions {
   numbers?: "exact" | "numeric";
 }
 
-const PARSE_STATUSES: readonly RecordStatus[] = ["ok", "no_json", "invalid_json", "invalid_shape"];
-const DECODED_STATUSES: readonly RecordStatus[] = [
-  ...PARSE_STATUSES,
-  "invalid_syntax",
-  "no_call",
-  "multiple_calls",
-];
+const PARSE_STATUSES = RECORD_STATUSES.slice(0, 4);
+const DECODED_STATUSES = RECORD_STATUSES;
 
 function numericCall(c: PredictedOutput): PredictedOutput {
   if (c.canonicalArguments === undefined) return c;

@@ -12,6 +12,7 @@ import {
   type ExampleRecord,
   METRIC_NAMES,
   type MetricName,
+  RECORD_STATUSES,
   toolCallMetrics,
 } from "../evaluation/mod.ts";
 import { compareCodePoints } from "../engine/mod.ts";
@@ -33,20 +34,6 @@ import {
   STRINGS,
   TOOL,
 } from "./_fields.ts";
-
-/**
- * Every status a record may have: the parser's four, then a decoder's three (docs/evaluation.md,
- * "Decoders and numbers"). A report counts those its parser or decoder gives.
- */
-export const RECORD_STATUSES = [
-  "ok",
-  "no_json",
-  "invalid_json",
-  "invalid_shape",
-  "invalid_syntax",
-  "no_call",
-  "multiple_calls",
-] as const;
 
 /** Why an example is dropped before scoring (`drop_summary`, `dropped_ids`). */
 const DROP_REASONS = ["multiple_calls", "empty_target", "malformed_target"] as const;

@@ -3,7 +3,7 @@
 // not agree with the records); well-formed reports pass, and so does a schema it does not know.
 import { ok, throws } from "node:assert/strict";
 import { checkReportBody } from "../../src/report_check/mod.ts";
-import { RECORD_STATUSES } from "../../src/report_check/_evaluation.ts";
+import { RECORD_STATUSES } from "../../src/evaluation/mod.ts";
 import { formatReport, scoreToolCalls } from "../../src/evaluation/mod.ts";
 import { forScoring } from "../../src/formats/mod.ts";
 import { bfclReportOf, IFEVAL_FIELDS, STRUCTURED_FIELDS, SUITE_RUN_FIELDS } from "./_complete.ts";
