@@ -19,6 +19,7 @@
 import { COLUMNS, type Engine, engineOf, makeJob, Sfc32 } from "../engine/mod.ts";
 import {
   type ExampleRecord,
+  isRecordCount,
   METRIC_NAMES,
   type MetricName,
   recordProblem,
@@ -47,11 +48,15 @@ export type CountedFields = Pick<
   "status" | "name_match" | "arguments_match" | "matched_pairs" | "predicted_pairs" | "gold_pairs"
 >;
 
+const PAIRS = ["matched_pairs", "predicted_pairs", "gold_pairs"] as const;
+
 /**
  * Packs records into a typed array of per-example counts.
  *
  * @param records Per-example records (only the fields it counts are read).
  * @returns Seven counts per record.
+ * @throws {RangeError} If a record's pair count is not a whole number below 2^31
+ *   ({@linkcode isRecordCount}): packed, it would be cut or wrap, in silence.
  */
 export function packRecords(records: readonly CountedFields[]): Int32Array {
   const out = new Int32Array(records.length * STRIDE);
@@ -62,9 +67,12 @@ export function packRecords(records: readonly CountedFields[]): Int32Array {
     out[o + 1] = r.name_match ? 1 : 0;
     out[o + 2] = r.arguments_match ? 1 : 0;
     out[o + 3] = r.name_match && r.arguments_match ? 1 : 0;
-    out[o + 4] = r.matched_pairs;
-    out[o + 5] = r.predicted_pairs;
-    out[o + 6] = r.gold_pairs;
+    PAIRS.forEach((k, c) => {
+      if (!isRecordCount(r[k])) {
+        throw new RangeError(`records[${i}].${k} is not a count below 2^31, got ${r[k]}`);
+      }
+      out[o + 4 + c] = r[k];
+    });
   }
   return out;
 }

@@ -7,16 +7,22 @@
  */
 import { IS_OVERALL, OVERALL } from "./_row_checks.ts";
 
-// Each record field its readers read, by what it must be. A count is below 2^31: the comparisons
-// pack counts into an Int32Array and resample the sum of predicted and gold pairs below 2^32.
+/**
+ * Whether `v` is a count a record may hold: a whole number in [0, 2^31). The comparisons pack
+ * counts into an Int32Array and resample the sum of predicted and gold pairs below 2^32.
+ *
+ * @param v A record's `matched_pairs`, `predicted_pairs` or `gold_pairs`.
+ * @returns Whether it is such a count.
+ */
+export function isRecordCount(v: unknown): v is number {
+  return Number.isInteger(v) && (v as number) >= 0 && (v as number) < 2 ** 31;
+}
+
+// Each record field its readers read, by what it must be.
 const FIELDS: [(v: unknown) => boolean, string, string[]][] = [
   [(v) => typeof v === "string", "a string", "example_id language status".split(" ")],
   [(v) => typeof v === "boolean", "true or false", "name_match arguments_match".split(" ")],
-  [
-    (v) => Number.isInteger(v) && (v as number) >= 0 && (v as number) < 2 ** 31,
-    "a count below 2^31",
-    "matched_pairs predicted_pairs gold_pairs".split(" "),
-  ],
+  [isRecordCount, "a count below 2^31", "matched_pairs predicted_pairs gold_pairs".split(" ")],
 ];
 
 /**

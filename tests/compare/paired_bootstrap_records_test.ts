@@ -3,7 +3,13 @@
 // was truncated (0.9 → 0), a count of 2^32 or more wrapped (2^32 + 1 → 1), more matched pairs
 // than predicted or gold pairs gave an F1 of 5, and 2^31 was refused naming a wrapped value.
 import { deepStrictEqual, throws } from "node:assert/strict";
-import { compareReports, type ExampleRecord, pairedBootstrap, scoreToolCalls } from "../../mod.ts";
+import {
+  compareReports,
+  type ExampleRecord,
+  packRecords,
+  pairedBootstrap,
+  scoreToolCalls,
+} from "../../mod.ts";
 
 const rec = (m: unknown, p: unknown, g: unknown, id = "x"): ExampleRecord => ({
   example_id: id,
@@ -71,4 +77,25 @@ Deno.test("pairedBootstrap: good records at the edge of the range are still scor
   deepStrictEqual(r.argument_f1.base, { value: 1, numerator: 2 * big, denominator: 2 * big });
   deepStrictEqual(r.argument_f1.adapter, { value: 0, numerator: 0, denominator: 2 * big });
   deepStrictEqual(r.argument_f1.ci, [-1, -1]);
+});
+
+Deno.test("packRecords refuses a pair count it would cut or wrap, naming the record and field", () => {
+  for (
+    const [bad, field] of [
+      [rec(0.9, 1, 1), "matched_pairs"],
+      [rec(1, 2 ** 32 + 1, 1), "predicted_pairs"],
+      [rec(1, 1, 2 ** 31), "gold_pairs"],
+      [rec(-1, 1, 1), "matched_pairs"],
+      [rec(1, NaN, 1), "predicted_pairs"],
+    ] as const
+  ) {
+    throws(() => packRecords([good[0]!, bad]), {
+      name: "RangeError",
+      message: new RegExp(`^records\\[1\\]\\.${field} is not a count below 2\\^31, got `),
+    });
+  }
+  deepStrictEqual(
+    [...packRecords([rec(2 ** 31 - 1, 2 ** 31 - 1, 2 ** 31 - 1)])],
+    [1, 1, 0, 0, 2 ** 31 - 1, 2 ** 31 - 1, 2 ** 31 - 1],
+  );
 });
