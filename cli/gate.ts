@@ -119,9 +119,15 @@ export function verdictOf(
   try {
     return evaluateGate(gate, input, options);
   } catch (e) {
-    if (e instanceof RangeError) throw new InputError(`${rulesPath}: ${e.message}`, { cause: e });
-    throw e;
+    throw atRules(e, rulesPath);
   }
+}
+
+/** A RangeError of the rules (one problem a line) as bad input, each line at the rules file. */
+function atRules(e: unknown, rulesPath: string): unknown {
+  if (!(e instanceof RangeError)) return e;
+  const lines = e.message.split("\n").map((line) => `${rulesPath}: ${line}`);
+  return new InputError(lines.join("\n"), { cause: e });
 }
 
 /**
@@ -138,8 +144,7 @@ export function checkRulesUpFront(
   try {
     checkRulesFit(gate, shape, paired);
   } catch (e) {
-    if (e instanceof RangeError) throw new InputError(`${rulesPath}: ${e.message}`, { cause: e });
-    throw e;
+    throw atRules(e, rulesPath);
   }
 }
 

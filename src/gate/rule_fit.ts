@@ -9,6 +9,7 @@
 import { EVALUATION_SCHEMAS, METRIC_NAMES } from "../evaluation/mod.ts";
 import type { GateRules } from "./rules.ts";
 import { ruleAt } from "./_rule_text.ts";
+import { suggestName } from "../jsonl/mod.ts";
 
 /** What a gate can know of a report, possibly before the report is made. */
 export interface ReportShape {
@@ -110,8 +111,9 @@ export const CALIBRATION_SHAPE: ReportShape = {
  * @param gate The rules.
  * @param shape What is known of the report.
  * @param paired Whether the gate will get a base and a candidate (else one report).
- * @throws {RangeError} Naming the first rule that does not fit, by its line, and the line and
- *   column of the value that does not fit (its metric, slice or check) when it was read from a file.
+ * @throws {RangeError} Naming every rule that does not fit, one a line, by its line, and the line
+ *   and column of the value that does not fit (its metric, slice or check) when it was read from a
+ *   file, with the nearest name the report has for a misspelt metric or slice.
  *
  * @example A misspelt metric
  * ```ts
@@ -129,26 +131,36 @@ export function checkRulesFit(gate: GateRules, shape: ReportShape, paired: boole
       `${ruleAt(comparative[0]!, "check")} compares two runs: give a base and a candidate`,
     );
   }
+  // Every rule's misfits at once, each with the nearest name, as the rules' own errors are listed.
+  const problems: string[] = [];
+  const near = (name: string, names: readonly string[]) => {
+    const n = suggestName(name, names);
+    return n === undefined ? "" : `did you mean ${JSON.stringify(n)}? `;
+  };
   for (const rule of gate.rules) {
     if (!shape.metrics.includes(rule.metric)) {
-      throw new RangeError(
+      problems.push(
         `${ruleAt(rule, "metric")} names the metric ${JSON.stringify(rule.metric)}, which an ` +
-          `${shape.kind} report does not have (it has ${shape.metrics.join(", ")})`,
+          `${shape.kind} report does not have (${near(rule.metric, shape.metrics)}it has ` +
+          `${shape.metrics.join(", ")})`,
       );
     }
     if (shape.slices !== undefined && !shape.slices.includes(rule.slice)) {
-      throw new RangeError(
+      problems.push(
         `${ruleAt(rule, "slice")} names the slice ${JSON.stringify(rule.slice)}, which the ` +
-          `report does not have (it has ${shape.slices.join(", ")})`,
+          `report does not have (${near(rule.slice, shape.slices)}it has ${
+            shape.slices.join(", ")
+          })`,
       );
     }
     if (shape.statistic && !ABSOLUTE.has(rule.check.kind)) {
-      throw new RangeError(
+      problems.push(
         `${ruleAt(rule, "check")}: an ${shape.kind} report's ${rule.metric} is a statistic of ` +
           "the whole report, not a sum over examples: only min and max apply to it",
       );
     }
   }
+  if (problems.length > 0) throw Object.assign(new RangeError(problems.join("\n")), { problems });
 }
 
 const ABSOLUTE = new Set(["min", "max"]);

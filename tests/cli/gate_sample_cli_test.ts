@@ -40,3 +40,23 @@ Deno.test("the README's assay gate example holds on the demo's reports, with the
   match(r.stdout, /samples\/demo\/gate\.yaml: passed, 4 of 4 rules hold/);
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test("assay gate lists every rule that does not fit the report, each at the rules file, with the nearest name", async () => {
+  // It named the first only, and no metric or slice it might have meant.
+  const dir = await Deno.makeTempDir();
+  await scoreDemo(dir, "base", []);
+  await Deno.writeTextFile(
+    `${dir}/rules.yaml`,
+    "rules:\n  - metric: argument_f2\n    slice: dee\n    min: 0.5\n",
+  );
+  const r = await runCli(["gate", `${dir}/rules.yaml`, "--report", `${dir}/base.json`], {}, root);
+  strictEqual(r.code, 2, r.stdout);
+  const lines = r.stderr.trimEnd().split("\n");
+  strictEqual(lines.length, 2, r.stderr);
+  match(
+    lines[0]!,
+    /^assay gate: .*rules\.yaml: The rule at line 2 .*"argument_f2".*did you mean "argument_f1"\?/,
+  );
+  match(lines[1]!, /^.*rules\.yaml: The rule at line 2 .*"dee".*did you mean "de"\?/);
+  await Deno.remove(dir, { recursive: true });
+});

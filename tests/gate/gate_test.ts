@@ -431,6 +431,20 @@ Deno.test("checkRulesFit() refuses, before any report exists, what evaluateGate(
     /line 4 \(its metric at line 4, column 13\) names the metric "pass_rat"/,
   );
   throws(() => checkRulesFit(min("hit_limit", "adaptr"), shape, false), /slice "adaptr"/);
+  // Every misfit at once, one a line, each with the nearest name the report has.
+  const two = gate(
+    "  - metric: pass_rat\n    slice: adaptr\n    min: 0.5\n" +
+      "  - metric: hit_limit\n    slice: bse\n    min: 0.5\n",
+  );
+  throws(() => checkRulesFit(two, shape, false), (e: unknown) => {
+    const lines = (e as RangeError).message.split("\n");
+    strictEqual(lines.length, 3);
+    match(lines[0]!, /^The rule at line 4 .* "pass_rat", .* \(did you mean "pass_rate"\? it has/);
+    match(lines[1]!, /^The rule at line 4 .* "adaptr", .* \(did you mean "adapter"\? it has/);
+    match(lines[2]!, /^The rule at line 7 .* "bse", .* \(did you mean "base"\? it has/);
+    deepStrictEqual((e as { problems?: string[] }).problems, lines);
+    return true;
+  });
   // Slices not known yet are not checked; metrics are.
   checkRulesFit(min("hit_limit", "adaptr"), suiteRunShape(["hit_limit"]), false);
   throws(() => suiteRunShape(["pass_rate"]), /metric named "pass_rate"/);
