@@ -118,6 +118,31 @@ export function unknownWord(
     : `Unknown ${what} ${JSON.stringify(word)} (did you mean ${bare(suggestion)}?)`;
 }
 
+/**
+ * The message for a flag's value that is not one of its values: `Unknown value "fenzed" for
+ * --mode (did you mean fenced?)`, or the values when none is close.
+ *
+ * @param flag The flag, with its dashes.
+ * @param value The value as given.
+ * @param known The flag's values.
+ */
+export function unknownValue(flag: string, value: string, known: readonly string[]): string {
+  const suggestion = value === "" ? undefined : suggestName(value, known);
+  return `Unknown value ${JSON.stringify(value)} for ${flag} (` +
+    (suggestion === undefined
+      ? `one of ${known.map(bare).join(", ")}`
+      : `did you mean ${bare(suggestion)}?`) +
+    ")";
+}
+
+/** `value` when it is one of `known`, else the usage error {@linkcode unknownValue} words. */
+export function oneOf<T extends string>(flag: string, value: string, known: readonly T[]): T {
+  if (!(known as readonly string[]).includes(value)) {
+    throw new UsageError(unknownValue(flag, value, known));
+  }
+  return value as T;
+}
+
 // A known word as a list shows it: bare when it is a plain name, else quoted, so that a user's
 // name holding a comma, a space or nothing (an arm, a slice) reads as one.
 const bare = (word: string) => /^[\w.:/@+-]+$/.test(word) ? word : JSON.stringify(word);
@@ -143,10 +168,7 @@ function shippedModule(): WebAssembly.Module | undefined {
 
 /** Resolves `--engine`, telling stderr when `auto` fell back to `ts`. */
 export function engineFromFlag(flag: string | undefined, quiet = false): Engine {
-  const choice = flag ?? "auto";
-  if (choice !== "auto" && choice !== "wasm" && choice !== "ts") {
-    throw new UsageError(`--engine must be auto, wasm or ts (got "${choice}")`);
-  }
+  const choice = oneOf("--engine", flag ?? "auto", ["auto", "wasm", "ts"] as const);
   const wasmModule = choice === "ts" ? undefined : shippedModule();
   const engine = createEngine({ engine: choice, ...(wasmModule && { wasmModule }) });
   if (engine.fallbackReason && !quiet) console.error(`note: ${engine.fallbackReason}`);

@@ -1,6 +1,6 @@
 // `assay bfcl`: BFCL's AST checker (bfcl.ast@2024-08) over one category's files, writing BFCL's
 // score file and, optionally, the assay.bfcl.v1 report.
-import { parseOptions, unknownWord } from "./_options.ts";
+import { oneOf, parseOptions } from "./_options.ts";
 import { UsageError } from "./_errors.ts";
 import { writeAtomic } from "./_atomic.ts";
 import { readTextFile } from "./_io.ts";
@@ -9,8 +9,6 @@ import {
   BFCL_CATEGORIES,
   BFCL_CHECKER,
   BFCL_DECODERS,
-  type BfclCategory,
-  type BfclDecoder,
   BfclModelNameError,
   bfclReport,
   checkBfcl,
@@ -112,14 +110,9 @@ export async function runBfcl(args: string[]): Promise<void> {
   }
   if (positionals.length > 0) throw new UsageError(`Unexpected argument "${positionals[0]}"`);
   if (values.checker === undefined) throw new UsageError(`--checker ${BFCL_CHECKER} is required`);
-  if (values.checker !== BFCL_CHECKER) {
-    throw new UsageError(`Unknown checker "${values.checker}" (checkers: ${BFCL_CHECKER})`);
-  }
-  const category = values.category as BfclCategory | undefined;
-  if (category === undefined) throw new UsageError("--category is required");
-  if (!(BFCL_CATEGORIES as readonly string[]).includes(category)) {
-    throw new UsageError(unknownWord("category", category, BFCL_CATEGORIES, "categories"));
-  }
+  oneOf("--checker", values.checker, [BFCL_CHECKER]);
+  if (values.category === undefined) throw new UsageError("--category is required");
+  const category = oneOf("--category", values.category, BFCL_CATEGORIES);
   const relevance = category === "relevance";
   if (values.result === undefined) throw new UsageError("--result is required");
   if (!relevance && (values.questions === undefined || values.answers === undefined)) {
@@ -137,17 +130,10 @@ export async function runBfcl(args: string[]): Promise<void> {
     );
   }
   if (values.out === undefined) throw new UsageError("--out is required");
-  if (
-    values.decoder !== undefined && !(BFCL_DECODERS as readonly string[]).includes(values.decoder)
-  ) {
-    throw new UsageError(
-      `Unknown decoder "${values.decoder}" (decoders: ${BFCL_DECODERS.join(", ")})`,
-    );
-  }
-  const matching = values.matching ?? "greedy";
-  if (matching !== "greedy" && matching !== "optimal") {
-    throw new UsageError(`Unknown matching "${matching}" (matchings: greedy, optimal)`);
-  }
+  const decoder = values.decoder === undefined
+    ? undefined
+    : oneOf("--decoder", values.decoder, BFCL_DECODERS);
+  const matching = oneOf("--matching", values.matching ?? "greedy", ["greedy", "optimal"] as const);
   if (values["underscore-to-dot"] && values["no-underscore-to-dot"]) {
     throw new UsageError("Give --underscore-to-dot or --no-underscore-to-dot, not both");
   }
@@ -171,7 +157,7 @@ export async function runBfcl(args: string[]): Promise<void> {
   try {
     checked = checkBfcl(files, {
       category,
-      decoder: values.decoder as BfclDecoder | undefined,
+      decoder,
       underscoreToDot: values["underscore-to-dot"]
         ? true
         : values["no-underscore-to-dot"]

@@ -15,7 +15,7 @@ import { decompressWhole, inputName, readStdin, writeStdout } from "./_io.ts";
 import { writeAtomic } from "./_atomic.ts";
 import { checkPaths, COMPARISON_PAGE, reportKind } from "./_paths.ts";
 import { checkGatePaths, GATE_OUTPUT_FLAGS, gateOutputsHelp } from "./_gate_outputs.ts";
-import { parseOptions } from "./_options.ts";
+import { oneOf, parseOptions } from "./_options.ts";
 import { UsageError } from "./_errors.ts";
 import { rate, table } from "./_table.ts";
 import { printableText } from "../src/explain/text/mod.ts";
@@ -355,10 +355,7 @@ export async function runCompare(args: string[]): Promise<void> {
     throw new UsageError("Expected two reports: BASE.json ADAPTER.json");
   }
   const options = bootstrapFlags(values);
-  const on = values.on ?? "all";
-  if (on !== "all" && on !== "intersection") {
-    throw new UsageError(`--on must be all or intersection, got "${on}"`);
-  }
+  const on = oneOf("--on", values.on ?? "all", ["all", "intersection"] as const);
   if (values.reference !== undefined && values.html === undefined) {
     throw new UsageError("--reference chooses the gaps of --html's page: give --html FILE");
   }

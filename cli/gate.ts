@@ -25,8 +25,8 @@ import {
   gateOutputsHelp,
   STEP_SUMMARY,
 } from "./_gate_outputs.ts";
-import { parseOptions } from "./_options.ts";
-import { GateFailed, quote, UsageError } from "./_errors.ts";
+import { oneOf, parseOptions } from "./_options.ts";
+import { GateFailed, UsageError } from "./_errors.ts";
 import { EVALUATION_SCHEMAS } from "../src/evaluation/mod.ts";
 import { namingFiles, readReportFile } from "./compare.ts";
 
@@ -214,10 +214,7 @@ export async function runGate(args: string[]): Promise<void> {
   if (pair === (values.report !== undefined)) {
     throw new UsageError("Give either --base and --candidate, or --report");
   }
-  const on = values.on;
-  if (on !== "all" && on !== "intersection") {
-    throw new UsageError(`--on must be all or intersection, got ${quote(on)}`);
-  }
+  const on = oneOf("--on", values.on, ["all", "intersection"] as const);
   if (on === "intersection" && !pair) {
     throw new UsageError("--on intersection gates a base and a candidate, not --report");
   }

@@ -13,7 +13,7 @@ import {
 } from "./_io.ts";
 import { writeAtomic } from "./_atomic.ts";
 import { checkPaths, reportKind } from "./_paths.ts";
-import { engineFromFlag, maxLineBytesFlag, parseOptions } from "./_options.ts";
+import { engineFromFlag, maxLineBytesFlag, oneOf, parseOptions } from "./_options.ts";
 import { UsageError } from "./_errors.ts";
 import { Progress } from "./_progress.ts";
 import { rate, table } from "./_table.ts";
@@ -291,9 +291,7 @@ async function decoderFromFlags(
   format: string | undefined,
   numbers: string | undefined,
 ): Promise<OutputDecoder | undefined> {
-  if (numbers !== undefined && numbers !== "exact" && numbers !== "numeric") {
-    throw new UsageError(`--numbers must be exact or numeric (got "${numbers}")`);
-  }
+  if (numbers !== undefined) oneOf("--numbers", numbers, ["exact", "numeric"]);
   const plain = format === undefined || format === "sommelier" || format === "sommelier@1";
   if (plain && numbers !== "numeric") return undefined;
   const { forScoring } = await import("../src/formats/mod.ts");

@@ -19,9 +19,10 @@ import {
   showStructuredRows,
   showSuiteRuns,
 } from "../src/explain/mod.ts";
+import { jsonKind, parseJson } from "../src/engine/mod.ts";
 import { inputName, readChunks, readTextFile, writeStdout } from "./_io.ts";
 import { checkPaths } from "./_paths.ts";
-import { parseOptions } from "./_options.ts";
+import { parseOptions, unknownValue } from "./_options.ts";
 import { InputError, UsageError } from "./_errors.ts";
 import { readReportFile } from "./compare.ts";
 
@@ -33,6 +34,8 @@ const RENDERERS = new Map<string, (r: any, s: ShowSelection, source: string) => 
   ["assay.structured.v1", (r: StructuredReport, s, source) => showStructuredRows(r, s, source)],
   ["assay.suite_run.v1", (r: SuiteRunReport, s, source) => showSuiteRuns(r, s, source)],
 ]);
+// The report kinds show reads, by schema.
+const SCHEMAS: readonly string[] = [...EVALUATION_SCHEMAS, ...RENDERERS.keys()];
 
 const HELP = `Usage: deno task assay show REPORT.json [--failing [--metric M]] [--id ID]...
                           [--slice S] [--status S] [--limit N]
@@ -119,7 +122,7 @@ export async function runShow(args: string[]): Promise<void> {
   // What the file is, in --status's refusal.
   let what: string;
   try {
-    read = await readReportFile(path, [...EVALUATION_SCHEMAS, ...RENDERERS.keys()]);
+    read = await readReportFile(path, SCHEMAS);
     render = RENDERERS.get(read.schema as string);
     what = `an ${read.schema} report`;
   } catch (e) {
@@ -135,7 +138,7 @@ export async function runShow(args: string[]): Promise<void> {
       : isIfevalResultsFile(first)
       ? "an IFEval results file"
       : undefined;
-    if (kind === undefined) throw e;
+    if (kind === undefined) throw notRead(e, first, path);
     const lines = (await readTextFile("REPORT", path)).text;
     read = {};
     what = kind;
@@ -169,6 +172,29 @@ export async function runShow(args: string[]): Promise<void> {
   await writeStdout(text);
 }
 
+/**
+ * The refusal of a file of JSON lines that is no kind show reads (an examples or generations
+ * file): what it is and what show reads, not the parser's offset of its second line. Any other
+ * error (a report with more after it included) is `e` unchanged.
+ */
+function notRead(e: unknown, first: string | undefined, path: string): unknown {
+  if (first === undefined || !/ is not JSON: extra_data /.test((e as Error).message)) return e;
+  let value: unknown;
+  try {
+    value = parseJson(first);
+  } catch {
+    return e;
+  }
+  const isObject = typeof value === "object" && value !== null && !Array.isArray(value);
+  if (isObject && SCHEMAS.includes((value as { schema?: unknown }).schema as string)) return e;
+  const kinds = `${SCHEMAS.slice(0, -1).join(", ")} or ${SCHEMAS.at(-1)}`;
+  return new InputError(
+    `${inputName(path)} is not a report show reads: it is JSON lines, and its first line is ` +
+      `${isObject ? "an object of no known kind" : jsonKind(value)} (show reads an ${kinds} ` +
+      "report, a BFCL score file or an IFEval results file: see --help)",
+  );
+}
+
 /** A file's first line (decompressed), if it ends within its first MiB; the rest is not read. */
 async function firstLine(path: string): Promise<string | undefined> {
   const decoder = new TextDecoder();
@@ -194,8 +220,9 @@ async function showEvaluation(
   const metric = (values.metric ?? "full_call_exact_match") as BinaryMetricName;
   if (!BINARY_METRIC_NAMES.includes(metric)) {
     throw new UsageError(
-      `--metric must be one of ${BINARY_METRIC_NAMES.join(", ")}` +
-        ((METRIC_NAMES as readonly string[]).includes(metric) ? " (argument_f1 pools pairs)" : ""),
+      (METRIC_NAMES as readonly string[]).includes(metric)
+        ? `--metric must be one of ${BINARY_METRIC_NAMES.join(", ")} (argument_f1 pools pairs)`
+        : unknownValue("--metric", metric, BINARY_METRIC_NAMES),
     );
   }
   let chosen: ExampleRecord[];

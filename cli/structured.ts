@@ -2,7 +2,7 @@
 // The scoring is the library's (scoreStructuredJsonl); this opens the files, reads the flags,
 // writes the report and prints.
 import { createHash } from "node:crypto";
-import { engineFromFlag, parseOptions } from "./_options.ts";
+import { engineFromFlag, oneOf, parseOptions } from "./_options.ts";
 import { quote, UsageError } from "./_errors.ts";
 import { writeAtomic } from "./_atomic.ts";
 import { asDecompressed, inputName, readChunks, readHead } from "./_io.ts";
@@ -14,6 +14,7 @@ import type { MetricValue } from "../src/stats/mod.ts";
 import { type ExtractionMode, LinearRegex } from "../src/structured/mod.ts";
 import {
   scoreStructuredJsonlParts,
+  STRUCTURED_METRICS,
   StructuredMetricError,
   type StructuredNeed,
   type StructuredReportParts,
@@ -125,6 +126,9 @@ function metricUsage(e: StructuredMetricError, decoded: boolean): UsageError {
   return new UsageError(e.message);
 }
 
+/** The values of --mode. */
+const MODES: readonly ExtractionMode[] = ["strict", "fenced", "lenient"];
+
 /** Runs `assay structured`. */
 export async function runStructured(args: string[]): Promise<void> {
   const { values, positionals } = parseOptions(args, {
@@ -152,18 +156,9 @@ export async function runStructured(args: string[]): Promise<void> {
   }
   if (positionals.length > 0) throw new UsageError(`Unexpected argument "${positionals[0]}"`);
   if (!values.outputs) throw new UsageError("--outputs is required");
-  const mode = (values.mode ?? "strict") as ExtractionMode;
-  if (!["strict", "fenced", "lenient"].includes(mode)) {
-    throw new UsageError(`--mode must be strict, fenced or lenient (got "${values.mode}")`);
-  }
-  const numbers = (values.numbers ?? "exact") as "exact" | "numeric";
-  if (numbers !== "exact" && numbers !== "numeric") {
-    throw new UsageError(`--numbers must be exact or numeric (got "${numbers}")`);
-  }
-  const match = (values.match ?? "exact") as "exact" | "name" | "subset";
-  if (match !== "exact" && match !== "name" && match !== "subset") {
-    throw new UsageError(`--match must be exact, name or subset (got "${match}")`);
-  }
+  const mode = oneOf("--mode", values.mode ?? "strict", MODES);
+  const numbers = oneOf("--numbers", values.numbers ?? "exact", ["exact", "numeric"] as const);
+  const match = oneOf("--match", values.match ?? "exact", ["exact", "name", "subset"] as const);
   let decoder: ToolCallDecoder | undefined;
   if (values["call-format"] !== undefined) {
     try {
@@ -185,6 +180,7 @@ export async function runStructured(args: string[]): Promise<void> {
   if (asked?.length === 0) {
     throw new UsageError(`--metrics names no metric (got ${quote(values.metrics!)})`);
   }
+  for (const name of asked ?? []) oneOf("--metrics", name, STRUCTURED_METRICS);
   checkPaths(
     [
       ["--outputs", values.outputs, true],

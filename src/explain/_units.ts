@@ -78,9 +78,11 @@ export function malformed(schema: string, what: string): RangeError {
   return new RangeError(`The ${schema} report is malformed: ${what}`);
 }
 
-// `no slice "jp" (did you mean ja? it has en, ja)`: the known words listed when they are few.
+// `no slice "jp" (did you mean ja? it has en, ja)`: the known words listed when they are few. A
+// bare number is pointed at the unit named `line N` (a row or prompt without an id of its own).
 function unknown(kind: UnitKind, what: string, given: string, known: readonly string[]): string {
-  const near = suggestName(given, known);
+  const line = /^[0-9]+$/.test(given) ? `line ${given}` : undefined;
+  const near = line !== undefined && known.includes(line) ? line : suggestName(given, known);
   const hint = [
     near === undefined ? "" : `did you mean ${word(near)}?`,
     known.length <= 30 ? `it has ${known.map(word).join(", ")}` : `${known.length} ${kind.units}`,

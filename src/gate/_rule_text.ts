@@ -4,6 +4,9 @@ import { printableText } from "../explain/text/mod.ts";
 import type { GateCheck, GateRule, RulePlaces } from "./rules.ts";
 import type { RuleVerdict } from "./verdict.ts";
 
+/** A count and its noun, singular for one: `1 regression`, `2 regressions`, `0 rules`. */
+export const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+
 /** A number with four decimals, an integer as it is. */
 export const fmt = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(4));
 
@@ -62,7 +65,7 @@ export function describe(metric: string, slice: string, check: GateCheck): strin
     case "superior":
       return `${where} superior`;
     case "max_regressions":
-      return `${where} at most ${check.max} regressions`;
+      return `${where} at most ${counted(check.max, "regression")}`;
   }
 }
 
@@ -84,7 +87,8 @@ export const boundText = (check: Bound) =>
 export function mcnemarText(rule: RuleVerdict): string {
   const m = rule.mcnemar;
   if (!m) return "";
-  return `McNemar: ${m.regressions} regressions, ${m.improvements} improvements, ` +
+  return `McNemar: ${counted(m.regressions, "regression")}, ` +
+    `${counted(m.improvements, "improvement")}, ` +
     `p = ${m.p_value.toPrecision(4)}, Holm p = ${m.holm_p_value.toPrecision(4)}` +
     (m.significant ? " (significant)" : "");
 }

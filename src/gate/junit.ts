@@ -6,7 +6,7 @@
  */
 import { toWellFormed } from "../engine/mod.ts";
 import { printableText } from "../explain/text/mod.ts";
-import { mcnemarText } from "./_rule_text.ts";
+import { counted, mcnemarText } from "./_rule_text.ts";
 import type { GateVerdict, RuleVerdict } from "./verdict.ts";
 import type { Coverage } from "../compare/mod.ts";
 import {
@@ -128,7 +128,7 @@ export function gateJunit(verdict: GateVerdict, file: string): string {
   }
   const left: string[] = [];
   if (cases.length < verdict.rules.length) {
-    left.push(`${verdict.rules.length - cases.length} more rules`);
+    left.push(counted(verdict.rules.length - cases.length, "more rule"));
   }
   for (const c of cases.filter((c) => c.ids !== "")) {
     const list = failingList(c.r.failing, shown, MARKDOWN_BYTES - used + utf8Bytes(c.ids));

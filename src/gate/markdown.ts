@@ -5,7 +5,7 @@
  * @module
  */
 import { markdownText } from "../explain/text/mod.ts";
-import { mcnemarText } from "./_rule_text.ts";
+import { counted, mcnemarText } from "./_rule_text.ts";
 import { coverageText } from "./junit.ts";
 import type { GateVerdict, RuleVerdict } from "./verdict.ts";
 import {
@@ -78,7 +78,7 @@ export function gateMarkdown(verdict: GateVerdict, file: string): string {
     rows++;
   }
   const left: string[] = [];
-  if (rows < verdict.rules.length) left.push(`${verdict.rules.length - rows} more rules`);
+  if (rows < verdict.rules.length) left.push(counted(verdict.rules.length - rows, "more rule"));
   const unlisted = { rules: 0, examples: 0 };
   for (const r of failed.filter((r) => r.failing.length > 0)) {
     const line = failingLine(r, MARKDOWN_BYTES - used - bytes(""));
@@ -92,7 +92,9 @@ export function gateMarkdown(verdict: GateVerdict, file: string): string {
     if (line.shown < r.failing.length) left.push("the failing examples each rule's line counts");
   }
   if (unlisted.rules > 0) {
-    left.push(`the ${unlisted.examples} failing examples of ${unlisted.rules} more rules`);
+    left.push(
+      `the ${unlisted.examples} failing examples of ${counted(unlisted.rules, "more rule")}`,
+    );
   }
   if (left.length > 0) lines.push("", notShownText(left, (command) => `\`${command}\``));
   return [...lines, ...tail].join("\n") + "\n";

@@ -36,6 +36,7 @@ import {
   bound,
   boundText,
   checkRegressionRules,
+  counted,
   describe,
   fmt,
   withinBound,
@@ -308,9 +309,8 @@ function ruleVerdict(
     }
   } else if (check.kind === "max_regressions") {
     pass = flipped!.regressions.length <= check.max;
-    message =
-      `${flipped!.regressions.length} regressions, ${flipped!.improvements} improvements; ` +
-      `at most ${check.max} allowed`;
+    message = `${counted(flipped!.regressions.length, "regression")}, ` +
+      `${counted(flipped!.improvements, "improvement")}; at most ${check.max} allowed`;
     failing = pass ? [] : flipped!.regressions;
   } else {
     // Whole counts go to the engine's resampling kernel; fractional scores (a suite run's

@@ -29,6 +29,15 @@ export function shown(value: unknown): string {
   return json.length > 80 ? `${json.slice(0, 80)}\u2026` : json;
 }
 
+// A kwarg upstream reads as not given: left out, or given empty ("" or []). IFEval draws such a
+// value at random, but for the prompt to repeat, which it refuses ("must be set").
+const absent = (key: string, v: unknown) =>
+  new KwargsProblem(
+    `${key} is ${v === undefined ? "missing" : "empty"} (IFEval ${
+      key === "prompt_to_repeat" ? "refuses it" : "would draw it at random"
+    })`,
+  );
+
 /** The comparisons IFEval's counts use. */
 export type Relation = "less than" | "at least";
 
@@ -87,9 +96,7 @@ export class Kwargs {
   /** A string; `truthy`: upstream treats an empty string as missing. */
   text(key: string, truthy = true): string {
     const v = this.#get(key);
-    if (v === undefined || (truthy && v === "")) {
-      throw new KwargsProblem(`${key} is missing (IFEval would draw it at random)`);
-    }
+    if (v === undefined || (truthy && v === "")) throw absent(key, v);
     if (typeof v !== "string") {
       throw new KwargsProblem(`${key} must be a string, got ${shown(v)}`);
     }
@@ -99,9 +106,7 @@ export class Kwargs {
   /** A non-empty list of strings. */
   texts(key: string): string[] {
     const v = this.#get(key);
-    if (v === undefined || (Array.isArray(v) && v.length === 0)) {
-      throw new KwargsProblem(`${key} is missing (IFEval would draw it at random)`);
-    }
+    if (v === undefined || (Array.isArray(v) && v.length === 0)) throw absent(key, v);
     if (!Array.isArray(v) || !v.every((s) => typeof s === "string")) {
       throw new KwargsProblem(`${key} must be a list of strings, got ${shown(v)}`);
     }

@@ -138,6 +138,8 @@ export interface LoadSuiteOptions {
   paramsChecks?: Partial<Record<MetricType, ParamsCheck>>;
   /** Presets usable with `preset:` (an `llm_judge` shorthand), by name. */
   presets?: Record<string, { threshold: number; params: Record<string, unknown> }>;
+  /** A check of each metric's name (a name a reader reserves): the problem with it, if any. */
+  nameCheck?: (name: string) => string | undefined;
 }
 
 const SUITE_KEYS = ["name", "description", "metrics", "repeats"];
@@ -346,6 +348,8 @@ function checkSuite(doc: Located, source: string, options: LoadSuiteOptions): Su
         ok = false;
       } else {
         names.set(metricName, i);
+        const problem = options.nameCheck?.(metricName);
+        if (problem !== undefined) issue(entry.name !== undefined ? [...at, "name"] : at, problem);
       }
     }
     let threshold = preset?.threshold ?? 0.5;

@@ -192,8 +192,11 @@ Deno.test("assay bfcl exits 2 naming the file and line of bad input, and on bad 
   strictEqual(bad.code, 2);
   match(bad.stderr, new RegExp(`${dir}/r\\.json:2: not JSON`));
   const usage = [
-    [["--checker", "bfcl.ast@2025"], /Unknown checker "bfcl\.ast@2025"/],
-    [["--checker", "bfcl.ast@2024-08", "--category", "simpel"], /Unknown category "simpel"/],
+    [["--checker", "bfcl.ast@2025"], /Unknown value "bfcl\.ast@2025" for --checker/],
+    [
+      ["--checker", "bfcl.ast@2024-08", "--category", "simpel"],
+      /Unknown value "simpel" for --category/,
+    ],
     [
       ["--checker", "bfcl.ast@2024-08", "--category", "simple", "--result", "x"],
       /needs --questions and --answers/,
@@ -210,7 +213,7 @@ Deno.test("assay bfcl exits 2 naming the file and line of bad input, and on bad 
         "--matching",
         "best",
       ],
-      /Unknown matching "best" \(matchings: greedy, optimal\)/,
+      /Unknown value "best" for --matching \(one of greedy, optimal\)/,
     ],
   ] as const;
   for (const [args, message] of usage) {
@@ -465,7 +468,10 @@ Deno.test("assay bfcl exits 2 on files of BFCL v3's shape or of another category
     `assay bfcl: ${dir}/r.json:1: id "simple_0" is of the simple category, not relevance`,
   );
   const unknown = await run("simpel", args);
-  strictEqual(unknown.stderr, 'assay bfcl: Unknown category "simpel" (did you mean simple?)');
+  strictEqual(
+    unknown.stderr,
+    'assay bfcl: Unknown value "simpel" for --category (did you mean simple?)',
+  );
   await Deno.remove(dir, { recursive: true });
 });
 

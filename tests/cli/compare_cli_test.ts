@@ -157,7 +157,7 @@ Deno.test("assay compare --on intersection compares the shared examples and says
   strictEqual(c.coverage.base_only.count, 6);
   const bad = await assay(["compare", `${dir}/base.json`, `${dir}/adapter.json`, "--on", "some"]);
   strictEqual(bad.code, 2);
-  match(bad.stderr, /--on must be all or intersection/);
+  match(bad.stderr, /Unknown value "some" for --on \(one of all, intersection\)/);
 
   // The gate reads the partial run the same way: refused whole, gated on the shared examples
   // with --on intersection, its coverage on stderr and in the Markdown.
@@ -189,7 +189,7 @@ Deno.test("assay compare --on intersection compares the shared examples and says
   for (
     const [args, message] of [
       [["--report", `${dir}/base.json`, "--on", "intersection"], /--on intersection gates a base/],
-      [[...pair, "--on", "some"], /--on must be all or intersection, got "some"/],
+      [[...pair, "--on", "some"], /Unknown value "some" for --on \(one of all, intersection\)/],
       [
         ["--base", `${dir}/v.json`, "--candidate", `${dir}/adapter.json`, "--on", "intersection"],
         /v\.json has schema "assay\.gate\.v1", not an assay\.evaluation\.v2/,

@@ -63,6 +63,17 @@ Deno.test("assay ifeval exits 2 naming the line of a response whose prompt is no
     bad.stderr,
     `assay ifeval: ${input}:1 (key 5): keywords:existence: keywords is missing (IFEval would draw it at random)`,
   );
+  // Given, but empty: said so, not "missing".
+  await Deno.writeTextFile(
+    input,
+    '{"key": 5, "prompt": "Say hi.", "instruction_id_list": ["keywords:existence"], "kwargs": [{"keywords": []}]}\n',
+  );
+  const empty = await runMain(["ifeval", "--input", input, "--responses", responses]);
+  strictEqual(empty.code, 2);
+  strictEqual(
+    empty.stderr,
+    `assay ifeval: ${input}:1 (key 5): keywords:existence: keywords is empty (IFEval would draw it at random)`,
+  );
   await Deno.remove(dir, { recursive: true });
 });
 

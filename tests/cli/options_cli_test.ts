@@ -101,6 +101,84 @@ Deno.test("a misspelled command exits 2 with the closest command suggested", asy
   );
 });
 
+Deno.test("a misspelled flag value exits 2 with the closest value suggested, or the values", async () => {
+  const demo = new URL("../../samples/demo/", import.meta.url).pathname;
+  const outputs = new URL("../../samples/outputs.jsonl", import.meta.url).pathname;
+  const score = ["score", "--examples", `${demo}examples.jsonl`, "--generations"];
+  const dir = await Deno.makeTempDir();
+  const report = `${dir}/base.json`;
+  strictEqual(
+    (await runMain([...score, `${demo}generations.base.jsonl`, "--out", report])).code,
+    0,
+  );
+  const bfcl = ["bfcl", "--checker", "bfcl.ast@2024-08", "--category", "relevance", "--result"];
+  const cases: [string[], string][] = [
+    [
+      ["structured", "--outputs", outputs, "--mode", "fenzed"],
+      'assay structured: Unknown value "fenzed" for --mode (did you mean fenced?)',
+    ],
+    [
+      ["structured", "--outputs", outputs, "--metrics", "json_validity,json_validty"],
+      'assay structured: Unknown value "json_validty" for --metrics (did you mean json_validity?)',
+    ],
+    [
+      ["structured", "--outputs", outputs, "--numbers", "numerc"],
+      'assay structured: Unknown value "numerc" for --numbers (did you mean numeric?)',
+    ],
+    [
+      ["structured", "--outputs", outputs, "--match", "subst"],
+      'assay structured: Unknown value "subst" for --match (did you mean subset?)',
+    ],
+    [
+      ["structured", "--outputs", outputs, "--engine", "wsam"],
+      'assay structured: Unknown value "wsam" for --engine (did you mean wasm?)',
+    ],
+    [
+      ["canonicalize", "--engine", "gpu"],
+      'assay canonicalize: Unknown value "gpu" for --engine (one of auto, wasm, ts)',
+    ],
+    // Nothing is close to an empty value (not ts, two edits away).
+    [
+      ["canonicalize", "--engine="],
+      'assay canonicalize: Unknown value "" for --engine (one of auto, wasm, ts)',
+    ],
+    [
+      [...score, `${demo}generations.base.jsonl`, "--numbers", "exakt"],
+      'assay score: Unknown value "exakt" for --numbers (did you mean exact?)',
+    ],
+    [
+      ["compare", report, report, "--on", "intersect"],
+      'assay compare: Unknown value "intersect" for --on (did you mean intersection?)',
+    ],
+    [
+      ["bfcl", "--checker", "bfcl.ast@2024-8"],
+      'assay bfcl: Unknown value "bfcl.ast@2024-8" for --checker (did you mean bfcl.ast@2024-08?)',
+    ],
+    [
+      ["bfcl", "--checker", "bfcl.ast@2024-08", "--category", "simpel"],
+      'assay bfcl: Unknown value "simpel" for --category (did you mean simple?)',
+    ],
+    [
+      [...bfcl, "r.json", "--out", "o.json", "--decoder", "fcc"],
+      'assay bfcl: Unknown value "fcc" for --decoder (did you mean fc?)',
+    ],
+    [
+      [...bfcl, "r.json", "--out", "o.json", "--matching", "best"],
+      'assay bfcl: Unknown value "best" for --matching (one of greedy, optimal)',
+    ],
+    [
+      ["show", report, "--failing", "--metric", "full_call_exact_mach"],
+      'assay show: Unknown value "full_call_exact_mach" for --metric (did you mean full_call_exact_match?)',
+    ],
+  ];
+  for (const [args, message] of cases) {
+    const r = await runMain(args);
+    strictEqual(r.code, 2, args.join(" "));
+    strictEqual(r.stderr, message);
+  }
+  await Deno.remove(dir, { recursive: true });
+});
+
 Deno.test("suite scorecard and calibrate refuse a stray argument, exit 2 naming it", async () => {
   const dir = await Deno.makeTempDir();
   const { demoRunArgs } = await import("./_suite_demo.ts");

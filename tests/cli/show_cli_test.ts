@@ -3,7 +3,7 @@
 // report whose detail was edited by hand (not a crash, exit 1, as before).
 import { match, ok, strictEqual } from "node:assert/strict";
 import { scoreDemo } from "../_demo.ts";
-import { runCli } from "./_main.ts";
+import { runCli, runMain } from "./_main.ts";
 
 const assay = runCli;
 
@@ -136,4 +136,34 @@ Deno.test("assay show says --id repeats, in its usage and when --id a b reads b 
   );
   const readme = await Deno.readTextFile(new URL("../../README.md", import.meta.url));
   ok(readme.includes("[--id ID]... [--slice S]"), "README's usage of show");
+});
+
+Deno.test("assay show refuses a JSON lines file of no kind it reads by what it reads, not an offset (exit 2)", async () => {
+  const reads = "(show reads an assay.evaluation.v2, assay.evaluation.v1, assay.bfcl.v1, " +
+    "assay.ifeval.v1, assay.structured.v1 or assay.suite_run.v1 report, a BFCL score file or an " +
+    "IFEval results file: see --help)";
+  // An examples file: it said "is not JSON: extra_data at 341".
+  const examples = new URL("../../samples/demo/examples.jsonl", import.meta.url).pathname;
+  const r = await runMain(["show", examples]);
+  strictEqual(r.code, 2);
+  strictEqual(
+    r.stderr,
+    `assay show: ${examples} is not a report show reads: it is JSON lines, and its first line ` +
+      `is an object of no known kind ${reads}`,
+  );
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(`${dir}/arrays.jsonl`, "[1]\n[2]\n");
+  const arrays = await runMain(["show", `${dir}/arrays.jsonl`]);
+  strictEqual(arrays.code, 2);
+  strictEqual(
+    arrays.stderr,
+    `assay show: ${dir}/arrays.jsonl is not a report show reads: it is JSON lines, and its ` +
+      `first line is an array ${reads}`,
+  );
+  // A report on one line with more after it is still placed by the parser's offset.
+  await Deno.writeTextFile(`${dir}/two.json`, '{"schema": "assay.evaluation.v2"}\n{}\n');
+  const two = await runMain(["show", `${dir}/two.json`]);
+  strictEqual(two.code, 2);
+  strictEqual(two.stderr, `assay show: ${dir}/two.json is not JSON: extra_data at 34`);
+  await Deno.remove(dir, { recursive: true });
 });

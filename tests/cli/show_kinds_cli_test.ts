@@ -119,9 +119,9 @@ Deno.test("assay show on the BFCL score file (assay bfcl --out, or BFCL's own, g
   }
   await refused(["show", `${dir}/score.json`, "--status", "ok"], /is a BFCL score file, which/);
   await refused(["show", `${dir}/score.json`, "--id", "simple_0x"], /has no entry "simple_0x"/);
-  // A file of JSON lines that is not a score file is still refused as not JSON.
+  // A file of JSON lines that is not a score file is refused as a file show does not read.
   await Deno.writeTextFile(`${dir}/lines.json`, '{"a": 1}\n{"b": 2}\n');
-  await refused(["show", `${dir}/lines.json`], /lines\.json is not JSON: extra_data/);
+  await refused(["show", `${dir}/lines.json`], /lines\.json is not a report show reads: /);
 });
 
 Deno.test("assay show prints a BFCL report's hostile ids, types and errors safely", async () => {
@@ -220,6 +220,11 @@ Deno.test("assay show on IFEval's results files (--results-dir) lists the report
   await refused(
     ["show", `${dir}/ifeval_results/eval_results_strict.jsonl`, "--status", "ok"],
     /is an IFEval results file, which has none/,
+  );
+  // The file's prompts are named by their line: a bare number is pointed at it.
+  await refused(
+    ["show", `${dir}/ifeval_results/eval_results_strict.jsonl`, "--id", "12"],
+    /has no prompt "12" \(did you mean "line 12"\? /,
   );
 });
 

@@ -89,7 +89,7 @@ Deno.test("assay structured exits 2 on bad input, naming file, line and id", asy
   match(r.stderr, /expected row\(s\) have no output .*expected\.jsonl:3 \(id "q3"\)/);
   r = await assay(["--outputs", `${fx}/outputs.jsonl`, "--metrics", "json_validty"]);
   strictEqual(r.code, 2);
-  match(r.stderr, /Unknown metric "json_validty"/);
+  match(r.stderr, /Unknown value "json_validty" for --metrics \(did you mean json_validity\?\)/);
   r = await assay(["--outputs", `${fx}/outputs.jsonl`, "--metrics", "json_schema_compliance"]);
   strictEqual(r.code, 2);
   match(r.stderr, /needs --schema/);

@@ -70,6 +70,37 @@ Deno.test("assay suite validate exits 0 on the demo and 2 with file, line and a 
   }
 });
 
+Deno.test("assay suite validate and run refuse a metric named as the scorecard's own (pass_rate), at its name", async () => {
+  const dir = await Deno.makeTempDir();
+  const suite = `${dir}/s.yaml`;
+  await Deno.writeTextFile(
+    suite,
+    "metrics:\n  - type: hit_limit\n  - type: step_efficiency\n    name: pass_rate\n",
+  );
+  const said = `${suite}:4:11: metrics[1].name: The suite has a metric named "pass_rate", which ` +
+    "a gate reads as the runs' pass_rate: rename it in the suite";
+  const validate = await runMain(["suite", "validate", suite]);
+  strictEqual(validate.code, 2);
+  strictEqual(validate.stderr, `assay suite validate: ${said}`);
+  // suite run, without --gate too: refused before anything is stored or written.
+  const out = `${dir}/run.json`;
+  const run = await runMain([
+    "suite",
+    "run",
+    suite,
+    ...suiteInputs(),
+    "--store",
+    `${dir}/m.db`,
+    "--out",
+    out,
+    "--no-judge",
+  ]);
+  strictEqual(run.code, 2);
+  strictEqual(run.stderr, `assay suite run: ${said}`);
+  deepStrictEqual([...Deno.readDirSync(dir)].map((e) => e.name), ["s.yaml"]);
+  await Deno.remove(dir, { recursive: true });
+});
+
 Deno.test("assay suite validate refuses a repeated JSONC key with exit 2", async () => {
   const dir = await Deno.makeTempDir();
   await Deno.writeTextFile(

@@ -84,3 +84,20 @@ Deno.test("a text that is not a results file, or a broken result, is a RangeErro
     "No prompt matches the filters given (1 in the file)\n",
   );
 });
+
+Deno.test("an id given as a bare number is pointed at its line: the file names its prompts line N", async () => {
+  const text = await fixture("expected_gpt4_strict.jsonl.gz");
+  throws(
+    () => showIfevalResultsFile(text, { ids: ["12"] }, "r.jsonl"),
+    (e: Error) => {
+      strictEqual(e.message, 'r.jsonl has no prompt "12" (did you mean "line 12"? 541 prompts)');
+      return true;
+    },
+  );
+  // A number past the file's lines has no line to point at.
+  throws(
+    () => showIfevalResultsFile(text, { ids: ["542"] }, "r.jsonl"),
+    /^RangeError: r\.jsonl has no prompt "542" \(541 prompts\)$/,
+  );
+  ok(showIfevalResultsFile(text, { ids: ["line 12"] }, "r.jsonl").startsWith("line 12  "));
+});

@@ -15,6 +15,9 @@ import { ensureDebianModule, PYTHON } from "../_debian_python.ts";
 import { assertValidJunit } from "./_junit.ts";
 import { hostileId, straddlingIds, verdict } from "./_hostile_ids.ts";
 
+/** `1 more rule`, `2 more rules`. */
+const moreRules = (n: number) => `${n} more rule${n === 1 ? "" : "s"}`;
+
 /** One JUnit file as Python's XML parser (xml.etree, the standard library's) reads it. */
 interface Parsed {
   suites: Record<string, string>;
@@ -103,7 +106,7 @@ function check(xml: string, p: Parsed, v: GateVerdict, file: string) {
   });
   const lessRules = p.cases.length < v.rules.length;
   const said = p.out ?? "";
-  strictEqual(said.includes(`: ${v.rules.length - p.cases.length} more rules`), lessRules);
+  strictEqual(said.includes(`: ${moreRules(v.rules.length - p.cases.length)}`), lessRules);
   strictEqual(said.startsWith("Not shown here: "), lessRules || cut, said);
   return { rules: p.cases.length, cut };
 }

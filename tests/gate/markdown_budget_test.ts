@@ -13,6 +13,9 @@ import {
 import { makeRng } from "../_corpus.ts";
 import { hostileId, straddlingIds, verdict } from "./_hostile_ids.ts";
 
+/** `1 more rule`, `2 more rules`. */
+const moreRules = (n: number) => `${n} more rule${n === 1 ? "" : "s"}`;
+
 /** What GitHub takes for one step summary, at most. */
 const GITHUB_LIMIT = 1_048_576;
 
@@ -63,11 +66,11 @@ function check(md: string, v: GateVerdict): { listed: number; notShown: boolean 
     strictEqual(line, head + ids.join(", ") + rest);
   }
   // A rule not listed at all is counted, with its failing examples, as a row left out is.
-  const said = `the ${unlisted.examples} failing examples of ${unlisted.rules} more rules`;
+  const said = `the ${unlisted.examples} failing examples of ${moreRules(unlisted.rules)}`;
   strictEqual(md.includes(said), unlisted.rules > 0, said);
   ok(rows.length <= v.rules.length);
   strictEqual(
-    md.includes(`: ${v.rules.length - rows.length} more rules`),
+    md.includes(`: ${moreRules(v.rules.length - rows.length)}`),
     rows.length < v.rules.length,
   );
   return { listed, notShown: lines.some((l) => l.startsWith("Not shown here: ")) };

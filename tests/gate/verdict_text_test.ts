@@ -1,8 +1,15 @@
 // verdictText: a gate verdict as the plain text `assay gate` prints, from the library, so that a
 // CI job gating in an edge function or a script logs the same lines.
-import { strictEqual } from "node:assert/strict";
+import { ok, strictEqual } from "node:assert/strict";
 import { scoreToolCalls } from "../../src/evaluation/mod.ts";
-import { evaluateGate, parseGateRules, verdictText } from "../../src/gate/mod.ts";
+import { markdownText } from "../../src/explain/mod.ts";
+import {
+  evaluateGate,
+  gateJunit,
+  gateMarkdown,
+  parseGateRules,
+  verdictText,
+} from "../../src/gate/mod.ts";
 
 const target = { name: "f", arguments: {} };
 const RIGHT = '{"name":"f","arguments":{}}';
@@ -47,9 +54,38 @@ Deno.test("verdictText() lists ten failing ids without a count, and a passing ru
   const passing = evaluateGate(parseGateRules(rules, "g.yaml"), reports(ids, 1));
   strictEqual(
     verdictText(passing, "g.yaml"),
-    "pass  full_call_exact_match (overall) at most 1 regressions: 1 regressions, 0 " +
+    "pass  full_call_exact_match (overall) at most 1 regression: 1 regression, 0 " +
       "improvements; at most 1 allowed\n" +
       "      McNemar 1/0: p 1.00, Holm p 1.00\n" +
       "g.yaml: passed, 1 of 1 rules hold\n",
   );
+});
+
+Deno.test("the text, Markdown and JUnit say 1 regression and 1 improvement, not 1 regressions", () => {
+  const ids = ["a", "b", "c"];
+  const examples = ids.map((id) => ({ example_id: id, language: "en", target }));
+  // a is wrong in the base only (an improvement), b in the candidate only (a regression).
+  const scored = (wrong: string) =>
+    scoreToolCalls(
+      examples,
+      ids.map((id) => ({
+        example_id: id,
+        output: id === wrong ? "no call" : RIGHT,
+      })),
+    );
+  const rules = "rules:\n  - metric: full_call_exact_match\n    max_regressions: 1\n";
+  const verdict = evaluateGate(parseGateRules(rules, "g.yaml"), {
+    base: scored("a"),
+    candidate: scored("b"),
+  });
+  const rule = "full_call_exact_match (overall) at most 1 regression";
+  const measured = "1 regression, 1 improvement; at most 1 allowed";
+  const mcnemar = "1 regression, 1 improvement, p = 1.000, Holm p = 1.000";
+  ok(verdictText(verdict, "g.yaml").startsWith(`pass  ${rule}: ${measured}\n`));
+  const md = gateMarkdown(verdict, "g.yaml");
+  const cells = [rule, "pass", measured, mcnemar].map(markdownText);
+  ok(md.includes(`\n| ${cells.join(" | ")} |\n`), md);
+  const xml = gateJunit(verdict, "g.yaml");
+  ok(xml.includes(`<testcase name="${rule}"`), xml);
+  ok(xml.includes(`${measured}\nMcNemar: ${mcnemar}`), xml);
 });

@@ -199,7 +199,13 @@ Deno.test("buildCheck() refuses unknown ids and kwargs IFEval would reject or dr
     ["keywords:nope", {}, /unknown instruction id "keywords:nope"/],
     ["punctuation:no_comma", { x: 1 }, /unexpected kwarg "x"/],
     ["keywords:existence", {}, /keywords is missing \(IFEval would draw it at random\)/],
-    ["keywords:existence", { keywords: [] }, /keywords is missing/],
+    [
+      "keywords:existence",
+      { keywords: [] },
+      /keywords is empty \(IFEval would draw it at random\)/,
+    ],
+    ["keywords:forbidden_words", { forbidden_words: [] }, /forbidden_words is empty/],
+    ["keywords:frequency", { keyword: "", frequency: 1, relation: "at least" }, /keyword is empty/],
     ["keywords:existence", { keywords: ["a.b"] }, /has regex syntax/],
     ["length_constraints:number_words", { num_words: -1, relation: "at least" }, /negative/],
     [
@@ -218,7 +224,12 @@ Deno.test("buildCheck() refuses unknown ids and kwargs IFEval would reject or dr
       nth_paragraph: 3,
       first_word: "a",
     }, /outside 1\.\.2/],
-    ["combination:repeat_prompt", { prompt_to_repeat: "" }, /prompt_to_repeat is missing/],
+    [
+      "combination:repeat_prompt",
+      { prompt_to_repeat: "" },
+      /prompt_to_repeat is empty \(IFEval refuses it\)/,
+    ],
+    ["combination:repeat_prompt", {}, /prompt_to_repeat is missing \(IFEval refuses it\)/],
     // Outside IFEval's 30 codes its instruction fails (KeyError): Greek, a wrong case, none.
     ["language:response_language", { language: "el" }, /language must be one of IFEval's/],
     ["language:response_language", { language: "EN" }, /got "EN"/],

@@ -385,6 +385,23 @@ Deno.test("loadSuite() runs a type's params check and places its issues", () => 
   ]);
 });
 
+Deno.test("loadSuite() runs nameCheck on each metric's name and places its problem at the name", () => {
+  const nameCheck = (name: string) => name === "pass_rate" ? "reserved" : undefined;
+  const issues = (text: string) => {
+    try {
+      loadSuite(text, { source: "n.yaml", nameCheck });
+    } catch (e) {
+      return (e as SuiteError).issues.map((i) => [i.line, i.column, i.field, i.message]);
+    }
+    return [];
+  };
+  deepStrictEqual(
+    issues("metrics:\n  - type: hit_limit\n  - type: step_efficiency\n    name: pass_rate\n"),
+    [[4, 11, "metrics[1].name", "reserved"]],
+  );
+  deepStrictEqual(issues("- type: hit_limit\n  name: hits\n"), []);
+});
+
 Deno.test("closestName() only suggests likely typos", () => {
   strictEqual(closestName("hit_limt", ["hit_limit", "step_efficiency"]), "hit_limit");
   strictEqual(closestName("Hit_Limit", ["hit_limit"]), "hit_limit");
