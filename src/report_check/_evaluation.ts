@@ -23,6 +23,7 @@ import {
   COUNT,
   DIGEST_SPEC,
   type Field,
+  groupedBy,
   isRecord,
   type Json,
   malformed,
@@ -212,10 +213,7 @@ function checkSums(r: Json): void {
   }
   const metrics = r.metrics as { overall: Json; by_language: Record<string, Json> };
   sumsOf(r, "metrics.overall", metrics.overall, records, "the records");
-  const bySlice = new Map<string, ExampleRecord[]>();
-  for (const x of records) {
-    (bySlice.get(x.language) ?? bySlice.set(x.language, []).get(x.language)!).push(x);
-  }
+  const bySlice = groupedBy(records, (x) => x.language);
   for (const slice of r.slices as string[]) {
     const own = bySlice.get(slice) ?? [];
     sumsOf(r, slicePath(slice), metrics.by_language[slice]!, own, "its records");

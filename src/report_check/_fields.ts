@@ -85,6 +85,18 @@ export const METRIC_VALUE: Field = {
     "is 0)",
 };
 
+/** `items` grouped by `key`, each group in the items' order. */
+export function groupedBy<T>(items: readonly T[], key: (x: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const x of items) {
+    const k = key(x);
+    const group = groups.get(k);
+    if (group) group.push(x);
+    else groups.set(k, [x]);
+  }
+  return groups;
+}
+
 /** The error of a report whose body is malformed, naming its schema and `what` is wrong. */
 export function malformed(r: Json, what: string): RangeError {
   return new RangeError(`The ${String(r.schema)} report is malformed: ${what}`);

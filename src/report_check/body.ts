@@ -19,6 +19,7 @@ import {
   COUNT,
   DIGEST,
   digests,
+  groupedBy,
   HEX64,
   isObject,
   isRecord,
@@ -139,10 +140,7 @@ function checkBfcl(r: Json): void {
   });
   // Each accuracy counts its entries' verdicts, as bfcl compare requires of both reports.
   const records = r.records as { category: string; valid: boolean }[];
-  const byCategory = new Map<string, { valid: boolean }[]>();
-  for (const x of records) {
-    (byCategory.get(x.category) ?? byCategory.set(x.category, []).get(x.category)!).push(x);
-  }
+  const byCategory = groupedBy(records, (x) => x.category);
   checkCounts(r, "accuracy", r.accuracy, records, "the records'");
   (r.categories as { category: string; accuracy: unknown }[]).forEach((c, i) => {
     const own = byCategory.get(c.category) ?? [];

@@ -7,7 +7,7 @@
 import type { Engine } from "../engine/mod.ts";
 import { canonicalizeBatch, flattenArgumentsBatch } from "../engine/mod.ts";
 import type { CallRef, PairTable } from "./assignment.ts";
-import { readCall } from "./calls/mod.ts";
+import { objectArguments, readCall } from "./calls/mod.ts";
 
 /** One example's calls: the valid predicted calls, and how many predicted calls were invalid. */
 export interface NormalExample {
@@ -77,7 +77,7 @@ export function normalizeToolCalls(
     );
   }
   const results = canonicalizeBatch(texts, { engine });
-  const canonicalOf = results.map((r) => r.ok && r.canonical.startsWith("{") ? r.canonical : null);
+  const canonicalOf = results.map(objectArguments);
   const canonicals = [...new Set(canonicalOf.filter((c): c is string => c !== null))].sort();
   const slot = new Map(canonicals.map((c, i) => [c, i]));
   const examples: NormalExample[] = [];

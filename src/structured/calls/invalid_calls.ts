@@ -1,7 +1,7 @@
 // Why each invalid predicted call of one example is invalid, in the words of the tool metrics'
 // rules (docs/tool_metrics.md, "Invalid calls"): what `assay structured` writes on a report's row.
 import { canonicalizeBatch, checkOptions, type WithEngine } from "../../engine/mod.ts";
-import { readCall } from "./read_call.ts";
+import { objectArguments, readCall } from "./read_call.ts";
 
 /** One invalid predicted call: its place in the example's list of calls, and why. */
 export interface InvalidCall {
@@ -58,7 +58,7 @@ export function invalidCalls(
   canonicalizeBatch(texts, options?.engine ? { engine: options.engine } : undefined)
     .forEach((r, k) => {
       const { index, key } = pending[k]!;
-      if (r.ok && r.canonical[0] === "{") return;
+      if (objectArguments(r) !== null) return;
       const why = r.ok
         ? `not a JSON object, got ${KINDS[r.canonical[0]!] ?? "a number"}`
         : `not JSON (${r.error.code} at ${r.error.offset})`;

@@ -1,6 +1,19 @@
 // One tool call as the tool metrics read it (`readCall`), apart from the metrics so that what
 // says why a call is invalid (`invalid_calls.ts`) reads it the same way.
-import { callKeysProblem, canonicalValue, jsonKind } from "../../engine/mod.ts";
+import {
+  callKeysProblem,
+  type CanonicalResult,
+  canonicalValue,
+  jsonKind,
+} from "../../engine/mod.ts";
+
+/**
+ * A call's arguments as canonical text when they are a JSON object, else null: the one rule of
+ * which read calls are valid (their argument text read by the engine's canonicalizer).
+ */
+export function objectArguments(r: CanonicalResult): string | null {
+  return r.ok && r.canonical.startsWith("{") ? r.canonical : null;
+}
 
 /** A call read: its name and argument text, why it is invalid, or undefined for no call. */
 export type RawCall = { name: string; text: string } | { reason: string } | undefined;
