@@ -5,7 +5,12 @@
 // something it does not read itself; the caller then scores the files with the general reader
 // (ToolCallScorer), which gives the same report or words the error. Once finished, the kernel
 // writes the records' JSON lines a chunk at a time, from its entries.
-import type { DroppedIds, DropSummary, EvaluationReport } from "./inputs.ts";
+import {
+  DROP_REASONS,
+  type DroppedIds,
+  type DropSummary,
+  type EvaluationReport,
+} from "./inputs.ts";
 import { compareCodePoints } from "../engine/mod.ts";
 import { emptySliceCounts, PARSE_STATUSES, reportFromCounts, type SliceCounts } from "./_parts.ts";
 import { OVERALL } from "./_row_checks.ts";
@@ -20,7 +25,7 @@ import {
   COUNT_NAME,
   COUNT_OK,
   COUNT_PREDICTED,
-  DROP_REASONS,
+  DROP_REASONS as DROP_COUNTERS,
   K_OK,
   type KernelExports,
 } from "./_kernel_abi.generated.ts";
@@ -151,12 +156,10 @@ export class ScoreKernel {
       slice.gold = counts[c + COUNT_GOLD]!;
       byLanguage.set(language, slice);
     }
-    const drops = new Uint32Array(buffer, ex.DROPS.value as number, DROP_REASONS);
-    const summary: DropSummary = {
-      multiple_calls: drops[0]!,
-      empty_target: drops[1]!,
-      malformed_target: drops[2]!,
-    };
+    const drops = new Uint32Array(buffer, ex.DROPS.value as number, DROP_COUNTERS);
+    const summary = Object.fromEntries(
+      DROP_REASONS.map((k, i) => [k, drops[i]!]),
+    ) as unknown as DropSummary;
     // Entry kind k + 1 is the drop reason k (the DROPS counters' order); kind 0, the missing.
     const ids = (kind: number): string[] => {
       const out: string[] = [];

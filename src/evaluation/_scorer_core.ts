@@ -6,14 +6,15 @@ import { compareCodePoints, type Engine, engineOf, sha256Hex } from "../engine/m
 import { canonicalValue, isWellFormed } from "../engine/mod.ts";
 import { formatLocation, inputErrorAt, InvariantViolation, type Violation } from "../jsonl/mod.ts";
 import type { ExampleRecord } from "./metrics.ts";
-import type {
-  DroppedIds,
-  DropSummary,
-  EvaluationReport,
-  ExampleInput,
-  GenerationInput,
-  PromptInput,
-  ScoreOptions,
+import {
+  DROP_REASONS,
+  type DroppedIds,
+  type DropSummary,
+  type EvaluationReport,
+  type ExampleInput,
+  type GenerationInput,
+  type PromptInput,
+  type ScoreOptions,
 } from "./inputs.ts";
 import {
   checkDecoder,
@@ -85,8 +86,8 @@ export class ScorerCore {
   #promptShas: string[] = [];
   #promptLines: (number | undefined)[] = [];
   #violations: Violation[] = [];
-  #drops: DropSummary = { multiple_calls: 0, empty_target: 0, malformed_target: 0 };
-  #dropIds: DroppedIds = { multiple_calls: [], empty_target: [], malformed_target: [] };
+  #drops = Object.fromEntries(DROP_REASONS.map((k) => [k, 0])) as unknown as DropSummary;
+  #dropIds = Object.fromEntries(DROP_REASONS.map((k) => [k, []])) as unknown as DroppedIds;
   #generationsSeen = false;
   #exactTargets: boolean;
   #sha256: (text: string) => string;

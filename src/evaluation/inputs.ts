@@ -70,6 +70,16 @@ export interface DropSummary {
   malformed_target: number;
 }
 
+/**
+ * Every drop reason, in the order a report writes them (`drop_summary`, `dropped_ids`) and the
+ * scoring kernel counts them.
+ */
+export const DROP_REASONS: readonly (keyof DropSummary)[] = [
+  "multiple_calls",
+  "empty_target",
+  "malformed_target",
+];
+
 /** The ids of the examples dropped before scoring, by reason, in examples-file order. */
 export type DroppedIds = Record<keyof DropSummary, string[]>;
 

@@ -8,6 +8,7 @@
 // reason by others (a comparison said a report without metrics had overall metrics that were not
 // the sums of its records).
 import {
+  DROP_REASONS,
   EVALUATION_SCHEMAS,
   type ExampleRecord,
   METRIC_NAMES,
@@ -36,8 +37,6 @@ import {
   TOOL,
 } from "./_fields.ts";
 
-/** Why an example is dropped before scoring (`drop_summary`, `dropped_ids`). */
-const DROP_REASONS = ["multiple_calls", "empty_target", "malformed_target"] as const;
 const BY_REASON = `{${DROP_REASONS.join(", ")}}`;
 
 // An evaluation report's input files, as the comparison page shows them: each null (not recorded)

@@ -4,6 +4,7 @@
 // and results read back.
 import { createEngine, type Engine } from "../../src/engine/mod.ts";
 import type { ParseStatus } from "../../src/engine/mod.ts";
+import { DROP_REASONS } from "../../src/evaluation/mod.ts";
 
 interface RuleExports {
   memory: WebAssembly.Memory;
@@ -70,7 +71,8 @@ export type TargetKind =
   | "malformed_target"
   | "unread"
   | "field";
-const KINDS: readonly TargetKind[] = ["kept", "multiple_calls", "empty_target", "malformed_target"];
+// Kind k + 1 is drop reason k, in the order reports list them (and the kernel counts them).
+const KINDS: readonly TargetKind[] = ["kept", ...DROP_REASONS];
 
 /** The kernel's reading of an example's target. */
 export interface KernelTarget {
