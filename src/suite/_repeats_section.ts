@@ -104,7 +104,8 @@ export function repeatsSection(
   return {
     repeats: block,
     cluster: field ?? null,
-    bootstrap: bootstrap ?? scorecard([], settings).bootstrap,
+    // The scorecard draws its rows' golden_id, which here holds the cluster key.
+    bootstrap: { ...(bootstrap ?? scorecard([], settings).bootstrap), cluster: field ?? "golden" },
     arms,
     baseline: baseline ?? null,
     comparisons,

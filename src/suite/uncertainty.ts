@@ -171,8 +171,11 @@ export interface RepeatsReport {
   repeats: Omit<Repeats, "baseline">;
   /** The clustering field, or null (each golden its own cluster). */
   cluster: string | null;
-  /** How the bootstrap intervals were drawn. */
-  bootstrap: ClusterBootstrapSettings;
+  /**
+   * How the bootstrap intervals were drawn; its `cluster` is what is drawn, each with all its
+   * repeats: `golden`, or the golden field the repeats cluster by (as `cluster`).
+   */
+  bootstrap: Omit<ClusterBootstrapSettings, "cluster"> & { cluster: string };
   /** Per arm, sorted by code point. */
   arms: ArmRepeats[];
   /**

@@ -140,6 +140,12 @@ Deno.test("repeatsReport() reduces, clusters by a golden field and compares arms
   });
   assertEquals(report.cluster, "topic");
   assertEquals(report.bootstrap.seed, 7);
+  // The bootstrap draws topics, and says so (it said "golden").
+  strictEqual(report.bootstrap.cluster, "topic");
+  strictEqual(
+    repeatsReport(results, goldens, { n: 3, reducer: "mean" }, { resamples: 10 }).bootstrap.cluster,
+    "golden",
+  );
   const [a, b] = report.arms;
   assertEquals(a!.goldens.map((g) => g.value), [2 / 3, 1, 2 / 3, 1]);
   strictEqual(a!.clusters, 2);
