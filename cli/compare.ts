@@ -41,9 +41,9 @@ overall, per metric, adapter − base with a seeded paired-bootstrap percentile
 interval. Refuses (exit 2, nothing written) when the reports differ in metric
 names, slices, example ids, parser id, canonical id, number mode or gold (the
 examples file's SHA-256, and each example's gold pairs, or gold call when both
-were scored with --details; with --on intersection the files may differ, each
-shared example's gold may not). Prompts manifests may differ. A '*' marks a
-delta whose interval excludes zero.
+were scored with --details; with --on intersection the files may differ when
+both were scored with --details, each shared example's gold may not). Prompts
+manifests may differ. A '*' marks a delta whose interval excludes zero.
 
 ${COMMON}  --html FILE      also write a self-contained HTML report (forest plot, gaps, and the
                    examples with filters; reports scored with --details show each

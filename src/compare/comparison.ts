@@ -175,23 +175,28 @@ type Arms = readonly [base: string, other: string];
  * @param adapter The other arm's report.
  * @param arms The two arms' names, base first, as the details name them (default
  *   `["base", "adapter"]`; `evaluateGate` names them base and candidate).
+ * @param shared Whether the reports were cut to the examples they share (`intersectReports`):
+ *   their examples files may then differ where both records of every example hold its gold call
+ *   (scored with details), as `compareReports` with `on: "intersection"` compares them.
  * @returns The differences; empty when the gate passes.
  */
 export function gateDifferences(
   base: EvaluationReport,
   adapter: EvaluationReport,
   arms: readonly [base: string, other: string] = ARMS,
+  shared = false,
 ): GateDifference[] {
   const shape = shapeDifferences([base, adapter], arms);
-  return shape.length > 0 ? shape : runDifferences(base, adapter, arms);
+  return shape.length > 0 ? shape : runDifferences(base, adapter, arms, shared);
 }
 
 const ARMS: Arms = ["base", "adapter"];
 
 // How two well-formed evaluation reports differ. The examples files' digests must be equal where
 // both reports record one, except on the shared examples (`shared`), which may come from two
-// files; there, as everywhere, each example's gold must be the same as far as the records tell
-// (gold_pairs, and the gold call of both records' details).
+// files when every shared example's records both hold its gold call (details); there, as
+// everywhere, each example's gold must be the same as far as the records tell (gold_pairs, and the
+// gold call of both records' details).
 function runDifferences(
   base: EvaluationReport,
   adapter: EvaluationReport,
@@ -205,6 +210,8 @@ function runDifferences(
       detail: `${what} differ: ${arms[0]} ${JSON.stringify(b)}, ${arms[1]} ${JSON.stringify(a)}`,
       values: [b, a],
     });
+  const bRec = new Map(base.records.map((r) => [r.example_id, r]));
+  const aRec = new Map(adapter.records.map((r) => [r.example_id, r]));
   // A side that holds nothing of the difference is not named.
   const sets = (kind: Kind, what: string, b: Iterable<string>, a: Iterable<string>) => {
     const bs = new Set(b);
@@ -217,14 +224,21 @@ function runDifferences(
   };
   const be = base.inputs?.examples;
   const ae = adapter.inputs?.examples;
-  if (!shared && be && ae) differ("examples", "examples files' sha256", be.sha256, ae.sha256);
+  // On the shared examples the files may differ only where both records of each example show
+  // its gold call (detail.gold): gold_pairs alone misses a gold whose values changed.
+  const unproven = (r: ExampleRecord) => !r.detail?.gold || !aRec.get(r.example_id)?.detail?.gold;
+  if (be && ae && be.sha256 !== ae.sha256 && (!shared || base.records.some(unproven))) {
+    differ("examples", "examples files' sha256", be.sha256, ae.sha256);
+    if (shared) {
+      d.at(-1)!.detail += " (on the shared examples two files are compared only when both " +
+        "reports were scored with details, each record holding its gold call)";
+    }
+  }
   differ("parser_id", "parser ids", base.parser_id, adapter.parser_id);
   differ("canonical_id", "canonical ids", base.canonical_id, adapter.canonical_id);
   differ("numbers", "numbers", base.numbers ?? "exact", adapter.numbers ?? "exact");
   sets("metric_names", "metric names", base.metric_names, adapter.metric_names);
   sets("slices", "slice sets", base.slices, adapter.slices);
-  const bRec = new Map(base.records.map((r) => [r.example_id, r]));
-  const aRec = new Map(adapter.records.map((r) => [r.example_id, r]));
   sets("example_ids", "example-id sets", bRec.keys(), aRec.keys());
   const moved: string[] = [];
   const regold: string[] = [];
@@ -284,7 +298,8 @@ function runDifferences(
  * @throws {ComparisonGateError} If a report is not an evaluation report or is malformed (its
  *   records, slices or metric names: `evaluationReportProblem`), or the reports differ in metric
  *   names, slices, example ids, parser id, canonical id, number mode, examples file (its SHA-256,
- *   where both reports record one; not with `on: "intersection"`), or an example's gold (its
+ *   where both reports record one; with `on: "intersection"`, unless both records of every shared
+ *   example hold its gold call, `detail.gold`), or an example's gold (its
  *   `gold_pairs`, or its `detail.gold` where both records have one), or there is no example to
  *   compare (neither report holds one, or with `on: "intersection"` they share none). The
  *   prompts may differ.

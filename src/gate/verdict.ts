@@ -223,7 +223,7 @@ export function evaluateGate(
     // Evaluation reports: compareReports' refusal (examples and gold, slices, parser and ids);
     // BFCL and IFEval reports: their input files' digests, where both record them.
     const differences = (EVALUATION_SCHEMAS as readonly string[]).includes(base.kind)
-      ? gateDifferences(b as EvaluationReport, c as EvaluationReport, ARMS)
+      ? gateDifferences(b as EvaluationReport, c as EvaluationReport, ARMS, !!shared.coverage)
       : [...settingDifferences(b, c, ARMS), ...inputDifferences(b, c, ARMS)];
     if (differences.length > 0) throw new ComparisonGateError(differences);
     note ??= unrecordedInputs(b, c, ARMS);

@@ -23,6 +23,7 @@ import {
   sha256Hex,
 } from "../../mod.ts";
 import { evaluateGate, parseGateRules } from "../../src/gate/mod.ts";
+import { explainScore } from "../../src/explain/mod.ts";
 import { ENGINES } from "../_engines.ts";
 
 const call = (name: string, args: Record<string, unknown>) =>
@@ -236,17 +237,37 @@ Deno.test("compareReports() refuses reports scored against different examples fi
       sha256Hex("gold_b")
     }"`,
   );
-  // On the shared examples, the files may differ (a run on part of them), but not the gold: with
-  // no digest to compare, each example's gold pairs and, where both records have details, the
-  // gold call are compared.
-  const other = scored(gold("get_weather", "city", ["Paris", "Oslo"]), "gold_a2");
-  strictEqual(compareReports(base, other, { on: "intersection", resamples: 10 }).n, 2);
-  throws(() => compareReports(base, other, { resamples: 10 }), ComparisonGateError);
+  // On the shared examples the files may differ (a run on part of them) only where the records
+  // show each example's gold call: a gold whose value changed keeps its pair count, and the
+  // example counted as a regression of the model (a user's CI found it).
+  const moved = scored(gold("get_weather", "city", ["London", "Oslo"]), "gold_a2");
+  const m = refusal(base, moved, "intersection");
+  assertEquals(m.differences.map((d) => d.kind), ["examples"]);
+  match(m.message, /shared examples two files are compared only when both reports were scored/);
+  const detailed = (examples: ExampleInput[], sha: string) =>
+    scoreToolCalls(examples, outputs, {
+      inputs: { examples: digest(sha), generations: null },
+      detail: explainScore(),
+    });
+  const same = detailed(gold("get_weather", "city", ["Paris", "Oslo"]), "gold_a2");
+  strictEqual(
+    compareReports(detailed(a, "gold_a"), same, { on: "intersection", resamples: 10 }).n,
+    2,
+  );
+  throws(() => compareReports(detailed(a, "gold_a"), same, { resamples: 10 }), ComparisonGateError);
+  const g0 = refusal(
+    detailed(a, "gold_a"),
+    detailed(gold("get_weather", "city", ["London", "Oslo"]), "gold_a2"),
+    "intersection",
+  );
+  assertEquals(g0.differences.map((d) => d.kind), ["gold"]);
+  match(g0.message, /1 examples have different gold calls \("1"\)/);
+  // The same file, no details needed: each example's gold pairs are compared, as everywhere.
   const twoPairs = scored(
     a.map((x, i) =>
       i ? x : { ...x, target: { name: "get_weather", arguments: { city: "Paris", n: 1 } } }
     ),
-    "gold_a3",
+    "gold_a",
   );
   const g = refusal(base, twoPairs, "intersection");
   assertEquals(g.differences.map((d) => d.kind), ["gold"]);

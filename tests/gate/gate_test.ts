@@ -2,7 +2,9 @@
 // reports, bad rule files at their line, and the CLI's exit codes (0, 3, 2).
 import { deepStrictEqual, match, ok, strictEqual, throws } from "node:assert/strict";
 import { scoreToolCalls } from "../../src/evaluation/mod.ts";
-import { intersectReports } from "../../src/compare/mod.ts";
+import { compareReports, intersectReports } from "../../src/compare/mod.ts";
+import { sha256Hex } from "../../src/engine/mod.ts";
+import { explainScore } from "../../src/explain/mod.ts";
 import type { EvaluationReport } from "../../src/evaluation/mod.ts";
 import {
   CALIBRATION_SHAPE,
@@ -765,6 +767,26 @@ Deno.test('evaluateGate() with on "intersection" gates the examples both evaluat
     () => evaluateGate(rules, { base, candidate: none }, { on: "intersection" }),
     /no example is shared/,
   );
+  // Two examples files (the candidate's run on part of them): gated on the shared examples only
+  // where both reports' records show each gold call, as compareReports compares them (the gate
+  // refused what compare printed; compare printed a changed gold as a regression).
+  const scored = (some: string[], sha: string, detail: boolean) =>
+    scoreToolCalls(some.map(ex), some.map((id) => out(id, id !== "b")), {
+      inputs: { examples: { sha256: sha256Hex(sha), rows: some.length }, generations: null },
+      ...(detail && { detail: explainScore() }),
+    });
+  for (const detail of [false, true]) {
+    const [all, part] = [scored(ids, "all", detail), scored(ids.slice(1), "part", detail)];
+    const gated = () => evaluateGate(rules, { base: all, candidate: part }, { on: "intersection" });
+    const compared = () => compareReports(all, part, { on: "intersection", resamples: 10 });
+    if (detail) {
+      strictEqual(gated().coverage!.shared, 4);
+      strictEqual(compared().n, 4);
+    } else {
+      throws(gated, /examples files' sha256 differ: .* scored with details/);
+      throws(compared, /examples files' sha256 differ: .* scored with details/);
+    }
+  }
 });
 
 Deno.test("evaluateGate() pairs 200,000 examples of a base and a candidate without overflowing the stack", () => {
