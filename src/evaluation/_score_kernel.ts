@@ -74,6 +74,7 @@ const decoder = new TextDecoder();
  */
 export class ScoreKernel {
   readonly #ex: KernelExports;
+  #cursor: object | undefined;
 
   constructor(module: WebAssembly.Module, withPrompts: boolean) {
     // The engine checked the module's exports when it was made (instantiate, src/engine).
@@ -184,8 +185,18 @@ export class ScoreKernel {
 
   *records(size = RECORDS_CHUNK): Generator<Uint8Array> {
     const ex = this.#ex;
-    for (let first = true;; first = false) {
-      const n = ex.kRecords(first ? 1 : 0, size);
+    const me = {};
+    for (let made = 0;; made++) {
+      let n: number;
+      if (this.#cursor === me) n = ex.kRecords(0, size);
+      else {
+        // The kernel has one cursor: when another iteration moved it (the report's records read,
+        // or a second stream of its bytes), this one starts again and skips what it has made,
+        // as the chunks are the same each time. It went on from the other's place.
+        this.#cursor = me;
+        n = ex.kRecords(1, size);
+        for (let k = 0; k < made && n !== 0; k++) n = ex.kRecords(0, size);
+      }
       if (n === 0) return;
       yield new Uint8Array(ex.memory.buffer, ex.kRecordsText(), n).slice();
     }

@@ -18,9 +18,9 @@ const WASM = createEngine({ engine: "wasm" });
 const TS = createEngine({ engine: "ts" });
 const decoder = new TextDecoder();
 
-async function corpus(seed: number, prompts: boolean) {
+async function corpus(seed: number, prompts: boolean, count = 600) {
   const dir = await Deno.makeTempDir({ prefix: "assay_score_jsonl_" });
-  const f = await writeScoreCorpus(dir, { seed, count: 600, prompts, lineNoise: true });
+  const f = await writeScoreCorpus(dir, { seed, count, prompts, lineNoise: true });
   const files = {
     examples: await Deno.readFile(f.examples),
     generations: await Deno.readFile(f.generations),
@@ -88,6 +88,34 @@ Deno.test("scoreJsonl() parses the kernel's records on first use, as the general
   strictEqual(kernel.handedBack, undefined);
   assertEquals(kernel.report.records, general.report.records);
   assertEquals(JSON.parse(JSON.stringify(kernel.report)), JSON.parse(decoder.decode(kernel.bytes)));
+});
+
+Deno.test("scoreJsonl()'s streams of the report's bytes stay whole when its records or another stream are read between their chunks", async () => {
+  // The kernel writes records from one cursor: a stream read in parts (an edge function's
+  // Response) lost the records after the point where the report's records were read meanwhile.
+  const files = await corpus(45, false, 12_000);
+  const sources = { examples: files.examples, generations: files.generations };
+  const join = (parts: Uint8Array[]) =>
+    decoder.decode(new Uint8Array(parts.flatMap((p) => [...p])));
+  for (const engine of [WASM, TS]) {
+    const run = await scoreJsonl(sources, { engine });
+    const whole = join([...run.chunks()]);
+    const streams = [run.chunks()[Symbol.iterator](), run.chunks()[Symbol.iterator]()];
+    const parts: Uint8Array[][] = [[], []];
+    for (let step = 0, done = 0; done < 2; step++) {
+      done = 0;
+      for (const [i, s] of streams.entries()) {
+        const next = s.next();
+        if (next.done) done++;
+        else parts[i]!.push(next.value);
+      }
+      if (step === 1) strictEqual(run.report.records.length, JSON.parse(whole).records.length);
+    }
+    ok(parts[0]!.length >= 4, `${parts[0]!.length} chunks: too few to interleave`);
+    strictEqual(join(parts[0]!), whole);
+    strictEqual(join(parts[1]!), whole);
+    strictEqual(decoder.decode(run.bytes), whole);
+  }
 });
 
 Deno.test("scoreJsonl() digests with the hasher it is given, and reports its progress", async () => {
