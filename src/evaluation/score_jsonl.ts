@@ -143,11 +143,11 @@ function nonEmpty(report: EvaluationReport, run: RunSources): EvaluationReport {
  *
  * A source is a `Uint8Array`, a `ReadableStream<Uint8Array>`, an async iterable of chunks, or a
  * function that opens a fresh stream or iterable each time it is called. A one-shot stream or
- * iterable keeps its chunks until the run ends (the general reader may need to read it again),
- * so a function is the way to score files larger than memory; its chunks may then reuse one
- * buffer. A source whose first two bytes are gzip's magic number is read decompressed (with
- * `DecompressionStream`, which reads one member on Deno, every member on Node), and its digest is
- * the decompressed bytes', so the report is the plain file's.
+ * iterable keeps a copy of its chunks until the run ends (the general reader may need to read it
+ * again), so a function is the way to score files larger than memory; any source's chunks may
+ * reuse one buffer. A source whose first two bytes are gzip's magic number is read decompressed
+ * (with `DecompressionStream`; one gzip member, on every runtime), and its digest is the
+ * decompressed bytes', so the report is the plain file's.
  *
  * @param sources The examples, the generations and, optionally, the prompts manifest.
  * @param options The engine, the sources' names, a progress callback and a SHA-256 hasher.

@@ -78,6 +78,46 @@ Deno.test("scoreJsonl() reads a one-shot source on after the kernel gives the ru
     strictEqual(r.handedBack.source, "prompts");
     assertEquals(decoder.decode(r.bytes), decoder.decode(expected.bytes), kind);
   }
+  // A one-shot source that reuses one buffer for its chunks: the general reader read the kept
+  // chunks as the buffer held them last, and refused a line that is well formed.
+  const reusing = (bytes: Uint8Array) =>
+    (async function* () {
+      const buffer = new Uint8Array(4096);
+      for (let at = 0; at < bytes.length; at += buffer.length) {
+        const n = Math.min(buffer.length, bytes.length - at);
+        buffer.set(bytes.subarray(at, at + n));
+        yield buffer.subarray(0, n);
+      }
+    })();
+  const r = await scoreJsonl({
+    examples: reusing(files.examples),
+    generations: reusing(files.generations),
+    prompts: reusing(prompts),
+  }, { engine: WASM });
+  strictEqual(r.handedBack?.source, "prompts");
+  assertEquals(decoder.decode(r.bytes), decoder.decode(expected.bytes), "a reused buffer");
+});
+
+Deno.test("scoreJsonl() cancels a stream source it stops reading at a refused line", async () => {
+  const line = '{"example_id": "a", "language": "en", "target": {"name": "f", "arguments": {}}}\n';
+  for (const engine of [WASM, TS]) {
+    let pulls = 0;
+    let cancelled: unknown = "no";
+    const examples = new ReadableStream<Uint8Array>({
+      pull(c) {
+        c.enqueue(new TextEncoder().encode(pulls++ ? line.repeat(100) : "{oops\n"));
+      },
+      cancel(reason) {
+        cancelled = reason;
+      },
+    });
+    await rejects(
+      scoreJsonl({ examples, generations: new Uint8Array() }, { engine }),
+      /examples:1: malformed JSON line/,
+    );
+    strictEqual(cancelled, undefined, `${engine.name}: the stream was left open`);
+    ok(pulls < 10, `${engine.name}: ${pulls} pulls after line 1 was refused`);
+  }
 });
 
 Deno.test("scoreJsonl() parses the kernel's records on first use, as the general reader has them", async () => {

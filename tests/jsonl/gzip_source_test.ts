@@ -4,7 +4,7 @@
 // the same, byte for byte, whether its inputs were compressed or not. What DecompressionStream does
 // not read (a second member, other bytes after one, data corrupt or cut short, no
 // DecompressionStream at all) is an InputError naming the input.
-import { gzipSync } from "node:zlib";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { ok, strictEqual } from "node:assert/strict";
 import { DECOMPRESSED, readOnce, readWhole, Source } from "../../src/jsonl/source/mod.ts";
 import { type JsonlSource, scoreJsonl } from "../../src/evaluation/mod.ts";
@@ -205,6 +205,65 @@ Deno.test("a multi-member, trailing, corrupt or cut gzip source is an InputError
         );
       }
     }
+  }
+});
+
+/**
+ * A DecompressionStream that reads on after the member, as Node's and Bun's do: every member, and
+ * zero padding.
+ */
+class ReadsOn extends TransformStream<Uint8Array, Uint8Array> {
+  constructor() {
+    const parts: Uint8Array[] = [];
+    super({
+      transform: (c) => void parts.push(c.slice()),
+      flush: (c) => c.enqueue(new Uint8Array(gunzipSync(concatBytes(...parts)))),
+    });
+  }
+}
+
+Deno.test("gzip data of two members or with zero padding is refused where the runtime's DecompressionStream reads on", async () => {
+  const rng = makeRng(42);
+  const text = (p: string) => enc.encode(`{"id": "${p}", "output": "{}"}\n`.repeat(40));
+  const one = gzip(text("a"), rng);
+  const saved = globalThis.DecompressionStream;
+  globalThis.DecompressionStream = ReadsOn as unknown as typeof DecompressionStream;
+  try {
+    // The stand-in reads them all: Node's and Bun's reports held both members' rows.
+    strictEqual(gunzipSync(concatBytes(one, gzip(text("b"), rng))).length, 2 * text("a").length);
+    for (
+      const [what, bytes] of [
+        ["two members", concatBytes(one, gzip(text("b"), rng))],
+        ["zero padding", concatBytes(one, new Uint8Array(512))],
+        ["an empty member after it", concatBytes(one, gzip(new Uint8Array(), rng))],
+      ] as const
+    ) {
+      for (const kind of KINDS) {
+        const { error, message } = await thrown(() =>
+          readWhole(sourceOf(bytes, kind, rng), "o.jsonl.gz")
+        );
+        ok(error instanceof InputError && error.source === "o.jsonl.gz", `${what}: ${message}`);
+        ok(message.includes("more than one gzip member, or other bytes after"), message);
+      }
+    }
+    assertSameBytes(await readWhole(one, "o.jsonl.gz"), text("a"), "one member");
+  } finally {
+    globalThis.DecompressionStream = saved;
+  }
+});
+
+Deno.test("a runtime without ReadableStream.from (a browser) reads gzip sources", async () => {
+  const rng = makeRng(43);
+  const plain = enc.encode('{"id": "a", "output": "{}"}\n'.repeat(300));
+  const from = Object.getOwnPropertyDescriptor(ReadableStream, "from")!;
+  // deno-lint-ignore no-explicit-any
+  delete (ReadableStream as any).from;
+  try {
+    for (const kind of KINDS) {
+      assertSameBytes(await readWhole(sourceOf(gzip(plain, rng), kind, rng), "g"), plain, kind);
+    }
+  } finally {
+    Object.defineProperty(ReadableStream, "from", from);
   }
 });
 

@@ -47,13 +47,16 @@ function isAsyncIterable(x: unknown): x is AsyncIterable<Uint8Array> {
 
 async function* readStream(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
   const reader = stream.getReader();
+  let end = false;
   try {
     for (;;) {
       const { value, done } = await reader.read();
-      if (done) return;
+      if ((end = done)) return;
       yield value;
     }
   } finally {
+    // Stopped before its end (a refused line, an error): the stream is cancelled, not left open.
+    if (!end) await reader.cancel().catch(() => {});
     reader.releaseLock();
   }
 }
@@ -175,9 +178,11 @@ export class Source {
         this.#digest = this.#hash!.digest("hex");
         break;
       }
-      this.#hash!.update(value);
-      this.#kept.push(value);
-      yield* pieces(value);
+      // Kept as a copy: a source may reuse its buffer, and a later pass reads what is kept.
+      const copy = value.slice();
+      this.#hash!.update(copy);
+      this.#kept.push(copy);
+      yield* pieces(copy);
     }
   }
 
@@ -191,10 +196,11 @@ export class Source {
 
 /**
  * The chunks of a source (none empty), decompressed when its first two bytes are gzip's magic
- * number, unless it is marked {@linkcode DECOMPRESSED}. Deno's `DecompressionStream` reads one
- * gzip member and stops with an error at a second (Node's reads every member): a second member
- * there, other bytes after one, data corrupt or cut short, and a runtime with no
- * `DecompressionStream` are an InputError naming the source. An error of the source itself (a
+ * number, unless it is marked {@linkcode DECOMPRESSED}. The data must be one gzip member: Deno's
+ * and workerd's `DecompressionStream` stop with an error at a second member or other bytes after
+ * one, and Node's and Bun's read on, so the member's recorded size (its last four bytes) is checked
+ * against the bytes decompressed, and every runtime refuses them alike. They, data corrupt or cut
+ * short, and a runtime with no `DecompressionStream` are an InputError naming the source. An error of the source itself (a
  * chunk that is not bytes) is passed on as it is. Closing the chunks closes the source, before
  * the closing returns.
  */
@@ -226,8 +232,28 @@ async function* gunzip(
   })();
   try {
     if (head[0]?.[0] !== 31 || (head[0][1] ?? head[1]?.[0]) !== 139) return yield* all;
-    yield* ReadableStream.from(all as AsyncIterable<BufferSource>)
-      .pipeThrough(new DecompressionStream("gzip"));
+    // The last four bytes read (a member's size mod 2^32), and the bytes decompressed.
+    const last = new Uint8Array(4);
+    let out = 0;
+    // Not ReadableStream.from, which browsers lack.
+    const input = new ReadableStream<BufferSource>({
+      async pull(controller) {
+        const r = await all.next();
+        if (r.done) return controller.close();
+        const c = r.value;
+        if (c.length >= 4) last.set(c.subarray(c.length - 4));
+        else last.set([...last.subarray(c.length), ...c]);
+        controller.enqueue(c as Uint8Array<ArrayBuffer>);
+      },
+      cancel: () => void all.return(undefined),
+    }, { highWaterMark: 0 }); // a chunk is read when the decompressor takes it: a buffer reused
+    for await (const c of readStream(input.pipeThrough(new DecompressionStream("gzip")))) {
+      out += c.length;
+      yield c;
+    }
+    if (new DataView(last.buffer).getUint32(0, true) !== out % 2 ** 32) {
+      throw new Error("more than one gzip member, or other bytes after the member");
+    }
   } catch (e) {
     if (e === bad) throw e;
     throw new InputError(
