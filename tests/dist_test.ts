@@ -2,7 +2,7 @@
 // bundled chunks, typed by the TypeScript sources. These tests hold it to the sources: it is
 // current, it exports what they export, and it holds one copy of each module, so that what one
 // subpath makes (an Engine, an InputError) is what another expects.
-import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
+import { deepStrictEqual as assertEquals, ok, throws } from "node:assert/strict";
 import {
   buildDist,
   distEntries,
@@ -101,6 +101,14 @@ Deno.test("an engine made by the root's dist/ scores through ./evaluation's", as
     assertEquals(report.engine, name);
     assertEquals(report.metrics.overall.argument_exact_match.value, 1);
   }
+  // An engine of another copy of the package (the sources, beside dist/) is named as such: it was
+  // "Expected an Engine from createEngine(), got object", to one who had called createEngine().
+  const { engineOf } = await import("../src/engine/mod.ts");
+  throws(
+    () => engineOf(rootModule.createEngine({ engine: "ts" })),
+    /^TypeError: Expected an Engine from createEngine\(\), got one from another copy of @assay\/assay/,
+  );
+  throws(() => engineOf({}), /^TypeError: Expected an Engine from createEngine\(\), got object$/);
 });
 
 Deno.test("the published CLI (dist/cli/main.js) writes the source CLI's report bytes, output and exit codes", async () => {

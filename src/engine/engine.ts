@@ -33,6 +33,9 @@ import type {
   ToolCallResult,
 } from "./types.ts";
 
+// Marks an engine of any copy of the package (see engineOf).
+const BRAND = Symbol.for("@assay/assay Engine");
+
 /** Which engine to use. `auto` prefers `wasm` and falls back to `ts`. */
 export type EngineChoice = "auto" | EngineName;
 
@@ -131,6 +134,7 @@ export class Engine {
     this.name = core.name;
     this.fallbackReason = fallbackReason;
     this.wasmModule = core.module;
+    (this as unknown as Record<symbol, true>)[BRAND] = true;
   }
 
   /**
@@ -364,5 +368,11 @@ export function checkOptions(options: unknown): void {
 export function engineOf(engine: unknown): Engine {
   if (engine instanceof Engine) return engine;
   if (engine === undefined) return getDefaultEngine();
+  if ((engine as Record<symbol, unknown> | null)?.[BRAND]) {
+    throw new TypeError(
+      "Expected an Engine from createEngine(), got one from another copy of @assay/assay " +
+        "(another bundle or version)",
+    );
+  }
   return wrongType("an Engine from createEngine()", engine);
 }
