@@ -125,12 +125,6 @@ export const CALIBRATION_SHAPE: ReportShape = {
  * ```
  */
 export function checkRulesFit(gate: GateRules, shape: ReportShape, paired: boolean): void {
-  const comparative = gate.rules.filter((r) => !ABSOLUTE.has(r.check.kind));
-  if (comparative.length > 0 && !paired) {
-    throw new RangeError(
-      `${ruleAt(comparative[0]!, "check")} compares two runs: give a base and a candidate`,
-    );
-  }
   // Every rule's misfits at once, each with the nearest name, as the rules' own errors are listed.
   const problems: string[] = [];
   const near = (name: string, names: readonly string[]) => {
@@ -138,6 +132,9 @@ export function checkRulesFit(gate: GateRules, shape: ReportShape, paired: boole
     return n === undefined ? "" : `did you mean ${JSON.stringify(n)}? `;
   };
   for (const rule of gate.rules) {
+    if (!paired && !ABSOLUTE.has(rule.check.kind)) {
+      problems.push(`${ruleAt(rule, "check")} compares two runs: give a base and a candidate`);
+    }
     if (!shape.metrics.includes(rule.metric)) {
       problems.push(
         `${ruleAt(rule, "metric")} names the metric ${JSON.stringify(rule.metric)}, which an ` +

@@ -214,9 +214,9 @@ export function evaluateGate(
       values: [base.kind, candidate.kind],
     }]);
   }
-  checkRulesFit(gate, { ...candidate, statistic: candidate.statistic !== undefined }, !!base);
-  checkRegressionRules(gate.rules, candidate);
   let note = unscored;
+  // Then two reports that are not of one run's examples, before the rules are fitted to the
+  // candidate: a partial candidate's missing slice was blamed on the rule that names it.
   if (base !== undefined) {
     const b = "base" in input ? input.base : undefined;
     const c = "candidate" in input ? input.candidate : undefined;
@@ -228,6 +228,8 @@ export function evaluateGate(
     if (differences.length > 0) throw new ComparisonGateError(differences);
     note ??= unrecordedInputs(b, c, ARMS);
   }
+  checkRulesFit(gate, { ...candidate, statistic: candidate.statistic !== undefined }, !!base);
+  checkRegressionRules(gate.rules, candidate);
   const rng = new Sfc32(gate.seed);
   const settings = bootstrapSettings({ seed: gate.seed, resamples: gate.resamples });
   const rules = gate.rules.map((rule) =>

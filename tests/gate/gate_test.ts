@@ -414,6 +414,32 @@ Deno.test("evaluateGate() refuses comparative rules on one report and unknown sl
     () => evaluateGate(gate("  - metric: valid_json_rate\n    superior: true\n"), { report: r }),
     /line 4 \(its check at line 5, column 5\) compares two runs/,
   );
+  // Every comparative rule is named, as the other misfits are (only the first was).
+  throws(
+    () =>
+      evaluateGate(
+        gate(
+          "  - metric: valid_json_rate\n    superior: true\n" +
+            "  - metric: valid_json_rate\n    min: 0\n" +
+            "  - metric: argument_f1\n    non_inferior: {margin: 0.1}\n",
+        ),
+        { report: r },
+      ),
+    /^RangeError: The rule at line 4 .* compares two runs.*\nThe rule at line 8 .* compares two runs/,
+  );
+  // A candidate that lacks a slice the base has (a partial rerun) is refused as such, before a
+  // rule naming that slice is blamed for it ("which the report does not have").
+  throws(
+    () =>
+      evaluateGate(gate("  - metric: valid_json_rate\n    slice: ja\n    max_regressions: 0\n"), {
+        base: r,
+        candidate: scoreToolCalls(
+          [{ example_id: "ex-000", language: "en", target: { name: "f", arguments: { x: 1 } } }],
+          [{ example_id: "ex-000", output: CALL }],
+        ),
+      }),
+    /^ComparisonGateError: Refusing to compare: slice sets differ: 1 only in base \("ja"\)/,
+  );
   throws(
     () =>
       evaluateGate(gate("  - metric: valid_json_rate\n    slice: xx\n    min: 0\n"), { report: r }),
