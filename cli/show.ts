@@ -72,7 +72,9 @@ Selection (all given filters apply; a filter a kind has no use for is refused):
                      metrics (BFCL has one verdict: refused)
   --id ID            this example (repeat for several): evaluation: example id; BFCL: entry id
                      (simple_13); IFEval: key; structured: row id, or 'line N' for a row without
-                     one; suite run: golden id (every arm and repeat)
+                     one; suite run: golden id (every arm and repeat). An id listed in quotes
+                     (one with a control character, or one that starts with ") is its JSON
+                     string: give it as listed
   --slice S          evaluation: language; BFCL: category; IFEval: an instruction id the prompt
                      has; suite run: arm (structured reports have none: refused)
   --status S         evaluation only: parse status S (ok, no_json, invalid_json, ...; the

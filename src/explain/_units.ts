@@ -4,7 +4,7 @@
 import { suggestName } from "../jsonl/mod.ts";
 import { type ExactField, readExactObject } from "../engine/mod.ts";
 import type { ShowSelection } from "./show_selection.ts";
-import { printableString, printableText, readableJson, textHead } from "./text/mod.ts";
+import { listedId, printableString, printableText, readableJson, textHead } from "./text/mod.ts";
 
 /**
  * A detail keeps at most this many UTF-16 code units of the output (fewer when a surrogate pair, a
@@ -118,9 +118,10 @@ export function showUnits(
       throw refuse(`has ${unknown(kind, kind.slice.name, slice, kind.slice.known)}`);
     }
   }
-  const ids = selection.ids ? new Set(selection.ids) : undefined;
-  if (ids) {
+  let ids: Set<string> | undefined;
+  if (selection.ids) {
     const known = new Set(units.flatMap((u) => u.gateId === undefined ? [u.id] : [u.id, u.gateId]));
+    ids = new Set(selection.ids.map((id) => listedId(id, known)));
     const absent = [...ids].filter((id) => !known.has(id));
     if (absent.length > 0) {
       throw refuse(

@@ -4,6 +4,7 @@
 import { BINARY_METRIC_NAMES, exampleRight } from "../evaluation/mod.ts";
 import type { BinaryMetricName, EvaluationReport, ExampleRecord } from "../evaluation/mod.ts";
 import { suggestName } from "../jsonl/mod.ts";
+import { listedId } from "./text/printable.ts";
 
 /** Which examples of a report to show; every filter given applies. */
 export interface ExampleSelection {
@@ -60,9 +61,10 @@ export function selectExamples(
       `failing must be one of ${BINARY_METRIC_NAMES.join(", ")}, got ${JSON.stringify(failing)}`,
     );
   }
-  const ids = selection.ids ? new Set(selection.ids) : undefined;
-  if (ids) {
+  let ids: Set<string> | undefined;
+  if (selection.ids) {
     const known = new Set(report.records.map((r) => r.example_id));
+    ids = new Set(selection.ids.map((id) => listedId(id, known)));
     const unknown = [...ids].filter((id) => !known.has(id));
     if (unknown.length > 0) throw new RangeError(unknownIds(report, unknown, source));
   }

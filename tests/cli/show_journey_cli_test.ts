@@ -31,3 +31,28 @@ Deno.test("assay show names the examples a partial run left unscored, and a sele
     /p\.json did not score "b" \(no generation: the run was scored with --allow/,
   );
 });
+
+Deno.test("assay show lists two ids that look alike apart, and --id takes each as listed", async () => {
+  // The id with a line feed and the id of 11 printable characters `"new\nline"` were both listed
+  // as "new\nline", and `--id '"new\nline"'` (as listed) was refused.
+  const dir = await Deno.makeTempDir();
+  const ids = ["new\nline", '"new\\nline"'];
+  const report = scoreToolCalls(
+    ids.map((id) => ({ example_id: id, language: "en", target: call(1) })),
+    ids.map((id) => ({ example_id: id, output: call(2) })),
+  );
+  await Deno.writeTextFile(`${dir}/r.json`, formatReport(report));
+  const all = await runCli(["show", `${dir}/r.json`, "--failing"]);
+  strictEqual(all.code, 0, all.stderr);
+  const listed = all.stdout.split("\n").filter((l) => l.includes("[en]")).map((l) =>
+    l.slice(0, l.indexOf("  [en]"))
+  );
+  strictEqual(listed.length, 2);
+  strictEqual(new Set(listed).size, 2, listed.join(" | "));
+  for (const shown of listed) {
+    const one = await runCli(["show", `${dir}/r.json`, "--id", shown]);
+    strictEqual(one.code, 0, one.stderr);
+    match(one.stdout, new RegExp(`^${RegExp.escape(shown)} {2}\\[en\\]`));
+    match(one.stdout, /\n1 of 1 selected examples shown/);
+  }
+});

@@ -7,6 +7,7 @@ import {
   diffPairs,
   explainScore,
   formatExample,
+  listedId,
   markdownText,
   printableString,
   printableText,
@@ -313,10 +314,24 @@ Deno.test("markdownText() shows links, HTML, emphasis and controls as written", 
   // Every ASCII punctuation mark is escaped or an entity; letters, digits and spaces are kept.
   for (let c = 0x20; c < 0x7f; c++) {
     const ch = String.fromCharCode(c);
-    const md = markdownText(ch);
+    const md = markdownText(`x${ch}`).slice(1);
     if (/[A-Za-z0-9 ]/.test(ch)) strictEqual(md, ch);
     else ok(md === `\\${ch}` || /^&(amp|lt|gt);$/.test(md), `${ch} -> ${md}`);
   }
+  // A text that starts with a quote is shown as its JSON string, as one not printable is: an id
+  // `"a\nb"` is not shown as the id with a line feed is.
+  strictEqual(markdownText('"a'), '\\"\\\\\\"a\\"');
+});
+
+Deno.test("printableText() shows a text that starts with a quote as its JSON string, and listedId() reads it back", () => {
+  const ids = ["new\nline", '"new\\nline"', '"q"', "q"];
+  const shown = ids.map(printableText);
+  strictEqual(new Set(shown).size, ids.length, shown.join(" | "));
+  deepStrictEqual(shown, ['"new\\nline"', '"\\"new\\\\nline\\""', '"\\"q\\""', "q"]);
+  const known = new Set(ids);
+  deepStrictEqual(shown.map((s) => listedId(s, known)), ids);
+  strictEqual(listedId('"absent"', known), '"absent"');
+  strictEqual(listedId('"not json', known), '"not json');
 });
 
 Deno.test("readableJson() reads runs of backslashes as the former reading did, in one pass over each run", () => {

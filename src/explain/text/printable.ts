@@ -57,9 +57,10 @@ export function readableJson(canonical: string): string {
 
 /**
  * A text safe to show in a terminal or a page: the text itself when every character is printable
- * (as {@linkcode readableJson} decides), else its JSON string with each other character written
- * as `\uXXXX`, so that an id or a name cannot move the cursor, colour the terminal or reorder
- * the line.
+ * (as {@linkcode readableJson} decides) and it does not start with `"`, else its JSON string with
+ * each character that is not printable written as `\uXXXX`, so that an id or a name cannot move
+ * the cursor, colour the terminal or reorder the line, and a text shown in quotes is always a JSON
+ * string (the id `"a\nb"` is not shown as the id with a line feed is).
  *
  * @param text Any text, such as an example id from a user's file or a model's function name.
  * @returns The text, or its JSON string with the non-printable characters escaped.
@@ -74,7 +75,7 @@ export function readableJson(canonical: string): string {
  * ```
  */
 export function printableText(text: string): string {
-  if (!isNonprintable(text)) return text;
+  if (!isNonprintable(text) && text[0] !== '"') return text;
   nonprintableAll ??= new RegExp(nonprintable14(), "gu");
   return JSON.stringify(text).replace(nonprintableAll, (ch) => {
     let out = "";
@@ -104,10 +105,7 @@ export function printableText(text: string): string {
  */
 export function printableLines(text: string): string {
   return text.split("\n").map((line) =>
-    Array.from(line, (ch) => {
-      const p = printableText(ch);
-      return p === ch ? ch : p.slice(1, -1);
-    }).join("")
+    Array.from(line, (ch) => isNonprintable(ch) ? printableText(ch).slice(1, -1) : ch).join("")
   ).join("\n");
 }
 
@@ -157,4 +155,32 @@ export function markdownText(text: string): string {
     /[!-/:-@[-`{-~]/g,
     (ch) => ch === "&" ? "&amp;" : ch === "<" ? "&lt;" : ch === ">" ? "&gt;" : `\\${ch}`,
   );
+}
+
+/**
+ * The id a person means by `id`, given the ids there are: the value of `id` read as a JSON string
+ * when it is one and names one of them (an id as {@linkcode printableText} shows it, in quotes:
+ * `"a\nb"` is the id with a line feed, and the id `"a\nb"` is shown and given as
+ * `"\"a\\nb\""`), else `id` itself. `assay show --id` reads ids so, as its output lists them.
+ *
+ * @param id An id as given (by `--id`).
+ * @param known The ids there are.
+ * @returns The id meant.
+ *
+ * @example
+ * ```ts
+ * import { listedId } from "@assay/assay/explain";
+ * import { strictEqual } from "node:assert/strict";
+ *
+ * strictEqual(listedId('"a\\nb"', new Set(["a\nb"])), "a\nb");
+ * ```
+ */
+export function listedId(id: string, known: { has(id: string): boolean }): string {
+  if (id[0] !== '"') return id;
+  try {
+    const value = JSON.parse(id);
+    return typeof value === "string" && known.has(value) ? value : id;
+  } catch {
+    return id;
+  }
 }
