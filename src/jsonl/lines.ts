@@ -91,7 +91,11 @@ export function maxLineBytesOf(value: number | undefined): number {
 
 function wholeBytes(value: number, what: string): number {
   if (!Number.isSafeInteger(value) || value < 1) {
-    throw new RangeError(`${what} must be a whole number of bytes, at least 1; got ${value}`);
+    throw new RangeError(
+      `${what} must be a whole number of bytes, at least 1; got ${
+        typeof value === "string" ? JSON.stringify(value) : value
+      }`,
+    );
   }
   return value;
 }
@@ -106,7 +110,12 @@ function wholeBytes(value: number, what: string): number {
  */
 export function bytesChunk(chunk: unknown, source: string): Uint8Array {
   if (!(chunk instanceof Uint8Array)) {
-    throw new TypeError(`${source}: expected chunks of bytes (Uint8Array), got ${typeof chunk}`);
+    // An ArrayBuffer or another view (Node's readableWebStream gives ArrayBuffers) is named, with
+    // the way to its bytes.
+    const kind = chunk === null || typeof chunk !== "object"
+      ? typeof chunk
+      : `${Object.prototype.toString.call(chunk).slice(8, -1)} (wrap it: new Uint8Array(chunk))`;
+    throw new TypeError(`${source}: expected chunks of bytes (Uint8Array), got ${kind}`);
   }
   return chunk;
 }

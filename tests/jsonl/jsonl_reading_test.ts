@@ -157,7 +157,7 @@ Deno.test("readLineRuns and readLines read a stream alike", async () => {
 });
 
 Deno.test("readLineRuns() refuses a read size that is not a whole number of bytes, at least 1", async () => {
-  for (const size of [0, -1, 1.5, NaN, 2 ** 53]) {
+  for (const size of [0, -1, 1.5, NaN, 2 ** 53, "10" as unknown as number]) {
     let reads = 0;
     const reader = {
       // With size 0 the old reader asked for 0 bytes forever; stop it so that the test fails.
@@ -172,7 +172,9 @@ Deno.test("readLineRuns() refuses a read size that is not a whole number of byte
       },
       (e: unknown) =>
         e instanceof RangeError &&
-        e.message === `size must be a whole number of bytes, at least 1; got ${size}`,
+        e.message === `size must be a whole number of bytes, at least 1; got ${
+            // A string is quoted: "got 10" hid that it was one.
+            typeof size === "string" ? '"10"' : size}`,
     );
     strictEqual(reads, 0);
   }
@@ -190,10 +192,22 @@ Deno.test("readLines() and LineSplitter refuse a chunk that is not a Uint8Array"
   const numbers = ReadableStream.from([[97, 10]]) as unknown as ReadableStream<Uint8Array>;
   await rejects(async () => {
     for await (const _ of readLines(numbers, { source: "data.jsonl" })) { /* nothing */ }
-  }, want("object"));
+  }, want("Array (wrap it: new Uint8Array(chunk))"));
   const splitter = new LineSplitter({ source: "data.jsonl" });
   throws(() => splitter.push("a\n" as unknown as Uint8Array), want("string"));
-  throws(() => splitter.push(new Uint16Array([97, 10]) as unknown as Uint8Array), want("object"));
+  throws(() => splitter.push(null as unknown as Uint8Array), want("object"));
+  // Buffers and other views are named, with the way to their bytes (they were all "object").
+  for (
+    const [chunk, kind] of [[new Uint16Array([97, 10]), "Uint16Array"], [
+      new ArrayBuffer(2),
+      "ArrayBuffer",
+    ], [new DataView(new ArrayBuffer(2)), "DataView"]] as const
+  ) {
+    throws(
+      () => splitter.push(chunk as unknown as Uint8Array),
+      want(`${kind} (wrap it: new Uint8Array(chunk))`),
+    );
+  }
   // Bytes of any Uint8Array, a Buffer-like subclass too, are read.
   class Bytes extends Uint8Array {}
   assertEquals(splitter.push(new Bytes([97, 10]))?.texts, ["a"]);
