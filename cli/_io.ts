@@ -1,5 +1,5 @@
 // Input and output for the CLI: a file or stdin in, a file (written atomically) or stdout out.
-import { InputError, StdoutClosed } from "./_errors.ts";
+import { InputError, stdoutError } from "./_errors.ts";
 import { decodeUtf8, type Line, LineTooLongError, readLines } from "../src/jsonl/mod.ts";
 import { DECOMPRESSED } from "../src/jsonl/source/mod.ts";
 import { AtomicFile } from "./_atomic.ts";
@@ -384,6 +384,7 @@ export async function writeAll(
  * Writes all of `bytes` (a text, or bytes in parts) to stdout.
  *
  * @throws {StdoutClosed} When the reader has closed stdout (`| head`): the command stops there.
+ * @throws {InputError} Naming stdout, when it cannot be written (a full disk).
  */
 export async function writeStdout(
   bytes: string | Uint8Array | Iterable<Uint8Array>,
@@ -393,11 +394,13 @@ export async function writeStdout(
     : bytes instanceof Uint8Array
     ? [bytes]
     : bytes;
-  try {
-    for (const part of parts) await writeAll(Deno.stdout, part);
-  } catch (e) {
-    if (e instanceof Deno.errors.BrokenPipe) throw new StdoutClosed({ cause: e });
-    throw e;
+  for (const part of parts) {
+    // Only the write's error is stdout's: the parts' own (a generator's) pass as they are.
+    try {
+      await writeAll(Deno.stdout, part);
+    } catch (e) {
+      throw stdoutError(e);
+    }
   }
 }
 

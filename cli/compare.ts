@@ -267,12 +267,13 @@ function flipLines(c: ComparisonReport): string[] {
   const lines = [];
   if (c.coverage) {
     const { shared, base_only: b, adapter_only: a } = c.coverage;
+    // A side that left out none is not named.
+    const sides = ([[b, "base"], [a, "adapter"]] as const).flatMap(([s, arm]) =>
+      s.count ? [`${s.count} only in ${arm} (${shownIds(s.ids, s.count)})`] : []
+    );
     lines.push(
-      `On the ${shared} shared examples: ${b.count} only in base` +
-        (b.count ? ` (${shownIds(b.ids, b.count)})` : "") +
-        `, ${a.count} only in adapter` +
-        (a.count ? ` (${shownIds(a.ids, a.count)})` : "") +
-        " left out",
+      `On the ${shared} shared example${shared === 1 ? "" : "s"}: ` +
+        `${sides.length ? sides.join(" and ") : "none"} left out`,
       "",
     );
   }

@@ -164,8 +164,44 @@ export function printVerdict(
 }
 
 /**
+ * The line feeds that put a text appended to `path` after a blank line, so that its Markdown
+ * heading starts a block of its own whatever the file ends with (text without a line feed, a
+ * table, an HTML block): none for a file that is empty, missing or unreadable, or ends with a
+ * blank line.
+ */
+async function blankLineBefore(path: string): Promise<string> {
+  let file: Deno.FsFile;
+  try {
+    file = await Deno.open(path, { read: true });
+  } catch {
+    return "";
+  }
+  try {
+    const size = (await file.stat()).size;
+    if (size === 0) return "";
+    // The last 4 bytes hold the last two line ends, "\r\n" each at most.
+    const tail = new Uint8Array(Math.min(size, 4));
+    await file.seek(size - tail.length, Deno.SeekMode.Start);
+    let n = 0;
+    for (let r; n < tail.length && (r = await file.read(tail.subarray(n))) !== null;) n += r;
+    // The length of the line end that ends tail[0, end), 0 when none does.
+    const lineEnd = (end: number) =>
+      end >= 1 && tail[end - 1] === 0x0a ? (end >= 2 && tail[end - 2] === 0x0d ? 2 : 1) : 0;
+    const last = lineEnd(n);
+    if (last === 0) return "\n\n";
+    // A file that is one line end holds a blank line already.
+    return (n === size && last === n) || lineEnd(n - last) > 0 ? "" : "\n";
+  } catch {
+    return "";
+  } finally {
+    file.close();
+  }
+}
+
+/**
  * Writes a verdict's CI outputs (`gateOutputs`: JUnit XML, Markdown, the step summary), as every
- * command that gates writes them: a file whole and atomically, the step summary appended to.
+ * command that gates writes them: a file whole and atomically, the step summary appended to,
+ * after a blank line when the file holds text (blankLineBefore).
  */
 export async function writeGateOutputs(
   verdict: GateVerdict,
@@ -178,7 +214,7 @@ export async function writeGateOutputs(
       continue;
     }
     try {
-      await Deno.writeTextFile(path, text, { append: true });
+      await Deno.writeTextFile(path, (await blankLineBefore(path)) + text, { append: true });
     } catch (e) {
       throw new InputError(`Cannot append to ${path} (${STEP_SUMMARY}): ${reason(e)}`, {
         cause: e,

@@ -24,12 +24,13 @@
  * closes stdout early (`assay parse … | head -1`) ends the command quietly with 0, as ripgrep
  * does: the reader has what it asked for, and `set -o pipefail` does not turn `| head` into a
  * failure. (Deno ignores SIGPIPE, so a write fails with EPIPE instead of killing the process with
- * the shell's 141; 0 is chosen over imitating it.) Files named by `--out` are complete before
- * anything is printed.
+ * the shell's 141; 0 is chosen over imitating it.) A stdout that cannot be written otherwise (a
+ * full disk) is exit 2, in one line naming stdout, as a refused `--out` is named. Files named by
+ * `--out` are complete before anything is printed.
  *
  * @module
  */
-import { InputError, StdoutClosed, UsageError } from "./_errors.ts";
+import { InputError, StdoutClosed, stdoutError, UsageError } from "./_errors.ts";
 import { unknownWord } from "./_options.ts";
 
 const HELP = `assay — exact scoring for LLM evaluations
@@ -167,18 +168,31 @@ export async function main(args: string[]): Promise<number> {
     return await main([...args.slice(1), "--help"]);
   }
   const [command, ...rest] = args;
-  if (command === undefined || command === "--help" || command === "-h" || command === "help") {
-    console.log(HELP);
-    return command === undefined ? 2 : 0;
-  }
-  if (command === "--version" || command === "-V") {
-    // What a CI log needs to say which scorer ran: the package and the ids its reports record.
-    const { CANONICAL_ID, PARSER_ID, TOOL } = await import("../src/engine/mod.ts");
-    console.log(`${TOOL.name} ${TOOL.version} (parser ${PARSER_ID}, canonical ${CANONICAL_ID})`);
-    return 0;
-  }
-  const load = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+  const help = command === undefined || command === "--help" || command === "-h" ||
+    command === "help";
+  const version = command === "--version" || command === "-V";
+  // console.log throws the OS error of a write that fails (a full disk): stdout's, named as
+  // writeStdout names it. (A closed stdout it passes over.)
+  const log = console.log;
+  console.log = (...data: unknown[]) => {
+    try {
+      log(...data);
+    } catch (e) {
+      throw stdoutError(e);
+    }
+  };
   try {
+    if (help) {
+      console.log(HELP);
+      return command === undefined ? 2 : 0;
+    }
+    if (version) {
+      // What a CI log needs to say which scorer ran: the package and the ids its reports record.
+      const { CANONICAL_ID, PARSER_ID, TOOL } = await import("../src/engine/mod.ts");
+      console.log(`${TOOL.name} ${TOOL.version} (parser ${PARSER_ID}, canonical ${CANONICAL_ID})`);
+      return 0;
+    }
+    const load = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
     if (!load) {
       throw new UsageError(unknownWord("command", command, Object.keys(COMMANDS)));
     }
@@ -189,18 +203,22 @@ export async function main(args: string[]): Promise<number> {
     if (e instanceof StdoutClosed) return 0;
     // A gate that failed has printed its verdict: exit 3, as CI reads it.
     if (e instanceof Error && e.name === "GateFailed") return 3;
-    const sub = Object.hasOwn(SUBCOMMANDS, command) && SUBCOMMANDS[command]!.includes(rest[0]!);
-    const name = sub ? `${command} ${rest[0]}` : command;
+    const sub = Object.hasOwn(SUBCOMMANDS, command ?? "") &&
+      SUBCOMMANDS[command!]!.includes(rest[0]!);
+    // `assay: …` for the help and the version, `assay gate: …` for a command.
+    const name = help || version ? "" : ` ${sub ? `${command} ${rest[0]}` : command}`;
     if (e instanceof InputError || (e instanceof Error && INPUT_ERRORS.has(e.name))) {
-      console.error(`assay ${name}: ${await shownMessage(e)}`);
+      console.error(`assay${name}: ${await shownMessage(e)}`);
       return 2;
     }
     if (e instanceof Error && KNOWN_FAILURES.has(e.name)) {
-      console.error(`assay ${name}: ${await shownMessage(e)}`);
+      console.error(`assay${name}: ${await shownMessage(e)}`);
       return 1;
     }
-    console.error(`assay ${name}: internal error:`, e);
+    console.error(`assay${name}: internal error:`, e);
     return 1;
+  } finally {
+    console.log = log;
   }
 }
 

@@ -252,15 +252,20 @@ function runDifferences(
       o.gold_pairs !== r.gold_pairs || x && y && (x.name !== y.name || x.arguments !== y.arguments)
     ) regold.push(id);
   }
-  const flag = (kind: Kind, ids: string[], what: string) =>
+  // What is said of one example, and of more.
+  const flag = (kind: Kind, ids: string[], [one, more]: [string, string]) =>
     ids.length &&
     d.push({
       kind,
-      detail: `${ids.length} examples ${what} (${listed(ids.sort(compareCodePoints))})`,
+      detail: `${ids.length} example${ids.length === 1 ? ` ${one}` : `s ${more}`} ` +
+        `(${listed(ids.sort(compareCodePoints))})`,
       ids,
     });
-  flag("example_languages", moved, "are in different language slices");
-  flag("gold", regold, "have different gold calls");
+  flag("example_languages", moved, [
+    "is in a different language slice",
+    "are in different language slices",
+  ]);
+  flag("gold", regold, ["has a different gold call", "have different gold calls"]);
   // A report whose stored overall metrics are not the pooled sums of its records.
   if (d.length === 0) {
     [base, adapter].forEach((r, i) => {

@@ -7,6 +7,10 @@ import type { RuleVerdict } from "./verdict.ts";
 /** A count and its noun, singular for one: `1 regression`, `2 regressions`, `0 rules`. */
 export const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 
+/** How many of a verdict's rules hold: `1 of 1 rule holds`, `2 of 3 rules hold`. */
+export const heldText = (held: number, rules: number) =>
+  `${held} of ${rules} ${rules === 1 ? "rule holds" : "rules hold"}`;
+
 /** A number with four decimals, an integer as it is. */
 export const fmt = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(4));
 

@@ -5,7 +5,7 @@
  * @module
  */
 import { markdownText } from "../explain/text/mod.ts";
-import { counted, mcnemarText } from "./_rule_text.ts";
+import { counted, heldText, mcnemarText } from "./_rule_text.ts";
 import { coverageText } from "./junit.ts";
 import type { GateVerdict, RuleVerdict } from "./verdict.ts";
 import {
@@ -57,7 +57,7 @@ export function gateMarkdown(verdict: GateVerdict, file: string): string {
   const failed = verdict.rules.filter((r) => !r.pass);
   const lines = [
     `### assay gate ${shown(file)}: ${verdict.pass ? "passed" : "FAILED"} ` +
-    `(${verdict.rules.length - failed.length} of ${verdict.rules.length} rules hold)`,
+    `(${heldText(verdict.rules.length - failed.length, verdict.rules.length)})`,
     "",
     "| rule | result | measured | McNemar |",
     "| --- | --- | --- | --- |",

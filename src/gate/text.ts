@@ -5,6 +5,7 @@
  * @module
  */
 import { printableText } from "../explain/text/mod.ts";
+import { heldText } from "./_rule_text.ts";
 import type { GateVerdict } from "./verdict.ts";
 
 /** At most this many failing example ids are shown under a failing rule; the count says how many. */
@@ -38,7 +39,7 @@ const SHOWN_EXAMPLES = 10;
  *   verdictText(verdict, "gate.yaml"),
  *   "FAIL  accuracy (overall) >= 0.9: value 0.8000 < 0.9\n" +
  *     "      failing: q7, q9\n" +
- *     "gate.yaml: FAILED, 0 of 1 rules hold\n",
+ *     "gate.yaml: FAILED, 0 of 1 rule holds\n",
  * );
  * ```
  */
@@ -59,8 +60,8 @@ export function verdictText(verdict: GateVerdict, file: string): string {
   });
   const held = verdict.rules.filter((r) => r.pass).length;
   out.push(
-    `${printableText(file)}: ${verdict.pass ? "passed" : "FAILED"}, ${held} of ` +
-      `${verdict.rules.length} rules hold`,
+    `${printableText(file)}: ${verdict.pass ? "passed" : "FAILED"}, ` +
+      heldText(held, verdict.rules.length),
   );
   return out.join("\n") + "\n";
 }

@@ -120,19 +120,15 @@ Deno.test("assay compare refuses apples-to-oranges reports with exit 2 and write
 Deno.test("assay compare --on intersection compares the shared examples and says what each side left out", async () => {
   const dir = await Deno.makeTempDir();
   const base = report(["en", "de"], (i) => i % 3 === 0);
+  // A run on some of base's examples, every output right.
+  const partial = (records: typeof base.records) =>
+    formatReport(scoreToolCalls(
+      records.map((r) => ({ example_id: r.example_id, language: r.language, target: call })),
+      records.map((r) => ({ example_id: r.example_id, output: call })),
+    ));
   // A partial adapter run: its first 6 examples are missing.
   await Deno.writeTextFile(`${dir}/base.json`, formatReport(base));
-  await Deno.writeTextFile(
-    `${dir}/adapter.json`,
-    formatReport(scoreToolCalls(
-      base.records.slice(6).map((r) => ({
-        example_id: r.example_id,
-        language: r.language,
-        target: call,
-      })),
-      base.records.slice(6).map((r) => ({ example_id: r.example_id, output: call })),
-    )),
-  );
+  await Deno.writeTextFile(`${dir}/adapter.json`, partial(base.records.slice(6)));
   const strict = await assay(["compare", `${dir}/base.json`, `${dir}/adapter.json`]);
   strictEqual(strict.code, 2);
   match(strict.stderr, /6 only in base/);
@@ -150,11 +146,25 @@ Deno.test("assay compare --on intersection compares the shared examples and says
   strictEqual(r.code, 0, r.stderr);
   match(
     r.stdout,
-    /On the 34 shared examples: 6 only in base \(de-1, de-3, de-5, en-0, en-2, en-4\), 0 only in adapter left out/,
+    /On the 34 shared examples: 6 only in base \(de-1, de-3, de-5, en-0, en-2, en-4\) left out/,
   );
   const c = JSON.parse(await Deno.readTextFile(`${dir}/cmp.json`));
   strictEqual(c.n, 34);
   strictEqual(c.coverage.base_only.count, 6);
+  // Both sides named when both left some out; "none" when neither did (it said "0 only in base,
+  // 0 only in adapter left out").
+  await Deno.writeTextFile(`${dir}/short.json`, partial(base.records.slice(0, 38)));
+  const intersection = (a: string, b: string) =>
+    assay(["compare", a, b, "--on", "intersection", "--resamples", "200"]);
+  const both = await intersection(`${dir}/short.json`, `${dir}/adapter.json`);
+  strictEqual(both.code, 0, both.stderr);
+  match(
+    both.stdout,
+    /\nOn the 32 shared examples: 6 only in base \(de-1, de-3, de-5, en-0, en-2, en-4\) and 2 only in adapter \(de-39, en-38\) left out\n/,
+  );
+  const none = await intersection(`${dir}/short.json`, `${dir}/short.json`);
+  strictEqual(none.code, 0, none.stderr);
+  match(none.stdout, /\nOn the 38 shared examples: none left out\n/);
   const bad = await assay(["compare", `${dir}/base.json`, `${dir}/adapter.json`, "--on", "some"]);
   strictEqual(bad.code, 2);
   match(bad.stderr, /Unknown value "some" for --on \(one of all, intersection\)/);

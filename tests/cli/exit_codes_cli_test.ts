@@ -1,9 +1,11 @@
 // Exit codes (issue 13, item 8): a reader that closes stdout early ends the command quietly with
-// exit 0, and an output folder the command may not write to is refused with exit 2 before any
-// work. (A folder as input, a missing or non-folder output location and an unsupported --format
-// are in paths_cli_test.ts; a --store that is not a database in replace_cli_test.ts.)
-import { strictEqual } from "node:assert/strict";
+// exit 0, a full stdout is exit 2 naming it, and an output folder the command may not write to is
+// refused with exit 2 before any work. (A folder as input, a missing or non-folder output location
+// and an unsupported --format are in paths_cli_test.ts; a --store that is not a database in
+// replace_cli_test.ts.)
+import { ok, strictEqual } from "node:assert/strict";
 import { writeScoreCorpus } from "../evaluation/_score_corpus.ts";
+import { scoreDemo } from "../_demo.ts";
 
 const deno = Deno.execPath();
 const repo = new URL("../../", import.meta.url).pathname;
@@ -98,4 +100,52 @@ Deno.test("an --out folder the command may not write to exits 2 before any work"
   strictEqual(dec.decode(out.stdout), "");
   await Deno.remove(dir, { recursive: true });
   await Deno.remove(other, { recursive: true });
+});
+
+Deno.test({
+  name: "a full stdout exits 2 in one line naming stdout, from a write and from console.log",
+  // They ended with "internal error: Error: No space left on device (os error 28)", a stack and 1.
+  ignore: Deno.build.os !== "linux", // /dev/full
+
+  async fn() {
+    const dir = await Deno.makeTempDir();
+    await scoreDemo(dir, "base");
+    await Deno.writeTextFile(
+      `${dir}/rules.yaml`,
+      "rules:\n  - metric: full_call_exact_match\n    min: 0.1\n",
+    );
+    const gate = ["gate", `${dir}/rules.yaml`, "--report", `${dir}/base.json`];
+    const score = [
+      "score",
+      "--quiet",
+      "--examples",
+      `${demo}/examples.jsonl`,
+      "--generations",
+      `${demo}/generations.base.jsonl`,
+    ];
+    const cases: [string[], string][] = [
+      [[...gate, "--json"], "gate"],
+      [gate, "gate"],
+      [[...score, "--json"], "score"],
+      [[...score, "--out", `${dir}/r.json`], "score"],
+      [["--help"], ""],
+    ];
+    for (const [args, name] of cases) {
+      const out = await new Deno.Command("sh", {
+        args: ["-c", 'exec "$@" > /dev/full', "sh", deno, "run", "-A", main, ...args],
+        stdout: "null",
+        stderr: "piped",
+        env: { NO_COLOR: "1" },
+      }).output();
+      strictEqual(
+        dec.decode(out.stderr),
+        `assay${name && ` ${name}`}: Cannot write stdout: No space left on device (os error 28)\n`,
+        args.join(" "),
+      );
+      strictEqual(out.code, 2, args.join(" "));
+    }
+    // The report of --out is whole before anything is printed.
+    ok(JSON.parse(await Deno.readTextFile(`${dir}/r.json`)).metrics);
+    await Deno.remove(dir, { recursive: true });
+  },
 });

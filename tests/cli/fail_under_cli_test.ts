@@ -72,11 +72,11 @@ Deno.test("compare --gate RULES prints the verdict after the comparison and exit
   };
   const pass = await run(11);
   strictEqual(pass.code, 0, pass.stderr);
-  match(pass.stdout, /passed, 1 of 1 rules hold/);
+  match(pass.stdout, /passed, 1 of 1 rule holds/);
   const fail = await run(10, ["--json"]);
   strictEqual(fail.code, 3, fail.stderr);
   strictEqual(JSON.parse(fail.stdout).schema, "assay.comparison.v1"); // stdout stays JSON
-  match(fail.stderr, /FAILED, 0 of 1 rules hold/);
+  match(fail.stderr, /FAILED, 0 of 1 rule holds/);
   await Deno.writeTextFile(`${dir}/rules.yaml`, "rules: [{metric: nope, min: 1}]\n");
   const bad = await assay([
     "compare",

@@ -13,10 +13,12 @@ for (const command of GATED_COMMANDS) {
     await command.setup(dir);
     const rules = `${dir}/rules.yaml`;
     await Deno.writeTextFile(rules, command.rules);
-    const earlier = "earlier step\n";
-    for (const name of ["s.md", "gs.md", "s2.md"]) {
-      await Deno.writeTextFile(`${dir}/${name}`, earlier);
-    }
+    // What earlier steps wrote: the Markdown starts after a blank line whatever the file ends
+    // with (it was glued to a last line without a line feed).
+    const earlier = "earlier step\n\n";
+    await Deno.writeTextFile(`${dir}/s.md`, "earlier step\n");
+    await Deno.writeTextFile(`${dir}/gs.md`, "earlier step");
+    await Deno.writeTextFile(`${dir}/s2.md`, earlier);
     const own = await assay(
       [...command.args(dir, rules), "--junit", `${dir}/j.xml`, "--markdown", `${dir}/m.md`],
       { GITHUB_STEP_SUMMARY: `${dir}/s.md` },
@@ -142,9 +144,11 @@ Deno.test("compare --on intersection --gate gates the examples the comparison co
     `${dir}/m.md`,
   );
   strictEqual(r.code, 0, r.stderr);
-  match(r.stdout, /rules\.yaml: passed, 1 of 1 rules hold/);
+  match(r.stdout, /rules\.yaml: passed, 1 of 1 rule holds/);
+  const markdown = await Deno.readTextFile(`${dir}/m.md`);
+  match(markdown, /^### assay gate .*rules\\\.yaml: passed \(1 of 1 rule holds\)\n/);
   match(
-    await Deno.readTextFile(`${dir}/m.md`),
+    markdown,
     /Gated on the 15 examples both reports hold; 5 only in the base, 0 only in the candidate\./,
   );
   // Without --on intersection both refuse, naming the files, and write nothing.

@@ -199,7 +199,7 @@ Deno.test("compareReports() refuses an example that moved slice, and a report wh
     ...ADAPTER,
     records: ADAPTER.records.map((r) => r.example_id === "de-1" ? { ...r, language: "en" } : r),
   };
-  match(refusal(BASE, moved).message, /1 examples are in different language slices \("de-1"\)/);
+  match(refusal(BASE, moved).message, /1 example is in a different language slice \("de-1"\)/);
   const forged = structuredClone(ADAPTER);
   forged.metrics.overall.valid_json_rate.numerator += 1;
   match(
@@ -261,7 +261,7 @@ Deno.test("compareReports() refuses reports scored against different examples fi
     "intersection",
   );
   assertEquals(g0.differences.map((d) => d.kind), ["gold"]);
-  match(g0.message, /1 examples have different gold calls \("1"\)/);
+  match(g0.message, /1 example has a different gold call \("1"\)/);
   // The same file, no details needed: each example's gold pairs are compared, as everywhere.
   const twoPairs = scored(
     a.map((x, i) =>
@@ -271,7 +271,7 @@ Deno.test("compareReports() refuses reports scored against different examples fi
   );
   const g = refusal(base, twoPairs, "intersection");
   assertEquals(g.differences.map((d) => d.kind), ["gold"]);
-  strictEqual(g.message, 'Refusing to compare: 1 examples have different gold calls ("1")');
+  strictEqual(g.message, 'Refusing to compare: 1 example has a different gold call ("1")');
   // Same pair counts, another gold call: only the records' details tell them apart.
   const withGold = (r: EvaluationReport, name: string) => ({
     ...r,

@@ -586,7 +586,7 @@ Deno.test("assay gate exits 0 on a pass, 3 on a failure and 2 on a bad rule file
   };
   const pass = await run("rules:\n  - metric: full_call_exact_match\n    max_regressions: 1\n");
   strictEqual(pass.code, 0, pass.err);
-  ok(pass.out.includes("passed, 1 of 1 rules hold"), pass.out);
+  ok(pass.out.includes("passed, 1 of 1 rule holds"), pass.out);
   const summary = `${dir}/summary.md`;
   const fail = await run(
     "rules:\n  - metric: full_call_exact_match\n    max_regressions: 0\n",
@@ -678,7 +678,7 @@ Deno.test("assay gate checks GITHUB_STEP_SUMMARY up front: a missing folder or a
   await Deno.writeTextFile(`${dir}/s.md`, "earlier step\n");
   const held = await run(`${dir}/s.md`);
   strictEqual(held.code, 3, held.err);
-  ok((await Deno.readTextFile(`${dir}/s.md`)).startsWith("earlier step\n### assay gate"));
+  ok((await Deno.readTextFile(`${dir}/s.md`)).startsWith("earlier step\n\n### assay gate"));
   await Deno.remove(dir, { recursive: true });
 });
 

@@ -57,7 +57,7 @@ Deno.test("verdictText() lists ten failing ids without a count, and a passing ru
     "pass  full_call_exact_match (overall) at most 1 regression: 1 regression, 0 " +
       "improvements; at most 1 allowed\n" +
       "      McNemar 1/0: p 1.00, Holm p 1.00\n" +
-      "g.yaml: passed, 1 of 1 rules hold\n",
+      "g.yaml: passed, 1 of 1 rule holds\n",
   );
 });
 
