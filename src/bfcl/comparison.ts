@@ -262,16 +262,19 @@ export function compareBfclReports(
     };
   };
   const note = unrecordedInputs(a, b);
-  const overall = run(a.records.map((_, i) => i));
+  // Each category's entries in A's order, the categories in code-point order; overall is them
+  // all in that order, so that no interval depends on the order the reports were given in.
   const categories = a.categories.map((c) => c.category).sort(compareCodePoints);
-  const byCategory: Record<string, BfclAccuracyDelta> = {};
-  for (const category of categories) {
+  const groups = categories.map((category) => {
     const idx: number[] = [];
     a.records.forEach((r, i) => {
       if (r.category === category) idx.push(i);
     });
-    byCategory[category] = run(idx);
-  }
+    return idx;
+  });
+  const overall = run(groups.flat());
+  const byCategory: Record<string, BfclAccuracyDelta> = {};
+  categories.forEach((category, k) => byCategory[category] = run(groups[k]!));
   return {
     schema: "assay.bfcl.comparison.v1",
     checker: a.checker,

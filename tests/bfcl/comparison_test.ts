@@ -107,6 +107,27 @@ function refusal(a: BfclReport, b: BfclReport): string[] {
   throw new Error("Not refused");
 }
 
+Deno.test("compareBfclReports() gives the same bytes whatever the order of the reports merged into each side", async () => {
+  // The overall interval resampled A's entries in the order its files were given (bfcl compare
+  // --a x --a y against --a y --a x moved a bound).
+  const runsOf = async (model: string) =>
+    await Promise.all(BFCL_CATEGORIES.map((c) => runModel(model, c)));
+  const [g, c] = [
+    await runsOf("gpt-4o-2024-05-13-FC"),
+    await runsOf("claude-3-5-sonnet-20240620-FC"),
+  ];
+  const merged = (runs: typeof g, order: number[]) =>
+    mergeBfclReports(order.map((i) => bfclReport([runs[i]!])));
+  const forward = BFCL_CATEGORIES.map((_, i) => i);
+  const texts = new Set<string>();
+  for (const order of [forward, [...forward].reverse(), [2, 0, 3, 1, ...forward.slice(4)]]) {
+    texts.add(formatReport(
+      compareBfclReports(merged(g, order), merged(c, forward), { seed: 7, resamples: 500 }),
+    ));
+  }
+  strictEqual(texts.size, 1);
+});
+
 Deno.test("compareBfclReports() refuses other checkers, matchings, categories and entry sets", () => {
   const a = report("a", [["simple", "simple_0", true], ["relevance", "relevance_0", false]]);
   const b = report("b", [["simple", "simple_0", false], ["relevance", "relevance_0", true]]);
