@@ -4,7 +4,7 @@
 import { BINARY_METRIC_NAMES, exampleRight } from "../evaluation/mod.ts";
 import type { BinaryMetricName, EvaluationReport, ExampleRecord } from "../evaluation/mod.ts";
 import { suggestName } from "../jsonl/mod.ts";
-import { listedId } from "./text/printable.ts";
+import { listedId } from "./text/mod.ts";
 
 /** Which examples of a report to show; every filter given applies. */
 export interface ExampleSelection {
