@@ -2,7 +2,7 @@
 // catalog or labels file shares (UTF-8, BOM, CRLF, blank lines, malformed JSON, repeated keys),
 // each problem a SuiteInputError whose message names the file and line.
 import { decodeUtf8, InputError, jsonArrayHint, quote } from "../jsonl/mod.ts";
-import { parseJson } from "../engine/mod.ts";
+import { parseJson, readExactObject } from "../engine/mod.ts";
 import { repeatedKeys } from "../config/mod.ts";
 
 /** Where a {@linkcode SuiteInputError} is, and what caused it. */
@@ -95,11 +95,22 @@ export function* jsonLines(text: string, source: string, idField?: string): Gene
       value = parseJson(line);
     } catch (e) {
       const hint = jsonArrayHint(line, i + 1);
-      throw new SuiteInputError(`${source}:${i + 1}: malformed JSON line ${quote(line)}${hint}`, {
-        source,
-        line: i + 1,
-        cause: e,
-      });
+      // Where and how it is malformed, as the exact parser words it (each runtime's JSON.parse
+      // words it differently), as the scoring readers say it.
+      const at = readExactObject(line);
+      const why = at instanceof Map
+        ? " (NaN and Infinity are not JSON)"
+        : at !== null
+        ? ` (${at.code} at ${at.offset})`
+        : "";
+      throw new SuiteInputError(
+        `${source}:${i + 1}: malformed JSON line ${quote(line)}${why}${hint}`,
+        {
+          source,
+          line: i + 1,
+          cause: e,
+        },
+      );
     }
     const raw = idField !== undefined && typeof value === "object" && value !== null
       ? (value as Record<string, unknown>)[idField]

@@ -67,7 +67,7 @@ Deno.test("readGoldens names the line and id of each kind of bad row", () => {
     [
       `${golden("g1")}\n{"id": "g2", "question`,
       [
-        'g.jsonl:2: malformed JSON line "{\\"id\\": \\"g2\\", \\"question"',
+        'g.jsonl:2: malformed JSON line "{\\"id\\": \\"g2\\", \\"question" (unterminated_string at 13)',
         "g.jsonl",
         2,
         undefined,
@@ -135,7 +135,7 @@ Deno.test("readGoldens: invalid UTF-8 is refused at its line and byte, the decod
 
 Deno.test("readGoldens without a source names <input>", () => {
   deepStrictEqual(refusal(() => readGoldens("{")), [
-    '<input>:1: malformed JSON line "{"',
+    '<input>:1: malformed JSON line "{" (expecting_property_name at 1)',
     "<input>",
     1,
     undefined,
@@ -356,7 +356,13 @@ Deno.test("readCalibrationLabels reads pairs from bytes or text, and runs throug
 Deno.test("readCalibrationLabels names the line of a label that is not one", () => {
   const cases: [string | Uint8Array, string, number][] = [
     ['{"human": 1, "judge": 1}\n[1]', 'l.jsonl:2: expected a JSON object, got "[1]"', 2],
-    ['{"human": 1', 'l.jsonl:1: malformed JSON line "{\\"human\\": 1"', 1],
+    ['{"human": 1', 'l.jsonl:1: malformed JSON line "{\\"human\\": 1" (expecting_comma at 11)', 1],
+    // NaN, which the exact parser reads (as Python does), is not JSON: said so.
+    [
+      '{"human": NaN}',
+      'l.jsonl:1: malformed JSON line "{\\"human\\": NaN}" (NaN and Infinity are not JSON)',
+      1,
+    ],
     [
       '{"human": 1, "judge": 1, "human": 0}',
       'l.jsonl:1:26: Duplicate key "human" (first at 1:2)',
