@@ -174,3 +174,29 @@ Deno.test("the root as published loads only its own files: no node: module, no n
   assertEquals(seen.filter((s) => !s.startsWith("file:")), []);
   ok(seen.length >= 2 && seen.length <= 20, `${seen.length} files`);
 });
+
+Deno.test("the package publishes what its README links to, its NOTICE, and Arm's notice in dist/", async () => {
+  // The README is the package's page on JSR: its links to docs/ were dead there.
+  const config = JSON.parse(await Deno.readTextFile(new URL("deno.json", root)));
+  const include: string[] = config.publish.include;
+  const published = (path: string) =>
+    include.some((p) => p.endsWith("/") ? path.startsWith(p) : path === p);
+  const readme = await Deno.readTextFile(new URL("README.md", root));
+  const links = [...readme.matchAll(/\]\(([^)#:]+)(?:#[^)]*)?\)/g)].map((m) => m[1]!);
+  ok(links.length > 10, `${links.length} links`);
+  assertEquals(links.filter((l) => !published(l)), []);
+  for (const file of ["NOTICE", "LICENSE", "src/ifeval/NOTICE"]) ok(published(file), file);
+  // The bundler drops // comments: the MIT notice of Arm's pow travels as a legal comment.
+  const pow = [...(await filesUnder(new URL("dist", root).pathname)).keys()].filter((f) =>
+    Deno.readTextFileSync(new URL(`dist/${f}`, root)).includes("POW_LOG_TABLE")
+  );
+  ok(pow.length > 0, "no dist file holds the pow tables");
+  for (const f of pow) {
+    ok(
+      Deno.readTextFileSync(new URL(`dist/${f}`, root)).includes(
+        "Copyright (c) 2018-2022, Arm Limited",
+      ),
+      f,
+    );
+  }
+});

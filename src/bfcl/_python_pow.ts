@@ -6,26 +6,27 @@
 // result depends on the engine (V8 squares x for y = 2 and takes sqrt(x) for y = 0.5, where
 // glibc's pow can be a unit in the last place away, and older V8s and JavaScriptCore use other
 // algorithms). Checked against CPython 3.11 on Debian's glibc 2.36 (tests/bfcl/python_arith_test.ts).
-//
-// The algorithm and its tables are Arm's, under this notice (optimized-routines is offered under
-// MIT or Apache-2.0 WITH LLVM-exception; this port takes the MIT terms):
-//
-//   Copyright (c) 2018-2022, Arm Limited.
-//
-//   Permission is hereby granted, free of charge, to any person obtaining a copy of this software
-//   and associated documentation files (the "Software"), to deal in the Software without
-//   restriction, including without limitation the rights to use, copy, modify, merge, publish,
-//   distribute, sublicense, and/or sell copies of the Software, and to permit persons to whom the
-//   Software is furnished to do so, subject to the following conditions:
-//
-//   The above copyright notice and this permission notice shall be included in all copies or
-//   substantial portions of the Software.
-//
-//   THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR IMPLIED, INCLUDING
-//   BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY, FITNESS FOR A PARTICULAR PURPOSE AND
-//   NONINFRINGEMENT. IN NO EVENT SHALL THE AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM,
-//   DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
-//   OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE SOFTWARE.
+
+/*! The algorithm and its tables are Arm's, under this notice (optimized-routines is offered under
+ * MIT or Apache-2.0 WITH LLVM-exception; this port takes the MIT terms):
+ *
+ *   Copyright (c) 2018-2022, Arm Limited.
+ *
+ *   Permission is hereby granted, free of charge, to any person obtaining a copy of this software
+ *   and associated documentation files (the "Software"), to deal in the Software without
+ *   restriction, including without limitation the rights to use, copy, modify, merge, publish,
+ *   distribute, sublicense, and/or sell copies of the Software, and to permit persons to whom the
+ *   Software is furnished to do so, subject to the following conditions:
+ *
+ *   The above copyright notice and this permission notice shall be included in all copies or
+ *   substantial portions of the Software.
+ *
+ *   THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR IMPLIED, INCLUDING
+ *   BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY, FITNESS FOR A PARTICULAR PURPOSE AND
+ *   NONINFRINGEMENT. IN NO EVENT SHALL THE AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM,
+ *   DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+ *   OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE SOFTWARE.
+ */
 import { decompose, roundRatio } from "../stats/mod.ts";
 import { EXP_TABLE, POW_LOG_TABLE } from "./_pow_tables.generated.ts";
 
