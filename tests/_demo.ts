@@ -5,6 +5,20 @@ import type { EvaluationReport } from "../mod.ts";
 const root = new URL("../", import.meta.url);
 const demo = new URL("samples/demo/", root).pathname;
 
+/**
+ * The arguments of `assay score --quiet` on the demo's base generations (no prompts), then `extra`
+ * (`--out FILE`, `--json`): what the CLI tests of writing and exit codes run.
+ */
+export const demoScoreArgs = (...extra: string[]): string[] => [
+  "score",
+  "--quiet",
+  "--examples",
+  `${demo}examples.jsonl`,
+  "--generations",
+  `${demo}generations.base.jsonl`,
+  ...extra,
+];
+
 /** Scores the demo's `model` generations into `dir` with `assay score` (plus `extra` flags). */
 export async function scoreDemo(
   dir: string,

@@ -4,20 +4,11 @@
 // keeps its permissions.
 import { deepStrictEqual, rejects, strictEqual } from "node:assert/strict";
 import { runMain } from "./_main.ts";
+import { demoScoreArgs } from "../_demo.ts";
 
 const repo = new URL("../../", import.meta.url).pathname;
-const demo = `${repo}samples/demo`;
 
-const score = (out: string) => [
-  "score",
-  "--quiet",
-  "--examples",
-  `${demo}/examples.jsonl`,
-  "--generations",
-  `${demo}/generations.base.jsonl`,
-  "--out",
-  out,
-];
+const score = (out: string) => demoScoreArgs("--out", out);
 
 const names = (dir: string) => [...Deno.readDirSync(dir)].map((e) => e.name).sort();
 

@@ -5,7 +5,7 @@
 // replace_cli_test.ts.)
 import { ok, strictEqual } from "node:assert/strict";
 import { writeScoreCorpus } from "../evaluation/_score_corpus.ts";
-import { scoreDemo } from "../_demo.ts";
+import { demoScoreArgs, scoreDemo } from "../_demo.ts";
 
 const deno = Deno.execPath();
 const repo = new URL("../../", import.meta.url).pathname;
@@ -115,14 +115,7 @@ Deno.test({
       "rules:\n  - metric: full_call_exact_match\n    min: 0.1\n",
     );
     const gate = ["gate", `${dir}/rules.yaml`, "--report", `${dir}/base.json`];
-    const score = [
-      "score",
-      "--quiet",
-      "--examples",
-      `${demo}/examples.jsonl`,
-      "--generations",
-      `${demo}/generations.base.jsonl`,
-    ];
+    const score = demoScoreArgs();
     const cases: [string[], string][] = [
       [[...gate, "--json"], "gate"],
       [gate, "gate"],

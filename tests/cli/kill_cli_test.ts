@@ -11,10 +11,10 @@ import { basename } from "node:path";
 import { makeRng, type Rng } from "../_corpus.ts";
 import { writeScoreCorpus } from "../evaluation/_score_corpus.ts";
 import { runMain } from "./_main.ts";
+import { demoScoreArgs } from "../_demo.ts";
 
 const deno = Deno.execPath();
 const main = new URL("../../cli/main.ts", import.meta.url).pathname;
-const demo = new URL("../../samples/demo", import.meta.url).pathname;
 const KILLS = 20;
 
 interface Timing {
@@ -142,16 +142,7 @@ Deno.test({
 
     // The old files: a report, a comparison and a page of the demo (of the same kinds).
     const oldDir = await Deno.makeTempDir();
-    const demoScore = await runMain([
-      "score",
-      "--quiet",
-      "--examples",
-      `${demo}/examples.jsonl`,
-      "--generations",
-      `${demo}/generations.base.jsonl`,
-      "--out",
-      `${oldDir}/r.json`,
-    ]);
+    const demoScore = await runMain(demoScoreArgs("--out", `${oldDir}/r.json`));
     strictEqual(demoScore.code, 0, demoScore.stderr);
     const oldCompare = await runMain([
       "compare",

@@ -5,24 +5,14 @@
 import { strictEqual } from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import { runMain } from "./_main.ts";
+import { demoScoreArgs } from "../_demo.ts";
 
 const repo = new URL("../../", import.meta.url).pathname;
-const demo = `${repo}samples/demo`;
 const suiteDemo = `${repo}samples/suite_demo`;
 const structured = `${repo}tests/fixtures/structured`;
 const NOTES = "my notes, not a report\n";
 
-const score = (out: string, ...extra: string[]) => [
-  "score",
-  "--quiet",
-  "--examples",
-  `${demo}/examples.jsonl`,
-  "--generations",
-  `${demo}/generations.base.jsonl`,
-  "--out",
-  out,
-  ...extra,
-];
+const score = (out: string, ...extra: string[]) => demoScoreArgs("--out", out, ...extra);
 
 const suiteRun = (...extra: string[]) => [
   "suite",
