@@ -2,6 +2,7 @@
 // naming it and its flag, before any work starts.
 import { deepStrictEqual, match, strictEqual } from "node:assert/strict";
 import { runCli, runMain } from "./_main.ts";
+import { demoScoreArgs } from "../_demo.ts";
 
 const repo = new URL("../../", import.meta.url).pathname;
 const samples = `${repo}samples/`;
@@ -189,16 +190,7 @@ Deno.test("assay compare names a missing report, and refuses a folder as --html"
     r.stderr,
     `assay compare: Cannot read ${dir}/a.json (base report): no such file or folder`,
   );
-  const base = await runMain([
-    "score",
-    "--quiet",
-    "--examples",
-    `${demo}examples.jsonl`,
-    "--generations",
-    `${demo}generations.base.jsonl`,
-    "--out",
-    `${dir}/base.json`,
-  ]);
+  const base = await runMain(demoScoreArgs("--out", `${dir}/base.json`));
   strictEqual(base.code, 0, base.stderr);
   const html = await runMain(["compare", `${dir}/base.json`, `${dir}/base.json`, "--html", dir]);
   strictEqual(html.code, 2);
