@@ -282,6 +282,36 @@ const SHAPES: [string, string, Expect][] = [
     "SELECT id FROM orders; SELECT FROM WHERE )",
     { score: 0, statements: 2, tables: 1, columns: 1, unparseable: 1 },
   ],
+  // A user test against PostgreSQL: a `::` cast's alias was an unknown column ("month", a real
+  // column elsewhere), as were whole-row references and a table function's column definitions.
+  [
+    "select-list aliases of :: casts, reused in GROUP BY and ORDER BY",
+    "SELECT date_trunc('month', created_at)::date AS month, sum(total)::numeric(12,2) AS revenue " +
+    "FROM orders GROUP BY month ORDER BY revenue",
+    { score: 1, tables: 1, columns: 2 },
+  ],
+  ["a chain of casts with an alias", "SELECT count(*)::int::text AS n FROM orders ORDER BY n", {
+    score: 1,
+    tables: 1,
+    columns: 0,
+  }],
+  [
+    "whole-row references to a table's alias",
+    "SELECT row_to_json(o), json_agg(c) FROM orders o JOIN customers c ON c.id = o.customer_id " +
+    "WHERE o IS NOT NULL GROUP BY o.id",
+    { score: 1, tables: 2, columns: 3 },
+  ],
+  [
+    "a table function with a column-definition list",
+    "SELECT e.x, e.y FROM orders, jsonb_to_record(orders.status::jsonb) AS e(x int, y text)",
+    { score: 1, tables: 1, columns: 1, unchecked: 2 },
+  ],
+  ["an unknown column under a cast's alias", "SELECT nope::int AS n FROM orders ORDER BY n", {
+    score: 0,
+    tables: 1,
+    columns: 1,
+    unknown_columns: ["nope"],
+  }],
 ];
 
 for (const [name, sql, want] of SHAPES) {
@@ -514,6 +544,57 @@ export const knownIssues: {
     ours: 1,
     reason: "select-list aliases are accepted anywhere in their query (PostgreSQL allows them " +
       "only in GROUP BY and ORDER BY)",
+  },
+  // From a user test against PostgreSQL (2026-12-07).
+  {
+    sql: 'WITH "Big" AS (SELECT 1 AS x) SELECT x FROM big',
+    kind: "postgres",
+    ours: 1,
+    reason:
+      "CTE names match case-insensitively, quoted or not (PostgreSQL: a quoted name is exact, so `big` is no table)",
+  },
+  {
+    sql: 'SELECT o.id FROM orders "O"',
+    kind: "postgres",
+    ours: 1,
+    reason:
+      'table aliases match case-insensitively, quoted or not (PostgreSQL: `o` is not the alias `"O"`)',
+  },
+  {
+    sql: "INSERT INTO orders (id, statuz) VALUES (1, 'x')",
+    kind: "postgres",
+    ours: 1,
+    reason: "an INSERT's column list is not checked, only its target table",
+  },
+  {
+    sql: "SELECT * FROM ONLY orders",
+    kind: "postgres",
+    ours: 0,
+    reason: "node-sql-parser 5.3.13 reads `ONLY` as a table name: an unknown table `only`",
+  },
+  {
+    sql: "SELECT x FROM unnest(ARRAY[1, 2]) WITH ORDINALITY AS u(x, n)",
+    kind: "parser",
+    ours: 0,
+    reason: "node-sql-parser 5.3.13 has no WITH ORDINALITY; the statement is unparseable",
+  },
+  {
+    sql: "SELECT id FROM orders FOR UPDATE",
+    kind: "parser",
+    ours: 0,
+    reason: "node-sql-parser 5.3.13 has no FOR UPDATE in PostgreSQL; the statement is unparseable",
+  },
+  {
+    sql: "DELETE FROM orders USING customers WHERE customers.id = orders.customer_id",
+    kind: "parser",
+    ours: 0,
+    reason: "node-sql-parser 5.3.13 has no DELETE ... USING; the statement is unparseable",
+  },
+  {
+    sql: "SELECT id FROM orders WHERE total BETWEEN SYMMETRIC 10 AND 1",
+    kind: "parser",
+    ours: 0,
+    reason: "node-sql-parser 5.3.13 has no BETWEEN SYMMETRIC; the statement is unparseable",
   },
 ];
 

@@ -139,9 +139,15 @@ export class Walker {
           }
         } else if (isRec(item.expr)) {
           const sub = unwrap(item.expr);
+          // `f(x) AS e(a int)`: node-sql-parser puts the alias and its column definitions, which
+          // name no column of the catalog, in the function's `as`.
+          const fnAs = item.expr.type === "tablefunc" && isRec(item.expr.as) ? item.expr.as : null;
           if (sub) jobs.push({ node: sub, parent: scope, ctes });
-          else exprs.push(item.expr);
-          scope.bindings.push({ name: alias ?? "" });
+          else exprs.push(fnAs ? { ...item.expr, as: null } : item.expr);
+          const fnName = fnAs && isRec(fnAs.name) && Array.isArray(fnAs.name.name)
+            ? cleanAlias(this.part(fnAs.name.name[0])?.text)
+            : null;
+          scope.bindings.push({ name: alias ?? fnName ?? "" });
         }
         if (isRec(item.on) && item.on.type === "expr_list" && Array.isArray(item.on.value)) {
           // `a JOIN b ON c, t`: node-sql-parser 5.3 puts `t` in the ON clause (knownIssues).
@@ -171,7 +177,9 @@ export class Walker {
     if (Array.isArray(node.columns)) {
       for (const c of node.columns) {
         if (!isRec(c)) continue;
-        const a = typeof c.as === "string" ? c.as : this.part(c.as)?.text;
+        // `x::int AS n`: node-sql-parser puts a cast's alias in the cast.
+        const as = c.as ?? (isRec(c.expr) && c.expr.type === "cast" ? c.expr.as : null);
+        const a = typeof as === "string" ? as : this.part(as)?.text;
         if (a) (scope.aliases.add(lower(a)), outputs.add(lower(a)));
         const e = isRec(c.expr) && c.expr.type === "column_ref" ? this.part(c.expr.column) : null;
         if (e) outputs.add(lower(e.text));
@@ -257,6 +265,8 @@ export class Walker {
       if (aliases && level === 0 && s.aliases.has(lower(col.text))) return;
       if (opaque) return void this.unchecked++;
     }
+    // A table's name or alias where a column goes is its whole row (`row_to_json(o)`).
+    if (findBinding(scope, lower(col.text))) return;
     if (!col.quoted && VALUE_WORDS.has(lower(col.text))) return;
     this.out.columns.set(normalName([col]), false);
   }
