@@ -416,6 +416,54 @@ Deno.test("createJudge() answers a cache hit without a request", async () => {
   });
 });
 
+Deno.test("createJudge() judges one prompt once, in flight or after, and gives each copy its outcome", async () => {
+  // A user test: 90 calls of a suite run made 90 requests for 33 prompts (each copy missed the
+  // cache while the first was in flight), and a judge that is not deterministic gave copies
+  // different scores, which a cached rerun then changed.
+  await withServer(async ({ server, options }) => {
+    server.script.push(
+      anthropicTool(good),
+      anthropicTool({ score: 0.25, reason: "Other." }),
+      anthropicTool({ score: 0.5, reason: "Third." }),
+    );
+    const judge = createJudge(options);
+    const other = { ...CTX, golden: { ...CTX.golden, question: "another?" } };
+    const [a, b, c, d] = await Promise.all([
+      judge.score(metric(CLAUDE), CTX),
+      judge.score(metric(CLAUDE), CTX),
+      judge.score(metric(CLAUDE), other),
+      judge.score(metric(CLAUDE), CTX),
+    ]);
+    const e = await judge.score(metric(CLAUDE), CTX);
+    strictEqual(server.requests.length, 2);
+    assertEquals([a, b, d, e].map((s) => [s.score, s.cached, s.attempts]), [
+      [0.75, false, 1],
+      [0.75, true, 0],
+      [0.75, true, 0],
+      [0.75, true, 0],
+    ]);
+    assertEquals([c.score, c.cached, c.attempts], [0.25, false, 1]);
+    assertEquals(b.details, a.details);
+  });
+  // A failed call's copies share its error, without a request of their own.
+  await withServer(async ({ server, options }) => {
+    server.script.push(apiError(403, "denied"), anthropicTool(good));
+    const judge = createJudge({ ...options, maxRetries: 0 });
+    const [a, b] = await Promise.all([
+      judge.score(metric(CLAUDE), CTX),
+      judge.score(metric(CLAUDE), CTX),
+    ]);
+    strictEqual(server.requests.length, 1);
+    assertEquals([a.score, b.score, b.attempts, b.cached, b.details], [
+      null,
+      null,
+      0,
+      false,
+      a.details,
+    ]);
+  });
+});
+
 Deno.test("rubricSha256() changes with the rubric and assertSameRubric() then refuses", async () => {
   await withServer(async ({ server, options }) => {
     const judge = createJudge(options);

@@ -2,12 +2,13 @@
 // jitter stream and cache.
 import type { WithEngine } from "../../engine/mod.ts";
 import type { CriterionScore } from "../types.ts";
-import { parseModel, validateParams } from "./_params.ts";
+import { type JudgeModelSpec, parseModel, validateParams } from "./_params.ts";
 import {
   checkContext,
   contextValue,
   isTruthy,
   type JudgeContext,
+  type RenderedJudgePrompt,
   renderPrompt,
   rubricHash,
 } from "./_prompt.ts";
@@ -250,6 +251,8 @@ export function createJudge(options: JudgeOptions = {}): Judge {
   const maxTokens = count("maxTokens", options.maxTokens, 1024, 1);
   const engine: WithEngine = options.engine === undefined ? {} : { engine: options.engine };
 
+  const judged = new Map<string, Promise<{ ok: boolean; score: JudgeScore }>>();
+
   async function score(metric: JudgeMetric, context: JudgeContext): Promise<JudgeScore> {
     if (
       typeof metric !== "object" || metric === null || typeof metric.name !== "string" ||
@@ -281,6 +284,32 @@ export function createJudge(options: JudgeOptions = {}): Judge {
       };
     }
     const key = judgeCacheKey(prompt.prompt_sha256, params.judge_model);
+    // One prompt is judged once per judge: a copy asked while it is in flight, or after it
+    // scored, shares its outcome (no request; a score as a cache hit), so that a run pays once
+    // and scores it alike. A copy asked after a failure tries again.
+    const earlier = judged.get(key);
+    if (earlier !== undefined) {
+      const r = await earlier;
+      if (r.ok) cfg.onCall?.({ ...label, outcome: "cache_hit", attempt: 0 });
+      return { ...r.score, ...base, cached: r.ok };
+    }
+    const once = judgeOnce(key, spec, prompt, label, base);
+    const shared = once.then((score) => {
+      if (score.score === null) judged.delete(key);
+      return { ok: score.score !== null, score };
+    });
+    shared.catch(() => judged.delete(key)); // a refusal (no key) reaches this caller
+    judged.set(key, shared);
+    return await once;
+  }
+
+  async function judgeOnce(
+    key: string,
+    spec: JudgeModelSpec,
+    prompt: RenderedJudgePrompt,
+    label: { metric: string; model: string },
+    base: Omit<JudgeScore, "applicable" | "score" | "details">,
+  ): Promise<JudgeScore> {
     if (cache !== undefined) {
       const hit = checkScore(await cache.get(key));
       if (hit.ok) {
