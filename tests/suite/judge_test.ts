@@ -324,6 +324,31 @@ Deno.test("createJudge() backs off exponentially with seeded jitter after 5xx", 
   }, apiError(500, "down"));
 });
 
+Deno.test("createJudge() reads its API roots as a model string's base URL: a trailing /v1 dropped, a query refused", async () => {
+  // A user test: `--openai-base-url http://host/v1` (an SDK's base URL) asked /v1/v1/...; a query
+  // or a fragment took the endpoint's path.
+  await withServer(async ({ server, options }) => {
+    server.script.push(anthropicTool(good), openaiContent(JSON.stringify(good)));
+    const judge = createJudge({
+      ...options,
+      baseUrls: { anthropic: `${server.baseUrl}/v1/`, openai: `${server.baseUrl}/v1` },
+    });
+    strictEqual((await judge.score(metric(CLAUDE), CTX)).score, 0.75);
+    strictEqual((await judge.score(metric(GPT), CTX)).score, 0.75);
+    assertEquals(server.requests.map((r) => r.path), ["/v1/messages", "/v1/chat/completions"]);
+    for (const odd of ["?q=1", "#frag"]) {
+      throws(
+        () => createJudge({ ...options, baseUrls: { openai: `${server.baseUrl}/${odd}` } }),
+        /^TypeError: Option baseUrls\.openai must have no query, fragment or credentials$/,
+      );
+    }
+    throws(
+      () => createJudge({ ...options, baseUrls: { anthropic: "http://u:p@127.0.0.1:9" } }),
+      /baseUrls\.anthropic must have no query, fragment or credentials/,
+    );
+  });
+});
+
 Deno.test("createJudge() refuses other 4xx at once", async () => {
   await withServer(async ({ server, options, sleeps }) => {
     server.script.push(apiError(400, "max_tokens: too large"));

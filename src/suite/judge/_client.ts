@@ -2,7 +2,7 @@
 // jitter stream and cache.
 import type { WithEngine } from "../../engine/mod.ts";
 import type { CriterionScore } from "../types.ts";
-import { type JudgeModelSpec, parseModel, validateParams } from "./_params.ts";
+import { apiRoot, type JudgeModelSpec, parseModel, validateParams } from "./_params.ts";
 import {
   checkContext,
   contextValue,
@@ -161,7 +161,10 @@ function httpRoot(name: string, x: string | undefined): string | undefined {
     ok = typeof x === "string" && /^https?:$/.test(new URL(x).protocol);
   } catch { /* reported below */ }
   if (!ok) throw new TypeError(`Option ${name} must be an http(s) URL`);
-  return x;
+  // As a model string's base URL is read (`…@http://host/v1` is `http://host`).
+  const r = apiRoot(x);
+  if (r.problem !== undefined) throw new TypeError(`Option ${name} ${r.problem}`);
+  return r.root;
 }
 
 const defaultSleep = (ms: number): Promise<void> =>

@@ -135,6 +135,27 @@ function list(field: string, x: unknown): unknown[] {
 }
 
 /**
+ * An API's root as a base URL gives it: without trailing slashes or a trailing `/v1` (the SDKs'
+ * base URLs end in it; the endpoints add it), and refused when it is no URL or has a query, a
+ * fragment or credentials, which the endpoint's path would be appended to or sent with.
+ */
+export function apiRoot(url: string): { root: string; problem?: undefined } | {
+  root?: undefined;
+  problem: string;
+} {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return { problem: "invalid" };
+  }
+  if (u.search !== "" || u.hash !== "" || u.username !== "" || u.password !== "") {
+    return { problem: "must have no query, fragment or credentials" };
+  }
+  return { root: url.replace(/\/+$/, "").replace(/\/v1$/, "") };
+}
+
+/**
  * Parses a judge model string: `anthropic:<model>`, `openai:<model>` or
  * `openai-compatible:<model>@<http(s) base URL>`.
  *
@@ -170,19 +191,17 @@ export function parseModel(judgeModel: unknown, field = "judge_model"): JudgeMod
     }
     baseUrl = model.slice(at + 1);
     model = model.slice(0, at);
-    let url: URL;
-    try {
-      url = new URL(baseUrl);
-    } catch {
+    const root = apiRoot(baseUrl);
+    if (root.problem === "invalid") {
       throw new JudgeParamsError(field, `Param ${field} has an invalid base URL ${quote(baseUrl)}`);
     }
-    if (url.search !== "" || url.hash !== "" || url.username !== "" || url.password !== "") {
+    if (root.problem !== undefined) {
       throw new JudgeParamsError(
         field,
-        `Param ${field} base URL ${quote(baseUrl)} must have no query, fragment or credentials`,
+        `Param ${field} base URL ${quote(baseUrl)} ${root.problem}`,
       );
     }
-    baseUrl = baseUrl.replace(/\/+$/, "").replace(/\/v1$/, "");
+    baseUrl = root.root;
   }
   if (model.trim() === "" || [...model].some((c) => c < " " || c === "\u007f")) {
     throw new JudgeParamsError(
