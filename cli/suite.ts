@@ -649,14 +649,18 @@ type Card = ReturnType<typeof scorecard>;
 
 function printScorecard(card: Card, metrics: string[]): void {
   for (const arm of card.arms) {
-    // Runs without a verdict are counted, so that failing judges are never silent.
+    // Incomplete and unscored runs are counted, so that failing judges are never silent, and so
+    // are the runs without a pass verdict: an incomplete run has one when its missing scores
+    // cannot change it, and then counts in the pass rate.
     const left = [
       arm.n_incomplete > 0 && `${arm.n_incomplete} incomplete (a judge error)`,
       arm.n_unscored > 0 && `${arm.n_unscored} unscored (no criterion applies)`,
     ].filter((x) => x);
+    const undecided = arm.n_runs - arm.pass_rate.denominator;
     console.log(
       `\narm ${printableText(arm.arm)}: ${arm.n_runs} runs over ${arm.n_goldens} goldens` +
-        (left.length > 0 ? `; ${left.join(", ")}, left out of the pass rate` : ""),
+        (left.length > 0 ? `; ${left.join(", ")}` : "") +
+        (undecided > 0 ? `; ${undecided} without a pass verdict, left out of the pass rate` : ""),
     );
     const rows: string[][] = [
       [

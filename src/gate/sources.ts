@@ -163,9 +163,10 @@ function ifevalSource(r: Json): MetricSource {
 
 /**
  * A suite run, per (golden, arm): its repeats pooled, so that resampling these units is the
- * scorecard's bootstrap by golden within each arm. `pass_rate` counts complete runs (passes over
- * them), `overall_score` their mean overall score, and each suite metric its mean score over the
- * applicable runs that have one, as the scorecard does.
+ * scorecard's bootstrap by golden within each arm. `pass_rate` counts the runs with a pass
+ * verdict (passes over them: complete runs, and incomplete ones whose missing scores cannot change
+ * their pass), `overall_score` the complete runs' mean overall score, and each suite metric its
+ * mean score over the applicable runs that have one, as the scorecard does.
  */
 function suiteRunSource(r: Json): MetricSource {
   const runs = r.runs as {
@@ -187,7 +188,7 @@ function suiteRunSource(r: Json): MetricSource {
   }
   const share = (m: string, run: (typeof runs)[number]): [number, number] => {
     const complete = run.overall.status === "complete";
-    if (m === "pass_rate") return [run.overall.pass ? 1 : 0, complete ? 1 : 0];
+    if (m === "pass_rate") return [run.overall.pass ? 1 : 0, run.overall.pass === null ? 0 : 1];
     if (m === "overall_score") return [complete ? run.overall.overall! : 0, complete ? 1 : 0];
     const c = run.criteria.find((x) => x.metric === m);
     return c?.applicable && c.score !== null ? [c.score, 1] : [0, 0];

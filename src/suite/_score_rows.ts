@@ -83,12 +83,35 @@ export function overallOf(aligned: readonly ScoreRow[]): RunOverall {
   return {
     status,
     overall,
-    pass: status === "complete" ? overall! >= threshold : null,
+    pass: status === "complete"
+      ? overall! >= threshold
+      : status === "incomplete"
+      ? settledPass(scored, errored.length, threshold)
+      : null,
     threshold,
     n_applicable: applicable,
     n_scored: scored.length,
     errored,
   };
+}
+
+/**
+ * The pass of an incomplete run when its missing scores cannot change it: its overall score with
+ * every missing score at its lowest (0) and at its highest (1), each computed as a complete run's
+ * (the exactly rounded mean of the applicable criteria). The overall score only grows with a
+ * score, and so does its rounding, so these two bound every value the missing scores could give:
+ * true when even the lowest reaches the threshold, false when even the highest stays under it,
+ * null (no verdict) when they straddle it.
+ */
+export function settledPass(
+  scored: readonly number[],
+  missing: number,
+  threshold: number,
+): boolean | null {
+  const fill = (v: number) => exactMean([...scored, ...new Array<number>(missing).fill(v)])!;
+  if (fill(0) >= threshold) return true;
+  if (fill(1) < threshold) return false;
+  return null;
 }
 
 /** One golden's runs in one arm, each aligned to the metric order. */
@@ -157,11 +180,16 @@ export function thresholdOf(
   return goldens[0]!.runs[0]!.rows[m]!.threshold;
 }
 
-/** The columns of an arm, in order: pass, overall, then each metric's scores. */
+/**
+ * The columns of an arm, in order: pass (every run with a verdict: the complete ones, and the
+ * incomplete ones whose missing scores cannot change it), overall (complete runs), then each
+ * metric's scores.
+ */
 export function columnsOf(goldens: readonly Golden[], metrics: readonly string[]): PooledColumn[] {
   const complete = (g: Golden) => g.runs.filter((r) => r.overall.status === "complete");
+  const decided = (g: Golden) => g.runs.filter((r) => r.overall.pass !== null);
   return [
-    new PooledColumn(goldens.map((g) => complete(g).map((r) => r.overall.pass ? 1 : 0))),
+    new PooledColumn(goldens.map((g) => decided(g).map((r) => r.overall.pass ? 1 : 0))),
     new PooledColumn(goldens.map((g) => complete(g).map((r) => r.overall.overall!))),
     ...metrics.map((_, m) =>
       new PooledColumn(goldens.map((g) =>

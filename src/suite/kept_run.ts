@@ -200,8 +200,12 @@ export function storedRepeatsReport(
   }
 }
 
-/** Per arm (in the scorecard's code-point order): its passing runs and its complete runs. */
-export type PassCounts = [arm: string, passes: number, complete: number][];
+/**
+ * Per arm (in the scorecard's code-point order): its passing runs and its runs with a pass verdict
+ * (the pass rate's numerator and denominator: complete runs, and incomplete ones whose missing
+ * scores cannot change their pass).
+ */
+export type PassCounts = [arm: string, passes: number, decided: number][];
 
 /**
  * A scorecard's pass counts, as a run keeps them for the history: each arm's pass rate as its
@@ -209,7 +213,7 @@ export type PassCounts = [arm: string, passes: number, complete: number][];
  * rows.
  *
  * @param card The run's scorecard.
- * @returns Per arm, its passing and its complete runs.
+ * @returns Per arm, its passing runs and its runs with a pass verdict.
  *
  * @example
  * ```ts
@@ -228,8 +232,9 @@ export function passCounts(card: Scorecard): PassCounts {
 }
 
 /**
- * Each arm's pass rate from its kept counts: passes / complete, the ratio of two integers rounded
- * once (as the scorecard's exact pooling gives it), or null when no run of the arm is complete.
+ * Each arm's pass rate from its kept counts: passes / decided, the ratio of two integers rounded
+ * once (as the scorecard's exact pooling gives it), or null when no run of the arm has a pass
+ * verdict.
  *
  * @param counts The run's kept pass counts.
  * @returns Per arm, in the same order, its pass rate.
@@ -243,5 +248,5 @@ export function passCounts(card: Scorecard): PassCounts {
  * ```
  */
 export function passRates(counts: PassCounts): [arm: string, rate: number | null][] {
-  return counts.map(([arm, passes, complete]) => [arm, complete === 0 ? null : passes / complete]);
+  return counts.map(([arm, passes, decided]) => [arm, decided === 0 ? null : passes / decided]);
 }

@@ -1,10 +1,11 @@
 /**
  * Repeated runs of a metric suite: `repeats: {n, reducer, k?}` in the suite file reduces each
- * golden's runs in an arm to one score. `mean`, `median`, `mode` and `max` reduce the runs'
- * overall scores; `at_least_k`, `pass_at_k` and `pass_hat_k` count the runs that pass, through
- * the stats room's `atLeastK`, `passAtK` and `passHatK`. A reducer that needs k runs gives null
- * ("not computable") for a golden with fewer, never 0. `cluster` names the golden field that
- * clusters goldens for the standard errors of `repeatsReport`.
+ * golden's runs in an arm to one score. `mean`, `median`, `mode` and `max` reduce the complete
+ * runs' overall scores; `at_least_k`, `pass_at_k` and `pass_hat_k` count the runs that pass among
+ * those with a pass verdict (an incomplete run has one when its missing scores cannot change it:
+ * `runOverall`), through the stats room's `atLeastK`, `passAtK` and `passHatK`. A reducer that
+ * needs k runs gives null ("not computable") for a golden with fewer, never 0. `cluster` names
+ * the golden field that clusters goldens for the standard errors of `repeatsReport`.
  *
  * @module
  */
@@ -53,11 +54,16 @@ export interface ReducedGolden {
   golden_id: string;
   /** Its runs. */
   runs: number;
-  /** Of those, complete runs (the others, judge errors or nothing applicable, are left out). */
+  /**
+   * Of those, the runs the reducer reads, the others left out: for `mean`, `median`, `mode` and
+   * `max` the complete runs (an incomplete run has no overall score); for the `_k` reducers the
+   * runs with a pass verdict, the complete ones and the incomplete ones whose missing scores
+   * cannot change it (`RunOverall.pass` not null). Unscored runs are never read.
+   */
   scored: number;
-  /** Complete runs that pass. */
+  /** Of `scored`, the runs that pass. */
   passes: number;
-  /** The reduced score; null when not computable (no complete run, or fewer than k). */
+  /** The reduced score; null when not computable (no run read, or fewer than k). */
   value: number | null;
 }
 
@@ -199,10 +205,13 @@ function mode(xs: number[]): number {
 }
 
 /**
- * Reduces one golden's complete runs: their overall scores and whether each passes.
+ * Reduces one golden's runs: the complete runs' overall scores, or whether each run with a pass
+ * verdict passes.
  *
- * @param scores The complete runs' overall scores, in repeat order.
- * @param passes Whether each passes.
+ * @param scores The complete runs' overall scores, in repeat order (read by `mean`, `median`,
+ *   `mode` and `max`).
+ * @param passes Whether each run with a pass verdict passes, in repeat order (read by the `_k`
+ *   reducers).
  * @param repeats The reducer and its k.
  * @returns The reduced score, or null when not computable.
  * @throws {RangeError} If the reducer is unknown or needs a k it lacks.
@@ -285,15 +294,19 @@ export function reduceRepeats(
     const goldens = [...arms.get(arm)!.entries()]
       .sort(([a], [b]) => compareCodePoints(a, b))
       .map(([golden_id, runs]): ReducedGolden => {
-        const complete = [...runs].sort((a, b) => a.repeat - b.repeat)
-          .filter((r) => r.overall.status === "complete");
+        const sorted = [...runs].sort((a, b) => a.repeat - b.repeat);
+        const complete = sorted.filter((r) => r.overall.status === "complete");
+        // The pass reducers read every run with a verdict: an incomplete run counts when its
+        // missing scores cannot change its pass, as in the scorecard's pass rate.
+        const decided = sorted.filter((r) => r.overall.pass !== null);
+        const read = needsK(repeats.reducer) ? decided : complete;
         const scores = complete.map((r) => r.overall.overall!);
-        const passes = complete.map((r) => r.overall.pass === true);
+        const passes = decided.map((r) => r.overall.pass!);
         return {
           golden_id,
           runs: runs.length,
-          scored: complete.length,
-          passes: passes.filter(Boolean).length,
+          scored: read.length,
+          passes: read.filter((r) => r.overall.pass === true).length,
           value: reduceRuns(scores, passes, repeats),
         };
       });

@@ -6,9 +6,12 @@
  * Rows are the metric store's: one {@linkcode ScoreRow} per (golden, arm, repeat, metric).
  * A run's overall score is the mean of its applicable criteria; it passes when that reaches
  * the threshold of the suite's first metric. A judge error (an applicable criterion with a
- * null score) never counts as 0 or 1: the run is `incomplete`, its `pass` is null, and it is
- * left out of the pass rate and the mean overall score (and counted); its scored criteria
- * still count in their metrics' means.
+ * null score) never counts as a score: the run is `incomplete`, its overall score is left out
+ * of the mean overall score (and counted), and its scored criteria still count in their
+ * metrics' means. Its pass is decided only when the missing scores cannot change it: when its
+ * overall score with every missing score at 0 still reaches the threshold (pass), or with every
+ * one at 1 still stays under it (fail); such a run counts in the pass rate. Otherwise its `pass`
+ * is null and it is left out of the pass rate.
  *
  * Every statistic is a ratio of pooled sums, computed exactly and rounded once, so it does not
  * depend on summation order. Intervals resample goldens with replacement (sfc32 + Lemire
@@ -61,7 +64,11 @@ export interface RunOverall {
   status: "complete" | "incomplete" | "unscored";
   /** Mean of the scored applicable criteria (partial when incomplete); null when none. */
   overall: number | null;
-  /** `overall ≥ threshold` when complete, otherwise null. */
+  /**
+   * `overall ≥ threshold` when complete. When incomplete, the verdict the missing scores cannot
+   * change: true when the overall score with each of them at 0 reaches the threshold, false when
+   * with each at 1 it stays under it, else null. Null when unscored.
+   */
   pass: boolean | null;
   /** The pass threshold: the first metric's. */
   threshold: number;
@@ -123,13 +130,16 @@ export interface ArmScorecard {
   n_runs: number;
   /** Goldens (the bootstrap's clusters). */
   n_goldens: number;
-  /** Runs with a judge error: left out of the pass rate and the mean overall score. */
+  /**
+   * Runs with a judge error: left out of the mean overall score, and out of the pass rate unless
+   * their missing scores cannot change their pass (`RunOverall.pass` not null).
+   */
   n_incomplete: number;
-  /** Runs where no criterion applies: likewise left out. */
+  /** Runs where no criterion applies: left out of the pass rate and the mean overall score. */
   n_unscored: number;
   /** The pass threshold: the first metric's. */
   threshold: number;
-  /** Passing runs over complete runs. */
+  /** Passing runs over runs with a pass verdict (complete, or incomplete but decided). */
   pass_rate: Estimate;
   /** Mean overall score of complete runs. */
   overall: Estimate;
@@ -158,23 +168,28 @@ export interface Scorecard {
  *
  * @param rows The run's rows: one per metric of `metricOrder`, all of one (golden, arm, repeat).
  * @param metricOrder The suite's metric names, in suite order; the first sets the threshold.
- * @returns The run's overall score, pass and status; a judge error makes it `incomplete`,
- *   with `pass` null (never a silent 0 or 1).
+ * @returns The run's overall score, pass and status; a judge error makes it `incomplete`, its
+ *   overall score that of the scored criteria (never a silent 0 or 1), and its `pass` the
+ *   verdict every value of the missing scores gives, or null when they could decide either way.
  * @throws {TypeError} If a row or name is malformed.
  * @throws {RangeError} If the rows are of several runs, or miss or repeat a metric.
  *
- * @example A judge error leaves the pass undecided
+ * @example A judge error decides the pass only when no score it could give would change it
  * ```ts
  * import { runOverall, type ScoreRow } from "@assay/assay/suite";
  * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  *
  * const row = (metric: string, score: number | null): ScoreRow => ({
- *   golden_id: "g1", arm: "base", repeat: 0, metric, score, applicable: true, threshold: 0.5,
+ *   golden_id: "g1", arm: "base", repeat: 0, metric, score, applicable: true, threshold: 0.6,
  * });
- * assertEquals(runOverall([row("a", 1), row("b", 0.5)], ["a", "b"]).overall, 0.75);
- * assertEquals(runOverall([row("a", 1), row("b", 0.5)], ["a", "b"]).pass, true);
- * const r = runOverall([row("a", 1), row("b", null)], ["a", "b"]);
- * assertEquals([r.status, r.pass, r.errored], ["incomplete", null, ["b"]]);
+ * const order = ["a", "b", "c"];
+ * assertEquals(runOverall([row("a", 1), row("b", 0.5), row("c", 1)], order).pass, true);
+ * // c failed: (1 + 0.5 + 0) / 3 = 0.5 and (1 + 0.5 + 1) / 3 = 0.83 straddle 0.6: no verdict.
+ * const r = runOverall([row("a", 1), row("b", 0.5), row("c", null)], order);
+ * assertEquals([r.status, r.overall, r.pass, r.errored], ["incomplete", 0.75, null, ["c"]]);
+ * // (0 + 0.5 + 1) / 3 = 0.5 < 0.6 even at c = 1: fails. (1 + 1 + 0) / 3 ≥ 0.6 at c = 0: passes.
+ * assertEquals(runOverall([row("a", 0), row("b", 0.5), row("c", null)], order).pass, false);
+ * assertEquals(runOverall([row("a", 1), row("b", 1), row("c", null)], order).pass, true);
  * ```
  */
 export function runOverall(rows: readonly ScoreRow[], metricOrder: readonly string[]): RunOverall {

@@ -15,7 +15,9 @@ Reads JSON lines on stdin, one case each:
 Columns, per arm: pass rate, mean overall, then each metric's mean. Semantics (the reference,
 restated): a run's overall is the mean of its applicable criteria; a run with an applicable
 criterion without a score is incomplete, one with none applicable unscored; only complete runs
-count in the pass rate (overall >= the first metric's threshold) and the overall mean. Sums are
+count in the overall mean, and in the pass rate (overall >= the first metric's threshold) complete
+runs and incomplete ones whose verdict is the same with every missing score 0 and every one 1
+(an incomplete run passes when even all 0 passes, fails when even all 1 fails). Sums are
 exact (Fractions) and each ratio is rounded once (Python's int / int is correctly rounded).
 Percentiles: numpy.quantile (linear) of the defined resamples at (1 - level) / 2 and 1 - that.
 """
@@ -48,12 +50,21 @@ def columns_of(rows, metrics, goldens):
             if c["applicable"] and c["score"] is not None:
                 cols[2 + m][i][0] += Fraction(c["score"])
                 cols[2 + m][i][1] += 1
+        threshold = crit[0]["threshold"]
         if app and len(scored) == len(app):
             overall = rnd(sum(scored) / len(scored))
-            cols[0][i][0] += 1 if overall >= crit[0]["threshold"] else 0
+            cols[0][i][0] += 1 if overall >= threshold else 0
             cols[0][i][1] += 1
             cols[1][i][0] += Fraction(overall)
             cols[1][i][1] += 1
+        elif app:
+            # Incomplete: the missing scores all 0 (lowest) and all 1 (highest) bound the overall.
+            missing = len(app) - len(scored)
+            lowest = rnd(sum(scored, Fraction(0)) / len(app))
+            highest = rnd((sum(scored, Fraction(0)) + missing) / len(app))
+            if lowest >= threshold or highest < threshold:
+                cols[0][i][0] += 1 if lowest >= threshold else 0
+                cols[0][i][1] += 1
     return cols
 
 

@@ -6,6 +6,8 @@ import {
   meanUncertainty,
   reduceRepeats,
   reduceRuns,
+  runOverall,
+  type RunResult,
   SuiteError,
 } from "../../src/suite/mod.ts";
 import { passAtK, passHatK } from "../../src/stats/mod.ts";
@@ -125,6 +127,50 @@ Deno.test("reduceRepeats() reduces per arm and golden, leaving incomplete runs o
       not_computable: 1,
     },
   ]);
+});
+
+Deno.test("reduceRepeats() counts an incomplete run with a pass verdict in the pass reducers, not in the score reducers", () => {
+  // Threshold 0.6, three criteria: with the judge j failed, a run lies between (a + b) / 3 and
+  // (a + b + 1) / 3, and has a pass verdict when both sides of 0.6 agree (runOverall).
+  const scored = (repeat: number, a: number, b: number, j: number | null): RunResult => {
+    const at = { golden_id: "g1", arm: "base", repeat, applicable: true, threshold: 0.6 };
+    const criteria = [
+      { ...at, metric: "a", score: a },
+      { ...at, metric: "b", score: b },
+      { ...at, metric: "j", score: j },
+    ];
+    return {
+      golden_id: "g1",
+      arm: "base",
+      repeat,
+      criteria,
+      overall: runOverall(criteria, ["a", "b", "j"]),
+    };
+  };
+  const results = [
+    scored(0, 1, 1, 1), //    complete, 1: passes
+    scored(1, 0, 0, 0), //    complete, 0: fails
+    scored(2, 0, 0, null), // at most 1/3: fails whatever the judge says
+    scored(3, 1, 0, null), // from 1/3 to 2/3: no verdict
+    scored(4, 1, 1, null), // at least 2/3: passes whatever the judge says
+  ];
+  assertEquals(results.map((r) => r.overall.pass), [true, false, false, null, true]);
+  const golden = (reducer: "pass_at_k" | "pass_hat_k" | "at_least_k" | "mean" | "max") =>
+    reduceRepeats(results, { n: 5, reducer, ...(reducer.endsWith("_k") && { k: 2 }) })[0]!
+      .goldens[0]!;
+  // The pass reducers read the 4 runs with a verdict, 2 passing (before: 2 complete, 1 passing,
+  // and pass@2 was 1).
+  assertEquals(golden("pass_at_k"), {
+    golden_id: "g1",
+    runs: 5,
+    scored: 4,
+    passes: 2,
+    value: passAtK(4, 2, 2),
+  });
+  assertEquals([golden("pass_hat_k").value, golden("at_least_k").value], [passHatK(4, 2, 2), 1]);
+  // The score reducers read the overall scores of the complete runs only.
+  assertEquals(golden("mean"), { golden_id: "g1", runs: 5, scored: 2, passes: 1, value: 0.5 });
+  assertEquals(golden("max").value, 1);
 });
 
 Deno.test("reduceRepeats() lists a golden with no run in an arm as mismatched, given the run's goldens", () => {

@@ -125,6 +125,106 @@ Deno.test("runOverall() marks a judge error incomplete, never a silent 0 or 1", 
   assertEquals([allErr.status, allErr.overall, allErr.pass], ["incomplete", null, null]);
 });
 
+// A judge error's score is unknown, but it lies in [0, 1]: the run's overall score with every
+// missing score at 0 and at 1 bounds every value it could have. Five metrics: m1 sets the
+// threshold; j1 and j2 are judges; m3 does not apply, so it weighs nothing (the overall score is the
+// mean of the four applicable criteria, each weighing 1/4).
+//   m1 1, j1 error, m3 n/a, j2 error, m4 0.5 → lowest (1 + 0.5 + 0 + 0) / 4 = 0.375,
+//                                              highest (1 + 0.5 + 1 + 1) / 4 = 0.875.
+Deno.test("runOverall() decides an incomplete run's pass when no score of its judge errors could change it", () => {
+  const order = ["m1", "j1", "m3", "j2", "m4"];
+  const rows = (threshold: number, m1: number | null = 1, m4 = 0.5) => [
+    row("g", 0, "m1", m1, { threshold }),
+    row("g", 0, "j1", null),
+    row("g", 0, "m3", null, { applicable: false }),
+    row("g", 0, "j2", null),
+    row("g", 0, "m4", m4),
+  ];
+  const verdict = (rs: ScoreRow[]) => {
+    const r = runOverall(rs, order);
+    return [r.status, r.overall, r.pass, r.n_applicable, r.errored];
+  };
+  const incomplete = (pass: boolean | null) => ["incomplete", 0.75, pass, 4, ["j1", "j2"]];
+  // Even the lowest (0.375) reaches the threshold: passes, whatever the judges would have said.
+  assertEquals(verdict(rows(0.3)), incomplete(true));
+  assertEquals(verdict(rows(0.375)), incomplete(true)); // the lowest exactly at it passes
+  // Even the highest (0.875) stays under it: fails.
+  assertEquals(verdict(rows(0.9)), incomplete(false));
+  // In between, the judges decide: no verdict, left out of the pass rate.
+  assertEquals(verdict(rows(0.6)), incomplete(null));
+  assertEquals(verdict(rows(0.875)), incomplete(null)); // the highest exactly at it could pass
+  assertEquals(verdict(rows(0.37500000000000006)), incomplete(null)); // one ulp above the lowest
+  assertEquals(verdict(rows(0.8750000000000001)), incomplete(false)); // one ulp above the highest
+  // The overall score stays that of the scored criteria: a judge error never counts as a score.
+  // Only the applicable criteria weigh: were m3 applicable with 0, the lowest would be 0.3.
+  const m3 = rows(0.375).map((r) => r.metric === "m3" ? { ...r, score: 0, applicable: true } : r);
+  assertEquals(verdict(m3), ["incomplete", 0.5, null, 5, ["j1", "j2"]]);
+  // The threshold is the first metric's even when that metric is the one that failed: one
+  // judge error among (j1 0.5) weighs half.
+  const first = (t: number) => [row("g", 0, "j1", null, { threshold: t }), row("g", 0, "m1", 0.5)];
+  assertEquals(runOverall(first(0.25), ["j1", "m1"]).pass, true);
+  assertEquals(runOverall(first(0.5), ["j1", "m1"]).pass, null);
+  assertEquals(runOverall(first(0.76), ["j1", "m1"]).pass, false);
+  // Every applicable criterion failed: lowest 0, highest 1.
+  const all = (t: number) => runOverall([row("g", 0, "a", null, { threshold: t })], ["a"]);
+  assertEquals([all(0).overall, all(0).pass, all(0.5).pass], [null, true, null]);
+  // The bounds are computed as a complete run's overall is (the exact mean rounded once), and
+  // compared with the threshold as it is: 0.7, 1, 1 and a judge error's lowest 0 is
+  // 2.7 / 4 = 0.675 exactly rounded, the pass of a complete run of the same scores.
+  const lowest = runOverall(
+    [row("g", 0, "a", 0.7), row("g", 0, "b", 1), row("g", 0, "c", 1), row("g", 0, "d", 0)],
+    ["a", "b", "c", "d"],
+  ).overall!;
+  const rounded = (t: number) =>
+    runOverall(
+      [
+        row("g", 0, "a", 0.7, { threshold: t }),
+        row("g", 0, "b", 1),
+        row("g", 0, "c", 1),
+        row("g", 0, "d", null),
+      ],
+      ["a", "b", "c", "d"],
+    ).pass;
+  assertEquals([rounded(lowest), rounded(lowest + 2 ** -53)], [true, null]);
+});
+
+Deno.test("scorecard() counts a decided incomplete run in the pass rate, never in the overall mean", () => {
+  // Threshold 0.6; three criteria, so a run with a judge error lies between (m1 + m2) / 3 and
+  // (m1 + m2 + 1) / 3.
+  const run = (g: string, r: number, m1: number, m2: number, j: number | null, arm = "base") =>
+    [
+      row(g, r, "m1", m1, { threshold: 0.6 }),
+      row(g, r, "m2", m2),
+      row(g, r, "j", j, { rubric_sha256: "ab".repeat(32) }),
+    ].map((x) => ({ ...x, arm }));
+  const rows = [
+    ...run("g1", 0, 1, 1, 1), //      complete, 1: pass
+    ...run("g1", 1, 0, 0.5, 0.25), // complete, 0.25: fail
+    ...run("g2", 0, 0, 0.5, null), // at most 0.5: fails whatever the judge says
+    ...run("g2", 1, 1, 0.5, null), // from 0.5 to 0.83: no verdict, left out
+    ...run("g3", 0, 1, 1, null), //   at least 0.67: passes whatever the judge says
+    ...run("g3", 1, 0, 0, null), //   at most 0.33: fails
+  ];
+  const metrics = ["m1", "m2", "j"];
+  const a = scorecard(rows, { metrics, seed: 1, resamples: 200 }).arms[0]!;
+  assertEquals([a.n_runs, a.n_incomplete, a.n_unscored], [6, 4, 0]);
+  const point = (e: Estimate) => [e.value, e.numerator, e.denominator];
+  // 2 of the 5 decided runs pass. Before, 1 of the 2 complete ones: two runs that could not pass
+  // were left out, and the pass rate rose to 0.5.
+  assertEquals(point(a.pass_rate), [0.4, 2, 5]);
+  assertEquals(point(a.overall), [0.625, 1.25, 2]); // complete runs only, as before
+  assertEquals(a.metrics.map((m) => [m.n_applicable, m.n_errors]), [[6, 0], [6, 0], [6, 4]]);
+  // The paired comparison reads the same verdicts: in "new", g2 r1's judge answered 1 (pass).
+  const other = [...rows.slice(0, 9), ...run("g2", 1, 1, 0.5, 1), ...rows.slice(12)]
+    .map((x) => ({ ...x, arm: "new" }));
+  const c = compareArms([...rows, ...other], ["base", "new"], { metrics, resamples: 10 });
+  assertEquals([c.pass_rate.a.value, c.pass_rate.b.value, c.pass_rate.delta], [
+    0.4,
+    0.5,
+    0.5 - 0.4,
+  ]);
+});
+
 Deno.test("runOverall() refuses rows of several runs, missing or repeated metrics", () => {
   const rows = handFixture();
   throws(() => runOverall(rows.slice(0, 4), OPTS.metrics), /rows\[3\] is of run/);
@@ -253,6 +353,8 @@ Deno.test("scorecard() and compareArms() agree bit for bit with the Python oracl
   const RESAMPLES = 200;
   const cases: unknown[] = [];
   const mine: { columns: OracleColumn[]; deltas: unknown[] }[] = [];
+  // Incomplete runs by pass: decided either way (counted in the pass rate) or not.
+  const verdicts = { true: 0, false: 0, null: 0 };
   for (let i = 0; i < 300; i++) {
     const level = rng.pick([0.95, 0.9, 0.5, 0.99]);
     const seed = rng.int(2 ** 32);
@@ -260,6 +362,11 @@ Deno.test("scorecard() and compareArms() agree bit for bit with the Python oracl
     const arms = paired ? ["base", "new"] : ["solo"];
     const { rows, metrics } = randomSuite(rng, arms, { hostile: i % 3 === 0 });
     const opts = { metrics, seed, resamples: RESAMPLES, level };
+    const runs = Map.groupBy(rows, (r) => JSON.stringify([r.arm, r.golden_id, r.repeat]));
+    for (const run of runs.values()) {
+      const o = runOverall(run, metrics);
+      if (o.status === "incomplete") verdicts[String(o.pass) as keyof typeof verdicts]++;
+    }
     let goldens: number;
     if (paired) {
       const c = compareArms(rows, ["base", "new"], opts);
@@ -294,6 +401,7 @@ Deno.test("scorecard() and compareArms() agree bit for bit with the Python oracl
     columns += cols.length;
   });
   ok(columns > 1500, `${columns} columns compared`);
+  ok(verdicts.true > 50 && verdicts.false > 50 && verdicts.null > 50, JSON.stringify(verdicts));
   ok(
     seen.undefinedResamples > 100 && seen.nullValue > 10 && seen.nullCi > 10,
     JSON.stringify(seen),
