@@ -243,13 +243,14 @@ Deno.test("assay suite run warns on stderr when judge calls fail, naming how man
 
 Deno.test("assay suite run never prints, writes or stores a key in any encoding", async () => {
   const key = `sk-local-Q7/x&y<z>"w%2F'q+=\\v9-TAIL`;
-  const forms = keyForms(key);
   let n = 0;
-  // Request i: a reason holding every form, else a 400 body or a malformed reply with one form.
+  // Request i: a reason holding every form, else a 400 body or a malformed reply with one form,
+  // the forms in turn. (A judge asks once per prompt: the run makes fewer requests than there are
+  // forms; tests/suite/judge_redaction_test.ts echoes every form in every place.)
   const server = startJudgeServer((req) => {
     const all = keyForms(keyOf(req)!);
     const i = n++;
-    const form = all[Math.floor(i / 3) % all.length]!.text;
+    const form = all[i % all.length]!.text;
     const headers = { "x-echo": form, location: `http://127.0.0.1:9/${form}` };
     const reply: Reply = i % 3 === 0
       ? openaiContent(JSON.stringify({ score: 0.5, reason: all.map((f) => f.text).join(" | ") }))
@@ -263,7 +264,7 @@ Deno.test("assay suite run never prints, writes or stores a key in any encoding"
     const args = await runArgs(dir, `openai-compatible:judge-1@${server.baseUrl}`, ["--json"]);
     const r = await assay(args, { OPENAI_COMPATIBLE_API_KEY: key });
     strictEqual(r.code, 0, r.stderr);
-    ok(n >= forms.length, `${n} requests`);
+    ok(n >= 3, `${n} requests`); // each kind of reply
     const out = await Deno.readTextFile(`${dir}/run.json`);
     const db = new DatabaseSync(`${dir}/metrics.db`);
     const errors = db.prepare("SELECT error FROM scores WHERE error IS NOT NULL").all();
