@@ -629,8 +629,8 @@ function judgeFlags(values: Record<string, unknown>): JudgeOptions {
   }
   for (const [flag, key] of [["--concurrency", "concurrency"], ["--timeout-ms", "timeoutMs"]]) {
     const v = text(flag!);
-    // "" is not 0 here: Number("") would pass for a count with no minimum.
-    if (v !== undefined) given.push([flag!, { [key!]: v.trim() === "" ? NaN : Number(v) }]);
+    // Digits only: Number() read "" as 0, "0x10" as 16 and "1e3" as 1000.
+    if (v !== undefined) given.push([flag!, { [key!]: /^\d+$/.test(v) ? Number(v) : NaN }]);
   }
   for (const [flag, options] of given) {
     try {

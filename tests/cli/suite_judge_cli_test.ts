@@ -128,6 +128,9 @@ Deno.test("assay suite run checks every judge flag up front, with --no-judge too
     [["--concurrency", "0"], /--concurrency must be an integer of at least 1, got "0"/],
     [["--timeout-ms", "-5"], /--timeout-ms must be an integer in \[1, 2147483647\], got "-5"/],
     [["--timeout-ms", "3000000000"], /--timeout-ms must be an integer in \[1, 2147483647\]/],
+    // Digits only: Number() took "0x10" as 16 ms and "1e3" as 1000 (a judge user test).
+    [["--timeout-ms", "0x10"], /--timeout-ms must be an integer in \[1, 2147483647\], got "0x10"/],
+    [["--concurrency", "1e3"], /--concurrency must be an integer of at least 1, got "1e3"/],
   ];
   for (const [flags, message] of cases) {
     for (const noJudge of [[], ["--no-judge"]]) {
