@@ -5,11 +5,11 @@
 // evaluation report without metrics had "overall metrics that are not the sums of its records").
 import { match, ok, strictEqual } from "node:assert/strict";
 import { runMain } from "./_main.ts";
-import { suiteInputs } from "./_suite_demo.ts";
+import { reportCommands } from "./_report_kinds.ts";
 
-const fixtures = new URL("../fixtures/", import.meta.url).pathname;
 const samples = new URL("../../samples/", import.meta.url).pathname;
 const dir = await Deno.makeTempDir();
+const commands = reportCommands(dir);
 
 async function make(args: string[]) {
   const r = await runMain([...args, "--quiet"]);
@@ -33,53 +33,10 @@ const score = (generations: string, out: string) =>
   ]);
 await score("generations.base.jsonl", `${dir}/base.json`);
 await score("generations.adapter.jsonl", `${dir}/adapter.json`);
-const bfclData = `${fixtures}bfcl-v1/data`;
-await make([
-  "bfcl",
-  "--checker",
-  "bfcl.ast@2024-08",
-  "--category",
-  "simple",
-  "--questions",
-  `${bfclData}/gorilla_openfunctions_v1_test_simple.json.gz`,
-  "--answers",
-  `${bfclData}/possible_answer/gorilla_openfunctions_v1_test_simple.json.gz`,
-  "--result",
-  `${fixtures}bfcl-v1/results/gpt-4-0613/simple_result.json.gz`,
-  "--model",
-  "gpt-4-0613",
-  "--out",
-  `${dir}/bfcl_score.json`,
-  "--report",
-  `${dir}/bfcl.json`,
-]);
-await make([
-  "ifeval",
-  "--input",
-  `${fixtures}ifeval/input_data.jsonl`,
-  "--responses",
-  `${fixtures}ifeval/responses_gpt4.jsonl`,
-  "--out",
-  `${dir}/ifeval.json`,
-]);
-await make([
-  "structured",
-  "--outputs",
-  `${samples}outputs.jsonl`,
-  "--mode",
-  "lenient",
-  "--out",
-  `${dir}/structured.json`,
-]);
-await make([
-  "suite",
-  "run",
-  `${samples}suite_demo/suite.yaml`,
-  ...suiteInputs(),
-  "--no-judge",
-  "--out",
-  `${dir}/suite.json`,
-]);
+await make(commands.bfcl);
+await make(commands.ifeval);
+await make(commands.structured);
+await make(commands.suite);
 
 // deno-lint-ignore no-explicit-any
 type Edit = (r: any) => void;

@@ -4,11 +4,10 @@
 // or naming what the report lacks, is exit 2 naming it; --limit cuts the list.
 import { deepStrictEqual, match, ok, strictEqual } from "node:assert/strict";
 import { runCli, runMain } from "./_main.ts";
-import { suiteInputs } from "./_suite_demo.ts";
+import { reportCommands } from "./_report_kinds.ts";
 
-const fixtures = new URL("../fixtures/", import.meta.url).pathname;
-const samples = new URL("../../samples/", import.meta.url).pathname;
 const dir = await Deno.makeTempDir();
+const commands = reportCommands(dir);
 
 // The command that makes a report runs in this process; show, whose stdout is the test's, in its own.
 async function make(args: string[]) {
@@ -33,27 +32,7 @@ const firstWord = (text: string) => heads(text).map((l) => l.split("  ")[0]!);
 const json = async (path: string) => JSON.parse(await Deno.readTextFile(path));
 
 const bfcl = `${dir}/bfcl.json`;
-const bfclData = `${fixtures}bfcl-v1/data`;
-await make([
-  "bfcl",
-  "--checker",
-  "bfcl.ast@2024-08",
-  "--category",
-  "simple",
-  "--questions",
-  `${bfclData}/gorilla_openfunctions_v1_test_simple.json.gz`,
-  "--answers",
-  `${bfclData}/possible_answer/gorilla_openfunctions_v1_test_simple.json.gz`,
-  "--result",
-  `${fixtures}bfcl-v1/results/gpt-4-0613/simple_result.json.gz`,
-  "--model",
-  "gpt-4-0613",
-  "--out",
-  `${dir}/score.json`,
-  "--report",
-  bfcl,
-  "--quiet",
-]);
+await make([...commands.bfcl, "--quiet"]);
 
 Deno.test("assay show --failing on a BFCL report lists exactly its entries that are not valid", async () => {
   const report = await json(bfcl);
@@ -148,18 +127,7 @@ Deno.test("assay show prints a BFCL report's hostile ids, types and errors safel
 });
 
 const ifeval = `${dir}/ifeval.json`;
-await make([
-  "ifeval",
-  "--input",
-  `${fixtures}ifeval/input_data.jsonl`,
-  "--responses",
-  `${fixtures}ifeval/responses_gpt4.jsonl`,
-  "--out",
-  ifeval,
-  "--results-dir",
-  `${dir}/ifeval_results`,
-  "--quiet",
-]);
+await make([...commands.ifeval, "--quiet"]);
 
 Deno.test("assay show --failing on an IFEval report lists exactly its prompts not followed, strict or loose", async () => {
   const report = await json(ifeval);
@@ -229,16 +197,7 @@ Deno.test("assay show on IFEval's results files (--results-dir) lists the report
 });
 
 const structured = `${dir}/structured.json`;
-await make([
-  "structured",
-  "--outputs",
-  `${samples}outputs.jsonl`,
-  "--mode",
-  "lenient",
-  "--out",
-  structured,
-  "--quiet",
-]);
+await make([...commands.structured, "--quiet"]);
 
 Deno.test("assay show --failing on a structured report lists exactly its rows that failed a metric", async () => {
   const report = await json(structured);
@@ -273,16 +232,7 @@ Deno.test("assay show --failing on a structured report lists exactly its rows th
 });
 
 const suite = `${dir}/suite.json`;
-await make([
-  "suite",
-  "run",
-  `${samples}suite_demo/suite.yaml`,
-  ...suiteInputs(),
-  "--no-judge",
-  "--quiet",
-  "--out",
-  suite,
-]);
+await make([...commands.suite, "--quiet"]);
 
 Deno.test("assay show --failing on a suite run lists exactly its runs that failed", async () => {
   const report = await json(suite);
