@@ -135,7 +135,7 @@ Deno.test("createJudge() redacts every encoding of every key, wherever a reply e
   ];
   let calls = 0;
   try {
-    const judge = createJudge(options);
+    const shared = createJudge(options);
     for (const [model, key] of providers) {
       const forms = keyForms(key);
       ok(forms.length >= (key === KEY_OPENAI ? 20 : 35), String(forms.length));
@@ -151,6 +151,8 @@ Deno.test("createJudge() redacts every encoding of every key, wherever a reply e
             threshold: 0.5,
             params: { criteria: `Correct? (${place}, ${form.name})`, judge_model: model },
           };
+          // A judge sends nothing more to an endpoint that refused its key: each 401 is a fresh one.
+          const judge = place === "401 body" ? createJudge(options) : shared;
           const s = await judge.score(metric, CTX);
           calls++;
           seen.push(JSON.stringify(s));
@@ -161,7 +163,7 @@ Deno.test("createJudge() redacts every encoding of every key, wherever a reply e
     }
     // Misuse that quotes the caller's values: a key as a context field name, or as a model.
     for (const key of KEYS) {
-      await judge.score({
+      await shared.score({
         name: "m",
         threshold: 0.5,
         params: { criteria: "c", evaluation_params: [key] },

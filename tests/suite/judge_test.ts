@@ -364,6 +364,51 @@ Deno.test("createJudge() refuses other 4xx at once", async () => {
   });
 });
 
+Deno.test("createJudge() sends nothing more to an endpoint that refused its key (401)", async () => {
+  await withServer(async ({ server, options, events }) => {
+    // Two in flight at once, under a limit of 2; the rest wait for a slot. Every Claude request is
+    // refused; the OpenAI endpoint is another key's and still answers.
+    server.holdUntil = 2;
+    const judge = createJudge({ ...options, concurrency: 2 });
+    const question = (i: number) => ({ ...CTX, golden: { ...CTX.golden, question: `q${i}` } });
+    server.script.push(
+      apiError(401, "invalid x-api-key"),
+      apiError(401, "invalid x-api-key"),
+      openaiContent('{"score": 0.75, "reason": "Matches."}'),
+    );
+    const claude = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => judge.score(metric(CLAUDE), question(i))),
+    );
+    server.holdUntil = 0;
+    const gpt = await judge.score(metric(GPT), question(0));
+    // The two sent together were refused; the six that waited were not sent, with the same error.
+    assertEquals(claude.map((s) => [s.score, s.details?.status, s.attempts]), [
+      ...Array(2).fill([null, 401, 1]),
+      ...Array(6).fill([null, 401, 0]),
+    ]);
+    for (const s of claude.slice(2)) {
+      strictEqual(s.details?.error_kind, "http_error");
+      ok(
+        String(s.details?.error).startsWith("HTTP 401 from anthropic: ") &&
+          String(s.details?.error).endsWith(
+            "(not sent: an earlier request to this endpoint was refused)",
+          ),
+        String(s.details?.error),
+      );
+    }
+    strictEqual(gpt.score, 0.75);
+    strictEqual(server.requests.length, 3);
+    // The unsent calls are reported as such: no attempt, the refusal's status.
+    assertEquals(
+      events.filter((e) => e.attempt === 0).map((e) => [e.outcome, e.status]),
+      Array(6).fill(["http_error", 401]),
+    );
+    // Another judge starts afresh.
+    server.script.push(anthropicTool(good));
+    strictEqual((await createJudge(options).score(metric(CLAUDE), question(0))).score, 0.75);
+  });
+});
+
 Deno.test("createJudge() times out a slow call, retries it, then records a judge error", async () => {
   await withServer(async ({ options, sleeps }) => {
     const s = await createJudge({ ...options, timeoutMs: 50, maxRetries: 1 })
@@ -558,7 +603,8 @@ Deno.test("createJudge() never lets an API key into results, errors, events or l
       const judge = createJudge(options);
       const a = await judge.score(metric(CLAUDE), CTX);
       const o = await judge.score(metric(GPT), CTX);
-      const r = await judge.score(metric(GPT), CTX);
+      // A second judge: the first sends nothing more to an endpoint that refused its key.
+      const r = await createJudge(options).score(metric(GPT), CTX);
       record(a);
       record(o);
       record(r);

@@ -50,6 +50,11 @@ export interface CallConfig extends WithEngine {
   maxResponseBytes: number;
   redact: Redactor;
   onCall?: (event: JudgeCallEvent) => void;
+  /**
+   * The 401s met so far, by endpoint: a key refused once is refused again, so a later call to the
+   * same endpoint ends with that error, unsent (the judge's; a fresh map per judge).
+   */
+  refused: Map<string, { error: string; status: number }>;
 }
 
 /** The outcome of a call: a score, or a judge error. */
@@ -132,6 +137,18 @@ export async function callJudge(
     await cfg.semaphore.acquire();
     let ex: Exchange;
     try {
+      // A call that waited while another to its endpoint was refused is not sent.
+      const refused = cfg.refused.get(req.url);
+      if (refused !== undefined) {
+        emit({ outcome: "http_error", attempt: 0, status: refused.status });
+        return {
+          ok: false,
+          kind: "http_error",
+          error: `${refused.error} (not sent: an earlier request to this endpoint was refused)`,
+          status: refused.status,
+          attempts: attempts,
+        };
+      }
       attempts++;
       ex = await timedPost(cfg.fetch, req.url, req, {
         timeoutMs: cfg.timeoutMs,
@@ -170,6 +187,9 @@ export async function callJudge(
     const kind = retriable ? transientKind(ex) : "http_error";
     const message = describe(ex, cfg, spec.provider);
     if (!retriable || transient >= cfg.maxRetries) {
+      if (ex.kind === "response" && ex.status === 401) {
+        cfg.refused.set(req.url, { error: message, status: 401 });
+      }
       emit({ outcome: kind, attempt: attempts, ...status });
       const tries = retriable ? ` (gave up after ${attempts} attempts)` : "";
       return { ok: false, kind, error: message + tries, ...status, attempts };

@@ -237,6 +237,7 @@ export function createJudge(options: JudgeOptions = {}): Judge {
     maxDelayMs,
     maxResponseBytes: count("maxResponseBytes", options.maxResponseBytes, 2 ** 20, 1, 2 ** 30),
     redact: makeRedactor(secrets),
+    refused: new Map(),
   };
   const redact = cfg.redact;
   if (options.engine !== undefined) cfg.engine = options.engine;
