@@ -1139,3 +1139,21 @@ Deno.test("invalid UTF-8 in half the outputs: kernel and general reader agree, a
     `InvalidUtf8Error: generations.jsonl:1: invalid UTF-8 at byte ${q} of the line (byte ${q} of the file)`,
   );
 });
+
+Deno.test("invalid_utf8_outputs counts lines: an earlier, duplicate output's invalid UTF-8 too, on both readers", async () => {
+  const f = base();
+  const enc = new TextEncoder();
+  const line = (first: string) =>
+    enc.encode(`{"example_id":"e1","prompt_sha256":"${SHA}","output":"${first}`);
+  const tail = enc.encode(`","output":${JSON.stringify('{"name":"f","arguments":{"a":1}}')}}\n`);
+  for (const [bad, count] of [[[0xff], 1], [[], 0]] as const) {
+    const generations = new Uint8Array([...line("x"), ...bad, ...tail]);
+    const { fast, general, bail } = await both({ examples: f.examples, generations });
+    strictEqual(bail, undefined, JSON.stringify(bail));
+    strictEqual(fast.report, general.report, fast.error ?? general.error);
+    const report = JSON.parse(fast.report!);
+    // The last output is the one scored, and it holds none.
+    strictEqual(report.records[0].status, "ok");
+    strictEqual(report.inputs.generations.invalid_utf8_outputs, count);
+  }
+});
