@@ -135,9 +135,17 @@ export class AtomicFile {
     }
   }
 
-  /** Appends `bytes`. */
+  /**
+   * Appends `bytes`.
+   *
+   * @throws {InputError} When the file system refuses them (a full disk, a file size limit).
+   */
   async write(bytes: Uint8Array): Promise<void> {
-    for (let at = 0; at < bytes.length;) at += await this.#file.write(bytes.subarray(at));
+    try {
+      for (let at = 0; at < bytes.length;) at += await this.#file.write(bytes.subarray(at));
+    } catch (e) {
+      throw new InputError(`Cannot write ${this.path}: ${reason(e)}`, { cause: e });
+    }
   }
 
   /**
@@ -149,6 +157,9 @@ export class AtomicFile {
   async commit(): Promise<void> {
     try {
       await this.#file.syncData();
+    } catch (e) {
+      // A full disk may show first here, where the written bytes go to it.
+      throw new InputError(`Cannot write ${this.path}: ${reason(e)}`, { cause: e });
     } finally {
       this.#close();
     }

@@ -103,6 +103,55 @@ Deno.test("an --out folder the command may not write to exits 2 before any work"
 });
 
 Deno.test({
+  name: "an --out the file system refuses midway exits 2 in one line naming it, and leaves no file",
+  // It ended with "internal error: Error: File too large (os error 27)", a stack and exit 1. A
+  // file size limit (ulimit -f, SIGXFSZ ignored) makes the write fail as a full disk does.
+  ignore: Deno.build.os !== "linux",
+
+  async fn() {
+    const dir = await Deno.makeTempDir();
+    const lines = Array.from({ length: 20_000 }, (_, i) => `{"k":${i},"v":"${"x".repeat(20)}"}`);
+    await Deno.writeTextFile(`${dir}/in.jsonl`, lines.join("\n") + "\n");
+    const cases: [string[], string, string][] = [
+      [[...demoScoreArgs(), "--details", "--json"], "score", `${dir}/r.json`],
+      [["canonicalize", `${dir}/in.jsonl`], "canonicalize", `${dir}/c.jsonl`],
+    ];
+    for (const [args, name, out] of cases) {
+      const r = await new Deno.Command("sh", {
+        // 64 blocks of 1,024 bytes: less than either output.
+        args: [
+          "-c",
+          "trap '' XFSZ; ulimit -f 64; exec \"$@\"",
+          "sh",
+          deno,
+          "run",
+          "-A",
+          main,
+          ...args,
+          "--out",
+          out,
+        ],
+        stdout: "piped",
+        stderr: "piped",
+        env: { NO_COLOR: "1" },
+      }).output();
+      strictEqual(
+        dec.decode(r.stderr),
+        `assay ${name}: Cannot write ${out}: File too large (os error 27)\n`,
+        args.join(" "),
+      );
+      strictEqual(r.code, 2, args.join(" "));
+      strictEqual(dec.decode(r.stdout), "", args.join(" "));
+      // Neither the report nor its temporary file is left.
+      const left = [];
+      for await (const e of Deno.readDir(dir)) left.push(e.name);
+      strictEqual(left.sort().join(" "), "in.jsonl", args.join(" "));
+    }
+    await Deno.remove(dir, { recursive: true });
+  },
+});
+
+Deno.test({
   name: "a full stdout exits 2 in one line naming stdout, from a write and from console.log",
   // They ended with "internal error: Error: No space left on device (os error 28)", a stack and 1.
   ignore: Deno.build.os !== "linux", // /dev/full
