@@ -231,7 +231,10 @@ export function pairedBootstrap(
     records.forEach((r, i) => {
       const problem = recordProblem(r);
       if (problem) {
-        const v = r?.[problem.split(/[. ]/)[1] as keyof ExampleRecord];
+        // The field the problem names (`.gold_pairs is …`), or the record itself (` is not an
+        // object`).
+        const field = /^\.(\w+)/.exec(problem)?.[1] as keyof ExampleRecord | undefined;
+        const v: unknown = field === undefined ? r : r[field];
         throw new RangeError(
           `${arm ? "adapter" : "base"}[${i}] (example_id ${
             JSON.stringify(r?.example_id)

@@ -54,6 +54,15 @@ Deno.test("pairedBootstrap: a bad count is a RangeError naming arm, index, id, f
   }
 });
 
+Deno.test("pairedBootstrap: a record that is not an object is named with its value", () => {
+  for (const [bad, got] of [[5, "5"], [null, "null"], ["r", '"r"'], [undefined, "undefined"]]) {
+    throws(() => pairedBootstrap([good[0]!, bad as never], good, { resamples: 10 }), {
+      name: "RangeError",
+      message: `base[1] (example_id undefined) is not an object, got ${got}`,
+    });
+  }
+});
+
 Deno.test("pairedBootstrap refuses what compareReports refuses in a report, by the same check", () => {
   const report = scoreToolCalls(
     [{ example_id: "a", language: "en", target: { name: "f", arguments: { x: 1 } } }],
