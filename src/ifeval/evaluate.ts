@@ -5,6 +5,7 @@
  * @module
  */
 import { buildCheck, type InstructionCheck } from "./checkers.ts";
+import { checkPrompt } from "./_prompt_shape.ts";
 import { pyStrip } from "./_python_text.ts";
 import { canonicalValue } from "../engine/mod.ts";
 
@@ -88,7 +89,8 @@ function follows(check: InstructionCheck, variants: readonly string[]): boolean 
  * ```
  */
 export function buildChecks(input: IfevalPrompt, where?: string): InstructionCheck[] {
-  const at = `${where ?? "input"} (key ${input.key})`;
+  const at = `${where ?? "input"} (key ${input?.key})`;
+  checkPrompt(input, at);
   return input.instruction_id_list.map((id, i) =>
     buildCheck(id, input.kwargs[i] ?? {}, { where: at })
   );
@@ -103,7 +105,10 @@ export function buildChecks(input: IfevalPrompt, where?: string): InstructionChe
  * @param mode `"strict"` or `"loose"`.
  * @param checks The prompt's built checks, when already built.
  * @returns The official result row.
- * @throws {IfevalInputError} When an instruction cannot be built.
+ * @throws {IfevalInputError} When the prompt is malformed (its prompt, instruction ids or kwargs) or an
+ *   instruction cannot be built.
+ * @throws {TypeError} When the response is not a string.
+ * @throws {RangeError} When the mode is neither `"strict"` nor `"loose"`.
  * @example Strict and loose
  * ```ts
  * import { evaluatePrompt } from "@assay/assay/ifeval";
@@ -126,6 +131,13 @@ export function evaluatePrompt(
   mode: IfevalMode,
   checks: readonly InstructionCheck[] = buildChecks(input),
 ): IfevalResult {
+  // Any other mode read as loose would score a typo ("Strict") loosely, in silence.
+  if (mode !== "strict" && mode !== "loose") {
+    throw new RangeError(`mode must be "strict" or "loose", got ${showMode(mode)}`);
+  }
+  if (typeof response !== "string") {
+    throw new TypeError(`The response must be a string, got ${typeof response}`);
+  }
   const variants = mode === "strict" ? [response] : looseVariants(response);
   const list = checks.map((check) => follows(check, variants));
   return {
@@ -136,6 +148,8 @@ export function evaluatePrompt(
     follow_instruction_list: list,
   };
 }
+
+const showMode = (m: unknown) => typeof m === "string" ? JSON.stringify(m) : String(m);
 
 /** Python's `json.dumps` of a string (ensure_ascii): the canonical form of the string. */
 const pyString = (s: string): string => canonicalValue(s);

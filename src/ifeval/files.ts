@@ -11,6 +11,7 @@ import { buildCheck, IfevalInputError, type InstructionCheck } from "./checkers.
 import { shown } from "./_kwargs.ts";
 import { pySplit, pyStrip } from "./_python_text.ts";
 import { evaluatePrompt, type IfevalPrompt, type IfevalResult } from "./evaluate.ts";
+import { checkPrompt } from "./_prompt_shape.ts";
 
 /** A named text: a file's name (for messages) and its contents. */
 export interface IfevalSource {
@@ -50,6 +51,10 @@ export interface IfevalRun {
 // The lines of a source as the CLI and scoreJsonl split a file's bytes: the jsonl room's splitter
 // (a leading BOM dropped, `\r\n` read as `\n`), with no limit on a line's length.
 function* jsonObjects(source: IfevalSource): Generator<[Record<string, unknown>, number]> {
+  // A source without its text read as an empty file would give no prompt, in silence.
+  if (typeof source?.name !== "string" || typeof source.text !== "string") {
+    throw new TypeError("A source must be { name: string, text: string }");
+  }
   const splitter = new LineSplitter({ source: source.name, maxLineBytes: Number.MAX_SAFE_INTEGER });
   const bytes = new TextEncoder().encode(source.text);
   for (const run of [splitter.push(bytes), splitter.end()]) {
@@ -71,9 +76,6 @@ function* jsonObjects(source: IfevalSource): Generator<[Record<string, unknown>,
   }
 }
 
-const isStrings = (v: unknown): v is string[] =>
-  Array.isArray(v) && v.every((s) => typeof s === "string");
-
 /**
  * Reads IFEval's input file and builds each instruction's check.
  *
@@ -82,6 +84,7 @@ const isStrings = (v: unknown): v is string[] =>
  * @throws {IfevalInputError} For a line that is not a JSON object, a missing or mistyped field, a
  * key given on an earlier line, kwargs whose count differs from the instructions', or an
  * instruction that cannot be built; the message names the file, line and key.
+ * @throws {TypeError} When the source is not `{ name, text }` with two strings.
  * @example One prompt
  * ```ts
  * import { readIfevalInput } from "@assay/assay/ifeval";
@@ -113,28 +116,10 @@ export function readIfevalInput(source: IfevalSource): IfevalInputRow[] {
     }
     firstLine.set(key, line);
     const where = `${at} (key ${key})`;
-    if (typeof o.prompt !== "string") {
-      throw new IfevalInputError(`${where}: "prompt" must be a string`);
-    }
-    if (!isStrings(o.instruction_id_list)) {
-      throw new IfevalInputError(`${where}: "instruction_id_list" must be a list of strings`);
-    }
-    const kwargs = o.kwargs;
-    if (
-      !Array.isArray(kwargs) ||
-      !kwargs.every((k) => typeof k === "object" && k !== null && !Array.isArray(k))
-    ) {
-      throw new IfevalInputError(`${where}: "kwargs" must be a list of objects`);
-    }
-    if (kwargs.length !== o.instruction_id_list.length) {
-      throw new IfevalInputError(
-        `${where}: ${kwargs.length} kwargs for ${o.instruction_id_list.length} instructions`,
-      );
-    }
+    checkPrompt(o, where);
     const ids = o.instruction_id_list;
-    const checks = ids.map((id, i) =>
-      buildCheck(id, kwargs[i] as Record<string, unknown>, { where })
-    );
+    const kwargs = o.kwargs;
+    const checks = ids.map((id, i) => buildCheck(id, kwargs[i]!, { where }));
     rows.push({ key, prompt: o.prompt, instruction_id_list: ids, kwargs, line, checks });
   }
   return rows;
@@ -194,6 +179,7 @@ function promptOf(
  * whitespace or Unicode normalization, if one does), a prompt given again with another response (IFEval's
  * dictionary would keep the last and score it for every line of that prompt), or an input prompt
  * without a response (named at its line of the input file, the first one, with how many lack one).
+ * @throws {TypeError} When the source is not `{ name, text }` with two strings.
  * @example Matching by prompt
  * ```ts
  * import { readIfevalInput, readIfevalResponses } from "@assay/assay/ifeval";

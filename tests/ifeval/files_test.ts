@@ -1,4 +1,5 @@
 import {
+  evaluatePrompt,
   IfevalInputError,
   officialLine,
   readIfevalInput,
@@ -247,4 +248,55 @@ Deno.test("readIfevalResponses() names the input prompt a response's differs fro
   );
   strictEqual(refusal(undefined), 'r.jsonl:1: "prompt" is missing (give the prompt, or its "key")');
   strictEqual(refusal(5), 'r.jsonl:1: "prompt" must be a string');
+});
+
+Deno.test("evaluatePrompt() refuses a mode other than strict or loose, and a malformed prompt", () => {
+  // A typo ("Strict") was read as loose: this response follows the instruction only loosely.
+  const input = {
+    key: 1,
+    prompt: "p",
+    instruction_id_list: ["startend:quotation"],
+    kwargs: [{}],
+  };
+  const response = 'Sure:\n"Hello"';
+  assertEquals(evaluatePrompt(input, response, "strict").follow_instruction_list, [false]);
+  assertEquals(evaluatePrompt(input, response, "loose").follow_instruction_list, [true]);
+  for (const [mode, shown] of [["Strict", '"Strict"'], ["", '""'], [undefined, "undefined"]]) {
+    throws(() => evaluatePrompt(input, response, mode as never), {
+      name: "RangeError",
+      message: `mode must be "strict" or "loose", got ${shown}`,
+    });
+  }
+  throws(() => evaluatePrompt(input, 5 as never, "strict"), {
+    name: "TypeError",
+    message: "The response must be a string, got number",
+  });
+  const bad: [unknown, string][] = [
+    [null, "input (key undefined): a prompt must be an object"],
+    [{ ...input, prompt: 1 }, 'input (key 1): "prompt" must be a string'],
+    [
+      { ...input, instruction_id_list: "x" },
+      'input (key 1): "instruction_id_list" must be a list of strings',
+    ],
+    [{ ...input, kwargs: [] }, "input (key 1): 0 kwargs for 1 instructions"],
+    [{ ...input, kwargs: [null] }, 'input (key 1): "kwargs" must be a list of objects'],
+  ];
+  for (const [p, message] of bad) {
+    throws(() => evaluatePrompt(p as never, response, "strict"), {
+      name: "IfevalInputError",
+      message,
+    });
+  }
+});
+
+Deno.test("readIfevalInput() and readIfevalResponses() refuse a source without its text", () => {
+  // A misspelled `text` was read as an empty file: no prompt, no error.
+  for (const source of [{ name: "i", txt: "{}" }, "raw text", null, { text: "" }]) {
+    for (const read of [readIfevalInput, (s: never) => readIfevalResponses(s, [])]) {
+      throws(() => read(source as never), {
+        name: "TypeError",
+        message: "A source must be { name: string, text: string }",
+      });
+    }
+  }
 });
