@@ -79,9 +79,9 @@ export function signed(v: number, digits = 3): string {
   return v ? (v < 0 ? "\u2212" : "+") + s : s;
 }
 
-/** An integer with thousands separators. */
+/** An integer with thousands separators (anything else as text: a report read back may hold it). */
 export function count(n: number): string {
-  return Number.isInteger(n) ? String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",") : String(n);
+  return Number.isInteger(n) ? String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",") : esc(String(n));
 }
 
 /** A metric's numerator/denominator. */

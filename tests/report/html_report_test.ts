@@ -121,8 +121,13 @@ Deno.test("renderComparisonHtml() escapes every string it takes from the reports
   evil.inputs.base.examples = digest;
   evil.parser_id = `<b onmouseover="x">`;
   evil.tool.name = "</style><script>";
+  // Counts are numbers in a report, but one read back from JSON may hold a string in their place.
+  (evil as { n: unknown }).n = "<i id=n1>";
+  const metric = evil.deltas.overall[evil.metric_names[0]!];
+  (metric.base as { numerator: unknown }).numerator = "<u id=f1>";
   const page = renderComparisonHtml(evil);
-  strictEqual(/<script|<img|<b onmouseover/i.test(page), false);
+  strictEqual(/<script|<img|<b onmouseover|<i id|<u id/i.test(page), false);
+  strictEqual(page.includes("&#60;i id=n1&#62;") && page.includes("&#60;u id=f1&#62;"), true);
   strictEqual(page.includes(`title="&#34;&#62;&#60;img src=x onerror=alert(1)&#62;"`), true);
   strictEqual(page.includes("&#60;b onmouseover=&#34;x&#34;&#62;"), true);
 });
