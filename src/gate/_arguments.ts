@@ -2,6 +2,9 @@
 // a caller's code, not a rules file) is a TypeError that says what was expected, not one thrown
 // from inside the verdict (`Cannot use 'in' operator`, `gate.rules.filter is not a function`).
 
+import { checkValueProblem } from "./_check_values.ts";
+import type { GateCheck } from "./rules.ts";
+
 const CHECK_KINDS = new Set(["min", "max", "non_inferior", "superior", "max_regressions"]);
 
 const isObject = (x: unknown): x is Record<string, unknown> =>
@@ -29,8 +32,12 @@ export function checkGateArguments(gate: unknown, input: unknown): void {
           "gives",
       );
     }
+    // A NaN bound gave a verdict (`>= NaN`, failed) where the rules file would be refused.
+    const wrong = checkValueProblem(rule.check as GateCheck);
+    if (wrong !== undefined) throw new RangeError(`gate.rules[${i}].check: ${wrong}`);
   });
-  if (!isObject(input) || !("report" in input || ("base" in input && "candidate" in input))) {
-    throw new TypeError("Expected the reports as { report } or { base, candidate }");
+  const report = (k: string) => isObject((input as Record<string, unknown>)[k]);
+  if (!isObject(input) || !(report("report") || (report("base") && report("candidate")))) {
+    throw new TypeError("Expected the reports as { report } or { base, candidate }, objects");
   }
 }

@@ -7,6 +7,7 @@
 import { type Located, parseJsonc, parseYaml, type Position } from "../config/mod.ts";
 import { BINARY_METRIC_NAMES, METRIC_NAMES } from "../evaluation/mod.ts";
 import { suggestName } from "../jsonl/mod.ts";
+import { checkValueProblem } from "./_check_values.ts";
 
 /** What a rule requires of its metric. */
 export type GateCheck =
@@ -215,21 +216,17 @@ function readCheck(
   problem: (message: string) => void,
 ): GateCheck | undefined {
   const v = raw[kind];
+  let check: GateCheck;
   switch (kind) {
     case "min":
-      if (typeof v === "number" && v >= 0 && v <= 1) return { kind, min: v };
-      problem("min must be a number in [0, 1]");
-      return;
+      check = { kind, min: v as number };
+      break;
     case "max":
-      if (typeof v === "number" && v >= 0 && v <= 1) return { kind, max: v };
-      problem("max must be a number in [0, 1]");
-      return;
-    case "non_inferior": {
-      const margin = isObject(v) ? v.margin : undefined;
-      if (typeof margin === "number" && margin >= 0 && margin <= 1) return { kind, margin };
-      problem("non_inferior must be { margin: m } with m in [0, 1]");
-      return;
-    }
+      check = { kind, max: v as number };
+      break;
+    case "non_inferior":
+      check = { kind, margin: (isObject(v) ? v.margin : undefined) as number };
+      break;
     case "superior":
       if (v === true) return { kind };
       problem("superior must be true");
@@ -242,8 +239,10 @@ function readCheck(
         );
         return;
       }
-      if (typeof v === "number" && Number.isSafeInteger(v) && v >= 0) return { kind, max: v };
-      problem("max_regressions must be a whole number of at least 0");
-      return;
+      check = { kind, max: v as number };
   }
+  const wrong = checkValueProblem(check);
+  if (wrong === undefined) return check;
+  problem(wrong);
+  return;
 }

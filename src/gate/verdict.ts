@@ -165,7 +165,8 @@ export type GateInput = { report: object } | { base: object; candidate: object }
  * @returns The verdict.
  * @throws {RangeError} If `on` is not `all` or `intersection` (which needs a base and a candidate
  *   evaluation report), or a comparative rule is given one report, or a metric or slice is not
- *   the report's, or the report is of another kind.
+ *   the report's, or the report is of another kind, or a check's value is not one
+ *   `parseGateRules` accepts (a bound of NaN, say).
  * @throws {ComparisonGateError} If the two reports cannot be compared (with `on: "intersection"`,
  *   also if they share no example).
  * @throws {TypeError} If the gate is not one `parseGateRules` gives, or the input is not

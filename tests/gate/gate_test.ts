@@ -689,8 +689,13 @@ Deno.test("evaluateGate() refuses a gate or input of another shape with a TypeEr
   const r = report(4, () => true);
   const expected = (message: string) => (e: unknown) =>
     e instanceof TypeError && e.message === message;
-  const reports = "Expected the reports as { report } or { base, candidate }";
-  for (const input of [null, undefined, 5, {}, { base: r }]) {
+  const reports = "Expected the reports as { report } or { base, candidate }, objects";
+  // { report: undefined } and { base: null, candidate } threw "Cannot read properties of …".
+  const inputs = [null, undefined, 5, {}, { base: r }, { report: undefined }, {
+    base: null,
+    candidate: r,
+  }];
+  for (const input of inputs) {
     throws(() => evaluateGate(g, input as never), expected(reports), String(input));
   }
   const gates = "Expected a gate { rules, seed, resamples, alpha }, as parseGateRules gives";
@@ -710,6 +715,21 @@ Deno.test("evaluateGate() refuses a gate or input of another shape with a TypeEr
       }),
     TypeError,
   );
+  // A hand-built check is held to what parseGateRules accepts: a NaN bound gave a verdict
+  // (">= NaN", failed).
+  const checks: [Record<string, unknown>, string][] = [
+    [{ kind: "min", min: NaN }, "min must be a number in [0, 1]"],
+    [{ kind: "max", max: 2 }, "max must be a number in [0, 1]"],
+    [{ kind: "non_inferior", margin: NaN }, "non_inferior must be { margin: m } with m in [0, 1]"],
+    [{ kind: "max_regressions", max: 1.5 }, "max_regressions must be a whole number of at least 0"],
+  ];
+  for (const [check, message] of checks) {
+    throws(
+      () => evaluateGate({ ...g, rules: [{ ...g.rules[0]!, check }] } as never, { report: r }),
+      (e: unknown) => e instanceof RangeError && e.message === `gate.rules[0].check: ${message}`,
+      message,
+    );
+  }
 });
 
 Deno.test("evaluateGate() lists failing examples in the report's order, in the verdict, JUnit and Markdown", () => {
