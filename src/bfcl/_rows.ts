@@ -11,6 +11,9 @@ import type { BfclSource as Source } from "./files.ts";
 
 /** Reads a JSONL file's rows as Python values (a BOM at the start dropped, as every reader does). */
 export function readRows(source: Source): PyDict[] {
+  if (typeof source?.name !== "string" || typeof source.text !== "string") {
+    throw new TypeError("A file must be { name: string, text: string }");
+  }
   const lines = withoutBom(source.text).split("\n");
   if (lines.at(-1) === "") lines.pop();
   return lines.map((line, i) => {

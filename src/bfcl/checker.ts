@@ -119,6 +119,8 @@ function isCallList(decoded: PyValue): boolean {
  * BFCL's 2024-08 files (see {@linkcode checkBfcl}), where BFCL's checker would stop with an
  * exception; a bad model output is never an error, but a failing verdict.
  * @throws {RangeError} For a category, decoder or matching that is not one of theirs.
+ * @throws {TypeError} For an `underscoreToDot` that is not a boolean or a `modelName` that is not
+ *   a string.
  *
  * @example A wrong value fails with BFCL's error type
  * ```ts
@@ -177,7 +179,7 @@ export function checkBfclEntry(entry: BfclEntry, options: BfclOptions): BfclVerd
 // category, which is named.
 function checkBfclOptions(options: BfclOptions): void {
   checkOptions(options);
-  const { category, decoder, matching } = options ?? {};
+  const { category, decoder, matching, underscoreToDot, modelName } = options ?? {};
   const known = (what: string, value: unknown, words: readonly string[], plural: string) => {
     if (words.includes(value as string)) return;
     throw new RangeError(
@@ -187,6 +189,15 @@ function checkBfclOptions(options: BfclOptions): void {
   known("category", category, BFCL_CATEGORIES, "categories");
   if (decoder !== undefined) known("decoder", decoder, BFCL_DECODERS, "decoders");
   if (matching !== undefined) known("matching", matching, ["greedy", "optimal"], "matchings");
+  // "no" was read as true (and recorded as "no", which checkReport refuses).
+  if (underscoreToDot !== undefined && typeof underscoreToDot !== "boolean") {
+    throw new TypeError(
+      `Option underscoreToDot must be true or false, got ${typeof underscoreToDot}`,
+    );
+  }
+  if (modelName !== undefined && typeof modelName !== "string") {
+    throw new TypeError(`Option modelName must be a string, got ${typeof modelName}`);
+  }
 }
 
 /** checkBfclEntry of an entry whose question and ground truth are known to be of their shape. */
@@ -297,6 +308,8 @@ export interface BfclRun {
  * @throws {BfclDecoderError} If the results are of another kind of model than the decoder reads
  * (`checkDecoderFits`): a prompting decoder on lists of calls, `fc` on text that reads as calls.
  * @throws {RangeError} For a category, decoder or matching that is not one of theirs.
+ * @throws {TypeError} For an `underscoreToDot` that is not a boolean or a `modelName` that is not
+ *   a string.
  *
  * @example A relevance file: prose passes, a call fails
  * ```ts

@@ -56,3 +56,30 @@ Deno.test("checkBfcl takes every decoder of BFCL_DECODERS and both matchings", (
     }
   }
 });
+
+Deno.test("checkBfcl refuses an underscoreToDot that is not a boolean, a modelName that is not a string, and a file without its text", () => {
+  // "no" was read as true and recorded as "no", which checkReport refuses; modelName 5 failed as
+  // "model.toLowerCase is not a function"; a file without text as "reading 'startsWith'".
+  const cases: [BfclOptions, string][] = [
+    [
+      { category: "relevance", underscoreToDot: "no" as never },
+      "Option underscoreToDot must be true or false, got string",
+    ],
+    [
+      { category: "relevance", modelName: 5 as never },
+      "Option modelName must be a string, got number",
+    ],
+  ];
+  for (const [options, message] of cases) {
+    for (const run of [() => checkBfcl(files, options), () => checkBfclEntry(entry, options)]) {
+      throws(run, (e) => e instanceof TypeError && e.message === message);
+    }
+  }
+  for (const results of [{ name: "r.json" }, { name: "r.json", text: new Uint8Array(1) }, "x"]) {
+    throws(
+      () => checkBfcl({ results } as never, { category: "relevance" }),
+      (e) =>
+        e instanceof TypeError && e.message === "A file must be { name: string, text: string }",
+    );
+  }
+});
