@@ -76,6 +76,7 @@ export interface ScoreJsonlOptions {
    * Makes the incremental SHA-256 of a source read in chunks (for example
    * `() => createHash("sha256")` from `node:crypto`, which is faster than the built-in pure-TS
    * one). A source given as one Uint8Array is digested with Web Crypto when there is no hasher.
+   * Its digest, which the report records, must be 64 lowercase hex digits (a TypeError else).
    */
   sha256?: () => ByteHasher;
   /**

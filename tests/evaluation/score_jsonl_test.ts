@@ -188,6 +188,25 @@ Deno.test("scoreJsonl() digests with the hasher it is given, and reports its pro
   strictEqual(r.report.inputs.generations!.sha256, sha256Hex(files.generations));
 });
 
+Deno.test("scoreJsonl() refuses a sha256 option that is not a function, or a hasher that gives no digest", async () => {
+  // sha256: 5 failed as "this[#hasher] is not a function"; a hasher whose digest was "xyz" had
+  // it written into the report as the file's SHA-256.
+  const files = await corpus(5, false);
+  const sources = { examples: files.examples, generations: files.generations };
+  await rejects(
+    () => scoreJsonl(sources, { sha256: 5 as never }),
+    (e: unknown) => e instanceof TypeError && e.message === "Option sha256 must be a function",
+  );
+  for (const engine of ["wasm", "ts"] as const) {
+    const bogus = () => ({ update: () => {}, digest: () => "xyz" });
+    await rejects(
+      () => scoreJsonl(sources, { sha256: bogus, engine: createEngine({ engine }) }),
+      (e: unknown) => e instanceof TypeError && e.message === "examples: sha256 gave no hex digest",
+      engine,
+    );
+  }
+});
+
 Deno.test("scoreJsonl() refuses sources that are not bytes, streams, iterables or functions", async () => {
   const bytes = new Uint8Array(0);
   await rejects(

@@ -94,6 +94,9 @@ export class Source {
   #opened: unknown;
 
   constructor(source: JsonlSource, name: string, hasher?: () => ByteHasher) {
+    if (hasher !== undefined && typeof hasher != "function") {
+      throw new TypeError("Option sha256 must be a function");
+    }
     // ReadableStream last: Deno loads its streams on the global's first use (about 10 ms).
     const ok = source instanceof Uint8Array || typeof source === "function" ||
       source instanceof ReadableStream || isAsyncIterable(source);
@@ -114,9 +117,12 @@ export class Source {
     this.#hasher = hasher;
   }
 
-  digest(): Promise<string> {
+  async digest(): Promise<string> {
     if (this.#digest === undefined) throw new Error(`${this.name} was not read to its end`);
-    return Promise.resolve(this.#digest);
+    const hex = await this.#digest;
+    // The sha256 option's hasher writes it into the report: it must be a digest.
+    if (!/^[\da-f]{64}$/.test(hex)) throw new TypeError(`${this.name}: sha256 gave no hex digest`);
+    return hex;
   }
 
   #newHash(): ByteHasher {
@@ -302,8 +308,8 @@ export async function readOnce(
   return await once.digest();
 }
 
-/** A hasher that hashes nothing, for a pass whose digest goes unused. */
-const NO_HASH = (): ByteHasher => ({ update() {}, digest: () => "" });
+/** A hasher that hashes nothing, for a pass whose digest goes unused (zeros, of a digest's form). */
+const NO_HASH = (): ByteHasher => ({ update() {}, digest: () => "0".repeat(64) });
 
 /**
  * A source's bytes, whole, read in one pass. Not hashed: a schema's digest is taken of its text.
