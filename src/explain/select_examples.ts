@@ -30,6 +30,7 @@ export interface ExampleSelection {
  *   `r.json has no slice "jp" (it has en, ja)`; an id the report dropped before scoring or
  *   left unscored for want of a generation (its `dropped_ids`, `missing_generations`) is said to
  *   be so: `r.json did not score "x" (dropped before scoring: multiple_calls)`.
+ * @throws {TypeError} For a report without its records and slices, or `ids` that are not a list.
  *
  * @example
  * ```ts
@@ -55,7 +56,13 @@ export function selectExamples(
   selection: ExampleSelection = {},
   source = "the report",
 ): ExampleRecord[] {
+  if (!Array.isArray(report?.records) || !Array.isArray(report.slices)) {
+    throw new TypeError("Expected an evaluation report with its records");
+  }
   const { failing, slice, status } = selection;
+  if (selection.ids !== undefined && !Array.isArray(selection.ids)) {
+    throw new TypeError("Option ids must be a list of example ids");
+  }
   if (failing !== undefined && !BINARY_METRIC_NAMES.includes(failing)) {
     throw new RangeError(
       `failing must be one of ${BINARY_METRIC_NAMES.join(", ")}, got ${JSON.stringify(failing)}`,

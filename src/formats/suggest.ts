@@ -53,6 +53,7 @@ export interface SuggestDecoderOptions extends WithEngine {
  * @param generations The start of a generations file (JSON lines), as bytes.
  * @param options The engine, and how many lines to read at most.
  * @returns The outputs sampled, how many the engine's parser read, and the best decoder, if any.
+ * @throws {RangeError} For `lines` that is not a whole number of at least 1.
  *
  * @example Responses logged whole want `--format openai-chat`
  * ```ts
@@ -75,10 +76,15 @@ export function suggestDecoder(
 ): DecoderSuggestion {
   checkOptions(options);
   if (!(generations instanceof Uint8Array)) throw new TypeError("Expected the bytes of lines");
+  const most = options?.lines ?? 100;
+  // 0, NaN or -1 sampled nothing and suggested nothing, in silence.
+  if (!Number.isSafeInteger(most) || most < 1) {
+    throw new RangeError(`Option lines must be a whole number of at least 1, got ${most}`);
+  }
   const engine = engineOf(options?.engine);
   const end = generations.lastIndexOf(10);
   const lines = new TextDecoder().decode(generations.subarray(0, end + 1)).split("\n")
-    .slice(0, Math.max(0, options?.lines ?? 100)).filter((l) => l.trim() !== "");
+    .slice(0, most).filter((l) => l.trim() !== "");
   const outputs: string[] = [];
   engine.canonicalizeBatch(lines).forEach((c) => {
     const output = c.ok ? fieldsOfCanonical(c.canonical)?.get("output") : undefined;

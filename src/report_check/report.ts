@@ -65,6 +65,7 @@ export function parseReportJson(input: Uint8Array | string, source: string): unk
  * @returns The report.
  * @throws {InputError} Naming `source` and what is wrong: not an object, no `schema`, another
  *   schema, no list of units, or the body's first wrong field.
+ * @throws {TypeError} If `schemas` is not a list.
  *
  * @example
  * ```ts
@@ -87,6 +88,7 @@ export function checkReport(
   schemas: readonly string[],
   list?: string,
 ): Record<string, unknown> {
+  if (!Array.isArray(schemas)) throw new TypeError("Expected the schemas as a list of names");
   // `A or B`, `A, B or C`.
   const kinds = schemas.length > 2
     ? `${schemas.slice(0, -1).join(", ")} or ${schemas.at(-1)}`

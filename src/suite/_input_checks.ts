@@ -255,6 +255,9 @@ export function checkMemoryInputs(inputs: {
   traces: unknown;
   catalog: unknown;
 }): void {
+  if (typeof inputs !== "object" || inputs === null) {
+    throw new TypeError("Expected the inputs { goldens, traces, catalog }");
+  }
   const goldens = checkMemoryGoldens(inputs.goldens);
   const traces = rowsOf(inputs.traces, TRACE_ROW, memoryRows("traces")) as Trace[];
   checkRuns(traces, memoryRows("traces"), new Set(goldens.map((g) => g.id)), "goldens");

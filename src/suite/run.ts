@@ -208,6 +208,8 @@ export interface SuiteInputs {
  *   the list (`goldens`, `traces`, `catalog`) and `index` and `id` the row's.
  * @throws {RunInputError} If a deterministic metric cannot read a run's golden or trace: the
  *   message names the golden, arm, repeat and metric, then the field.
+ * @throws {TypeError} If the suite is not one `loadSuite` gives (its text, say), or the inputs are
+ *   not an object.
  *
  * @example A deterministic run
  * ```ts
@@ -262,6 +264,8 @@ export async function runSuite(
   options: RunSuiteOptions = {},
 ): Promise<RunResult[]> {
   checkOptions(options);
+  // Suite text ("Cannot read properties of undefined (reading 'map')"): loadSuite reads it.
+  if (!Array.isArray(suite?.metrics)) throw new TypeError("Expected a suite, as loadSuite gives");
   checkMemoryInputs(inputs);
   const goldens = new Map<string, Golden>();
   for (const g of inputs.goldens) goldens.set(g.id, g);

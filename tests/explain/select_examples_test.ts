@@ -90,3 +90,17 @@ Deno.test("selectExamples() says an id the report dropped or left unscored was n
   );
   refused(["zz", "a"], `p.json has no example "zz", and did not score "a" ${none}`);
 });
+
+Deno.test("selectExamples() refuses a report without its records and ids that are not a list", () => {
+  // "selection.ids.map is not a function" and "Cannot read properties of null (reading 'records')".
+  throws(() => selectExamples(report, { ids: "a" as never }), {
+    name: "TypeError",
+    message: "Option ids must be a list of example ids",
+  });
+  for (const bad of [null, {}, { records: [] }]) {
+    throws(() => selectExamples(bad as never, {}), {
+      name: "TypeError",
+      message: "Expected an evaluation report with its records",
+    });
+  }
+});

@@ -97,3 +97,23 @@ Deno.test("suggestDecoder's rule on seeded mixes: at least half, and twice what 
     strictEqual(found.best?.format, wanted ? "openai-chat" : undefined, JSON.stringify(outputs));
   }
 });
+
+Deno.test("suggestDecoder refuses lines that are not a whole number of at least 1", () => {
+  // 0, -1 and NaN sampled nothing and suggested nothing, in silence; 1.5 and "1" were taken.
+  const bytes = new TextEncoder().encode('{"output": "x"}\n');
+  for (const lines of [0, -1, NaN, 1.5, "1"]) {
+    let error: unknown;
+    try {
+      suggestDecoder(bytes, { lines: lines as never });
+    } catch (e) {
+      error = e;
+    }
+    strictEqual(
+      error instanceof RangeError &&
+        error.message === `Option lines must be a whole number of at least 1, got ${lines}`,
+      true,
+      String(lines),
+    );
+  }
+  strictEqual(suggestDecoder(bytes, { lines: 1 }).sampled, 1);
+});

@@ -91,3 +91,11 @@ Deno.test("checkReport() returns the report, and takes a reader's own list of un
     'g.json: the assay.gate.v1 report has no "records" list',
   );
 });
+
+Deno.test("checkReport() refuses schemas that are not a list", () => {
+  // A string failed inside: "schemas.slice(...).join is not a function".
+  throws(() => checkReport({}, "r.json", "assay.bfcl.v1" as never), {
+    name: "TypeError",
+    message: "Expected the schemas as a list of names",
+  });
+});

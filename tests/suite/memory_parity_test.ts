@@ -775,3 +775,23 @@ Deno.test("runSuite refuses a catalog holding what no JSON file holds, and walks
   }))[1] as string;
   ok(/^goldens\[0\] \(id "g1"\): nested(\[1\])+…(\[1\])+\[0\] is NaN, which JSON/.test(message));
 });
+
+Deno.test("runSuite refuses inputs that are no object, and a suite that loadSuite did not give", async () => {
+  // They failed inside: "Cannot read properties of null (reading 'goldens')", and of undefined
+  // (reading 'map') for the suite's text.
+  for (const inputs of [null, 5, undefined]) {
+    await rejects(
+      () => runSuite(SUITE, inputs as never, { noJudge: true }),
+      (e: unknown) =>
+        e instanceof TypeError && e.message === "Expected the inputs { goldens, traces, catalog }",
+    );
+  }
+  const inputs = { goldens: [{ id: "g1", question: "q" }], traces: [TRACE], catalog: CATALOG };
+  for (const suite of ["- type: hit_limit\n", null, {}]) {
+    await rejects(
+      () => runSuite(suite as never, inputs, { noJudge: true }),
+      (e: unknown) =>
+        e instanceof TypeError && e.message === "Expected a suite, as loadSuite gives",
+    );
+  }
+});
