@@ -228,7 +228,7 @@ export function decodePromptResult(
  * @param decoder `fc`, or a prompting handler's name.
  * @param language The category's language (default Python); FC results do not depend on it.
  * @returns The decoded calls, or the reason decoding failed.
- * @throws {never} Never.
+ * @throws {RangeError} For a decoder that is not one of {@linkcode BFCL_DECODERS}.
  *
  * @example The FC decoder
  * ```ts
@@ -243,5 +243,11 @@ export function decodeResult(
   decoder: BfclDecoder,
   language: BfclLanguage = "Python",
 ): Decoded {
+  // Another name failed inside decoding ("Cannot read properties of undefined").
+  if (!BFCL_DECODERS.includes(decoder)) {
+    throw new RangeError(
+      `Unknown decoder ${JSON.stringify(decoder)} (decoders: ${BFCL_DECODERS.join(", ")})`,
+    );
+  }
   return decoder === "fc" ? decodeFcResult(result) : decodePromptResult(result, decoder, language);
 }

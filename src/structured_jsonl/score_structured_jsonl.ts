@@ -196,6 +196,7 @@ function oneOf<T extends string>(name: string, value: T | undefined, allowed: re
  * @throws {RangeError} If an option is out of its range (a mode, a match, `maxLineBytes`, an empty
  *   `metrics`).
  * @throws {SyntaxError} If `format` is not a regex the linear-time engine reads.
+ * @throws {TypeError} If `format` is not a string (a RegExp object, say).
  *
  * @example Score outputs against expected calls
  * ```ts
@@ -287,7 +288,13 @@ export async function scoreStructuredJsonlParts(
     // An empty report would read as a score.
     throw new RangeError("Option metrics names no metric: leave it out for every metric");
   }
-  if (options.format !== undefined) new LinearRegex(options.format);
+  if (options.format !== undefined) {
+    // A RegExp object failed inside the regex reader ("this.src.charCodeAt is not a function").
+    if (typeof options.format !== "string") {
+      throw new TypeError("Option format must be a regex's source text, a string");
+    }
+    new LinearRegex(options.format);
+  }
   const read = {
     maxLineBytes: maxLineBytesOf(options.maxLineBytes),
     sha256: options.sha256,

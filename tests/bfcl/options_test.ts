@@ -7,6 +7,7 @@ import {
   type BfclOptions,
   checkBfcl,
   checkBfclEntry,
+  decodeResult,
   PyDict,
 } from "../../src/bfcl/mod.ts";
 
@@ -82,4 +83,18 @@ Deno.test("checkBfcl refuses an underscoreToDot that is not a boolean, a modelNa
         e instanceof TypeError && e.message === "A file must be { name: string, text: string }",
     );
   }
+});
+
+Deno.test("decodeResult refuses a decoder that is not one of BFCL_DECODERS", () => {
+  // It failed inside decoding: "Cannot read properties of undefined (reading 'length')".
+  for (const decoder of ["nonsense", "openai", undefined]) {
+    throws(
+      () => decodeResult("[f(a=1)]", decoder as never),
+      (e) =>
+        e instanceof RangeError &&
+        e.message ===
+          `Unknown decoder ${JSON.stringify(decoder)} (decoders: ${BFCL_DECODERS.join(", ")})`,
+    );
+  }
+  strictEqual(decodeResult("[f(a=1)]", "gpt").ok, true);
 });

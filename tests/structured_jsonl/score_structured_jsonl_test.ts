@@ -262,6 +262,13 @@ Deno.test("misused options and sources are TypeErrors and RangeErrors, before an
   await rejects(scoreStructuredJsonl({ outputs }, { metrics: [] }), RangeError);
   await rejects(scoreStructuredJsonl({ outputs }, { format: "(?<=a)b" }), SyntaxError);
   await rejects(scoreStructuredJsonl({ outputs }, { format: "(a" }), SyntaxError);
+  // A RegExp object failed inside the regex reader ("this.src.charCodeAt is not a function").
+  await rejects(
+    scoreStructuredJsonl({ outputs }, { format: /a/ as never }),
+    (e) =>
+      e instanceof TypeError &&
+      e.message === "Option format must be a regex's source text, a string",
+  );
   // A line over the limit is the jsonl room's LineTooLongError, at its line.
   await rejects(
     scoreStructuredJsonl({ outputs: jsonl([{ output: "x".repeat(100) }]) }, { maxLineBytes: 50 }),
