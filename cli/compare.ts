@@ -11,7 +11,7 @@ import {
   parseReportLines,
   unscoredNote,
 } from "../src/report_check/mod.ts";
-import { decompressWhole, inputName, readStdin, writeStdout } from "./_io.ts";
+import { decompressed, decompressWhole, inputName, readStdin, writeStdout } from "./_io.ts";
 import { writeAtomic } from "./_atomic.ts";
 import { checkPaths, COMPARISON_PAGE, reportKind } from "./_paths.ts";
 import { checkGatePaths, GATE_OUTPUT_FLAGS, gateOutputsHelp } from "./_gate_outputs.ts";
@@ -137,7 +137,9 @@ export async function readJsonFile(
     try {
       if ((await Deno.stat(path)).size > wholeTextBytes) {
         using file = await Deno.open(path);
-        return await parseReportLines(readLines(file.readable, { source: path }), path);
+        // A gzip file (which --help allows) is read decompressed, as a smaller one is.
+        const bytes = ReadableStream.from(decompressed(file.readable, path));
+        return await parseReportLines(readLines(bytes, { source: path }), path);
       }
       bytes = await Deno.readFile(path);
     } catch (e) {

@@ -21,9 +21,13 @@ const CLOSE = "  ]";
  *
  * @param lines The report's lines (for example `readLines` of its file), in order.
  * @param source The report's name in errors (a file name).
+ * @param maxRest The most characters of the report outside its records list (default 2^28,
+ *   268,435,456): that part is read whole, as one string.
  * @returns The parsed report.
  * @throws {InputError} If a record's line is not one JSON object (naming `source` and the line),
- *   the records list is not closed, or the rest of the report is not JSON.
+ *   the records list is not closed, the rest of the report is not JSON, or it is longer than
+ *   `maxRest` (a report without a records list, as `assay structured` and `suite run` write,
+ *   read past the limit: it ran the heap out, or was called not JSON).
  *
  * @example
  * ```ts
@@ -43,8 +47,10 @@ const CLOSE = "  ]";
 export async function parseReportLines(
   lines: AsyncIterable<Line> | Iterable<Line>,
   source: string,
+  maxRest: number = 256 << 20,
 ): Promise<unknown> {
   const rest: string[] = [];
+  let restChars = 0;
   let records: unknown[] | undefined;
   let open = false;
   let last = 0;
@@ -73,6 +79,13 @@ export async function parseReportLines(
       records = [];
       open = true;
     } else {
+      restChars += text.length + 1;
+      if (restChars > maxRest) {
+        throw new InputError(
+          `${source}: more than ${maxRest} characters of the report lie outside a records list ` +
+            `(read at line ${lineNo}); only an evaluation report's records are read a line at a time`,
+        );
+      }
       rest.push(text);
     }
   }

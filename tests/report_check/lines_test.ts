@@ -104,3 +104,47 @@ Deno.test("readJsonFile() reads a file above its whole-text limit a line at a ti
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("parseReportLines() refuses a report whose part outside a records list is over its limit, naming it", async () => {
+  // A structured report (rows, no records list) of 1M rows, 1.39 GB, was pushed line by line and
+  // joined: past 512 MiB "not JSON: Invalid string length", at 1.39 GB the heap ran out (a crash).
+  const rows = Array.from({ length: 200 }, (_, i) => `    {"id": "r${i}", "ok": true},`);
+  const text = [
+    "{",
+    '  "schema": "assay.structured.v1",',
+    '  "rows": [',
+    ...rows,
+    "    {}",
+    "  ]",
+    "}",
+  ]
+    .join("\n");
+  await rejects(
+    parseReportLines(await linesOf(text), "s.json", 1000),
+    (e: unknown) =>
+      e instanceof InputError &&
+      e.message === "s.json: more than 1000 characters of the report lie outside a " +
+          "records list (read at line 35); only an evaluation report's records are read a line " +
+          "at a time",
+  );
+  // Within the limit it is read whole, as JSON.parse reads it.
+  deepStrictEqual(await parseReportLines(await linesOf(text), "s.json"), JSON.parse(text));
+});
+
+Deno.test("readJsonFile() reads a gzip file above its whole-text limit decompressed", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const path = `${dir}/report.json.gz`;
+    const text = await report(4, 300, true);
+    const gz = new Uint8Array(
+      await new Response(
+        ReadableStream.from([enc.encode(text)]).pipeThrough(new CompressionStream("gzip")),
+      ).arrayBuffer(),
+    );
+    await Deno.writeFile(path, gz);
+    // It was read as lines of gzip bytes: "invalid UTF-8 at byte 1 ... it is gzip data".
+    deepStrictEqual(await readJsonFile(path, 0), JSON.parse(text));
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
