@@ -8,11 +8,13 @@ import {
   apiCallSuccessRate,
   constraintSatisfactionRate,
   extraContentRate,
+  type ExtractionMode,
   formatCompliance,
   instructionComplianceRate,
   instructionRetention,
   jsonSchemaCompliance,
   jsonValidity,
+  LinearRegex,
   requiredFieldAccuracy,
   type RetentionConversation,
   toolArgumentAccuracy,
@@ -24,6 +26,7 @@ import { xmlValidity } from "../xml/mod.ts";
 import type { StructuredMetric, StructuredMetricResult } from "./report/mod.ts";
 import type { MetricInputs } from "./_metrics.ts";
 import { Totals } from "./_totals.ts";
+import type { ScoreStructuredJsonlOptions } from "./score_structured_jsonl.ts";
 import { type Predicted, rowReasons, undecoded } from "./_reasons.ts";
 import {
   expectedFields,
@@ -33,6 +36,43 @@ import {
   toolCallsField,
   valueField,
 } from "./_rows.ts";
+
+function oneOf<T extends string>(name: string, value: T | undefined, allowed: readonly T[]): T {
+  const v = value ?? allowed[0]!;
+  if (!allowed.includes(v)) {
+    throw new RangeError(`Unknown ${name} ${JSON.stringify(v)}: expected ${allowed.join(", ")}`);
+  }
+  return v;
+}
+
+/**
+ * Checks the options of how rows are scored (`mode`, `numbers`, `match`, `metrics`, `format`),
+ * before any is read; returns the first three, defaults filled in.
+ */
+export function checkScoringOptions(options: ScoreStructuredJsonlOptions): {
+  mode: ExtractionMode;
+  numbers: "exact" | "numeric";
+  match: "exact" | "name" | "subset";
+} {
+  const mode = oneOf("mode", options.mode, ["strict", "fenced", "lenient"]);
+  const numbers = oneOf("numbers", options.numbers, ["exact", "numeric"]);
+  const match = oneOf("match", options.match, ["exact", "name", "subset"]);
+  if (options.metrics !== undefined && !Array.isArray(options.metrics)) {
+    throw new TypeError("Option metrics must be an array of metric names");
+  }
+  if (options.metrics?.length === 0) {
+    // An empty report would read as a score.
+    throw new RangeError("Option metrics names no metric: leave it out for every metric");
+  }
+  if (options.format !== undefined) {
+    // A RegExp object failed inside the regex reader ("this.src.charCodeAt is not a function").
+    if (typeof options.format !== "string") {
+      throw new TypeError("Option format must be a regex's source text, a string");
+    }
+    new LinearRegex(options.format);
+  }
+  return { mode, numbers, match };
+}
 
 /**
  * Checks the decoder option: left out, or a call decoder (getDecoder's). A name or forScoring's

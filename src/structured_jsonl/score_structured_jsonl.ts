@@ -19,11 +19,11 @@ import {
 import { compileSchema, SchemaError } from "../json_schema/mod.ts";
 import { decodeUtf8, maxLineBytesOf } from "../jsonl/mod.ts";
 import { type ByteHasher, type JsonlSource, readWhole } from "../jsonl/source/mod.ts";
-import { type ExtractionMode, LinearRegex } from "../structured/mod.ts";
+import type { ExtractionMode } from "../structured/mod.ts";
 import { StructuredInputError, type StructuredNeed } from "./errors.ts";
 import type { StructuredMetric, StructuredReport, StructuredReportRow } from "./report/mod.ts";
 import { chooseMetrics, type MetricInputs, skippedMetrics } from "./_metrics.ts";
-import { checkCallDecoder, computeMetrics } from "./_compute.ts";
+import { checkCallDecoder, checkScoringOptions, computeMetrics } from "./_compute.ts";
 import { checkIdPattern, checkUniqueIds, join, loadRows } from "./_rows.ts";
 import { reportBytes, reportChunks, reportRows } from "./_report_text.ts";
 
@@ -152,14 +152,6 @@ export interface StructuredReportParts {
   skipped: StructuredSkip[];
 }
 
-function oneOf<T extends string>(name: string, value: T | undefined, allowed: readonly T[]): T {
-  const v = value ?? allowed[0]!;
-  if (!allowed.includes(v)) {
-    throw new RangeError(`Unknown ${name} ${JSON.stringify(v)}: expected ${allowed.join(", ")}`);
-  }
-  return v;
-}
-
 /**
  * Scores structured outputs, tool calls and instruction checks from JSONL bytes: reads the rows
  * exactly (a `1.0` stays a float, big integers keep their digits), joins the expected rows by id,
@@ -278,23 +270,7 @@ export async function scoreStructuredJsonlParts(
   const engine = engineOf(options.engine);
   checkCallDecoder(options.decoder);
   const names = options.names ?? {};
-  const mode = oneOf("mode", options.mode, ["strict", "fenced", "lenient"]);
-  const numbers = oneOf("numbers", options.numbers, ["exact", "numeric"]);
-  const match = oneOf("match", options.match, ["exact", "name", "subset"]);
-  if (options.metrics !== undefined && !Array.isArray(options.metrics)) {
-    throw new TypeError("Option metrics must be an array of metric names");
-  }
-  if (options.metrics?.length === 0) {
-    // An empty report would read as a score.
-    throw new RangeError("Option metrics names no metric: leave it out for every metric");
-  }
-  if (options.format !== undefined) {
-    // A RegExp object failed inside the regex reader ("this.src.charCodeAt is not a function").
-    if (typeof options.format !== "string") {
-      throw new TypeError("Option format must be a regex's source text, a string");
-    }
-    new LinearRegex(options.format);
-  }
+  const { mode, numbers, match } = checkScoringOptions(options);
   const read = {
     maxLineBytes: maxLineBytesOf(options.maxLineBytes),
     sha256: options.sha256,
