@@ -35,3 +35,14 @@ export class Progress {
     if (this.#enabled) Deno.stderr.writeSync(new TextEncoder().encode("\r\x1b[K"));
   }
 }
+
+/**
+ * Shows `text` on stderr while work that may take minutes runs (a bootstrap of a million
+ * examples), on a terminal only; returns what clears it.
+ */
+export function working(text: string): () => void {
+  if (!Deno.stderr.isTerminal()) return () => {};
+  const enc = new TextEncoder();
+  Deno.stderr.writeSync(enc.encode(`\r${text}\u2026`));
+  return () => Deno.stderr.writeSync(enc.encode("\r\x1b[K"));
+}

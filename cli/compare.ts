@@ -18,6 +18,7 @@ import { checkGatePaths, GATE_OUTPUT_FLAGS, gateOutputsHelp } from "./_gate_outp
 import { oneOf, parseOptions } from "./_options.ts";
 import { UsageError } from "./_errors.ts";
 import { rate, table } from "./_table.ts";
+import { working } from "./_progress.ts";
 import { printableText } from "../src/explain/text/mod.ts";
 import { levelPercent } from "../src/stats/mod.ts";
 
@@ -383,11 +384,20 @@ export async function runCompare(args: string[]): Promise<void> {
     const { evaluationShape } = await import("../src/gate/mod.ts");
     gating.checkRulesUpFront(rules, evaluationShape(base.slices), true, values.gate!);
   }
-  const comparison = namingFiles(
-    `${positionals[0]} (base) and ${positionals[1]} (adapter)`,
-    () => compareReports(base, adapter, { ...options, on }),
-    { on, verb: "compare" },
+  const done = working(
+    `compare: ${options.resamples} resamples of ${base.records.length} examples, overall and ` +
+      "by slice",
   );
+  let comparison: ComparisonReport;
+  try {
+    comparison = namingFiles(
+      `${positionals[0]} (base) and ${positionals[1]} (adapter)`,
+      () => compareReports(base, adapter, { ...options, on }),
+      { on, verb: "compare" },
+    );
+  } finally {
+    done();
+  }
   // Before anything is written: a rule the reports refuse is exit 2 with nothing written. The
   // gate reads the examples the comparison does (--on).
   const verdict = gating && rules && namingFiles(
@@ -452,12 +462,15 @@ export async function runGaps(args: string[]): Promise<void> {
   );
   const report = await readEvaluation(positionals[0]!);
   let gaps: GapReport;
+  const done = working(`gaps: ${options.resamples} resamples per language`);
   try {
     gaps = languageGaps(report, { ...options, reference: values.reference ?? "en" });
   } catch (e) {
     // The report's slices, or the report itself, are at fault as much as the flag: both named.
     if (e instanceof RangeError) throw new UsageError(`${positionals[0]}: ${e.message}`);
     throw e;
+  } finally {
+    done();
   }
   const text = formatReport(gaps);
   if (values.out !== undefined) await writeAtomic(values.out, text);

@@ -17,6 +17,7 @@ import {
 } from "../src/gate/mod.ts";
 import { decodeUtf8, InputError } from "../src/jsonl/mod.ts";
 import { writeStdout } from "./_io.ts";
+import { working } from "./_progress.ts";
 import { reason, writeAtomic } from "./_atomic.ts";
 import { type OutputArgument, type PathArgument, reportKind } from "./_paths.ts";
 import {
@@ -116,10 +117,13 @@ export function verdictOf(
   rulesPath: string,
   options: GateOptions = {},
 ): GateVerdict {
+  const done = working(`gate: ${gate.rules.length} ${gate.rules.length === 1 ? "rule" : "rules"}`);
   try {
     return evaluateGate(gate, input, options);
   } catch (e) {
     throw atRules(e, rulesPath);
+  } finally {
+    done();
   }
 }
 
