@@ -70,13 +70,18 @@ export function removeStaleTemp(path: string): void {
   }
 }
 
+/** `Cannot write <path>: <why>`, an InputError (exit 2). */
+function cannotWrite(path: string, e: unknown): InputError {
+  return new InputError(`Cannot write ${path}: ${reason(e)}`, { cause: e });
+}
+
 function writeError(path: string, e: unknown): unknown {
   if (
     e instanceof Deno.errors.NotFound || e instanceof Deno.errors.IsADirectory ||
     e instanceof Deno.errors.NotADirectory || e instanceof Deno.errors.PermissionDenied ||
     e instanceof Deno.errors.NotCapable || e instanceof Deno.errors.AlreadyExists
   ) {
-    return new InputError(`Cannot write ${path}: ${reason(e)}`, { cause: e });
+    return cannotWrite(path, e);
   }
   return e;
 }
@@ -144,7 +149,7 @@ export class AtomicFile {
     try {
       for (let at = 0; at < bytes.length;) at += await this.#file.write(bytes.subarray(at));
     } catch (e) {
-      throw new InputError(`Cannot write ${this.path}: ${reason(e)}`, { cause: e });
+      throw cannotWrite(this.path, e);
     }
   }
 
@@ -159,7 +164,7 @@ export class AtomicFile {
       await this.#file.syncData();
     } catch (e) {
       // A full disk may show first here, where the written bytes go to it.
-      throw new InputError(`Cannot write ${this.path}: ${reason(e)}`, { cause: e });
+      throw cannotWrite(this.path, e);
     } finally {
       this.#close();
     }

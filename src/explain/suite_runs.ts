@@ -27,8 +27,8 @@ function criterionLine(c: Criterion): string {
 /**
  * An `assay.suite_run.v1` report's runs that `selection` chooses, as text: each run's golden, arm
  * and repeat, its status, overall score and pass (`yes`, `NO`, or `-` when it has no verdict:
- * unscored, or incomplete with a judge error that could decide it), then each metric's score against its threshold (`FAILED` below it), or that it does
- * not apply or has no score; then a line counting the runs shown. Goldens, arms and metric names
+ * unscored, or incomplete with a judge error that could decide it), then each metric's score
+ * against its threshold (`FAILED` below it), or that it does not apply or has no score; then a line counting the runs shown. Goldens, arms and metric names
  * are shown printable (`printableText`).
  *
  * Filters: `failing` chooses the runs that did not pass or have a metric below its threshold, or

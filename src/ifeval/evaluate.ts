@@ -105,8 +105,8 @@ export function buildChecks(input: IfevalPrompt, where?: string): InstructionChe
  * @param mode `"strict"` or `"loose"`.
  * @param checks The prompt's built checks, when already built.
  * @returns The official result row.
- * @throws {IfevalInputError} When the prompt is malformed (its prompt, instruction ids or kwargs) or an
- *   instruction cannot be built.
+ * @throws {IfevalInputError} When the prompt is malformed (its prompt, instruction ids or
+ *   kwargs) or an instruction cannot be built.
  * @throws {TypeError} When the response is not a string.
  * @throws {RangeError} When the mode is neither `"strict"` nor `"loose"`.
  * @example Strict and loose

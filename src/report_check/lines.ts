@@ -83,7 +83,8 @@ export async function parseReportLines(
       if (restChars > maxRest) {
         throw new InputError(
           `${source}: more than ${maxRest} characters of the report lie outside a records list ` +
-            `(read at line ${lineNo}); only an evaluation report's records are read a line at a time`,
+            `(read at line ${lineNo}); only an evaluation report's records are read a line at ` +
+            "a time",
         );
       }
       rest.push(text);

@@ -151,7 +151,7 @@ Deno.test("createJudge() redacts every encoding of every key, wherever a reply e
             threshold: 0.5,
             params: { criteria: `Correct? (${place}, ${form.name})`, judge_model: model },
           };
-          // A judge sends nothing more to an endpoint that refused its key: each 401 is a fresh one.
+          // A judge sends nothing more to an endpoint that refused its key: a fresh judge per 401.
           const judge = place === "401 body" ? createJudge(options) : shared;
           const s = await judge.score(metric, CTX);
           calls++;

@@ -308,7 +308,7 @@ export async function readOnce(
   return await once.digest();
 }
 
-/** A hasher that hashes nothing, for a pass whose digest goes unused (zeros, of a digest's form). */
+/** A hasher that hashes nothing, for a pass whose digest goes unused (64 zeros). */
 const NO_HASH = (): ByteHasher => ({ update() {}, digest: () => "0".repeat(64) });
 
 /**
