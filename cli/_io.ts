@@ -258,9 +258,21 @@ export async function readStdin(): Promise<Uint8Array> {
  *
  * @throws {InputError} When the file cannot be read (naming it) or its gzip data is corrupt.
  */
-export async function* readChunks(path: string): AsyncGenerator<Uint8Array> {
+export async function* readChunks(
+  path: string,
+  onRead?: (bytes: number) => void,
+): AsyncGenerator<Uint8Array> {
   const name = inputName(path);
-  yield* decompressed(streamChunks(await openRaw(path), name), name);
+  yield* decompressed(streamChunks(await openRaw(path), name, onRead), name);
+}
+
+/** A file's size in bytes, for a progress bar: 0 for stdin, or when it cannot be read. */
+export function sizeOf(path: string): number {
+  try {
+    return path === "-" ? 0 : Deno.statSync(path).size;
+  } catch {
+    return 0; // opening the file reports a missing file with its own message
+  }
 }
 
 /**
@@ -284,6 +296,7 @@ export async function readHead(path: string, max: number): Promise<Uint8Array> {
 async function* streamChunks(
   stream: ReadableStream<Uint8Array>,
   name: string,
+  onRead?: (bytes: number) => void,
 ): AsyncGenerator<Uint8Array> {
   const reader = stream.getReader();
   try {
@@ -295,6 +308,7 @@ async function* streamChunks(
         throw cannotRead(name, e);
       }
       if (r.done) return;
+      onRead?.(r.value.length);
       yield r.value;
     }
   } finally {

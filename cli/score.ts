@@ -8,6 +8,7 @@ import {
   inputName,
   openFile,
   readHead,
+  sizeOf,
   withLineHint,
   writeStdout,
 } from "./_io.ts";
@@ -140,14 +141,6 @@ async function* fileChunks(
     }
   } finally {
     file.close();
-  }
-}
-
-function sizeOf(path: string): number {
-  try {
-    return path === "-" ? 0 : Deno.statSync(path).size;
-  } catch {
-    return 0; // opening the file reports a missing file with its own message
   }
 }
 

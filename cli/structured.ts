@@ -5,7 +5,8 @@ import { createHash } from "node:crypto";
 import { engineFromFlag, oneOf, parseOptions } from "./_options.ts";
 import { quote, UsageError } from "./_errors.ts";
 import { writeAtomic } from "./_atomic.ts";
-import { asDecompressed, inputName, readChunks, readHead } from "./_io.ts";
+import { asDecompressed, inputName, readChunks, readHead, sizeOf } from "./_io.ts";
+import { Progress } from "./_progress.ts";
 import { checkPaths, reportKind } from "./_paths.ts";
 import { rate, table } from "./_table.ts";
 import type { Engine } from "../src/engine/mod.ts";
@@ -77,8 +78,10 @@ Options:
                         not be an input, and an existing FILE must be such a report (or empty)
   --force               let --out replace a file that is not a structured report
   --json                print the report to stdout instead of the table
-  --quiet               no notes on stderr (the engine's fallback, and tool_* metrics left
-                        out because the outputs have no "tool_calls" the expected rows have)
+  --quiet               nothing on stderr: no progress bar (shown on a terminal for 8 MiB of
+                        inputs and more) and no notes (the engine's fallback, and tool_*
+                        metrics left out because the outputs have no "tool_calls" the
+                        expected rows have)
   -h, --help            show this help
 
 Exit codes: 0 on success, 2 on bad usage or bad input, 1 on an internal error.
@@ -88,8 +91,8 @@ Exit codes: 0 on success, 2 on bad usage or bad input, 1 on an internal error.
  * A file the library opens and reads once, chunk by chunk (`-` is stdin, but for a schema, which
  * checkPaths refuses to read from stdin).
  */
-function fileSource(path: string): JsonlSource {
-  return asDecompressed(() => readChunks(path));
+function fileSource(path: string, onRead?: (bytes: number) => void): JsonlSource {
+  return asDecompressed(() => readChunks(path, onRead));
 }
 
 /** What a metric needs, in the words of the flags and fields. */
@@ -192,13 +195,20 @@ export async function runStructured(args: string[]): Promise<void> {
   );
   const engine: Engine = engineFromFlag(values.engine, values.quiet === true);
   const schemaPath = values.schema;
-  // The report's rows and bytes are made as they are written, never held whole.
+  // The report's rows and bytes are made as they are written, never held whole. The rows are
+  // scored as the outputs (and expected rows) are read: the bar counts their bytes.
+  const progress = new Progress(
+    sizeOf(values.outputs) + (values.expected === undefined ? 0 : sizeOf(values.expected)),
+    "scoring",
+    values.quiet !== true,
+  );
+  const onRead = (bytes: number) => progress.add(bytes);
   let scored: StructuredReportParts;
   try {
     scored = await scoreStructuredJsonlParts(
       {
-        outputs: fileSource(values.outputs),
-        expected: values.expected === undefined ? undefined : fileSource(values.expected),
+        outputs: fileSource(values.outputs, onRead),
+        expected: values.expected === undefined ? undefined : fileSource(values.expected, onRead),
         schema: schemaPath === undefined ? undefined : fileSource(schemaPath),
       },
       {
@@ -222,6 +232,8 @@ export async function runStructured(args: string[]): Promise<void> {
   } catch (e) {
     if (e instanceof StructuredMetricError) throw metricUsage(e, decoder !== undefined);
     throw e;
+  } finally {
+    progress.done();
   }
   const report = scored.head;
   if (values.quiet !== true && values.expected !== undefined) {

@@ -346,19 +346,38 @@ async function runCommand(args: string[]): Promise<void> {
   const quiet = values.quiet === true;
   // A store that is misshapen or cannot be written is refused before any judge is paid for.
   const store = values.store ? MetricStore.open(values.store, { write: true }) : undefined;
-  const onCall = quiet || !Deno.stderr.isTerminal() ? undefined : (() => {
-    let calls = 0;
-    let hits = 0;
-    let errors = 0;
-    return (e: JudgeCallEvent) => {
-      if (e.outcome === "cache_hit") hits++;
-      else if (e.outcome === "ok") calls++;
-      else if (e.outcome !== "skipped") errors++;
+  // On a terminal, one status line: the runs scored (a deterministic run of 100,000 traces takes
+  // minutes) and, with judges, their calls.
+  const status = quiet || !Deno.stderr.isTerminal() ? undefined : (() => {
+    const counts = { runs: 0, total: 0, calls: 0, hits: 0, errors: 0 };
+    let shown = 0;
+    const show = (now: boolean) => {
+      const t = performance.now();
+      if (!now && t - shown < 100) return;
+      shown = t;
+      const judged = usesJudge
+        ? `; judge: ${counts.calls} calls, ${counts.hits} cached, ${counts.errors} errors`
+        : "";
       Deno.stderr.writeSync(
-        new TextEncoder().encode(`\rjudge: ${calls} calls, ${hits} cached, ${errors} errors`),
+        new TextEncoder().encode(`\r${counts.runs} of ${counts.total} runs scored${judged}`),
       );
     };
+    return {
+      onRun: (done: number, total: number) => {
+        counts.runs = done;
+        counts.total = total;
+        show(done === total);
+      },
+      onCall: (e: JudgeCallEvent) => {
+        if (e.outcome === "cache_hit") counts.hits++;
+        else if (e.outcome === "ok") counts.calls++;
+        else if (e.outcome !== "skipped") counts.errors++;
+        show(false);
+      },
+    };
   })();
+  const onCall = status?.onCall;
+  const clearStatus = () => status && Deno.stderr.writeSync(new TextEncoder().encode("\r\x1b[K"));
   const judge = keys
     ? createJudge({
       ...judgeOptions,
@@ -378,9 +397,11 @@ async function runCommand(args: string[]): Promise<void> {
     results = await runSuite(suite, { goldens, traces, catalog }, {
       ...(judge && { judge }),
       noJudge: values["no-judge"] === true,
+      ...(status && { onRun: status.onRun }),
     });
   } catch (e) {
     store?.close();
+    clearStatus();
     if (e instanceof RunInputError) {
       // The golden's line, or the trace's, as the schema checks name them.
       throw locateRunInputError(e, {
@@ -395,7 +416,7 @@ async function runCommand(args: string[]): Promise<void> {
     }
     throw e;
   }
-  if (onCall) Deno.stderr.writeSync(new TextEncoder().encode("\r\x1b[K"));
+  clearStatus();
   // A key the provider refused (401) fails every call of its judges: the run is not kept.
   const refused = keys &&
     results.flatMap((r) => r.criteria).find((c) =>

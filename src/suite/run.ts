@@ -8,13 +8,7 @@ import type { WithEngine } from "../engine/mod.ts";
 import { type Judge, JUDGE_PRESETS, judgeParamsIssues, type JudgeScore } from "./judge/mod.ts";
 import { type RunOverall, runOverall, type ScoreRow } from "./scorecard.ts";
 import { closestName, type LoadSuiteOptions, type ParamsCheck, type Suite } from "./suite.ts";
-import {
-  type CriterionScore,
-  type Golden,
-  RunInputError,
-  type SchemaCatalog,
-  type Trace,
-} from "./types.ts";
+import { type Golden, RunInputError, type SchemaCatalog, type Trace } from "./types.ts";
 import {
   DETERMINISTIC_METRIC_PARAMS,
   DETERMINISTIC_METRICS,
@@ -160,7 +154,11 @@ export interface RunSuiteOptions extends WithEngine {
   judge?: Judge;
   /** Skip every `llm_judge` (no calls, no cost): a fully deterministic run. */
   noJudge?: boolean;
-  /** Called after each run is scored, for progress. */
+  /**
+   * Called as each run is scored, with the runs done and their number, for progress: a run with
+   * no judge to wait for as soon as its deterministic metrics are (before the first await), a
+   * judged run once its judges have scored it.
+   */
   onRun?: (done: number, total: number) => void;
 }
 
@@ -181,9 +179,10 @@ export interface SuiteInputs {
  * Scores every run of a suite. Runs come out sorted by arm, golden and repeat (code-point
  * order), whatever the order of the traces.
  *
- * A judge metric is skipped (not applicable, no call) with `noJudge`, without a judge, or when
- * its `applicable_when` field is empty; a judge failure is applicable with a null score, never
- * a guess. Deterministic metrics never call anything.
+ * Every run's deterministic metrics are computed before any judge is called, so that an input
+ * they refuse costs no call. A judge metric is skipped (not applicable, no call) with `noJudge`,
+ * without a judge, or when its `applicable_when` field is empty; a judge failure is applicable
+ * with a null score, never a guess. Deterministic metrics never call anything.
  *
  * Before anything is scored, the inputs are checked by the rules `readGoldens`, `readTraces` and
  * `readCatalog` apply to files, so that goldens built in memory are refused, and scored, as the
@@ -274,12 +273,32 @@ export async function runSuite(
     a.repeat - b.repeat
   );
   const judge = options.noJudge ? undefined : options.judge;
+  const onRun = options.onRun;
+  if (onRun !== undefined && typeof onRun !== "function") {
+    throw new TypeError("Option onRun must be a function");
+  }
   const order = suite.metrics.map((m) => m.name);
   const results: RunResult[] = [];
-  // Judge calls of all runs go out together; the judge limits its own concurrency.
-  const pending = traces.map(async (trace) => {
+  const done = (trace: Trace, criteria: CriterionRow[]) => {
+    results.push({
+      golden_id: trace.golden_id,
+      arm: trace.arm,
+      repeat: trace.repeat,
+      criteria,
+      overall: runOverall(criteria, order),
+    });
+    onRun?.(results.length, traces.length);
+  };
+  // Every run's deterministic metrics first, in one pass: an input they refuse stops the run
+  // before any judge is paid for, and a run without a judge to wait for is done (and counted by
+  // onRun) as soon as they are. Judge calls of all runs then go out together; the judge limits
+  // its own concurrency.
+  type Pending = CriterionRow | (() => Promise<CriterionRow>);
+  const judged: [Trace, Pending[]][] = [];
+  for (const trace of traces) {
     const golden = goldens.get(trace.golden_id)!;
-    const criteria = await Promise.all(suite.metrics.map(async (m): Promise<CriterionRow> => {
+    const run = { golden, trace, catalog: inputs.catalog };
+    const criteria = suite.metrics.map((m): Pending => {
       const base = {
         golden_id: trace.golden_id,
         arm: trace.arm,
@@ -288,17 +307,15 @@ export async function runSuite(
         threshold: m.threshold,
       };
       if (m.type !== "llm_judge") {
-        let s: CriterionScore;
         try {
-          s = DETERMINISTIC_METRICS[m.type]({ golden, trace, catalog: inputs.catalog }, m.params);
+          return { ...base, ...DETERMINISTIC_METRICS[m.type](run, m.params) };
         } catch (e) {
           if (!(e instanceof RunInputError)) throw e;
           const where = `Golden ${JSON.stringify(trace.golden_id)} (arm ${trace.arm}, repeat ` +
             `${trace.repeat}), metric ${JSON.stringify(m.name)}`;
-          const run = { golden_id: trace.golden_id, arm: trace.arm, repeat: trace.repeat };
-          throw new RunInputError(e.input, `${where}: ${e.message}`, { cause: e, run });
+          const at = { golden_id: trace.golden_id, arm: trace.arm, repeat: trace.repeat };
+          throw new RunInputError(e.input, `${where}: ${e.message}`, { cause: e, run: at });
         }
-        return { ...base, ...s };
       }
       if (!judge) {
         return {
@@ -308,33 +325,41 @@ export async function runSuite(
           details: { skipped: options.noJudge ? "no_judge" : "no_judge_configured" },
         };
       }
-      const s: JudgeScore = await judge.score(
-        { name: m.name, threshold: m.threshold, params: m.params },
-        { golden, trace, catalog: inputs.catalog },
-      );
-      return {
-        ...base,
-        applicable: s.applicable,
-        score: s.score,
-        ...(s.details !== undefined && { details: s.details }),
-        rubric_sha256: s.rubric_sha256,
-        prompt_sha256: s.prompt_sha256,
-        judge_model: s.model,
-        cached: s.cached,
-      };
-    }));
-    results.push({
-      golden_id: trace.golden_id,
-      arm: trace.arm,
-      repeat: trace.repeat,
-      criteria,
-      overall: runOverall(criteria, order),
+      return () => judgeRow(judge, m, run, base);
     });
-    options.onRun?.(results.length, traces.length);
-  });
-  await Promise.all(pending);
+    if (criteria.some((c) => typeof c === "function")) judged.push([trace, criteria]);
+    else done(trace, criteria as CriterionRow[]);
+  }
+  await Promise.all(
+    judged.map(async ([trace, criteria]) =>
+      done(trace, await Promise.all(criteria.map((c) => typeof c === "function" ? c() : c)))
+    ),
+  );
   return results.sort((a, b) =>
     compareCodePoints(a.arm, b.arm) || compareCodePoints(a.golden_id, b.golden_id) ||
     a.repeat - b.repeat
   );
+}
+
+/** A judge metric's row for one run, once the judge has scored it. */
+async function judgeRow(
+  judge: Judge,
+  m: Suite["metrics"][number],
+  run: { golden: Golden; trace: Trace; catalog: SchemaCatalog },
+  base: Omit<CriterionRow, "applicable" | "score">,
+): Promise<CriterionRow> {
+  const s: JudgeScore = await judge.score(
+    { name: m.name, threshold: m.threshold, params: m.params },
+    run,
+  );
+  return {
+    ...base,
+    applicable: s.applicable,
+    score: s.score,
+    ...(s.details !== undefined && { details: s.details }),
+    rubric_sha256: s.rubric_sha256,
+    prompt_sha256: s.prompt_sha256,
+    judge_model: s.model,
+    cached: s.cached,
+  };
 }
