@@ -4,7 +4,7 @@
 // and the digits of big integers. Recursion is bounded by the 512-level depth
 // limit, which is checked before descending. The tree it builds is in _nodes.ts.
 import { escapeUnit, hex4 } from "./_canonical_string.ts";
-import { canonicalFloat } from "./float_repr.ts";
+import { pyFloatRepr } from "./float_repr.ts";
 import { isDigit, isJsonSpace, MAX_DEPTH, MAX_INT_DIGITS } from "./limits.ts";
 import { ArrayNode, buildObject, type Node, ObjectNode } from "./_nodes.ts";
 import type { JsonError, JsonErrorCode } from "./types.ts";
@@ -163,7 +163,7 @@ export class Parser {
     }
     this.pos = p;
     const lexeme = t.slice(start, p);
-    if (isFloat) return canonicalFloat(lexeme);
+    if (isFloat) return pyFloatRepr(Number(lexeme));
     const digits = lexeme.charCodeAt(0) === 0x2d ? lexeme.length - 1 : lexeme.length;
     if (digits > MAX_INT_DIGITS) this.fail("integer_too_long", start);
     return lexeme === "-0" ? "0" : lexeme;

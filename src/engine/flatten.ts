@@ -80,19 +80,19 @@ export function flattenArgumentsBatch(
  * ```
  */
 export function formatPath(path: string): string {
-  let segments: unknown;
+  let out = "";
+  let segments = [];
   try {
     segments = JSON.parse(path);
+    if (!Array.isArray(segments)) throw 0;
+    for (const s of segments) {
+      if (Number.isInteger(s)) out += `[${s}]`;
+      else if (typeof s === "string") out += out === "" ? s : `.${s}`;
+      else throw 0;
+    }
   } catch (e) {
-    throw new TypeError(`Not a path: ${path.slice(0, 80)}`, { cause: e });
+    // The cause is JSON.parse's error, if any.
+    throw new TypeError(`Not a path: ${path.slice(0, 80)}`, e ? { cause: e } : {});
   }
-  if (!Array.isArray(segments)) throw new TypeError(`Not a path: ${path.slice(0, 80)}`);
-  if (segments.length === 0) return "<root>";
-  let out = "";
-  for (const s of segments) {
-    if (typeof s === "number" && Number.isInteger(s)) out += `[${s}]`;
-    else if (typeof s === "string") out += out === "" ? s : `.${s}`;
-    else throw new TypeError(`Not a path: ${path.slice(0, 80)}`);
-  }
-  return out;
+  return segments.length === 0 ? "<root>" : out;
 }

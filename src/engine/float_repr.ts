@@ -54,6 +54,7 @@ export function pyFloatRepr(x: number): string {
  *
  * @param lexeme A JSON number literal with a fraction or an exponent.
  * @returns Its canonical form, e.g. `"1e+400"` gives `"Infinity"`.
+ * @throws {RangeError} If `lexeme` is not a JSON number literal (`"abc"`, `""`, `"0x10"`, `"1."`).
  *
  * @example Rounding and overflow
  * ```ts
@@ -64,7 +65,20 @@ export function pyFloatRepr(x: number): string {
  * assertEquals(canonicalFloat("-1e-400"), "-0.0");
  * assertEquals(canonicalFloat("1e400"), "Infinity");
  * ```
+ *
+ * @example What is not a JSON number is refused
+ * ```ts
+ * import { canonicalFloat } from "@assay/assay";
+ * import { throws } from "node:assert/strict";
+ *
+ * throws(() => canonicalFloat("abc"), RangeError);
+ * throws(() => canonicalFloat(".5"), RangeError);
+ * ```
  */
 export function canonicalFloat(lexeme: string): string {
+  // Number() would read "abc" as NaN, "" as 0 and "0x10" as 16.
+  if (!/^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(lexeme)) {
+    throw new RangeError(`Not a JSON number: ${String(lexeme).slice(0, 80)}`);
+  }
   return pyFloatRepr(Number(lexeme));
 }

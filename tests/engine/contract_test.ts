@@ -1,7 +1,8 @@
 // One test per rule of CONTRACT §1–3, on both engines. Expected canonical texts were
 // checked against Python 3.11's json module (tests/engine/python_diff_test.ts does so at scale).
-import { deepStrictEqual as deepEqual, strictEqual as equal, throws } from "node:assert/strict";
+import { deepStrictEqual as deepEqual, ok, strictEqual as equal, throws } from "node:assert/strict";
 import {
+  canonicalFloat,
   canonicalize,
   canonicalizeBatch,
   type CanonicalResult,
@@ -11,6 +12,7 @@ import {
   parseToolCall,
 } from "../../mod.ts";
 import { ENGINES } from "../_engines.ts";
+import { makeRng } from "../_corpus.ts";
 
 function canon(text: string, engine: (typeof ENGINES)[number]): string {
   const r: CanonicalResult = canonicalize(text, { engine });
@@ -339,6 +341,53 @@ Deno.test("formatPath() writes keys with dots, indices in brackets and <root>", 
   equal(formatPath('["city"]'), "city");
   equal(formatPath('["filters","tags",0]'), "filters.tags[0]");
   equal(formatPath('[0,"a",1,2]'), "[0].a[1][2]");
+  equal(formatPath('[""]'), "");
+});
+
+Deno.test("formatPath() refuses what is not a JSON array of keys and indices, JSON.parse's error as the cause", () => {
+  for (
+    const path of ['"ab"', "{}", "null", "5", "[1.5]", "[true]", "[[0]]", '["a",null]', "x", ""]
+  ) {
+    const e = (() => {
+      try {
+        return formatPath(path);
+      } catch (e) {
+        return e as Error;
+      }
+    })();
+    ok(e instanceof TypeError, `${path}: ${e}`);
+    equal(e.message, `Not a path: ${path}`);
+    equal(e.cause instanceof SyntaxError, path === "x" || path === "", path);
+  }
+});
+
+Deno.test("canonicalFloat() reads exactly the JSON number literals the engines read, on seeded random strings", () => {
+  const rng = makeRng(20261207);
+  const alphabet = "-+.eE0123456789 x";
+  let accepted = 0;
+  for (let i = 0; i < 20_000; i++) {
+    const text = Array.from({ length: 1 + rng.int(8) }, () => alphabet[rng.int(alphabet.length)])
+      .join("");
+    let mine: string | undefined;
+    try {
+      mine = canonicalFloat(text);
+    } catch (e) {
+      ok(e instanceof RangeError && e.message === `Not a JSON number: ${text}`, text);
+    }
+    for (const engine of ENGINES) {
+      // A number alone, with nothing around it (the engines skip whitespace around a value).
+      const r = /^\s|\s$/.test(text) ? undefined : canonicalize(text, { engine });
+      const number = r?.ok && /^-?(\d|Infinity)/.test(r.canonical) ? r.canonical : undefined;
+      equal(mine !== undefined, number !== undefined, `${text} (${engine.name})`);
+      // A float is the engines' canonical form; an integer is its float's.
+      if (mine !== undefined && /[.eE]/.test(text)) equal(mine, number, text);
+      // (An integer's float keeps its sign: "-0" is -0.0, which the engines write as the integer 0.)
+      const float = text.startsWith("-") && number === "0" ? "-0.0" : `${number}.0`;
+      if (mine !== undefined && !/[.eE]/.test(text)) equal(mine, float, text);
+    }
+    if (mine !== undefined) accepted++;
+  }
+  ok(accepted > 1000, String(accepted));
 });
 
 Deno.test("a text that is not a string is a TypeError naming its index in a batch, and none for one text", () => {
