@@ -22,6 +22,7 @@ import {
   isRecordCount,
   METRIC_NAMES,
   type MetricName,
+  RECORD_STATUSES,
   recordProblem,
 } from "../evaluation/mod.ts";
 import { type MetricValue, metricValue } from "../stats/mod.ts";
@@ -198,7 +199,8 @@ export function bootstrapPacked(
  * @returns Per metric: both MetricValues, the delta and its percentile interval.
  * @throws {RangeError} If the arms differ in length, an option is out of range, or a record is
  *   one `compareReports` refuses in a report (`recordProblem`: a count that is not a whole number
- *   below 2^31, more matched pairs than predicted or gold pairs, a field missing or mistyped):
+ *   below 2^31, more matched pairs than predicted or gold pairs, a field missing or mistyped),
+ *   or its status is not one of `RECORD_STATUSES`:
  *   naming its arm, index, example id, field and value, as
  *   `base[0] (example_id "x").matched_pairs is not a count below 2^31, got 0.9`.
  *
@@ -229,7 +231,9 @@ export function pairedBootstrap(
   // packed, its counts would wrap or be truncated, and an interval would be wrong in silence.
   [base, adapter].forEach((records, arm) =>
     records.forEach((r, i) => {
-      const problem = recordProblem(r);
+      // An unknown status ("OK") would count as a parse failure in silence.
+      const problem = recordProblem(r) ??
+        (RECORD_STATUSES.includes(r.status) ? undefined : ".status is unknown");
       if (problem) {
         // The field the problem names (`.gold_pairs is …`), or the record itself (` is not an
         // object`).

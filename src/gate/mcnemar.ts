@@ -134,6 +134,7 @@ export interface HolmResult {
  * @param pValues The p-values, each in [0, 1].
  * @param alpha The family-wise error rate, in (0, 1); 0.05 by default.
  * @returns The adjusted p-values and the decisions, in the order given.
+ * @throws {TypeError} If `pValues` is not an array, or it or `alpha` holds what is not a number.
  * @throws {RangeError} If a p-value or `alpha` is out of range.
  *
  * @example Three tests at 0.05
@@ -147,10 +148,19 @@ export interface HolmResult {
  * ```
  */
 export function holm(pValues: readonly number[], alpha = 0.05): HolmResult {
+  // A string would pass the range checks (`"0.1" > 0`), and a string of p-values would be read
+  // a character at a time.
+  if (typeof alpha !== "number") throw new TypeError(`alpha must be a number, got ${typeof alpha}`);
   if (!(alpha > 0 && alpha < 1)) throw new RangeError(`alpha must be in (0, 1), got ${alpha}`);
-  for (const p of pValues) {
-    if (!(p >= 0 && p <= 1)) throw new RangeError(`A p-value must be in [0, 1], got ${p}`);
+  if (!Array.isArray(pValues)) {
+    throw new TypeError(`Expected an array of p-values, got ${typeof pValues}`);
   }
+  pValues.forEach((p, i) => {
+    if (typeof p !== "number") {
+      throw new TypeError(`p-value ${i} must be a number, got ${typeof p}`);
+    }
+    if (!(p >= 0 && p <= 1)) throw new RangeError(`A p-value must be in [0, 1], got ${p}`);
+  });
   const m = pValues.length;
   const order = pValues.map((_, i) => i).sort((a, b) => pValues[a]! - pValues[b]! || a - b);
   const adjusted = new Array<number>(m);

@@ -8,6 +8,7 @@ import {
   type ExampleRecord,
   packRecords,
   pairedBootstrap,
+  RECORD_STATUSES,
   scoreToolCalls,
 } from "../../mod.ts";
 
@@ -60,6 +61,21 @@ Deno.test("pairedBootstrap: a record that is not an object is named with its val
       name: "RangeError",
       message: `base[1] (example_id undefined) is not an object, got ${got}`,
     });
+  }
+});
+
+Deno.test("pairedBootstrap: a status the metrics do not know is refused, every record status is read", () => {
+  // "OK" or "valid" from a user's own pipeline counted as a parse failure in silence.
+  for (const status of ["OK", "valid", "", "ok "]) {
+    const bad = { ...good[1]!, status } as unknown as ExampleRecord;
+    throws(() => pairedBootstrap(good, [good[0]!, bad], { resamples: 10 }), {
+      name: "RangeError",
+      message: `adapter[1] (example_id "b").status is unknown, got ${JSON.stringify(status)}`,
+    });
+  }
+  for (const status of RECORD_STATUSES) {
+    const r = pairedBootstrap(good, [good[0]!, { ...good[1]!, status }], { resamples: 10 });
+    deepStrictEqual(r.valid_json_rate.adapter.numerator, status === "ok" ? 2 : 1);
   }
 });
 

@@ -205,6 +205,16 @@ Deno.test("holm() keeps ties in order and refuses p-values out of range", () => 
   throws(() => holm([0.1], 1), RangeError);
 });
 
+Deno.test("holm() refuses p-values and an alpha that are not numbers, which the range checks let by", () => {
+  const no = (f: () => unknown, message: string) => throws(f, { name: "TypeError", message });
+  // "0.1" passes `p >= 0 && p <= 1`; a string of them was read a character at a time.
+  no(() => holm(["0.1", 0.2] as unknown as number[]), "p-value 0 must be a number, got string");
+  no(() => holm([0.2, null] as unknown as number[]), "p-value 1 must be a number, got object");
+  no(() => holm("0.1" as unknown as number[]), "Expected an array of p-values, got string");
+  no(() => holm([0.1], "0.1" as unknown as number), "alpha must be a number, got string");
+  deepStrictEqual(holm([0.1], 0.2), { adjusted: [0.1], reject: [true] });
+});
+
 Deno.test("mcnemarExact() rounds 2 · the tail once, subnormal p-values too (1,040 ≤ n ≤ 1,200)", () => {
   // Rounding the tail, then doubling, lost the last bit of a subnormal tail: 0 against 1075
   // gave 0, not 2^-1074. Here the exact 2 · Σ C(n, i) / 2^n, rounded once by roundRatio.
