@@ -1,6 +1,6 @@
 // `deno task assay` from another folder: relative paths are the caller's (INIT_CWD), not the
-// repository's.
-import { deepStrictEqual, match, strictEqual } from "node:assert/strict";
+// repository's. And `deno task demo` checks its one argument, the folder, as the commands do theirs.
+import { deepStrictEqual, match, ok, strictEqual } from "node:assert/strict";
 
 const deno = Deno.execPath();
 const repo = new URL("../../", import.meta.url).pathname;
@@ -98,4 +98,37 @@ Deno.test("deno task demo writes its folder in the caller's folder", async () =>
     await Deno.remove(`${repo}${name}`, { recursive: true }).catch(() => {});
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+Deno.test("deno task demo shows its usage, and refuses an option, a second folder or a file with exit 2", async () => {
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(`${dir}/afile`, "");
+  const runDemo = (...args: string[]) =>
+    new Deno.Command(deno, {
+      args: ["run", "--allow-read", "--allow-write", `${repo}build/demo.ts`, ...args],
+      cwd: dir,
+      env: { INIT_CWD: dir, NO_COLOR: "1" },
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+  const dec = new TextDecoder();
+  for (const help of ["--help", "-h"]) {
+    const out = await runDemo(help);
+    strictEqual(out.code, 0, dec.decode(out.stderr));
+    ok(dec.decode(out.stdout).startsWith("Usage: deno task demo [FOLDER]\n"));
+  }
+  const cases: [string[], string][] = [
+    [["-x"], 'demo: Unknown option "-x" (see --help)'],
+    [["a", "b"], 'demo: Unexpected argument "b": one folder at most'],
+    [["afile"], "demo: afile is a file, not a folder"],
+  ];
+  for (const [args, message] of cases) {
+    const out = await runDemo(...args);
+    strictEqual(out.code, 2, args.join(" "));
+    strictEqual(dec.decode(out.stderr).trim(), message);
+  }
+  // Nothing was made: no folder named after a flag, and the file is as it was.
+  deepStrictEqual([...Deno.readDirSync(dir)].map((e) => e.name), ["afile"]);
+  strictEqual(await Deno.readTextFile(`${dir}/afile`), "");
+  await Deno.remove(dir, { recursive: true });
 });
