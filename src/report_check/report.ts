@@ -9,6 +9,7 @@
  */
 import { canonicalize, jsonKind, parseJson } from "../engine/mod.ts";
 import { decodeUtf8, InputError } from "../jsonl/mod.ts";
+import { textPosition } from "../jsonl/source/mod.ts";
 import { EVALUATION_SCHEMAS } from "../evaluation/mod.ts";
 import { checkReportBody } from "./body.ts";
 
@@ -29,8 +30,8 @@ const UNITS = new Map<string, string>([
  * @param input The report's bytes or text.
  * @param source The report's name in errors (a file name).
  * @returns The parsed value, not yet checked (`checkReport`).
- * @throws {InputError} `r.json is not JSON: <code> at <offset>`, or for bytes that are not UTF-8,
- *   at their line and byte.
+ * @throws {InputError} `r.json is not JSON: <code> at <offset> (line <l>, column <c>)`, or for
+ *   bytes that are not UTF-8, at their line and byte.
  *
  * @example
  * ```ts
@@ -38,7 +39,10 @@ const UNITS = new Map<string, string>([
  * import { deepStrictEqual, throws } from "node:assert/strict";
  *
  * deepStrictEqual(parseReportJson('{"schema": "x"}', "r.json"), { schema: "x" });
- * throws(() => parseReportJson("{", "r.json"), /^InputError: r\.json is not JSON: \w+ at 1$/);
+ * throws(
+ *   () => parseReportJson('{\n  "a": }', "r.json"),
+ *   /^InputError: r\.json is not JSON: expecting_value at 9 \(line 2, column 8\)$/,
+ * );
  * ```
  */
 export function parseReportJson(input: Uint8Array | string, source: string): unknown {
@@ -47,8 +51,13 @@ export function parseReportJson(input: Uint8Array | string, source: string): unk
     return parseJson(text);
   } catch (e) {
     const r = canonicalize(text);
-    const why = r.ok ? "" : `: ${r.error.code} at ${r.error.offset}`;
-    throw new InputError(`${source} is not JSON${why}`, { cause: e });
+    if (r.ok) throw new InputError(`${source} is not JSON`, { cause: e });
+    // The offset, and its line and column: a report is pretty-printed over many lines.
+    const { line, column } = textPosition(text, r.error.offset);
+    throw new InputError(
+      `${source} is not JSON: ${r.error.code} at ${r.error.offset} (line ${line}, column ${column})`,
+      { cause: e },
+    );
   }
 }
 

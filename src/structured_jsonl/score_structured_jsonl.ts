@@ -18,7 +18,7 @@ import {
 } from "../engine/mod.ts";
 import { compileSchema, SchemaError } from "../json_schema/mod.ts";
 import { decodeUtf8, maxLineBytesOf } from "../jsonl/mod.ts";
-import { type ByteHasher, type JsonlSource, readWhole } from "../jsonl/source/mod.ts";
+import { type ByteHasher, type JsonlSource, readWhole, textPosition } from "../jsonl/source/mod.ts";
 import type { ExtractionMode } from "../structured/mod.ts";
 import { StructuredInputError, type StructuredNeed } from "./errors.ts";
 import type { StructuredMetric, StructuredReport, StructuredReportRow } from "./report/mod.ts";
@@ -304,9 +304,10 @@ export async function scoreStructuredJsonlParts(
     } catch (e) {
       // The exact parser's code and offset: JSON.parse words its errors by runtime.
       const r = canonicalize(schemaText, { engine });
+      const at = r.ok ? undefined : textPosition(schemaText, r.error.offset);
       const why = r.ok
         ? (e instanceof Error ? e.message : String(e))
-        : `${r.error.code} at ${r.error.offset}`;
+        : `${r.error.code} at ${r.error.offset}, line ${at!.line}, column ${at!.column}`;
       throw new StructuredInputError(
         `${schemaName}: not valid JSON (${why})`,
         [{ source: schemaName }],

@@ -15,6 +15,7 @@
  */
 import { checkOptions, createEngine, parseJson } from "../engine/mod.ts";
 import { jsonArrayHint } from "../jsonl/mod.ts";
+import { textPosition } from "../jsonl/source/mod.ts";
 import type { Golden, RunInputError, SchemaCatalog, Trace } from "./types.ts";
 import { rememberExact } from "./_exact_values.ts";
 import { inputText, jsonLines, refuseRepeatedKeys, SuiteInputError } from "./_input_lines.ts";
@@ -207,10 +208,8 @@ export function readCatalog(input: SuiteInputText, options: ReadInputOptions = {
       const why = "NaN, Infinity and -Infinity are not JSON";
       throw new SuiteInputError(`${source}: not valid JSON: ${why}`, { source, cause: e });
     }
-    const before = text.slice(0, r.error.offset).split("\n");
-    const line = before.length;
-    const at = `${line}:${before[line - 1]!.length + 1}`;
-    throw new SuiteInputError(`${source}:${at}: not valid JSON (${r.error.code})`, {
+    const { line, column } = textPosition(text, r.error.offset);
+    throw new SuiteInputError(`${source}:${line}:${column}: not valid JSON (${r.error.code})`, {
       source,
       line,
       cause: e,

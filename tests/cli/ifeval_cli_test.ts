@@ -136,7 +136,10 @@ Deno.test("assay ifeval compare words a file that is not JSON as the exact parse
   await Deno.writeTextFile(`${dir}/s.json`, '{"accuracy": 1}\n{"id": "simple_0"}\n');
   const r = await runMain(["ifeval", "compare", `${dir}/s.json`, `${dir}/s.json`]);
   strictEqual(r.code, 2);
-  strictEqual(r.stderr, `assay ifeval compare: ${dir}/s.json is not JSON: extra_data at 16`);
+  strictEqual(
+    r.stderr,
+    `assay ifeval compare: ${dir}/s.json is not JSON: extra_data at 16 (line 2, column 1)`,
+  );
   await Deno.remove(dir, { recursive: true });
 });
 

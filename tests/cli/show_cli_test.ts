@@ -120,7 +120,10 @@ Deno.test("assay show and compare read a report from stdin for -", async () => {
   await Deno.writeTextFile(`${dir}/bad.json`, "{");
   const bad = await piped(["show", "-"], `${dir}/bad.json`);
   strictEqual(bad.code, 2);
-  strictEqual(bad.stderr, "assay show: <stdin> is not JSON: expecting_property_name at 1");
+  strictEqual(
+    bad.stderr,
+    "assay show: <stdin> is not JSON: expecting_property_name at 1 (line 1, column 2)",
+  );
   await Deno.remove(dir, { recursive: true });
 });
 
@@ -164,6 +167,9 @@ Deno.test("assay show refuses a JSON lines file of no kind it reads by what it r
   await Deno.writeTextFile(`${dir}/two.json`, '{"schema": "assay.evaluation.v2"}\n{}\n');
   const two = await runMain(["show", `${dir}/two.json`]);
   strictEqual(two.code, 2);
-  strictEqual(two.stderr, `assay show: ${dir}/two.json is not JSON: extra_data at 34`);
+  strictEqual(
+    two.stderr,
+    `assay show: ${dir}/two.json is not JSON: extra_data at 34 (line 2, column 1)`,
+  );
   await Deno.remove(dir, { recursive: true });
 });

@@ -31,11 +31,16 @@ Deno.test("parseReportJson() reads bytes and text, and names the exact parser's 
   deepStrictEqual(parseReportJson(evaluation, "r.json"), parsed);
   strictEqual(
     refusal(() => parseReportJson('{"schema": ', "r.json")),
-    "r.json is not JSON: expecting_value at 11",
+    "r.json is not JSON: expecting_value at 11 (line 1, column 12)",
   );
   strictEqual(
     refusal(() => parseReportJson("{} x", "r.json")),
-    "r.json is not JSON: extra_data at 3",
+    "r.json is not JSON: extra_data at 3 (line 1, column 4)",
+  );
+  // A pretty-printed report is placed at its line and column too.
+  strictEqual(
+    refusal(() => parseReportJson('{\n  "schema": "x",\n  "records": [\n    {,\n', "r.json")),
+    "r.json is not JSON: expecting_property_name at 39 (line 4, column 6)",
   );
   throws(
     () => parseReportJson(new Uint8Array([0x7b, 0x0a, 0xff, 0x7d]), "r.json"),

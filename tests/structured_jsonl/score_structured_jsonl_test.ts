@@ -175,10 +175,12 @@ Deno.test("a bad row is a StructuredInputError that carries its file, line and i
   );
   // A schema that is not JSON, or not a schema, names the schema's source.
   for (
-    const [text, pattern] of [["{", /^s\.json: not valid JSON \(expecting_property_name at 1\)$/], [
-      '{"propertys": {}}',
-      /^s\.json: Unknown keyword/,
-    ]] as const
+    const [text, pattern] of [
+      ["{", /^s\.json: not valid JSON \(expecting_property_name at 1, line 1, column 2\)$/],
+      // A pretty-printed schema is placed at its line and column.
+      ['{\n  "type": "object",\n  "required": [,]\n}', /at 37, line 3, column 16\)$/],
+      ['{"propertys": {}}', /^s\.json: Unknown keyword/],
+    ] as const
   ) {
     await rejects(
       scoreStructuredJsonl(
