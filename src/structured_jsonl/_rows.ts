@@ -151,8 +151,8 @@ function readRow(file: Loaded, text: string, at: { source: string; line: number 
   }
   if (!(fields instanceof Map)) {
     throw new StructuredInputError(
-      `${formatLocation(at)}: malformed JSON line (${fields.code} at ${fields.offset}): ` +
-        quote(text) + jsonArrayHint(text, at.line),
+      `${formatLocation(at)}: malformed JSON line ${quote(text)} (${fields.code} at ` +
+        `${fields.offset})${jsonArrayHint(text, at.line)}`,
       [at],
     );
   }

@@ -71,7 +71,8 @@ Deno.test("assay structured exits 2 on bad input, naming file, line and id", asy
   await Deno.writeTextFile(`${dir}/bad.jsonl`, lines[0] + "\n{oops\n");
   let r = await assay(["--outputs", `${dir}/bad.jsonl`]);
   strictEqual(r.code, 2);
-  match(r.stderr, /bad\.jsonl:2: malformed JSON line/);
+  // Worded as every reader of JSON lines words it: the line, then the parser's code and offset.
+  match(r.stderr, /bad\.jsonl:2: malformed JSON line "\{oops" \(expecting_property_name at 1\)\n$/);
   await Deno.writeTextFile(`${dir}/dup.jsonl`, [lines[0], lines[0]].join("\n"));
   r = await assay(["--outputs", `${dir}/dup.jsonl`, "--expected", `${fx}/expected.jsonl`]);
   strictEqual(r.code, 2);
