@@ -199,7 +199,7 @@ export const MODEL_FIELDS: readonly string[] = ["output"];
 export async function scoreGeneral(
   sources: RunSources,
   engine: Engine,
-  progress: (source: Source, bytes: number) => void,
+  progress: (source: Source, bytes: number) => unknown,
   options: Pick<ScoreOptions, "decoder" | "detail"> = {},
 ): Promise<EvaluationReport> {
   const scorer = new ScorerCore({
@@ -319,13 +319,13 @@ const BATCH_CHARS = 1 << 20;
 async function* runsOf(
   source: Source,
   options: LineOptions,
-  progress: (source: Source, bytes: number) => void,
+  progress: (source: Source, bytes: number) => unknown,
 ): AsyncGenerator<LineRun> {
   const splitter = new LineSplitter({ ...options, source: source.name });
   for await (const chunk of source.chunks()) {
     for (let at = 0; at < chunk.length; at += RUN_BYTES) {
       const part = chunk.subarray(at, at + RUN_BYTES);
-      progress(source, part.length);
+      await progress(source, part.length);
       const run = splitter.push(part);
       if (run) yield run;
     }

@@ -54,7 +54,7 @@ async function feed(
   maxLineBytes: number,
   kernel: ScoreKernel,
   run: (len: number, firstLine: number) => KernelBail | undefined,
-  progress: (bytes: number) => void,
+  progress: (bytes: number) => unknown,
 ): Promise<number | KernelBail> {
   let pending: Uint8Array[] = [];
   let pendingLen = 0;
@@ -84,7 +84,7 @@ async function feed(
     return undefined;
   };
   for await (const chunk of source.chunks()) {
-    progress(chunk.length);
+    await progress(chunk.length);
     // A line past the limit is the error the general reader would give: every line before it
     // was read (the general reader reads no further either), so nothing else comes first.
     const long = longLineIn(chunk, pendingLen, maxLineBytes);
@@ -128,7 +128,7 @@ function parseRecords(chunks: Iterable<Uint8Array>): ExampleRecord[] {
 export async function scoreOnKernel(
   sources: RunSources,
   engine: Engine,
-  progress: (source: Source, bytes: number) => void,
+  progress: (source: Source, bytes: number) => unknown,
 ): Promise<Scored | KernelGaveBack> {
   const kernel = new ScoreKernel(engine.wasmModule!, sources.prompts !== undefined);
   const gaveUp = (source: Source, bail: KernelBail): KernelGaveBack => ({

@@ -70,7 +70,10 @@ export interface ScoreJsonlOptions {
    * bounded by the limit whatever the input.
    */
   maxLineBytes?: number;
-  /** Called after each chunk a pass reads. */
+  /**
+   * Called after each chunk a pass reads; a promise it returns (an async function) is awaited, and
+   * its rejection is the run's.
+   */
   onProgress?: (progress: ScoreProgress) => void;
   /**
    * Makes the incremental SHA-256 of a source read in chunks (for example
@@ -220,7 +223,7 @@ export async function scoreJsonl(
   const progress = (source: Source, n: number) => {
     const bytes = (read.get(source) ?? 0) + n;
     read.set(source, bytes);
-    options.onProgress?.({ source: kinds.get(source)!, name: source.name, bytes, pass });
+    return options.onProgress?.({ source: kinds.get(source)!, name: source.name, bytes, pass });
   };
   try {
     let gaveBack: KernelGaveBack | undefined;

@@ -157,7 +157,8 @@ export interface RunSuiteOptions extends WithEngine {
   /**
    * Called as each run is scored, with the runs done and their number, for progress: a run with
    * no judge to wait for as soon as its deterministic metrics are (before the first await), a
-   * judged run once its judges have scored it.
+   * judged run once its judges have scored it. A promise it returns is not waited for before the
+   * next run, but before `runSuite` returns, and its rejection is the run's.
    */
   onRun?: (done: number, total: number) => void;
 }
@@ -279,6 +280,8 @@ export async function runSuite(
   }
   const order = suite.metrics.map((m) => m.name);
   const results: RunResult[] = [];
+  // What an async onRun returned: awaited at the end, so that a rejection is the run's.
+  const counted: unknown[] = [];
   const done = (trace: Trace, criteria: CriterionRow[]) => {
     results.push({
       golden_id: trace.golden_id,
@@ -287,7 +290,13 @@ export async function runSuite(
       criteria,
       overall: runOverall(criteria, order),
     });
-    onRun?.(results.length, traces.length);
+    const r: unknown = onRun?.(results.length, traces.length);
+    // Handled at once (a rejection while judges are awaited is not an unhandled one), thrown
+    // at the end.
+    if (r instanceof Promise) {
+      counted.push(r);
+      r.catch(() => {});
+    }
   };
   // Every run's deterministic metrics first, in one pass: an input they refuse stops the run
   // before any judge is paid for, and a run without a judge to wait for is done (and counted by
@@ -335,6 +344,7 @@ export async function runSuite(
       done(trace, await Promise.all(criteria.map((c) => typeof c === "function" ? c() : c)))
     ),
   );
+  await Promise.all(counted);
   return results.sort((a, b) =>
     compareCodePoints(a.arm, b.arm) || compareCodePoints(a.golden_id, b.golden_id) ||
     a.repeat - b.repeat

@@ -188,6 +188,43 @@ Deno.test("scoreJsonl() digests with the hasher it is given, and reports its pro
   strictEqual(r.report.inputs.generations!.sha256, sha256Hex(files.generations));
 });
 
+Deno.test("scoreJsonl() awaits an async onProgress, and its rejection is the run's, on either reader", async () => {
+  // An async callback that threw was an unhandled rejection: the process died, and no try/catch
+  // around scoreJsonl saw it.
+  const files = await corpus(46, false);
+  const sources = { examples: files.examples, generations: files.generations };
+  for (const engine of ["wasm", "ts"] as const) {
+    const e = createEngine({ engine });
+    let calls = 0;
+    await rejects(
+      () =>
+        scoreJsonl(sources, {
+          engine: e,
+          onProgress: async (p) => {
+            calls++;
+            await Promise.resolve();
+            if (p.source === "generations") throw new Error("async callback");
+          },
+        }),
+      (err: unknown) => err instanceof Error && err.message === "async callback",
+      engine,
+    );
+    ok(calls >= 2, engine);
+    // Awaited in turn: no call starts before the one before it has settled.
+    let busy = false;
+    const r = await scoreJsonl(sources, {
+      engine: e,
+      onProgress: async () => {
+        ok(!busy, "a call started while another was pending");
+        busy = true;
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        busy = false;
+      },
+    });
+    strictEqual(r.report.n > 0, true);
+  }
+});
+
 Deno.test("scoreJsonl() refuses a sha256 option that is not a function, or a hasher that gives no digest", async () => {
   // sha256: 5 failed as "this[#hasher] is not a function"; a hasher whose digest was "xyz" had
   // it written into the report as the file's SHA-256.

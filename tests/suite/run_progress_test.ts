@@ -125,6 +125,33 @@ Deno.test("an input a deterministic metric refuses stops the run before any judg
   strictEqual(calls, 2);
 });
 
+Deno.test("a promise onRun returns is awaited before runSuite returns, and its rejection is the run's", async () => {
+  // An async onRun that threw was an unhandled rejection: the process died.
+  const input = randomSuiteRun(9501, "mean", false);
+  const suite = loadSuite(input.suiteText, { format: "jsonc", ...suiteChecks() });
+  for (const options of [{ noJudge: true }, { judge: fakeJudge }]) {
+    let settled = 0;
+    await runSuite(suite, input, {
+      ...options,
+      onRun: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        settled++;
+      },
+    });
+    strictEqual(settled, input.traces.length);
+    await rejects(
+      runSuite(suite, input, {
+        ...options,
+        onRun: async (done) => {
+          await Promise.resolve();
+          if (done === 1) throw new Error("async onRun");
+        },
+      }),
+      { message: "async onRun" },
+    );
+  }
+});
+
 Deno.test("onRun that is not a function is refused", async () => {
   const input = randomSuiteRun(9401, "mean", false);
   const suite = loadSuite(input.suiteText, { format: "jsonc", ...suiteChecks() });
