@@ -199,7 +199,7 @@ Deno.test("a multi-member, trailing, corrupt or cut gzip source is an InputError
         const { error, message } = await thrown(run);
         ok(
           error instanceof InputError && error.source === "out.jsonl.gz" &&
-            /^InputError: out\.jsonl\.gz: gzip data this runtime's DecompressionStream does not read \(\w*Error: .+\): decompress it first$/
+            /^InputError: out\.jsonl\.gz: its gzip data does not decompress \(\w*Error: .+\)$/
               .test(message),
           `${what}, ${kind}, ${reader}: ${message}`,
         );
@@ -289,8 +289,8 @@ Deno.test("a runtime without DecompressionStream refuses a gzip source, naming i
     strictEqual(error.source, "o.jsonl.gz");
     strictEqual(
       message,
-      "InputError: o.jsonl.gz: gzip data this runtime's DecompressionStream does not read " +
-        "(ReferenceError: DecompressionStream is not defined): decompress it first",
+      "InputError: o.jsonl.gz: its gzip data does not decompress " +
+        "(ReferenceError: DecompressionStream is not defined)",
     );
     ok(closed, "the source was not closed");
     // Plain bytes are read as before.
@@ -301,7 +301,7 @@ Deno.test("a runtime without DecompressionStream refuses a gzip source, naming i
   }
 });
 
-Deno.test("a gzip source's own error is passed on, and a pass that stops early closes it", async () => {
+Deno.test("a gzip source's own error is named with it, and a pass that stops early closes it", async () => {
   const rng = makeRng(61);
   const gz = gzip(enc.encode('{"id": "a", "output": "{}"}\n'.repeat(2000)), rng);
   // A chunk that is not bytes, after gzip data: the source's TypeError, not a gzip error.
@@ -317,16 +317,30 @@ Deno.test("a gzip source's own error is passed on, and a pass that stops early c
     )
   );
   strictEqual(message, "TypeError: g.jsonl.gz: expected chunks of bytes (Uint8Array), got string");
-  // A stream that fails is its own error.
-  const failing = new ReadableStream<Uint8Array>({
-    start(c) {
-      c.enqueue(gz.subarray(0, 100));
-    },
-    pull(c) {
-      c.error(new RangeError("disk on fire"));
-    },
-  });
-  strictEqual((await thrown(() => readWhole(failing, "f"))).message, "RangeError: disk on fire");
+  // A stream that fails, with an error or anything else, or that is locked, is an InputError
+  // naming the source, its error the cause (it was passed on bare: "nope", with no source named).
+  for (
+    const [why, shown] of [[new RangeError("disk on fire"), "RangeError: disk on fire"], [
+      "nope",
+      "nope",
+    ]] as const
+  ) {
+    const failing = new ReadableStream<Uint8Array>({
+      start(c) {
+        c.enqueue(gz.subarray(0, 100));
+      },
+      pull(c) {
+        c.error(why);
+      },
+    });
+    const { error, message } = await thrown(() => readWhole(failing, "f"));
+    strictEqual(message, `InputError: f: the source failed (${shown})`);
+    ok(error instanceof InputError && error.cause === why && error.source === "f");
+  }
+  const locked = new ReadableStream<Uint8Array>();
+  locked.getReader();
+  const { message: lockedMessage } = await thrown(() => readWhole(locked, "g"));
+  ok(lockedMessage.startsWith("InputError: g: the source failed (TypeError: "), lockedMessage);
   // A pass that stops after its first chunk closes the source it opened, each time.
   for (const bytes of [gz, enc.encode('{"id": "a"}\n'.repeat(100))]) {
     let opened = 0, closed = 0;

@@ -220,7 +220,11 @@ async function* gunzip(
     try {
       for await (const c of chunks) if (bytesChunk(c, name).length) yield c as Uint8Array;
     } catch (e) {
-      throw (bad = e);
+      // The source's own failure (a stream's error, a locked stream) is named with the source;
+      // the CLI's InputErrors and the chunks' TypeErrors name it already.
+      throw (bad = e instanceof InputError || `${(e as Error)?.message}`.startsWith(name)
+        ? e
+        : new InputError(`${name}: the source failed (${e})`, { cause: e, at: { source: name } }));
     }
   })();
   // The first chunks, copied (a source may reuse its buffer), until they hold two bytes: one
@@ -262,11 +266,11 @@ async function* gunzip(
     }
   } catch (e) {
     if (e === bad) throw e;
-    throw new InputError(
-      `${name}: gzip data this runtime's DecompressionStream does not read (${e}): ` +
-        "decompress it first",
-      { cause: e, at: { source: name } },
-    );
+    // Corrupt, cut short, more after the member, or a runtime without DecompressionStream.
+    throw new InputError(`${name}: its gzip data does not decompress (${e})`, {
+      cause: e,
+      at: { source: name },
+    });
   } finally {
     // Closes the source now, also when the pass stops early (even within the first chunks).
     await src.return();
