@@ -21,6 +21,7 @@ import {
 import { bfclModelSettings, checkDecoderFits } from "./models.ts";
 import { checkResultShapes } from "./_result_shape.ts";
 import type { BfclFiles, BfclSource } from "./files.ts";
+import { checkModelOptions } from "./_options.ts";
 
 /** The checker's version id. */
 export const BFCL_CHECKER = "bfcl.ast@2024-08";
@@ -165,7 +166,7 @@ function isCallList(decoded: PyValue): boolean {
  * ```
  */
 export function checkBfclEntry(entry: BfclEntry, options: BfclOptions): BfclVerdict {
-  checkBfclOptions(options);
+  checkBfclOptions(options, "checkBfclEntry");
   if (options.category !== "relevance") {
     const problem = questionProblem(entry.question, options.category) ??
       answerProblem(entry.possibleAnswer ?? null, options.category, entry.question);
@@ -174,12 +175,12 @@ export function checkBfclEntry(entry: BfclEntry, options: BfclOptions): BfclVerd
   return checkEntry(entry, options);
 }
 
-// Options from JavaScript, unchecked by a compiler: an unknown decoder failed inside decoding
-// (a TypeError), an unknown matching was read as greedy, in silence. Options left out have no
-// category, which is named.
-function checkBfclOptions(options: BfclOptions): void {
+// Options from JavaScript, unchecked by a compiler: an unknown decoder failed inside decoding, an
+// unknown matching was read as greedy, in silence. Options left out have no category, named.
+function checkBfclOptions(options: BfclOptions, fn: string): void {
   checkOptions(options);
-  const { category, decoder, matching, underscoreToDot, modelName } = options ?? {};
+  checkModelOptions(options, fn); // the names are checked by it (checkOptionNames), and the model's
+  const { category, decoder, matching } = options ?? {};
   const known = (what: string, value: unknown, words: readonly string[], plural: string) => {
     if (words.includes(value as string)) return;
     throw new RangeError(
@@ -189,15 +190,6 @@ function checkBfclOptions(options: BfclOptions): void {
   known("category", category, BFCL_CATEGORIES, "categories");
   if (decoder !== undefined) known("decoder", decoder, BFCL_DECODERS, "decoders");
   if (matching !== undefined) known("matching", matching, ["greedy", "optimal"], "matchings");
-  // "no" was read as true (and recorded as "no", which checkReport refuses).
-  if (underscoreToDot !== undefined && typeof underscoreToDot !== "boolean") {
-    throw new TypeError(
-      `Option underscoreToDot must be true or false, got ${typeof underscoreToDot}`,
-    );
-  }
-  if (modelName !== undefined && typeof modelName !== "string") {
-    throw new TypeError(`Option modelName must be a string, got ${typeof modelName}`);
-  }
 }
 
 /** checkBfclEntry of an entry whose question and ground truth are known to be of their shape. */
@@ -324,7 +316,7 @@ export interface BfclRun {
  * ```
  */
 export function checkBfcl(files: BfclFiles, options: BfclOptions): BfclRun {
-  checkBfclOptions(options);
+  checkBfclOptions(options, "checkBfcl");
   // Each file's rows, their ids' category checked first: a file of another category is named.
   const read = (src: BfclSource) => {
     const rows = readRows(src);

@@ -10,6 +10,7 @@ import { PROMPTING_MODELS } from "./_prompting_models.ts";
 import { PyDict, type PyValue } from "./py_value.ts";
 import { type BfclDecoder, type BfclLanguage, decodeResult, decoderForModel } from "./decode.ts";
 import { checkOptions } from "../engine/mod.ts";
+import { checkOptionNames } from "../jsonl/options/mod.ts";
 
 /**
  * BFCL's `UNDERSCORE_TO_DOT` models of 2024-08: their handlers sent function names with `.`
@@ -128,6 +129,8 @@ export interface BfclModelSettings {
 export function bfclModelSettings(
   options: { modelName?: string; decoder?: BfclDecoder; underscoreToDot?: boolean },
 ): BfclModelSettings {
+  // Its names are not checked (checkOptionNames): it takes checkBfcl's options whole, the
+  // category and matching too, which checkBfcl checks.
   checkOptions(options);
   const model = options.modelName ?? "";
   const known = knownSpelling(model);
@@ -293,6 +296,13 @@ export function checkDecoderFits(
   options: DecoderFitOptions,
 ): void {
   checkOptions(options);
+  checkOptionNames("checkDecoderFits", options, {
+    ids: 1,
+    language: 1,
+    decoder: 1,
+    given: 1,
+    relevance: 1,
+  });
   const { decoder, language = "Python" } = options;
   const line = (i: number) => {
     const id = options.ids?.[i];

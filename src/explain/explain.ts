@@ -93,8 +93,9 @@ export function explainScore(
   options: { sha256?: (text: string) => string } = {},
 ): DetailWriter {
   checkOptions(options);
-  // `detail: explainScore` (not called) would be a writer that writes a function, which the
-  // report's JSON leaves out: no detail, in silence.
+  // Its names are checked here, not by checkOptionNames: `detail: explainScore` (not called)
+  // would be a writer that writes a function, which the report's JSON leaves out: no detail, in
+  // silence.
   const odd = callKeysProblem(options, [], ["sha256"]);
   if (odd) {
     throw new TypeError(

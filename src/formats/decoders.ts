@@ -12,6 +12,7 @@ import { decodeJsonList } from "./_json_list.ts";
 import { decodeAnthropic, decodeOpenAiChat, decodeOpenAiResponses } from "./_api_decoders.ts";
 import { decodePythonic } from "./_pythonic.ts";
 import { checkOptions } from "../engine/mod.ts";
+import { checkOptionNames } from "../jsonl/options/mod.ts";
 
 /** The decoders' names, the default (`sommelier`) first. */
 export const DECODER_NAMES = [
@@ -164,5 +165,6 @@ export function decodeToolCalls(
   options?: WithEngine,
 ): DecodeResult {
   checkOptions(options);
+  checkOptionNames("decodeToolCalls", options, { engine: 1 });
   return getDecoder(format).decode(text, options);
 }

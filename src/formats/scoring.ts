@@ -9,6 +9,7 @@
 import { checkOptions, numericForm, PARSER_ID } from "../engine/mod.ts";
 import { type OutputDecoder, type PredictedOutput, RECORD_STATUSES } from "../evaluation/mod.ts";
 import { getDecoder } from "./decoders.ts";
+import { checkOptionNames } from "../jsonl/options/mod.ts";
 
 /** Options of {@linkcode forScoring}. */
 export interface ForScoringOptions {
@@ -76,6 +77,7 @@ export function forScoring(
 ): OutputDecoder {
   // forScoring("hermes", "numeric") would otherwise compare numbers exactly, in silence.
   checkOptions(options);
+  checkOptionNames("forScoring", options, { numbers: 1 });
   const numbers = options.numbers ?? "exact";
   if (numbers !== "exact" && numbers !== "numeric") {
     throw new RangeError(

@@ -15,6 +15,7 @@ import {
   type WithEngine,
 } from "../engine/mod.ts";
 import { DECODER_NAMES, type DecoderName, getDecoder } from "./decoders.ts";
+import { checkOptionNames } from "../jsonl/options/mod.ts";
 
 /** How many of the sampled outputs one decoder reads as calls. */
 export interface DecoderFit {
@@ -75,6 +76,7 @@ export function suggestDecoder(
   options?: SuggestDecoderOptions,
 ): DecoderSuggestion {
   checkOptions(options);
+  checkOptionNames("suggestDecoder", options, { engine: 1, lines: 1 });
   if (!(generations instanceof Uint8Array)) throw new TypeError("Expected the bytes of lines");
   const most = options?.lines ?? 100;
   // 0, NaN or -1 sampled nothing and suggested nothing, in silence.

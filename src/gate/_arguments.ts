@@ -40,4 +40,13 @@ export function checkGateArguments(gate: unknown, input: unknown): void {
   if (!isObject(input) || !(report("report") || (report("base") && report("candidate")))) {
     throw new TypeError("Expected the reports as { report } or { base, candidate }, objects");
   }
+  // { report, candidate } gated the report alone, in silence: one shape or the other, no more.
+  const shape = report("report") ? ["report"] : ["base", "candidate"];
+  const extra = Object.keys(input).filter((k) => !shape.includes(k));
+  if (extra.length > 0) {
+    throw new TypeError(
+      `Expected the reports as { report } or { base, candidate }, got { ${shape.join(", ")} } ` +
+        `and ${extra.map((k) => JSON.stringify(k)).join(", ")}`,
+    );
+  }
 }

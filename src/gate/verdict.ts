@@ -42,6 +42,7 @@ import {
   withinBound,
 } from "./_rule_text.ts";
 import type { GateCheck, GateRules } from "./rules.ts";
+import { checkOptionNames } from "../jsonl/options/mod.ts";
 
 /** The McNemar evidence of one comparative rule on a right-or-wrong metric. */
 export interface McNemarEvidence {
@@ -198,6 +199,7 @@ export function evaluateGate(
   options: GateOptions = {},
 ): GateVerdict {
   checkOptions(options);
+  checkOptionNames("evaluateGate", options, { engine: 1, on: 1 });
   checkGateArguments(gate, input);
   // What each side left unscored, as its report has it (on the shared examples, too).
   const unscored = gateUnscoredNote(input);

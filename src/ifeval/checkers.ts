@@ -9,6 +9,7 @@ import { FORMAT_CHECKS } from "./_format_checks.ts";
 import { Kwargs, KwargsProblem } from "./_kwargs.ts";
 import { InputError, quote, suggestName } from "../jsonl/mod.ts";
 import { checkOptions } from "../engine/mod.ts";
+import { checkOptionNames } from "../jsonl/options/mod.ts";
 
 /** The checker semantics reproduced: IFEval's instructions.py at google-research 3f357bde. */
 export const IFEVAL_VERSION = "ifeval@google-3f357bde";
@@ -63,6 +64,7 @@ export function buildCheck(
   options: { where?: string } = {},
 ): InstructionCheck {
   checkOptions(options);
+  checkOptionNames("buildCheck", options, { where: 1 });
   const where = options.where ? `${options.where}: ` : "";
   const spec = Object.hasOwn(SPECS, id) ? SPECS[id] : undefined;
   if (!spec) {

@@ -26,6 +26,7 @@ import { chooseMetrics, type MetricInputs, skippedMetrics } from "./_metrics.ts"
 import { checkCallDecoder, checkScoringOptions, computeMetrics } from "./_compute.ts";
 import { checkIdPattern, checkUniqueIds, join, loadRows } from "./_rows.ts";
 import { reportBytes, reportChunks, reportRows } from "./_report_text.ts";
+import { checkOptionNames } from "../jsonl/options/mod.ts";
 
 /** The inputs of {@linkcode scoreStructuredJsonl}. */
 export interface StructuredSources {
@@ -264,6 +265,20 @@ export async function scoreStructuredJsonlParts(
   options: ScoreStructuredJsonlOptions = {},
 ): Promise<StructuredReportParts> {
   checkOptions(options);
+  checkOptionNames("scoreStructuredJsonl", options, {
+    match: 1,
+    numbers: 1,
+    engine: 1,
+    metrics: 1,
+    sha256: 1,
+    decoder: 1,
+    mode: 1,
+    format: 1,
+    names: 1,
+    formatAssertion: 1,
+    ordered: 1,
+    maxLineBytes: 1,
+  });
   if (typeof sources !== "object" || sources === null) {
     throw new TypeError("Expected the sources { outputs, expected?, schema? }");
   }

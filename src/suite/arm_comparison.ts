@@ -18,6 +18,7 @@ import type {
   ScorecardOptions,
   ScoreRow,
 } from "./scorecard.ts";
+import { checkOptionNames } from "../jsonl/options/mod.ts";
 
 /** A paired statistic: both arms over the shared goldens, and B − A with its interval. */
 export interface ArmDelta {
@@ -212,6 +213,7 @@ export function compareArms(
   options: ScorecardOptions,
 ): ArmComparison {
   checkOptions(options);
+  checkOptionNames("compareArms", options, { metrics: 1, seed: 1, resamples: 1, level: 1 });
   const metrics = checkMetrics(options?.metrics);
   const s = bootstrapSettings(options);
   if (!Array.isArray(arms) || arms.length !== 2 || !arms.every((x) => typeof x === "string")) {

@@ -12,6 +12,7 @@
 
 import { isLabel, missingLabelField, PAIR_FIELDS } from "./_label_fields.ts";
 import { checkOptions } from "../engine/mod.ts";
+import { checkOptionNames } from "../jsonl/options/mod.ts";
 
 /** One judged run: the judge's score and the human label, both in [0, 1]. */
 export interface CalibrationPair {
@@ -134,6 +135,7 @@ export function calibrationOptions(
   names: { threshold?: string; kappaBar?: string; minN?: string } = {},
 ): Required<CalibrationOptions> {
   checkOptions(options);
+  checkOptionNames("calibrationOptions", options, { threshold: 1, kappaBar: 1, minN: 1 });
   const threshold = options.threshold ?? 0.5;
   const kappaBar = options.kappaBar ?? 0.6;
   const minN = options.minN ?? 10;

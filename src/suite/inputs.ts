@@ -30,6 +30,7 @@ import {
   type RowPlaces,
   TRACE_ROW,
 } from "./_input_checks.ts";
+import { checkOptionNames } from "../jsonl/options/mod.ts";
 
 export { SuiteInputError, type SuiteInputErrorOptions } from "./_input_lines.ts";
 
@@ -119,6 +120,7 @@ export function readGoldens(
   options: ReadInputOptions = {},
 ): InputRow<Golden>[] {
   checkOptions(options);
+  checkOptionNames("readGoldens", options, { source: 1 });
   const source = options.source ?? "<input>";
   const { rows, places } = readRows<Golden>(input, source, GOLDEN_ROW, ["reference_trajectory"]);
   checkGoldenIds(rows.map((r) => r.value), places);
@@ -162,6 +164,7 @@ export function readGoldens(
  */
 export function readTraces(input: SuiteInputText, options: ReadTracesOptions): InputRow<Trace>[] {
   checkOptions(options);
+  checkOptionNames("readTraces", options, { source: 1, goldens: 1, goldensSource: 1 });
   const source = options.source ?? "<input>";
   const { rows, places } = readRows<Trace>(input, source, TRACE_ROW, ["tool_calls", "messages"]);
   const ids = new Set(options.goldens.map((g) => g.id));
@@ -195,6 +198,7 @@ export function readTraces(input: SuiteInputText, options: ReadTracesOptions): I
  */
 export function readCatalog(input: SuiteInputText, options: ReadInputOptions = {}): SchemaCatalog {
   checkOptions(options);
+  checkOptionNames("readCatalog", options, { source: 1 });
   const source = options.source ?? "<input>";
   const text = inputText(input, source);
   let catalog: unknown;

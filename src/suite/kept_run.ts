@@ -17,6 +17,7 @@ import type { RepeatsReport } from "./uncertainty.ts";
 import { checkMemoryGoldens } from "./_input_checks.ts";
 import { clusterKeysOf, repeatsSection } from "./_repeats_section.ts";
 import { checkOptions } from "../engine/mod.ts";
+import { checkOptionNames } from "../jsonl/options/mod.ts";
 
 /** A run's repeats as a store keeps them: all JSON. */
 export interface KeptRepeats<R = Repeats> {
@@ -167,6 +168,13 @@ export function storedRepeatsReport(
   options: StoredRepeatsReportOptions,
 ): RepeatsReport | null {
   checkOptions(options);
+  checkOptionNames("storedRepeatsReport", options, {
+    metrics: 1,
+    seed: 1,
+    resamples: 1,
+    runId: 1,
+    arms: 1,
+  });
   const { runId, metrics, arms, ...bootstrap } = options;
   const shape = keptShapeIssue(kept);
   if (shape) throw new TypeError(`run ${runId} has a malformed repeats column (${shape})`);

@@ -12,6 +12,7 @@ import type { ReadInputOptions, SuiteInputText } from "./inputs.ts";
 import { inputText, jsonLines, SuiteInputError } from "./_input_lines.ts";
 import { isLabel, missingLabelField, PAIR_FIELDS } from "./_label_fields.ts";
 import { checkOptions } from "../engine/mod.ts";
+import { checkOptionNames } from "../jsonl/options/mod.ts";
 
 /** A label's fields when it names its run, the judge's score looked up. */
 const RUN_FIELDS = ["golden_id", "arm", "repeat", "human"];
@@ -96,6 +97,12 @@ export function readCalibrationLabels(
   options: ReadLabelsOptions = {},
 ): CalibrationLabels {
   checkOptions(options);
+  checkOptionNames("readCalibrationLabels", options, {
+    source: 1,
+    judgeScore: 1,
+    scoreName: 1,
+    scoresIn: 1,
+  });
   const source = options.source ?? "<input>";
   const lookup = options.judgeScore;
   const pairs: CalibrationPair[] = [];

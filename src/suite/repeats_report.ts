@@ -12,6 +12,7 @@ import type { RepeatsReport, RepeatsReportOptions } from "./uncertainty.ts";
 import { checkMemoryGoldens, checkRunGoldens } from "./_input_checks.ts";
 import { clusterKeysOf, repeatsSection } from "./_repeats_section.ts";
 import { checkOptions } from "../engine/mod.ts";
+import { checkOptionNames } from "../jsonl/options/mod.ts";
 
 /**
  * Each golden's cluster key under a golden field, as {@linkcode repeatsReport} groups goldens:
@@ -97,6 +98,13 @@ export function repeatsReport(
   options: RepeatsReportOptions = {},
 ): RepeatsReport {
   checkOptions(options);
+  checkOptionNames("repeatsReport", options, {
+    seed: 1,
+    resamples: 1,
+    level: 1,
+    baseline: 1,
+    cluster: 1,
+  });
   checkMemoryGoldens(goldens);
   checkRunGoldens(results, "results", goldens);
   return repeatsSection(results, goldens, repeats, options);

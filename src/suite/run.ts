@@ -17,6 +17,7 @@ import {
 import type { ParamErrorMarks } from "./_metric_args.ts";
 import { checkOptions, compareCodePoints } from "../engine/mod.ts";
 import { checkMemoryInputs } from "./_input_checks.ts";
+import { checkOptionNames } from "../jsonl/options/mod.ts";
 
 export { armProblem } from "./_input_checks.ts";
 
@@ -264,6 +265,7 @@ export async function runSuite(
   options: RunSuiteOptions = {},
 ): Promise<RunResult[]> {
   checkOptions(options);
+  checkOptionNames("runSuite", options, { engine: 1, judge: 1, noJudge: 1, onRun: 1 });
   // Suite text ("Cannot read properties of undefined (reading 'map')"): loadSuite reads it.
   if (!Array.isArray(suite?.metrics)) throw new TypeError("Expected a suite, as loadSuite gives");
   checkMemoryInputs(inputs);

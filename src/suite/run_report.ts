@@ -19,6 +19,7 @@ import type { Golden } from "./types.ts";
 import type { RepeatsReport } from "./uncertainty.ts";
 import { checkMemoryGoldens, checkRunGoldens } from "./_input_checks.ts";
 import { repeatsSection } from "./_repeats_section.ts";
+import { checkOptionNames } from "../jsonl/options/mod.ts";
 
 /** The `assay.suite_run.v1` report. */
 export interface SuiteRunReport {
@@ -115,6 +116,15 @@ export function suiteRunReport(
   options: SuiteRunReportOptions,
 ): SuiteRunReport {
   checkOptions(options);
+  checkOptionNames("suiteRunReport", options, {
+    inputs: 1,
+    seed: 1,
+    resamples: 1,
+    judge: 1,
+    baseline: 1,
+    runId: 1,
+    suiteSha256: 1,
+  });
   checkMemoryGoldens(goldens);
   checkRunGoldens(runs, "runs", goldens);
   const names = suite.metrics.map((m) => m.name);
@@ -185,6 +195,7 @@ export function calibrationReport(
   skippedUnscored = 0,
 ): CalibrationReport {
   checkOptions(options);
+  checkOptionNames("calibrationReport", options, { threshold: 1, kappaBar: 1, minN: 1 });
   return {
     schema: "assay.calibration.v1",
     tool: TOOL,

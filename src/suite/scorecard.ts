@@ -37,6 +37,7 @@ import {
   runName,
   thresholdOf,
 } from "./_score_rows.ts";
+import { checkOptionNames } from "../jsonl/options/mod.ts";
 
 /** One metric's result for one run: a row of the metric store. */
 export interface ScoreRow {
@@ -240,6 +241,7 @@ export function runOverall(rows: readonly ScoreRow[], metricOrder: readonly stri
  */
 export function scorecard(rows: readonly ScoreRow[], options: ScorecardOptions): Scorecard {
   checkOptions(options);
+  checkOptionNames("scorecard", options, { metrics: 1, seed: 1, resamples: 1, level: 1 });
   const metrics = checkMetrics(options?.metrics);
   // Scores made under different rubrics are never aggregated.
   if (Array.isArray(rows)) {

@@ -13,6 +13,7 @@ import type { RunResult } from "./run.ts";
 import { runOverall, type ScoreRow } from "./scorecard.ts";
 import type { Golden } from "./types.ts";
 import { checkMetrics, checkRow } from "./_score_rows.ts";
+import { checkOptionNames } from "../jsonl/options/mod.ts";
 
 /** Options of {@linkcode storedRepeatsInputs}. */
 export interface StoredRepeatsOptions {
@@ -96,6 +97,12 @@ export function storedRepeatsInputs(
   options: StoredRepeatsOptions,
 ): RepeatsInputs {
   checkOptions(options);
+  checkOptionNames("storedRepeatsInputs", options, {
+    metrics: 1,
+    goldens: 1,
+    clusters: 1,
+    cluster: 1,
+  });
   if (!Array.isArray(rows)) throw new TypeError("rows must be an array of score rows");
   const runs = new Map<string, ScoreRow[]>();
   for (const r of rows) {

@@ -21,6 +21,7 @@ import { suggestName } from "../jsonl/mod.ts";
 import { type Repeats, repeatsIssues } from "./repeats.ts";
 import { valueText } from "./_value_text.ts";
 import { checkOptions } from "../engine/mod.ts";
+import { checkOptionNames } from "../jsonl/options/mod.ts";
 
 /** The metric types a suite can declare. */
 export const METRIC_TYPES = [
@@ -200,6 +201,8 @@ function fieldName(path: (string | number)[]): string {
  */
 export function loadSuite(text: string, options: LoadSuiteOptions = {}): Suite {
   checkOptions(options);
+  const names = { source: 1, paramsChecks: 1, format: 1, presets: 1, nameCheck: 1 } as const;
+  checkOptionNames("loadSuite", options, names);
   if (typeof text !== "string") throw new TypeError("Expected the suite's text as a string");
   const source = options.source ?? "<suite>";
   const format = options.format ??

@@ -317,6 +317,7 @@ export function trajectoryMatch(
   options: TrajectoryMatchOptions,
 ): TrajectoryResult {
   checkOptions(options);
+  // Its names are checked here (readOptions), as a suite's params: not by checkOptionNames.
   const { mode, numeric, rules, plain, server } = readOptions(options);
   const ruleOf = (name: string) => rules.get(name) ?? plain;
   const reasons: TrajectoryReason[] = [];

@@ -15,6 +15,7 @@ import type { MetricComparison } from "./arm_comparison.ts";
 import type { ClusterBootstrapSettings, Estimate } from "./scorecard.ts";
 import type { ReducedArm, Repeats } from "./repeats.ts";
 import { checkOptions } from "../engine/mod.ts";
+import { checkOptionNames } from "../jsonl/options/mod.ts";
 
 /** A standard error with its t interval. */
 export interface TInterval {
@@ -86,6 +87,7 @@ export function meanUncertainty(
   options: { clusters?: readonly string[]; level?: number } = {},
 ): MeanUncertainty {
   checkOptions(options);
+  checkOptionNames("meanUncertainty", options, { level: 1, clusters: 1 });
   const level = options.level ?? 0.95;
   if (!(typeof level === "number" && level > 0 && level < 1)) {
     throw new RangeError(`level must be a number in (0, 1), got ${level}`);

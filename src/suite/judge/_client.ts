@@ -19,6 +19,7 @@ import { type CallConfig, callJudge, type JudgeCallEvent } from "./_call.ts";
 import { makeRedactor, MIN_KEY_LENGTH, type Redactor } from "./_redact.ts";
 import { judgeCacheKey } from "./_rubric.ts";
 import { checkOptions } from "../../engine/mod.ts";
+import { checkOptionNames } from "../../jsonl/options/mod.ts";
 
 /** A judge's score of one run: a {@linkcode CriterionScore} stamped with its provenance. */
 export interface JudgeScore extends CriterionScore {
@@ -202,6 +203,25 @@ const defaultSleep = (ms: number): Promise<void> =>
  */
 export function createJudge(options: JudgeOptions = {}): Judge {
   checkOptions(options);
+  checkOptionNames("createJudge", options, {
+    engine: 1,
+    apiKeys: 1,
+    fetch: 1,
+    baseUrls: 1,
+    cache: 1,
+    concurrency: 1,
+    timeoutMs: 1,
+    maxResponseBytes: 1,
+    maxRetries: 1,
+    maxMalformedRetries: 1,
+    baseDelayMs: 1,
+    maxDelayMs: 1,
+    jitterSeed: 1,
+    sleep: 1,
+    now: 1,
+    maxTokens: 1,
+    onCall: 1,
+  });
   const keys = options.apiKeys ?? {};
   const secrets: string[] = [];
   for (const k of ["anthropic", "openai", "openaiCompatible"] as const) {

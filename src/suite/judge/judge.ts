@@ -25,6 +25,7 @@ import {
   rubricHash,
 } from "./_prompt.ts";
 import { checkOptions } from "../../engine/mod.ts";
+import { checkOptionNames } from "../../jsonl/options/mod.ts";
 
 export {
   DEFAULT_JUDGE_MODEL,
@@ -199,6 +200,7 @@ export function renderJudgePrompt(
   options?: WithEngine,
 ): RenderedJudgePrompt {
   checkOptions(options);
+  checkOptionNames("renderJudgePrompt", options, { engine: 1 });
   checkContext(context);
   return renderPrompt(validateParams(params), context, options);
 }
@@ -225,5 +227,6 @@ export function renderJudgePrompt(
  */
 export function rubricSha256(params: unknown, options?: WithEngine): string {
   checkOptions(options);
+  checkOptionNames("rubricSha256", options, { engine: 1 });
   return rubricHash(validateParams(params), options);
 }
