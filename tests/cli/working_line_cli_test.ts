@@ -24,6 +24,16 @@ async function onTerminal(dir: string, args: string[]): Promise<{ tty: string; c
   return { tty: dec.decode(r.stdout), code: r.code };
 }
 
+/** Runs the CLI with stderr piped (no terminal); stdout dropped. */
+async function offTerminal(args: string[]): Promise<{ stderr: string; code: number }> {
+  const r = await new Deno.Command(deno, {
+    args: ["run", "-A", main, ...args],
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  return { stderr: dec.decode(r.stderr), code: r.code };
+}
+
 Deno.test({
   name: "compare, gaps and gate show what they are doing on a terminal, and clear it",
   ignore: Deno.build.os !== "linux" || !hasScript,
@@ -63,12 +73,7 @@ Deno.test({
       // The line, then a carriage return and erase-to-end-of-line before anything else.
       ok(tty.startsWith(`\r${line}\r\x1b[K`), JSON.stringify(tty.slice(0, 200)));
       // Off a terminal: nothing of it.
-      const off = await new Deno.Command(deno, {
-        args: ["run", "-A", main, ...args],
-        stdout: "null",
-        stderr: "piped",
-      }).output();
-      strictEqual(dec.decode(off.stderr).includes(line), false, args[0]);
+      strictEqual((await offTerminal(args)).stderr.includes(line), false, args[0]);
     }
     await Deno.remove(dir, { recursive: true });
   },
@@ -100,11 +105,9 @@ Deno.test({
     ok(tty.includes(`\r${runs} of ${runs} runs scored\r\x1b[K`), JSON.stringify(tty));
     for (const extra of [[], ["--quiet"]]) {
       const quiet = extra.length > 0;
-      const r = quiet ? await onTerminal(dir, [...args, ...extra]) : await new Deno.Command(deno, {
-        args: ["run", "-A", main, ...args],
-        stdout: "null",
-        stderr: "piped",
-      }).output().then((o) => ({ tty: dec.decode(o.stderr), code: o.code }));
+      const r = quiet
+        ? await onTerminal(dir, [...args, ...extra])
+        : await offTerminal(args).then((o) => ({ tty: o.stderr, code: o.code }));
       strictEqual(r.code, 0, r.tty);
       strictEqual(r.tty.includes("runs scored"), false, quiet ? "--quiet" : "off a terminal");
     }
@@ -133,12 +136,7 @@ Deno.test({
     ok(/\rscoring \[[#.]{30}\] +\d+% +\d+ MB\r.{3}$/.test(tty), JSON.stringify(tty.slice(-300)));
     const validity = (await Deno.readTextFile(`${dir}/stdout.txt`)).split("\n")[2]!;
     ok(/^json_validity +1\.000 \(9000\/9000\) +whole 9000$/.test(validity), validity);
-    const off = await new Deno.Command(deno, {
-      args: ["run", "-A", main, ...args],
-      stdout: "null",
-      stderr: "piped",
-    }).output();
-    strictEqual(dec.decode(off.stderr), "");
+    strictEqual((await offTerminal(args)).stderr, "");
     await Deno.remove(dir, { recursive: true });
   },
 });
